@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Permission groups of spec 1 §3.6; null is the general group. */
+export const permissionTypes = ['admin', 'calendar', 'hr', 'crm', 'reports', 'billing'] as const;
+export type PermissionType = (typeof permissionTypes)[number];
+
+export interface PermissionDefinition {
+  name: string;
+  description: string;
+  permissionType: PermissionType | null;
+}
+
+/** Every permission name of spec 1 §3.6. Routes and navigation gate on these exact names. */
+export const permissionDefinitions = [
+  { name: 'view dashboard', description: 'Open the dashboard and its section button.', permissionType: null },
+  { name: 'view chat', description: 'Use chat, resources and maintenance.', permissionType: null },
+  { name: 'edit tech resources', description: 'Edit the tech resources of a company.', permissionType: null },
+  { name: 'view calendar', description: 'Open the calendar.', permissionType: 'calendar' },
+  { name: 'view human resources', description: 'Open the HR section.', permissionType: 'hr' },
+  { name: 'view hr calendar', description: 'Open the HR calendar.', permissionType: 'hr' },
+  { name: 'view crm', description: 'Open the CRM section.', permissionType: 'crm' },
+  { name: 'manage crm', description: 'Manage CRM agents, imports and CRM administration.', permissionType: 'crm' },
+  { name: 'edit crm settings', description: 'Edit the CRM settings.', permissionType: 'crm' },
+  { name: 'view crm reports', description: 'Open the CRM reports.', permissionType: 'crm' },
+  { name: 'phone access', description: 'Use the softphone.', permissionType: 'crm' },
+  { name: 'view billing', description: 'Open the billing section.', permissionType: 'billing' },
+  { name: 'view reports', description: 'Open reports.', permissionType: 'reports' },
+  { name: 'view client report', description: 'Open the client report.', permissionType: 'reports' },
+  { name: 'view tech report', description: 'Open the tech report.', permissionType: 'reports' },
+  { name: 'view timeclock', description: 'Open the timeclock report.', permissionType: 'reports' },
+  { name: 'manage sync', description: 'Open sync.', permissionType: 'admin' },
+  { name: 'import client accounts', description: 'Import client accounts from CSV.', permissionType: 'admin' },
+  { name: 'delete client accounts', description: 'Delete client accounts.', permissionType: 'admin' },
+  { name: 'shadow clients', description: 'Sign in as a client account or another employee.', permissionType: 'admin' },
+  { name: 'manage employee permissions', description: "Change employees' permissions.", permissionType: 'admin' },
+  { name: 'manage user sessions', description: "See and revoke other users' sessions.", permissionType: 'admin' },
+  { name: 'edit checkinout times', description: 'Edit ticket check-in and check-out times.', permissionType: 'admin' },
+] as const satisfies readonly PermissionDefinition[];
+
+export type PermissionName = (typeof permissionDefinitions)[number]['name'];
+export const permissionNames = permissionDefinitions.map((p) => p.name) as PermissionName[];
+export const permissionNameSchema = z.enum(permissionNames as [PermissionName, ...PermissionName[]]);
+
+export function hasPermission(held: readonly string[], name: PermissionName): boolean {
+  return held.includes(name);
+}
