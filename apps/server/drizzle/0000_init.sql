@@ -20,6 +20,7 @@ CREATE TABLE "sessions" (
 	"access_token_hash" text NOT NULL,
 	"access_expires_at" timestamp with time zone NOT NULL,
 	"refresh_token_hash" text NOT NULL,
+	"previous_refresh_token_hash" text,
 	"user_agent" text,
 	"ip_address" text,
 	"city" text,
@@ -197,6 +198,7 @@ ALTER TABLE "client_accounts" ADD CONSTRAINT "client_accounts_site_id_sites_id_f
 CREATE UNIQUE INDEX "users_email_lower_unique" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_type_idx" ON "users" USING btree ("type");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "sessions_previous_refresh_token_hash_idx" ON "sessions" USING btree ("previous_refresh_token_hash");--> statement-breakpoint
 CREATE INDEX "user_permissions_permission_idx" ON "user_permissions" USING btree ("permission_id");--> statement-breakpoint
 CREATE INDEX "industries_parent_idx" ON "industries" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "companies_name_idx" ON "companies" USING btree ("name");--> statement-breakpoint

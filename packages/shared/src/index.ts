@@ -1,2 +1,3 @@
 export * from './permissions.ts';
 export * from './auth.ts';
+export * from './reference.ts';

@@ -15,6 +15,8 @@ export const sessions = pgTable(
     accessTokenHash: text('access_token_hash').notNull().unique(),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
     refreshTokenHash: text('refresh_token_hash').notNull().unique(),
+    // The refresh token this one replaced: presenting it again means it leaked, so the session is revoked.
+    previousRefreshTokenHash: text('previous_refresh_token_hash'),
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
     city: text('city'),
@@ -26,5 +28,8 @@ export const sessions = pgTable(
     revoked: boolean('revoked').notNull().default(false),
     locked: boolean('locked').notNull().default(false),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId, t.createdAt),
+    index('sessions_previous_refresh_token_hash_idx').on(t.previousRefreshTokenHash),
+  ],
 );

@@ -1,0 +1,55 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has defaults that work on a laptop', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: resolve(process.cwd(), 'data'),
+      databaseUrl: undefined,
+      embeddedPgPort: 5488,
+      logLevel: 'info',
+      adminEmail: 'admin@switchboard.local',
+      adminPassword: undefined,
+      accessTokenTtlMinutes: 60,
+      refreshTokenTtlDays: 30,
+      bodyLimitBytes: 1024 * 1024,
+    });
+    expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads and converts the variables, treating empty ones as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/switchboard',
+      DATABASE_URL: 'postgres://app:secret@db.internal:5432/switchboard',
+      EMBEDDED_PG_PORT: '',
+      ADMIN_PASSWORD: '',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      WEB_DIST: 'build/web',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe('/var/lib/switchboard');
+    expect(config.databaseUrl).toBe('postgres://app:secret@db.internal:5432/switchboard');
+    expect(config.embeddedPgPort).toBe(5488);
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.webDist).toBe(resolve(process.cwd(), 'build/web'));
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'not-an-email', LOG_LEVEL: 'loud', ACCESS_TOKEN_TTL_MINUTES: '0' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'ADMIN_EMAIL', 'LOG_LEVEL', 'ACCESS_TOKEN_TTL_MINUTES']) expect(message).toContain(name);
+    expect(message).not.toContain('DATA_DIR');
+  });
+});

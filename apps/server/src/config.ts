@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+// Shells and .env files often set a variable to '' to mean "not set".
+const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess((value) => (value === undefined || value === '' ? fallback : value), schema);
+const port = z.coerce.number().int().min(1).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
+
+/** Every environment variable the server reads, with defaults that work on a laptop. */
+const envSchema = z.object({
+  PORT: withDefault(port, '3000'),
+  HOST: withDefault(z.string(), '0.0.0.0'),
+  // Embedded PostgreSQL data, generated passwords and uploads live here.
+  DATA_DIR: withDefault(z.string(), './data'),
+  // Any PostgreSQL server; when absent the embedded one in DATA_DIR/postgres is started.
+  DATABASE_URL: optionalUrl,
+  // Not 5432, so the embedded server never collides with a system PostgreSQL.
+  EMBEDDED_PG_PORT: withDefault(port, '5488'),
+  LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  ADMIN_EMAIL: withDefault(z.email(), 'admin@switchboard.local'),
+  // When absent on first start, a password is generated and printed once.
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6).max(1024).optional()),
+  ACCESS_TOKEN_TTL_MINUTES: withDefault(positiveInt, '60'),
+  REFRESH_TOKEN_TTL_DAYS: withDefault(positiveInt, '30'),
+  WEB_DIST: optionalText,
+  // Realtime across processes (Socket.IO Redis adapter); not used yet.
+  REDIS_URL: optionalUrl,
+  // Outgoing mail; without it mail lands in the outbox table. Not used yet.
+  SMTP_URL: optionalUrl,
+  // Address geocoding for the companies map; not used yet.
+  GEOCODER_URL: optionalUrl,
+  BODY_LIMIT_BYTES: withDefault(positiveInt, String(1024 * 1024)),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  adminEmail: string;
+  adminPassword: string | undefined;
+  accessTokenTtlMinutes: number;
+  refreshTokenTtlDays: number;
+  webDist: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  geocoderUrl: string | undefined;
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(process.cwd(), e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    logLevel: e.LOG_LEVEL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    accessTokenTtlMinutes: e.ACCESS_TOKEN_TTL_MINUTES,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : resolve(repoRoot, 'apps/web/dist'),
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    geocoderUrl: e.GEOCODER_URL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+}

@@ -1,0 +1,82 @@
+import { permissionNames } from '@switchboard/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { generatePassword, hashPassword } from '../modules/auth/password.ts';
+import { employees } from '../modules/employees/employees.table.ts';
+import { grantPermissions, seedPermissions } from '../modules/permissions/permissions.service.ts';
+import { users } from '../modules/users/users.table.ts';
+import type { Db, DbOrTransaction } from './client.ts';
+import { migrateDatabase } from './migrate.ts';
+import { seedReference } from './seed/reference.ts';
+
+// Any fixed number: several server processes starting together take turns through the bootstrap.
+const bootstrapLockKey = 7_158_201_344;
+
+/**
+ * Run at every start: migrations, reference data, the permission catalogue, and an administrator when
+ * there is none. Each step is idempotent.
+ */
+export async function bootstrapDatabase(db: Db, config: Pick<Config, 'adminEmail' | 'adminPassword'>, log: Logger): Promise<void> {
+  await withAdvisoryLock(db, async () => {
+    await migrateDatabase(db);
+    await seedReference(db);
+    await db.transaction(async (tx) => {
+      await seedPermissions(tx);
+      await ensureAdministrator(tx, config, log);
+    });
+  });
+}
+
+/** Creates the first administrator when no enabled one exists; its password is printed once, here only. */
+export async function ensureAdministrator(db: DbOrTransaction, config: Pick<Config, 'adminEmail' | 'adminPassword'>, log: Logger): Promise<void> {
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
+    .limit(1);
+  if (admin) return;
+
+  const password = config.adminPassword ?? generatePassword(16);
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${config.adminEmail})`)
+    .limit(1);
+
+  let userId: number;
+  if (existing) {
+    // ADMIN_EMAIL names a demoted or disabled account: make it the administrator again.
+    await db.update(users).set({ role: 'admin', deletedAt: null, passwordHash, updatedAt: sql`now()` }).where(eq(users.id, existing.id));
+    userId = existing.id;
+  } else {
+    const [created] = await db
+      .insert(users)
+      .values({ type: 'Employee', role: 'admin', name: 'Administrator', shortname: 'Admin', email: config.adminEmail, passwordHash })
+      .returning({ id: users.id });
+    userId = created.id;
+    await db.insert(employees).values({ userId });
+  }
+  await grantPermissions(db, userId, permissionNames);
+  log.info({ userId }, 'administrator account created');
+
+  // Printed, not logged: the structured log must never carry a password.
+  console.log(`\nAdministrator: ${config.adminEmail}`);
+  console.log(config.adminPassword ? 'Password: the one given in ADMIN_PASSWORD\n' : `Password: ${password}\n(shown once; change it after signing in)\n`);
+}
+
+async function withAdvisoryLock(db: Db, work: () => Promise<void>): Promise<void> {
+  // drizzle keeps its client as $client at runtime; Db's type leaves it out.
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return work();
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [bootstrapLockKey]);
+    await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [bootstrapLockKey]).catch(() => {});
+    client.release();
+  }
+}

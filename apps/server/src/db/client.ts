@@ -1,0 +1,19 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** The `tx` of `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Service functions that may run inside a caller's transaction accept either. */
+export type DbOrTransaction = Db | Transaction;
+
+/** One pool per process; every query of the app goes through it. */
+export function createDatabase(url: string, log?: Logger): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', (error) => log?.warn({ err: error }, 'idle database connection failed'));
+  const db = drizzle({ client: pool, schema });
+  return { db, pool };
+}

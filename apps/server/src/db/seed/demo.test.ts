@@ -1,0 +1,94 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, login, type TestContext } from '../../../test/helpers.ts';
+import { clientAccounts, companies, employeeDepartments, sites, users } from '../schema.ts';
+import { DEMO_PASSWORD, demoCompanyNames, demoEmployeeEmails, emailOf, seedDemo, shortnameOf } from './demo.ts';
+
+describe('seedDemo', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  async function counts() {
+    const [row] = (
+      await ctx.db.execute<{ companies: number; sites: number; accounts: number; employees: number }>(sql`
+        select (select count(*) from companies)::int as companies,
+               (select count(*) from sites)::int as sites,
+               (select count(*) from client_accounts)::int as accounts,
+               (select count(*) from users where type = 'Employee')::int as employees`)
+    ).rows;
+    return row;
+  }
+
+  it('adds 25 companies and 12 employees, and nothing more when run again', async () => {
+    const first = await seedDemo(ctx.db);
+    expect(first.companiesCreated).toBe(25);
+    expect(first.employeesCreated).toBe(12);
+    const after = await counts();
+    expect(after.companies).toBe(25);
+    expect(after.employees).toBe(12);
+
+    const second = await seedDemo(ctx.db);
+    expect(second).toMatchObject({ companiesCreated: 0, employeesCreated: 0, clientAccountsCreated: 0 });
+    expect(await counts()).toEqual(after);
+    expect(new Set(demoCompanyNames).size).toBe(25);
+    const employees = await ctx.db.select({ id: users.id }).from(users).where(inArray(sql`lower(${users.email})`, demoEmployeeEmails));
+    expect(employees).toHaveLength(12);
+  });
+
+  it('gives every company 1-3 located sites and 2-4 accounts, the first being its primary user', async () => {
+    const rows = await ctx.db.select().from(companies);
+    for (const company of rows) {
+      const companySites = await ctx.db.select().from(sites).where(eq(sites.companyId, company.id));
+      expect(companySites.length, company.name).toBeGreaterThanOrEqual(1);
+      expect(companySites.length, company.name).toBeLessThanOrEqual(3);
+      for (const site of companySites) {
+        expect(site.regionId).not.toBeNull();
+        expect(site.zip).toMatch(/^\d{5}$/);
+        // Inside the contiguous United States.
+        expect(site.latitude).toBeGreaterThan(24);
+        expect(site.latitude).toBeLessThan(50);
+        expect(site.longitude).toBeGreaterThan(-125);
+        expect(site.longitude).toBeLessThan(-66);
+      }
+      const accounts = await ctx.db
+        .select({ userId: clientAccounts.userId, office: clientAccounts.officeNumber, cell: clientAccounts.phoneNumber })
+        .from(clientAccounts)
+        .where(eq(clientAccounts.companyId, company.id))
+        .orderBy(clientAccounts.userId);
+      expect(accounts.length, company.name).toBeGreaterThanOrEqual(2);
+      expect(accounts.length, company.name).toBeLessThanOrEqual(4);
+      expect(company.primaryUserId).toBe(accounts[0].userId);
+      expect(company.industryId).not.toBeNull();
+      expect(company.website).toMatch(/^https:\/\/www\.[a-z]+\.example$/);
+      for (const account of accounts) {
+        expect(account.office).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+        expect(account.cell).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+      }
+    }
+  });
+
+  it('puts every demo employee in a department and lets them sign in with the demo password', async () => {
+    const departments = await ctx.db
+      .select({ userId: employeeDepartments.userId })
+      .from(employeeDepartments)
+      .innerJoin(users, eq(users.id, employeeDepartments.userId))
+      .where(inArray(sql`lower(${users.email})`, demoEmployeeEmails));
+    expect(new Set(departments.map((row) => row.userId)).size).toBe(12);
+    const dispatcher = await login(ctx.app, 'dana.whitaker@switchboard.example', DEMO_PASSWORD);
+    expect(dispatcher.permissions).toContain('edit checkinout times');
+    const salesAgent = await login(ctx.app, 'brandon.reyes@switchboard.example', DEMO_PASSWORD);
+    expect(salesAgent.permissions).toEqual(expect.arrayContaining(['view crm', 'phone access']));
+    expect(salesAgent.permissions).not.toContain('manage employee permissions');
+  });
+
+  it('makes e-mail addresses and short names from names', () => {
+    expect(emailOf("Dr. Tomás O'Neil", 'acme.example')).toBe('tomas.oneil@acme.example');
+    expect(shortnameOf('Dr. Helen Park')).toBe('Helen P.');
+    expect(shortnameOf('Cher')).toBe('Cher');
+  });
+});

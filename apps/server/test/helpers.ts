@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { permissionNames, type LoginResponse } from '@switchboard/shared';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppInstance } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createDatabase, type Db } from '../src/db/client.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
+import { clientAccounts } from '../src/modules/clients/clients.table.ts';
+import { companies } from '../src/modules/companies/companies.table.ts';
+import { employees } from '../src/modules/employees/employees.table.ts';
+import { grantPermissions } from '../src/modules/permissions/permissions.service.ts';
+import { users } from '../src/modules/users/users.table.ts';
+import { databaseUrl } from './database-url.ts';
+
+export interface TestContext {
+  app: AppInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database copied from the run's template (reference data and permissions, no users) and the app
+ * on it, logging off. Routes may still be added before the first inject. Call close() in afterAll.
+ */
+export async function createTestContext(options: { config?: Partial<Config> } = {}): Promise<TestContext> {
+  const serverUrl = inject('serverAdminDatabaseUrl');
+  const template = inject('serverTemplateDatabase');
+  const name = `${template}_${randomBytes(4).toString('hex')}`;
+  await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`));
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-test-data-'));
+  const config: Config = { ...loadConfig({ DATA_DIR: dataDir }), ...options.config };
+  const { db, pool } = createDatabase(databaseUrl(serverUrl, name));
+  const app = await buildApp({ db, config, logger: false });
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      if (!pool.ended) await pool.end();
+      await withServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface CreateUserOptions {
+  type?: 'Employee' | 'Client';
+  role?: 'admin' | 'user';
+  name?: string;
+  email?: string;
+  password?: string;
+  permissions?: string[];
+  deletedAt?: Date | null;
+  /** For a Client: the company of its client_accounts row (one is created when omitted). */
+  companyId?: number;
+}
+
+export interface TestUser {
+  id: number;
+  type: 'Employee' | 'Client';
+  role: 'admin' | 'user';
+  name: string;
+  email: string;
+  password: string;
+}
+
+let userCount = 0;
+
+/** Inserts a user with its employees or client_accounts row and the given permissions. */
+export async function createUser(db: Db, options: CreateUserOptions = {}): Promise<TestUser> {
+  const unknown = (options.permissions ?? []).filter((p) => !(permissionNames as string[]).includes(p));
+  if (unknown.length > 0) throw new Error(`createUser: unknown permissions ${unknown.join(', ')}`);
+  userCount += 1;
+  const type = options.type ?? 'Employee';
+  const role = options.role ?? 'user';
+  const name = options.name ?? `Test User ${userCount}`;
+  const email = options.email ?? `user${userCount}-${randomBytes(3).toString('hex')}@example.test`;
+  const password = options.password ?? 'Password-123';
+  const [user] = await db
+    .insert(users)
+    .values({
+      type,
+      role,
+      name,
+      shortname: name.split(' ')[0] ?? name,
+      email,
+      passwordHash: await hashPassword(password),
+      deletedAt: options.deletedAt ?? null,
+    })
+    .returning({ id: users.id });
+  if (type === 'Employee') {
+    await db.insert(employees).values({ userId: user.id });
+  } else {
+    const companyId = options.companyId ?? (await db.insert(companies).values({ name: `Company of ${name}` }).returning({ id: companies.id }))[0].id;
+    await db.insert(clientAccounts).values({ userId: user.id, companyId });
+  }
+  await grantPermissions(db, user.id, options.permissions ?? []);
+  return { id: user.id, type, role, name, email, password };
+}
+
+/** Signs in through POST /api/login; fails the test with the answer when it is not 200. */
+export async function login(app: AppInstance, email: string, password: string): Promise<LoginResponse> {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed with ${response.statusCode}: ${response.body}`);
+  return response.json<LoginResponse>();
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}

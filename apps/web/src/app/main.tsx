@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { configureApiClient } from '../lib/api-client.ts';
+import { authStore, tokenStorageKeys } from '../lib/auth-store.ts';
+import { loginPathFor } from '../lib/login-redirect.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { Providers } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
+
+const router = createAppRouter();
+
+// Spec 1 §4: when the refresh token is refused the session is over: back to login, then back here after signing in.
+configureApiClient({
+  onSessionExpired: () => {
+    queryClient.clear();
+    void router.navigate(loginPathFor(router.state.location), { replace: true });
+  },
+});
+
+// Another tab signed in or out: follow it.
+const tokenKeys: string[] = Object.values(tokenStorageKeys);
+window.addEventListener('storage', (event) => {
+  if (event.key === null || tokenKeys.includes(event.key)) authStore.syncFromStorage();
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

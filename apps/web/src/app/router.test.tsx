@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { authStore } from '../lib/auth-store.ts';
+import { jsonResponse, renderApp } from '../test/render.tsx';
+
+const session = (overrides: { type?: 'Employee' | 'Client'; permissions?: string[] } = {}) => ({
+  data: {
+    user: { id: 1, type: overrides.type ?? 'Employee', role: 'user', name: 'Ada Admin', shortname: 'AA', email: 'ada@example.com', photo: null },
+    permissions: overrides.permissions ?? [],
+    notifications: [],
+    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    token_id: 'token-1',
+  },
+});
+
+function storeTokens(): void {
+  window.localStorage.setItem('access_token', 'access-1');
+  window.localStorage.setItem('refresh_token', 'refresh-1');
+  window.localStorage.setItem('token_id', 'token-1');
+  authStore.syncFromStorage();
+}
+
+function stubApi(sessionBody = session()) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url === '/api/session') return jsonResponse(200, sessionBody);
+    if (url === '/api/misc/staticdata') return jsonResponse(200, { data: {} });
+    if (url === '/api/logout') return jsonResponse(200, { message: 'Logged out.' });
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('unauthenticated rule (spec 1 §2.2)', () => {
+  it('sends a protected route to /login with the path and query as the redirect parameter', async () => {
+    const fetchMock = stubApi();
+    const { router } = renderApp('/companies?page=2');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fcompanies%3Fpage%3D2');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends unknown paths to login too when signed out', async () => {
+    stubApi();
+    const { router } = renderApp('/no-such-page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fno-such-page');
+  });
+
+  it('lets /forgot-password and /reset-password/{token} open without a token', async () => {
+    stubApi();
+    const forgot = renderApp('/forgot-password');
+    expect(await screen.findByText(/Password reset is not available yet/)).toBeTruthy();
+    expect(forgot.router.state.location.pathname).toBe('/forgot-password');
+    forgot.unmount();
+
+    const reset = renderApp('/reset-password/abc123');
+    expect(await screen.findByText(/Password reset is not available yet/)).toBeTruthy();
+    expect(reset.router.state.location.pathname).toBe('/reset-password/abc123');
+    expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+  });
+});
+
+describe('signed in', () => {
+  it('boots from GET /api/session and shows the shell with the main navigation', async () => {
+    storeTokens();
+    const fetchMock = stubApi(session({ permissions: ['view calendar'] }));
+    renderApp('/dashboard');
+
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Tickets', 'Projects', 'Companies', 'Calendar']) {
+      expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    }
+    expect(within(nav).queryByRole('link', { name: 'Sync' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Admin' })).toBeTruthy();
+    const sessionCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/session') as unknown as [string, RequestInit];
+    expect(new Headers(sessionCall[1].headers).get('Authorization')).toBe('Bearer access-1');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/misc/staticdata')).toBe(true));
+    expect(document.body.classList.contains('logged-in')).toBe(true);
+    expect(document.title).toBe('Dashboard | Switchboard');
+  });
+
+  it('goes from /login to /dashboard when already signed in', async () => {
+    storeTokens();
+    stubApi();
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('shows the not-found screen for an unknown path', async () => {
+    storeTokens();
+    stubApi();
+    const { router } = renderApp('/no-such-page/anywhere');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/no-such-page/anywhere');
+  });
+
+  it('shows the no-permission text on a gated page and redirects billing to /dashboard', async () => {
+    storeTokens();
+    stubApi();
+    const { router } = renderApp('/calendar');
+    expect(await screen.findByText('You do not have permission to view this page.')).toBeTruthy();
+    await router.navigate('/billing/invoices');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('names a not-yet-built area honestly', async () => {
+    storeTokens();
+    stubApi();
+    renderApp('/tickets');
+    expect(await screen.findByRole('heading', { name: 'Tickets' })).toBeTruthy();
+    expect(screen.getByText('Tickets is not available yet.')).toBeTruthy();
+  });
+
+  it('gives client users the client sidebar and keeps them out of employee areas', async () => {
+    storeTokens();
+    stubApi(session({ type: 'Client', permissions: ['view billing', 'view crm'] }));
+    const { router } = renderApp('/companies');
+    expect(await screen.findByText('You do not have permission to view this page.')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Switchboard', 'Tickets', 'Projects']);
+    expect(screen.queryByRole('link', { name: 'Billing' })).toBeNull();
+    await router.navigate('/tickets');
+    expect(await screen.findByText('Tickets is not available yet.')).toBeTruthy();
+  });
+
+  it('logs out from the user menu: POST /api/logout, tokens cleared, back to /login', async () => {
+    storeTokens();
+    const fetchMock = stubApi();
+    const { router } = renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/logout' && init?.method === 'POST')).toBe(true);
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    expect(document.body.classList.contains('logged-out')).toBe(true);
+  });
+
+  it('still logs out locally when POST /api/logout fails', async () => {
+    storeTokens();
+    authStore.setSession(session().data);
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    const { router } = renderApp('/logout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+  });
+});

@@ -1,0 +1,248 @@
+import type { PermissionName } from '@switchboard/shared';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { isApiError } from '../lib/api-client.ts';
+import { authStore } from '../lib/auth-store.ts';
+import { defaultLoginUrl, loginPathFor } from '../lib/login-redirect.ts';
+import type { RouteHandle } from '../lib/route-access.ts';
+import { loadSession, logout } from '../lib/session.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteErrorScreen } from './route-error-screen.tsx';
+
+/*
+ * The whole route map of spec 1 §2.1 in one place. Every page is lazy-loaded (its own chunk). Each route records
+ * in `handle` (see RouteHandle) its spec route name, title, gates and, for areas other issues build, the area name
+ * shown by the shared "not available yet" page. The shell reads the gates (lib/route-access.ts).
+ */
+
+const handle = (value: RouteHandle): RouteHandle => value;
+
+// ---- lazy pages ----
+const authScreen = () => import('../features/auth/auth-screen.tsx').then((m) => ({ Component: m.AuthScreen }));
+const appShell = () => import('./shell/app-shell.tsx').then((m) => ({ Component: m.AppShellLayout }));
+const dashboardPage = () => import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage }));
+const areaPage = () =>
+  import('../components/area-unavailable-page.tsx').then((m) => ({ Component: m.AreaUnavailablePage }));
+const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
+
+interface AreaOptions extends Omit<RouteHandle, 'area'> {
+  children?: RouteObject[];
+}
+
+/** A page of an area another issue builds: the shared page names the area and says it is not available yet. */
+function area(path: string, areaName: string, options: AreaOptions = {}): RouteObject {
+  const { children, ...rest } = options;
+  return { path, lazy: areaPage, handle: handle({ title: areaName, area: areaName, ...rest }), children };
+}
+
+function areaIndex(areaName: string, options: Omit<RouteHandle, 'area'> = {}): RouteObject {
+  return { index: true, lazy: areaPage, handle: handle({ title: areaName, area: areaName, ...options }) };
+}
+
+// ---- loaders ----
+
+/** Spec 1 §2.2: no stored access token → /login?redirect=<path and query>. With a token, loads the user once. */
+export async function requireSessionLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
+  if (!authStore.getState().accessToken) throw redirect(loginPathFor(url));
+  if (!authStore.getState().user) {
+    try {
+      await loadSession();
+    } catch (error) {
+      // A refused token (and refresh) ends the session; any other failure shows the error screen with a retry.
+      if (!authStore.getState().accessToken || (isApiError(error) && error.status === 401)) {
+        authStore.clear();
+        throw redirect(loginPathFor(url));
+      }
+      throw error;
+    }
+  }
+  return null;
+}
+
+/** Spec 1 §2.3: a signed-in user opening /login goes to the default login URL. */
+function loginLoader(): Response | null {
+  return authStore.getState().accessToken ? redirect(defaultLoginUrl) : null;
+}
+
+/** Spec 1 §2.3: /logout logs out on load (server call, then local clear even if it failed) and returns to /login. */
+async function logoutLoader(): Promise<Response> {
+  await logout();
+  return redirect('/login');
+}
+
+function rootIndexLoader(): Response {
+  return redirect(authStore.getState().accessToken ? defaultLoginUrl : '/login');
+}
+
+// ---- gates (spec 1 §2.5, §6) ----
+const billingGate = handle({ permissions: ['view billing'], deniedRedirect: defaultLoginUrl });
+const crmAdminGate = (params: Readonly<Record<string, string | undefined>>): readonly PermissionName[] =>
+  params.view === 'settings' ? ['manage crm', 'edit crm settings'] : ['manage crm'];
+
+/** /employees/{method?}/{employeeId?}/{view?}, and the same shape under /hr/employees and /crm/agents. */
+const employeeRoutes = (base: string, areaName: string, options: Omit<RouteHandle, 'area'> = {}): RouteObject =>
+  area(`${base}/:method?/:employeeId?/:view?`, areaName, { numericParams: ['employeeId'], ...options });
+
+const maintenanceTail = ':companyId/:serverId/:month/:year/:ticket_id/:siteId?';
+const maintenanceNumeric = ['companyId', 'serverId', 'month', 'year', 'ticket_id', 'siteId'];
+
+export const appRoutes: RouteObject[] = [
+  // General
+  { path: 'dashboard', lazy: dashboardPage, handle: handle({ title: 'Dashboard', clientAllowed: true }) },
+  area('ai', 'AI'),
+  area('developer', 'Developer Settings'),
+  area('users', 'Users', { adminOnly: true }),
+  area('get/rates', 'Rates'),
+  area('test', 'Development Test Page'),
+  area('sync', 'Sync', { permissions: ['manage sync'] }),
+  area('chat', 'Chat'),
+  area('chat2', 'Chat'),
+  area('calendar', 'Calendar', { permissions: ['view calendar'] }),
+  area('resources', 'Resources', { permissions: ['view chat'] }),
+
+  // PDF viewer
+  area('pdf/:type/:id/:revision_id?', 'PDF Viewer', { name: 'PDFViewer', clientAllowed: true, numericParams: ['id', 'revision_id'] }),
+
+  // Billing: every route needs 'view billing', else /dashboard
+  {
+    path: 'billing',
+    handle: billingGate,
+    children: [
+      areaIndex('Billing'),
+      area('items', 'Billing Items'),
+      area('ledgers', 'Ledgers'),
+      area('ledgers/:id', 'Ledger', { numericParams: ['id'] }),
+      area('vendors', 'Vendors'),
+      area('taxrates', 'Tax Rates'),
+      area('invoices', 'Invoices'),
+      area('quotes', 'Quotes'),
+      area('payments/receive', 'Receive Payments'),
+      area('payments/make', 'Make Payments'),
+      area('purchaseorders', 'Purchase Orders'),
+      area('receive', 'Receive Items'),
+      area('inventory', 'Inventory'),
+      area('reports/agedreceivables', 'Aged Receivables'),
+      area('reports/agedpayables', 'Aged Payables'),
+    ],
+  },
+
+  // Whiteboard
+  area('whiteboard/:articleId?', 'Whiteboard', { name: 'Whiteboard', numericParams: ['articleId'] }),
+
+  // CRM: the section needs 'view crm'; its entries carry the gates of the CRM sidebar
+  {
+    path: 'crm',
+    handle: handle({ permissions: ['view crm'] }),
+    children: [
+      areaIndex('CRM Leads'),
+      area('import', 'CRM Import', { permissions: ['manage crm'] }),
+      area('import/new', 'CRM Import', { permissions: ['manage crm'] }),
+      area('export', 'CRM Export'),
+      area('proposals', 'Proposals'),
+      area('reports/:report/:startDate?/:endDate?/:agent?', 'CRM Reports', { permissions: ['view crm reports'] }),
+      area('admin/:view?/:id?', 'CRM Administration', { permissions: crmAdminGate }),
+      area('calendar', 'CRM Calendar'),
+      area('voicemails', 'Voicemails'),
+      area('documents', 'Documents'),
+      area('phoneburner', 'PhoneBurner'),
+      employeeRoutes('agents', 'Agents', { name: 'EditEmployeeCRM', permissions: ['manage crm'] }),
+    ],
+  },
+
+  // HR: the section needs 'view human resources'
+  {
+    path: 'hr',
+    handle: handle({ permissions: ['view human resources'] }),
+    children: [
+      areaIndex('HR Calendar', { permissions: ['view hr calendar'] }),
+      area('requests', 'HR Requests'),
+      area('forms', 'HR Forms'),
+      area('anonemail', 'Anonymous Email'),
+      area('jobs/:view?/:jobId?', 'Jobs', { numericParams: ['jobId'] }),
+      area('admin/:view?', 'HR Administration'),
+      area('reports/:report?/:param1?/:param2?', 'HR Reports'),
+      employeeRoutes('employees', 'Employees', { name: 'EditEmployeeHr' }),
+    ],
+  },
+
+  // Profiles
+  area('profile/:view?', 'My Profile', { clientAllowed: true }),
+  area('crm/profile/:view?', 'My Profile'),
+  area('billing/profile/:view?', 'My Profile'),
+
+  // Employees
+  employeeRoutes('employees', 'Employees'),
+
+  // Tickets
+  area('tickets', 'Tickets', { clientAllowed: true }),
+  area('escalation', 'Escalation'),
+  area('tickets/create', 'Create Ticket', { clientAllowed: true }),
+  area('ticket/:ticketId', 'Ticket', { clientAllowed: true, numericParams: ['ticketId'] }),
+
+  // Projects
+  area('projects', 'Projects', { clientAllowed: true }),
+  area('projects/create', 'Create Project'),
+  area('projects/templates/:templateId?', 'Project Templates', { numericParams: ['templateId'] }),
+  area('projects/:projectId', 'Project', { clientAllowed: true, numericParams: ['projectId'] }),
+
+  // Companies
+  area('companies', 'Companies'),
+  area('companies/create', 'Create Company'),
+  area('companies/map', 'Company Map'),
+  // Covers both /companies/{companyId?}/devices/{dType?} and .../{dType?}/{method?}/{dId?} of the table.
+  area('companies/:companyId?/devices/:dType?/:method?/:dId?', 'Devices', { numericParams: ['companyId', 'dId'] }),
+  // view defaults to basicinformation and method to index (the page reads them when it is built).
+  area('companies/:companyId/:view?/:method?/:method_id?', 'Company', { name: 'EditCompany', numericParams: ['companyId'] }),
+  area('companies/:companyId/grades/:method/:view?', 'Network Grade', { name: 'ManageGrade', numericParams: ['companyId'] }),
+  area('companies/networkgrade/form', 'Network Grade', { name: 'ViewGrade' }),
+
+  // Client accounts
+  area('accounts/:method?/:method_id?', 'Client Accounts', { numericParams: ['method_id'] }),
+
+  // Reports (spec 2.5: the timeclock report needs 'view reports' and 'view timeclock')
+  area('reports/timeclock/:prop_start_date?/:prop_end_date?', 'Timeclock Report', { permissions: ['view reports', 'view timeclock'] }),
+  area('reports/:prop_report/:prop_start_date?/:prop_end_date?', 'Reports', { permissions: ['view reports'] }),
+
+  // Admin (sidebar 'Settings')
+  area('admin/:view?/:id?', 'Settings'),
+
+  // Maintenance: needs 'view chat' like its sidebar entry
+  {
+    path: 'maintenance',
+    handle: handle({ permissions: ['view chat'] }),
+    children: [
+      area(':month?/:year?', 'Maintenance', { numericParams: ['month', 'year'] }),
+      area(`baseline/${maintenanceTail}/:baseline?`, 'Maintenance Baseline', { numericParams: maintenanceNumeric }),
+      area(`analysis/${maintenanceTail}/:analysis?`, 'Maintenance Analysis', { numericParams: maintenanceNumeric }),
+      area(`exchange/${maintenanceTail}`, 'Exchange Maintenance', { numericParams: maintenanceNumeric }),
+    ],
+  },
+
+  // Unknown paths
+  { path: '*', lazy: notFoundPage, handle: handle({ title: 'Page Not Found', clientAllowed: true }) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorScreen,
+    children: [
+      { index: true, loader: rootIndexLoader },
+      // Auth: the three share one screen (spec 1 §2.3)
+      { path: 'login', loader: loginLoader, lazy: authScreen, handle: handle({ name: 'login', title: 'Login' }) },
+      { path: 'forgot-password', lazy: authScreen, handle: handle({ name: 'forgotpassword', title: 'Forgot Password' }) },
+      { path: 'reset-password/:token?', lazy: authScreen, handle: handle({ name: 'resetpassword', title: 'Reset Password' }) },
+      { path: 'logout', loader: logoutLoader },
+      // Everything else needs a signed-in user and renders inside the shell.
+      { id: 'app', loader: requireSessionLoader, lazy: appShell, children: appRoutes },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,70 @@
+import { Alert, AppShell, Center, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconWifiOff } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from '../../lib/auth-store.ts';
+import { loginPathFor } from '../../lib/login-redirect.ts';
+import { loadSession } from '../../lib/session.ts';
+import { useStaticData } from '../../lib/static-data.ts';
+import { uiStore, useUi } from '../../lib/ui-store.ts';
+import { RouteGate } from './route-gate.tsx';
+import classes from './shell.module.css';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** Spec 1 §2.4: top bar, dark sidebar, content area. Every signed-in page renders inside it. */
+export function AppShellLayout() {
+  const location = useLocation();
+  const accessToken = useAuth((s) => s.accessToken);
+  const user = useAuth((s) => s.user);
+  const sidebarOpen = useUi((s) => s.sidebarOpen);
+  const online = useUi((s) => s.online);
+  const [mobileOpen, mobile] = useDisclosure(false);
+
+  // Spec 1 §6: employees load the basic boot data once after sign-in; it stays in the query cache.
+  useStaticData();
+
+  // The token can change under the shell (another tab signed in as someone else): load that user.
+  useEffect(() => {
+    if (accessToken && !user) loadSession().catch(() => undefined);
+  }, [accessToken, user]);
+
+  // The session can end while a page is open (refresh refused, logout in another tab).
+  if (!accessToken) return <Navigate to={loginPathFor(location)} replace />;
+  if (!user) {
+    return (
+      <Center mih="100vh">
+        <Loader aria-label="Loading your session" />
+      </Center>
+    );
+  }
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !sidebarOpen } }}
+      padding="lg"
+    >
+      <AppShell.Header className={classes.header}>
+        <TopBar
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={uiStore.toggleSidebar}
+          mobileOpen={mobileOpen}
+          onToggleMobile={mobile.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar className={classes.navbar} aria-label="Main navigation">
+        <Sidebar onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        {online ? null : (
+          <Alert color="yellow" variant="light" icon={<IconWifiOff aria-hidden />} mb="md" role="status">
+            You are offline
+          </Alert>
+        )}
+        <RouteGate />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
