@@ -101,7 +101,7 @@ describe('authentication', () => {
     await loginWithToken(page);
     const response = await page.goto('/no-such-page/anywhere');
     expect(response?.status()).toBe(200); // history mode: the server hands every app path to the web app
-    await page.getByText(/not found/i).first().waitFor();
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/no-such-page/anywhere');
   });
 });

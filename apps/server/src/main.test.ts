@@ -121,6 +121,7 @@ describe('node --import tsx apps/server/src/main.ts', () => {
 
     const server = startServer({ ...env, ADMIN_EMAIL: 'second@example.test' });
     await waitForHealth(baseUrl, server);
+    expect(server.output()).toContain('removing the stale postmaster.pid');
     expect(server.output()).not.toContain('Password:');
     expect(await readFile(join(dataDir, 'postgres-password'), 'utf8')).toBe(storedPassword);
 

@@ -24,7 +24,7 @@ export const timezoneOptionSchema = z.object({
   id: z.number().int(),
   // IANA name, e.g. America/New_York.
   name: z.string(),
-  // '(UTC-05:00) America/New_York': the January offset, so the label never changes with daylight saving.
+  // '(UTC-05:00) America/New_York': the standard-time offset, so the label never changes with daylight saving.
   label: z.string(),
 });
 export type TimezoneOption = z.infer<typeof timezoneOptionSchema>;

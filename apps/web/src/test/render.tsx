@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+// 'react-router/dom' resolves to the CommonJS build under Node, a second copy of the router's contexts.
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';

@@ -1,7 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetApiClientForTests } from '../lib/api-client.ts';
 import { authStore } from '../lib/auth-store.ts';
+
+// The first render of a test file compiles the lazy page modules on the fly, which can take a few seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the browser APIs Mantine reads on mount.
 if (!window.matchMedia) {

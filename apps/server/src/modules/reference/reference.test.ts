@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { seedReference } from '../../db/seed/reference.ts';
-import { regions, voicemails } from './reference.table.ts';
+import { regions, timezones, voicemails } from './reference.table.ts';
 
 describe('GET /api/misc/staticdata', () => {
   let ctx: TestContext;
@@ -76,6 +76,8 @@ describe('GET /api/misc/staticdata', () => {
     expect(data.states).toContainEqual({ code: 'NY', name: 'New York' });
     expect(data.timezones).toContainEqual(expect.objectContaining({ name: 'America/New_York', label: '(UTC-05:00) America/New_York' }));
     expect(data.timezones).toContainEqual(expect.objectContaining({ name: 'Asia/Tokyo', label: '(UTC+09:00) Asia/Tokyo' }));
+    // Standard time in the southern hemisphere too, though January is its summer.
+    expect(data.timezones).toContainEqual(expect.objectContaining({ name: 'Australia/Sydney', label: '(UTC+10:00) Australia/Sydney' }));
   });
 
   it('splits operating systems and antiviruses by device kind', async () => {
@@ -135,6 +137,11 @@ describe('seedReference', () => {
     expect(region.name).toBe('NYC & North Jersey');
     const [added] = await ctx.db.insert(regions).values({ name: 'Miami' }).returning({ id: regions.id });
     expect(added.id).toBeGreaterThan(before.regions);
+    // Code-owned lists are corrected on the next start.
+    await ctx.db.update(timezones).set({ label: 'stale' }).where(sql`${timezones.name} = 'America/New_York'`);
+    await seedReference(ctx.db);
+    const [newYork] = await ctx.db.select().from(timezones).where(sql`${timezones.name} = 'America/New_York'`);
+    expect(newYork.label).toBe('(UTC-05:00) America/New_York');
     const timezoneSequence = await ctx.db.execute<{ last: number }>(sql`select last_value::int as last from timezones_id_seq`);
     expect(timezoneSequence.rows[0].last).toBe(before.timezones);
   });

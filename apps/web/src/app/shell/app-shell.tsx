@@ -2,7 +2,7 @@ import { Alert, AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigation } from 'react-router';
 import { useAuth } from '../../lib/auth-store.ts';
 import { loginPathFor } from '../../lib/login-redirect.ts';
 import { loadSession } from '../../lib/session.ts';
@@ -16,6 +16,7 @@ import { TopBar } from './top-bar.tsx';
 /** Spec 1 §2.4: top bar, dark sidebar, content area. Every signed-in page renders inside it. */
 export function AppShellLayout() {
   const location = useLocation();
+  const navigation = useNavigation();
   const accessToken = useAuth((s) => s.accessToken);
   const user = useAuth((s) => s.user);
   const sidebarOpen = useUi((s) => s.sidebarOpen);
@@ -30,8 +31,9 @@ export function AppShellLayout() {
     if (accessToken && !user) loadSession().catch(() => undefined);
   }, [accessToken, user]);
 
-  // The session can end while a page is open (refresh refused, logout in another tab).
-  if (!accessToken) return <Navigate to={loginPathFor(location)} replace />;
+  // The session can end while a page is open (refresh refused, logout in another tab). During a navigation (the
+  // /logout route clears the session in its loader, then redirects) the router decides where to go.
+  if (!accessToken) return navigation.state === 'idle' ? <Navigate to={loginPathFor(location)} replace /> : null;
   if (!user) {
     return (
       <Center mih="100vh">
