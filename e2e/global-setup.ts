@@ -95,10 +95,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const teardown = async () => {
     if (!exited(server)) {
       server.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
       const stopped = await Promise.race([
         serverExit.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 20_000))),
       ]);
+      clearTimeout(timer);
       if (!stopped && server.pid) {
         process.stderr.write('[e2e] the server did not stop within 20 s of SIGTERM; killing its process group\n');
         try {

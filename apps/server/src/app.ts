@@ -9,7 +9,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -55,8 +55,8 @@ const redactPaths = [
 ];
 
 /** Structured JSON logs at config.logLevel with secrets redacted. */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({ level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } });
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+  return pino({ level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } }, destination);
 }
 
 // An incoming x-request-id (from a proxy) is kept when it looks like an id, so logs line up across hops.

@@ -1,10 +1,11 @@
+import type { SessionResponse } from '@switchboard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store.ts';
 import { jsonResponse, renderApp } from '../test/render.tsx';
 
-const session = (overrides: { type?: 'Employee' | 'Client'; permissions?: string[] } = {}) => ({
+const session = (overrides: { type?: 'Employee' | 'Client'; permissions?: string[] } = {}): SessionResponse => ({
   data: {
     user: { id: 1, type: overrides.type ?? 'Employee', role: 'user', name: 'Ada Admin', shortname: 'AA', email: 'ada@example.com', photo: null },
     permissions: overrides.permissions ?? [],
@@ -22,7 +23,7 @@ function storeTokens(): void {
 }
 
 function stubApi(sessionBody = session()) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     if (url === '/api/session') return jsonResponse(200, sessionBody);
     if (url === '/api/misc/staticdata') return jsonResponse(200, { data: {} });

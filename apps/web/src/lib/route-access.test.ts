@@ -1,14 +1,15 @@
-import { permissionNames } from '@switchboard/shared';
+import { permissionNames, type SessionUser } from '@switchboard/shared';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../app/router.tsx';
 import { evaluateRouteAccess, routeHandle, titleFromMatches, type RouteAccess } from './route-access.ts';
 
-const employee = { type: 'Employee' as const, role: 'user' as const };
-const admin = { type: 'Employee' as const, role: 'admin' as const };
-const client = { type: 'Client' as const, role: 'user' as const };
+type TestUser = Pick<SessionUser, 'type' | 'role'>;
+const employee: TestUser = { type: 'Employee', role: 'user' };
+const admin: TestUser = { type: 'Employee', role: 'admin' };
+const client: TestUser = { type: 'Client', role: 'user' };
 
-function access(path: string, user = employee, permissions: readonly string[] = []): RouteAccess {
+function access(path: string, user: TestUser = employee, permissions: readonly string[] = []): RouteAccess {
   const matches = matchRoutes(routes, path);
   if (!matches) throw new Error(`no route for ${path}`);
   return evaluateRouteAccess(

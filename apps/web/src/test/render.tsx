@@ -9,7 +9,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={createQueryClient()} env="test">
       <RouterProvider router={router} />
     </Providers>,
   );
