@@ -40,6 +40,8 @@ export function launchBrowser(): Promise<Browser> {
  */
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: app().baseURL, viewport: { width: 1280, height: 800 } });
+  // A missing element fails with playwright's own message (which locator, what it saw) well before the test timeout.
+  context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   onTestFinished(async ({ task }) => {
     if (task.result?.state === 'fail') {

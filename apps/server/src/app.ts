@@ -15,6 +15,7 @@ import type { Db } from './db/client.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { applyMethodOverrideHeader } from './plugins/method-override.ts';
+import { registerRealtime } from './plugins/realtime.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { registerRoutes } from './routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await app.register(formbody);
   await registerUploads(app);
   registerAuth(app);
+  await registerRealtime(app);
   await registerRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;

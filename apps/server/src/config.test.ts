@@ -40,6 +40,14 @@ describe('loadConfig', () => {
     expect(config.webDist).toBe(resolve(process.cwd(), 'build/web'));
   });
 
+  it('points mail links at APP_URL, by default http://localhost:{PORT}, without a trailing slash', () => {
+    expect(loadConfig({}).appUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ APP_URL: 'https://portal.example.com/' }).appUrl).toBe('https://portal.example.com');
+    expect(loadConfig({}).mailFrom).toBe('Switchboard <no-reply@switchboard.local>');
+    expect(() => loadConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+  });
+
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {

@@ -31,8 +31,12 @@ const envSchema = z.object({
   WEB_DIST: optionalText,
   // Realtime across processes (Socket.IO Redis adapter); not used yet.
   REDIS_URL: optionalUrl,
-  // Outgoing mail; without it mail lands in the outbox table. Not used yet.
+  // Outgoing mail; without it mail lands in the outbox table that administrators read.
   SMTP_URL: optionalUrl,
+  // Sender of outgoing mail.
+  MAIL_FROM: withDefault(z.string().min(3).max(320), 'Switchboard <no-reply@switchboard.local>'),
+  // Public address of the app, for links in mail (password reset); default http://localhost:{PORT}.
+  APP_URL: optionalUrl,
   // Address geocoding for the companies map; not used yet.
   GEOCODER_URL: optionalUrl,
   BODY_LIMIT_BYTES: withDefault(positiveInt, String(1024 * 1024)),
@@ -52,6 +56,9 @@ export interface Config {
   webDist: string;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Without a trailing slash. */
+  appUrl: string;
   geocoderUrl: string | undefined;
   bodyLimitBytes: number;
 }
@@ -80,6 +87,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : resolve(repoRoot, 'apps/web/dist'),
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     geocoderUrl: e.GEOCODER_URL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
   };

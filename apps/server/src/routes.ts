@@ -3,7 +3,16 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { employeeRoutes } from './modules/employees/employees.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
+import { sessionRoutes } from './modules/sessions/sessions.routes.ts';
+import { permissionRoutes } from './modules/permissions/permissions.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { timeclockRoutes } from './modules/timeclock/timeclock.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { userAdminRoutes } from './modules/users/users.routes.ts';
 
 /** Every module's routes, under /api. Each route is guarded by the bearer token unless its config says public. */
 export async function registerRoutes(app: AppInstance): Promise<void> {
@@ -11,9 +20,18 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
     async (api: AppInstance) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(passwordResetRoutes);
+      await api.register(sessionRoutes);
+      await api.register(mailRoutes);
       await api.register(referenceRoutes);
       await api.register(companyRoutes);
       await api.register(employeeRoutes);
+      await api.register(permissionRoutes);
+      await api.register(settingsRoutes);
+      await api.register(notificationRoutes);
+      await api.register(timeclockRoutes);
+      await api.register(searchRoutes);
+      await api.register(userAdminRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { permissionNames, type LoginResponse } from '@switchboard/shared';
+import { permissionNames, type LoginResponse, type SignedInResponse } from '@switchboard/shared';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppInstance } from '../src/app.ts';
@@ -115,11 +115,13 @@ export async function createUser(db: Db, options: CreateUserOptions = {}): Promi
   return { id: user.id, type, role, name, email, password };
 }
 
-/** Signs in through POST /api/login; fails the test with the answer when it is not 200. */
-export async function login(app: AppInstance, email: string, password: string): Promise<LoginResponse> {
+/** Signs in through POST /api/login; fails the test with the answer when it is not 200 or asks for two-factor. */
+export async function login(app: AppInstance, email: string, password: string): Promise<SignedInResponse> {
   const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login failed with ${response.statusCode}: ${response.body}`);
-  return response.json<LoginResponse>();
+  const body = response.json<LoginResponse>();
+  if (body.twofactor) throw new Error('login answered the two-factor challenge');
+  return body;
 }
 
 export function bearer(token: string): { authorization: string } {

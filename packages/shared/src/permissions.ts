@@ -44,3 +44,56 @@ export const permissionNameSchema = z.enum(permissionNames as [PermissionName, .
 export function hasPermission(held: readonly string[], name: PermissionName): boolean {
   return held.includes(name);
 }
+
+// --- Permissions API (spec 1 §3.6, §7.2, §7.6) ---
+
+/** A permission as GET /api/permissions lists it; permission_type null is the general group. */
+export const permissionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  permission_type: z.enum(permissionTypes).nullable(),
+});
+export type Permission = z.infer<typeof permissionSchema>;
+export const permissionListResponseSchema = z.object({ data: z.array(permissionSchema) });
+
+/** Card order and titles of the employee Permissions screen (spec 1 §3.6, §6; null = General). */
+export const permissionGroups = [
+  { type: 'admin', title: 'Admin' },
+  { type: null, title: 'General' },
+  { type: 'calendar', title: 'Calendar' },
+  { type: 'hr', title: 'HR' },
+  { type: 'crm', title: 'CRM' },
+  { type: 'billing', title: 'Billing' },
+  { type: 'reports', title: 'Report' },
+] as const satisfies readonly { type: PermissionType | null; title: string }[];
+export const adminPermissionsWarning = 'Do Not Touch The Admin Permissions';
+
+/** Employee permission form (spec 1 §3.6): the user id and the complete list of names it should hold. */
+export const updateEmployeePermissionsInputSchema = z.object({
+  id: z.coerce.number({ error: 'The id must be an integer.' }).int({ error: 'The id must be an integer.' }).optional(),
+  permissions: z
+    .array(z.string({ error: 'Each permission must be a permission name.' }).max(100), {
+      // A missing field keeps the default text, which the server turns into 'The permissions field is required.'.
+      error: (issue) => (issue.input === undefined ? undefined : 'The permissions field must be a list.'),
+    })
+    .max(200)
+    .superRefine((names, ctx) => {
+      names.forEach((name, index) => {
+        if (!(permissionNames as string[]).includes(name)) {
+          ctx.addIssue({ code: 'custom', path: [index], message: `The selected permissions.${index} is invalid.` });
+        }
+      });
+    }),
+});
+export type UpdateEmployeePermissionsInput = z.infer<typeof updateEmployeePermissionsInputSchema>;
+
+export const employeePermissionsResponseSchema = z.object({
+  data: z.object({ id: z.number().int(), permissions: z.array(z.string()) }),
+});
+export const permissionsUpdatedMessage = 'Permissions Updated';
+
+/** Payload of the 'PermissionsUpdated' event on `user.{id}`: the user's complete new list. */
+export interface PermissionsUpdatedPayload {
+  permissions: string[];
+}

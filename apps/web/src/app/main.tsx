@@ -18,10 +18,17 @@ configureApiClient({
   },
 });
 
-// Another tab signed in or out: follow it.
+// Another tab signed out (back to login, as after a logout here) or in as someone else (the shell reloads the user).
 const tokenKeys: string[] = Object.values(tokenStorageKeys);
 window.addEventListener('storage', (event) => {
-  if (event.key === null || tokenKeys.includes(event.key)) authStore.syncFromStorage();
+  if (event.key !== null && !tokenKeys.includes(event.key)) return;
+  const hadToken = Boolean(authStore.getState().accessToken);
+  authStore.syncFromStorage();
+  const onProtectedPage = router.state.matches.some((match) => match.route.id === 'app');
+  if (hadToken && !authStore.getState().accessToken && onProtectedPage) {
+    queryClient.clear();
+    void router.navigate('/login', { replace: true });
+  }
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -1,3 +1,4 @@
+import { Center, Loader } from '@mantine/core';
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useAccessToken } from '../lib/auth-store.ts';
@@ -47,5 +48,14 @@ export function RootLayout() {
       <Outlet />
       <ScrollRestoration />
     </>
+  );
+}
+
+/** What shows while the first screen loads (its code chunk, the session for a stored token). */
+export function BootScreen() {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label="Loading" />
+    </Center>
   );
 }

@@ -12,6 +12,7 @@ const session = (overrides: { type?: 'Employee' | 'Client'; permissions?: string
     notifications: [],
     agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
     token_id: 'token-1',
+    shadowing: false,
   },
 });
 
@@ -139,7 +140,8 @@ describe('signed in', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('');
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/logout' && init?.method === 'POST')).toBe(true);
+    const logoutCall = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/logout' && init?.method === 'POST');
+    expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer access-1');
     expect(window.localStorage.getItem('access_token')).toBeNull();
     expect(document.body.classList.contains('logged-out')).toBe(true);
   });

@@ -5,7 +5,7 @@ import { authStore } from '../lib/auth-store.ts';
 import { defaultLoginUrl, loginPathFor } from '../lib/login-redirect.ts';
 import type { RouteHandle } from '../lib/route-access.ts';
 import { loadSession, logout } from '../lib/session.ts';
-import { RootLayout } from './root-layout.tsx';
+import { BootScreen, RootLayout } from './root-layout.tsx';
 import { RouteErrorScreen } from './route-error-screen.tsx';
 
 /*
@@ -228,6 +228,7 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: BootScreen,
     children: [
       { index: true, loader: rootIndexLoader },
       // Auth: the three share one screen (spec 1 §2.3)

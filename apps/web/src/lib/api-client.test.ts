@@ -149,6 +149,37 @@ describe('expired access (spec 1 §4)', () => {
     expect(authStore.getState().accessToken).toBe('old-access');
   });
 
+  it('neither refreshes nor sends to login for a 401 that arrives after signing out', async () => {
+    const answer = deferred<Response>();
+    const calls = stubFetch((call) => (call.url === '/api/misc/staticdata' ? answer.promise : jsonResponse(200, {})));
+
+    const pending = api.get('/api/misc/staticdata');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    authStore.clear(); // logout while the request is on its way; the server then revokes the token
+    answer.resolve(jsonResponse(401, { message: 'Unauthenticated.' }));
+
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+    expect(calls.map((c) => c.url)).toEqual(['/api/misc/staticdata']);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('discards a refresh that answers after signing out', async () => {
+    const refreshAnswer = deferred<Response>();
+    const calls = stubFetch((call) => (call.url === '/api/login/refresh' ? refreshAnswer.promise : jsonResponse(401, {})));
+
+    const pending = api.get('/api/tickets');
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/login/refresh'));
+    authStore.clear();
+    refreshAnswer.resolve(
+      jsonResponse(200, { access_token: 'new-access', refresh_token: 'refresh-2', token_id: 'token-2', expires_in: 900 }),
+    );
+
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+    expect(authStore.getState().accessToken).toBeNull();
+    expect(window.localStorage.getItem('access_token')).toBeNull();
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
   it('never refreshes for a 401 of the login call itself', async () => {
     const calls = stubFetch(() => jsonResponse(401, { message: 'Invalid email / password.' }));
 

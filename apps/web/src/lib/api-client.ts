@@ -157,6 +157,8 @@ async function runRefresh(): Promise<void> {
     if (!response.ok) throw await toApiError(response);
     const tokens = (await readBody(response)) as TokenResponse;
     if (!tokens?.access_token) throw new ApiError(401, 'Your session has expired.');
+    // Signed out (or in again) while the refresh was running: its tokens belong to a session that has ended.
+    if (authStore.getState().refreshToken !== refreshToken) throw new ApiError(401, 'Your session has ended.');
     authStore.setTokens(tokens);
     refreshInFlight = false;
     flushQueue(null, tokens.access_token);
@@ -165,7 +167,7 @@ async function runRefresh(): Promise<void> {
     // The refresh token itself was refused: the session is over. A network failure only fails the waiting requests.
     const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
     flushQueue(refused ? new ApiError(401, 'Your session has expired.') : error, null);
-    if (refused) expireSession();
+    if (refused && authStore.getState().refreshToken === refreshToken) expireSession();
   }
 }
 
@@ -191,8 +193,10 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
 
   if (response.status === 401 && useAuth && sentWith && !noRefreshPaths.has(path)) {
     const current = authStore.getState().accessToken;
+    // Signed out while this request was on its way (e.g. logout): nothing to refresh, nobody to send to login.
+    if (!current) throw await toApiError(response);
     // Another request already refreshed after this one was sent: replay with the new token straight away.
-    const token = current && current !== sentWith && !refreshInFlight ? current : await waitForRefreshedToken();
+    const token = current !== sentWith && !refreshInFlight ? current : await waitForRefreshedToken();
     response = await send(path, options, token);
   }
 

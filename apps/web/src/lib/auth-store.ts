@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type {
   AgentSettings,
-  LoginResponse,
   Notification,
   SessionResponse,
   SessionUser,
+  SignedInResponse,
   TokenResponse,
 } from '@switchboard/shared';
 
@@ -85,8 +85,8 @@ export const authStore = {
     return () => listeners.delete(listener);
   },
 
-  /** Stores the answer of POST /api/login. */
-  signIn(response: LoginResponse): void {
+  /** Stores the answer of a finished sign-in (POST /api/login without two-factor). */
+  signIn(response: SignedInResponse): void {
     persistTokens(response);
     setState({
       accessToken: response.access_token,

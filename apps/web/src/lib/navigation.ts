@@ -112,8 +112,12 @@ const employeeMain: readonly NavGroup[] = [
       { id: 'employees', label: 'Employees', to: '/employees', icon: 'employee' },
       { id: 'settings', label: 'Settings', to: '/admin', icon: 'settings' },
       { id: 'sync', label: 'Sync', to: '/sync', icon: 'sync', requires: ['manage sync'] },
-      { id: 'chat', label: 'Chat', to: '/chat', icon: 'chat' },
     ],
+  },
+  {
+    id: 'communication',
+    label: 'Communication',
+    items: [{ id: 'chat', label: 'Chat', to: '/chat', icon: 'chat' }],
   },
 ];
 

@@ -20,14 +20,19 @@ export function loadSession(): Promise<void> {
   return sessionRequest;
 }
 
-/** Ends the session on the server (POST /api/logout) and, whatever the answer, forgets it here (spec 1 §2.3, §4). */
+/**
+ * Ends the session (spec 1 §2.3, §4): forgets it here first, so that requests still on their way cannot start a
+ * refresh or a "session expired" redirect, then revokes it on the server (POST /api/logout); a failure there changes
+ * nothing for the user.
+ */
 export async function logout(): Promise<void> {
+  const accessToken = authStore.getState().accessToken;
+  authStore.clear();
+  queryClient.clear();
+  if (!accessToken) return;
   try {
-    if (authStore.getState().accessToken) await api.post('/api/logout');
+    await api.post('/api/logout', undefined, { auth: false, headers: { Authorization: `Bearer ${accessToken}` } });
   } catch {
-    // The token may already be revoked or the server unreachable: the local logout below still happens.
-  } finally {
-    authStore.clear();
-    queryClient.clear();
+    // Already revoked, expired or the server unreachable: the local logout above stands.
   }
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -26,10 +26,19 @@ export const sessions = pgTable(
     // End of the refresh token's life; the session is expired after it.
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revoked: boolean('revoked').notNull().default(false),
+    // Set by POST /api/login/lock: every call but locked_login and logout answers 423 until unlocked.
     locked: boolean('locked').notNull().default(false),
+    // Shadow sessions (spec 1 §6): opened by shadowed_by_user_id from their session shadow_parent_session_id for
+    // the row's user; re_auth_code_hash is the SHA-256 of the code that extends or ends it. Null on a normal sign-in.
+    shadowedByUserId: integer('shadowed_by_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    shadowParentSessionId: uuid('shadow_parent_session_id').references((): AnyPgColumn => sessions.id, { onDelete: 'cascade' }),
+    reAuthCodeHash: text('re_auth_code_hash').unique(),
+    // The shadow session ends here; the guard refuses it afterwards.
+    shadowExpiresAt: timestamp('shadow_expires_at', { withTimezone: true }),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId, t.createdAt),
     index('sessions_previous_refresh_token_hash_idx').on(t.previousRefreshTokenHash),
+    index('sessions_shadowed_by_user_id_idx').on(t.shadowedByUserId),
   ],
 );

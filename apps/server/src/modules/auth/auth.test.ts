@@ -1,4 +1,4 @@
-import { invalidLoginMessage, type LoginResponse, type SessionResponse, type TokenResponse } from '@switchboard/shared';
+import { invalidLoginMessage, type SessionResponse, type SignedInResponse, type TokenResponse } from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
@@ -29,7 +29,7 @@ describe('POST /api/login', () => {
       { 'user-agent': 'Vitest Browser/1.0' },
     );
     expect(response.statusCode).toBe(200);
-    const body = response.json<LoginResponse>();
+    const body = response.json<SignedInResponse>();
     expect(Object.keys(body).sort()).toEqual(
       ['access_token', 'agent_settings', 'expires_in', 'notifications', 'permissions', 'refresh_token', 'token_id', 'twofactor', 'user'].sort(),
     );
@@ -123,6 +123,7 @@ describe('GET /api/session', () => {
         notifications: [],
         agent_settings: signedIn.agent_settings,
         token_id: signedIn.token_id,
+        shadowing: false,
       },
     });
   });

@@ -1,5 +1,6 @@
 import { doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { industries, regions } from '../reference/reference.table.ts';
+import { companySearchDocument } from '../search/search.sql.ts';
 
 export const companies = pgTable(
   'companies',
@@ -16,7 +17,12 @@ export const companies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('companies_name_idx').on(t.name), index('companies_industry_idx').on(t.industryId)],
+  (t) => [
+    index('companies_name_idx').on(t.name),
+    index('companies_industry_idx').on(t.industryId),
+    // Global search (modules/search).
+    index('companies_search_idx').using('gin', companySearchDocument(t.name)),
+  ],
 );
 
 export const sites = pgTable(

@@ -1,6 +1,7 @@
-import { permissionDefinitions } from '@switchboard/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTransaction } from '../../db/client.ts';
+import { permissionDefinitions, type Permission } from '@switchboard/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { users } from '../users/users.table.ts';
 import { permissions, userPermissions } from './permissions.table.ts';
 
 /** Makes the permissions table match the catalogue in packages/shared (upsert by name). */
@@ -33,4 +34,33 @@ export async function listPermissionNames(db: DbOrTransaction, userId: number): 
     .where(eq(userPermissions.userId, userId))
     .orderBy(permissions.name);
   return rows.map((row) => row.name);
+}
+
+/** GET /api/permissions: the whole catalogue, grouped by type then named. */
+export async function listPermissions(db: DbOrTransaction): Promise<Permission[]> {
+  const rows = await db
+    .select({ id: permissions.id, name: permissions.name, description: permissions.description, permission_type: permissions.permissionType })
+    .from(permissions)
+    .orderBy(sql`${permissions.permissionType} nulls first`, permissions.name);
+  return rows;
+}
+
+/** True when the id names a user of type Employee (disabled ones included: their permissions stay editable). */
+export async function isEmployeeUser(db: DbOrTransaction, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.type, 'Employee'))).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * PUT /api/users/employee/permissions/{id}: the employee ends up holding exactly `names` (all known; the route
+ * validated them). One transaction, so a reader never sees the list half-replaced. Returns the new list.
+ */
+export async function replacePermissions(db: Db, userId: number, names: readonly string[]): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent replacements of the same user's list.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
+    await grantPermissions(tx, userId, [...new Set(names)]);
+    return listPermissionNames(tx, userId);
+  });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { userSearchDocument } from '../search/search.sql.ts';
 
 /** Everyone who signs in: staff (type Employee) and client-company accounts (type Client). */
 export const users = pgTable(
@@ -24,5 +25,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_type_idx').on(t.type),
+    // Global search (modules/search).
+    index('users_search_idx').using('gin', userSearchDocument(t.name, t.email)),
   ],
 );

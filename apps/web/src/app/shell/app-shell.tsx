@@ -2,9 +2,7 @@ import { Alert, AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Navigate, useLocation, useNavigation } from 'react-router';
 import { useAuth } from '../../lib/auth-store.ts';
-import { loginPathFor } from '../../lib/login-redirect.ts';
 import { loadSession } from '../../lib/session.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { uiStore, useUi } from '../../lib/ui-store.ts';
@@ -15,8 +13,6 @@ import { TopBar } from './top-bar.tsx';
 
 /** Spec 1 §2.4: top bar, dark sidebar, content area. Every signed-in page renders inside it. */
 export function AppShellLayout() {
-  const location = useLocation();
-  const navigation = useNavigation();
   const accessToken = useAuth((s) => s.accessToken);
   const user = useAuth((s) => s.user);
   const sidebarOpen = useUi((s) => s.sidebarOpen);
@@ -31,10 +27,9 @@ export function AppShellLayout() {
     if (accessToken && !user) loadSession().catch(() => undefined);
   }, [accessToken, user]);
 
-  // The session can end while a page is open (refresh refused, logout in another tab). During a navigation (the
-  // /logout route clears the session in its loader, then redirects) the router decides where to go.
-  if (!accessToken) return navigation.state === 'idle' ? <Navigate to={loginPathFor(location)} replace /> : null;
-  if (!user) {
+  // Without a token the router is already on its way to /login (the /logout loader, an expired session, a logout in
+  // another tab: see main.tsx); without a user the session is still loading.
+  if (!accessToken || !user) {
     return (
       <Center mih="100vh">
         <Loader aria-label="Loading your session" />
@@ -44,6 +39,7 @@ export function AppShellLayout() {
 
   return (
     <AppShell
+      layout="alt"
       header={{ height: 56 }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !sidebarOpen } }}
       padding="lg"

@@ -1,4 +1,4 @@
-import { AppShell, NavLink, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
+import { AppShell, CloseButton, NavLink, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { NavIcon } from '../../components/nav-icon.tsx';
@@ -16,12 +16,16 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <>
-      <Link to="/dashboard" className={classes.brand} onClick={onNavigate}>
-        <ThemeIcon size={30} radius="md" variant="filled">
-          <IconHeadset size={18} stroke={1.8} aria-hidden />
-        </ThemeIcon>
-        Switchboard
-      </Link>
+      <div className={classes.brandRow}>
+        <Link to="/dashboard" className={classes.brand} onClick={onNavigate}>
+          <ThemeIcon size={30} radius="md" variant="filled">
+            <IconHeadset size={18} stroke={1.8} aria-hidden />
+          </ThemeIcon>
+          Switchboard
+        </Link>
+        {/* On small screens the open sidebar covers the top bar, so it carries its own close button. */}
+        <CloseButton hiddenFrom="sm" onClick={onNavigate} aria-label="Close navigation" variant="transparent" c="gray.3" mr="sm" />
+      </div>
       <AppShell.Section grow component={ScrollArea} scrollbarSize={6} px="xs" pb="md">
         {groups.map((group) => (
           <Stack key={group.id} gap={2} role="group" aria-label={group.label ?? undefined}>

@@ -1,4 +1,5 @@
-import { Burger, Button, Group } from '@mantine/core';
+import { ActionIcon, Burger, Button, Group } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-store.ts';
 import { buildSectionLinks, sectionForPath } from '../../lib/navigation.ts';
@@ -22,11 +23,21 @@ export function TopBar({ sidebarOpen, onToggleSidebar, mobileOpen, onToggleMobil
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
-        <Burger opened={sidebarOpen} onClick={onToggleSidebar} size="sm" visibleFrom="sm" aria-label="Toggle sidebar" />
+      <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={onToggleSidebar}
+          visibleFrom="sm"
+          aria-label="Toggle sidebar"
+          aria-expanded={sidebarOpen}
+        >
+          {sidebarOpen ? <IconLayoutSidebarLeftCollapse size={20} aria-hidden /> : <IconLayoutSidebarLeftExpand size={20} aria-hidden />}
+        </ActionIcon>
         <Burger opened={mobileOpen} onClick={onToggleMobile} size="sm" hiddenFrom="sm" aria-label="Toggle navigation" />
         {sections.length > 0 ? (
-          <Group gap={4} wrap="nowrap" aria-label="Sections" role="group">
+          <Group gap={4} wrap="nowrap" aria-label="Sections" role="group" style={{ minWidth: 0, overflowX: 'auto' }}>
             {sections.map((link) => (
               <Button
                 key={link.section}
@@ -43,7 +54,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar, mobileOpen, onToggleMobil
           </Group>
         ) : null}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <TopBarTools />
         <UserMenu />
       </Group>

@@ -1,0 +1,57 @@
+import {
+  twoFactorConfirmInputSchema,
+  twoFactorDisableInputSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusResponseSchema,
+} from '@switchboard/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { forbidden } from '../../plugins/errors.ts';
+import { shadowNotAllowedMessage } from './shadow.service.ts';
+import {
+  confirmTwoFactor,
+  disableTwoFactorWithPassword,
+  getTwoFactorStatus,
+  setupTwoFactor,
+  twoFactorDisabledMessage,
+  twoFactorEnabledMessage,
+} from './twofactor.service.ts';
+
+const messageSchema = z.object({ message: z.string() });
+
+// Someone shadowing an account must not change how that account signs in.
+async function refuseShadowSession(request: FastifyRequest): Promise<void> {
+  if (request.auth.shadow) throw forbidden(shadowNotAllowedMessage);
+}
+
+/** Two-factor in the user's own profile (issue 3 part 1): status, setup (secret and QR shown once), confirm, disable. */
+export async function twoFactorProfileRoutes(app: AppInstance): Promise<void> {
+  app.get('/profile/twofactor', { schema: { response: { 200: twoFactorStatusResponseSchema } } }, async (request) => ({
+    data: await getTwoFactorStatus(app.db, request.auth.user.id),
+  }));
+
+  app.post(
+    '/profile/twofactor/setup',
+    { preHandler: refuseShadowSession, schema: { response: { 200: twoFactorSetupResponseSchema } } },
+    async (request) => ({ data: await setupTwoFactor(app.db, request.auth.user) }),
+  );
+
+  app.post(
+    '/profile/twofactor/confirm',
+    { preHandler: refuseShadowSession, schema: { body: twoFactorConfirmInputSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await confirmTwoFactor(app.db, request.auth.user.id, request.body.code);
+      return { message: twoFactorEnabledMessage };
+    },
+  );
+
+  app.post(
+    '/profile/twofactor/disable',
+    { preHandler: refuseShadowSession, schema: { body: twoFactorDisableInputSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await disableTwoFactorWithPassword(app.db, request.auth.user.id, request.body.password);
+      return { message: twoFactorDisabledMessage };
+    },
+  );
+}

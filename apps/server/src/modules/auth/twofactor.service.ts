@@ -1,0 +1,243 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  invalidPasswordMessage,
+  twoFactorChallengeExpiredMessage,
+  twoFactorChallengeMinutes,
+  twoFactorFailedMessage,
+  twoFactorMaxFailures,
+  type SignedInResponse,
+  type TwoFactorChallenge,
+  type TwoFactorLoginInput,
+  type TwoFactorSetupResponse,
+} from '@switchboard/shared';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { conflict, HttpError, unprocessable } from '../../plugins/errors.ts';
+import { users } from '../users/users.table.ts';
+import { openSession, toSignedInResponse, type AuthUser, type LoginMeta, type TokenLifetimes } from './auth.service.ts';
+import { verifyPassword } from './password.ts';
+import { assertNotRateLimited, recordAttempt } from './rate-limit.ts';
+import { generateToken, hashToken } from './tokens.ts';
+import { loginChallenges, userTwoFactor } from './twofactor.table.ts';
+
+/** Issuer shown by authenticator apps next to the account. */
+const issuer = 'Switchboard';
+// One 30-second step either side of now: phones drift a little, and a code typed at the edge of its step still counts.
+const epochTolerance = 30;
+
+export const twoFactorAlreadyEnabledMessage = 'Two-factor authentication is already enabled.';
+export const twoFactorSetupMissingMessage = 'Start the two-factor setup first.';
+export const twoFactorEnabledMessage = 'Two-factor authentication enabled.';
+export const twoFactorDisabledMessage = 'Two-factor authentication disabled.';
+
+// Thrown inside the sign-in transaction to undo it when a concurrent request used the same code first.
+class ReplayedCode extends Error {}
+
+const codeError = () => new HttpError(422, twoFactorFailedMessage, { code: [twoFactorFailedMessage] });
+const challengeExpired = () => new HttpError(401, twoFactorChallengeExpiredMessage);
+
+/**
+ * The time step of `code` when it is valid for `secret` and later than `afterTimeStep` (a code is accepted once);
+ * null otherwise. Malformed secrets and codes are a failed check, never a server error.
+ */
+export async function verifyTwoFactorCode(secret: string, code: string, afterTimeStep: number | null): Promise<number | null> {
+  try {
+    const result = await verify({ secret, token: code, epochTolerance, ...(afterTimeStep === null ? {} : { afterTimeStep }) });
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
+  } catch {
+    return null;
+  }
+}
+
+function sameHash(storedHex: string, value: string): boolean {
+  const a = Buffer.from(storedHex, 'hex');
+  const b = Buffer.from(hashToken(value), 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** GET /api/profile/twofactor: whether two-factor is on for the user. */
+export async function getTwoFactorStatus(db: DbOrTransaction, userId: number): Promise<{ enabled: boolean }> {
+  const [row] = await db
+    .select({ enabled: users.twofactorEnabled, secret: userTwoFactor.secret })
+    .from(users)
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
+    .where(eq(users.id, userId));
+  return { enabled: Boolean(row?.enabled && row.secret) };
+}
+
+/**
+ * POST /api/profile/twofactor/setup: a new secret, stored pending until a valid code confirms it; the secret, its
+ * otpauth:// URL and a QR code of it are shown this once. A new setup replaces an unconfirmed one.
+ */
+export async function setupTwoFactor(db: Db, user: AuthUser): Promise<TwoFactorSetupResponse['data']> {
+  if ((await getTwoFactorStatus(db, user.id)).enabled) throw conflict(twoFactorAlreadyEnabledMessage);
+  const secret = generateSecret();
+  await db
+    .insert(userTwoFactor)
+    .values({ userId: user.id, pendingSecret: secret })
+    .onConflictDoUpdate({ target: userTwoFactor.userId, set: { pendingSecret: secret, updatedAt: sql`now()` } });
+  const otpauthUrl = generateURI({ issuer, label: user.email, secret });
+  return { secret, otpauth_url: otpauthUrl, qr_data_url: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
+}
+
+/** POST /api/profile/twofactor/confirm: a valid code from the pending secret turns two-factor on. */
+export async function confirmTwoFactor(db: Db, userId: number, code: string): Promise<void> {
+  if ((await getTwoFactorStatus(db, userId)).enabled) throw conflict(twoFactorAlreadyEnabledMessage);
+  const [row] = await db.select({ pendingSecret: userTwoFactor.pendingSecret }).from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+  if (!row?.pendingSecret) throw conflict(twoFactorSetupMissingMessage);
+  const timeStep = await verifyTwoFactorCode(row.pendingSecret, code, null);
+  if (timeStep === null) throw codeError();
+  await db.transaction(async (tx) => {
+    // The code just used counts as used: it cannot sign in as well.
+    const updated = await tx
+      .update(userTwoFactor)
+      .set({ secret: row.pendingSecret, pendingSecret: null, lastUsedTimeStep: timeStep, enabledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(userTwoFactor.userId, userId), eq(userTwoFactor.pendingSecret, row.pendingSecret!)))
+      .returning({ userId: userTwoFactor.userId });
+    // A setup started again meanwhile replaced the secret this code belongs to.
+    if (updated.length === 0) throw codeError();
+    await tx.update(users).set({ twofactorEnabled: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  });
+}
+
+/**
+ * Turns two-factor off for a user: flag, secret, pending setup and open challenges. Used by the profile (after the
+ * password) and by the employee form of an administrator (the people issue).
+ */
+export async function disableTwoFactor(db: DbOrTransaction, userId: number): Promise<void> {
+  const work = async (tx: DbOrTransaction) => {
+    await tx.update(users).set({ twofactorEnabled: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+  };
+  // Inside a caller's transaction already, or one of our own.
+  if ('rollback' in db) await work(db);
+  else await db.transaction(work);
+}
+
+/** POST /api/profile/twofactor/disable: the user's password, then two-factor off. */
+export async function disableTwoFactorWithPassword(db: Db, userId: number, password: string): Promise<void> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row || !(await verifyPassword(row.passwordHash, password))) throw unprocessable({ password: [invalidPasswordMessage] });
+  await disableTwoFactor(db, userId);
+}
+
+/**
+ * After a right password with two-factor on: a challenge of three random values (stored only as hashes), single
+ * use, 5 minutes. Null when the user has no confirmed secret (then the password alone signs in).
+ */
+export async function createLoginChallenge(db: DbOrTransaction, userId: number, meta: LoginMeta): Promise<TwoFactorChallenge | null> {
+  const [secret] = await db.select({ secret: userTwoFactor.secret }).from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+  if (!secret?.secret) return null;
+  const hash = generateToken();
+  const hashE = generateToken();
+  const hashP = generateToken();
+  // Old, finished challenges of this user go as a new one comes.
+  await db
+    .delete(loginChallenges)
+    .where(and(eq(loginChallenges.userId, userId), sql`(${loginChallenges.expiresAt} < now() or ${loginChallenges.usedAt} is not null)`));
+  await db.insert(loginChallenges).values({
+    userId,
+    hash: hashToken(hash),
+    hashE: hashToken(hashE),
+    hashP: hashToken(hashP),
+    expiresAt: sql`now() + make_interval(mins => ${twoFactorChallengeMinutes})`,
+    userAgent: meta.userAgent?.slice(0, 1000) ?? null,
+    ipAddress: meta.ipAddress,
+  });
+  return { twofactor: true, hash, hash_e: hashE, hash_p: hashP };
+}
+
+/**
+ * POST /api/login/twofactor: the challenge of POST /api/login and a code. An unknown, used, expired or voided
+ * challenge (or one whose three values do not match) answers 401; a wrong or replayed code 422 'Error validating
+ * code.', and the fifth wrong code voids the challenge. Rate limited per IP and account (kind 'twofactor').
+ */
+export async function completeTwoFactorLogin(
+  db: Db,
+  input: TwoFactorLoginInput,
+  meta: LoginMeta,
+  lifetimes: TokenLifetimes,
+): Promise<SignedInResponse> {
+  const [challenge] = await db
+    .select({
+      id: loginChallenges.id,
+      userId: loginChallenges.userId,
+      hashE: loginChallenges.hashE,
+      hashP: loginChallenges.hashP,
+      live: sql<boolean>`${loginChallenges.usedAt} is null and ${loginChallenges.expiresAt} > now() and ${loginChallenges.failedAttempts} < ${twoFactorMaxFailures}`,
+      userAgent: loginChallenges.userAgent,
+      ipAddress: loginChallenges.ipAddress,
+      email: users.email,
+      enabled: sql<boolean>`${users.deletedAt} is null and ${users.twofactorEnabled}`,
+      secret: userTwoFactor.secret,
+      lastUsedTimeStep: userTwoFactor.lastUsedTimeStep,
+    })
+    .from(loginChallenges)
+    .innerJoin(users, eq(users.id, loginChallenges.userId))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, loginChallenges.userId))
+    .where(eq(loginChallenges.hash, hashToken(input.hash)));
+
+  const account = challenge ? challenge.email.toLowerCase() : null;
+  const source = { ip: meta.ipAddress, account };
+  await assertNotRateLimited(db, 'twofactor', source);
+
+  const fail = async (error: HttpError, countAgainstChallenge: boolean): Promise<never> => {
+    if (challenge && countAgainstChallenge) {
+      await db
+        .update(loginChallenges)
+        .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
+        .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt)));
+    }
+    await recordAttempt(db, 'twofactor', { ...source, success: false });
+    throw error;
+  };
+
+  if (!challenge || !challenge.live || !challenge.enabled || !challenge.secret) return fail(challengeExpired(), false);
+  // Someone holding only part of the challenge: counts against it, so guessing the rest voids it.
+  if (!sameHash(challenge.hashE, input.hash_e) || !sameHash(challenge.hashP, input.hash_p)) return fail(challengeExpired(), true);
+
+  const timeStep = await verifyTwoFactorCode(challenge.secret, input.code, challenge.lastUsedTimeStep);
+  if (timeStep === null) return fail(codeError(), true);
+
+  const sessionMeta: LoginMeta = { userAgent: challenge.userAgent, ipAddress: challenge.ipAddress ?? meta.ipAddress };
+  const signedIn = await db.transaction(async (tx) => {
+    const used = await tx
+      .update(loginChallenges)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(loginChallenges.id, challenge.id),
+          isNull(loginChallenges.usedAt),
+          gt(loginChallenges.expiresAt, sql`now()`),
+          lt(loginChallenges.failedAttempts, twoFactorMaxFailures),
+        ),
+      )
+      .returning({ id: loginChallenges.id });
+    if (used.length === 0) return null;
+    // Two requests racing with the same code: only the first moves the last used step forward.
+    const stepped = await tx
+      .update(userTwoFactor)
+      .set({ lastUsedTimeStep: timeStep, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(userTwoFactor.userId, challenge.userId),
+          sql`(${userTwoFactor.lastUsedTimeStep} is null or ${userTwoFactor.lastUsedTimeStep} < ${timeStep})`,
+        ),
+      )
+      .returning({ userId: userTwoFactor.userId });
+    if (stepped.length === 0) throw new ReplayedCode();
+    const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId));
+    const { passwordHash: _hash, ...publicUser } = user;
+    return toSignedInResponse(tx, publicUser, await openSession(tx, challenge.userId, sessionMeta, lifetimes), lifetimes);
+  }).catch((error: unknown) => {
+    if (error instanceof ReplayedCode) return undefined;
+    throw error;
+  });
+  if (signedIn === null) return fail(challengeExpired(), false);
+  if (signedIn === undefined) return fail(codeError(), false);
+  await recordAttempt(db, 'twofactor', { ...source, success: true });
+  return signedIn;
+}

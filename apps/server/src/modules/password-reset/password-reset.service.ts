@@ -1,0 +1,118 @@
+import {
+  invalidResetTokenMessage,
+  passwordResetDoneMessage,
+  passwordResetSentMessage,
+  RESET_TOKEN_TTL_MINUTES,
+  type ForgotPasswordInput,
+} from '@switchboard/shared';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { unprocessable } from '../../plugins/errors.ts';
+import { escapeHtml, sendMailInBackground, type MailContext, type MailMessage } from '../../plugins/mail.ts';
+import { sessions } from '../auth/auth.table.ts';
+import { hashPassword } from '../auth/password.ts';
+import { assertNotRateLimited, recordAttempt } from '../auth/rate-limit.ts';
+import { generateToken, hashToken } from '../auth/tokens.ts';
+import { users } from '../users/users.table.ts';
+import { passwordResets } from './password-reset.table.ts';
+
+export interface ForgotPasswordContext extends MailContext {
+  db: Db;
+  config: MailContext['config'] & Pick<Config, 'appUrl'>;
+}
+
+/** The link a reset mail carries; the web app's /reset-password/{token} route opens the reset screen. */
+export function resetLink(appUrl: string, token: string): string {
+  return `${appUrl}/reset-password/${token}`;
+}
+
+export function resetPasswordMail(to: string, name: string, link: string): MailMessage {
+  const lines = [
+    `Hello ${name},`,
+    'You are receiving this email because we received a password reset request for your account.',
+    `Reset your password: ${link}`,
+    `This password reset link will expire in ${RESET_TOKEN_TTL_MINUTES} minutes and works once.`,
+    'If you did not request a password reset, no further action is required.',
+  ];
+  return {
+    to,
+    subject: 'Reset Password Notification',
+    text: lines.join('\n\n'),
+    html: [
+      `<p>${escapeHtml(lines[0])}</p>`,
+      `<p>${escapeHtml(lines[1])}</p>`,
+      `<p><a href="${escapeHtml(link)}">Reset Password</a></p>`,
+      `<p>${escapeHtml(lines[3])}</p>`,
+      `<p>${escapeHtml(lines[4])}</p>`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * POST /api/forgotpassword: the same answer whether or not the account exists, and the mail is sent after
+ * the answer, so neither text nor timing tells. A disabled account gets no mail. Rate limited per IP and
+ * per e-mail; only the newest link of a user works.
+ */
+export async function requestPasswordReset(
+  context: ForgotPasswordContext,
+  input: ForgotPasswordInput,
+  ip: string | null,
+): Promise<{ message: string }> {
+  const { db } = context;
+  const email = input.email.toLowerCase();
+  await assertNotRateLimited(db, 'forgot_password', { ip, account: email });
+
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
+    .limit(1);
+  await recordAttempt(db, 'forgot_password', { ip, account: email, success: user !== undefined });
+  if (!user) return { message: passwordResetSentMessage };
+
+  const token = generateToken();
+  await db.transaction(async (tx) => {
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: sql`now() + make_interval(mins => ${RESET_TOKEN_TTL_MINUTES})`,
+    });
+  });
+  sendMailInBackground(context, resetPasswordMail(user.email, user.name, resetLink(context.config.appUrl, token)));
+  return { message: passwordResetSentMessage };
+}
+
+/**
+ * POST /api/resetpassword: spends the token (unknown, used, expired, or of a disabled account: 422 on token),
+ * sets the new password and revokes every session of the user, in one transaction.
+ */
+export async function resetPassword(db: Db, input: { password: string; token: string }): Promise<{ message: string }> {
+  // Hashed before the transaction so no row stays locked while argon2 works.
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    // Spending the token is the first write: of two concurrent resets with one token, only one gets the row.
+    const [spent] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+          sql`exists (select 1 from ${users} where ${users.id} = ${passwordResets.userId} and ${users.deletedAt} is null)`,
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!spent) throw unprocessable({ token: [invalidResetTokenMessage] });
+
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, spent.userId));
+    // Every session of the user, and the shadow sessions they opened as someone else.
+    await tx
+      .update(sessions)
+      .set({ revoked: true })
+      .where(and(or(eq(sessions.userId, spent.userId), eq(sessions.shadowedByUserId, spent.userId)), eq(sessions.revoked, false)));
+  });
+  return { message: passwordResetDoneMessage };
+}

@@ -1,0 +1,180 @@
+import {
+  cannotDeleteSelfMessage,
+  cannotDemoteSelfMessage,
+  emailTakenMessage,
+  type CreateUserInput,
+  type UpdateUserInput,
+  type UserAdminRow,
+} from '@switchboard/shared';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
+import { conflict, notFound, unprocessable } from '../../plugins/errors.ts';
+import { sessions } from '../auth/auth.table.ts';
+import { hashPassword } from '../auth/password.ts';
+import { employees } from '../employees/employees.table.ts';
+import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
+import { users } from './users.table.ts';
+
+// Users admin (spec 1 §2.6, §3.8, §7.4). It manages staff sign-ins (user type Employee): the row's `type` is
+// the users-admin role, admin or user. Client accounts have their own screen (/accounts) and are not listed
+// here, so this page can never make a client account an administrator. Disabled users are not listed.
+
+/** Who acts: the signed-in administrator. */
+export interface UsersAdminActor {
+  id: number;
+}
+
+const managed = (...conditions: SQL[]) => and(eq(users.type, 'Employee'), isNull(users.deletedAt), ...conditions);
+
+/** GET /api/user: enabled staff users by id, one page. */
+export async function listUsers(db: DbOrTransaction, query: PageQuery): Promise<Page<UserAdminRow>> {
+  return paginate(
+    query,
+    () => db.$count(users, managed()),
+    async (limit, offset) => {
+      const rows = await db
+        .select({ id: users.id, role: users.role, name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt, createdAt: users.createdAt })
+        .from(users)
+        .where(managed())
+        .orderBy(asc(users.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) => ({
+        id: row.id,
+        type: row.role,
+        name: row.name,
+        email: row.email,
+        email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
+        created_at: row.createdAt.toISOString(),
+      }));
+    },
+  );
+}
+
+/** Any user holding this address, enabled or disabled, staff or client: e-mail addresses are unique. */
+async function assertEmailFree(db: DbOrTransaction, email: string, exceptUserId?: number): Promise<void> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptUserId === undefined ? undefined : ne(users.id, exceptUserId)))
+    .limit(1);
+  if (taken) throw unprocessable({ email: [emailTakenMessage] });
+}
+
+/** A concurrent insert of the same address loses on the unique index: same answer as the check. */
+function isEmailUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 3; depth += 1) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'users_email_lower_unique') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function withEmailUniqueness<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isEmailUniqueViolation(error)) throw unprocessable({ email: [emailTakenMessage] });
+    throw error;
+  }
+}
+
+const shortnameOf = (name: string) => name.split(/\s+/)[0]!.slice(0, 50);
+
+/**
+ * POST /api/user: a staff user (type Employee, with an employees row) whose role is `type`. No permissions
+ * are granted: those are set on the employee's Permissions tab. The address is not marked verified.
+ */
+export async function createUserAccount(db: Db, input: CreateUserInput): Promise<{ id: number }> {
+  await assertEmailFree(db, input.email);
+  const passwordHash = await hashPassword(input.password);
+  return withEmailUniqueness(() =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ type: 'Employee', role: input.type, name: input.name, shortname: shortnameOf(input.name), email: input.email, passwordHash })
+        .returning({ id: users.id });
+      await tx.insert(employees).values({ userId: created.id });
+      return { id: created.id };
+    }),
+  );
+}
+
+/** The enabled staff user with this id, or a 404. */
+async function findManagedUser(db: DbOrTransaction, id: number) {
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(managed(eq(users.id, id))).limit(1);
+  if (!user) throw notFound();
+  return user;
+}
+
+export interface UpdateUserResult {
+  /** Sessions revoked because the password changed (the actor's own current session is kept). */
+  revokedSessionIds: string[];
+}
+
+/**
+ * PUT /api/user/{id}. An absent or empty password keeps the current one; a new password signs the user out
+ * everywhere (except the administrator's own current session when editing themself). A changed e-mail is no
+ * longer verified. Administrators cannot take away their own admin role, so one always remains.
+ */
+export async function updateUserAccount(
+  db: Db,
+  id: number,
+  input: UpdateUserInput,
+  actor: UsersAdminActor & { sessionId: string },
+): Promise<UpdateUserResult> {
+  const current = await findManagedUser(db, id);
+  if (id === actor.id && input.type !== 'admin') throw unprocessable({ type: [cannotDemoteSelfMessage] });
+  await assertEmailFree(db, input.email, id);
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
+
+  return withEmailUniqueness(() =>
+    db.transaction(async (tx) => {
+      const updated = await tx
+        .update(users)
+        .set({
+          name: input.name,
+          shortname: shortnameOf(input.name),
+          email: input.email,
+          role: input.type,
+          ...(passwordHash === undefined ? {} : { passwordHash }),
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(managed(eq(users.id, id)))
+        .returning({ id: users.id });
+      // Disabled between the lookup and now.
+      if (updated.length === 0) throw notFound();
+      if (passwordHash === undefined) return { revokedSessionIds: [] };
+      const revoked = await tx
+        .update(sessions)
+        .set({ revoked: true })
+        .where(and(eq(sessions.userId, id), eq(sessions.revoked, false), ne(sessions.id, actor.sessionId)))
+        .returning({ id: sessions.id });
+      return { revokedSessionIds: revoked.map((session) => session.id) };
+    }),
+  );
+}
+
+/**
+ * DELETE /api/user/{id}: disables the user rather than erasing them, since tickets, notes, timeclock entries
+ * and sessions keep pointing at them (spec 1 §4: disabled equals a set deletion timestamp). Every session is
+ * revoked and the open timeclock entry ends. Re-enabling is done on the employee's edit screen. Refuses the
+ * administrator's own account.
+ */
+export async function disableUserAccount(db: Db, id: number, actor: UsersAdminActor): Promise<void> {
+  if (id === actor.id) throw conflict(cannotDeleteSelfMessage);
+  await db.transaction(async (tx) => {
+    const disabled = await tx
+      .update(users)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(managed(eq(users.id, id)))
+      .returning({ id: users.id });
+    if (disabled.length === 0) throw notFound();
+    await tx.update(sessions).set({ revoked: true }).where(and(eq(sessions.userId, id), eq(sessions.revoked, false)));
+    await closeOpenTimeclockEntry(tx, id);
+  });
+}

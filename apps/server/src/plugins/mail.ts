@@ -1,0 +1,91 @@
+import { createTransport } from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { DbOrTransaction } from '../db/client.ts';
+import { outbox } from '../modules/mail/mail.table.ts';
+
+export interface MailMessage {
+  to: string | string[];
+  cc?: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** What sendMail needs; an AppInstance fits as it is. */
+export interface MailContext {
+  db: DbOrTransaction;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
+}
+
+export type MailResult = { delivered: 'smtp' } | { delivered: 'outbox'; outboxId: number };
+
+const joinAddresses = (value: string | string[] | undefined): string | null => {
+  if (value === undefined) return null;
+  const list = (Array.isArray(value) ? value : [value]).map((address) => address.trim()).filter(Boolean);
+  return list.length > 0 ? list.join(', ') : null;
+};
+
+// A mail server that does not answer must not hold a request or a background job for minutes.
+const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
+ * Sends a message through nodemailer to SMTP_URL; without SMTP_URL, or when delivery fails, the message is
+ * kept in the outbox table for administrators. Logs name the recipients and subject only: bodies may carry
+ * links with tokens.
+ */
+export async function sendMail(context: MailContext, message: MailMessage): Promise<MailResult> {
+  const to = joinAddresses(message.to);
+  if (to === null) throw new Error('sendMail: a message needs a recipient');
+  const cc = joinAddresses(message.cc);
+  let error: string | null = null;
+
+  if (context.config.smtpUrl) {
+    try {
+      // One connection per message (no pool): mail is rare here and nothing stays open to close.
+      const transport = createTransport({ url: context.config.smtpUrl, ...smtpTimeouts });
+      await transport.sendMail({ from: context.config.mailFrom, to, cc: cc ?? undefined, subject: message.subject, text: message.text, html: message.html });
+      context.log?.info({ mail: { to, subject: message.subject } }, 'mail sent');
+      return { delivered: 'smtp' };
+    } catch (caught) {
+      // The error text comes from the connection or the server's reply, never from the message body.
+      error = (caught instanceof Error ? caught.message : String(caught)).slice(0, 1000);
+      context.log?.warn({ mail: { to, subject: message.subject }, error }, 'mail delivery failed; kept in the outbox');
+    }
+  }
+
+  const [row] = await context.db
+    .insert(outbox)
+    .values({ to, cc, subject: message.subject, text: message.text, html: message.html ?? null, error })
+    .returning({ id: outbox.id });
+  if (error === null) context.log?.info({ mail: { to, subject: message.subject, outbox_id: row.id } }, 'mail kept in the outbox');
+  return { delivered: 'outbox', outboxId: row.id };
+}
+
+const pendingByDb = new WeakMap<object, Set<Promise<unknown>>>();
+
+/**
+ * Sends after the caller has answered, so a request's timing does not tell whether a mail was sent (forgot
+ * password must look the same for an unknown e-mail). Failures are logged, never thrown.
+ */
+export function sendMailInBackground(context: MailContext, message: MailMessage): void {
+  const pending = pendingByDb.get(context.db) ?? new Set();
+  pendingByDb.set(context.db, pending);
+  const work = sendMail(context, message)
+    .catch((caught: unknown) => {
+      context.log?.warn({ error: caught instanceof Error ? caught.message : String(caught), subject: message.subject }, 'mail could not be sent');
+    })
+    .finally(() => pending.delete(work));
+  pending.add(work);
+}
+
+/** Waits for every background send on this database handle (app shutdown, tests). */
+export async function settleBackgroundMail(db: DbOrTransaction): Promise<void> {
+  const pending = pendingByDb.get(db);
+  while (pending && pending.size > 0) await Promise.allSettled([...pending]);
+}
+
+/** Escapes text for the HTML part of a message. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+}

@@ -1,0 +1,276 @@
+// Realtime (spec 1 §2.4, §7.8, §9; design guide "realtime"): Socket.IO on the app's own HTTP server, path
+// /socket.io. Channels are rooms named as in the spec; the server authorises every subscription. With
+// config.redisUrl the Redis adapter makes emits, presence and disconnects reach every server process.
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  channelForbiddenError,
+  isPresenceChannel,
+  parseChannel,
+  presenceEvent,
+  realtimePath,
+  subscribeEvent,
+  unauthenticatedMessage,
+  unknownChannelError,
+  unsubscribeEvent,
+  userChannel,
+  type PresencePayload,
+  type PresenceUser,
+  type RealtimeEvent,
+  type RealtimeMeta,
+  type SubscribeAck,
+  type UserChannelEvent,
+} from '@switchboard/shared';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import type { Db } from '../db/client.ts';
+import { findSessionByAccessToken, type AuthContext } from '../modules/auth/auth.service.ts';
+
+/** What other processes may learn about a socket (fetchSockets over Redis): never the token. */
+export interface SocketData {
+  userId: number;
+  sessionId: string;
+  user: PresenceUser;
+}
+
+type RealtimeServer = Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+
+export interface Realtime {
+  /** The Socket.IO server, for modules that need more than the helpers below. */
+  io: Server;
+  /** Emits `event` with `payload` on the private channel `user.{userId}`. */
+  emitToUser(userId: number, event: UserChannelEvent, payload: unknown): void;
+  /** Emits on any channel (`store`, `ticket_{id}`, `Pto_Periods_{id}`, ...). Listeners get (payload, { channel }). */
+  emitToChannel(channel: string, event: RealtimeEvent | (string & {}), payload: unknown): void;
+  /** Disconnects every socket opened with this session, in every process. Call it after revoking a session. */
+  disconnectSession(sessionId: string): void;
+  /** Disconnects every socket of this user, in every process (account disabled, every session revoked). */
+  disconnectUser(userId: number): void;
+  /** Re-checks every local socket's token with the HTTP guard's lookup and drops the dead ones (also run on a timer). */
+  revalidateSockets(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export interface RealtimeOptions {
+  /** How often local sockets are re-checked against their session (expiry, lock, revocation elsewhere). */
+  revalidateIntervalMs?: number;
+}
+
+/** Disconnects the sockets of a session that was just revoked (logout, lock, password change, profile sessions). */
+export function disconnectSession(app: FastifyInstance, sessionId: string): void {
+  app.realtime.disconnectSession(sessionId);
+}
+
+// Rooms that are not channels: clients can never subscribe to them, since parseChannel rejects the ':'.
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const userRoom = (userId: number) => `uid:${userId}`;
+
+/**
+ * Who may subscribe to which channel. `auth` is the freshly re-read session (same lookup as the HTTP guard).
+ * The ticket and project issues refine `ticket_*` / `project_*` with company scoping here.
+ */
+export async function authorizeChannel(auth: AuthContext, channel: string, _db?: Db): Promise<boolean> {
+  const parsed = parseChannel(channel);
+  if (!parsed) return false;
+  const isEmployee = auth.user.type === 'Employee';
+  switch (parsed.kind) {
+    case 'user':
+      return parsed.id === auth.user.id;
+    case 'store':
+      return isEmployee;
+    case 'ticket':
+    case 'project':
+      return isEmployee;
+    case 'pto':
+      return isEmployee && (parsed.id === auth.user.id || auth.permissions.includes('view human resources'));
+  }
+}
+
+const bearerToken = /^(?:Bearer )?([A-Za-z0-9_-]{20,200})$/i;
+
+/** Attaches Socket.IO to app.server and decorates app.realtime. Call from buildApp before listen. */
+export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions = {}): Promise<void> {
+  const io: RealtimeServer = new Server(app.server, {
+    path: realtimePath,
+    serveClient: false,
+    // Clients only send subscribe and unsubscribe; nothing big ever comes in.
+    maxHttpBufferSize: 16 * 1024,
+  });
+  // Tokens stay in this process: socket.data and handshake travel to other processes with fetchSockets.
+  const tokens = new WeakMap<RealtimeSocket, string>();
+  let closing = false;
+
+  const redisClients: { close(): Promise<void>; destroy(): void }[] = [];
+  if (app.config.redisUrl) {
+    const pub = createClient({ url: app.config.redisUrl, socket: { connectTimeout: 5000 } });
+    const sub = pub.duplicate();
+    // Without a listener a lost connection would crash the process; node-redis reconnects by itself.
+    pub.on('error', (error: unknown) => app.log.warn({ err: error }, 'redis connection error'));
+    sub.on('error', (error: unknown) => app.log.warn({ err: error }, 'redis connection error'));
+    redisClients.push(pub, sub);
+    try {
+      await Promise.all([pub.connect(), sub.connect()]);
+    } catch (error) {
+      for (const client of redisClients) client.destroy();
+      throw error;
+    }
+    io.adapter(createAdapter(pub, sub, { key: 'switchboard', requestsTimeout: 3000 }));
+  }
+
+  const findAuth = async (socket: RealtimeSocket): Promise<AuthContext | null> => {
+    const token = tokens.get(socket);
+    return token ? findSessionByAccessToken(app.db, token) : null;
+  };
+
+  io.use((socket, next) => {
+    const raw: unknown = socket.handshake.auth?.token;
+    // The token must not travel further (handshake is shared with other processes by fetchSockets).
+    socket.handshake.auth = {};
+    const match = typeof raw === 'string' ? bearerToken.exec(raw) : null;
+    if (!match) return next(new Error(unauthenticatedMessage));
+    findSessionByAccessToken(app.db, match[1]).then(
+      (found) => {
+        if (!found) return next(new Error(unauthenticatedMessage));
+        tokens.set(socket, match[1]);
+        socket.data = {
+          userId: found.user.id,
+          sessionId: found.sessionId,
+          user: { id: found.user.id, name: found.user.name, photo: found.user.photo },
+        };
+        next();
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'socket authentication failed');
+        next(new Error('Server error.'));
+      },
+    );
+  });
+
+  const presenceOf = async (channel: string): Promise<PresencePayload> => {
+    const sockets = await io.in(channel).fetchSockets();
+    const users = new Map<number, PresenceUser>();
+    for (const remote of sockets) {
+      const user = remote.data?.user;
+      if (user && !users.has(user.id)) users.set(user.id, user);
+    }
+    return { channel, users: [...users.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
+  };
+
+  const emitToChannel = (channel: string, event: string, payload: unknown): void => {
+    const meta: RealtimeMeta = { channel };
+    (io as Server).to(channel).emit(event, payload, meta);
+  };
+
+  const announcePresence = async (channel: string): Promise<void> => {
+    try {
+      emitToChannel(channel, presenceEvent, await presenceOf(channel));
+    } catch (error) {
+      app.log.warn({ err: error, channel }, 'presence update failed');
+    }
+  };
+
+  const reply = (ack: unknown, answer: SubscribeAck): void => {
+    if (typeof ack === 'function') (ack as (answer: SubscribeAck) => void)(answer);
+  };
+
+  io.on('connection', (socket) => {
+    const { userId, sessionId } = socket.data;
+    // The own private channel is joined at once, so nothing sent before the client subscribes is missed.
+    void socket.join([sessionRoom(sessionId), userRoom(userId), userChannel(userId)]);
+    let presenceRooms: string[] = [];
+
+    // Raw handlers: the client's events are not in the typed maps (they carry a channel and an ack).
+    const on = socket.on.bind(socket) as (event: string, listener: (...args: unknown[]) => void) => void;
+
+    on(subscribeEvent, (channel: unknown, ack: unknown) => {
+      void (async () => {
+        const name = typeof channel === 'string' ? channel.slice(0, 200) : '';
+        if (!parseChannel(name)) return reply(ack, { ok: false, channel: name, error: unknownChannelError });
+        let auth: AuthContext | null;
+        try {
+          auth = await findAuth(socket);
+        } catch (error) {
+          app.log.error({ err: error }, 'subscription check failed');
+          return reply(ack, { ok: false, channel: name, error: 'Server error.' });
+        }
+        if (!auth) {
+          reply(ack, { ok: false, channel: name, error: unauthenticatedMessage });
+          socket.disconnect(true);
+          return;
+        }
+        if (!(await authorizeChannel(auth, name, app.db))) return reply(ack, { ok: false, channel: name, error: channelForbiddenError });
+        if (!socket.connected) return;
+        await socket.join(name);
+        reply(ack, { ok: true, channel: name });
+        if (isPresenceChannel(name)) await announcePresence(name);
+      })();
+    });
+
+    on(unsubscribeEvent, (channel: unknown, ack: unknown) => {
+      void (async () => {
+        const name = typeof channel === 'string' ? channel.slice(0, 200) : '';
+        if (!parseChannel(name)) return reply(ack, { ok: false, channel: name, error: unknownChannelError });
+        const wasIn = socket.rooms.has(name);
+        await socket.leave(name);
+        reply(ack, { ok: true, channel: name });
+        if (wasIn && isPresenceChannel(name)) await announcePresence(name);
+      })();
+    });
+
+    socket.on('disconnecting', () => {
+      presenceRooms = [...socket.rooms].filter(isPresenceChannel);
+    });
+    socket.on('disconnect', () => {
+      // While the app closes, preClose announces each room once instead.
+      if (closing) return;
+      for (const channel of presenceRooms) void announcePresence(channel);
+    });
+  });
+
+  let revalidating = false;
+  const revalidateSockets = async (): Promise<void> => {
+    if (revalidating) return;
+    revalidating = true;
+    try {
+      for (const socket of io.of('/').sockets.values()) {
+        if (!(await findAuth(socket).catch(() => true))) socket.disconnect(true);
+      }
+    } finally {
+      revalidating = false;
+    }
+  };
+  const timer = setInterval(() => void revalidateSockets(), options.revalidateIntervalMs ?? 60_000);
+  timer.unref();
+
+  app.decorate('realtime', {
+    io: io as Server,
+    emitToUser: (userId, event, payload) => emitToChannel(userChannel(userId), event, payload),
+    emitToChannel,
+    disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    revalidateSockets,
+  } satisfies Realtime);
+
+  // Open websockets would hold the HTTP server's close open: drop this process's sockets first.
+  // Other processes' viewers learn that this process's users left, before Redis closes.
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearInterval(timer);
+    const rooms = new Set<string>();
+    for (const socket of io.of('/').sockets.values()) for (const room of socket.rooms) if (isPresenceChannel(room)) rooms.add(room);
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await Promise.allSettled([...rooms].map((room) => announcePresence(room)));
+  });
+  app.addHook('onClose', async () => {
+    // io.close() would also close app.server, which Fastify closes itself.
+    await Promise.allSettled(redisClients.map((client) => client.close()));
+  });
+}
+

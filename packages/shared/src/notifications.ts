@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Notifications of spec 1 §2.4, §3.5, §7.2. The same shape is answered by GET /api/notifications, carried
+ * by the login answer and GET /api/session, and pushed as 'NotificationCreated' on the user's channel.
+ */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  // e.g. 'Assigned Ticket' (the browser opens /ticket/{number_details} for it).
+  type: z.string(),
+  number_details: z.string().nullable(),
+  // ISO 8601; null while unread.
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** The notification types other modules create; the type is stored as this text. */
+export const NOTIFICATION_ASSIGNED_TICKET = 'Assigned Ticket';
+
+/** Spec 1 §3.5, §9: the dropdown keeps at most about 6 new entries. */
+export const MAX_UNREAD_NOTIFICATIONS = 6;
+/** Already-read entries listed after the unread ones, so the dropdown is not empty right after opening it. */
+export const MAX_READ_NOTIFICATIONS = 6;
+
+export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema) });
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+/** POST /api/notifications/read: ids of the caller's notifications; others' ids are ignored. */
+export const markNotificationsReadInputSchema = z.object({
+  notifications: z
+    .array(z.number({ error: 'Each notification must be an id.' }).int('Each notification must be an id.').positive('Each notification must be an id.').max(2_147_483_647, 'Each notification must be an id.'), {
+      error: (issue) => (issue.input === undefined ? 'The notifications field is required.' : 'The notifications must be a list of ids.'),
+    })
+    .max(500, 'The notifications may not have more than 500 items.'),
+});
+export type MarkNotificationsReadInput = z.infer<typeof markNotificationsReadInputSchema>;
+
+export const notificationsMarkedReadMessage = 'Notifications marked read.';

@@ -1,0 +1,113 @@
+/**
+ * Realtime contract (spec 1 §2.4, §9): Socket.IO on the app's own port, path /socket.io.
+ *
+ * Protocol:
+ * - Connect with `io(origin, { path: '/socket.io', auth: { token: accessToken } })`. A missing, revoked,
+ *   expired or locked session is refused with a connect_error whose message is 'Unauthenticated.'.
+ * - After a token refresh, disconnect and reconnect with the new token, then subscribe again.
+ * - Subscribe: `socket.emit('subscribe', channel, (ack: SubscribeAck) => ...)`; leave: `socket.emit('unsubscribe', channel, ack)`.
+ * - Server events arrive as `socket.on(eventName, (payload, meta: { channel }) => ...)`.
+ * - Presence channels (`ticket_{id}`, `project_{id}`) also receive `presence` { channel, users: PresenceUser[] }
+ *   whenever someone joins or leaves.
+ */
+
+/** Socket.IO path on the app's own HTTP server. */
+export const realtimePath = '/socket.io';
+
+/** Client → server control events. */
+export const subscribeEvent = 'subscribe';
+export const unsubscribeEvent = 'unsubscribe';
+/** Server → room event listing who is present on a presence channel. */
+export const presenceEvent = 'presence';
+
+/** Private per-user channel: only that user may subscribe. */
+export const userChannel = (userId: number): string => `user.${userId}`;
+/** The shared store channel: every employee. */
+export const storeChannel = 'store';
+/** Presence channel of a ticket (employees; company scoping comes with the ticket issue). */
+export const ticketChannel = (ticketId: number | string): string => `ticket_${ticketId}`;
+/** Presence channel of a project. */
+export const projectChannel = (projectId: number | string): string => `project_${projectId}`;
+/** PTO periods of one employee: that employee or holders of 'view human resources'. */
+export const ptoPeriodsChannel = (employeeId: number): string => `Pto_Periods_${employeeId}`;
+
+/** Events on the private `user.{id}` channel. */
+export const userChannelEvents = [
+  'StatusUpdated',
+  'UserUpdated',
+  'PermissionsUpdated',
+  'AccountLocked',
+  'SettingsUpdated',
+  'FileDownload',
+  'NotificationCreated',
+  'AgentSettingsUpdated',
+] as const;
+export type UserChannelEvent = (typeof userChannelEvents)[number];
+
+/** Events on the shared `store` channel. */
+export const storeChannelEvents = ['RegionUpdated', 'CompanyUpdated', 'EmployeeUpdated', 'CampaignUpdated', 'VoicemailUpdated'] as const;
+export type StoreChannelEvent = (typeof storeChannelEvents)[number];
+
+/** Events on `Pto_Periods_{employeeId}`. */
+export const ptoChannelEvents = ['PeriodsUpdated'] as const;
+export type PtoChannelEvent = (typeof ptoChannelEvents)[number];
+
+export type RealtimeEvent = UserChannelEvent | StoreChannelEvent | PtoChannelEvent;
+
+/** Second argument of every server → client event. */
+export interface RealtimeMeta {
+  channel: string;
+}
+
+/** Answer passed to the subscribe / unsubscribe acknowledgement callback. */
+export type SubscribeAck = { ok: true; channel: string } | { ok: false; channel: string; error: string };
+
+export interface PresenceUser {
+  id: number;
+  name: string;
+  photo: string | null;
+}
+
+export interface PresencePayload {
+  channel: string;
+  users: PresenceUser[];
+}
+
+export type ChannelKind = 'user' | 'store' | 'ticket' | 'project' | 'pto';
+
+export interface ParsedChannel {
+  kind: ChannelKind;
+  /** The user, ticket, project or employee id; null for `store`. */
+  id: number | null;
+}
+
+const channelPatterns: [ChannelKind, RegExp][] = [
+  ['user', /^user\.([1-9][0-9]{0,9})$/],
+  ['ticket', /^ticket_([1-9][0-9]{0,9})$/],
+  ['project', /^project_([1-9][0-9]{0,9})$/],
+  ['pto', /^Pto_Periods_([1-9][0-9]{0,9})$/],
+];
+
+/** Recognises a channel name; null for anything that is not one of ours. */
+export function parseChannel(channel: unknown): ParsedChannel | null {
+  if (typeof channel !== 'string') return null;
+  if (channel === storeChannel) return { kind: 'store', id: null };
+  for (const [kind, pattern] of channelPatterns) {
+    const match = pattern.exec(channel);
+    if (match) {
+      const id = Number(match[1]);
+      return Number.isSafeInteger(id) && id <= 2_147_483_647 ? { kind, id } : null;
+    }
+  }
+  return null;
+}
+
+/** Presence channels report who is present on join and leave. */
+export const isPresenceChannel = (channel: string): boolean => {
+  const kind = parseChannel(channel)?.kind;
+  return kind === 'ticket' || kind === 'project';
+};
+
+/** Errors sent in a refused SubscribeAck. */
+export const unknownChannelError = 'Unknown channel.';
+export const channelForbiddenError = 'Forbidden.';
