@@ -55,9 +55,23 @@ const redactPaths = [
   ),
 ];
 
+// Paths that carry a secret in the URL itself: the password-reset link the mail sends (/reset-password/{token}).
+export function redactUrl(url: string): string {
+  return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+}
+
+// Fastify's request serializer, with the URL redacted.
+const requestSerializer = (req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+  method: req.method,
+  url: req.url === undefined ? undefined : redactUrl(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
+
 /** Structured JSON logs at config.logLevel with secrets redacted. */
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
-  return pino({ level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } }, destination);
+  return pino({ level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: { req: requestSerializer } }, destination);
 }
 
 // An incoming x-request-id (from a proxy) is kept when it looks like an id, so logs line up across hops.

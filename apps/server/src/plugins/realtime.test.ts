@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, receivesWithin, serverDisconnect, subscribe, unsubscribe } from '../../test/realtime.ts';
 import { sessions } from '../modules/auth/auth.table.ts';
-import { authorizeChannel, type AuthContext } from './realtime.ts';
+import type { AuthContext } from '../modules/auth/auth.service.ts';
+import { authorizeChannel } from './realtime.ts';
 
 interface SignedIn {
   token: string;

@@ -68,6 +68,20 @@ describe('unauthenticated rule (spec 1 §2.2)', () => {
   });
 });
 
+describe('the root path', () => {
+  it('opens /login when signed out and the default login URL when signed in', async () => {
+    stubApi();
+    const signedOut = renderApp('/');
+    await waitFor(() => expect(signedOut.router.state.location.pathname).toBe('/login'));
+    expect(signedOut.router.state.location.search).toBe('');
+    signedOut.unmount();
+
+    storeTokens();
+    const signedIn = renderApp('/');
+    await waitFor(() => expect(signedIn.router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
 describe('signed in', () => {
   it('boots from GET /api/session and shows the shell with the main navigation', async () => {
     storeTokens();

@@ -171,7 +171,8 @@ const liveSession = () =>
     eq(sessions.revoked, false),
     gt(sessions.expiresAt, sql`now()`),
     sql`(${sessions.shadowExpiresAt} is null or ${sessions.shadowExpiresAt} > now())`,
-    sql`exists (select 1 from ${users} where ${users.id} = ${sessions.userId} and ${users.deletedAt} is null)`,
+    // Written out: drizzle leaves columns unqualified in single-table statements, which a subquery would misread.
+    sql`exists (select 1 from "users" u where u.id = "sessions"."user_id" and u.deleted_at is null)`,
   );
 
 /**

@@ -68,21 +68,16 @@ export async function startShadow(
   if (actor.shadow) throw forbidden(shadowNestedMessage);
   if (actor.user.type !== 'Employee' || !actor.permissions.includes('shadow clients')) throw forbidden();
   if (targetId === actor.user.id) throw forbidden(shadowSelfMessage);
-  const [target] = await db
-    .select({
-      user: users,
-      isPrimary: sql<boolean>`exists (select 1 from ${companies} where ${companies.primaryUserId} = ${users.id})`,
-    })
-    .from(users)
-    .where(eq(users.id, targetId));
+  const [target] = await db.select().from(users).where(eq(users.id, targetId));
   if (!target) throw notFound(shadowUserNotFoundMessage);
-  if (target.user.deletedAt !== null) throw forbidden(shadowDisabledUserMessage);
-  if (target.user.role === 'admin' && actor.user.role !== 'admin') throw forbidden(shadowAdministratorMessage);
-  if (target.isPrimary) throw forbidden(shadowPrimaryUserMessage);
+  if (target.deletedAt !== null) throw forbidden(shadowDisabledUserMessage);
+  if (target.role === 'admin' && actor.user.role !== 'admin') throw forbidden(shadowAdministratorMessage);
+  const [primaryOf] = await db.select({ id: companies.id }).from(companies).where(eq(companies.primaryUserId, target.id)).limit(1);
+  if (primaryOf) throw forbidden(shadowPrimaryUserMessage);
 
   const code = generateToken();
   return db.transaction(async (tx) => {
-    const tokens = await openSession(tx, target.user.id, meta, lifetimes, {
+    const tokens = await openSession(tx, target.id, meta, lifetimes, {
       shadow: {
         byUserId: actor.user.id,
         parentSessionId: actor.sessionId,
@@ -90,8 +85,8 @@ export async function startShadow(
         expiresAt: sql`now() + make_interval(mins => ${shadowSessionMinutes})`,
       },
     });
-    await audit(tx, 'start', { actorUserId: actor.user.id, targetUserId: target.user.id, sessionId: tokens.sessionId, ipAddress: meta.ipAddress });
-    const { passwordHash: _hash, ...publicTarget } = target.user;
+    await audit(tx, 'start', { actorUserId: actor.user.id, targetUserId: target.id, sessionId: tokens.sessionId, ipAddress: meta.ipAddress });
+    const { passwordHash: _hash, ...publicTarget } = target;
     const signedIn = await toSignedInResponse(tx, publicTarget, tokens, lifetimes);
     return {
       ...signedIn,

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { buildApp, createLogger } from '../../app.ts';
 import { settleBackgroundMail } from '../../plugins/mail.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { authAttempts } from '../auth/attempts.table.ts';
@@ -286,6 +288,30 @@ describe('password reset without SMTP: the outbox', () => {
     expect(spent.usedAt).not.toBeNull();
   });
 
+  it('also ends the shadow sessions the user opened as someone else', async () => {
+    const user = await createUser(ctx.db);
+    const client = await createUser(ctx.db, { type: 'Client' });
+    const own = await login(ctx.app, user.email, user.password);
+    const [shadow] = await ctx.db
+      .insert(sessions)
+      .values({
+        userId: client.id,
+        accessTokenHash: 'd'.repeat(64),
+        accessExpiresAt: sql`now() + interval '30 minutes'`,
+        refreshTokenHash: 'e'.repeat(64),
+        expiresAt: sql`now() + interval '30 minutes'`,
+        shadowedByUserId: user.id,
+        shadowParentSessionId: own.token_id,
+        reAuthCodeHash: 'f'.repeat(64),
+        shadowExpiresAt: sql`now() + interval '30 minutes'`,
+      })
+      .returning({ id: sessions.id });
+    const token = await requestLink(user.email);
+    expect((await reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token })).statusCode).toBe(200);
+    const [row] = await ctx.db.select({ revoked: sessions.revoked }).from(sessions).where(eq(sessions.id, shadow.id));
+    expect(row.revoked).toBe(true);
+  });
+
   it('rate limits forgot password per e-mail (5 in 15 minutes) with 429, known or not', async () => {
     const user = await createUser(ctx.db);
     for (const email of [user.email, 'ghost@example.test']) {
@@ -306,5 +332,36 @@ describe('password reset without SMTP: the outbox', () => {
     const recorded = await ctx.db.select().from(authAttempts).where(eq(authAttempts.ipAddress, '203.0.113.7'));
     expect(recorded).toHaveLength(30);
     expect(recorded.every((row) => row.kind === 'forgot_password')).toBe(true);
+  });
+});
+
+describe('logs', () => {
+  it('never contain the reset token: not from the mail, the reset call, nor the link opened in the browser', async () => {
+    const ctx = await createTestContext();
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const app = await buildApp({ db: ctx.db, config: ctx.config, logger: createLogger({ logLevel: 'trace' }, sink) });
+    try {
+      const user = await createUser(ctx.db);
+      await app.inject({ method: 'POST', url: '/api/forgotpassword', payload: { email: user.email } });
+      await settleBackgroundMail(ctx.db);
+      const [mail] = await ctx.db.select().from(outbox);
+      const token = tokenIn(mail.text)!;
+      await app.inject({ method: 'GET', url: `/reset-password/${token}` });
+      await app.inject({ method: 'GET', url: `/reset-password/${token}?redirect=/dashboard` });
+      await app.inject({ method: 'POST', url: '/api/resetpassword', payload: { password: 'abcdef', password_confirmation: 'abcdef', token } });
+      const log = lines.join('');
+      expect(log).toContain('/reset-password/[redacted]');
+      expect(log).toContain('mail kept in the outbox');
+      expect(log).not.toContain(token);
+    } finally {
+      await app.close();
+      await ctx.close();
+    }
   });
 });
