@@ -55,6 +55,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   const port = await findFreePort();
   const pgPort = await findFreePort();
+  // Outgoing mail goes to an SMTP listener a test starts on this port when it wants the mail (support/mail.ts);
+  // with nobody listening, the app keeps the mail in its outbox as usual.
+  const smtpPort = await findFreePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
   // The browser tests always run on the embedded database, whatever the developer's shell has set.
@@ -70,6 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'warn',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   });
 
   // Own process group, so that a last-resort SIGKILL also takes the embedded PostgreSQL with it.
@@ -124,5 +128,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseURL', baseURL);
   project.provide('adminEmail', adminEmail);
   project.provide('adminPassword', adminPassword);
+  project.provide('smtpPort', smtpPort);
   return teardown;
 }

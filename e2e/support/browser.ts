@@ -80,9 +80,8 @@ export async function loginWithToken(
 ): Promise<Tokens> {
   const response = await page.request.post('/api/login', { data: { email, password } });
   if (!response.ok()) throw new Error(`POST /api/login answered ${response.status()}: ${await response.text()}`);
-  const body = (await response.json()) as Partial<Tokens> & { data?: Tokens };
-  const tokens = body.access_token ? (body as Tokens) : body.data;
-  if (!tokens?.access_token) throw new Error(`POST /api/login gave no access_token: ${JSON.stringify(body)}`);
+  const tokens = (await response.json()) as Tokens;
+  if (!tokens.access_token) throw new Error(`POST /api/login gave no access_token: ${JSON.stringify(tokens)}`);
   // localStorage belongs to the origin: open a same-origin URL that runs no app code, then write it.
   await page.goto('/api/health');
   await page.evaluate((values) => {

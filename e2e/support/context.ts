@@ -4,6 +4,8 @@ declare module 'vitest' {
     baseURL: string;
     adminEmail: string;
     adminPassword: string;
+    /** Where the app sends mail (SMTP_URL); a test listens there with support/mail.ts. */
+    smtpPort: number;
   }
 }
 

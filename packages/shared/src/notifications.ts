@@ -27,9 +27,12 @@ export const notificationListResponseSchema = z.object({ data: z.array(notificat
 export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
 
 /** POST /api/notifications/read: ids of the caller's notifications; others' ids are ignored. */
+const notAnIdMessage = 'Each notification must be an id.';
+const notificationIdSchema = z.number({ error: notAnIdMessage }).int(notAnIdMessage).positive(notAnIdMessage).max(2_147_483_647, notAnIdMessage);
+
 export const markNotificationsReadInputSchema = z.object({
   notifications: z
-    .array(z.number({ error: 'Each notification must be an id.' }).int('Each notification must be an id.').positive('Each notification must be an id.').max(2_147_483_647, 'Each notification must be an id.'), {
+    .array(notificationIdSchema, {
       error: (issue) => (issue.input === undefined ? 'The notifications field is required.' : 'The notifications must be a list of ids.'),
     })
     .max(500, 'The notifications may not have more than 500 items.'),

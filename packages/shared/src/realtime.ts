@@ -111,3 +111,6 @@ export const isPresenceChannel = (channel: string): boolean => {
 /** Errors sent in a refused SubscribeAck. */
 export const unknownChannelError = 'Unknown channel.';
 export const channelForbiddenError = 'Forbidden.';
+export const tooManyChannelsError = 'Too many channels.';
+/** Also the connect_error message when the server could not check the token (database down). */
+export const realtimeServerError = 'Server error.';

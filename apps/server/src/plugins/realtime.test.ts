@@ -1,9 +1,10 @@
 import { presenceEvent, type PresencePayload, type SubscribeAck } from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
+import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, receivesWithin, serverDisconnect, subscribe, unsubscribe } from '../../test/realtime.ts';
+import { buildApp } from '../app.ts';
 import { sessions } from '../modules/auth/auth.table.ts';
 import type { AuthContext } from '../modules/auth/auth.service.ts';
 import { authorizeChannel } from './realtime.ts';
@@ -67,6 +68,21 @@ describe('realtime (Socket.IO on the app port)', () => {
       const prefixed = await connectSocket(baseUrl, `Bearer ${token}`);
       open.push(prefixed);
       expect(prefixed.connected).toBe(true);
+    });
+
+    it('works over HTTP long-polling too (the browser client’s first transport) on the app’s own port', async () => {
+      const { token } = await signIn(employee);
+      const socket = ioClient(baseUrl, { path: '/socket.io', transports: ['polling'], reconnection: false, forceNew: true, auth: { token } });
+      open.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const received = nextEvent(socket, 'UserUpdated');
+      ctx.app.realtime.emitToUser(employee.id, 'UserUpdated', { name: 'Erin' });
+      expect((await received)[0]).toEqual({ name: 'Erin' });
+      // The API next to it still answers.
+      expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
     });
 
     it('refuses the token of a session revoked by logout', async () => {
@@ -157,6 +173,17 @@ describe('realtime (Socket.IO on the app port)', () => {
       const disconnected = serverDisconnect(socket);
       expect(await subscribe(socket, 'store')).toEqual({ ok: false, channel: 'store', error: 'Unauthenticated.' });
       expect(await disconnected).toBe('io server disconnect');
+    });
+
+    it('caps the channels one socket may hold at 200', async () => {
+      const socket = await connectAs(employee);
+      // Four rooms are the socket's own (its id, its session, its user and its private channel).
+      const answers = await Promise.all(Array.from({ length: 197 }, (_, i) => subscribe(socket, `ticket_${i + 1}`)));
+      expect(answers.filter((answer) => answer.ok)).toHaveLength(196);
+      expect(await subscribe(socket, 'ticket_999')).toEqual({ ok: false, channel: 'ticket_999', error: 'Too many channels.' });
+      expect((await subscribe(socket, 'ticket_5')).ok).toBe(true);
+      await unsubscribe(socket, 'ticket_5');
+      expect((await subscribe(socket, 'ticket_999')).ok).toBe(true);
     });
 
     it('stops delivering a channel after unsubscribe', async () => {
@@ -286,6 +313,20 @@ describe('realtime (Socket.IO on the app port)', () => {
       await gone;
       expect(live.connected).toBe(true);
     });
+  });
+});
+
+describe('starting with a Redis that does not answer', () => {
+  it('fails the start instead of hanging', async () => {
+    const ctx = await createTestContext();
+    try {
+      const started = Date.now();
+      // Port 1 on loopback: nothing listens there.
+      await expect(buildApp({ db: ctx.db, config: { ...ctx.config, redisUrl: 'redis://127.0.0.1:1' }, logger: false })).rejects.toThrow(/ECONNREFUSED/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 

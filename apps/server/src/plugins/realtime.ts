@@ -9,6 +9,8 @@ import {
   presenceEvent,
   realtimePath,
   subscribeEvent,
+  realtimeServerError,
+  tooManyChannelsError,
   unauthenticatedMessage,
   unknownChannelError,
   unsubscribeEvent,
@@ -93,6 +95,8 @@ export async function authorizeChannel(auth: AuthContext, channel: string, _db?:
 }
 
 const bearerToken = /^(?:Bearer )?([A-Za-z0-9_-]{20,200})$/i;
+// Rooms a socket may be in (its 4 own rooms included: its id, session, user and private channel): enough for any screen.
+const maxRoomsPerSocket = 200;
 
 /** Attaches Socket.IO to app.server and decorates app.realtime. Call from buildApp before listen. */
 export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions = {}): Promise<void> {
@@ -108,7 +112,16 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
 
   const redisClients: { close(): Promise<void>; destroy(): void }[] = [];
   if (app.config.redisUrl) {
-    const pub = createClient({ url: app.config.redisUrl, socket: { connectTimeout: 5000 } });
+    let started = false;
+    const pub = createClient({
+      url: app.config.redisUrl,
+      socket: {
+        connectTimeout: 5000,
+        // At start a Redis that does not answer fails the start (after 3 tries) instead of hanging it;
+        // once running, a lost connection is retried for ever with a growing pause.
+        reconnectStrategy: (retries: number, cause: Error) => (started ? Math.min(100 * 2 ** retries, 5000) : retries >= 3 ? cause : 200),
+      },
+    });
     const sub = pub.duplicate();
     // Without a listener a lost connection would crash the process; node-redis reconnects by itself.
     pub.on('error', (error: unknown) => app.log.warn({ err: error }, 'redis connection error'));
@@ -116,6 +129,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     redisClients.push(pub, sub);
     try {
       await Promise.all([pub.connect(), sub.connect()]);
+      started = true;
     } catch (error) {
       for (const client of redisClients) client.destroy();
       throw error;
@@ -147,7 +161,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       },
       (error: unknown) => {
         app.log.error({ err: error }, 'socket authentication failed');
-        next(new Error('Server error.'));
+        next(new Error(realtimeServerError));
       },
     );
   });
@@ -184,43 +198,49 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     // The own private channel is joined at once, so nothing sent before the client subscribes is missed.
     void socket.join([sessionRoom(sessionId), userRoom(userId), userChannel(userId)]);
     let presenceRooms: string[] = [];
+    // Subscriptions still being checked count against the cap, so a burst cannot overshoot it.
+    const pending = new Set<string>();
 
     // Raw handlers: the client's events are not in the typed maps (they carry a channel and an ack).
     const on = socket.on.bind(socket) as (event: string, listener: (...args: unknown[]) => void) => void;
 
     on(subscribeEvent, (channel: unknown, ack: unknown) => {
+      const name = typeof channel === 'string' ? channel.slice(0, 200) : '';
+      const refuse = (error: string) => reply(ack, { ok: false, channel: name, error });
+      if (!parseChannel(name)) return refuse(unknownChannelError);
+      if (!socket.rooms.has(name) && !pending.has(name) && socket.rooms.size + pending.size >= maxRoomsPerSocket) return refuse(tooManyChannelsError);
+      if (!socket.rooms.has(name)) pending.add(name);
       void (async () => {
-        const name = typeof channel === 'string' ? channel.slice(0, 200) : '';
-        if (!parseChannel(name)) return reply(ack, { ok: false, channel: name, error: unknownChannelError });
-        let auth: AuthContext | null;
-        try {
-          auth = await findAuth(socket);
-        } catch (error) {
-          app.log.error({ err: error }, 'subscription check failed');
-          return reply(ack, { ok: false, channel: name, error: 'Server error.' });
-        }
+        // Re-read on every subscription, so a permission removed or a session ended since connecting counts.
+        const auth = await findAuth(socket);
         if (!auth) {
-          reply(ack, { ok: false, channel: name, error: unauthenticatedMessage });
+          refuse(unauthenticatedMessage);
           socket.disconnect(true);
           return;
         }
-        if (!(await authorizeChannel(auth, name, app.db))) return reply(ack, { ok: false, channel: name, error: channelForbiddenError });
+        if (!(await authorizeChannel(auth, name, app.db))) return refuse(channelForbiddenError);
         if (!socket.connected) return;
         await socket.join(name);
         reply(ack, { ok: true, channel: name });
         if (isPresenceChannel(name)) await announcePresence(name);
-      })();
+      })()
+        .catch((error: unknown) => {
+          app.log.error({ err: error, channel: name }, 'subscription failed');
+          refuse(realtimeServerError);
+        })
+        .finally(() => pending.delete(name));
     });
 
     on(unsubscribeEvent, (channel: unknown, ack: unknown) => {
-      void (async () => {
-        const name = typeof channel === 'string' ? channel.slice(0, 200) : '';
-        if (!parseChannel(name)) return reply(ack, { ok: false, channel: name, error: unknownChannelError });
-        const wasIn = socket.rooms.has(name);
-        await socket.leave(name);
-        reply(ack, { ok: true, channel: name });
-        if (wasIn && isPresenceChannel(name)) await announcePresence(name);
-      })();
+      const name = typeof channel === 'string' ? channel.slice(0, 200) : '';
+      if (!parseChannel(name)) return reply(ack, { ok: false, channel: name, error: unknownChannelError });
+      const wasIn = socket.rooms.has(name);
+      void Promise.resolve(socket.leave(name))
+        .then(async () => {
+          reply(ack, { ok: true, channel: name });
+          if (wasIn && isPresenceChannel(name)) await announcePresence(name);
+        })
+        .catch((error: unknown) => app.log.error({ err: error, channel: name }, 'unsubscribe failed'));
     });
 
     socket.on('disconnecting', () => {

@@ -22,6 +22,10 @@ const appShell = () => import('./shell/app-shell.tsx').then((m) => ({ Component:
 const dashboardPage = () => import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage }));
 const areaPage = () =>
   import('../components/area-unavailable-page.tsx').then((m) => ({ Component: m.AreaUnavailablePage }));
+const profilePage = () => import('../features/profile/profile-page.tsx').then((m) => ({ Component: m.ProfilePage }));
+const usersAdminPage = () => import('../features/users-admin/users-admin-page.tsx').then((m) => ({ Component: m.UsersAdminPage }));
+const employeePermissionsPage = () =>
+  import('../features/permissions/employee-permissions-page.tsx').then((m) => ({ Component: m.EmployeePermissionsPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 
 interface AreaOptions extends Omit<RouteHandle, 'area'> {
@@ -48,6 +52,8 @@ export async function requireSessionLoader({ request }: LoaderFunctionArgs): Pro
     try {
       await loadSession();
     } catch (error) {
+      // A locked session (423): the shell shows the lock screen (lib/account-lock.ts holds the state).
+      if (isApiError(error) && error.status === 423) return null;
       // A refused token (and refresh) ends the session; any other failure shows the error screen with a retry.
       if (!authStore.getState().accessToken || (isApiError(error) && error.status === 401)) {
         authStore.clear();
@@ -83,6 +89,18 @@ const crmAdminGate = (params: Readonly<Record<string, string | undefined>>): rea
 const employeeRoutes = (base: string, areaName: string, options: Omit<RouteHandle, 'area'> = {}): RouteObject =>
   area(`${base}/:method?/:employeeId?/:view?`, areaName, { numericParams: ['employeeId'], ...options });
 
+/** The employee edit view 'permissions' (spec 1 §2.6, §6): its own page, ranked above the general employee route. */
+const employeePermissionsRoute = (base: string, options: { name?: string; permissions?: readonly PermissionName[] } = {}): RouteObject => ({
+  path: `${base}/edit/:employeeId/permissions`,
+  lazy: employeePermissionsPage,
+  handle: handle({
+    title: 'Permissions',
+    name: options.name,
+    numericParams: ['employeeId'],
+    permissions: [...(options.permissions ?? []), 'manage employee permissions'],
+  }),
+});
+
 const maintenanceTail = ':companyId/:serverId/:month/:year/:ticket_id/:siteId?';
 const maintenanceNumeric = ['companyId', 'serverId', 'month', 'year', 'ticket_id', 'siteId'];
 
@@ -91,7 +109,7 @@ export const appRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: dashboardPage, handle: handle({ title: 'Dashboard', clientAllowed: true }) },
   area('ai', 'AI'),
   area('developer', 'Developer Settings'),
-  area('users', 'Users', { adminOnly: true }),
+  { path: 'users', lazy: usersAdminPage, handle: handle({ title: 'Users', adminOnly: true }) },
   area('get/rates', 'Rates'),
   area('test', 'Development Test Page'),
   area('sync', 'Sync', { permissions: ['manage sync'] }),
@@ -145,6 +163,7 @@ export const appRoutes: RouteObject[] = [
       area('voicemails', 'Voicemails'),
       area('documents', 'Documents'),
       area('phoneburner', 'PhoneBurner'),
+      employeePermissionsRoute('agents', { name: 'EditEmployeeCRM', permissions: ['manage crm'] }),
       employeeRoutes('agents', 'Agents', { name: 'EditEmployeeCRM', permissions: ['manage crm'] }),
     ],
   },
@@ -161,16 +180,18 @@ export const appRoutes: RouteObject[] = [
       area('jobs/:view?/:jobId?', 'Jobs', { numericParams: ['jobId'] }),
       area('admin/:view?', 'HR Administration'),
       area('reports/:report?/:param1?/:param2?', 'HR Reports'),
+      employeePermissionsRoute('employees', { name: 'EditEmployeeHr' }),
       employeeRoutes('employees', 'Employees', { name: 'EditEmployeeHr' }),
     ],
   },
 
   // Profiles
-  area('profile/:view?', 'My Profile', { clientAllowed: true }),
-  area('crm/profile/:view?', 'My Profile'),
-  area('billing/profile/:view?', 'My Profile'),
+  { path: 'profile/:view?', lazy: profilePage, handle: handle({ title: 'My Profile', clientAllowed: true }) },
+  { path: 'crm/profile/:view?', lazy: profilePage, handle: handle({ title: 'My Profile' }) },
+  { path: 'billing/profile/:view?', lazy: profilePage, handle: handle({ title: 'My Profile' }) },
 
   // Employees
+  employeePermissionsRoute('employees'),
   employeeRoutes('employees', 'Employees'),
 
   // Tickets

@@ -1,4 +1,5 @@
 import type { TokenResponse } from '@switchboard/shared';
+import { isLockedBody, lockStore } from './account-lock.ts';
 import { authStore } from './auth-store.ts';
 
 export type FieldErrors = Record<string, string[]>;
@@ -164,8 +165,10 @@ async function runRefresh(): Promise<void> {
     flushQueue(null, tokens.access_token);
   } catch (error) {
     refreshInFlight = false;
+    // A locked session (423) keeps its tokens until the lock screen's password renews them (spec 1 §2.4).
+    if (error instanceof ApiError && error.status === 423 && isLockedBody(error.body)) lockStore.lock(error.body.user);
     // The refresh token itself was refused: the session is over. A network failure only fails the waiting requests.
-    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 423;
     flushQueue(refused ? new ApiError(401, 'Your session has expired.') : error, null);
     if (refused && authStore.getState().refreshToken === refreshToken) expireSession();
   }
@@ -200,7 +203,12 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
     response = await send(path, options, token);
   }
 
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    // Spec 1 §2.4: a locked session is refused everywhere; the lock screen replaces the app.
+    if (response.status === 423 && isLockedBody(error.body)) lockStore.lock(error.body.user);
+    throw error;
+  }
   return parseSuccess<T>(response, options.responseType);
 }
 

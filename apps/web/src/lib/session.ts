@@ -2,6 +2,7 @@ import type { LoginInput, LoginResponse, SessionResponse } from '@switchboard/sh
 import { api } from './api-client.ts';
 import { authStore } from './auth-store.ts';
 import { queryClient } from './query-client.ts';
+import { shadowStore } from './shadow.ts';
 
 export function postLogin(input: LoginInput): Promise<LoginResponse> {
   return api.post<LoginResponse>('/api/login', input, { auth: false });
@@ -13,7 +14,10 @@ let sessionRequest: Promise<void> | null = null;
 export function loadSession(): Promise<void> {
   sessionRequest ??= api
     .get<SessionResponse>('/api/session')
-    .then((response) => authStore.setSession(response.data))
+    .then((response) => {
+      authStore.setSession(response.data);
+      shadowStore.setFromSession(response.data);
+    })
     .finally(() => {
       sessionRequest = null;
     });

@@ -77,6 +77,13 @@ export const emptyAgentSettings: AgentSettings = {
 const accessExpiry = (lifetimes: TokenLifetimes) => sql`now() + make_interval(mins => ${lifetimes.accessTokenTtlMinutes})`;
 const refreshExpiry = (lifetimes: TokenLifetimes) => sql`now() + make_interval(days => ${lifetimes.refreshTokenTtlDays})`;
 
+/** Seconds the access token lives: the configured lifetime, cut short by the end of a shadow session. */
+export function accessLifetimeSeconds(lifetimes: TokenLifetimes, shadowExpiresAt: Date | null): number {
+  const configured = lifetimes.accessTokenTtlMinutes * 60;
+  if (!shadowExpiresAt) return configured;
+  return Math.max(0, Math.min(configured, Math.floor((shadowExpiresAt.getTime() - Date.now()) / 1000)));
+}
+
 export interface IssuedTokens {
   accessToken: string;
   refreshToken: string;
@@ -200,13 +207,13 @@ export async function rotateSessionTokens(
       ...(extra.unlock ? { locked: false } : {}),
     })
     .where(and(where, liveSession()))
-    .returning({ id: sessions.id });
+    .returning({ id: sessions.id, shadowExpiresAt: sessions.shadowExpiresAt });
   if (rotated.length === 0) return null;
   return {
     access_token: accessToken,
     refresh_token: nextRefreshToken,
     token_id: rotated[0].id,
-    expires_in: lifetimes.accessTokenTtlMinutes * 60,
+    expires_in: accessLifetimeSeconds(lifetimes, rotated[0].shadowExpiresAt),
   };
 }
 

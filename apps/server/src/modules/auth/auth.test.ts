@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
 import { users } from '../users/users.table.ts';
+import { authAttempts } from './attempts.table.ts';
 import { sessions } from './auth.table.ts';
 
 let ctx: TestContext;
@@ -37,7 +38,17 @@ describe('POST /api/login', () => {
     expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.refresh_token).not.toBe(body.access_token);
     expect(body.expires_in).toBe(60 * 60);
-    expect(body.user).toEqual({ id: staff.id, type: 'Employee', role: 'user', name: 'Dana Scully', shortname: 'Dana', email: staff.email, photo: null });
+    // settings (spec 1 §3.2) are the settings module's; their shape is tested there.
+    expect(body.user).toEqual({
+      id: staff.id,
+      type: 'Employee',
+      role: 'user',
+      name: 'Dana Scully',
+      shortname: 'Dana',
+      email: staff.email,
+      photo: null,
+      settings: expect.any(Object),
+    });
     expect(body.permissions).toEqual(['view crm', 'view dashboard']);
     expect(body.notifications).toEqual([]);
     expect(body.agent_settings).toEqual({ has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null });
@@ -108,6 +119,49 @@ describe('POST /api/login', () => {
       payload: new URLSearchParams({ email: staff.email, password: staff.password }).toString(),
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/login rate limit (issue 3 part 7)', () => {
+  it('records every attempt with its IP and outcome', async () => {
+    const user = await createUser(ctx.db);
+    const from = (ip: string, password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password }, remoteAddress: ip });
+    expect((await from('10.50.0.1', 'wrong-password')).statusCode).toBe(401);
+    expect((await from('10.50.0.2', user.password)).statusCode).toBe(200);
+    const rows = await ctx.db
+      .select({ kind: authAttempts.kind, account: authAttempts.account, ip: authAttempts.ipAddress, success: authAttempts.success })
+      .from(authAttempts)
+      .where(eq(authAttempts.account, user.email.toLowerCase()))
+      .orderBy(authAttempts.id);
+    expect(rows).toEqual([
+      { kind: 'login', account: user.email.toLowerCase(), ip: '10.50.0.1', success: false },
+      { kind: 'login', account: user.email.toLowerCase(), ip: '10.50.0.2', success: true },
+    ]);
+  });
+
+  it('answers 429 after five failures for one account, even with the right password and from another address', async () => {
+    const user = await createUser(ctx.db);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        // The account is compared case-insensitively.
+        payload: { email: attempt % 2 ? user.email.toUpperCase() : user.email, password: `wrong-${attempt}` },
+        remoteAddress: `10.51.0.${attempt}`,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+      remoteAddress: '10.51.1.1',
+    });
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({ message: 'Too many attempts. Please try again in 15 minutes.' });
+    // Other accounts are not affected.
+    expect((await postLogin({ email: staff.email, password: staff.password })).statusCode).toBe(200);
   });
 });
 

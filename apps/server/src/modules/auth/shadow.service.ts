@@ -12,6 +12,7 @@ import { forbidden, HttpError, notFound, unauthenticated } from '../../plugins/e
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 import {
+  accessLifetimeSeconds,
   openSession,
   rotateSessionTokens,
   toSignedInResponse,
@@ -90,6 +91,7 @@ export async function startShadow(
     const signedIn = await toSignedInResponse(tx, publicTarget, tokens, lifetimes);
     return {
       ...signedIn,
+      expires_in: accessLifetimeSeconds(lifetimes, tokens.expiresAt),
       re_auth_code: { code, expires_at: tokens.expiresAt.toISOString() },
       shadow_user: { id: actor.user.id, name: actor.user.name },
     };

@@ -128,6 +128,9 @@ describe('shadowing a client account', () => {
     expect(started.shadow_user).toEqual({ id: actor.id, name: 'Dana Scully' });
     expect(started.token_id).not.toBe(parent.token_id);
     expect(started.re_auth_code.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The access token cannot outlive the shadow.
+    expect(started.expires_in).toBeGreaterThan(29 * 60);
+    expect(started.expires_in).toBeLessThanOrEqual(30 * 60);
     const expiresIn = new Date(started.re_auth_code.expires_at).getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(29 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(30 * 60_000);

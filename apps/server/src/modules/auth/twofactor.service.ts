@@ -107,14 +107,12 @@ export async function confirmTwoFactor(db: Db, userId: number, code: string): Pr
  * password) and by the employee form of an administrator (the people issue).
  */
 export async function disableTwoFactor(db: DbOrTransaction, userId: number): Promise<void> {
-  const work = async (tx: DbOrTransaction) => {
+  // Inside a caller's transaction this is a savepoint.
+  await db.transaction(async (tx) => {
     await tx.update(users).set({ twofactorEnabled: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
     await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
-  };
-  // Inside a caller's transaction already, or one of our own.
-  if ('rollback' in db) await work(db);
-  else await db.transaction(work);
+  });
 }
 
 /** POST /api/profile/twofactor/disable: the user's password, then two-factor off. */

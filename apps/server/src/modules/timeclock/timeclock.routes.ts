@@ -1,4 +1,10 @@
-import { timeclockResponseSchema, timeclockStatusUpdatedMessage, timeclockUpdateInputSchema, timeclockUpdateResponseSchema, type TimeclockStatus } from '@switchboard/shared';
+import {
+  timeclockResponseSchema,
+  timeclockStatusUpdatedMessage,
+  timeclockUpdateInputSchema,
+  timeclockUpdateResponseSchema,
+  type TimeclockStatus,
+} from '@switchboard/shared';
 import type { AppInstance } from '../../app.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import { getTimeclockState, updateTimeclockStatus } from './timeclock.service.ts';

@@ -63,7 +63,8 @@ export async function updateTimeclockStatus(db: Db, userId: number, status: Time
 export async function closeOpenTimeclockEntry(db: DbOrTransaction, userId: number): Promise<void> {
   await db
     .update(timeclockEntries)
-    .set({ endedAt: sql`now()` })
+    // Never before the entry began, even if it was opened after the caller's transaction started.
+    .set({ endedAt: sql`greatest(clock_timestamp(), ${timeclockEntries.startedAt})` })
     .where(and(eq(timeclockEntries.userId, userId), isNull(timeclockEntries.endedAt)));
 }
 

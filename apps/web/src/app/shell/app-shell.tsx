@@ -2,10 +2,13 @@ import { Alert, AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { LockScreen, ShadowBanner, useAccountSecurity } from '../../features/account-security/index.ts';
+import { useLockState } from '../../lib/account-lock.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { loadSession } from '../../lib/session.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { uiStore, useUi } from '../../lib/ui-store.ts';
+import { LiveSession } from './live-session.tsx';
 import { RouteGate } from './route-gate.tsx';
 import classes from './shell.module.css';
 import { Sidebar } from './sidebar.tsx';
@@ -22,10 +25,17 @@ export function AppShellLayout() {
   // Spec 1 §6: employees load the basic boot data once after sign-in; it stays in the query cache.
   useStaticData();
 
+  // Spec 1 §2.4: Ctrl+L, and a lock from another tab or the realtime channel, show the lock screen.
+  const locked = useLockState((s) => s.locked);
+  useAccountSecurity();
+
   // The token can change under the shell (another tab signed in as someone else): load that user.
   useEffect(() => {
-    if (accessToken && !user) loadSession().catch(() => undefined);
-  }, [accessToken, user]);
+    if (accessToken && !user && !locked) loadSession().catch(() => undefined);
+  }, [accessToken, user, locked]);
+
+  // Spec 1 §2.4: the lock screen replaces the app while the session is locked.
+  if (accessToken && locked) return <LockScreen />;
 
   // Without a token the router is already on its way to /login (the /logout loader, an expired session, a logout in
   // another tab: see main.tsx); without a user the session is still loading.
@@ -44,6 +54,7 @@ export function AppShellLayout() {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !sidebarOpen } }}
       padding="lg"
     >
+      <LiveSession />
       <AppShell.Header className={classes.header}>
         <TopBar
           sidebarOpen={sidebarOpen}
@@ -61,6 +72,7 @@ export function AppShellLayout() {
             You are offline
           </Alert>
         )}
+        <ShadowBanner />
         <RouteGate />
       </AppShell.Main>
     </AppShell>

@@ -1,8 +1,10 @@
-import { Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Center, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
-import { Link, useMatches } from 'react-router';
+import { useMatches } from 'react-router';
 import { routeHandle } from '../../lib/route-access.ts';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
+import { ResetPasswordForm } from './reset-password-form.tsx';
 
 /** The version label of the login screen (spec 1 §1). */
 export const appVersionLabel = 'V1.44';
@@ -29,27 +31,12 @@ export function AuthScreen() {
           </Text>
         </Group>
         <Paper withBorder shadow="sm" radius="md" p="xl">
-          {mode === 'login' ? <LoginForm /> : <PasswordResetUnavailable mode={mode} />}
+          {mode === 'login' ? <LoginForm /> : mode === 'forgotpassword' ? <ForgotPasswordForm /> : <ResetPasswordForm />}
         </Paper>
         <Text ta="center" size="xs" c="dimmed" mt="md">
           {appVersionLabel}
         </Text>
       </Box>
     </Center>
-  );
-}
-
-/** Password reset comes with the account-security issue; until then the screen says so and leads back to login. */
-function PasswordResetUnavailable({ mode }: { mode: 'forgotpassword' | 'resetpassword' }) {
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        {mode === 'forgotpassword' ? 'Forgot Password' : 'Reset Password'}
-      </Title>
-      <Text c="dimmed">Password reset is not available yet. Please ask an administrator to reset your password.</Text>
-      <Anchor component={Link} to="/login">
-        Back to Login
-      </Anchor>
-    </Stack>
   );
 }

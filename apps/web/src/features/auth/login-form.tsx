@@ -1,6 +1,13 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { invalidLoginMessage, loginInputSchema, type LoginInput } from '@switchboard/shared';
+import {
+  invalidLoginMessage,
+  loginInputSchema,
+  passwordUpdatedLoginMessage,
+  type LoginInput,
+  type SignedInResponse,
+  type TwoFactorChallenge,
+} from '@switchboard/shared';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,16 +17,24 @@ import { authStore } from '../../lib/auth-store.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { safeRedirectTarget } from '../../lib/login-redirect.ts';
 import { postLogin } from '../../lib/session.ts';
+import { TwoFactorStep } from './components/two-factor-step.tsx';
 
-export const passwordUpdatedMessage = 'Password has been updated. Login below.';
-const twoFactorUnavailableMessage =
-  'Two-factor verification is not available in this version yet. Please ask an administrator for help signing in.';
+export const passwordUpdatedMessage = passwordUpdatedLoginMessage;
 
-/** Spec 1 §2.3, §5: email and password (same zod schema as the server), Remember Me (no effect), Forgot Password. */
+/**
+ * Spec 1 §2.3, §4, §5: email and password (same zod schema as the server), Remember Me (no effect), Forgot Password;
+ * then, when the answer says two-factor is on, the code step.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [banner, setBanner] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+
+  const finishSignIn = (response: SignedInResponse) => {
+    authStore.signIn(response);
+    void navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
+  };
 
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
@@ -31,11 +46,12 @@ export function LoginForm() {
     mutationFn: postLogin,
     onSuccess: (response) => {
       if (response.twofactor) {
-        setBanner(twoFactorUnavailableMessage);
+        // The password is not kept: the challenge alone goes with the code.
+        form.setFieldValue('password', '');
+        setChallenge({ twofactor: true, hash: response.hash, hash_e: response.hash_e, hash_p: response.hash_p });
         return;
       }
-      authStore.signIn(response);
-      void navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
+      finishSignIn(response);
     },
     onError: (error) => {
       if (isApiError(error) && error.status === 401) {
@@ -52,6 +68,19 @@ export function LoginForm() {
     setBanner(null);
     login.mutate(loginInputSchema.parse(values));
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={finishSignIn}
+        onBack={(message) => {
+          setChallenge(null);
+          setBanner(message ?? null);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>

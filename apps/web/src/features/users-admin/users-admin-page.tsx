@@ -1,0 +1,199 @@
+import { ActionIcon, Alert, Badge, Button, Card, Group, LoadingOverlay, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { cannotDeleteSelfMessage, userAdminTypeLabels, type UserAdminRow } from '@switchboard/shared';
+import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyTableRow } from '../../components/empty-table-row.tsx';
+import { defaultPerPage } from '../../components/page-window.ts';
+import { Pagination } from '../../components/pagination.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { useCurrentUser } from '../../lib/auth-store.ts';
+import { useDeleteUser, useUsers } from './api/users.ts';
+import { UserFormModal } from './user-form-modal.tsx';
+
+const columns = ['ID', 'Type', 'Name', 'Email', 'Email Verified?', 'Created', 'Action'] as const;
+
+/** Spec 1 §8 user delete texts. */
+export const deleteConfirmTitle = 'Are you sure?';
+export const deleteConfirmText = "You won't be able to revert this!";
+export const deleteConfirmButton = 'Yes, delete it!';
+export const deleteFailedTitle = 'Failed!';
+
+type ModalState = { opened: false } | { opened: true; user: UserAdminRow | null };
+
+/** Spec 1 §2.6: /users, the administrators' list of staff sign-ins (the route map shows not-found to anyone else). */
+export function UsersAdminPage() {
+  const me = useCurrentUser();
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(defaultPerPage);
+  const [modal, setModal] = useState<ModalState>({ opened: false });
+  const users = useUsers(page, perPage);
+  const deleteUser = useDeleteUser();
+
+  // Deleting the last row of the last page goes back a page.
+  const lastPage = users.data?.last_page;
+  if (lastPage !== undefined && page > lastPage && !users.isPlaceholderData) setPage(lastPage);
+
+  const showFailed = (message: string) =>
+    modals.open({
+      title: (
+        <Group gap="xs">
+          <IconAlertTriangle color="var(--mantine-color-orange-6)" aria-hidden />
+          <Text fw={600}>{deleteFailedTitle}</Text>
+        </Group>
+      ),
+      centered: true,
+      children: (
+        <Stack>
+          <Text>{message}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => modals.closeAll()}>OK</Button>
+          </Group>
+        </Stack>
+      ),
+    });
+
+  const confirmDelete = (user: UserAdminRow) =>
+    modals.openConfirmModal({
+      title: <Text fw={600}>{deleteConfirmTitle}</Text>,
+      centered: true,
+      children: <Text>{deleteConfirmText}</Text>,
+      labels: { confirm: deleteConfirmButton, cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteUser.mutate(user.id, {
+          onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
+          onError: (error) => showFailed(isApiError(error) && error.hasServerMessage ? error.message : 'An error occured.'),
+        }),
+    });
+
+  const rows = users.data?.data ?? [];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Users
+        </Title>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setModal({ opened: true, user: null })}>
+          Add New
+        </Button>
+      </Group>
+      {users.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+          An error occured.
+        </Alert>
+      ) : null}
+      <Card withBorder padding={0} pos="relative">
+        <LoadingOverlay visible={users.isFetching && !users.isLoading} overlayProps={{ blur: 0, backgroundOpacity: 0.3 }} loaderProps={{ size: 'sm' }} />
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.isLoading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" ta="center" py="md">
+                      Loading users…
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : rows.length === 0 ? (
+                <EmptyTableRow colSpan={columns.length} message="No Users Found" />
+              ) : (
+                rows.map((row) => (
+                  <UserRow
+                    key={row.id}
+                    row={row}
+                    isMe={row.id === me?.id}
+                    onEdit={() => setModal({ opened: true, user: row })}
+                    onDelete={() => confirmDelete(row)}
+                  />
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      {users.data ? (
+        <Pagination
+          meta={users.data}
+          itemLabel="users"
+          onPageChange={setPage}
+          onPerPageChange={(next) => {
+            setPerPage(next);
+            setPage(1);
+          }}
+        />
+      ) : null}
+      <UserFormModal opened={modal.opened} user={modal.opened ? modal.user : null} onClose={() => setModal({ opened: false })} />
+    </Stack>
+  );
+}
+
+function UserRow({ row, isMe, onEdit, onDelete }: { row: UserAdminRow; isMe: boolean; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Table.Tr data-user-id={row.id}>
+      <Table.Td>{row.id}</Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={row.type === 'admin' ? 'grape' : 'gray'} tt="none">
+          {userAdminTypeLabels[row.type]}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{row.name}</Text>
+          {isMe ? (
+            <Badge size="xs" variant="outline" tt="none">
+              You
+            </Badge>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td>{row.email}</Table.Td>
+      <Table.Td>
+        {row.email_verified_at ? (
+          <Tooltip label={new Date(row.email_verified_at).toLocaleString()}>
+            <Badge color="green" variant="light" tt="none">
+              Yes
+            </Badge>
+          </Tooltip>
+        ) : (
+          <Badge color="gray" variant="light" tt="none">
+            No
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <RelativeTime value={row.created_at} size="sm" />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" aria-label={`Edit ${row.name}`} onClick={onEdit}>
+            <IconPencil size={16} aria-hidden />
+          </ActionIcon>
+          <Tooltip label={cannotDeleteSelfMessage} disabled={!isMe}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${row.name}`}
+              // data-disabled rather than disabled, so that the tooltip still says why.
+              data-disabled={isMe || undefined}
+              aria-disabled={isMe || undefined}
+              onClick={isMe ? undefined : onDelete}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
