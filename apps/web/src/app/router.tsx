@@ -27,6 +27,10 @@ const usersAdminPage = () => import('../features/users-admin/users-admin-page.ts
 const employeePermissionsPage = () =>
   import('../features/permissions/employee-permissions-page.tsx').then((m) => ({ Component: m.EmployeePermissionsPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
+const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
+const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
+const outboxMessagePage = () =>
+  import('../features/admin-outbox/outbox-message-page.tsx').then((m) => ({ Component: m.OutboxMessagePage }));
 
 interface AreaOptions extends Omit<RouteHandle, 'area'> {
   children?: RouteObject[];
@@ -224,7 +228,11 @@ export const appRoutes: RouteObject[] = [
   area('reports/timeclock/:prop_start_date?/:prop_end_date?', 'Timeclock Report', { permissions: ['view reports', 'view timeclock'] }),
   area('reports/:prop_report/:prop_start_date?/:prop_end_date?', 'Reports', { permissions: ['view reports'] }),
 
-  // Admin (sidebar 'Settings')
+  // Admin (sidebar 'Settings'). The bare /admin lists the admin pages to administrators (others get the area page);
+  // it comes before the optional-segment route, which would otherwise win the tie for /admin. The outbox is admins' only.
+  { path: 'admin', lazy: adminIndexPage, handle: handle({ title: 'Settings', area: 'Settings' }) },
+  { path: 'admin/outbox', lazy: outboxListPage, handle: handle({ title: 'Outbox', adminOnly: true }) },
+  { path: 'admin/outbox/:id', lazy: outboxMessagePage, handle: handle({ title: 'Outbox', adminOnly: true, numericParams: ['id'] }) },
   area('admin/:view?/:id?', 'Settings'),
 
   // Maintenance: needs 'view chat' like its sidebar entry
