@@ -302,6 +302,7 @@ CREATE UNIQUE INDEX "users_email_lower_unique" ON "users" USING btree (lower("em
 CREATE INDEX "users_type_idx" ON "users" USING btree ("type");--> statement-breakpoint
 CREATE INDEX "users_search_idx" ON "users" USING gin (to_tsvector('simple'::regconfig, "name" || ' ' || regexp_replace("email", '[^[:alnum:]]+', ' ', 'g')));--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "sessions_user_last_activity_idx" ON "sessions" USING btree ("user_id","last_activity");--> statement-breakpoint
 CREATE INDEX "sessions_previous_refresh_token_hash_idx" ON "sessions" USING btree ("previous_refresh_token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_shadowed_by_user_id_idx" ON "sessions" USING btree ("shadowed_by_user_id");--> statement-breakpoint
 CREATE INDEX "user_permissions_permission_idx" ON "user_permissions" USING btree ("permission_id");--> statement-breakpoint

@@ -1,5 +1,6 @@
 import type { AppInstance } from './app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { employeeRoutes } from './modules/employees/employees.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -25,6 +26,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(mailRoutes);
       await api.register(referenceRoutes);
       await api.register(companyRoutes);
+      await api.register(clientRoutes);
       await api.register(employeeRoutes);
       await api.register(permissionRoutes);
       await api.register(settingsRoutes);

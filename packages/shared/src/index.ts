@@ -8,3 +8,7 @@ export * from './timeclock.ts';
 export * from './search.ts';
 export * from './users.ts';
 export * from './account-security.ts';
+export * from './phone.ts';
+export * from './employees.ts';
+export * from './client-accounts.ts';
+export * from './pto.ts';

@@ -24,8 +24,12 @@ const areaPage = () =>
   import('../components/area-unavailable-page.tsx').then((m) => ({ Component: m.AreaUnavailablePage }));
 const profilePage = () => import('../features/profile/profile-page.tsx').then((m) => ({ Component: m.ProfilePage }));
 const usersAdminPage = () => import('../features/users-admin/users-admin-page.tsx').then((m) => ({ Component: m.UsersAdminPage }));
+const employeesIndexPage = () =>
+  import('../features/employees/employees-index-page.tsx').then((m) => ({ Component: m.EmployeesIndexPage }));
 const employeePermissionsPage = () =>
   import('../features/permissions/employee-permissions-page.tsx').then((m) => ({ Component: m.EmployeePermissionsPage }));
+const accountsPage = () => import('../features/accounts/accounts-page.tsx').then((m) => ({ Component: m.AccountsPage }));
+const accountFormPage = () => import('../features/accounts/account-form-page.tsx').then((m) => ({ Component: m.AccountFormPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
 const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
@@ -92,6 +96,13 @@ const crmAdminGate = (params: Readonly<Record<string, string | undefined>>): rea
 /** /employees/{method?}/{employeeId?}/{view?}, and the same shape under /hr/employees and /crm/agents. */
 const employeeRoutes = (base: string, areaName: string, options: Omit<RouteHandle, 'area'> = {}): RouteObject =>
   area(`${base}/:method?/:employeeId?/:view?`, areaName, { numericParams: ['employeeId'], ...options });
+
+/** The employees index (spec 1 §2.6), ranked above the general employee route that would also match the bare path. */
+const employeesIndexRoute = (base: string, title: string, options: Omit<RouteHandle, 'area' | 'title'> = {}): RouteObject => ({
+  path: base,
+  lazy: employeesIndexPage,
+  handle: handle({ title, ...options }),
+});
 
 /** The employee edit view 'permissions' (spec 1 §2.6, §6): its own page, ranked above the general employee route. */
 const employeePermissionsRoute = (base: string, options: { name?: string; permissions?: readonly PermissionName[] } = {}): RouteObject => ({
@@ -168,6 +179,7 @@ export const appRoutes: RouteObject[] = [
       area('documents', 'Documents'),
       area('phoneburner', 'PhoneBurner'),
       employeePermissionsRoute('agents', { name: 'EditEmployeeCRM', permissions: ['manage crm'] }),
+      employeesIndexRoute('agents', 'Agents', { permissions: ['manage crm'] }),
       employeeRoutes('agents', 'Agents', { name: 'EditEmployeeCRM', permissions: ['manage crm'] }),
     ],
   },
@@ -185,6 +197,7 @@ export const appRoutes: RouteObject[] = [
       area('admin/:view?', 'HR Administration'),
       area('reports/:report?/:param1?/:param2?', 'HR Reports'),
       employeePermissionsRoute('employees', { name: 'EditEmployeeHr' }),
+      employeesIndexRoute('employees', 'Employees'),
       employeeRoutes('employees', 'Employees', { name: 'EditEmployeeHr' }),
     ],
   },
@@ -196,6 +209,7 @@ export const appRoutes: RouteObject[] = [
 
   // Employees
   employeePermissionsRoute('employees'),
+  employeesIndexRoute('employees', 'Employees'),
   employeeRoutes('employees', 'Employees'),
 
   // Tickets
@@ -222,6 +236,9 @@ export const appRoutes: RouteObject[] = [
   area('companies/networkgrade/form', 'Network Grade', { name: 'ViewGrade' }),
 
   // Client accounts
+  { path: 'accounts', lazy: accountsPage, handle: handle({ title: 'Client Accounts' }) },
+  { path: 'accounts/create', lazy: accountFormPage, handle: handle({ title: 'Add Account' }) },
+  { path: 'accounts/edit/:method_id', lazy: accountFormPage, handle: handle({ title: 'Edit Account', numericParams: ['method_id'] }) },
   area('accounts/:method?/:method_id?', 'Client Accounts', { numericParams: ['method_id'] }),
 
   // Reports (spec 2.5: the timeclock report needs 'view reports' and 'view timeclock')

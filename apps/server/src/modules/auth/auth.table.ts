@@ -38,6 +38,8 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId, t.createdAt),
+    // The employees index reads each user's latest session (modules/employees).
+    index('sessions_user_last_activity_idx').on(t.userId, t.lastActivity),
     index('sessions_previous_refresh_token_hash_idx').on(t.previousRefreshTokenHash),
     index('sessions_shadowed_by_user_id_idx').on(t.shadowedByUserId),
   ],

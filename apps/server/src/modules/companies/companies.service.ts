@@ -2,7 +2,7 @@ import type { CompanyListItem, UserType } from '@switchboard/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
-import { companies } from './companies.table.ts';
+import { companies, sites } from './companies.table.ts';
 
 export interface CompanyActor {
   id: number;
@@ -23,4 +23,13 @@ export async function listCompanyOptions(db: DbOrTransaction, actor: CompanyActo
     .from(companies)
     .where(ownCompany)
     .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id));
+}
+
+/** GET /api/companies/sites.list.{companyId} (spec 1 §7.2): the company's sites as { id, name }, by name. */
+export async function listSiteOptions(db: DbOrTransaction, companyId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: sites.id, name: sites.name })
+    .from(sites)
+    .where(eq(sites.companyId, companyId))
+    .orderBy(asc(sql`lower(${sites.name})`), asc(sites.id));
 }

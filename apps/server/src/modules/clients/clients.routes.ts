@@ -1,0 +1,96 @@
+import {
+  clientAccountCreatedMessage,
+  clientAccountDeletedMessage,
+  clientAccountListQuerySchema,
+  clientAccountSchema,
+  clientAccountUpdatedMessage,
+  createClientAccountInputSchema,
+  idNameListResponseSchema,
+  updateClientAccountInputSchema,
+} from '@switchboard/shared';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { pageQuerySchema, pageSchema } from '../../db/paginate.ts';
+import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { forbidden } from '../../plugins/errors.ts';
+import { putRoute } from '../../plugins/method-override.ts';
+import {
+  clientCompanyOf,
+  createClientAccount,
+  disableClientAccount,
+  getClientAccount,
+  listClientAccountOptions,
+  listClientAccounts,
+  parsePathId,
+  updateClientAccount,
+} from './clients.service.ts';
+
+const messageSchema = z.object({ message: z.string() });
+const userIdParamsSchema = z.object({ user_id: z.string() });
+const companyIdParamsSchema = z.object({ companyId: z.string() });
+
+/** Client account calls of spec 1 §7.5, and the accounts list of §7.2. Staff only, except that list. */
+export async function clientRoutes(app: AppInstance): Promise<void> {
+  // Spec 1 §7.2: a client account may list its own company's accounts; staff any company's.
+  app.get(
+    '/users/client.list.:companyId',
+    { schema: { params: companyIdParamsSchema, response: { 200: idNameListResponseSchema } } },
+    async (request) => {
+      const companyId = parsePathId(request.params.companyId);
+      if (request.auth.user.type !== 'Employee' && (await clientCompanyOf(app.db, request.auth.user.id)) !== companyId) throw forbidden();
+      return { data: await listClientAccountOptions(app.db, companyId) };
+    },
+  );
+
+  app.get(
+    '/users/client',
+    {
+      onRequest: requireEmployee(),
+      schema: { querystring: pageQuerySchema.extend(clientAccountListQuerySchema.shape), response: { 200: pageSchema(clientAccountSchema) } },
+    },
+    async (request) => {
+      const { page, per_page, company_id, search } = request.query;
+      return listClientAccounts(app.db, { page, per_page }, { company_id, search });
+    },
+  );
+
+  app.get(
+    '/users/client/:user_id',
+    { onRequest: requireEmployee(), schema: { params: userIdParamsSchema, response: { 200: z.object({ data: clientAccountSchema }) } } },
+    async (request) => ({ data: await getClientAccount(app.db, parsePathId(request.params.user_id)) }),
+  );
+
+  app.post(
+    '/users/client',
+    {
+      onRequest: requireEmployee(),
+      schema: { body: createClientAccountInputSchema, response: { 200: messageSchema.extend({ data: z.object({ id: z.number().int() }) }) } },
+    },
+    async (request) => ({ message: clientAccountCreatedMessage, data: await createClientAccount(app.db, request.body) }),
+  );
+
+  putRoute(
+    app,
+    '/users/client/:user_id',
+    { onRequest: requireEmployee(), schema: { params: userIdParamsSchema, body: updateClientAccountInputSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      const { revokedSessionIds } = await updateClientAccount(app.db, parsePathId(request.params.user_id), request.body);
+      if (app.hasDecorator('realtime')) for (const sessionId of revokedSessionIds) app.realtime.disconnectSession(sessionId);
+      return { message: clientAccountUpdatedMessage };
+    },
+  );
+
+  app.delete(
+    '/users/client/:user_id',
+    {
+      onRequest: [requireEmployee(), requirePermission('delete client accounts')],
+      schema: { params: userIdParamsSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      const userId = parsePathId(request.params.user_id);
+      await disableClientAccount(app.db, userId);
+      if (app.hasDecorator('realtime')) app.realtime.disconnectUser(userId);
+      return { message: clientAccountDeletedMessage };
+    },
+  );
+}

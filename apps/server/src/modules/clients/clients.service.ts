@@ -1,0 +1,266 @@
+import {
+  clientAccountCompanyInvalidMessage,
+  clientAccountEmailTakenMessage,
+  clientAccountPrimaryDeleteMessage,
+  clientAccountSiteInvalidMessage,
+  type ClientAccount,
+  type CreateClientAccountInput,
+  type IdNameOption,
+  type UpdateClientAccountInput,
+} from '@switchboard/shared';
+import { and, asc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
+import { conflict, notFound, unprocessable } from '../../plugins/errors.ts';
+import { sessions } from '../auth/auth.table.ts';
+import { hashPassword } from '../auth/password.ts';
+import { companies, sites } from '../companies/companies.table.ts';
+import { users } from '../users/users.table.ts';
+import { clientAccounts } from './clients.table.ts';
+
+// Client accounts (spec 1 §2.6, §3.9, §7.5): a users row of type Client plus its client_accounts row. Disabled
+// accounts (deleted_at set) are neither listed nor editable.
+
+export interface ClientAccountListFilter {
+  company_id?: number | null | undefined;
+  search?: string | null | undefined;
+}
+
+const enabledClient = (...conditions: (SQL | undefined)[]) => and(eq(users.type, 'Client'), isNull(users.deletedAt), ...conditions);
+
+function filterConditions(filter: ClientAccountListFilter): SQL | undefined {
+  const search = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return enabledClient(
+    filter.company_id ? eq(clientAccounts.companyId, filter.company_id) : undefined,
+    search ? or(sql`${users.name} ilike ${search}`, sql`${users.email} ilike ${search}`) : undefined,
+  );
+}
+
+function selectAccounts(db: DbOrTransaction) {
+  return db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      photo: users.photo,
+      companyId: companies.id,
+      companyName: companies.name,
+      primaryUserId: companies.primaryUserId,
+      siteId: sites.id,
+      siteName: sites.name,
+      title: clientAccounts.title,
+      officeNumber: clientAccounts.officeNumber,
+      phoneNumber: clientAccounts.phoneNumber,
+    })
+    .from(clientAccounts)
+    .innerJoin(users, eq(users.id, clientAccounts.userId))
+    .innerJoin(companies, eq(companies.id, clientAccounts.companyId))
+    .leftJoin(sites, eq(sites.id, clientAccounts.siteId));
+}
+
+type AccountRow = Awaited<ReturnType<ReturnType<typeof selectAccounts>['execute']>>[number];
+
+function toClientAccount(row: AccountRow): ClientAccount {
+  return {
+    user_id: row.userId,
+    user: { name: row.name, email: row.email, photo: row.photo },
+    company: { id: row.companyId, name: row.companyName },
+    site: row.siteId === null || row.siteName === null ? null : { id: row.siteId, name: row.siteName },
+    title: row.title,
+    office_number: row.officeNumber,
+    phone_number: row.phoneNumber,
+    company_id: row.companyId,
+    is_primary: row.primaryUserId === row.userId,
+  };
+}
+
+/** GET /api/users/client: enabled accounts ordered by name, optionally of one company and matching a search. */
+export async function listClientAccounts(db: DbOrTransaction, query: PageQuery, filter: ClientAccountListFilter): Promise<Page<ClientAccount>> {
+  const where = filterConditions(filter);
+  return paginate(
+    query,
+    async () => {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(clientAccounts)
+        .innerJoin(users, eq(users.id, clientAccounts.userId))
+        .where(where);
+      return row?.count ?? 0;
+    },
+    async (limit, offset) => {
+      const rows = await selectAccounts(db)
+        .where(where)
+        .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toClientAccount);
+    },
+  );
+}
+
+/** GET /api/users/client/{id}: the enabled account, or a 404. */
+export async function getClientAccount(db: DbOrTransaction, userId: number): Promise<ClientAccount> {
+  const [row] = await selectAccounts(db).where(enabledClient(eq(users.id, userId))).limit(1);
+  if (!row) throw notFound();
+  return toClientAccount(row);
+}
+
+/** GET /api/users/client.list.{companyId}: the company's enabled accounts as { id, name }, by name. */
+export async function listClientAccountOptions(db: DbOrTransaction, companyId: number): Promise<IdNameOption[]> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(clientAccounts)
+    .innerJoin(users, eq(users.id, clientAccounts.userId))
+    .where(enabledClient(eq(clientAccounts.companyId, companyId)))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+}
+
+/** The company must exist and the site, when given, must belong to it: field errors otherwise. */
+async function assertCompanyAndSite(db: DbOrTransaction, companyId: number, siteId: number | null): Promise<void> {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (!company) throw unprocessable({ company_id: [clientAccountCompanyInvalidMessage] });
+  if (siteId === null) return;
+  const [site] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.id, siteId), eq(sites.companyId, companyId)))
+    .limit(1);
+  if (!site) throw unprocessable({ site_id: [clientAccountSiteInvalidMessage] });
+}
+
+/** E-mail addresses are unique over every user, enabled or disabled, staff or client. */
+async function assertEmailFree(db: DbOrTransaction, email: string, exceptUserId?: number): Promise<void> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptUserId === undefined ? undefined : ne(users.id, exceptUserId)))
+    .limit(1);
+  if (taken) throw unprocessable({ email: [clientAccountEmailTakenMessage] });
+}
+
+function isEmailUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 3; depth += 1) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === 'users_email_lower_unique') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A concurrent insert of the same address loses on the unique index: same answer as the check. */
+async function withEmailUniqueness<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isEmailUniqueViolation(error)) throw unprocessable({ email: [clientAccountEmailTakenMessage] });
+    throw error;
+  }
+}
+
+const shortnameOf = (name: string) => name.split(/\s+/)[0]!.slice(0, 50);
+
+/** POST /api/users/client: the users row (type Client) and its client_accounts row in one transaction. */
+export async function createClientAccount(db: Db, input: CreateClientAccountInput): Promise<{ id: number }> {
+  await assertCompanyAndSite(db, input.company_id, input.site_id);
+  await assertEmailFree(db, input.email);
+  const passwordHash = await hashPassword(input.password);
+  return withEmailUniqueness(() =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ type: 'Client', role: 'user', name: input.name, shortname: shortnameOf(input.name), email: input.email, passwordHash })
+        .returning({ id: users.id });
+      await tx.insert(clientAccounts).values({
+        userId: created.id,
+        companyId: input.company_id,
+        siteId: input.site_id,
+        title: input.title,
+        phoneNumber: input.phone_number,
+        officeNumber: input.office_number,
+      });
+      return { id: created.id };
+    }),
+  );
+}
+
+export interface UpdateClientAccountResult {
+  /** Sessions revoked because the password changed. */
+  revokedSessionIds: string[];
+}
+
+/**
+ * PUT /api/users/client/{user_id}: an absent or empty password keeps the current one; a new password signs the
+ * account out everywhere. A changed e-mail is no longer verified.
+ */
+export async function updateClientAccount(db: Db, userId: number, input: UpdateClientAccountInput): Promise<UpdateClientAccountResult> {
+  const current = await getClientAccount(db, userId);
+  await assertCompanyAndSite(db, input.company_id, input.site_id);
+  await assertEmailFree(db, input.email, userId);
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  const emailChanged = current.user.email.toLowerCase() !== input.email.toLowerCase();
+  return withEmailUniqueness(() =>
+    db.transaction(async (tx) => {
+      const updated = await tx
+        .update(users)
+        .set({
+          name: input.name,
+          shortname: shortnameOf(input.name),
+          email: input.email,
+          ...(passwordHash === undefined ? {} : { passwordHash }),
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(enabledClient(eq(users.id, userId)))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw notFound();
+      await tx
+        .update(clientAccounts)
+        .set({
+          companyId: input.company_id,
+          siteId: input.site_id,
+          title: input.title,
+          phoneNumber: input.phone_number,
+          officeNumber: input.office_number,
+        })
+        .where(eq(clientAccounts.userId, userId));
+      if (passwordHash === undefined) return { revokedSessionIds: [] };
+      const revoked = await tx
+        .update(sessions)
+        .set({ revoked: true })
+        .where(and(eq(sessions.userId, userId), eq(sessions.revoked, false)))
+        .returning({ id: sessions.id });
+      return { revokedSessionIds: revoked.map((session) => session.id) };
+    }),
+  );
+}
+
+/**
+ * DELETE /api/users/client/{user_id}: disables the account (deleted_at) and revokes its sessions. A company's
+ * primary account is refused with 409, since the company must keep it.
+ */
+export async function disableClientAccount(db: Db, userId: number): Promise<void> {
+  const account = await getClientAccount(db, userId);
+  if (account.is_primary) throw conflict(clientAccountPrimaryDeleteMessage);
+  await db.transaction(async (tx) => {
+    const disabled = await tx
+      .update(users)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(enabledClient(eq(users.id, userId)))
+      .returning({ id: users.id });
+    if (disabled.length === 0) throw notFound();
+    await tx.update(sessions).set({ revoked: true }).where(and(eq(sessions.userId, userId), eq(sessions.revoked, false)));
+  });
+}
+
+/** The company of a client account (null for staff or a user without one): what a client may see of shared lists. */
+export async function clientCompanyOf(db: DbOrTransaction, userId: number): Promise<number | null> {
+  const [row] = await db.select({ companyId: clientAccounts.companyId }).from(clientAccounts).where(eq(clientAccounts.userId, userId)).limit(1);
+  return row?.companyId ?? null;
+}
+
+/** A path id that is not a positive 32-bit integer names nothing: 404. */
+export function parsePathId(raw: string): number {
+  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id <= 2_147_483_647)) throw notFound();
+  return id;
+}

@@ -1,0 +1,221 @@
+import { ActionIcon, Alert, Avatar, Button, Card, Group, LoadingOverlay, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { clientAccountsEmptyMessage, type ClientAccount } from '@switchboard/shared';
+import { IconAlertTriangle, IconDownload, IconPencil, IconPlus, IconSearch, IconSpy, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyTableRow } from '../../components/empty-table-row.tsx';
+import { defaultPerPage } from '../../components/page-window.ts';
+import { Pagination } from '../../components/pagination.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { usePermissions } from '../../lib/auth-store.ts';
+import { useStartShadow } from '../../lib/shadow.ts';
+import { fetchAllAccounts, useAccounts, useDeleteAccount, type AccountsFilter } from './api/accounts.ts';
+import { accountsCsvFileName, buildAccountsCsv, downloadCsv } from './accounts-csv.ts';
+
+export const deleteConfirmTitle = 'Are you sure?';
+export const deleteConfirmText = "You won't be able to revert this!";
+export const deleteConfirmButton = 'Yes, delete it!';
+const failedMessage = 'An error occured.';
+export const primaryShadowHint = "A company's primary account cannot be impersonated.";
+
+/** ?company_id=N scopes the page to one company (the company's Accounts tab links here). */
+function scopedCompanyId(params: URLSearchParams): number | null {
+  const raw = params.get('company_id');
+  return raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/** Spec 1 §2.6: /accounts, the client accounts table with edit, delete, impersonate, export and 3 page links. */
+export function AccountsPage() {
+  const [params] = useSearchParams();
+  const companyId = scopedCompanyId(params);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(defaultPerPage);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const filter: AccountsFilter = { companyId, search: debouncedSearch };
+  const accounts = useAccounts(page, perPage, filter);
+  const deleteAccount = useDeleteAccount();
+  const permissions = usePermissions();
+  const canDelete = permissions.includes('delete client accounts');
+  const canShadow = permissions.includes('shadow clients');
+  const startShadow = useStartShadow();
+  const [exporting, setExporting] = useState(false);
+  const withCompany = companyId === null;
+
+  const lastPage = accounts.data?.last_page;
+  if (lastPage !== undefined && page > lastPage && !accounts.isPlaceholderData) setPage(lastPage);
+
+  const columns = ['Name', 'Email', ...(withCompany ? ['Company'] : []), 'Site', 'Title', 'Office Number', 'Cell Number', 'Action'];
+
+  const confirmDelete = (account: ClientAccount) =>
+    modals.openConfirmModal({
+      title: <Text fw={600}>{deleteConfirmTitle}</Text>,
+      centered: true,
+      children: <Text>{deleteConfirmText}</Text>,
+      labels: { confirm: deleteConfirmButton, cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteAccount.mutate(account.user_id, {
+          onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
+          onError: (error) =>
+            notifications.show({ color: 'red', message: isApiError(error) && error.hasServerMessage ? error.message : failedMessage }),
+        }),
+    });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows = await fetchAllAccounts(filter);
+      downloadCsv(buildAccountsCsv(rows, { withCompany }), accountsCsvFileName());
+    } catch {
+      notifications.show({ color: 'red', message: failedMessage });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const rows = accounts.data?.data ?? [];
+  const createHref = companyId === null ? '/accounts/create' : `/accounts/create?company_id=${companyId}`;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Client Accounts
+        </Title>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting} onClick={() => void exportCsv()}>
+            Export
+          </Button>
+          {/* Spec 1 §2.6: shown without a permission check. */}
+          <Button component={Link} to={createHref} leftSection={<IconPlus size={16} aria-hidden />}>
+            Add Account
+          </Button>
+        </Group>
+      </Group>
+      <TextInput
+        aria-label="Search accounts"
+        placeholder="Search by name or email"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        maw={360}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      {accounts.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+          {failedMessage}
+        </Alert>
+      ) : null}
+      <Card withBorder padding={0} pos="relative">
+        <LoadingOverlay visible={accounts.isFetching && !accounts.isLoading} overlayProps={{ blur: 0, backgroundOpacity: 0.3 }} loaderProps={{ size: 'sm' }} />
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Client accounts">
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {accounts.isLoading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" ta="center" py="md">
+                      Loading accounts…
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : rows.length === 0 ? (
+                <EmptyTableRow colSpan={columns.length} message={clientAccountsEmptyMessage} />
+              ) : (
+                rows.map((row) => (
+                  <AccountRow
+                    key={row.user_id}
+                    row={row}
+                    withCompany={withCompany}
+                    canDelete={canDelete}
+                    canShadow={canShadow}
+                    onDelete={() => confirmDelete(row)}
+                    onShadow={() => void startShadow(row.user_id)}
+                  />
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      {accounts.data ? (
+        <Pagination
+          meta={accounts.data}
+          itemLabel="accounts"
+          windowSize={3}
+          onPageChange={setPage}
+          onPerPageChange={(next) => {
+            setPerPage(next);
+            setPage(1);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+interface AccountRowProps {
+  row: ClientAccount;
+  withCompany: boolean;
+  canDelete: boolean;
+  canShadow: boolean;
+  onDelete: () => void;
+  onShadow: () => void;
+}
+
+function AccountRow({ row, withCompany, canDelete, canShadow, onDelete, onShadow }: AccountRowProps) {
+  return (
+    <Table.Tr data-account-id={row.user_id}>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Avatar src={row.user.photo} name={row.user.name} color="initials" size={30} alt="" />
+          <Text size="sm">{row.user.name}</Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>{row.user.email}</Table.Td>
+      {withCompany ? <Table.Td>{row.company.name}</Table.Td> : null}
+      <Table.Td>{row.site?.name ?? ''}</Table.Td>
+      <Table.Td>{row.title ?? ''}</Table.Td>
+      <Table.Td>{row.office_number ?? ''}</Table.Td>
+      <Table.Td>{row.phone_number ?? ''}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon component={Link} to={`/accounts/edit/${row.user_id}`} variant="subtle" aria-label={`Edit ${row.user.name}`}>
+            <IconPencil size={16} aria-hidden />
+          </ActionIcon>
+          {canDelete ? (
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete ${row.user.name}`} onClick={onDelete}>
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          ) : null}
+          {canShadow ? (
+            <Tooltip label={primaryShadowHint} disabled={!row.is_primary}>
+              <ActionIcon
+                variant="subtle"
+                color="grape"
+                aria-label={`Impersonate ${row.user.name}`}
+                data-disabled={row.is_primary || undefined}
+                aria-disabled={row.is_primary || undefined}
+                onClick={row.is_primary ? undefined : onShadow}
+              >
+                <IconSpy size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
