@@ -1,6 +1,5 @@
 import {
   clientAccountCompanyInvalidMessage,
-  clientAccountEmailTakenMessage,
   clientAccountPrimaryDeleteMessage,
   clientAccountSiteInvalidMessage,
   type ClientAccount,
@@ -8,7 +7,7 @@ import {
   type IdNameOption,
   type UpdateClientAccountInput,
 } from '@switchboard/shared';
-import { and, asc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { conflict, notFound, unprocessable } from '../../plugins/errors.ts';
@@ -17,6 +16,7 @@ import { hashPassword } from '../auth/password.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 import { clientAccounts } from './clients.table.ts';
+import { assertEmailFree, shortnameOf, withEmailUniqueness } from '../users/user-email.ts';
 
 // Client accounts (spec 1 §2.6, §3.9, §7.5): a users row of type Client plus its client_accounts row. Disabled
 // accounts (deleted_at set) are neither listed nor editable.
@@ -127,37 +127,6 @@ async function assertCompanyAndSite(db: DbOrTransaction, companyId: number, site
     .limit(1);
   if (!site) throw unprocessable({ site_id: [clientAccountSiteInvalidMessage] });
 }
-
-/** E-mail addresses are unique over every user, enabled or disabled, staff or client. */
-async function assertEmailFree(db: DbOrTransaction, email: string, exceptUserId?: number): Promise<void> {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptUserId === undefined ? undefined : ne(users.id, exceptUserId)))
-    .limit(1);
-  if (taken) throw unprocessable({ email: [clientAccountEmailTakenMessage] });
-}
-
-function isEmailUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 3; depth += 1) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'users_email_lower_unique') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** A concurrent insert of the same address loses on the unique index: same answer as the check. */
-async function withEmailUniqueness<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isEmailUniqueViolation(error)) throw unprocessable({ email: [clientAccountEmailTakenMessage] });
-    throw error;
-  }
-}
-
-const shortnameOf = (name: string) => name.split(/\s+/)[0]!.slice(0, 50);
 
 /** POST /api/users/client: the users row (type Client) and its client_accounts row in one transaction. */
 export async function createClientAccount(db: Db, input: CreateClientAccountInput): Promise<{ id: number }> {

@@ -1,7 +1,6 @@
 import {
   cannotDeleteSelfMessage,
   cannotDemoteSelfMessage,
-  emailTakenMessage,
   type CreateUserInput,
   type UpdateUserInput,
   type UserAdminRow,
@@ -15,6 +14,7 @@ import { hashPassword } from '../auth/password.ts';
 import { employees } from '../employees/employees.table.ts';
 import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
 import { users } from './users.table.ts';
+import { assertEmailFree, shortnameOf, withEmailUniqueness } from './user-email.ts';
 
 // Users admin (spec 1 §2.6, §3.8, §7.4). It manages staff sign-ins (user type Employee): the row's `type` is
 // the users-admin role, admin or user. Client accounts have their own screen (/accounts) and are not listed
@@ -51,37 +51,6 @@ export async function listUsers(db: DbOrTransaction, query: PageQuery): Promise<
     },
   );
 }
-
-/** Any user holding this address, enabled or disabled, staff or client: e-mail addresses are unique. */
-async function assertEmailFree(db: DbOrTransaction, email: string, exceptUserId?: number): Promise<void> {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptUserId === undefined ? undefined : ne(users.id, exceptUserId)))
-    .limit(1);
-  if (taken) throw unprocessable({ email: [emailTakenMessage] });
-}
-
-/** A concurrent insert of the same address loses on the unique index: same answer as the check. */
-function isEmailUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 3; depth += 1) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'users_email_lower_unique') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-async function withEmailUniqueness<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isEmailUniqueViolation(error)) throw unprocessable({ email: [emailTakenMessage] });
-    throw error;
-  }
-}
-
-const shortnameOf = (name: string) => name.split(/\s+/)[0]!.slice(0, 50);
 
 /**
  * POST /api/user: a staff user (type Employee, with an employees row) whose role is `type`. No permissions
