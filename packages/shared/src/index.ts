@@ -12,3 +12,4 @@ export * from './phone.ts';
 export * from './employees.ts';
 export * from './client-accounts.ts';
 export * from './pto.ts';
+export * from './companies.ts';

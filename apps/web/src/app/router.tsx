@@ -30,6 +30,8 @@ const employeePermissionsPage = () =>
   import('../features/permissions/employee-permissions-page.tsx').then((m) => ({ Component: m.EmployeePermissionsPage }));
 const accountsPage = () => import('../features/accounts/accounts-page.tsx').then((m) => ({ Component: m.AccountsPage }));
 const accountFormPage = () => import('../features/accounts/account-form-page.tsx').then((m) => ({ Component: m.AccountFormPage }));
+const companiesPage = () => import('../features/companies/companies-page.tsx').then((m) => ({ Component: m.CompaniesPage }));
+const createCompanyPage = () => import('../features/companies/create-company-page.tsx').then((m) => ({ Component: m.CreateCompanyPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
 const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
@@ -225,8 +227,8 @@ export const appRoutes: RouteObject[] = [
   area('projects/:projectId', 'Project', { clientAllowed: true, numericParams: ['projectId'] }),
 
   // Companies
-  area('companies', 'Companies'),
-  area('companies/create', 'Create Company'),
+  { path: 'companies', lazy: companiesPage, handle: handle({ title: 'Companies' }) },
+  { path: 'companies/create', lazy: createCompanyPage, handle: handle({ title: 'Create Company' }) },
   area('companies/map', 'Company Map'),
   // Covers both /companies/{companyId?}/devices/{dType?} and .../{dType?}/{method?}/{dId?} of the table.
   area('companies/:companyId?/devices/:dType?/:method?/:dId?', 'Devices', { numericParams: ['companyId', 'dId'] }),

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
+
+/**
+ * File storage under DATA_DIR/uploads. Names are 128 random bits, so a stored path cannot be guessed.
+ * Paths handed out are relative to DATA_DIR ("uploads/<folder>/<name>.<ext>").
+ */
+const folderPattern = /^[a-z0-9-]+$/;
+const extPattern = /^[a-z0-9]{1,10}$/;
+
+export async function saveUpload(dataDir: string, folder: string, data: Buffer, ext: string): Promise<string> {
+  if (!folderPattern.test(folder) || !extPattern.test(ext)) throw new Error('invalid upload folder or extension');
+  const relative = `uploads/${folder}/${randomBytes(16).toString('hex')}.${ext}`;
+  await fs.mkdir(join(dataDir, 'uploads', folder), { recursive: true });
+  await fs.writeFile(join(dataDir, relative), data, { flag: 'wx' });
+  return relative;
+}
+
+/** Reads a stored file back; null when it does not exist or the path leaves DATA_DIR/uploads. */
+export async function readUpload(dataDir: string, relative: string): Promise<Buffer | null> {
+  const root = join(dataDir, 'uploads') + sep;
+  const full = normalize(join(dataDir, relative));
+  if (!full.startsWith(root)) return null;
+  try {
+    return await fs.readFile(full);
+  } catch {
+    return null;
+  }
+}
