@@ -1,12 +1,12 @@
-import { ActionIcon, Alert, Avatar, Button, Card, Group, LoadingOverlay, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Button, Group, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { clientAccountsEmptyMessage, type ClientAccount } from '@switchboard/shared';
-import { IconAlertTriangle, IconDownload, IconPencil, IconPlus, IconSearch, IconSpy, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPencil, IconPlus, IconSearch, IconSpy, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyTableRow } from '../../components/empty-table-row.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { defaultPerPage } from '../../components/page-window.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -106,50 +106,28 @@ export function AccountsPage() {
           setPage(1);
         }}
       />
-      {accounts.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
-          {failedMessage}
-        </Alert>
-      ) : null}
-      <Card withBorder padding={0} pos="relative">
-        <LoadingOverlay visible={accounts.isFetching && !accounts.isLoading} overlayProps={{ blur: 0, backgroundOpacity: 0.3 }} loaderProps={{ size: 'sm' }} />
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Client accounts">
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {accounts.isLoading ? (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Text c="dimmed" ta="center" py="md">
-                      Loading accounts…
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : rows.length === 0 ? (
-                <EmptyTableRow colSpan={columns.length} message={clientAccountsEmptyMessage} />
-              ) : (
-                rows.map((row) => (
-                  <AccountRow
-                    key={row.user_id}
-                    row={row}
-                    withCompany={withCompany}
-                    canDelete={canDelete}
-                    canShadow={canShadow}
-                    onDelete={() => confirmDelete(row)}
-                    onShadow={() => void startShadow(row.user_id)}
-                  />
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <DataTable
+        label="Client accounts"
+        columns={columns}
+        minWidth={900}
+        query={accounts}
+        errorMessage={failedMessage}
+        loadingText="Loading accounts…"
+        emptyMessage={clientAccountsEmptyMessage}
+        rowCount={rows.length}
+      >
+        {rows.map((row) => (
+          <AccountRow
+            key={row.user_id}
+            row={row}
+            withCompany={withCompany}
+            canDelete={canDelete}
+            canShadow={canShadow}
+            onDelete={() => confirmDelete(row)}
+            onShadow={() => void startShadow(row.user_id)}
+          />
+        ))}
+      </DataTable>
       {accounts.data ? (
         <Pagination
           meta={accounts.data}

@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Avatar, Card, Group, LoadingOverlay, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Group, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { companiesEmptyMessage, type CompanyRow } from '@switchboard/shared';
-import { IconAlertTriangle, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyTableRow } from '../../components/empty-table-row.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { defaultPerPage } from '../../components/page-window.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
@@ -71,40 +71,18 @@ export function CompaniesPage() {
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
-      {companies.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
-          {failedMessage}
-        </Alert>
-      ) : null}
-      <Card withBorder padding={0} pos="relative">
-        <LoadingOverlay visible={companies.isFetching && !companies.isLoading} overlayProps={{ blur: 0, backgroundOpacity: 0.3 }} loaderProps={{ size: 'sm' }} />
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Companies">
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {companies.isLoading ? (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Text c="dimmed" ta="center" py="md">
-                      Loading companies…
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : rows.length === 0 ? (
-                <EmptyTableRow colSpan={columns.length} message={companiesEmptyMessage} />
-              ) : (
-                rows.map((row) => <CompanyTableRow key={row.id} row={row} />)
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <DataTable
+        label="Companies"
+        columns={columns}
+        minWidth={760}
+        query={companies}
+        errorMessage={failedMessage}
+        loadingText="Loading companies…"
+        emptyMessage={companiesEmptyMessage}
+        rowCount={rows.length}
+      >
+        {rows.map((row) => <CompanyTableRow key={row.id} row={row} />)}
+      </DataTable>
       {companies.data ? (
         <Pagination
           meta={companies.data}

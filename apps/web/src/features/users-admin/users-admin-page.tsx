@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, LoadingOverlay, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { cannotDeleteSelfMessage, userAdminTypeLabels, type UserAdminRow } from '@switchboard/shared';
 import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EmptyTableRow } from '../../components/empty-table-row.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { defaultPerPage } from '../../components/page-window.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
@@ -80,48 +80,26 @@ export function UsersAdminPage() {
           Add New
         </Button>
       </Group>
-      {users.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
-          An error occured.
-        </Alert>
-      ) : null}
-      <Card withBorder padding={0} pos="relative">
-        <LoadingOverlay visible={users.isFetching && !users.isLoading} overlayProps={{ blur: 0, backgroundOpacity: 0.3 }} loaderProps={{ size: 'sm' }} />
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.isLoading ? (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Text c="dimmed" ta="center" py="md">
-                      Loading users…
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : rows.length === 0 ? (
-                <EmptyTableRow colSpan={columns.length} message="No Users Found" />
-              ) : (
-                rows.map((row) => (
-                  <UserRow
-                    key={row.id}
-                    row={row}
-                    isMe={row.id === me?.id}
-                    onEdit={() => setModal({ opened: true, user: row })}
-                    onDelete={() => confirmDelete(row)}
-                  />
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <DataTable
+        label="Users"
+        columns={columns}
+        minWidth={760}
+        query={users}
+        errorMessage="An error occured."
+        loadingText="Loading users…"
+        emptyMessage="No Users Found"
+        rowCount={rows.length}
+      >
+        {rows.map((row) => (
+          <UserRow
+            key={row.id}
+            row={row}
+            isMe={row.id === me?.id}
+            onEdit={() => setModal({ opened: true, user: row })}
+            onDelete={() => confirmDelete(row)}
+          />
+        ))}
+      </DataTable>
       {users.data ? (
         <Pagination
           meta={users.data}

@@ -1,0 +1,61 @@
+import { Alert, Card, LoadingOverlay, Table, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { EmptyTableRow } from './empty-table-row.tsx';
+
+interface DataTableProps {
+  /** Accessible name of the table. */
+  label: string;
+  columns: readonly string[];
+  minWidth: number;
+  /** The list query's state: first load, a refetch in progress, a failure. */
+  query: { isLoading: boolean; isFetching: boolean; isError: boolean };
+  errorMessage: ReactNode;
+  loadingText: ReactNode;
+  emptyMessage: string;
+  rowCount: number;
+  /** The rows, rendered only when there are some. */
+  children: ReactNode;
+}
+
+/** A paged list's table with its error banner, loading row, refetch overlay and empty row (spec 1 §2.4). */
+export function DataTable({ label, columns, minWidth, query, errorMessage, loadingText, emptyMessage, rowCount, children }: DataTableProps) {
+  return (
+    <>
+      {query.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+          {errorMessage}
+        </Alert>
+      ) : null}
+      <Card withBorder padding={0} pos="relative">
+        <LoadingOverlay visible={query.isFetching && !query.isLoading} overlayProps={{ blur: 0, backgroundOpacity: 0.3 }} loaderProps={{ size: 'sm' }} />
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.isLoading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {loadingText}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : rowCount === 0 ? (
+                <EmptyTableRow colSpan={columns.length} message={emptyMessage} />
+              ) : (
+                children
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+    </>
+  );
+}
