@@ -11,12 +11,12 @@ import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { conflict, notFound, unprocessable } from '../../plugins/errors.ts';
-import { sessions } from '../auth/auth.table.ts';
 import { hashPassword } from '../auth/password.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 import { clientAccounts } from './clients.table.ts';
 import { assertEmailFree, shortnameOf, withEmailUniqueness } from '../users/user-email.ts';
+import { revokeUserSessions } from '../auth/session-revocation.ts';
 
 // Client accounts (spec 1 §2.6, §3.9, §7.5): a users row of type Client plus its client_accounts row. Disabled
 // accounts (deleted_at set) are neither listed nor editable.
@@ -193,12 +193,7 @@ export async function updateClientAccount(db: Db, userId: number, input: UpdateC
         })
         .where(eq(clientAccounts.userId, userId));
       if (passwordHash === undefined) return { revokedSessionIds: [] };
-      const revoked = await tx
-        .update(sessions)
-        .set({ revoked: true })
-        .where(and(eq(sessions.userId, userId), eq(sessions.revoked, false)))
-        .returning({ id: sessions.id });
-      return { revokedSessionIds: revoked.map((session) => session.id) };
+      return { revokedSessionIds: await revokeUserSessions(tx, userId) };
     }),
   );
 }
@@ -217,7 +212,7 @@ export async function disableClientAccount(db: Db, userId: number): Promise<void
       .where(enabledClient(eq(users.id, userId)))
       .returning({ id: users.id });
     if (disabled.length === 0) throw notFound();
-    await tx.update(sessions).set({ revoked: true }).where(and(eq(sessions.userId, userId), eq(sessions.revoked, false)));
+    await revokeUserSessions(tx, userId);
   });
 }
 

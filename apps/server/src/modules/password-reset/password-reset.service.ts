@@ -5,17 +5,17 @@ import {
   RESET_TOKEN_TTL_MINUTES,
   type ForgotPasswordInput,
 } from '@switchboard/shared';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import { escapeHtml, sendMailInBackground, type MailContext, type MailMessage } from '../../plugins/mail.ts';
-import { sessions } from '../auth/auth.table.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertNotRateLimited, recordAttempt } from '../auth/rate-limit.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
 import { users } from '../users/users.table.ts';
 import { passwordResets } from './password-reset.table.ts';
+import { revokeUserSessions } from '../auth/session-revocation.ts';
 
 export interface ForgotPasswordContext extends MailContext {
   db: Db;
@@ -108,11 +108,7 @@ export async function resetPassword(db: Db, input: { password: string; token: st
     if (!spent) throw unprocessable({ token: [invalidResetTokenMessage] });
 
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, spent.userId));
-    // Every session of the user, and the shadow sessions they opened as someone else.
-    await tx
-      .update(sessions)
-      .set({ revoked: true })
-      .where(and(or(eq(sessions.userId, spent.userId), eq(sessions.shadowedByUserId, spent.userId)), eq(sessions.revoked, false)));
+    await revokeUserSessions(tx, spent.userId);
   });
   return { message: passwordResetDoneMessage };
 }

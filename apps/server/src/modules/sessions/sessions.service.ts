@@ -1,5 +1,5 @@
 import type { UserSession } from '@switchboard/shared';
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
@@ -8,6 +8,7 @@ import type { AuthContext } from '../auth/auth.service.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { users } from '../users/users.table.ts';
 import { parseUserAgent } from './user-agent.ts';
+import { revokeUserSessions } from '../auth/session-revocation.ts';
 
 export const manageUserSessionsPermission = 'manage user sessions';
 
@@ -128,16 +129,6 @@ export async function revokeUserSession(db: Db, auth: AuthContext, sessionId: st
  */
 export async function revokeAllUserSessions(db: Db, auth: AuthContext, userId: number | undefined): Promise<number> {
   const ownerId = await resolveSessionOwner(db, auth, userId);
-  const revoked = await db
-    .update(sessions)
-    .set({ revoked: true })
-    .where(
-      and(
-        or(eq(sessions.userId, ownerId), eq(sessions.shadowedByUserId, ownerId)),
-        eq(sessions.revoked, false),
-        ownerId === auth.user.id ? ne(sessions.id, auth.sessionId) : sql`true`,
-      ),
-    )
-    .returning({ id: sessions.id });
+  const revoked = await revokeUserSessions(db, ownerId, ownerId === auth.user.id ? auth.sessionId : undefined);
   return revoked.length;
 }

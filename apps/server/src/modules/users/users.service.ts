@@ -5,16 +5,16 @@ import {
   type UpdateUserInput,
   type UserAdminRow,
 } from '@switchboard/shared';
-import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { conflict, notFound, unprocessable } from '../../plugins/errors.ts';
-import { sessions } from '../auth/auth.table.ts';
 import { hashPassword } from '../auth/password.ts';
 import { employees } from '../employees/employees.table.ts';
 import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
 import { users } from './users.table.ts';
 import { assertEmailFree, shortnameOf, withEmailUniqueness } from './user-email.ts';
+import { revokeUserSessions } from '../auth/session-revocation.ts';
 
 // Users admin (spec 1 §2.6, §3.8, §7.4). It manages staff sign-ins (user type Employee): the row's `type` is
 // the users-admin role, admin or user. Client accounts have their own screen (/accounts) and are not listed
@@ -118,12 +118,7 @@ export async function updateUserAccount(
       // Disabled between the lookup and now.
       if (updated.length === 0) throw notFound();
       if (passwordHash === undefined) return { revokedSessionIds: [] };
-      const revoked = await tx
-        .update(sessions)
-        .set({ revoked: true })
-        .where(and(eq(sessions.userId, id), eq(sessions.revoked, false), ne(sessions.id, actor.sessionId)))
-        .returning({ id: sessions.id });
-      return { revokedSessionIds: revoked.map((session) => session.id) };
+      return { revokedSessionIds: await revokeUserSessions(tx, id, actor.sessionId) };
     }),
   );
 }
@@ -143,7 +138,7 @@ export async function disableUserAccount(db: Db, id: number, actor: UsersAdminAc
       .where(managed(eq(users.id, id)))
       .returning({ id: users.id });
     if (disabled.length === 0) throw notFound();
-    await tx.update(sessions).set({ revoked: true }).where(and(eq(sessions.userId, id), eq(sessions.revoked, false)));
+    await revokeUserSessions(tx, id);
     await closeOpenTimeclockEntry(tx, id);
   });
 }
