@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import './support/context.ts';
@@ -49,8 +49,10 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist/index.html is missing: run `npm run build` first (npm run test:e2e does).');
+  // WEB_DIST lets several builds sit side by side (e.g. `vite build --outDir /tmp/web-x`); default apps/web/dist.
+  const webDist = process.env.WEB_DIST ? resolve(root, process.env.WEB_DIST) : join(root, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`${webDist}/index.html is missing: run \`npm run build\` first (npm run test:e2e does).`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
   const port = await findFreePort();
@@ -74,6 +76,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'warn',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    WEB_DIST: webDist,
   });
 
   // Own process group, so that a last-resort SIGKILL also takes the embedded PostgreSQL with it.

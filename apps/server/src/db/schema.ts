@@ -14,3 +14,4 @@ export * from '../modules/auth/twofactor.table.ts';
 export * from '../modules/auth/shadow.table.ts';
 export * from '../modules/password-reset/password-reset.table.ts';
 export * from '../modules/settings/settings.table.ts';
+export * from '../modules/checkins/checkins.table.ts';

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from '../companies/companies.table.ts';
+import { users } from '../users/users.table.ts';
+
+/**
+ * Time a user spent on a ticket or a project step (spec 3 §3 Check-in), shared by tickets, projects and the
+ * company's monthly usage. company_id is kept on the row (the check-in call sends it) so usage sums by company
+ * and month without joining tickets and projects. billable: 0 billable, 1 non-billable. Open while end_time is null.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id'),
+    projectStepId: integer('project_step_id'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    billable: smallint('billable').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('check_ins_company_start_idx').on(t.companyId, t.startTime),
+    index('check_ins_ticket_start_idx').on(t.ticketId, t.startTime),
+    index('check_ins_project_step_idx').on(t.projectStepId),
+    index('check_ins_user_start_idx').on(t.userId, t.startTime),
+    // One open check-in per user and ticket (spec 3: the header toggles Check In / Check Out).
+    uniqueIndex('check_ins_one_open_per_user_ticket')
+      .on(t.userId, t.ticketId)
+      .where(sql`${t.endTime} is null and ${t.ticketId} is not null`),
+    check('check_ins_billable_check', sql`${t.billable} in (0, 1)`),
+    check('check_ins_period_check', sql`${t.endTime} is null or ${t.endTime} >= ${t.startTime}`),
+  ],
+);
