@@ -2,6 +2,7 @@ import type { AppInstance } from './app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
+import { downloadRoutes } from './modules/files/download.routes.ts';
 import { employeeRoutes } from './modules/employees/employees.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
@@ -34,6 +35,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(timeclockRoutes);
       await api.register(searchRoutes);
       await api.register(userAdminRoutes);
+      await api.register(downloadRoutes);
     },
     { prefix: '/api' },
   );

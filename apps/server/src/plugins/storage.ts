@@ -28,3 +28,11 @@ export async function readUpload(dataDir: string, relative: string): Promise<Buf
     return null;
   }
 }
+
+/** Deletes a stored file (a replaced logo, say); a missing file or a path outside DATA_DIR/uploads is ignored. */
+export async function removeUpload(dataDir: string, relative: string): Promise<void> {
+  const root = join(dataDir, 'uploads') + sep;
+  const full = normalize(join(dataDir, relative));
+  if (!full.startsWith(root)) return;
+  await fs.rm(full, { force: true });
+}

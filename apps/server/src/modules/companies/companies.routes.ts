@@ -7,15 +7,29 @@ import {
   companyRowSchema,
   createCompanyInputSchema,
   createCompanyResponseSchema,
+  companyDetailSchema,
+  companyUpdatedMessage,
+  geocodeResponseSchema,
   idNameListResponseSchema,
+  normalizeNotes,
+  siteInfoInputSchema,
+  siteInfoUpdatedMessage,
+  sitesUpdatedMessage,
+  techAttachmentMaxBytes,
+  techAttachmentSizeMessage,
+  techInfoInputSchema,
+  techInfoUpdatedMessage,
+  updateCompanyInputSchema,
+  updateSitesInputSchema,
 } from '@switchboard/shared';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { pageQuerySchema, pageSchema } from '../../db/paginate.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import { forbidden, notFound, toFieldErrors, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
-import { readUpload, saveUpload } from '../../plugins/storage.ts';
-import { uploadedFileSchema } from '../../plugins/uploads.ts';
+import { putRoute } from '../../plugins/method-override.ts';
+import { readUpload, removeUpload, saveUpload } from '../../plugins/storage.ts';
+import { uploadedFileSchema, type UploadedFile } from '../../plugins/uploads.ts';
 import { clientCompanyOf, parsePathId } from '../clients/clients.service.ts';
 import {
   companyLogoFilePattern,
@@ -28,6 +42,17 @@ import {
   logoContentTypes,
   logoExtensions,
 } from './companies.service.ts';
+import {
+  assertCompanyVisible,
+  getCompanyDetail,
+  replaceSites,
+  saveTechInfo,
+  updateCompany,
+  updateSiteInfo,
+  type StoredAttachment,
+} from './company-detail.service.ts';
+import { attachmentExtension, techAttachmentFolder } from './tech-attachments.ts';
+import { geocodeUsAddress } from './geocode.ts';
 
 /** Company calls of spec 1 §7.2 and spec 2 §7. */
 export async function companyRoutes(app: AppInstance): Promise<void> {
@@ -66,18 +91,7 @@ export async function companyRoutes(app: AppInstance): Promise<void> {
     const errors: FieldErrors = {};
     const parsed = createCompanyInputSchema.safeParse(body);
     if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error.issues));
-
-    const rawLogo = body.logo;
-    let logo: z.infer<typeof uploadedFileSchema> | null = null;
-    if (rawLogo !== undefined && rawLogo !== null && rawLogo !== '') {
-      const file = uploadedFileSchema.safeParse(rawLogo);
-      if (!file.success) errors.logo = ['The logo must be a file.'];
-      else {
-        const message = companyLogoError({ mimetype: file.data.mimetype, size: file.data.data.length });
-        if (message) errors.logo = [message];
-        else logo = file.data;
-      }
-    }
+    const logo = readLogoField(body, errors);
     if (parsed.success && !(await industryExists(app.db, parsed.data.industry_id))) errors.industry_id = [companyIndustryInvalidMessage];
     if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
 
@@ -86,6 +100,85 @@ export async function companyRoutes(app: AppInstance): Promise<void> {
     app.realtime.emitToChannel('store', 'CompanyUpdated', { id });
     return { message: companyCreatedMessage, data: { id } };
   });
+
+  // Spec 2 §2 company detail: the company, its sites and counters. A client account sees only its own company.
+  app.get(
+    '/company/:id',
+    { schema: { params: z.object({ id: z.string() }), response: { 200: z.object({ data: companyDetailSchema }) } } },
+    async (request) => {
+      const id = parsePathId(request.params.id);
+      await assertCompanyVisible(app.db, id, request.auth.user);
+      return { data: await getCompanyDetail(app.db, id) };
+    },
+  );
+
+  // Spec 2 §7: PUT /api/company/{id} (name, industry, website, active) and the multipart POST with _method PUT
+  // that may also replace the logo. Staff only.
+  putRoute(app, '/company/:id', { onRequest: requireEmployee(), schema: { params: z.object({ id: z.string() }) } }, async (request) => {
+    const id = parsePathId(request.params.id);
+    await assertCompanyVisible(app.db, id, request.auth.user);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const errors: FieldErrors = {};
+    const parsed = updateCompanyInputSchema.safeParse(body);
+    if (!parsed.success) Object.assign(errors, toFieldErrors(parsed.error.issues));
+    const logo = readLogoField(body, errors);
+    if (parsed.success && !(await industryExists(app.db, parsed.data.industry_id))) errors.industry_id = [companyIndustryInvalidMessage];
+    if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
+
+    const logoPath = logo ? await saveUpload(app.config.dataDir, companyLogoFolder, logo.data, logoExtensions[logo.mimetype]!) : null;
+    const replaced = await updateCompany(app.db, id, parsed.data, logoPath);
+    if (replaced) await removeUpload(app.config.dataDir, replaced);
+    app.realtime.emitToChannel('store', 'CompanyUpdated', { id });
+    return { message: companyUpdatedMessage, data: await getCompanyDetail(app.db, id) };
+  });
+
+  // Spec 2 §7 Sites: the whole list in one transaction. Staff only.
+  app.put(
+    '/companies/sites/:companyId',
+    { onRequest: requireEmployee(), schema: { params: z.object({ companyId: z.string() }), body: updateSitesInputSchema } },
+    async (request) => {
+      const companyId = parsePathId(request.params.companyId);
+      await assertCompanyVisible(app.db, companyId, request.auth.user);
+      const data = await replaceSites(app.db, companyId, request.body.sites);
+      app.realtime.emitToChannel('store', 'CompanyUpdated', { id: companyId });
+      return { message: sitesUpdatedMessage, data };
+    },
+  );
+
+  // Spec 2 §7: a site's parking information and external connectivity. Staff only.
+  app.post('/companies/sites.info', { onRequest: requireEmployee(), schema: { body: siteInfoInputSchema } }, async (request) => {
+    const { site } = await updateSiteInfo(app.db, request.body);
+    return { message: siteInfoUpdatedMessage, data: site };
+  });
+
+  // Spec 2 §7: multipart company_id, notes, attachments (one or several files). Staff only.
+  app.post('/companies/sites/tech.info', { onRequest: requireEmployee() }, async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const parsed = techInfoInputSchema.safeParse(body);
+    const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
+    const files = readAttachmentFields(body, errors);
+    if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
+    await assertCompanyVisible(app.db, parsed.data.company_id, request.auth.user);
+
+    const stored: StoredAttachment[] = [];
+    for (const file of files) {
+      const extension = attachmentExtension(file.filename);
+      stored.push({ fileName: file.filename.slice(0, 255), path: await saveUpload(app.config.dataDir, techAttachmentFolder, file.data, extension), size: file.data.length, extension });
+    }
+    const data = await saveTechInfo(app.db, parsed.data.company_id, normalizeNotes(parsed.data.notes), stored, request.auth.user.id);
+    return { message: techInfoUpdatedMessage, data };
+  });
+
+  // Address autofill for the Sites tab, through the configured Nominatim-compatible geocoder (US only).
+  app.get(
+    '/geocode',
+    { onRequest: requireEmployee(), schema: { querystring: z.object({ q: z.string().trim().max(200).default('') }), response: { 200: geocodeResponseSchema } } },
+    async (request) => {
+      if (!app.config.geocoderUrl) return { enabled: false, data: [] };
+      if (request.query.q.length < 3) return { enabled: true, data: [] };
+      return { enabled: true, data: await geocodeUsAddress(app.config.geocoderUrl, request.query.q, app.log) };
+    },
+  );
 
   // Logos are public under unguessable names (128 random bits), so <img> tags need no token.
   app.get(
@@ -104,4 +197,34 @@ export async function companyRoutes(app: AppInstance): Promise<void> {
         .send(data);
     },
   );
+}
+
+/** The optional logo file of a company form; adds its error to `errors`. */
+function readLogoField(body: Record<string, unknown>, errors: FieldErrors): UploadedFile | null {
+  const raw = body.logo;
+  if (raw === undefined || raw === null || raw === '') return null;
+  const file = uploadedFileSchema.safeParse(raw);
+  if (!file.success) {
+    errors.logo = ['The logo must be a file.'];
+    return null;
+  }
+  const message = companyLogoError({ mimetype: file.data.mimetype, size: file.data.data.length });
+  if (message) errors.logo = [message];
+  return message ? null : file.data;
+}
+
+/** The attachments of the tech information form: `attachments`, `attachments[]` or `attachments[n]`, one or many. */
+function readAttachmentFields(body: Record<string, unknown>, errors: FieldErrors): UploadedFile[] {
+  const values = Object.entries(body)
+    .filter(([key]) => /^attachments(\[\d*\])?$/.test(key))
+    .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
+    .filter((value) => value !== '' && value !== undefined && value !== null);
+  const files: UploadedFile[] = [];
+  for (const value of values) {
+    const file = uploadedFileSchema.safeParse(value);
+    if (!file.success) errors.attachments = ['The attachments must be files.'];
+    else if (file.data.data.length > techAttachmentMaxBytes) errors.attachments = [techAttachmentSizeMessage];
+    else files.push(file.data);
+  }
+  return files;
 }
