@@ -32,6 +32,7 @@ const accountsPage = () => import('../features/accounts/accounts-page.tsx').then
 const accountFormPage = () => import('../features/accounts/account-form-page.tsx').then((m) => ({ Component: m.AccountFormPage }));
 const companiesPage = () => import('../features/companies/companies-page.tsx').then((m) => ({ Component: m.CompaniesPage }));
 const createCompanyPage = () => import('../features/companies/create-company-page.tsx').then((m) => ({ Component: m.CreateCompanyPage }));
+const companyDetailPage = () => import('../features/companies/company-detail-page.tsx').then((m) => ({ Component: m.CompanyDetailPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
 const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
@@ -233,7 +234,11 @@ export const appRoutes: RouteObject[] = [
   // Covers both /companies/{companyId?}/devices/{dType?} and .../{dType?}/{method?}/{dId?} of the table.
   area('companies/:companyId?/devices/:dType?/:method?/:dId?', 'Devices', { numericParams: ['companyId', 'dId'] }),
   // view defaults to basicinformation and method to index (the page reads them when it is built).
-  area('companies/:companyId/:view?/:method?/:method_id?', 'Company', { name: 'EditCompany', numericParams: ['companyId'] }),
+  {
+    path: 'companies/:companyId/:view?/:method?/:method_id?',
+    lazy: companyDetailPage,
+    handle: handle({ title: 'Company', name: 'EditCompany', numericParams: ['companyId'] }),
+  },
   area('companies/:companyId/grades/:method/:view?', 'Network Grade', { name: 'ManageGrade', numericParams: ['companyId'] }),
   area('companies/networkgrade/form', 'Network Grade', { name: 'ViewGrade' }),
 
