@@ -1,0 +1,28 @@
+// A managed-services billing catalogue: what an MSP bills on contracts (retainer, overage, late fee), cloud
+// subscriptions and the usual recurring services and products.
+export const billingItemSeeds = [
+  { name: 'Managed Services Retainer', type: 'retainer', price: 125, taxable: 0, description: 'Monthly managed services per device' },
+  { name: 'Managed Services Retainer - Servers', type: 'retainer', price: 250, taxable: 0, description: 'Monthly managed services per server' },
+  { name: 'Helpdesk Block Retainer', type: 'retainer', price: 95, taxable: 0, description: 'Prepaid helpdesk hours per device' },
+  { name: 'Co-Managed IT Retainer', type: 'retainer', price: 75, taxable: 0, description: 'Co-managed IT support per device' },
+  { name: 'Overage Labor - Remote', type: 'overage', price: 150, taxable: 0, description: 'Remote support beyond the retainer, per hour' },
+  { name: 'Overage Labor - Onsite', type: 'overage', price: 175, taxable: 0, description: 'Onsite support beyond the retainer, per hour' },
+  { name: 'Overage Labor - After Hours', type: 'overage', price: 225, taxable: 0, description: 'Emergency after-hours support, per hour' },
+  { name: 'Late Payment Fee', type: 'fee', price: 0, taxable: 0, fee_percent: 1.5, description: 'Monthly late fee on past-due balances' },
+  { name: 'Late Payment Fee - Commercial', type: 'fee', price: 0, taxable: 0, fee_percent: 2, description: 'Late fee for commercial accounts' },
+  { name: 'Microsoft 365 Business Basic', type: 'cloud', price: 6, taxable: 1, description: 'Per user per month' },
+  { name: 'Microsoft 365 Business Standard', type: 'cloud', price: 12.5, taxable: 1, description: 'Per user per month' },
+  { name: 'Microsoft 365 Business Premium', type: 'cloud', price: 22, taxable: 1, description: 'Per user per month' },
+  { name: 'Exchange Online Plan 1', type: 'cloud', price: 4, taxable: 1, description: 'Per mailbox per month' },
+  { name: 'Cloud Backup - 1 TB', type: 'cloud', price: 89, taxable: 1, description: 'Offsite backup storage' },
+  { name: 'Azure Virtual Machine - B2s', type: 'cloud', price: 45, taxable: 1, description: 'Hosted server per month' },
+  { name: 'Hosted VoIP Seat', type: 'cloud', price: 24.95, taxable: 1, description: 'Per phone seat per month' },
+  { name: 'Endpoint Detection and Response', type: 'service', price: 9, taxable: 0, description: 'EDR agent per endpoint' },
+  { name: 'Email Security Filtering', type: 'service', price: 3.5, taxable: 0, description: 'Per mailbox per month' },
+  { name: 'Security Awareness Training', type: 'service', price: 2.75, taxable: 0, description: 'Per user per month' },
+  { name: 'Dark Web Monitoring', type: 'service', price: 99, taxable: 0, description: 'Per domain per month' },
+  { name: 'Firewall Management', type: 'service', price: 65, taxable: 0, description: 'Per firewall per month' },
+  { name: 'Backup Appliance Monitoring', type: 'service', price: 49, taxable: 0, description: 'Per appliance per month' },
+  { name: 'Domain Name Renewal', type: 'product', price: 18, taxable: 1, description: 'Per domain per year' },
+  { name: 'SSL Certificate', type: 'product', price: 79, taxable: 1, description: 'Per certificate per year' },
+] as const;
