@@ -2,6 +2,8 @@ import type { AppInstance } from './app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
+import { billingItemRoutes } from './modules/billing-items/billing-items.routes.ts';
+import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { downloadRoutes } from './modules/files/download.routes.ts';
 import { employeeRoutes } from './modules/employees/employees.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -15,6 +17,8 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { timeclockRoutes } from './modules/timeclock/timeclock.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { userAdminRoutes } from './modules/users/users.routes.ts';
+import { ptoRoutes } from './modules/pto/pto.routes.ts';
+import { holidayRoutes } from './modules/holidays/holidays.routes.ts';
 
 /** Every module's routes, under /api. Each route is guarded by the bearer token unless its config says public. */
 export async function registerRoutes(app: AppInstance): Promise<void> {
@@ -35,7 +39,11 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(timeclockRoutes);
       await api.register(searchRoutes);
       await api.register(userAdminRoutes);
+      await api.register(ptoRoutes);
+      await api.register(holidayRoutes);
       await api.register(downloadRoutes);
+      await api.register(billingItemRoutes);
+      await api.register(contractRoutes);
     },
     { prefix: '/api' },
   );

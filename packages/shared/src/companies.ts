@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthlyUsageRowSchema } from './usage.ts';
 
 /** Companies workspace of spec 2 §2 (company list, create company), §3 (Company), §7 (calls), §8. */
 
@@ -182,7 +183,7 @@ export const companyDetailSchema = z.object({
   active_retainer_item: z.object({ name: z.string() }).nullable(),
   latest_retainer_item: z.object({ name: z.string() }).nullable(),
   contracts: z.array(contractSummarySchema),
-  monthly_usage: z.array(z.record(z.string(), z.unknown())),
+  monthly_usage: z.array(monthlyUsageRowSchema),
   created_at: z.string(),
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;

@@ -13,3 +13,6 @@ export * from './employees.ts';
 export * from './client-accounts.ts';
 export * from './pto.ts';
 export * from './companies.ts';
+export * from './contracts.ts';
+export * from './usage.ts';
+export * from './holidays.ts';

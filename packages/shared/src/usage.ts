@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Monthly usage of a company's retainer (spec 2 §2 Monthly Usage card): one row per billing month,
  * balance = retainer + adjustments + rollover − helpdesk − project + non-billable.
@@ -29,6 +31,20 @@ export interface UsageAdjustmentHours {
   month: string;
   hours: number;
 }
+
+export const monthlyUsageRowSchema = z.object({
+  id: z.string(),
+  billing_date: z.string(),
+  retainer: z.number(),
+  adjustments: z.number(),
+  rollover: z.number(),
+  helpdesk: z.number(),
+  project: z.number(),
+  non_billable: z.number(),
+  total_used: z.number(),
+  balance: z.number(),
+  projected_billed: z.number(),
+});
 
 export interface MonthlyUsageRow {
   /** 'YYYY-MM'. */

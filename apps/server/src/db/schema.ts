@@ -15,3 +15,7 @@ export * from '../modules/auth/shadow.table.ts';
 export * from '../modules/password-reset/password-reset.table.ts';
 export * from '../modules/settings/settings.table.ts';
 export * from '../modules/checkins/checkins.table.ts';
+export * from '../modules/billing-items/billing-items.table.ts';
+export * from '../modules/contracts/contracts.table.ts';
+export * from '../modules/pto/pto.table.ts';
+export * from '../modules/holidays/holidays.table.ts';

@@ -22,6 +22,8 @@ import { regionSeeds } from './data/regions.ts';
 import { stateSeeds } from './data/states.ts';
 import { ticketStatusSeeds, ticketTypeSeeds, triageSeeds } from './data/tickets.ts';
 import { timezoneSeeds } from './data/timezones.ts';
+import { billingItems } from '../../modules/billing-items/billing-items.table.ts';
+import { billingItemSeeds } from './data/billing-items.ts';
 
 // Tables seeded with explicit ids; their sequences must move past those ids before the app inserts.
 const SERIAL_TABLES = [
@@ -89,6 +91,10 @@ export async function seedReference(db: Db): Promise<void> {
     await tx.insert(departments).values(departmentSeeds).onConflictDoNothing();
     await tx.insert(campaigns).values(campaignSeeds).onConflictDoNothing();
     await tx.insert(voicemails).values(voicemailSeeds).onConflictDoNothing();
+    await tx
+      .insert(billingItems)
+      .values(billingItemSeeds.map((item) => ({ ...item, feePercent: 'fee_percent' in item ? item.fee_percent : null })))
+      .onConflictDoNothing();
 
     for (const table of SERIAL_TABLES) {
       // Never move a sequence backwards: ids of deleted rows are not handed out again.

@@ -4,6 +4,7 @@ import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
+import { contractFieldsForCompany } from '../contracts/contracts.service.ts';
 import { industries, regions } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 import { logoUrl } from './companies.service.ts';
@@ -82,14 +83,9 @@ export async function getCompanyDetail(db: DbOrTransaction, companyId: number): 
     site_tech_info: { notes: company.notes ?? null, attachments: attachmentRows.map(presentAttachment) },
     sites_count: siteRows.length,
     accounts_count: Number(company.accounts),
-    // Filled in by the tickets and contracts modules as they land.
+    // Filled in by the tickets module when it lands.
     open_tickets_count: 0,
-    active_contract: null,
-    latest_contract: null,
-    active_retainer_item: null,
-    latest_retainer_item: null,
-    contracts: [],
-    monthly_usage: [],
+    ...(await contractFieldsForCompany(db, companyId)),
     created_at: company.createdAt.toISOString(),
   };
 }

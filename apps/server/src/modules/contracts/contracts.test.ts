@@ -1,0 +1,174 @@
+import type { CompanyDetail, Contract, GroupedBillingItems } from '@switchboard/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { checkIns } from '../checkins/checkins.table.ts';
+import { companies } from '../companies/companies.table.ts';
+import { contractRecurringItems, contracts } from './contracts.table.ts';
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+describe('contracts and billing items API (spec 2 §7)', () => {
+  let ctx: TestContext;
+  let billing: string;
+  let staff: string;
+  let companyId: number;
+  let items: GroupedBillingItems;
+  let contactId: number;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const manager = await createUser(ctx.db, { permissions: ['view billing'] });
+    billing = (await login(ctx.app, manager.email, manager.password)).access_token;
+    const technician = await createUser(ctx.db);
+    staff = (await login(ctx.app, technician.email, technician.password)).access_token;
+    [{ id: companyId }] = (await ctx.db.insert(companies).values({ name: 'Lakeside Clinic' }).returning({ id: companies.id })) as [{ id: number }];
+    contactId = (await createUser(ctx.db, { type: 'Client', companyId })).id;
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/companies/contracts/billing_items', headers: bearer(staff) });
+    items = response.json<{ data: GroupedBillingItems }>().data;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    company_id: companyId,
+    start_date: isoDay(-60),
+    end_date: isoDay(300),
+    payment_terms: '',
+    retainer_item: items.retainer_items[0]!.id,
+    overage_item: items.overage_items[0]!.id,
+    late_fee_item: items.fee_items[0]!.id,
+    retainer_taxable: 0,
+    overage_taxable: 0,
+    late_fee_taxable: 0,
+    retainer_price: 125,
+    overage_price: 150,
+    late_fee_percent: 1.5,
+    retainer_hours: 10.25,
+    device_count: 12,
+    max_rollover: 5,
+    paperless: 0,
+    billing_contacts: [contactId],
+    recurring_items: [{ id: 'new', item_id: items.cloud_items[0]!.id, quantity: 12, price: 6, taxable: 1 }],
+    ...overrides,
+  });
+
+  const create = (body: unknown, token = billing) => ctx.app.inject({ method: 'POST', url: '/api/companies/contracts/', headers: bearer(token), payload: body as object });
+
+  it('groups the seeded catalogue into retainer, overage, fee and cloud items', () => {
+    expect(items.retainer_items.length).toBeGreaterThan(0);
+    expect(items.overage_items.length).toBeGreaterThan(0);
+    expect(items.fee_items.every((item) => item.fee_percent !== null)).toBe(true);
+    expect(items.cloud_items.length).toBeGreaterThan(0);
+  });
+
+  it('searches items only above 3 characters, and needs view billing', async () => {
+    const short = await ctx.app.inject({ method: 'GET', url: '/api/billing/search/items/Micr', headers: bearer(billing) });
+    expect(short.json().data.map((item: { name: string }) => item.name)).toContain('Microsoft 365 Business Basic');
+    const tooShort = await ctx.app.inject({ method: 'GET', url: '/api/billing/search/items/Mic', headers: bearer(billing) });
+    expect(tooShort.json().data).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/billing/search/items/Micr', headers: bearer(staff) })).statusCode).toBe(403);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/billing/items.list', headers: bearer(billing) });
+    expect(list.json().data.length).toBeGreaterThan(10);
+  });
+
+  it('creates a contract with contacts and recurring items; default payment terms 20', async () => {
+    const response = await create(form());
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Contract created.');
+    const id = response.json<{ data: { id: number } }>().data.id;
+    const read = await ctx.app.inject({ method: 'GET', url: `/api/companies/contracts/${id}`, headers: bearer(staff) });
+    const contract = read.json<{ data: Contract }>().data;
+    expect(contract).toMatchObject({ payment_terms: 20, retainer_hours: 10.25, device_count: 12, billing_contacts_id: [contactId] });
+    expect(contract.recurring_items).toMatchObject([{ item_id: items.cloud_items[0]!.id, quantity: 12, price: 6, taxable: 1 }]);
+  });
+
+  it('answers 422 per field and writes nothing', async () => {
+    const before = await ctx.db.$count(contracts);
+    const response = await create(
+      form({ retainer_hours: 1.3, device_count: -1, end_date: isoDay(-90), retainer_item: items.overage_items[0]!.id, recurring_items: [{ item_id: '', quantity: '' }] }),
+    );
+    expect(response.statusCode).toBe(422);
+    const { errors } = response.json<{ errors: Record<string, string[]> }>();
+    expect(errors.retainer_hours).toEqual(['The retainer hours must be a multiple of 0.25.']);
+    expect(errors.device_count).toEqual(['The device count must be at least 0.']);
+    expect(errors['recurring_items.0.item_id']).toEqual(['Item must be selected']);
+    expect(errors['recurring_items.0.quantity']).toEqual(['Quantity must be set.']);
+    expect(await ctx.db.$count(contracts)).toBe(before);
+
+    const wrongKinds = await create(form({ retainer_item: items.overage_items[0]!.id, billing_contacts: [999999] }));
+    expect(wrongKinds.statusCode).toBe(422);
+    expect(wrongKinds.json().errors.retainer_item).toEqual(['The selected retainer item is invalid.']);
+    expect(wrongKinds.json().errors.billing_contacts).toBeDefined();
+    expect(await ctx.db.$count(contracts)).toBe(before);
+  });
+
+  it('needs view billing to create or update, and staff to read', async () => {
+    expect((await create(form(), staff)).statusCode).toBe(403);
+    const client = await createUser(ctx.db, { type: 'Client', companyId });
+    const clientToken = (await login(ctx.app, client.email, client.password)).access_token;
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/companies/contracts.${companyId}`, headers: bearer(clientToken) })).statusCode).toBe(403);
+  });
+
+  it('updates through POST with _method PUT, replacing recurring items', async () => {
+    const id = (await create(form())).json<{ data: { id: number } }>().data.id;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/companies/contracts/${id}`,
+      headers: bearer(billing),
+      payload: { ...form({ payment_terms: 30, recurring_items: [] }), _method: 'PUT' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Contract updated.');
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    expect(row!.paymentTerms).toBe(30);
+    expect(await ctx.db.$count(contractRecurringItems, eq(contractRecurringItems.contractId, id))).toBe(0);
+    const missing = await ctx.app.inject({ method: 'PUT', url: '/api/companies/contracts/999999', headers: bearer(billing), payload: form() });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('shows the active contract and monthly usage from check-ins and adjustments on the company', async () => {
+    const [{ id: clinic }] = (await ctx.db.insert(companies).values({ name: 'Usage Co' }).returning({ id: companies.id })) as [{ id: number }];
+    // Expired only: the header says Expired.
+    const lastMonthEnd = new Date(Date.parse(`${thisMonth()}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await create(form({ company_id: clinic, start_date: isoDay(-400), end_date: lastMonthEnd, billing_contacts: [] }));
+    let detail = (await ctx.app.inject({ method: 'GET', url: `/api/company/${clinic}`, headers: bearer(staff) })).json<{ data: CompanyDetail }>().data;
+    expect(detail.active_contract).toBeNull();
+    expect(detail.latest_contract).not.toBeNull();
+
+    const active = (await create(form({ company_id: clinic, start_date: `${thisMonth()}-01`, end_date: isoDay(200), retainer_hours: 10, billing_contacts: [] }))).json().data.id;
+    const tech = await createUser(ctx.db);
+    const start = new Date(`${thisMonth()}-01T10:00:00Z`);
+    const hoursLater = (h: number) => new Date(start.getTime() + h * 3_600_000);
+    await ctx.db.insert(checkIns).values([
+      { userId: tech.id, companyId: clinic, ticketId: 1, startTime: start, endTime: hoursLater(3), billable: 0 },
+      { userId: tech.id, companyId: clinic, ticketId: 2, startTime: start, endTime: hoursLater(1), billable: 1 },
+      { userId: tech.id, companyId: clinic, projectStepId: 5, startTime: start, endTime: hoursLater(2), billable: 0 },
+      // Still open: not counted.
+      { userId: tech.id, companyId: clinic, ticketId: 3, startTime: start, endTime: null, billable: 0 },
+    ]);
+    const adjustment = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/companies/usage/adjustments',
+      headers: bearer(billing),
+      payload: { company_id: clinic, month: thisMonth(), hours: 1.5, reason: 'Goodwill credit for outage' },
+    });
+    expect(adjustment.statusCode).toBe(200);
+
+    detail = (await ctx.app.inject({ method: 'GET', url: `/api/company/${clinic}`, headers: bearer(staff) })).json<{ data: CompanyDetail }>().data;
+    expect(detail.active_contract?.id).toBe(active);
+    expect(detail.active_retainer_item?.name).toBe(items.retainer_items[0]!.name);
+    // Last month's unused hours of the expired contract roll over, capped at its max_rollover of 5.
+    expect(detail.monthly_usage[0]).toMatchObject({ id: thisMonth(), retainer: 10, adjustments: 1.5, rollover: 5, helpdesk: 4, project: 2, non_billable: 1, balance: 11.5 });
+
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/companies/usage/adjustments.${clinic}`, headers: bearer(staff) });
+    expect(list.json().data).toMatchObject([{ month: thisMonth(), hours: 1.5, reason: 'Goodwill credit for outage' }]);
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/companies/usage/adjustments', headers: bearer(billing), payload: { company_id: clinic, month: '2026-13', hours: 0, reason: '' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['hours', 'month', 'reason']);
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/companies/usage/adjustments/${list.json().data[0].id}`, headers: bearer(billing) });
+    expect(removed.json().message).toBe('Adjustment removed.');
+  });
+});
