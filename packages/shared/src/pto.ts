@@ -388,3 +388,109 @@ export function buildPtoPeriods(input: BuildPtoPeriodsInput): PtoPeriod[] {
   });
   return periods;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Checked-in hours by day (the server sums the timeclock once per day; the engine asks for ranges)
+
+/** Checked-in hours on one calendar day of the employee's time zone. */
+export interface PtoDailyHours {
+  day: string;
+  hours: number | string;
+}
+
+/**
+ * A `checkedInHours(from, to)` for buildPtoPeriods from per-day sums: prefix sums over the sorted days and a
+ * binary search per call, so the engine's per-period, per-setting questions cost no further queries.
+ */
+export function checkedInHoursFromDays(days: readonly PtoDailyHours[]): (from: string, to: string) => number {
+  const sorted = [...days].filter((entry) => isIsoDate(entry.day)).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const keys = sorted.map((entry) => entry.day);
+  const prefix = [0];
+  for (const entry of sorted) prefix.push(prefix[prefix.length - 1] + toHours(entry.hours));
+  // First index whose day is >= value (or > value when `after`).
+  const bound = (value: string, after: boolean): number => {
+    let low = 0;
+    let high = keys.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (after ? keys[middle] <= value : keys[middle] < value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return (from, to) => (to < from ? 0 : prefix[bound(to, true)] - prefix[bound(from, false)]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Time off taken (recorded on the PTO view until HR requests land) and the PTO view's data
+
+const positiveHoursSchema = z.preprocess(
+  (value) => {
+    const normalized = emptyToNull(typeof value === 'string' ? value.trim() : value);
+    return typeof normalized === 'string' ? Number(normalized) : normalized;
+  },
+  z
+    .number({ error: (issue) => (issue.input === null || issue.input === undefined ? 'The hours field is required.' : 'The hours must be a number.') })
+    .refine((value) => Number.isFinite(value), 'The hours must be a number.')
+    .refine((value) => value > 0, 'The hours must be greater than 0.')
+    .refine((value) => value <= PTO_HOURS_MAX, `The hours may not be greater than ${PTO_HOURS_MAX}.`)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) <= 1e-6, 'The hours must have 0-2 decimal places.'),
+);
+
+/** POST /api/users/employee/pto/used: hours taken off on a day, drawn from one bank. */
+export const ptoUsedInputSchema = z.object({
+  user_id: z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : emptyToNull(value)),
+    z
+      .number({ error: (issue) => (issue.input === null || issue.input === undefined ? 'The user id field is required.' : 'The selected user id is invalid.') })
+      .int('The selected user id is invalid.')
+      .min(1, 'The selected user id is invalid.')
+      .max(2147483647, 'The selected user id is invalid.'),
+  ),
+  date: z
+    .string({ error: requiredText('date') })
+    .trim()
+    .min(1, 'The date field is required.')
+    .refine(isIsoDate, 'The date is not a valid date.'),
+  hours: positiveHoursSchema,
+  bank: z.enum(ptoBanks, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'The bank field is required.' : 'The selected bank is invalid.'),
+  }),
+  note: z.preprocess(
+    (value) => emptyToNull(typeof value === 'string' ? value.trim() : value),
+    z.string({ error: 'The note must be a string.' }).max(255, 'The note may not be greater than 255 characters.').nullable(),
+  ),
+});
+export type PtoUsedInput = z.input<typeof ptoUsedInputSchema>;
+export type PtoUsedValues = z.output<typeof ptoUsedInputSchema>;
+
+export const ptoUsedSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  date: z.string(),
+  hours: z.number(),
+  bank: z.enum(ptoBanks),
+  note: z.string().nullable(),
+});
+export type PtoUsed = z.infer<typeof ptoUsedSchema>;
+
+/**
+ * GET /api/users/employee/pto/{employeeId} (data) and the PeriodsUpdated payload on Pto_Periods_{employeeId}:
+ * one presenter for both, so the view replaces its cached answer with the pushed one.
+ */
+export const employeePtoSchema = z.object({
+  user_id: z.number().int(),
+  pto_start_date: z.string().nullable(),
+  accrual_rollover_limit: z.number(),
+  lump_sum_rollover_limit: z.number(),
+  today: z.string(),
+  settings: z.array(ptoSettingSchema),
+  used: z.array(ptoUsedSchema),
+  periods: z.array(ptoPeriodSchema),
+});
+export type EmployeePto = z.infer<typeof employeePtoSchema>;
+
+export const ptoSettingSavedMessage = 'PTO setting saved.';
+export const ptoSettingDeletedMessage = 'PTO setting deleted.';
+export const ptoUsedSavedMessage = 'Time off recorded.';
+export const ptoUsedDeletedMessage = 'Time off deleted.';
