@@ -13,7 +13,8 @@ export type DbOrTransaction = Db | Transaction;
 export function createDatabase(url: string, log?: Logger): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', (error) => log?.warn({ err: error }, 'idle database connection failed'));
+  // Only the code and message: pg's error carries the whole client (connection state) with it.
+  pool.on('error', (error: Error & { code?: string }) => log?.warn({ code: error.code, message: error.message }, 'idle database connection failed'));
   const db = drizzle({ client: pool, schema });
   return { db, pool };
 }
