@@ -494,3 +494,6 @@ export const ptoSettingSavedMessage = 'PTO setting saved.';
 export const ptoSettingDeletedMessage = 'PTO setting deleted.';
 export const ptoUsedSavedMessage = 'Time off recorded.';
 export const ptoUsedDeletedMessage = 'Time off deleted.';
+
+/** Spec 1 §8: failed PTO actions show this toast. */
+export const ptoErrorMessage = 'An error occured.';
