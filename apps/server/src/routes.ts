@@ -4,6 +4,8 @@ import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { billingItemRoutes } from './modules/billing-items/billing-items.routes.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
+import { flagRoutes } from './modules/flags/flags.routes.ts';
+import { networkGradeRoutes } from './modules/network-grades/network-grades.routes.ts';
 import { downloadRoutes } from './modules/files/download.routes.ts';
 import { employeeRoutes } from './modules/employees/employees.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -44,6 +46,8 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(downloadRoutes);
       await api.register(billingItemRoutes);
       await api.register(contractRoutes);
+      await api.register(flagRoutes);
+      await api.register(networkGradeRoutes);
     },
     { prefix: '/api' },
   );

@@ -16,3 +16,5 @@ export * from './companies.ts';
 export * from './contracts.ts';
 export * from './usage.ts';
 export * from './holidays.ts';
+export * from './flags.ts';
+export * from './network-grades.ts';

@@ -19,3 +19,5 @@ export * from '../modules/billing-items/billing-items.table.ts';
 export * from '../modules/contracts/contracts.table.ts';
 export * from '../modules/pto/pto.table.ts';
 export * from '../modules/holidays/holidays.table.ts';
+export * from '../modules/flags/flags.table.ts';
+export * from '../modules/network-grades/network-grades.table.ts';

@@ -24,6 +24,8 @@ import { ticketStatusSeeds, ticketTypeSeeds, triageSeeds } from './data/tickets.
 import { timezoneSeeds } from './data/timezones.ts';
 import { billingItems } from '../../modules/billing-items/billing-items.table.ts';
 import { billingItemSeeds } from './data/billing-items.ts';
+import { gradeQuestions } from '../../modules/network-grades/network-grades.table.ts';
+import { gradeQuestionSeeds } from './data/grade-questions.ts';
 
 // Tables seeded with explicit ids; their sequences must move past those ids before the app inserts.
 const SERIAL_TABLES = [
@@ -95,6 +97,12 @@ export async function seedReference(db: Db): Promise<void> {
       .insert(billingItems)
       .values(billingItemSeeds.map((item) => ({ ...item, feePercent: 'fee_percent' in item ? item.fee_percent : null })))
       .onConflictDoNothing();
+    // The default grading form, once: afterwards staff edit it on the Manage Form screen.
+    if ((await tx.$count(gradeQuestions)) === 0) {
+      await tx.insert(gradeQuestions).values(
+        Object.entries(gradeQuestionSeeds).flatMap(([category, questions]) => questions.map((question, index) => ({ category, question, sortOrder: index + 1 }))),
+      );
+    }
 
     for (const table of SERIAL_TABLES) {
       // Never move a sequence backwards: ids of deleted rows are not handed out again.
