@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPtoPeriods, checkedInHoursFromDays, ptoUsedInputSchema } from './pto.ts';
+import { buildPtoPeriods, checkedInHoursFromDays, ptoPeriodStart, ptoUsedInputSchema } from './pto.ts';
 
 describe('checkedInHoursFromDays', () => {
   const hours = checkedInHoursFromDays([
@@ -72,5 +72,13 @@ describe('ptoUsedInputSchema', () => {
     });
     expect(errorsOf({ user_id: 1, date: '2026-01-01', hours: '1.234', bank: 'Accrual' })).toEqual({ hours: 'The hours must have 0-2 decimal places.' });
     expect(errorsOf({ user_id: 1, date: '2026-01-01', hours: 10000, bank: 'Accrual' })).toEqual({ hours: 'The hours may not be greater than 9999.99.' });
+  });
+});
+
+describe('ptoPeriodStart', () => {
+  it('prefers pto_start_date, then the start (hire) date, then the account creation day', () => {
+    expect(ptoPeriodStart({ pto_start_date: '2025-03-01', start_date: '2024-01-01', created_at: '2023-01-01' })).toEqual({ date: '2025-03-01', source: 'pto_start_date' });
+    expect(ptoPeriodStart({ pto_start_date: null, start_date: '2024-01-01', created_at: '2023-01-01' })).toEqual({ date: '2024-01-01', source: 'start_date' });
+    expect(ptoPeriodStart({ pto_start_date: null, start_date: null, created_at: '2023-01-01' })).toEqual({ date: '2023-01-01', source: 'created_at' });
   });
 });

@@ -478,9 +478,28 @@ export type PtoUsed = z.infer<typeof ptoUsedSchema>;
  * GET /api/users/employee/pto/{employeeId} (data) and the PeriodsUpdated payload on Pto_Periods_{employeeId}:
  * one presenter for both, so the view replaces its cached answer with the pushed one.
  */
+export const ptoPeriodStartSources = ['pto_start_date', 'start_date', 'created_at'] as const;
+export type PtoPeriodStartSource = (typeof ptoPeriodStartSources)[number];
+
+/**
+ * The day PTO periods count from: the PTO start date; without one the employee's start (hire) date; without
+ * that the day the account was created, so a policy never silently accrues nothing.
+ */
+export function ptoPeriodStart(employee: { pto_start_date: string | null; start_date: string | null; created_at: string }): {
+  date: string;
+  source: PtoPeriodStartSource;
+} {
+  if (employee.pto_start_date) return { date: employee.pto_start_date, source: 'pto_start_date' };
+  if (employee.start_date) return { date: employee.start_date, source: 'start_date' };
+  return { date: employee.created_at, source: 'created_at' };
+}
+
 export const employeePtoSchema = z.object({
   user_id: z.number().int(),
   pto_start_date: z.string().nullable(),
+  /** Where the periods start (see ptoPeriodStart) and why. */
+  period_start_date: z.string(),
+  period_start_source: z.enum(ptoPeriodStartSources),
   accrual_rollover_limit: z.number(),
   lump_sum_rollover_limit: z.number(),
   today: z.string(),

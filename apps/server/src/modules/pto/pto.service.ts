@@ -3,6 +3,7 @@ import {
   buildPtoPeriods,
   checkedInHoursFromDays,
   ptoPeriodBounds,
+  ptoPeriodStart,
   type EmployeePto,
   type PtoBank,
   type PtoSetting,
@@ -49,6 +50,8 @@ function presentPtoUsed(row: typeof ptoUsedHours.$inferSelect): PtoUsed {
 interface EmployeePtoBasics {
   userId: number;
   ptoStartDate: string | null;
+  startDate: string | null;
+  createdAt: Date;
   accrualRolloverLimit: string;
   lumpSumRolloverLimit: string;
   timezone: string;
@@ -60,6 +63,8 @@ export async function findPtoEmployee(db: DbOrTransaction, userId: number): Prom
     .select({
       userId: employees.userId,
       ptoStartDate: employees.ptoStartDate,
+      startDate: employees.startDate,
+      createdAt: users.createdAt,
       accrualRolloverLimit: employees.accrualRolloverLimit,
       lumpSumRolloverLimit: employees.lumpSumRolloverLimit,
       timezone: timezones.name,
@@ -121,16 +126,17 @@ export async function getEmployeePto(db: DbOrTransaction, userId: number, now = 
   const settings = settingRows.map(presentPtoSetting);
   const used = usedRows.map(presentPtoUsed);
   const today = todayIn(employee.timezone, now);
+  const start = ptoPeriodStart({ pto_start_date: employee.ptoStartDate, start_date: employee.startDate, created_at: todayIn(employee.timezone, employee.createdAt) });
 
   let days: { day: string; hours: number }[] = [];
-  if (employee.ptoStartDate && settings.some((setting) => setting.type === 'Hourly')) {
-    // Only the days the periods cover: from pto_start_date to the end of the period holding today.
-    const probe = buildPtoPeriods({ ptoStartDate: employee.ptoStartDate, settings: [], checkedInHours: () => 0, usedHours: [], today });
-    const last = probe.at(-1) ?? ptoPeriodBounds(employee.ptoStartDate, 0);
-    days = await checkedInHoursByDay(db, userId, employee.ptoStartDate, last.end_date, employee.timezone);
+  if (settings.some((setting) => setting.type === 'Hourly')) {
+    // Only the days the periods cover: from their start to the end of the period holding today.
+    const probe = buildPtoPeriods({ ptoStartDate: start.date, settings: [], checkedInHours: () => 0, usedHours: [], today });
+    const last = probe.at(-1) ?? ptoPeriodBounds(start.date, 0);
+    days = await checkedInHoursByDay(db, userId, start.date, last.end_date, employee.timezone);
   }
   const periods = buildPtoPeriods({
-    ptoStartDate: employee.ptoStartDate,
+    ptoStartDate: start.date,
     settings,
     accrualRolloverLimit: employee.accrualRolloverLimit,
     lumpSumRolloverLimit: employee.lumpSumRolloverLimit,
@@ -141,6 +147,8 @@ export async function getEmployeePto(db: DbOrTransaction, userId: number, now = 
   return {
     user_id: userId,
     pto_start_date: employee.ptoStartDate,
+    period_start_date: start.date,
+    period_start_source: start.source,
     accrual_rollover_limit: Number(employee.accrualRolloverLimit),
     lump_sum_rollover_limit: Number(employee.lumpSumRolloverLimit),
     today,

@@ -89,9 +89,15 @@ describe('GET /api/users/employee/pto/{employeeId}', () => {
     expect(pto.periods[0]).toMatchObject({ start_date: day(-10), current: true, accrued_balance: 0, lump_sum_balance: 0 });
   });
 
-  it('answers no periods while pto_start_date is empty', async () => {
+  it('counts periods from the start date, else from the account creation day, while pto_start_date is empty', async () => {
     const employee = await createUser(ctx.db);
-    expect((await ptoOf(employee.id)).periods).toEqual([]);
+    const fromCreation = await ptoOf(employee.id);
+    expect(fromCreation).toMatchObject({ pto_start_date: null, period_start_date: day(0), period_start_source: 'created_at' });
+    expect(fromCreation.periods).toEqual([expect.objectContaining({ start_date: day(0), current: true })]);
+    await ctx.db.update(employees).set({ startDate: day(-40) }).where(eq(employees.userId, employee.id));
+    expect(await ptoOf(employee.id)).toMatchObject({ period_start_date: day(-40), period_start_source: 'start_date' });
+    await ctx.db.update(employees).set({ ptoStartDate: day(-20) }).where(eq(employees.userId, employee.id));
+    expect(await ptoOf(employee.id)).toMatchObject({ pto_start_date: day(-20), period_start_date: day(-20), period_start_source: 'pto_start_date' });
   });
 
   it('accrues Hourly PTO from checked-in time only, split at midnight in the employee time zone, in one period each', async () => {

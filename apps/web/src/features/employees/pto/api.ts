@@ -9,6 +9,8 @@ export const employeePtoQueryOptions = (employeeId: number) =>
   queryOptions({
     queryKey: employeePtoQueryKey(employeeId),
     queryFn: async ({ signal }) => (await api.get<{ data: EmployeePto }>(`/api/users/employee/pto/${employeeId}`, { signal })).data,
+    // Checked-in time keeps accruing while the employee works; the timeclock does not push on this channel.
+    refetchInterval: 60_000,
   });
 
 export function useEmployeePto(employeeId: number) {

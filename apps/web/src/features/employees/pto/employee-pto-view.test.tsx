@@ -44,6 +44,8 @@ const period = (overrides: Partial<EmployeePto['periods'][number]>) => ({
 const pto = (overrides: Partial<EmployeePto> = {}): EmployeePto => ({
   user_id: 7,
   pto_start_date: '2025-01-15',
+  period_start_date: '2025-01-15',
+  period_start_source: 'pto_start_date',
   accrual_rollover_limit: 8,
   lump_sum_rollover_limit: 0,
   today: '2026-03-02',
@@ -86,6 +88,7 @@ describe('EmployeePtoView', () => {
     expect(within(bonus).getByText('N/A')).toBeTruthy();
     expect(within(bonus).getByText('Retraction of 2.00 hours to Lump Sum')).toBeTruthy();
 
+    expect(screen.getByText(/Yearly from the PTO start date 2025-01-15/)).toBeTruthy();
     const periods = screen.getByRole('table', { name: 'PTO Periods' });
     const rows = within(periods).getAllByRole('row').slice(1);
     expect(rows[0].textContent).toContain('2026-01-15 – 2027-01-14');

@@ -166,6 +166,12 @@ const periodColumns: [keyof PtoPeriod, string][] = [
   ['lump_sum_balance', 'Lump Sum Balance'],
 ];
 
+const periodStartLabel: Record<EmployeePto['period_start_source'], string> = {
+  pto_start_date: 'the PTO start date',
+  start_date: 'the start date (no PTO start date set)',
+  created_at: 'the day the account was created (no PTO start or start date set)',
+};
+
 function PeriodsCard({ data }: { data: EmployeePto }) {
   // Newest first: the current period leads.
   const periods = [...data.periods].reverse();
@@ -176,9 +182,7 @@ function PeriodsCard({ data }: { data: EmployeePto }) {
           PTO Periods
         </Title>
         <Text size="sm" c="dimmed">
-          {data.pto_start_date
-            ? `Yearly from the PTO start date ${data.pto_start_date}. Rollover limits: Accrual ${formatHours(data.accrual_rollover_limit)} hours, Lump Sum ${formatHours(data.lump_sum_rollover_limit)} hours.`
-            : 'No PTO start date: set one in Employee Information to compute periods.'}
+          {`Yearly from ${periodStartLabel[data.period_start_source]} ${data.period_start_date}. Rollover limits: Accrual ${formatHours(data.accrual_rollover_limit)} hours, Lump Sum ${formatHours(data.lump_sum_rollover_limit)} hours.`}
         </Text>
       </Stack>
       <Table.ScrollContainer minWidth={960}>
@@ -199,11 +203,11 @@ function PeriodsCard({ data }: { data: EmployeePto }) {
               <Table.Tr key={period.start_date} data-current={period.current || undefined}>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Text size="sm">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {period.start_date} – {period.end_date}
                     </Text>
                     {period.current ? (
-                      <Badge size="sm" color="green">
+                      <Badge size="sm" color="green" style={{ flexShrink: 0 }}>
                         Current
                       </Badge>
                     ) : null}
