@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.ts';
+import { seedPtoDemo } from '../../modules/pto/pto.demo.ts';
 import { grantPermissions } from '../../modules/permissions/permissions.service.ts';
 import type { Db, Transaction } from '../client.ts';
 import { clientAccounts, companies, employeeDepartments, employees, sites, timezones, users } from '../schema.ts';
@@ -49,6 +50,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       const primary = company.contacts[0];
       result.signIns.push({ type: 'Client', name: primary.name, email: emailOf(primary.name, company.domain), title: primary.title, company: company.name });
     }
+    await seedPtoDemo(tx, demoEmployees.map((employee) => employee.email));
     return result;
   });
 }
