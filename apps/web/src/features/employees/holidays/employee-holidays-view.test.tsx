@@ -1,4 +1,5 @@
 import type { EmployeeHolidays, Holiday, SignedInResponse } from '@switchboard/shared';
+import { notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,6 +52,8 @@ function renderView() {
 }
 
 afterEach(() => {
+  // Toasts live in a module-wide store: one left from a test would match the next test's text.
+  notifications.clean();
   resetRealtimeForTests();
   authStore.clear();
   vi.unstubAllGlobals();
@@ -154,7 +157,7 @@ describe('EmployeeHolidaysView', () => {
 
   it("says 'An Error Occured' when the holidays cannot be loaded", async () => {
     signIn([]);
-    stubApi({ 'GET /api/employee/holidays/7': [500, { message: 'Server Error' }] });
+    stubApi({ 'GET /api/employee/holidays/7': [404, { message: 'Not Found' }] });
     renderView();
     expect(await screen.findByText('An Error Occured')).toBeTruthy();
   });

@@ -1,4 +1,5 @@
 import type { EmployeePto, SignedInResponse } from '@switchboard/shared';
+import { notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,6 +71,8 @@ beforeEach(() => {
   fakeSockets.length = 0;
 });
 afterEach(() => {
+  // Toasts live in a module-wide store: one left from a test would match the next test's text.
+  notifications.clean();
   resetRealtimeForTests();
   authStore.clear();
   vi.unstubAllGlobals();
