@@ -33,6 +33,8 @@ const accountFormPage = () => import('../features/accounts/account-form-page.tsx
 const companiesPage = () => import('../features/companies/companies-page.tsx').then((m) => ({ Component: m.CompaniesPage }));
 const createCompanyPage = () => import('../features/companies/create-company-page.tsx').then((m) => ({ Component: m.CreateCompanyPage }));
 const companyDetailPage = () => import('../features/companies/company-detail-page.tsx').then((m) => ({ Component: m.CompanyDetailPage }));
+const gradePage = () => import('../features/companies/grades/grade-page.tsx').then((m) => ({ Component: m.GradePage }));
+const gradeFormPage = () => import('../features/companies/grades/grade-form-page.tsx').then((m) => ({ Component: m.GradeFormPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
 const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
@@ -239,8 +241,9 @@ export const appRoutes: RouteObject[] = [
     lazy: companyDetailPage,
     handle: handle({ title: 'Company', name: 'EditCompany', numericParams: ['companyId'] }),
   },
-  area('companies/:companyId/grades/:method/:view?', 'Network Grade', { name: 'ManageGrade', numericParams: ['companyId'] }),
-  area('companies/networkgrade/form', 'Network Grade', { name: 'ViewGrade' }),
+  // method new, manage (ManageGrade: edit) or view (ViewGrade: show); view is the grade id.
+  { path: 'companies/:companyId/grades/:method/:view?', lazy: gradePage, handle: handle({ title: 'Network Grade', name: 'ManageGrade', numericParams: ['companyId'] }) },
+  { path: 'companies/networkgrade/form', lazy: gradeFormPage, handle: handle({ title: 'Manage Network Grade Form' }) },
 
   // Client accounts
   { path: 'accounts', lazy: accountsPage, handle: handle({ title: 'Client Accounts' }) },

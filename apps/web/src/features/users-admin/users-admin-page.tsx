@@ -2,12 +2,13 @@ import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } 
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { cannotDeleteSelfMessage, userAdminTypeLabels, type UserAdminRow } from '@switchboard/shared';
-import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
 import { defaultPerPage } from '../../components/page-window.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
+import { showFailedDialog } from '../../components/confirm-dialogs.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/auth-store.ts';
 import { useDeleteUser, useUsers } from './api/users.ts';
@@ -36,25 +37,6 @@ export function UsersAdminPage() {
   const lastPage = users.data?.last_page;
   if (lastPage !== undefined && page > lastPage && !users.isPlaceholderData) setPage(lastPage);
 
-  const showFailed = (message: string) =>
-    modals.open({
-      title: (
-        <Group gap="xs">
-          <IconAlertTriangle color="var(--mantine-color-orange-6)" aria-hidden />
-          <Text fw={600}>{deleteFailedTitle}</Text>
-        </Group>
-      ),
-      centered: true,
-      children: (
-        <Stack>
-          <Text>{message}</Text>
-          <Group justify="flex-end">
-            <Button onClick={() => modals.closeAll()}>OK</Button>
-          </Group>
-        </Stack>
-      ),
-    });
-
   const confirmDelete = (user: UserAdminRow) =>
     modals.openConfirmModal({
       title: <Text fw={600}>{deleteConfirmTitle}</Text>,
@@ -65,7 +47,7 @@ export function UsersAdminPage() {
       onConfirm: () =>
         deleteUser.mutate(user.id, {
           onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
-          onError: (error) => showFailed(isApiError(error) && error.hasServerMessage ? error.message : 'An error occured.'),
+          onError: (error) => showFailedDialog(isApiError(error) && error.hasServerMessage ? error.message : 'An error occured.'),
         }),
     });
 
