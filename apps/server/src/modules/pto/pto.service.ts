@@ -2,6 +2,7 @@ import {
   TIMECLOCK_CHECKED_IN,
   buildPtoPeriods,
   checkedInHoursFromDays,
+  isIsoDate,
   ptoPeriodBounds,
   ptoPeriodStart,
   type EmployeePto,
@@ -126,7 +127,9 @@ export async function getEmployeePto(db: DbOrTransaction, userId: number, now = 
   const settings = settingRows.map(presentPtoSetting);
   const used = usedRows.map(presentPtoUsed);
   const today = todayIn(employee.timezone, now);
-  const start = ptoPeriodStart({ pto_start_date: employee.ptoStartDate, start_date: employee.startDate, created_at: todayIn(employee.timezone, employee.createdAt) });
+  // A stored date the engine cannot read (a year before 1000) is ignored rather than failing the whole view.
+  const readable = (date: string | null) => (date !== null && isIsoDate(date) ? date : null);
+  const start = ptoPeriodStart({ pto_start_date: readable(employee.ptoStartDate), start_date: readable(employee.startDate), created_at: todayIn(employee.timezone, employee.createdAt) });
 
   let days: { day: string; hours: number }[] = [];
   if (settings.some((setting) => setting.type === 'Hourly')) {

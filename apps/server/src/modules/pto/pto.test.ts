@@ -96,6 +96,8 @@ describe('GET /api/users/employee/pto/{employeeId}', () => {
     expect(fromCreation.periods).toEqual([expect.objectContaining({ start_date: day(0), current: true })]);
     await ctx.db.update(employees).set({ startDate: day(-40) }).where(eq(employees.userId, employee.id));
     expect(await ptoOf(employee.id)).toMatchObject({ period_start_date: day(-40), period_start_source: 'start_date' });
+    await ctx.db.update(employees).set({ ptoStartDate: '0999-12-31' }).where(eq(employees.userId, employee.id));
+    expect(await ptoOf(employee.id)).toMatchObject({ pto_start_date: '0999-12-31', period_start_source: 'start_date' });
     await ctx.db.update(employees).set({ ptoStartDate: day(-20) }).where(eq(employees.userId, employee.id));
     expect(await ptoOf(employee.id)).toMatchObject({ pto_start_date: day(-20), period_start_date: day(-20), period_start_source: 'pto_start_date' });
   });
