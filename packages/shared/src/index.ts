@@ -18,3 +18,4 @@ export * from './usage.ts';
 export * from './holidays.ts';
 export * from './flags.ts';
 export * from './network-grades.ts';
+export * from './devices.ts';

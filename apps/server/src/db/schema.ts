@@ -21,3 +21,4 @@ export * from '../modules/pto/pto.table.ts';
 export * from '../modules/holidays/holidays.table.ts';
 export * from '../modules/flags/flags.table.ts';
 export * from '../modules/network-grades/network-grades.table.ts';
+export * from '../modules/devices/devices.table.ts';

@@ -1,0 +1,47 @@
+import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, sites } from '../companies/companies.table.ts';
+import { antiviruses, operatingSystems } from '../reference/reference.table.ts';
+
+/** A company's device of one type (shared deviceTypes); software and server fields stay null on other types. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    assetTag: text('asset_tag'),
+    serialNumber: text('serial_number'),
+    model: text('model'),
+    purchaseDate: date('purchase_date'),
+    warrantyDate: date('warranty_date'),
+    operatingSystemId: integer('operating_system_id').references(() => operatingSystems.id),
+    antivirusId: integer('antivirus_id').references(() => antiviruses.id),
+    // Servers: roles (free text such as "DC, DNS, File"), on the monthly maintenance schedule (1) or not (0).
+    roles: text('roles'),
+    scheduledMaintenance: integer('scheduled_maintenance').notNull().default(0),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('devices_company_type_idx').on(t.companyId, t.type, t.name), index('devices_type_idx').on(t.type, t.name), index('devices_site_idx').on(t.siteId)],
+);
+
+/** A server's drives: letter and size in GB. */
+export const serverDrives = pgTable(
+  'server_drives',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    letter: text('letter').notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [uniqueIndex('server_drives_device_letter_idx').on(t.deviceId, t.letter)],
+);
