@@ -35,6 +35,7 @@ const createCompanyPage = () => import('../features/companies/create-company-pag
 const companyDetailPage = () => import('../features/companies/company-detail-page.tsx').then((m) => ({ Component: m.CompanyDetailPage }));
 const gradePage = () => import('../features/companies/grades/grade-page.tsx').then((m) => ({ Component: m.GradePage }));
 const gradeFormPage = () => import('../features/companies/grades/grade-form-page.tsx').then((m) => ({ Component: m.GradeFormPage }));
+const devicesPage = () => import('../features/devices/devices-page.tsx').then((m) => ({ Component: m.DevicesPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
 const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
@@ -234,7 +235,7 @@ export const appRoutes: RouteObject[] = [
   { path: 'companies/create', lazy: createCompanyPage, handle: handle({ title: 'Create Company' }) },
   area('companies/map', 'Company Map'),
   // Covers both /companies/{companyId?}/devices/{dType?} and .../{dType?}/{method?}/{dId?} of the table.
-  area('companies/:companyId?/devices/:dType?/:method?/:dId?', 'Devices', { numericParams: ['companyId', 'dId'] }),
+  { path: 'companies/:companyId?/devices/:dType?/:method?/:dId?', lazy: devicesPage, handle: handle({ title: 'Devices', numericParams: ['companyId', 'dId'] }) },
   // view defaults to basicinformation and method to index (the page reads them when it is built).
   {
     path: 'companies/:companyId/:view?/:method?/:method_id?',

@@ -1,4 +1,4 @@
-import type { ClientAccount, CompanyListItem, CreateClientAccountInput, IdNameOption, UpdateClientAccountInput } from '@switchboard/shared';
+import type { ClientAccount, CreateClientAccountInput, UpdateClientAccountInput } from '@switchboard/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaginationMeta } from '../../../components/pagination.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -48,24 +48,7 @@ export function useAccount(id: number | null) {
   return useQuery({ ...accountQueryOptions(id ?? 0), enabled: id !== null });
 }
 
-/** GET /api/company.list: the company select. */
-export function useCompanyOptions() {
-  return useQuery({
-    queryKey: ['company-list'] as const,
-    queryFn: ({ signal }) => api.get<{ data: CompanyListItem[] }>('/api/company.list', { signal }).then((answer) => answer.data),
-    staleTime: 60_000,
-  });
-}
-
-/** GET /api/companies/sites.list.{companyId} (spec 1 §7.2): the site select of the chosen company. */
-export function useSiteOptions(companyId: number | null) {
-  return useQuery({
-    queryKey: ['sites-list', companyId] as const,
-    queryFn: ({ signal }) => api.get<{ data: IdNameOption[] }>(`/api/companies/sites.list.${companyId}`, { signal }).then((answer) => answer.data),
-    enabled: companyId !== null,
-    staleTime: 60_000,
-  });
-}
+export { useCompanyOptions, useSiteOptions } from '../../../lib/company-options.ts';
 
 function useInvalidateAccounts() {
   const queryClient = useQueryClient();

@@ -1,0 +1,22 @@
+import type { CompanyListItem, IdNameOption } from '@switchboard/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+/** GET /api/company.list: the company select (a client account gets its own company only). */
+export function useCompanyOptions() {
+  return useQuery({
+    queryKey: ['company-list'] as const,
+    queryFn: ({ signal }) => api.get<{ data: CompanyListItem[] }>('/api/company.list', { signal }).then((answer) => answer.data),
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/companies/sites.list.{companyId} (spec 1 §7.2): the site select of the chosen company. */
+export function useSiteOptions(companyId: number | null) {
+  return useQuery({
+    queryKey: ['sites-list', companyId] as const,
+    queryFn: ({ signal }) => api.get<{ data: IdNameOption[] }>(`/api/companies/sites.list.${companyId}`, { signal }).then((answer) => answer.data),
+    enabled: companyId !== null,
+    staleTime: 60_000,
+  });
+}
