@@ -15,8 +15,12 @@ describe('seedDemo', () => {
 
   async function counts() {
     const [row] = (
-      await ctx.db.execute<{ companies: number; sites: number; accounts: number; employees: number }>(sql`
+      await ctx.db.execute<{ companies: number; sites: number; accounts: number; employees: number; contracts: number; devices: number; grades: number; flags: number }>(sql`
         select (select count(*) from companies)::int as companies,
+               (select count(*) from contracts)::int as contracts,
+               (select count(*) from devices)::int as devices,
+               (select count(*) from network_grades)::int as grades,
+               (select count(*) from company_flags)::int as flags,
                (select count(*) from sites)::int as sites,
                (select count(*) from client_accounts)::int as accounts,
                (select count(*) from users where type = 'Employee')::int as employees`)
@@ -31,6 +35,11 @@ describe('seedDemo', () => {
     const after = await counts();
     expect(after.companies).toBe(25);
     expect(after.employees).toBe(12);
+    // Every company gets a contract, a grade and devices; most get a flag (issue 6).
+    expect(after.contracts).toBe(25);
+    expect(after.grades).toBe(25);
+    expect(after.devices).toBeGreaterThan(25 * 10);
+    expect(after.flags).toBeGreaterThan(10);
 
     const second = await seedDemo(ctx.db);
     expect(second).toMatchObject({ companiesCreated: 0, employeesCreated: 0, clientAccountsCreated: 0 });

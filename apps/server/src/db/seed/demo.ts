@@ -6,6 +6,7 @@ import type { Db, Transaction } from '../client.ts';
 import { clientAccounts, companies, employeeDepartments, employees, sites, timezones, users } from '../schema.ts';
 import { type DemoCompany, demoCompanies } from './data/demo-companies.ts';
 import { demoEmployees } from './data/demo-employees.ts';
+import { seedCompanyWorkspace } from './demo-workspace.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -136,6 +137,7 @@ async function seedCompany(
     }
     primaryUserId ??= userId;
   }
+  await seedCompanyWorkspace(tx, companyId, companyIndex, company.sites.map((site) => siteIds.get(site.name)).filter((id): id is number => id !== undefined));
   // Only fill an empty primary user: an admin may have chosen another one since.
   await tx
     .update(companies)
