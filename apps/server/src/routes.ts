@@ -7,6 +7,7 @@ import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { flagRoutes } from './modules/flags/flags.routes.ts';
 import { networkGradeRoutes } from './modules/network-grades/network-grades.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { phoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes.ts';
 import { downloadRoutes } from './modules/files/download.routes.ts';
 import { employeeRoutes } from './modules/employees/employees.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -50,6 +51,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(flagRoutes);
       await api.register(networkGradeRoutes);
       await api.register(deviceRoutes);
+      await api.register(phoneNumberRoutes);
     },
     { prefix: '/api' },
   );

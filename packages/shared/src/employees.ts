@@ -49,7 +49,7 @@ export const employeeIndexRowSchema = z.object({
   title: z.string().nullable(),
   region: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   phone_number: z.string().nullable(),
-  /** The employee's CRM agent number; always null until agent numbers land (issue 5 part 5). */
+  /** The employee's CRM agent number, when one is assigned. */
   agent_phone: z.string().nullable(),
   latest_session: z.object({ last_activity: z.string() }).nullable(),
   deleted_at: z.string().nullable(),

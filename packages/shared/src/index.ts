@@ -19,3 +19,4 @@ export * from './holidays.ts';
 export * from './flags.ts';
 export * from './network-grades.ts';
 export * from './devices.ts';
+export * from './employee-form.ts';

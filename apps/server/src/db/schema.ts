@@ -22,3 +22,4 @@ export * from '../modules/holidays/holidays.table.ts';
 export * from '../modules/flags/flags.table.ts';
 export * from '../modules/network-grades/network-grades.table.ts';
 export * from '../modules/devices/devices.table.ts';
+export * from '../modules/phone-numbers/phone-numbers.table.ts';

@@ -7,6 +7,7 @@ import { clientAccounts, companies, employeeDepartments, employees, sites, timez
 import { type DemoCompany, demoCompanies } from './data/demo-companies.ts';
 import { demoEmployees } from './data/demo-employees.ts';
 import { seedCompanyWorkspace } from './demo-workspace.ts';
+import { seedAgentPhoneNumbers } from '../../modules/phone-numbers/phone-numbers.service.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -39,6 +40,7 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
   return db.transaction(async (tx) => {
     // Two concurrent runs would both see a company as missing and insert it twice.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('switchboard:seed-demo'))`);
+    await seedAgentPhoneNumbers(tx);
     const result: DemoSeedResult = { companiesCreated: 0, employeesCreated: 0, clientAccountsCreated: 0, signIns: [] };
     for (const employee of demoEmployees) {
       if (await seedEmployee(tx, employee, passwordHash)) result.employeesCreated += 1;

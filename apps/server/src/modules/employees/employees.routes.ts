@@ -1,8 +1,36 @@
-import { employeeIndexFiltersSchema, employeeIndexRowSchema, employeeListResponseSchema } from '@switchboard/shared';
+import {
+  createEmployeeInputSchema,
+  EMPLOYEE_PHOTO_MAX_BYTES,
+  employeeCreatedMessage,
+  employeeDetailSchema,
+  employeeIndexFiltersSchema,
+  employeeIndexRowSchema,
+  employeeListResponseSchema,
+  employeePhotoMimeTypes,
+  employeePhotoSizeMessage,
+  employeePhotoTypeMessage,
+  employeeUpdatedMessage,
+  updateEmployeeInputSchema,
+  type PermissionsUpdatedPayload,
+} from '@switchboard/shared';
+import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { pageQuerySchema, pageSchema } from '../../db/paginate.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
+import { notFound, toFieldErrors, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { putRoute } from '../../plugins/method-override.ts';
+import { readUpload, removeUpload, saveUpload } from '../../plugins/storage.ts';
+import { uploadedFileSchema, type UploadedFile } from '../../plugins/uploads.ts';
+import { parsePathId } from '../clients/clients.service.ts';
+import { createEmployee, getEmployeeDetail, updateEmployee } from './employee-profile.service.ts';
 import { listEmployeeIndex, listEmployeeOptions } from './employees.service.ts';
+
+/** Photos live in DATA_DIR/uploads/user-photos under unguessable names, served publicly like company logos. */
+const photoFolder = 'user-photos';
+const photoUrlPrefix = '/api/users/photo/';
+const photoFilePattern = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+const photoExtensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const photoContentTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 const employeeIndexQuerySchema = pageQuerySchema.extend(employeeIndexFiltersSchema.shape);
 
@@ -22,4 +50,76 @@ export async function employeeRoutes(app: AppInstance): Promise<void> {
     { onRequest: requireEmployee(), schema: { querystring: employeeIndexQuerySchema, response: { 200: pageSchema(employeeIndexRowSchema) } } },
     async (request) => listEmployeeIndex(app.db, request.query),
   );
+
+  // Spec 1 §7.6 GET /api/users/employee/{id}: staff read one employee (the edit screen).
+  app.get(
+    '/users/employee/:id',
+    { onRequest: requireEmployee(), schema: { params: z.object({ id: z.string() }), response: { 200: z.object({ data: employeeDetailSchema }) } } },
+    async (request) => ({ data: await getEmployeeDetail(app.db, parsePathId(request.params.id)) }),
+  );
+
+  // Spec 1 §7.6 POST /api/users/employee: form-encoded (multipart with the photo); answers message and data.id.
+  app.post('/users/employee', { onRequest: requireEmployee() }, async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const parsed = createEmployeeInputSchema.safeParse(body);
+    const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
+    const photo = readPhoto(body, errors);
+    if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
+    const photoUrl = photo ? await storePhoto(photo) : null;
+    const id = await createEmployee(app.db, parsed.data, photoUrl, { id: request.auth.user.id, permissions: request.auth.permissions });
+    app.realtime.emitToChannel('store', 'EmployeeUpdated', { id });
+    return { message: employeeCreatedMessage, data: { id } };
+  });
+
+  // Spec 1 §7.6 POST /api/users/employee/{user_id} with the PUT override, form-encoded.
+  putRoute(app, '/users/employee/:id', { onRequest: requireEmployee(), schema: { params: z.object({ id: z.string() }) } }, async (request) => {
+    const id = parsePathId(request.params.id);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const parsed = updateEmployeeInputSchema.safeParse(body);
+    const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
+    const photo = readPhoto(body, errors);
+    if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
+    const photoUrl = photo ? await storePhoto(photo) : null;
+    const result = await updateEmployee(app.db, id, parsed.data, photoUrl, { id: request.auth.user.id, permissions: request.auth.permissions, sessionId: request.auth.sessionId });
+    if (result.replacedPhoto?.startsWith(photoUrlPrefix)) await removeUpload(app.config.dataDir, `uploads/${photoFolder}/${result.replacedPhoto.slice(photoUrlPrefix.length)}`);
+    if (result.disabled) app.realtime.disconnectUser(id);
+    else for (const sessionId of result.revokedSessionIds) app.realtime.disconnectSession(sessionId);
+    if (result.permissions) app.realtime.emitToUser(id, 'PermissionsUpdated', { permissions: result.permissions } satisfies PermissionsUpdatedPayload);
+    app.realtime.emitToChannel('store', 'EmployeeUpdated', { id });
+    return { message: employeeUpdatedMessage, data: await getEmployeeDetail(app.db, id) };
+  });
+
+  // Employee photos are public under unguessable names (128 random bits), so <img> tags need no token.
+  app.get('/users/photo/:file', { config: { public: true }, schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
+    const { file } = request.params;
+    if (!photoFilePattern.test(file)) throw notFound();
+    const data = await readUpload(app.config.dataDir, `uploads/${photoFolder}/${file}`);
+    if (!data) throw notFound();
+    return reply
+      .header('content-type', photoContentTypes[file.split('.').pop()!]!)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(data);
+  });
+
+  async function storePhoto(photo: UploadedFile): Promise<string> {
+    const path = await saveUpload(app.config.dataDir, photoFolder, photo.data, photoExtensions[photo.mimetype]!);
+    return `${photoUrlPrefix}${path.split('/').pop()}`;
+  }
+}
+
+/** The optional photo file of the employee form: images only, 2 MB at most (the browser resizes it first). */
+function readPhoto(body: Record<string, unknown>, errors: FieldErrors): UploadedFile | null {
+  const raw = body.photo;
+  if (raw === undefined || raw === null || raw === '') return null;
+  const file = uploadedFileSchema.safeParse(raw);
+  if (!file.success || !(employeePhotoMimeTypes as readonly string[]).includes(file.data.mimetype)) {
+    errors.photo = [employeePhotoTypeMessage];
+    return null;
+  }
+  if (file.data.data.length > EMPLOYEE_PHOTO_MAX_BYTES) {
+    errors.photo = [employeePhotoSizeMessage];
+    return null;
+  }
+  return file.data;
 }

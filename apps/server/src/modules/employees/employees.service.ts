@@ -13,6 +13,7 @@ import { sessions } from '../auth/auth.table.ts';
 import { regions } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 import { employeeDepartments, employees } from './employees.table.ts';
+import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
 
 /** GET /api/users/employee.list: enabled employees with their department ids, in one grouped query. */
 export async function listEmployeeOptions(db: DbOrTransaction): Promise<EmployeeListItem[]> {
@@ -96,11 +97,14 @@ export async function listEmployeeIndex(db: DbOrTransaction, query: EmployeeInde
           regionId: regions.id,
           regionName: regions.name,
           lastActivity: latestSession.lastActivity,
+          agentPhone: agentPhoneNumbers.phoneNumber,
         })
         .from(users)
         .leftJoin(employees, eq(employees.userId, users.id))
         .leftJoin(regions, eq(regions.id, employees.regionId))
         .leftJoinLateral(latestSession, sql`true`)
+        .leftJoin(agentSettings, eq(agentSettings.userId, users.id))
+        .leftJoin(agentPhoneNumbers, eq(agentPhoneNumbers.id, agentSettings.phoneNumberId))
         .where(where)
         .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
         .limit(limit)
@@ -111,7 +115,7 @@ export async function listEmployeeIndex(db: DbOrTransaction, query: EmployeeInde
         title: row.title ?? null,
         region: row.regionId !== null && row.regionName !== null ? { id: row.regionId, name: row.regionName } : null,
         phone_number: row.phoneNumber ?? null,
-        agent_phone: null,
+        agent_phone: row.agentPhone ?? null,
         latest_session: row.lastActivity ? { last_activity: new Date(row.lastActivity).toISOString() } : null,
         deleted_at: row.deletedAt?.toISOString() ?? null,
         status: row.deletedAt ? 'Disabled' : 'Enabled',

@@ -1,0 +1,239 @@
+import { permissionNames, type CreateEmployeeInput, type EmployeeDetail, type UpdateEmployeeInput } from '@switchboard/shared';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
+import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { hashPassword } from '../auth/password.ts';
+import { revokeUserSessions } from '../auth/session-revocation.ts';
+import { disableTwoFactor } from '../auth/twofactor.service.ts';
+import { listPermissionNames, replacePermissions } from '../permissions/permissions.service.ts';
+import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
+import { departments, regions, timezones } from '../reference/reference.table.ts';
+import { sessions } from '../auth/auth.table.ts';
+import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
+import { assertEmailFree, shortnameOf, withEmailUniqueness } from '../users/user-email.ts';
+import { users } from '../users/users.table.ts';
+import { employeeDepartments, employees } from './employees.table.ts';
+
+// Employee create, edit and read (spec 1 §2.6, §3.10, §7.6; decision 0021).
+
+export interface EmployeeActor {
+  id: number;
+  permissions: readonly string[];
+}
+
+/** GET /api/users/employee/{id}: the employee with departments, permissions, agent settings and last activity. */
+export async function getEmployeeDetail(db: DbOrTransaction, userId: number): Promise<EmployeeDetail> {
+  const [row] = await db
+    .select({ user: users, employee: employees, regionName: regions.name })
+    .from(users)
+    .leftJoin(employees, eq(employees.userId, users.id))
+    .leftJoin(regions, eq(regions.id, employees.regionId))
+    .where(and(eq(users.id, userId), eq(users.type, 'Employee')))
+    .limit(1);
+  if (!row) throw notFound();
+  const [departmentRows, permissions, agent, lastSession] = await Promise.all([
+    db
+      .select({ id: departments.id, name: departments.name })
+      .from(employeeDepartments)
+      .innerJoin(departments, eq(departments.id, employeeDepartments.departmentId))
+      .where(eq(employeeDepartments.userId, userId))
+      .orderBy(asc(departments.name)),
+    listPermissionNames(db, userId),
+    db
+      .select({ settings: agentSettings, phoneNumber: agentPhoneNumbers.phoneNumber })
+      .from(agentSettings)
+      .leftJoin(agentPhoneNumbers, eq(agentPhoneNumbers.id, agentSettings.phoneNumberId))
+      .where(eq(agentSettings.userId, userId))
+      .limit(1),
+    db.select({ lastActivity: sessions.lastActivity }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastActivity)).limit(1),
+  ]);
+  const { user, employee } = row;
+  const agentRow = agent[0];
+  return {
+    user_id: user.id,
+    user: { id: user.id, name: user.name, email: user.email, photo: user.photo, shortname: user.shortname, permissions, two_factor: { twofactor_enabled: user.twofactorEnabled } },
+    title: employee?.title ?? null,
+    region_id: employee?.regionId ?? null,
+    region: employee?.regionId && row.regionName ? { id: employee.regionId, name: row.regionName } : null,
+    phone_number: employee?.phoneNumber ?? null,
+    address: employee?.address ?? null,
+    city: employee?.city ?? null,
+    state: employee?.state ?? null,
+    zip: employee?.zip ?? null,
+    timezone_id: employee?.timezoneId ?? null,
+    start_date: employee?.startDate ?? null,
+    birthday: employee?.birthday ?? null,
+    pto_start_date: employee?.ptoStartDate ?? null,
+    accrual_rollover_limit: Number(employee?.accrualRolloverLimit ?? 0),
+    lump_sum_rollover_limit: Number(employee?.lumpSumRolloverLimit ?? 0),
+    departments: departmentRows,
+    agent_settings: agentRow
+      ? {
+          phone_number_id: agentRow.settings.phoneNumberId,
+          phone_info: agentRow.phoneNumber ? { phone_number: agentRow.phoneNumber } : null,
+          reminder_emails: agentRow.settings.reminderEmails,
+          callback_number: agentRow.settings.callbackNumber,
+        }
+      : null,
+    deleted_at: user.deletedAt?.toISOString() ?? null,
+    latest_session: lastSession[0] ? { last_activity: new Date(lastSession[0].lastActivity).toISOString() } : null,
+  };
+}
+
+/** Reference ids must exist, and an agent number must be free or already this employee's. */
+async function assertReferences(db: DbOrTransaction, input: CreateEmployeeInput | UpdateEmployeeInput, userId: number | null, manageCrm: boolean): Promise<void> {
+  const errors: FieldErrors = {};
+  const exists = async (table: typeof regions | typeof timezones, id: number | null) =>
+    id === null || (await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1)).length > 0;
+  if (!(await exists(regions, input.region_id))) errors.region_id = ['The selected region is invalid.'];
+  if (!(await exists(timezones, input.timezone_id))) errors.timezone_id = ['The selected timezone is invalid.'];
+  if (input.departments.length) {
+    const found = await db.select({ id: departments.id }).from(departments).where(inArray(departments.id, input.departments));
+    if (found.length !== new Set(input.departments).size) errors.departments = ['The selected departments are invalid.'];
+  }
+  const unknown = (input.permissions ?? []).filter((name) => !(permissionNames as readonly string[]).includes(name));
+  if (unknown.length) errors.permissions = [`Unknown permissions: ${unknown.join(', ')}.`];
+  if (manageCrm && input.agent_number) {
+    const [line] = await db
+      .select({ id: agentPhoneNumbers.id, userId: agentSettings.userId })
+      .from(agentPhoneNumbers)
+      .leftJoin(agentSettings, eq(agentSettings.phoneNumberId, agentPhoneNumbers.id))
+      .where(eq(agentPhoneNumbers.id, input.agent_number))
+      .limit(1);
+    if (!line) errors.agent_number = ['The selected agent number is invalid.'];
+    else if (line.userId !== null && line.userId !== userId) errors.agent_number = ['This phone number is assigned to another agent.'];
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+const employeeValues = (input: CreateEmployeeInput | UpdateEmployeeInput) => ({
+  title: input.title,
+  regionId: input.region_id,
+  phoneNumber: input.phone_number,
+  address: input.address,
+  city: input.city,
+  state: input.state,
+  zip: input.zip,
+  timezoneId: input.timezone_id,
+  startDate: input.start_date,
+  birthday: input.birthday,
+  ptoStartDate: input.pto_start_date,
+  accrualRolloverLimit: String(input.accrual_rollover_limit),
+  lumpSumRolloverLimit: String(input.lump_sum_rollover_limit),
+});
+
+async function writeDepartments(tx: Transaction, userId: number, ids: number[]): Promise<void> {
+  await tx.delete(employeeDepartments).where(eq(employeeDepartments.userId, userId));
+  const unique = [...new Set(ids)];
+  if (unique.length) await tx.insert(employeeDepartments).values(unique.map((departmentId) => ({ userId, departmentId })));
+}
+
+async function writeAgentSettings(tx: Transaction, userId: number, input: CreateEmployeeInput | UpdateEmployeeInput): Promise<void> {
+  const values = { phoneNumberId: input.agent_number ?? null, reminderEmails: input.reminder_emails ?? 0, callbackNumber: input.callback_number ?? null, updatedAt: new Date() };
+  await tx.insert(agentSettings).values({ userId, ...values }).onConflictDoUpdate({ target: agentSettings.userId, set: values });
+}
+
+/**
+ * POST /api/users/employee: the user, employee details, departments, and (with the actor's right to grant them)
+ * permissions and agent settings, in one transaction. `photo` is the stored photo's URL.
+ */
+export async function createEmployee(db: Db, input: CreateEmployeeInput, photo: string | null, actor: EmployeeActor): Promise<number> {
+  const manageCrm = actor.permissions.includes('manage crm');
+  await assertReferences(db, input, null, manageCrm);
+  await assertEmailFree(db, input.email);
+  const passwordHash = await hashPassword(input.password);
+  return withEmailUniqueness(() =>
+    db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          type: 'Employee',
+          role: 'user',
+          name: input.name,
+          shortname: shortnameOf(input.name),
+          email: input.email,
+          passwordHash,
+          photo,
+          ...(input.active === 1 ? { deletedAt: new Date() } : {}),
+        })
+        .returning({ id: users.id });
+      const userId = user!.id;
+      await tx.insert(employees).values({ userId, ...employeeValues(input) });
+      await writeDepartments(tx, userId, input.departments);
+      if (input.permissions && actor.permissions.includes('manage employee permissions')) await replacePermissions(tx as unknown as Db, userId, input.permissions);
+      if (manageCrm && input.agent_number !== undefined) await writeAgentSettings(tx, userId, input);
+      return userId;
+    }),
+  );
+}
+
+export interface UpdateEmployeeResult {
+  revokedSessionIds: string[];
+  /** Set when the employee was disabled: every session ended. */
+  disabled: boolean;
+  permissions: string[] | null;
+  /** The photo the update replaced, to delete from storage. */
+  replacedPhoto: string | null;
+}
+
+/**
+ * POST /api/users/employee/{user_id} (PUT override). Disabling sets deleted_at, revokes every session and ends
+ * the open timeclock entry; a new password revokes the other sessions; two-factor can only be switched off.
+ */
+export async function updateEmployee(
+  db: Db,
+  userId: number,
+  input: UpdateEmployeeInput,
+  photo: string | null,
+  actor: EmployeeActor & { sessionId?: string },
+): Promise<UpdateEmployeeResult> {
+  const [current] = await db
+    .select({ email: users.email, deletedAt: users.deletedAt, photo: users.photo, twofactorEnabled: users.twofactorEnabled })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.type, 'Employee')))
+    .limit(1);
+  if (!current) throw notFound();
+  if (userId === actor.id && input.active === 1) throw unprocessable({ active: ['You cannot disable your own account.'] });
+  const manageCrm = actor.permissions.includes('manage crm');
+  await assertReferences(db, input, userId, manageCrm);
+  await assertEmailFree(db, input.email, userId);
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  const disabling = input.active === 1 && current.deletedAt === null;
+  const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
+
+  return withEmailUniqueness(() =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          name: input.name,
+          shortname: shortnameOf(input.name),
+          email: input.email,
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(photo ? { photo } : {}),
+          deletedAt: input.active === 1 ? (current.deletedAt ?? new Date()) : null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, userId));
+      await tx.insert(employees).values({ userId, ...employeeValues(input) }).onConflictDoUpdate({ target: employees.userId, set: employeeValues(input) });
+      await writeDepartments(tx, userId, input.departments);
+      if (current.twofactorEnabled && input.twofactor_enabled === 0) await disableTwoFactor(tx, userId);
+      let permissions: string[] | null = null;
+      if (input.permissions && actor.permissions.includes('manage employee permissions')) permissions = await replacePermissions(tx as unknown as Db, userId, input.permissions);
+      if (manageCrm && input.agent_number !== undefined) {
+        // A line moves only when it is free: release it from nobody else (checked above), then assign.
+        await tx.update(agentSettings).set({ phoneNumberId: null }).where(and(eq(agentSettings.phoneNumberId, input.agent_number ?? -1), ne(agentSettings.userId, userId)));
+        await writeAgentSettings(tx, userId, input);
+      }
+      let revokedSessionIds: string[] = [];
+      if (disabling) {
+        revokedSessionIds = await revokeUserSessions(tx, userId);
+        await closeOpenTimeclockEntry(tx, userId);
+      } else if (passwordHash) {
+        revokedSessionIds = await revokeUserSessions(tx, userId, userId === actor.id ? actor.sessionId : undefined);
+      }
+      return { revokedSessionIds, disabled: disabling, permissions, replacedPhoto: photo ? current.photo : null };
+    }),
+  );
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { optionalPhoneNumberSchema } from './phone.ts';
+import { USER_PASSWORD_MIN_LENGTH } from './users.ts';
+
+/** The employee create and edit form (spec 1 §2.6, §3.10, §4, §5, §7.6). Decision 0021. */
+
+export const employeeCreatedMessage = 'Employee created.';
+export const employeeUpdatedMessage = 'Employee updated.';
+/** Spec 1 §8, verbatim (with its trailing space). */
+export const employeeLoadFailedMessage = 'An Error Occured ';
+export const employeePasswordMismatchMessage = 'The password confirmation does not match.';
+export const employeePhotoTypeMessage = 'The photo must be a file of type: png, jpeg, gif, webp.';
+export const employeePhotoSizeMessage = 'The photo may not be greater than 2048 kilobytes.';
+export const EMPLOYEE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const employeePhotoMimeTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** The browser resizes photos to fit this square before upload. */
+export const EMPLOYEE_PHOTO_MAX_SIDE = 512;
+export const agentNumberTakenMessage = 'This phone number is assigned to another agent.';
+
+/** The edit views of spec 1 §2.6, with their labels. */
+export const employeeViews = [
+  { view: 'account', label: 'Account' },
+  { view: 'basicinformation', label: 'Employee Information' },
+  { view: 'emp_holidays', label: 'Employee Holidays' },
+  { view: 'permissions', label: 'Permissions' },
+  { view: 'pto', label: 'PTO' },
+  { view: 'agent', label: 'Agent' },
+  { view: 'sessions', label: 'Sessions' },
+] as const;
+export type EmployeeView = (typeof employeeViews)[number]['view'];
+
+/** The 10-character password the form's generator fills in: letters and digits without look-alikes. */
+export function generatePassword(random: (max: number) => number = (max) => Math.floor(Math.random() * max)): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return Array.from({ length: 10 }, () => alphabet[random(alphabet.length)]).join('');
+}
+
+const emptyToNull = (value: unknown) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value);
+const requiredText = (field: string, max = 255) =>
+  z
+    .string({ error: `The ${field} field is required.` })
+    .trim()
+    .min(1, `The ${field} field is required.`)
+    .max(max, `The ${field} may not be greater than ${max} characters.`);
+const optionalText = (field: string, max = 255) => z.preprocess(emptyToNull, z.string().trim().max(max, `The ${field} may not be greater than ${max} characters.`).nullable());
+const optionalId = (field: string) =>
+  z.preprocess((value) => {
+    const v = emptyToNull(value);
+    return typeof v === 'string' ? Number(v) : v;
+  }, z.number({ error: `The selected ${field} is invalid.` }).int(`The selected ${field} is invalid.`).positive(`The selected ${field} is invalid.`).nullable());
+const optionalDate = (field: string) =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} is not a valid date.`)
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `The ${field} is not a valid date.`)
+      .nullable(),
+  );
+const flag = z.preprocess((value) => (value === true || value === '1' || value === 1 ? 1 : value === false || value === '0' || value === 0 || value === undefined || value === null || value === '' ? 0 : value), z.union([z.literal(0), z.literal(1)]));
+const hours = (field: string) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null || value === '' ? 0 : typeof value === 'string' ? Number(value) : value),
+    z.number({ error: `The ${field} must be a number.` }).min(0, `The ${field} must be at least 0.`).max(10000, `The ${field} may not be greater than 10000.`),
+  );
+/** Form-encoded lists arrive as JSON text (spec 1 §7.6); JSON bodies may send arrays. */
+const jsonList = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value ?? [];
+    if (value.trim() === '') return [];
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, z.array(item, { error: 'Must be a list.' }).max(200));
+
+const passwordSchema = z
+  .string({ error: 'The password field is required.' })
+  .min(1, 'The password field is required.')
+  .min(USER_PASSWORD_MIN_LENGTH, `The password must be at least ${USER_PASSWORD_MIN_LENGTH} characters.`)
+  .max(1024, 'The password may not be greater than 1024 characters.');
+
+const employeeFields = {
+  name: requiredText('name'),
+  email: requiredText('email').pipe(z.email('The email must be a valid email address.')),
+  title: optionalText('title'),
+  phone_number: optionalPhoneNumberSchema,
+  address: optionalText('address'),
+  city: optionalText('city'),
+  state: optionalText('state', 10),
+  zip: z.preprocess(emptyToNull, z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'The zip must be 5 digits (or ZIP+4).').nullable()),
+  region_id: optionalId('region'),
+  timezone_id: optionalId('timezone'),
+  start_date: optionalDate('start date'),
+  birthday: optionalDate('birthday'),
+  pto_start_date: optionalDate('pto start date'),
+  accrual_rollover_limit: hours('accrual rollover limit'),
+  lump_sum_rollover_limit: hours('lump sum rollover limit'),
+  departments: jsonList(z.coerce.number().int().positive()),
+  permissions: jsonList(z.string().max(100)).optional(),
+  /** Spec 1 §4: 0 enabled, 1 disabled (disabled sets deleted_at). */
+  active: flag,
+  /** Two-factor can only be switched off here; users enable it themselves. */
+  twofactor_enabled: flag.optional(),
+  agent_number: optionalId('agent number').optional(),
+  reminder_emails: flag.optional(),
+  callback_number: optionalPhoneNumberSchema.optional(),
+  password_confirmation: z.preprocess((value) => value ?? '', z.string()),
+};
+
+const passwordsMatch = (value: { password?: string | undefined; password_confirmation: string }, ctx: z.RefinementCtx) => {
+  if (value.password !== undefined && value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: employeePasswordMismatchMessage });
+  }
+};
+
+/** POST /api/users/employee: the password is required. */
+export const createEmployeeInputSchema = z.object({ ...employeeFields, password: passwordSchema }).superRefine(passwordsMatch);
+export type CreateEmployeeInput = z.infer<typeof createEmployeeInputSchema>;
+
+/** POST /api/users/employee/{user_id} with the PUT override: an empty password keeps the current one. */
+export const updateEmployeeInputSchema = z
+  .object({ ...employeeFields, password: z.preprocess((value) => (value === '' || value === null ? undefined : value), passwordSchema.optional()) })
+  .superRefine(passwordsMatch);
+export type UpdateEmployeeInput = z.infer<typeof updateEmployeeInputSchema>;
+
+export const employeeDetailSchema = z.object({
+  user_id: z.number().int(),
+  user: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    photo: z.string().nullable(),
+    shortname: z.string().nullable(),
+    permissions: z.array(z.string()),
+    two_factor: z.object({ twofactor_enabled: z.boolean() }),
+  }),
+  title: z.string().nullable(),
+  region_id: z.number().int().nullable(),
+  region: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  phone_number: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  timezone_id: z.number().int().nullable(),
+  start_date: z.string().nullable(),
+  birthday: z.string().nullable(),
+  pto_start_date: z.string().nullable(),
+  accrual_rollover_limit: z.number(),
+  lump_sum_rollover_limit: z.number(),
+  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  agent_settings: z
+    .object({
+      phone_number_id: z.number().int().nullable(),
+      phone_info: z.object({ phone_number: z.string() }).nullable(),
+      reminder_emails: z.number().int(),
+      callback_number: z.string().nullable(),
+    })
+    .nullable(),
+  deleted_at: z.string().nullable(),
+  latest_session: z.object({ last_activity: z.string() }).nullable(),
+});
+export type EmployeeDetail = z.infer<typeof employeeDetailSchema>;
+
+/** GET /api/crm/phone_numbers: an agent phone number and how many agents use it (0 or 1). */
+export const agentPhoneNumberSchema = z.object({
+  id: z.number().int(),
+  phone_number: z.string(),
+  agent_settings_count: z.number().int(),
+  /** The agent it is assigned to, if any. */
+  user_id: z.number().int().nullable(),
+});
+export type AgentPhoneNumber = z.infer<typeof agentPhoneNumberSchema>;
+
+/** Spec 1 §4: selectable when unassigned or already this employee's. */
+export const agentNumberSelectable = (number: AgentPhoneNumber, employeeId: number | null) => number.agent_settings_count === 0 || number.user_id === employeeId;
