@@ -36,6 +36,7 @@ const companyDetailPage = () => import('../features/companies/company-detail-pag
 const gradePage = () => import('../features/companies/grades/grade-page.tsx').then((m) => ({ Component: m.GradePage }));
 const gradeFormPage = () => import('../features/companies/grades/grade-form-page.tsx').then((m) => ({ Component: m.GradeFormPage }));
 const devicesPage = () => import('../features/devices/devices-page.tsx').then((m) => ({ Component: m.DevicesPage }));
+const employeeEditPage = () => import('../features/employees/employee-edit-page.tsx').then((m) => ({ Component: m.EmployeeEditPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
 const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
@@ -100,8 +101,11 @@ const crmAdminGate = (params: Readonly<Record<string, string | undefined>>): rea
   params.view === 'settings' ? ['manage crm', 'edit crm settings'] : ['manage crm'];
 
 /** /employees/{method?}/{employeeId?}/{view?}, and the same shape under /hr/employees and /crm/agents. */
-const employeeRoutes = (base: string, areaName: string, options: Omit<RouteHandle, 'area'> = {}): RouteObject =>
-  area(`${base}/:method?/:employeeId?/:view?`, areaName, { numericParams: ['employeeId'], ...options });
+const employeeRoutes = (base: string, areaName: string, options: Omit<RouteHandle, 'area'> = {}): RouteObject => ({
+  path: `${base}/:method?/:employeeId?/:view?`,
+  lazy: employeeEditPage,
+  handle: handle({ title: areaName, numericParams: ['employeeId'], ...options }),
+});
 
 /** The employees index (spec 1 §2.6), ranked above the general employee route that would also match the bare path. */
 const employeesIndexRoute = (base: string, title: string, options: Omit<RouteHandle, 'area' | 'title'> = {}): RouteObject => ({

@@ -8,7 +8,7 @@ import {
   type EmployeeIndexRow,
   type EmployeeStatusFilterCode,
 } from '@switchboard/shared';
-import { IconAlertTriangle, IconDownload, IconKey, IconPencil, IconUserShare } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconKey, IconPencil, IconPlus, IconUserShare } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { EmptyTableRow } from '../../components/empty-table-row.tsx';
@@ -72,9 +72,14 @@ export function EmployeesIndexPage() {
         <Title order={1} size="h2">
           {area.title}
         </Title>
-        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting} onClick={() => void exportCsv()}>
-          Export
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting} onClick={() => void exportCsv()}>
+            Export
+          </Button>
+          <Button component={Link} to={`${area.base}/create`} leftSection={<IconPlus size={16} aria-hidden />}>
+            Add {area.title === 'Agents' ? 'Agent' : 'Employee'}
+          </Button>
+        </Group>
       </Group>
       {employees.isError ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>

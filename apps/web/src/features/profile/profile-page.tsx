@@ -2,7 +2,7 @@ import { Avatar, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconDevices, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/auth-store.ts';
-import { SessionsCard } from './components/sessions-card.tsx';
+import { SessionsCard } from '../../components/sessions-card.tsx';
 import { SettingsForm } from './components/settings-form.tsx';
 import { TwoFactorCard } from './components/two-factor-card.tsx';
 

@@ -4,12 +4,12 @@ import type { UserSession } from '@switchboard/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
-import { defaultPerPage } from '../../../components/page-window.ts';
-import { Pagination } from '../../../components/pagination.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { getFormErrors } from '../../../lib/form-errors.ts';
-import { useRevokeSession, useSessions } from '../api/sessions.ts';
+import { EmptyTableRow } from './empty-table-row.tsx';
+import { defaultPerPage } from './page-window.ts';
+import { Pagination } from './pagination.tsx';
+import { isApiError } from '../lib/api-client.ts';
+import { getFormErrors } from '../lib/form-errors.ts';
+import { useRevokeSession, useSessions } from '../lib/user-sessions.ts';
 
 /** Spec 1 §9: the sessions table shows 3 page links. */
 export const sessionPageLinks = 3;

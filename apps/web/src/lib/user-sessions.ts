@@ -1,6 +1,6 @@
 import type { UserSession } from '@switchboard/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export interface Paginated<T> {
   data: T[];

@@ -1,0 +1,216 @@
+import { Alert, Avatar, Badge, Button, Card, Center, Group, Loader, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  createEmployeeInputSchema,
+  employeeLoadFailedMessage,
+  employeePhotoSizeMessage,
+  employeePhotoTypeMessage,
+  EMPLOYEE_PHOTO_MAX_BYTES,
+  employeePhotoMimeTypes,
+  employeeViews,
+  updateEmployeeInputSchema,
+  type EmployeeDetail,
+  type EmployeeView,
+} from '@switchboard/shared';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { SessionsCard } from '../../components/sessions-card.tsx';
+import { usePermissions } from '../../lib/auth-store.ts';
+import { getFormErrors } from '../../lib/form-errors.ts';
+import { useAgentPhoneNumbers, useEmployee, useEmployeeOptions, useSaveEmployee } from './api/employee.ts';
+import { employeeAreaOf, type EmployeeArea } from './employee-filters.ts';
+import { AccountFields, AgentFields, employeeFormData, employeeFormValues, InformationFields, type EmployeeForm, type EmployeeFormValues } from './employee-form-fields.tsx';
+import { EmployeeHolidaysView } from './holidays/employee-holidays-view.tsx';
+import { EmployeePtoView } from './pto/employee-pto-view.tsx';
+import { resizePhoto } from './resize-photo.ts';
+
+/**
+ * Spec 1 §2.6: /employees/create and /employees/edit/{id}/{view}, the same under /hr/employees and /crm/agents.
+ * (The permissions view has its own route; its tab links there.)
+ */
+export function EmployeeEditPage() {
+  const { method, employeeId, view } = useParams();
+  const area = employeeAreaOf(useLocation().pathname);
+  if (method === 'create' && !employeeId) return <EmployeeCreate area={area} />;
+  if (method === 'edit' && employeeId && /^\d+$/.test(employeeId)) {
+    return <EmployeeEdit key={employeeId} area={area} employeeId={Number(employeeId)} view={(view ?? 'account') as EmployeeView} />;
+  }
+  return <NotFoundPage />;
+}
+
+/** Client-side checks with the server's own schema, plus the photo's type and size. */
+function validate(values: EmployeeFormValues, creating: boolean): Record<string, string> {
+  const payload = { ...values, departments: values.departments.map(Number), twofactor_enabled: values.twofactor_enabled ? 1 : 0, reminder_emails: values.reminder_emails ? 1 : 0 };
+  const parsed = (creating ? createEmployeeInputSchema : updateEmployeeInputSchema).safeParse(payload);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  if (values.photo && !(employeePhotoMimeTypes as readonly string[]).includes(values.photo.type)) errors.photo = employeePhotoTypeMessage;
+  else if (values.photo && values.photo.size > EMPLOYEE_PHOTO_MAX_BYTES * 4) errors.photo = employeePhotoSizeMessage;
+  return errors;
+}
+
+function useSubmit(form: EmployeeForm, id: number | null, includeAgent: boolean, onSaved: (newId: number) => void) {
+  const save = useSaveEmployee();
+  const submit = form.onSubmit(async (values) => {
+    const photo = values.photo ? await resizePhoto(values.photo) : null;
+    if (photo && photo.size > EMPLOYEE_PHOTO_MAX_BYTES) {
+      form.setFieldError('photo', employeePhotoSizeMessage);
+      return;
+    }
+    save.mutate(
+      { id, form: employeeFormData({ ...values, photo }, { includeAgent }) },
+      {
+        onSuccess: (answer) => {
+          notifications.show({ color: 'green', message: answer.message });
+          form.setFieldValue('password', '');
+          form.setFieldValue('password_confirmation', '');
+          form.setFieldValue('photo', null);
+          onSaved(answer.data.id);
+        },
+        onError: (error) => {
+          const { fields, message } = getFormErrors(error);
+          if (Object.keys(fields).length > 0) form.setErrors(fields);
+          notifications.show({ color: 'red', message });
+        },
+      },
+    );
+  });
+  return { submit, saving: save.isPending };
+}
+
+function EmployeeCreate({ area }: { area: EmployeeArea }) {
+  const navigate = useNavigate();
+  const form = useForm<EmployeeFormValues>({ mode: 'controlled', initialValues: employeeFormValues(null), validate: (values) => validate(values, true) });
+  // After create go to edit/{new id} in the same area (spec 1 §2.6).
+  const { submit, saving } = useSubmit(form, null, false, (id) => void navigate(`${area.base}/edit/${id}/account`));
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          New {area.title === 'Agents' ? 'Agent' : 'Employee'}
+        </Title>
+        <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void navigate(area.base)}>
+          Back
+        </Button>
+      </Group>
+      <form onSubmit={submit} noValidate aria-label="New employee">
+        <Stack gap="md">
+          <Card withBorder padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              Account
+            </Title>
+            <AccountFields form={form} employee={null} creating />
+          </Card>
+          <Card withBorder padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              Employee Information
+            </Title>
+            <InformationFields form={form} />
+          </Card>
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+function EmployeeEdit({ area, employeeId, view }: { area: EmployeeArea; employeeId: number; view: EmployeeView }) {
+  const employee = useEmployee(employeeId);
+  if (employee.isPending) {
+    return (
+      <Center py={80}>
+        <Loader aria-label="Loading employee" />
+      </Center>
+    );
+  }
+  if (employee.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {employeeLoadFailedMessage}
+      </Alert>
+    );
+  }
+  return <EmployeeEditor area={area} employee={employee.data} view={view} />;
+}
+
+function EmployeeEditor({ area, employee, view }: { area: EmployeeArea; employee: EmployeeDetail; view: EmployeeView }) {
+  const navigate = useNavigate();
+  const permissions = usePermissions();
+  const manageCrm = permissions.includes('manage crm');
+  const options = useEmployeeOptions();
+  const numbers = useAgentPhoneNumbers(manageCrm);
+  const form = useForm<EmployeeFormValues>({ mode: 'controlled', initialValues: employeeFormValues(employee), validate: (values) => validate(values, false) });
+  const { submit, saving } = useSubmit(form, employee.user_id, manageCrm, () => form.resetDirty());
+
+  // Views gated by the permission the spec names (spec 1 §6).
+  const allowed = (entry: EmployeeView) =>
+    (entry !== 'agent' || manageCrm) && (entry !== 'permissions' || permissions.includes('manage employee permissions')) && (entry !== 'sessions' || permissions.includes('manage user sessions'));
+  const visible = employeeViews.filter((entry) => allowed(entry.view));
+  if (!employeeViews.some((entry) => entry.view === view) || !allowed(view)) return <NotFoundPage />;
+  const to = (id: number, next: string) => `${area.base}/edit/${id}/${next}`;
+
+  const formView = view === 'account' || view === 'basicinformation' || view === 'agent';
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm">
+          <Avatar src={employee.user.photo} name={employee.user.name} color="initials" size={48} radius="xl" alt="" />
+          <div>
+            <Group gap="xs">
+              <Title order={1} size="h2">
+                {employee.user.name}
+              </Title>
+              <Badge color={employee.deleted_at ? 'gray' : 'green'}>{employee.deleted_at ? 'Disabled' : 'Enabled'}</Badge>
+            </Group>
+            <Text c="dimmed" size="sm">
+              {employee.title ?? ''}
+            </Text>
+          </div>
+        </Group>
+        {/* A dropdown switches to another employee and keeps the view (spec 1 §2.6). */}
+        <Select
+          aria-label="Switch employee"
+          searchable
+          w={280}
+          value={String(employee.user_id)}
+          data={(options.data ?? []).map((option) => ({ value: String(option.user_id), label: option.user.name }))}
+          onChange={(value) => value && void navigate(to(Number(value), view))}
+        />
+      </Group>
+      <Tabs value={view} onChange={(next) => next && void navigate(to(employee.user_id, next))}>
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          {visible.map((entry) => (
+            <Tabs.Tab key={entry.view} value={entry.view}>
+              {entry.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {formView ? (
+        <form onSubmit={submit} noValidate aria-label={employeeViews.find((entry) => entry.view === view)!.label}>
+          <Card withBorder padding="lg">
+            <Stack gap="md">
+              {view === 'account' ? <AccountFields form={form} employee={employee} creating={false} /> : null}
+              {view === 'basicinformation' ? <InformationFields form={form} /> : null}
+              {view === 'agent' ? <AgentFields form={form} numbers={numbers.data ?? []} employeeId={employee.user_id} /> : null}
+              <Group justify="flex-end">
+                <Button type="submit" loading={saving}>
+                  Update
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        </form>
+      ) : null}
+      {view === 'pto' ? <EmployeePtoView employeeId={employee.user_id} /> : null}
+      {view === 'emp_holidays' ? <EmployeeHolidaysView employeeId={employee.user_id} /> : null}
+      {view === 'sessions' ? <SessionsCard userId={employee.user_id} /> : null}
+    </Stack>
+  );
+}
