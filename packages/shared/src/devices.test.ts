@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deviceAgeColor, deviceInputSchema, devicesToCsv, parseCsv, parseDeviceCsv, parseDrives, refreshYear, type Device } from './devices.ts';
+import { parseCsv } from './csv.ts';
+import { deviceAgeColor, deviceInputSchema, devicesToCsv, parseDeviceCsv, parseDrives, refreshYear, type Device } from './devices.ts';
 
 describe('row colour by age (spec 2 §4, §9)', () => {
   it('is yellow when purchase year plus lifespan is this year, green later, red earlier', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvCell, parseCsv } from './csv.ts';
 
 /** Company devices (spec 2 §2 routes, refresh strategies, §3, §4 row colour, §9 lifespans). Decision 0020. */
 
@@ -133,11 +134,6 @@ export const deviceListQuerySchema = z.object({
 /** Columns of the device CSV, in order; import matches headers case-insensitively. Drives read "C:500; D:2000". */
 export const deviceCsvColumns = ['Site', 'Name', 'Asset Tag', 'Serial Number', 'Model', 'Purchase Date', 'Warranty Date', 'Operating System', 'Antivirus', 'Roles', 'Scheduled Maintenance', 'Drives', 'Notes'] as const;
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"` : text;
-};
-
 export function devicesToCsv(devices: Device[]): string {
   const lines = devices.map((device) =>
     [
@@ -159,39 +155,6 @@ export function devicesToCsv(devices: Device[]): string {
       .join(','),
   );
   return [deviceCsvColumns.join(','), ...lines].join('\r\n') + '\r\n';
-}
-
-/** Splits CSV text into rows of cells (RFC 4180 quotes, CRLF or LF). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += char;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows.filter((cells) => cells.some((value) => value.trim() !== ''));
 }
 
 /** One CSV row by column name, as the import sends it to the server (names are resolved there). */

@@ -20,3 +20,5 @@ export * from './flags.ts';
 export * from './network-grades.ts';
 export * from './devices.ts';
 export * from './employee-form.ts';
+export * from './csv.ts';
+export * from './account-import.ts';

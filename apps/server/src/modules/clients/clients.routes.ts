@@ -8,12 +8,14 @@ import {
   idNameListResponseSchema,
   updateClientAccountInputSchema,
 } from '@switchboard/shared';
+import { accountImportInputSchema, accountsImportedMessage } from '@switchboard/shared';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { pageQuerySchema, pageSchema } from '../../db/paginate.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
+import { importClientAccounts } from './account-import.service.ts';
 import {
   clientCompanyOf,
   createClientAccount,
@@ -58,6 +60,17 @@ export async function clientRoutes(app: AppInstance): Promise<void> {
     '/users/client/:user_id',
     { onRequest: requireEmployee(), schema: { params: userIdParamsSchema, response: { 200: z.object({ data: clientAccountSchema }) } } },
     async (request) => ({ data: await getClientAccount(app.db, parsePathId(request.params.user_id)) }),
+  );
+
+  // Spec 1 §7.5: form-encoded company_id, accounts (JSON text) and the file; the rows are the parsed file, which is
+  // not kept. Needs 'import client accounts' (spec 1 §6).
+  app.post(
+    '/users/client/import',
+    { onRequest: [requireEmployee(), requirePermission('import client accounts')], schema: { body: accountImportInputSchema.passthrough() } },
+    async (request) => {
+      const created = await importClientAccounts(app.db, request.body.company_id, request.body.accounts);
+      return { message: accountsImportedMessage(created.length), data: { created } };
+    },
   );
 
   app.post(
