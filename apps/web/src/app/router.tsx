@@ -37,6 +37,7 @@ const gradePage = () => import('../features/companies/grades/grade-page.tsx').th
 const gradeFormPage = () => import('../features/companies/grades/grade-form-page.tsx').then((m) => ({ Component: m.GradeFormPage }));
 const devicesPage = () => import('../features/devices/devices-page.tsx').then((m) => ({ Component: m.DevicesPage }));
 const employeeEditPage = () => import('../features/employees/employee-edit-page.tsx').then((m) => ({ Component: m.EmployeeEditPage }));
+const accountImportPage = () => import('../features/accounts/account-import-page.tsx').then((m) => ({ Component: m.AccountImportPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
 const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
@@ -254,7 +255,7 @@ export const appRoutes: RouteObject[] = [
   { path: 'accounts', lazy: accountsPage, handle: handle({ title: 'Client Accounts' }) },
   { path: 'accounts/create', lazy: accountFormPage, handle: handle({ title: 'Add Account' }) },
   { path: 'accounts/edit/:method_id', lazy: accountFormPage, handle: handle({ title: 'Edit Account', numericParams: ['method_id'] }) },
-  area('accounts/:method?/:method_id?', 'Client Accounts', { numericParams: ['method_id'] }),
+  { path: 'accounts/import', lazy: accountImportPage, handle: handle({ title: 'Import Accounts', permissions: ['import client accounts'] }) },
 
   // Reports (spec 2.5: the timeclock report needs 'view reports' and 'view timeclock')
   area('reports/timeclock/:prop_start_date?/:prop_end_date?', 'Timeclock Report', { permissions: ['view reports', 'view timeclock'] }),

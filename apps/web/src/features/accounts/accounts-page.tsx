@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { clientAccountsEmptyMessage, type ClientAccount } from '@switchboard/shared';
-import { IconDownload, IconPencil, IconPlus, IconSearch, IconSpy, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPencil, IconPlus, IconSearch, IconSpy, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
@@ -30,7 +30,14 @@ function scopedCompanyId(params: URLSearchParams): number | null {
 /** Spec 1 §2.6: /accounts, the client accounts table with edit, delete, impersonate, export and 3 page links. */
 export function AccountsPage() {
   const [params] = useSearchParams();
-  const companyId = scopedCompanyId(params);
+  return <AccountsList companyId={scopedCompanyId(params)} />;
+}
+
+/**
+ * The client accounts table scoped to one company (the company's Accounts tab) or to all: edit, delete, impersonate,
+ * export, import and 3 page links.
+ */
+export function AccountsList({ companyId, importHref, embedded = false }: { companyId: number | null; importHref?: string; embedded?: boolean }) {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(defaultPerPage);
   const [search, setSearch] = useState('');
@@ -41,6 +48,8 @@ export function AccountsPage() {
   const permissions = usePermissions();
   const canDelete = permissions.includes('delete client accounts');
   const canShadow = permissions.includes('shadow clients');
+  const canImport = permissions.includes('import client accounts');
+  const importLink = importHref ?? (companyId === null ? '/accounts/import' : `/accounts/import?company_id=${companyId}`);
   const startShadow = useStartShadow();
   const [exporting, setExporting] = useState(false);
   const withCompany = companyId === null;
@@ -82,13 +91,18 @@ export function AccountsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1} size="h2">
+        <Title order={embedded ? 2 : 1} size={embedded ? 'h4' : 'h2'}>
           Client Accounts
         </Title>
         <Group gap="xs">
           <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting} onClick={() => void exportCsv()}>
             Export
           </Button>
+          {canImport ? (
+            <Button component={Link} to={importLink} variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
+              Import
+            </Button>
+          ) : null}
           {/* Spec 1 §2.6: shown without a permission check. */}
           <Button component={Link} to={createHref} leftSection={<IconPlus size={16} aria-hidden />}>
             Add Account

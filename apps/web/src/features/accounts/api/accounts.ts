@@ -81,3 +81,18 @@ export function useDeleteAccount() {
     onSettled: invalidate,
   });
 }
+
+/** POST /api/users/client/import, form-encoded: company_id, accounts (JSON text), file. All rows or none. */
+export function useImportAccounts() {
+  const invalidate = useInvalidateAccounts();
+  return useMutation({
+    mutationFn: ({ companyId, accounts, file }: { companyId: number; accounts: unknown[]; file: File }) => {
+      const form = new FormData();
+      form.append('company_id', String(companyId));
+      form.append('accounts', JSON.stringify(accounts));
+      form.append('file', file, file.name);
+      return api.post<{ message: string; data: { created: { user_id: number; name: string; email: string }[] } }>('/api/users/client/import', form);
+    },
+    onSuccess: () => void invalidate(),
+  });
+}
