@@ -2,7 +2,7 @@ import type { PermissionName } from '@switchboard/shared';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isApiError } from '../lib/api-client.ts';
 import { authStore } from '../lib/auth-store.ts';
-import { defaultLoginUrl, loginPathFor } from '../lib/login-redirect.ts';
+import { defaultLoginUrl, loginPathFor, userDefaultLoginUrl } from '../lib/login-redirect.ts';
 import type { RouteHandle } from '../lib/route-access.ts';
 import { loadSession, logout } from '../lib/session.ts';
 import { BootScreen, RootLayout } from './root-layout.tsx';
@@ -83,7 +83,7 @@ export async function requireSessionLoader({ request }: LoaderFunctionArgs): Pro
 
 /** Spec 1 §2.3: a signed-in user opening /login goes to the default login URL. */
 function loginLoader(): Response | null {
-  return authStore.getState().accessToken ? redirect(defaultLoginUrl) : null;
+  return authStore.getState().accessToken ? redirect(userDefaultLoginUrl()) : null;
 }
 
 /** Spec 1 §2.3: /logout logs out on load (server call, then local clear even if it failed) and returns to /login. */
@@ -93,7 +93,7 @@ async function logoutLoader(): Promise<Response> {
 }
 
 function rootIndexLoader(): Response {
-  return redirect(authStore.getState().accessToken ? defaultLoginUrl : '/login');
+  return redirect(authStore.getState().accessToken ? userDefaultLoginUrl() : '/login');
 }
 
 // ---- gates (spec 1 §2.5, §6) ----

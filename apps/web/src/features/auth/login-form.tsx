@@ -15,7 +15,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
-import { safeRedirectTarget } from '../../lib/login-redirect.ts';
+import { safeRedirectTarget, userDefaultLoginUrl } from '../../lib/login-redirect.ts';
 import { postLogin } from '../../lib/session.ts';
 import { TwoFactorStep } from './components/two-factor-step.tsx';
 
@@ -33,7 +33,7 @@ export function LoginForm() {
 
   const finishSignIn = (response: SignedInResponse) => {
     authStore.signIn(response);
-    void navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
+    void navigate(safeRedirectTarget(searchParams.get('redirect'), userDefaultLoginUrl()), { replace: true });
   };
 
   const form = useForm<LoginInput>({
