@@ -35,11 +35,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A page in a fresh context (empty localStorage and cookies) on the app's base URL. Call it inside a test:
+ * A page in a fresh context (empty localStorage and cookies) on the app's base URL (or another app process's). Call it inside a test:
  * when the test fails a screenshot lands in test-results/, then the context is closed.
  */
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app().baseURL, viewport: { width: 1280, height: 800 } });
+export async function newPage(browser: Browser, baseURL = app().baseURL): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   // A missing element fails with playwright's own message (which locator, what it saw) well before the test timeout.
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

@@ -6,6 +6,10 @@ declare module 'vitest' {
     adminPassword: string;
     /** Where the app sends mail (SMTP_URL); a test listens there with support/mail.ts. */
     smtpPort: number;
+    /** The app's embedded PostgreSQL, for tests that start more app processes on the same data. */
+    databaseUrl: string;
+    /** The built web app the app processes serve. */
+    webDist: string;
   }
 }
 
