@@ -8,6 +8,7 @@ import { flagRoutes } from './modules/flags/flags.routes.ts';
 import { networkGradeRoutes } from './modules/network-grades/network-grades.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { phoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes.ts';
+import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { downloadRoutes } from './modules/files/download.routes.ts';
 import { employeeRoutes } from './modules/employees/employees.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -52,6 +53,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(networkGradeRoutes);
       await api.register(deviceRoutes);
       await api.register(phoneNumberRoutes);
+      await api.register(ticketRoutes);
     },
     { prefix: '/api' },
   );

@@ -22,3 +22,4 @@ export * from './devices.ts';
 export * from './employee-form.ts';
 export * from './csv.ts';
 export * from './account-import.ts';
+export * from './tickets.ts';

@@ -52,7 +52,19 @@ export type StoreChannelEvent = (typeof storeChannelEvents)[number];
 export const ptoChannelEvents = ['PeriodsUpdated'] as const;
 export type PtoChannelEvent = (typeof ptoChannelEvents)[number];
 
-export type RealtimeEvent = UserChannelEvent | StoreChannelEvent | PtoChannelEvent;
+/** Events on `ticket_{id}` (spec 3 §7 Realtime); each tells viewers which part of the ticket to read again. */
+export const ticketChannelEvents = [
+  'CheckInOut',
+  'ResponseSent',
+  'TicketNotesAttachmentsChanged',
+  'TicketResolutionAttachmentsChanged',
+  'CreateTodo',
+  'TicketDataUpdated',
+  'TicketNotesSaved',
+] as const;
+export type TicketChannelEvent = (typeof ticketChannelEvents)[number];
+
+export type RealtimeEvent = UserChannelEvent | StoreChannelEvent | PtoChannelEvent | TicketChannelEvent;
 
 /** Second argument of every server → client event. */
 export interface RealtimeMeta {

@@ -23,3 +23,4 @@ export * from '../modules/flags/flags.table.ts';
 export * from '../modules/network-grades/network-grades.table.ts';
 export * from '../modules/devices/devices.table.ts';
 export * from '../modules/phone-numbers/phone-numbers.table.ts';
+export * from '../modules/tickets/tickets.table.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table.ts';
+import { tickets } from '../tickets/tickets.table.ts';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -16,7 +17,7 @@ export const checkIns = pgTable(
       .notNull()
       .references(() => users.id),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    ticketId: integer('ticket_id'),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
     projectStepId: integer('project_step_id'),
     startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
     endTime: timestamp('end_time', { withTimezone: true }),

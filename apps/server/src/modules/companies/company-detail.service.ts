@@ -5,6 +5,7 @@ import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { contractFieldsForCompany } from '../contracts/contracts.service.ts';
+import { countOpenTickets } from '../tickets/tickets.service.ts';
 import { industries, regions } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 import { logoUrl } from './companies.service.ts';
@@ -83,8 +84,7 @@ export async function getCompanyDetail(db: DbOrTransaction, companyId: number): 
     site_tech_info: { notes: company.notes ?? null, attachments: attachmentRows.map(presentAttachment) },
     sites_count: siteRows.length,
     accounts_count: Number(company.accounts),
-    // Filled in by the tickets module when it lands.
-    open_tickets_count: 0,
+    open_tickets_count: await countOpenTickets(db, companyId),
     ...(await contractFieldsForCompany(db, companyId)),
     created_at: company.createdAt.toISOString(),
   };

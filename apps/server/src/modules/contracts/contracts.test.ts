@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies } from '../companies/companies.table.ts';
+import { tickets } from '../tickets/tickets.table.ts';
 import { contractRecurringItems, contracts } from './contracts.table.ts';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -142,12 +143,18 @@ describe('contracts and billing items API (spec 2 §7)', () => {
     const tech = await createUser(ctx.db);
     const start = new Date(`${thisMonth()}-01T10:00:00Z`);
     const hoursLater = (h: number) => new Date(start.getTime() + h * 3_600_000);
+    const ticketIds = (
+      await ctx.db
+        .insert(tickets)
+        .values([1, 2, 3].map((n) => ({ subject: `Ticket ${n}`, body: 'Printer offline', companyId: clinic, location: 1, triageId: 3, status: 2 })))
+        .returning({ id: tickets.id })
+    ).map((row) => row.id);
     await ctx.db.insert(checkIns).values([
-      { userId: tech.id, companyId: clinic, ticketId: 1, startTime: start, endTime: hoursLater(3), billable: 0 },
-      { userId: tech.id, companyId: clinic, ticketId: 2, startTime: start, endTime: hoursLater(1), billable: 1 },
+      { userId: tech.id, companyId: clinic, ticketId: ticketIds[0], startTime: start, endTime: hoursLater(3), billable: 0 },
+      { userId: tech.id, companyId: clinic, ticketId: ticketIds[1], startTime: start, endTime: hoursLater(1), billable: 1 },
       { userId: tech.id, companyId: clinic, projectStepId: 5, startTime: start, endTime: hoursLater(2), billable: 0 },
       // Still open: not counted.
-      { userId: tech.id, companyId: clinic, ticketId: 3, startTime: start, endTime: null, billable: 0 },
+      { userId: tech.id, companyId: clinic, ticketId: ticketIds[2], startTime: start, endTime: null, billable: 0 },
     ]);
     const adjustment = await ctx.app.inject({
       method: 'POST',

@@ -2,6 +2,7 @@ import type { UserType } from '@switchboard/shared';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { findTechAttachment } from '../companies/company-detail.service.ts';
+import { findTicketAttachment } from '../tickets/ticket-work.service.ts';
 
 interface Actor {
   id: number;
@@ -15,7 +16,7 @@ interface Actor {
 export async function findDownload(db: DbOrTransaction, path: string, actor: Actor): Promise<{ fileName: string } | null> {
   const tech = await findTechAttachment(db, path);
   if (tech) return (await mayAccessCompany(db, tech.companyId, actor)) ? { fileName: tech.fileName } : null;
-  return null;
+  return findTicketAttachment(db, path, { ...actor, name: '' });
 }
 
 async function mayAccessCompany(db: DbOrTransaction, companyId: number, actor: Actor): Promise<boolean> {

@@ -1,0 +1,167 @@
+import { type CheckIn, type CheckInsUpdateInput, type TicketTodo } from '@switchboard/shared';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
+import { checkIns } from '../checkins/checkins.table.ts';
+import { users } from '../users/users.table.ts';
+import { ticketAttachments, ticketTodos, tickets } from './tickets.table.ts';
+import { assertMayAct, loadTicketFor, noteChange, presentCheckIn, type TicketActor } from './tickets.service.ts';
+
+// The work on a ticket: check-in/out, notes, resolution, attachments and to-dos (spec 3 §2, §7).
+
+const staffOnly = (actor: TicketActor) => {
+  if (actor.type !== 'Employee') throw forbidden();
+};
+
+/** POST /api/ticket/checkinout: one open check-in per user and ticket; 'out' ends it. Answers the check-in. */
+export async function checkInOut(db: Db, ticketId: number, direction: 'in' | 'out', actor: TicketActor & { shortname: string | null; photo: string | null }): Promise<CheckIn> {
+  const ticket = await loadTicketFor(db, ticketId, actor);
+  staffOnly(actor);
+  assertMayAct(ticket, actor);
+  const user = { name: actor.name, shortname: actor.shortname, photo: actor.photo };
+  return db.transaction(async (tx) => {
+    const open = and(eq(checkIns.ticketId, ticketId), eq(checkIns.userId, actor.id), isNull(checkIns.endTime));
+    if (direction === 'in') {
+      const [existing] = await tx.select().from(checkIns).where(open).limit(1);
+      if (existing) throw conflict('You are already checked in to this ticket.');
+      const [row] = await tx.insert(checkIns).values({ userId: actor.id, companyId: ticket.companyId, ticketId }).returning();
+      await noteChange(tx, ticketId, actor.id, `${actor.name} checked in`);
+      return presentCheckIn(row!, user);
+    }
+    const [row] = await tx.update(checkIns).set({ endTime: new Date(), updatedAt: new Date() }).where(open).returning();
+    if (!row) throw conflict('You are not checked in to this ticket.');
+    await noteChange(tx, ticketId, actor.id, `${actor.name} checked out`);
+    return presentCheckIn(row, user);
+  });
+}
+
+/** GET /api/ticket/{id}/checkins?page=: newest first, with the user. */
+export async function listTicketCheckIns(db: DbOrTransaction, ticketId: number, page: PageQuery, actor: TicketActor): Promise<Page<CheckIn>> {
+  await loadTicketFor(db, ticketId, actor);
+  staffOnly(actor);
+  const where = eq(checkIns.ticketId, ticketId);
+  return paginate(
+    page,
+    () => db.$count(checkIns, where),
+    async (limit, offset) =>
+      (
+        await db
+          .select({ checkIn: checkIns, name: users.name, shortname: users.shortname, photo: users.photo })
+          .from(checkIns)
+          .innerJoin(users, eq(users.id, checkIns.userId))
+          .where(where)
+          .orderBy(desc(checkIns.startTime), desc(checkIns.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((row) => presentCheckIn(row.checkIn, { name: row.name, shortname: row.shortname, photo: row.photo })),
+  );
+}
+
+/** POST /api/ticket/checkinout/update ('edit checkinout times'): times (UTC) and billable, each change a ticket event. */
+export async function updateCheckIns(db: Db, input: CheckInsUpdateInput, actor: TicketActor): Promise<number[]> {
+  staffOnly(actor);
+  const ids = input.check_ins.map((row) => row.id);
+  const existing = await db.select().from(checkIns).where(inArray(checkIns.id, ids));
+  if (existing.length !== new Set(ids).size || existing.some((row) => row.ticketId === null)) throw notFound();
+  const ticketIds = [...new Set(existing.map((row) => row.ticketId!))];
+  for (const ticketId of ticketIds) assertMayAct(await loadTicketFor(db, ticketId, actor), actor);
+  await db.transaction(async (tx) => {
+    for (const change of input.check_ins) {
+      const before = existing.find((row) => row.id === change.id)!;
+      const start = new Date(change.start_time);
+      const end = change.end_time ? new Date(change.end_time) : null;
+      await tx.update(checkIns).set({ startTime: start, endTime: end, billable: change.billable, updatedAt: new Date() }).where(eq(checkIns.id, change.id));
+      const from = `${before.startTime.toISOString()} – ${before.endTime?.toISOString() ?? 'open'} (${before.billable ? 'Non-Billable' : 'Billable'})`;
+      const to = `${start.toISOString()} – ${end?.toISOString() ?? 'open'} (${change.billable ? 'Non-Billable' : 'Billable'})`;
+      if (from !== to) await noteChange(tx, before.ticketId!, actor.id, `${actor.name} changed check-in #${change.id} from ${from} to ${to}`);
+    }
+  });
+  return ticketIds;
+}
+
+export interface StoredTicketFile {
+  fileName: string;
+  path: string;
+  extension: string;
+  size: number;
+}
+
+/** POST /api/ticket/notes and /api/ticket/resolution: the text and (multipart) one more attachment. */
+export async function saveTicketText(db: Db, ticketId: number, kind: 'notes' | 'resolution', text: string | undefined, file: StoredTicketFile | null, actor: TicketActor): Promise<void> {
+  const ticket = await loadTicketFor(db, ticketId, actor);
+  staffOnly(actor);
+  assertMayAct(ticket, actor);
+  await db.transaction(async (tx) => {
+    if (text !== undefined) await tx.update(tickets).set(kind === 'notes' ? { notes: text } : { resolution: text }).where(eq(tickets.id, ticketId));
+    if (file) await tx.insert(ticketAttachments).values({ ticketId, kind, ...file, userId: actor.id });
+    const what = kind === 'notes' ? 'private notes' : 'resolution';
+    await noteChange(tx, ticketId, actor.id, file ? `${actor.name} updated the ${what} and attached ${file.fileName}` : `${actor.name} updated the ${what}`);
+  });
+}
+
+/** DELETE /api/ticket/{kind}_attachments/{id}: toggles deleted_at. Answers the ticket and whether it is now deleted. */
+export async function toggleTicketAttachment(db: Db, id: number, kind: 'notes' | 'resolution', actor: TicketActor): Promise<{ ticketId: number; deleted: boolean }> {
+  const [file] = await db.select().from(ticketAttachments).where(and(eq(ticketAttachments.id, id), eq(ticketAttachments.kind, kind))).limit(1);
+  if (!file) throw notFound();
+  const ticket = await loadTicketFor(db, file.ticketId, actor);
+  staffOnly(actor);
+  assertMayAct(ticket, actor);
+  const deleted = file.deletedAt === null;
+  await db.transaction(async (tx) => {
+    await tx.update(ticketAttachments).set({ deletedAt: deleted ? new Date() : null }).where(eq(ticketAttachments.id, id));
+    await noteChange(tx, file.ticketId, actor.id, `${actor.name} ${deleted ? 'deleted' : 'restored'} the attachment ${file.fileName}`);
+  });
+  return { ticketId: file.ticketId, deleted };
+}
+
+const presentTodo = (row: typeof ticketTodos.$inferSelect): TicketTodo => ({ id: row.id, description: row.description, completed: row.completed, deleted_at: row.deletedAt?.toISOString() ?? null });
+
+export async function createTodo(db: Db, ticketId: number, description: string, actor: TicketActor): Promise<TicketTodo> {
+  const ticket = await loadTicketFor(db, ticketId, actor);
+  staffOnly(actor);
+  assertMayAct(ticket, actor);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(ticketTodos).values({ ticketId, description, createdBy: actor.id }).returning();
+    await noteChange(tx, ticketId, actor.id, `${actor.name} added the to-do "${description}"`);
+    return presentTodo(row!);
+  });
+}
+
+/** PUT and DELETE /api/ticket/todo/{id}: edit or complete, or soft-delete. Answers the to-do. */
+export async function changeTodo(db: Db, id: number, change: { description?: string; completed?: number; delete?: boolean }, actor: TicketActor): Promise<TicketTodo> {
+  const [todo] = await db.select().from(ticketTodos).where(and(eq(ticketTodos.id, id), isNull(ticketTodos.deletedAt))).limit(1);
+  if (!todo) throw notFound();
+  const ticket = await loadTicketFor(db, todo.ticketId, actor);
+  staffOnly(actor);
+  assertMayAct(ticket, actor);
+  if (!change.delete && change.description === undefined && change.completed === undefined) throw unprocessable({ todo: ['Nothing to change.'] });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(ticketTodos)
+      .set(change.delete ? { deletedAt: new Date() } : { ...(change.description !== undefined ? { description: change.description } : {}), ...(change.completed !== undefined ? { completed: change.completed } : {}) })
+      .where(eq(ticketTodos.id, id))
+      .returning();
+    const lingo = change.delete
+      ? `${actor.name} deleted the to-do "${todo.description}"`
+      : change.completed !== undefined && change.completed !== todo.completed
+        ? `${actor.name} marked the to-do "${row!.description}" ${change.completed ? 'complete' : 'not complete'}`
+        : `${actor.name} edited the to-do "${row!.description}"`;
+    await noteChange(tx, todo.ticketId, actor.id, lingo);
+    return presentTodo(row!);
+  });
+}
+
+/** For POST /api/download: the ticket attachment at `path`, when the actor may see it. */
+export async function findTicketAttachment(db: DbOrTransaction, path: string, actor: TicketActor): Promise<{ fileName: string } | null> {
+  const [file] = await db.select().from(ticketAttachments).where(eq(ticketAttachments.path, path)).limit(1);
+  if (!file) return null;
+  try {
+    await loadTicketFor(db, file.ticketId, actor);
+  } catch {
+    return null;
+  }
+  // A client account downloads only the public resolution's files.
+  if (actor.type !== 'Employee' && (file.kind !== 'resolution' || file.deletedAt)) return null;
+  return { fileName: file.fileName };
+}

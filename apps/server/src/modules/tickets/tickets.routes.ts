@@ -1,0 +1,159 @@
+import {
+  attachmentDeletedMessage,
+  attachmentRestoredMessage,
+  checkInSchema,
+  checkInOutInputSchema,
+  checkInsUpdateInputSchema,
+  checkInsUpdatedMessage,
+  createTicketInputSchema,
+  notesSavedMessage,
+  resolutionSavedMessage,
+  ticketChannel,
+  ticketCreatedMessage,
+  ticketDetailSchema,
+  ticketEscalatedMessage,
+  ticketQueueQuerySchema,
+  ticketRowSchema,
+  ticketTextSchema,
+  ticketUpdatedMessage,
+  todoCreatedMessage,
+  todoDeletedMessage,
+  todoInputSchema,
+  todoUpdatedMessage,
+  todoUpdateInputSchema,
+  updateTicketInputSchema,
+  type TicketChannelEvent,
+} from '@switchboard/shared';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { pageQuerySchema, pageSchema } from '../../db/paginate.ts';
+import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { toFieldErrors, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { saveUpload } from '../../plugins/storage.ts';
+import { uploadedFileSchema, type UploadedFile } from '../../plugins/uploads.ts';
+import { parsePathId } from '../clients/clients.service.ts';
+import { emitNotificationCreated } from '../notifications/notifications.service.ts';
+import { attachmentExtension } from '../companies/tech-attachments.ts';
+import { changeTodo, checkInOut, createTodo, listTicketCheckIns, saveTicketText, toggleTicketAttachment, updateCheckIns, type StoredTicketFile } from './ticket-work.service.ts';
+import { createTicket, escalateTicket, getTicketDetail, listTickets, updateTicket, type TicketActor } from './tickets.service.ts';
+
+const idParams = z.object({ id: z.string() });
+const ticketFileFolder = 'ticket-files';
+const maxTicketFileBytes = 20 * 1024 * 1024;
+
+/** Ticket calls of spec 3 §7. Every change is pushed on ticket_{id} so every viewer reads the part again. */
+export async function ticketRoutes(app: AppInstance): Promise<void> {
+  const actorOf = (request: { auth: { user: TicketActor & { shortname: string | null; photo: string | null } } }) => request.auth.user;
+  const push = (ticketId: number, event: TicketChannelEvent, payload: Record<string, unknown> = {}) => app.realtime.emitToChannel(ticketChannel(ticketId), event, { ticket_id: ticketId, ...payload });
+
+  app.get(
+    '/ticket',
+    { schema: { querystring: pageQuerySchema.extend(ticketQueueQuerySchema.shape), response: { 200: pageSchema(ticketRowSchema) } } },
+    async (request) => {
+      const { page, per_page, ...query } = request.query;
+      return listTickets(app.db, { page, per_page }, query, actorOf(request));
+    },
+  );
+
+  app.post('/ticket', { schema: { body: createTicketInputSchema } }, async (request) => {
+    const { id, assigned } = await createTicket(app.db, request.body, actorOf(request));
+    if (assigned) emitNotificationCreated(app.realtime, assigned.userId, assigned.notification);
+    return { message: ticketCreatedMessage, data: { id } };
+  });
+
+  app.get('/ticket/:id', { schema: { params: idParams, response: { 200: z.object({ data: ticketDetailSchema }) } } }, async (request) => ({
+    data: await getTicketDetail(app.db, parsePathId(request.params.id), actorOf(request)),
+  }));
+
+  app.put('/ticket/:id', { onRequest: requireEmployee(), schema: { params: idParams, body: updateTicketInputSchema } }, async (request) => {
+    const id = parsePathId(request.params.id);
+    const { assigned } = await updateTicket(app.db, id, request.body, actorOf(request));
+    if (assigned) emitNotificationCreated(app.realtime, assigned.userId, assigned.notification);
+    push(id, 'TicketDataUpdated', { by: request.auth.user.id });
+    return { message: ticketUpdatedMessage };
+  });
+
+  app.post('/ticket/escalate/:id', { onRequest: requireEmployee(), schema: { params: idParams, body: z.object({ esc_tech: z.coerce.number().int().positive().optional() }).optional() } }, async (request) => {
+    const id = parsePathId(request.params.id);
+    await escalateTicket(app.db, id, actorOf(request), request.body?.esc_tech);
+    push(id, 'TicketDataUpdated', { by: request.auth.user.id });
+    return { message: ticketEscalatedMessage };
+  });
+
+  app.get(
+    '/ticket/:id/checkins',
+    { onRequest: requireEmployee(), schema: { params: idParams, querystring: pageQuerySchema, response: { 200: pageSchema(checkInSchema) } } },
+    async (request) => listTicketCheckIns(app.db, parsePathId(request.params.id), request.query, actorOf(request)),
+  );
+
+  app.post('/ticket/checkinout', { onRequest: requireEmployee(), schema: { body: checkInOutInputSchema } }, async (request) => {
+    const checkIn = await checkInOut(app.db, request.body.ticket_id, request.body.direction, actorOf(request));
+    push(request.body.ticket_id, 'CheckInOut', { direction: request.body.direction, check_in: checkIn, user: { id: request.auth.user.id, name: request.auth.user.name } });
+    return { message: request.body.direction === 'in' ? 'Checked in.' : 'Checked out.', data: checkIn };
+  });
+
+  app.post(
+    '/ticket/checkinout/update',
+    { onRequest: [requireEmployee(), requirePermission('edit checkinout times')], schema: { body: checkInsUpdateInputSchema } },
+    async (request) => {
+      const ticketIds = await updateCheckIns(app.db, request.body, actorOf(request));
+      for (const ticketId of ticketIds) push(ticketId, 'CheckInOut', { direction: 'update', user: { id: request.auth.user.id, name: request.auth.user.name } });
+      return { message: checkInsUpdatedMessage };
+    },
+  );
+
+  // Spec 3 §7: JSON {ticket_id, notes} or multipart {attachment, ticket_id, notes}.
+  for (const kind of ['notes', 'resolution'] as const) {
+    app.post(`/ticket/${kind}`, { onRequest: requireEmployee() }, async (request) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const parsed = z
+        .object({ ticket_id: z.coerce.number({ error: 'The ticket id field is required.' }).int().positive('The ticket id field is required.'), text: ticketTextSchema.optional() })
+        .safeParse({ ticket_id: body.ticket_id, text: body[kind] });
+      const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues.map((issue) => (issue.path[0] === 'text' ? { ...issue, path: [kind] } : issue)));
+      const file = readAttachment(body.attachment, errors);
+      if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
+      const ticketId = parsed.data.ticket_id;
+      const stored = file ? await storeFile(file) : null;
+      await saveTicketText(app.db, ticketId, kind, body[kind] === undefined ? undefined : parsed.data.text, stored, actorOf(request));
+      if (kind === 'notes') push(ticketId, 'TicketNotesSaved', { by: request.auth.user.id, name: request.auth.user.name });
+      if (stored) push(ticketId, kind === 'notes' ? 'TicketNotesAttachmentsChanged' : 'TicketResolutionAttachmentsChanged');
+      if (kind === 'resolution') push(ticketId, 'TicketDataUpdated', { by: request.auth.user.id });
+      return { message: kind === 'notes' ? notesSavedMessage : resolutionSavedMessage };
+    });
+
+    app.delete(`/ticket/${kind}_attachments/:id`, { onRequest: requireEmployee(), schema: { params: idParams } }, async (request) => {
+      const { ticketId, deleted } = await toggleTicketAttachment(app.db, parsePathId(request.params.id), kind, actorOf(request));
+      push(ticketId, kind === 'notes' ? 'TicketNotesAttachmentsChanged' : 'TicketResolutionAttachmentsChanged');
+      return { message: deleted ? attachmentDeletedMessage : attachmentRestoredMessage, data: { id: Number(request.params.id), deleted } };
+    });
+  }
+
+  app.post('/ticket/todo', { onRequest: requireEmployee(), schema: { body: todoInputSchema } }, async (request) => {
+    const todo = await createTodo(app.db, request.body.ticket_id, request.body.description, actorOf(request));
+    push(request.body.ticket_id, 'CreateTodo', { todo });
+    return { message: todoCreatedMessage, data: todo };
+  });
+
+  app.put('/ticket/todo/:id', { onRequest: requireEmployee(), schema: { params: idParams, body: todoUpdateInputSchema } }, async (request) => {
+    const todo = await changeTodo(app.db, parsePathId(request.params.id), request.body, actorOf(request));
+    return { message: todoUpdatedMessage, data: todo };
+  });
+
+  app.delete('/ticket/todo/:id', { onRequest: requireEmployee(), schema: { params: idParams } }, async (request) => {
+    const todo = await changeTodo(app.db, parsePathId(request.params.id), { delete: true }, actorOf(request));
+    return { message: todoDeletedMessage, data: todo };
+  });
+
+  async function storeFile(file: UploadedFile): Promise<StoredTicketFile> {
+    const extension = attachmentExtension(file.filename);
+    return { fileName: file.filename.slice(0, 255), path: await saveUpload(app.config.dataDir, ticketFileFolder, file.data, extension), extension, size: file.data.length };
+  }
+}
+
+function readAttachment(raw: unknown, errors: FieldErrors): UploadedFile | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const file = uploadedFileSchema.safeParse(raw);
+  if (!file.success) errors.attachment = ['The attachment must be a file.'];
+  else if (file.data.data.length > maxTicketFileBytes) errors.attachment = ['The attachment may not be greater than 20480 kilobytes.'];
+  return file.success && !errors.attachment ? file.data : null;
+}

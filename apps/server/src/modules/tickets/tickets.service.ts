@@ -1,0 +1,416 @@
+import {
+  NOTIFICATION_ASSIGNED_TICKET,
+  TICKET_STATUS_CLOSED,
+  TICKET_STATUS_OPEN,
+  ticketCloseNeedsClientMessage,
+  ticketEscalatedLockMessage,
+  ticketNotEscalatableMessage,
+  type CheckIn,
+  type CreateTicketInput,
+  type Notification,
+  type TicketAttachment,
+  type TicketDetail,
+  type TicketQueueQuery,
+  type TicketRow,
+  type UpdateTicketInput,
+  type UserType,
+} from '@switchboard/shared';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
+import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { checkIns } from '../checkins/checkins.table.ts';
+import { clientCompanyOf } from '../clients/clients.service.ts';
+import { clientAccounts } from '../clients/clients.table.ts';
+import { companies, sites } from '../companies/companies.table.ts';
+import { companyFlags } from '../flags/flags.table.ts';
+import { createNotification } from '../notifications/notifications.service.ts';
+import { ticketStatuses, ticketTypes, triageLevels } from '../reference/reference.table.ts';
+import { users } from '../users/users.table.ts';
+import { ticketAttachments, ticketEvents, ticketTodos, tickets } from './tickets.table.ts';
+
+// Tickets (spec 3 §2, §3, §4, §6, §7; decision 0023).
+
+export interface TicketActor {
+  id: number;
+  type: UserType;
+  name: string;
+}
+
+const technicians = alias(users, 'technicians');
+
+/** A client account sees its own company's tickets only; anything else is a 404. */
+export async function loadTicketFor(db: DbOrTransaction, ticketId: number, actor: TicketActor): Promise<typeof tickets.$inferSelect> {
+  const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
+  if (!ticket) throw notFound();
+  if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== ticket.companyId) throw notFound();
+  return ticket;
+}
+
+/** Spec 3 §6: an escalated ticket is worked by its escalation technician only. */
+export function assertMayAct(ticket: { escalated: boolean; escTech: number | null }, actor: TicketActor): void {
+  if (ticket.escalated && ticket.escTech !== actor.id) throw forbidden(ticketEscalatedLockMessage);
+}
+
+async function recordEvent(db: DbOrTransaction, ticketId: number, actorId: number, lingo: string, change?: { field: string; from: string | null; to: string | null }) {
+  await db.insert(ticketEvents).values({ ticketId, addBy: actorId, lingo, change: change?.field ?? null, previousData: change?.from ?? null, newData: change?.to ?? null });
+}
+
+/** The names behind the ids of a ticket form, for events and for checking they exist. */
+async function referenceNames(db: DbOrTransaction, ids: { status?: number; location?: number; triage?: number; users: number[]; companyId?: number; siteId?: number | null }) {
+  const [status, location, triage, people, company, site] = await Promise.all([
+    ids.status ? db.select({ name: ticketStatuses.name }).from(ticketStatuses).where(eq(ticketStatuses.id, ids.status)) : [],
+    ids.location ? db.select({ name: ticketTypes.name }).from(ticketTypes).where(eq(ticketTypes.id, ids.location)) : [],
+    ids.triage ? db.select({ name: triageLevels.name }).from(triageLevels).where(eq(triageLevels.id, ids.triage)) : [],
+    ids.users.length ? db.select({ id: users.id, name: users.name, type: users.type, deletedAt: users.deletedAt }).from(users).where(inArray(users.id, ids.users)) : [],
+    ids.companyId ? db.select({ name: companies.name }).from(companies).where(eq(companies.id, ids.companyId)) : [],
+    ids.siteId ? db.select({ companyId: sites.companyId, name: sites.name }).from(sites).where(eq(sites.id, ids.siteId)) : [],
+  ]);
+  return { status: status[0]?.name, location: location[0]?.name, triage: triage[0]?.name, people: new Map(people.map((p) => [p.id, p])), company: company[0]?.name, site: site[0] };
+}
+
+/** Company, site, client and technician must fit together: the site and client are the company's, the tech staff. */
+async function assertTicketReferences(
+  db: DbOrTransaction,
+  values: { companyId: number; siteId: number | null; clientId: number | null; employeeId: number | null; location: number; triageId: number; status: number; escTech?: number | null },
+) {
+  const names = await referenceNames(db, {
+    status: values.status,
+    location: values.location,
+    triage: values.triageId,
+    users: [values.clientId, values.employeeId, values.escTech ?? null].filter((id): id is number => id !== null),
+    companyId: values.companyId,
+    siteId: values.siteId,
+  });
+  const errors: FieldErrors = {};
+  if (!names.company) errors.company_id = ['The selected company id is invalid.'];
+  if (values.siteId !== null && names.site?.companyId !== values.companyId) errors.site_id = ['The selected site id is invalid.'];
+  if (!names.location) errors.location = ['The selected ticket type is invalid.'];
+  if (!names.triage) errors.triage_id = ['The selected triage is invalid.'];
+  if (!names.status) errors.status = ['The selected status is invalid.'];
+  if (values.clientId !== null) {
+    const client = names.people.get(values.clientId);
+    const [account] = await db.select({ companyId: clientAccounts.companyId }).from(clientAccounts).where(eq(clientAccounts.userId, values.clientId));
+    // Spec 3 §2: only accounts without deleted_at are selectable.
+    if (!client || client.type !== 'Client' || client.deletedAt || account?.companyId !== values.companyId) errors.client_id = ['The selected client is invalid.'];
+  }
+  for (const [field, id] of [
+    ['employee_id', values.employeeId],
+    ['esc_tech', values.escTech ?? null],
+  ] as const) {
+    const person = id === null ? null : names.people.get(id);
+    if (id !== null && (!person || person.type !== 'Employee' || person.deletedAt)) errors[field] = ['The selected technician is invalid.'];
+  }
+  if (values.status === TICKET_STATUS_CLOSED && values.clientId === null) errors.status = [ticketCloseNeedsClientMessage];
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+  return names;
+}
+
+/** Creates the 'Assigned Ticket' notification for a newly assigned technician (not when they assign themselves). */
+async function notifyAssigned(db: DbOrTransaction, ticketId: number, employeeId: number | null, actor: TicketActor): Promise<{ userId: number; notification: Notification } | null> {
+  if (employeeId === null || employeeId === actor.id) return null;
+  const notification = await createNotification(db, employeeId, { type: NOTIFICATION_ASSIGNED_TICKET, number_details: ticketId, data: { by: actor.name } });
+  return { userId: employeeId, notification };
+}
+
+/** POST /api/ticket: a client account's ticket is always for its own company. */
+export async function createTicket(db: Db, input: CreateTicketInput, actor: TicketActor) {
+  const values = {
+    subject: input.subject,
+    body: input.body,
+    companyId: input.company_id,
+    siteId: input.site_id,
+    clientId: input.client_id,
+    employeeId: input.employee_id,
+    location: input.location,
+    triageId: input.triage_id,
+    status: TICKET_STATUS_OPEN,
+  };
+  if (actor.type !== 'Employee') {
+    const own = await clientCompanyOf(db, actor.id);
+    if (own !== input.company_id) throw unprocessable({ company_id: ['The selected company id is invalid.'] });
+    values.clientId = actor.id;
+    values.employeeId = null;
+  }
+  await assertTicketReferences(db, values);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(tickets).values({ ...values, createdBy: actor.id }).returning({ id: tickets.id });
+    await recordEvent(tx, row!.id, actor.id, `${actor.name} created the ticket`);
+    const assigned = await notifyAssigned(tx, row!.id, values.employeeId, actor);
+    return { id: row!.id, assigned };
+  });
+}
+
+const fieldLabels: Record<string, string> = {
+  subject: 'subject',
+  companyId: 'company',
+  siteId: 'site',
+  clientId: 'client',
+  employeeId: 'technician',
+  location: 'ticket type',
+  triageId: 'triage',
+  status: 'status',
+  escTech: 'escalation technician',
+};
+
+/** PUT /api/ticket/{id}: the changed fields, each recorded as a ticket event with its old and new value. */
+export async function updateTicket(db: Db, ticketId: number, input: UpdateTicketInput, actor: TicketActor) {
+  const ticket = await loadTicketFor(db, ticketId, actor);
+  if (actor.type !== 'Employee') throw forbidden();
+  assertMayAct(ticket, actor);
+  const next = {
+    subject: input.subject ?? ticket.subject,
+    companyId: input.company_id ?? ticket.companyId,
+    siteId: input.site_id === undefined ? ticket.siteId : input.site_id,
+    clientId: input.client_id === undefined ? ticket.clientId : input.client_id,
+    employeeId: input.employee_id === undefined ? ticket.employeeId : input.employee_id,
+    location: input.location ?? ticket.location,
+    triageId: input.triage_id ?? ticket.triageId,
+    status: input.status ?? ticket.status,
+    escTech: ticket.escalated && input.esc_tech !== undefined ? input.esc_tech : ticket.escTech,
+  };
+  // A company change without a new site or client drops the old ones, which belong to the other company.
+  if (next.companyId !== ticket.companyId) {
+    if (input.site_id === undefined) next.siteId = null;
+    if (input.client_id === undefined) next.clientId = null;
+  }
+  const newNames = await assertTicketReferences(db, next);
+  const oldNames = await referenceNames(db, {
+    status: ticket.status,
+    location: ticket.location,
+    triage: ticket.triageId,
+    users: [ticket.clientId, ticket.employeeId, ticket.escTech].filter((id): id is number => id !== null),
+    companyId: ticket.companyId,
+    siteId: ticket.siteId,
+  });
+  const shown = (field: keyof typeof next, names: typeof newNames, value: string | number | null): string | null => {
+    if (value === null) return null;
+    if (field === 'status') return names.status ?? String(value);
+    if (field === 'location') return names.location ?? String(value);
+    if (field === 'triageId') return names.triage ?? String(value);
+    if (field === 'companyId') return names.company ?? String(value);
+    if (field === 'siteId') return names.site?.name ?? String(value);
+    if (field === 'clientId' || field === 'employeeId' || field === 'escTech') return names.people.get(value as number)?.name ?? String(value);
+    return String(value);
+  };
+  const changed = (Object.keys(next) as (keyof typeof next)[]).filter((field) => next[field] !== ticket[field]);
+  if (changed.length === 0) return { assigned: null };
+
+  return db.transaction(async (tx) => {
+    await tx.update(tickets).set({ ...next, updatedAt: new Date() }).where(eq(tickets.id, ticketId));
+    for (const field of changed) {
+      const from = shown(field, oldNames, ticket[field]);
+      const to = shown(field, newNames, next[field]);
+      await recordEvent(tx, ticketId, actor.id, `${actor.name} changed the ${fieldLabels[field]} from ${from ?? 'none'} to ${to ?? 'none'}`, { field: fieldLabels[field]!, from, to });
+    }
+    const assigned = changed.includes('employeeId') ? await notifyAssigned(tx, ticketId, next.employeeId, actor) : null;
+    return { assigned };
+  });
+}
+
+/** POST /api/ticket/escalate/{id}: only an escalatable ticket not yet escalated; its escalation tech is the escalator. */
+export async function escalateTicket(db: Db, ticketId: number, actor: TicketActor, escTech?: number | null): Promise<void> {
+  const ticket = await loadTicketFor(db, ticketId, actor);
+  if (actor.type !== 'Employee') throw forbidden();
+  if (!ticket.escalatable || ticket.escalated) throw unprocessable({ escalated: [ticketNotEscalatableMessage] }, ticketNotEscalatableMessage);
+  const tech = escTech ?? actor.id;
+  const [person] = await db.select({ type: users.type, deletedAt: users.deletedAt, name: users.name }).from(users).where(eq(users.id, tech));
+  if (!person || person.type !== 'Employee' || person.deletedAt) throw unprocessable({ esc_tech: ['The selected technician is invalid.'] });
+  await db.transaction(async (tx) => {
+    await tx.update(tickets).set({ escalated: true, escTech: tech, updatedAt: new Date() }).where(eq(tickets.id, ticketId));
+    await recordEvent(tx, ticketId, actor.id, `${actor.name} escalated the ticket to ${person.name}`, { field: 'escalated', from: 'No', to: 'Yes' });
+  });
+}
+
+function presentAttachment(row: typeof ticketAttachments.$inferSelect & { userName: string | null }): TicketAttachment {
+  return {
+    id: row.id,
+    file_name: row.fileName,
+    path: row.path,
+    extension: row.extension,
+    size: row.size,
+    created_at: row.createdAt.toISOString(),
+    deleted_at: row.deletedAt?.toISOString() ?? null,
+    user: row.userName ? { name: row.userName } : null,
+  };
+}
+
+export function presentCheckIn(row: typeof checkIns.$inferSelect, user: { name: string; shortname: string | null; photo: string | null }): CheckIn {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    ticket_id: row.ticketId,
+    start_time: row.startTime.toISOString(),
+    end_time: row.endTime?.toISOString() ?? null,
+    billable: row.billable,
+    user,
+  };
+}
+
+/** GET /api/ticket/{id}: everything the detail page shows, in a handful of queries. */
+export async function getTicketDetail(db: DbOrTransaction, ticketId: number, actor: TicketActor): Promise<TicketDetail> {
+  const ticket = await loadTicketFor(db, ticketId, actor);
+  const clients = alias(users, 'ticket_clients');
+  const [[names], todos, events, flags, attachments, open] = await Promise.all([
+    db
+      .select({ company: companies.name, clientName: clients.name, clientEmail: clients.email, escName: technicians.name })
+      .from(tickets)
+      .innerJoin(companies, eq(companies.id, tickets.companyId))
+      .leftJoin(clients, eq(clients.id, tickets.clientId))
+      .leftJoin(technicians, eq(technicians.id, tickets.escTech))
+      .where(eq(tickets.id, ticketId)),
+    db.select().from(ticketTodos).where(and(eq(ticketTodos.ticketId, ticketId), isNull(ticketTodos.deletedAt))).orderBy(asc(ticketTodos.id)),
+    db
+      .select({ event: ticketEvents, name: users.name })
+      .from(ticketEvents)
+      .leftJoin(users, eq(users.id, ticketEvents.addBy))
+      .where(eq(ticketEvents.ticketId, ticketId))
+      .orderBy(desc(ticketEvents.createdAt), desc(ticketEvents.id))
+      .limit(200),
+    db.select({ id: companyFlags.id, flag: companyFlags.flag }).from(companyFlags).where(and(eq(companyFlags.companyId, ticket.companyId), isNull(companyFlags.deletedAt))).orderBy(asc(companyFlags.id)),
+    db
+      .select({ attachment: ticketAttachments, userName: users.name })
+      .from(ticketAttachments)
+      .leftJoin(users, eq(users.id, ticketAttachments.userId))
+      .where(eq(ticketAttachments.ticketId, ticketId))
+      .orderBy(asc(ticketAttachments.id)),
+    db
+      .select({ checkIn: checkIns, name: users.name, shortname: users.shortname, photo: users.photo })
+      .from(checkIns)
+      .innerJoin(users, eq(users.id, checkIns.userId))
+      .where(and(eq(checkIns.ticketId, ticketId), eq(checkIns.userId, actor.id), isNull(checkIns.endTime)))
+      .limit(1),
+  ]);
+  const employee = actor.type === 'Employee';
+  const files = attachments.map((row) => ({ kind: row.attachment.kind, file: presentAttachment({ ...row.attachment, userName: row.userName }) }));
+  return {
+    id: ticket.id,
+    subject: ticket.subject,
+    body: ticket.body,
+    company_id: ticket.companyId,
+    company: { id: ticket.companyId, name: names!.company },
+    site_id: ticket.siteId,
+    client_id: ticket.clientId,
+    client: ticket.clientId && names!.clientName ? { id: ticket.clientId, name: names!.clientName, email: names!.clientEmail! } : null,
+    employee_id: ticket.employeeId,
+    location: ticket.location,
+    triage_id: ticket.triageId,
+    status: ticket.status,
+    escalatable: ticket.escalatable,
+    escalated: ticket.escalated,
+    esc_tech: ticket.escTech,
+    esc_tech_user: ticket.escTech && names!.escName ? { id: ticket.escTech, name: names!.escName } : null,
+    // Private notes, events and to-dos are staff's; a client account sees the public resolution.
+    notes: employee ? ticket.notes : '',
+    resolution: ticket.resolution,
+    todos: employee ? todos.map((todo) => ({ id: todo.id, description: todo.description, completed: todo.completed, deleted_at: null })) : [],
+    ticket_events: employee
+      ? events.map(({ event, name }) => ({
+          id: event.id,
+          add_by: event.addBy && name ? { id: event.addBy, name } : null,
+          lingo: event.lingo,
+          change: event.change,
+          previous_data: event.previousData,
+          new_data: event.newData,
+          created_at: event.createdAt.toISOString(),
+        }))
+      : [],
+    flags,
+    all_notes_attachments: employee ? files.filter((f) => f.kind === 'notes').map((f) => f.file) : [],
+    all_resolution_attachments: files.filter((f) => f.kind === 'resolution' && (employee || f.file.deleted_at === null)).map((f) => f.file),
+    my_check_in: open[0] ? presentCheckIn(open[0].checkIn, { name: open[0].name, shortname: open[0].shortname, photo: open[0].photo }) : null,
+    created_at: ticket.createdAt.toISOString(),
+    updated_at: ticket.updatedAt.toISOString(),
+  };
+}
+
+const sortColumns: Record<TicketQueueQuery['sort'], SQL | AnyColumn> = {
+  id: tickets.id,
+  subject: sql`lower(${tickets.subject})`,
+  company: sql`lower(${companies.name})`,
+  site: sql`lower(${sites.name})`,
+  technician: sql`lower(${technicians.name})`,
+  status: sql`${ticketStatuses.name}`,
+  triage: sql`${triageLevels.sortOrder}`,
+  created_at: tickets.createdAt,
+  updated_at: tickets.updatedAt,
+};
+
+/** GET /api/ticket: one page of the queue; a client account's is limited to its company. */
+export async function listTickets(db: DbOrTransaction, page: PageQuery, query: TicketQueueQuery, actor: TicketActor): Promise<Page<TicketRow>> {
+  const conditions: (SQL | undefined)[] = [];
+  if (actor.type !== 'Employee') conditions.push(eq(tickets.companyId, (await clientCompanyOf(db, actor.id)) ?? -1));
+  if (query.status === 'open') conditions.push(ne(tickets.status, TICKET_STATUS_CLOSED));
+  else if (typeof query.status === 'number') conditions.push(eq(tickets.status, query.status));
+  if (query.company_id) conditions.push(eq(tickets.companyId, query.company_id));
+  if (query.site_id) conditions.push(eq(tickets.siteId, query.site_id));
+  if (query.employee_id) conditions.push(eq(tickets.employeeId, query.employee_id));
+  if (query.triage_id) conditions.push(eq(tickets.triageId, query.triage_id));
+  if (query.location) conditions.push(eq(tickets.location, query.location));
+  if (query.escalated !== undefined && query.escalated !== null) conditions.push(eq(tickets.escalated, query.escalated === 1));
+  if (query.search) {
+    const asNumber = /^#?\d{1,9}$/.test(query.search) ? Number(query.search.replace('#', '')) : null;
+    conditions.push(
+      or(
+        sql`to_tsvector('simple'::regconfig, ${tickets.subject}) @@ plainto_tsquery('simple'::regconfig, ${query.search})`,
+        sql`${tickets.subject} ilike ${`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+        asNumber !== null ? eq(tickets.id, asNumber) : undefined,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const order = query.direction === 'asc' ? asc(sortColumns[query.sort]) : desc(sortColumns[query.sort]);
+  return paginate(
+    page,
+    () => db.$count(tickets, where),
+    async (limit, offset) => {
+      const rows = await db
+        .select({
+          ticket: tickets,
+          company: companies.name,
+          site: sites.name,
+          technician: technicians.name,
+          status: ticketStatuses.name,
+          triage: triageLevels.name,
+          triageColor: triageLevels.color,
+          location: ticketTypes.name,
+        })
+        .from(tickets)
+        .innerJoin(companies, eq(companies.id, tickets.companyId))
+        .leftJoin(sites, eq(sites.id, tickets.siteId))
+        .leftJoin(technicians, eq(technicians.id, tickets.employeeId))
+        .innerJoin(ticketStatuses, eq(ticketStatuses.id, tickets.status))
+        .innerJoin(triageLevels, eq(triageLevels.id, tickets.triageId))
+        .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.location))
+        .where(where)
+        .orderBy(order, desc(tickets.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) => ({
+        id: row.ticket.id,
+        subject: row.ticket.subject,
+        company: { id: row.ticket.companyId, name: row.company },
+        site: row.ticket.siteId && row.site ? { id: row.ticket.siteId, name: row.site } : null,
+        technician: row.ticket.employeeId && row.technician ? { id: row.ticket.employeeId, name: row.technician } : null,
+        status: { id: row.ticket.status, name: row.status },
+        triage: { id: row.ticket.triageId, name: row.triage, color: row.triageColor },
+        location: { id: row.ticket.location, name: row.location },
+        escalated: row.ticket.escalated,
+        created_at: row.ticket.createdAt.toISOString(),
+        updated_at: row.ticket.updatedAt.toISOString(),
+      }));
+    },
+  );
+}
+
+/** The company's open tickets (the company page's Open Tickets counter). */
+export async function countOpenTickets(db: DbOrTransaction, companyId: number): Promise<number> {
+  return db.$count(tickets, and(eq(tickets.companyId, companyId), ne(tickets.status, TICKET_STATUS_CLOSED)));
+}
+
+/** Touches the ticket (the queue sorts by last change) and records the event, in the caller's transaction. */
+export async function noteChange(db: DbOrTransaction, ticketId: number, actorId: number, lingo: string): Promise<void> {
+  await db.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticketId));
+  await recordEvent(db, ticketId, actorId, lingo);
+}

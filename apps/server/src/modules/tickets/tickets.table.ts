@@ -1,0 +1,105 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies, sites } from '../companies/companies.table.ts';
+import { ticketStatuses, ticketTypes, triageLevels } from '../reference/reference.table.ts';
+import { companySearchDocument } from '../search/search.sql.ts';
+import { users } from '../users/users.table.ts';
+
+/** A support ticket (spec 3 §3 Ticket). notes are the private notes, resolution the public one (editor HTML). */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    clientId: integer('client_id').references(() => users.id, { onDelete: 'set null' }),
+    employeeId: integer('employee_id').references(() => users.id, { onDelete: 'set null' }),
+    location: integer('location')
+      .notNull()
+      .references(() => ticketTypes.id),
+    triageId: integer('triage_id')
+      .notNull()
+      .references(() => triageLevels.id),
+    status: integer('status')
+      .notNull()
+      .references(() => ticketStatuses.id),
+    escalatable: boolean('escalatable').notNull().default(true),
+    escalated: boolean('escalated').notNull().default(false),
+    escTech: integer('esc_tech').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    resolution: text('resolution').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The queue: by status and last change, and by each filter.
+    index('tickets_status_updated_idx').on(t.status, t.updatedAt),
+    index('tickets_updated_idx').on(t.updatedAt),
+    index('tickets_company_status_idx').on(t.companyId, t.status),
+    index('tickets_employee_status_idx').on(t.employeeId, t.status),
+    index('tickets_site_idx').on(t.siteId),
+    index('tickets_client_idx').on(t.clientId),
+    index('tickets_triage_idx').on(t.triageId),
+    index('tickets_escalated_idx').on(t.escalated, t.updatedAt),
+    index('tickets_search_idx').using('gin', companySearchDocument(t.subject)),
+  ],
+);
+
+/** What changed on a ticket, by whom (spec 3 §2 ticket events): written by the server for every change. */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    addBy: integer('add_by').references(() => users.id, { onDelete: 'set null' }),
+    lingo: text('lingo').notNull(),
+    change: text('change'),
+    previousData: text('previous_data'),
+    newData: text('new_data'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_events_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** To-dos of a ticket (spec 3 §3 To-do); deleted ones keep deleted_at and stay hidden. */
+export const ticketTodos = pgTable(
+  'ticket_todos',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    completed: integer('completed').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('ticket_todos_ticket_idx').on(t.ticketId)],
+);
+
+/** Files on the private notes ('notes') or the public resolution ('resolution'); deleting toggles deleted_at. */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    path: text('path').notNull().unique(),
+    extension: text('extension').notNull(),
+    size: integer('size').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId, t.kind)],
+);

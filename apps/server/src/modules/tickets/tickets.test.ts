@@ -1,0 +1,181 @@
+import type { CheckIn, TicketDetail, TicketRow } from '@switchboard/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import { checkIns } from '../checkins/checkins.table.ts';
+import { companies, sites } from '../companies/companies.table.ts';
+import { notifications } from '../notifications/notifications.table.ts';
+import { tickets } from './tickets.table.ts';
+
+describe('tickets API (spec 3 §7 Tickets)', () => {
+  let ctx: TestContext;
+  let tech: TestUser;
+  let techToken: string;
+  let other: TestUser;
+  let otherToken: string;
+  let companyId: number;
+  let otherCompanyId: number;
+  let siteId: number;
+  let client: TestUser;
+  let clientToken: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tech = await createUser(ctx.db, { name: 'Tess Tech', permissions: ['edit checkinout times'] });
+    techToken = (await login(ctx.app, tech.email, tech.password)).access_token;
+    other = await createUser(ctx.db, { name: 'Olly Other' });
+    otherToken = (await login(ctx.app, other.email, other.password)).access_token;
+    [{ id: companyId }, { id: otherCompanyId }] = await ctx.db.insert(companies).values([{ name: 'Ticket Co' }, { name: 'Elsewhere Co' }]).returning({ id: companies.id });
+    [{ id: siteId }] = (await ctx.db.insert(sites).values({ companyId, name: 'HQ', city: 'Austin' }).returning({ id: sites.id })) as [{ id: number }];
+    client = await createUser(ctx.db, { type: 'Client', companyId, name: 'Cleo Client' });
+    clientToken = (await login(ctx.app, client.email, client.password)).access_token;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const form = (overrides: Record<string, unknown> = {}) => ({
+    subject: 'Outlook keeps asking for a password',
+    body: 'Since this morning Outlook prompts for credentials every few minutes.',
+    company_id: companyId,
+    site_id: siteId,
+    client_id: client.id,
+    employee_id: tech.id,
+    location: 1,
+    triage_id: 3,
+    ...overrides,
+  });
+  const create = async (overrides: Record<string, unknown> = {}, token = otherToken) => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/ticket', headers: bearer(token), payload: form(overrides) });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: { id: number } }>().data.id;
+  };
+  const detail = async (id: number, token = techToken) => (await ctx.app.inject({ method: 'GET', url: `/api/ticket/${id}`, headers: bearer(token) })).json<{ data: TicketDetail }>().data;
+
+  it('creates a ticket, records the event and notifies the assigned technician', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/ticket', headers: bearer(otherToken), payload: form() });
+    expect(response.json().message).toBe('Ticket created.');
+    const id = response.json<{ data: { id: number } }>().data.id;
+    const ticket = await detail(id);
+    expect(ticket).toMatchObject({ subject: 'Outlook keeps asking for a password', status: 2, employee_id: tech.id, client: { name: 'Cleo Client' }, escalated: false });
+    expect(ticket.ticket_events[0]!.lingo).toBe('Olly Other created the ticket');
+    const [notification] = await ctx.db.select().from(notifications).where(eq(notifications.userId, tech.id));
+    expect(notification).toMatchObject({ type: 'Assigned Ticket', numberDetails: String(id) });
+  });
+
+  it('answers 422 under the named fields and creates nothing', async () => {
+    const before = await ctx.db.$count(tickets);
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/ticket', headers: bearer(otherToken), payload: form({ subject: '', body: '', company_id: '', location: '' }) });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['body', 'company_id', 'location', 'subject']);
+    const wrongSite = await ctx.app.inject({ method: 'POST', url: '/api/ticket', headers: bearer(otherToken), payload: form({ company_id: otherCompanyId }) });
+    expect(wrongSite.json().errors).toMatchObject({ site_id: ['The selected site id is invalid.'], client_id: ['The selected client is invalid.'] });
+    expect(await ctx.db.$count(tickets)).toBe(before);
+  });
+
+  it('updates the form with one event per change, and refuses Closed without a client', async () => {
+    const id = await create({ client_id: '' });
+    const closed = await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${id}`, headers: bearer(techToken), payload: { status: 1 } });
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json().errors.status).toEqual(['A ticket needs a client account before it can be closed.']);
+    const updated = await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${id}`, headers: bearer(techToken), payload: { status: 3, triage_id: 1 } });
+    expect(updated.json().message).toBe('Ticket updated.');
+    const lingo = (await detail(id)).ticket_events.map((event) => event.lingo);
+    expect(lingo).toContain('Tess Tech changed the status from Open to In Progress');
+    expect(lingo).toContain('Tess Tech changed the triage from Medium to Critical');
+  });
+
+  it('checks in and out once at a time, and edits times with the permission', async () => {
+    const id = await create();
+    const checkIn = (direction: string, token = techToken) => ctx.app.inject({ method: 'POST', url: '/api/ticket/checkinout', headers: bearer(token), payload: { direction, ticket_id: id, company_id: companyId } });
+    expect((await checkIn('in')).statusCode).toBe(200);
+    expect((await checkIn('in')).statusCode).toBe(409);
+    expect((await detail(id)).my_check_in).not.toBeNull();
+    expect((await checkIn('out')).statusCode).toBe(200);
+    expect((await checkIn('out')).statusCode).toBe(409);
+    const page = await ctx.app.inject({ method: 'GET', url: `/api/ticket/${id}/checkins?page=1`, headers: bearer(techToken) });
+    const [row] = page.json<{ data: CheckIn[] }>().data;
+    expect(row).toMatchObject({ user: { name: 'Tess Tech' }, billable: 0 });
+
+    const start = '2026-11-02T14:00:00Z';
+    const edit = { check_ins: [{ id: row!.id, start_time: start, end_time: '2026-11-02T15:30:00Z', billable: 1 }], company_id: companyId };
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/ticket/checkinout/update', headers: bearer(otherToken), payload: edit })).statusCode).toBe(403);
+    const saved = await ctx.app.inject({ method: 'POST', url: '/api/ticket/checkinout/update', headers: bearer(techToken), payload: edit });
+    expect(saved.json().message).toBe('Check-ins updated.');
+    const [stored] = await ctx.db.select().from(checkIns).where(eq(checkIns.id, row!.id));
+    expect(stored).toMatchObject({ billable: 1 });
+    expect(stored!.startTime.toISOString()).toBe('2026-11-02T14:00:00.000Z');
+    expect((await detail(id)).ticket_events[0]!.lingo).toContain(`changed check-in #${row!.id}`);
+    const backwards = await ctx.app.inject({ method: 'POST', url: '/api/ticket/checkinout/update', headers: bearer(techToken), payload: { check_ins: [{ ...edit.check_ins[0], end_time: '2026-11-02T13:00:00Z' }] } });
+    expect(backwards.statusCode).toBe(422);
+  });
+
+  it('escalates once, then only the escalation technician may act', async () => {
+    const id = await create();
+    const escalated = await ctx.app.inject({ method: 'POST', url: `/api/ticket/escalate/${id}`, headers: bearer(otherToken) });
+    expect(escalated.json().message).toBe('Ticket escalated.');
+    expect(await detail(id)).toMatchObject({ escalated: true, esc_tech: other.id });
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/ticket/escalate/${id}`, headers: bearer(otherToken) })).statusCode).toBe(422);
+    const locked = await ctx.app.inject({ method: 'POST', url: '/api/ticket/todo', headers: bearer(techToken), payload: { ticket_id: id, description: 'Call the user' } });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toBe('This ticket is escalated; only its escalation technician can work on it.');
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/ticket/todo', headers: bearer(otherToken), payload: { ticket_id: id, description: 'Call the user' } })).statusCode).toBe(200);
+  });
+
+  it('adds, completes, edits and soft-deletes to-dos; saves notes with an attachment that toggles deleted', async () => {
+    const id = await create();
+    const todo = (await ctx.app.inject({ method: 'POST', url: '/api/ticket/todo', headers: bearer(techToken), payload: { ticket_id: id, description: 'Reset the MFA token' } })).json().data;
+    await ctx.app.inject({ method: 'PUT', url: `/api/ticket/todo/${todo.id}`, headers: bearer(techToken), payload: { todo: { completed: 1 } } });
+    expect((await detail(id)).todos).toMatchObject([{ id: todo.id, completed: 1 }]);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/ticket/todo/${todo.id}`, headers: bearer(techToken) });
+    expect((await detail(id)).todos).toEqual([]);
+
+    const form = new FormData();
+    form.append('ticket_id', String(id));
+    form.append('notes', '<p>Reset the token; user confirmed.</p>');
+    form.append('attachment', new Blob(['log line'], { type: 'text/plain' }), 'outlook.log');
+    const encoded = new Response(form);
+    const saved = await ctx.app.inject({ method: 'POST', url: '/api/ticket/notes', headers: { ...bearer(techToken), 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) });
+    expect(saved.json().message).toBe('Notes saved.');
+    const ticket = await detail(id);
+    expect(ticket.notes).toBe('<p>Reset the token; user confirmed.</p>');
+    const [attachment] = ticket.all_notes_attachments;
+    expect(attachment).toMatchObject({ file_name: 'outlook.log', deleted_at: null });
+    const download = await ctx.app.inject({ method: 'POST', url: '/api/download', headers: bearer(techToken), payload: { file: attachment!.path } });
+    expect(download.body).toBe('log line');
+    const toggled = await ctx.app.inject({ method: 'DELETE', url: `/api/ticket/notes_attachments/${attachment!.id}`, headers: bearer(techToken) });
+    expect(toggled.json()).toMatchObject({ message: 'Attachment deleted.', data: { deleted: true } });
+    const restored = await ctx.app.inject({ method: 'DELETE', url: `/api/ticket/notes_attachments/${attachment!.id}`, headers: bearer(techToken) });
+    expect(restored.json()).toMatchObject({ message: 'Attachment restored.', data: { deleted: false } });
+    // JSON form (project steps): ticket_id and notes.
+    const json = await ctx.app.inject({ method: 'POST', url: '/api/ticket/notes', headers: bearer(techToken), payload: { ticket_id: id, notes: 'plain' } });
+    expect(json.statusCode).toBe(200);
+    // A client account never downloads private notes' files.
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/download', headers: bearer(clientToken), payload: { file: attachment!.path } })).statusCode).toBe(404);
+  });
+
+  it('lists the queue with filters and sorting; a client account sees only its company and no private notes', async () => {
+    const mine = await create({ subject: 'Queue test: VPN drops' });
+    const elsewhere = await create({ company_id: otherCompanyId, site_id: '', client_id: '', subject: 'Queue test: elsewhere' });
+    const list = async (query: string, token = techToken) => (await ctx.app.inject({ method: 'GET', url: `/api/ticket?${query}`, headers: bearer(token) })).json<{ data: TicketRow[]; total: number }>();
+    expect((await list('search=VPN')).data.map((row) => row.id)).toEqual([mine]);
+    expect((await list(`company_id=${otherCompanyId}`)).data.map((row) => row.id)).toEqual([elsewhere]);
+    expect((await list(`search=${mine}`)).data[0]!.id).toBe(mine);
+    const sorted = (await list('sort=id&direction=asc&per_page=500')).data.map((row) => row.id);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+
+    const clientIds = (await list('per_page=500', clientToken)).data.map((row) => row.id);
+    expect(clientIds).toContain(mine);
+    expect(clientIds).not.toContain(elsewhere);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/ticket/${elsewhere}`, headers: bearer(clientToken) })).statusCode).toBe(404);
+    const seen = await detail(mine, clientToken);
+    expect(seen.notes).toBe('');
+    expect(seen.ticket_events).toEqual([]);
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${mine}`, headers: bearer(clientToken), payload: { status: 3 } })).statusCode).toBe(403);
+  });
+
+  it('counts open tickets on the company page', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/company/${companyId}`, headers: bearer(techToken) });
+    expect(response.json().data.open_tickets_count).toBeGreaterThan(0);
+  });
+});
