@@ -45,7 +45,7 @@ export const userChannelEvents = [
 export type UserChannelEvent = (typeof userChannelEvents)[number];
 
 /** Events on the shared `store` channel. */
-export const storeChannelEvents = ['RegionUpdated', 'CompanyUpdated', 'EmployeeUpdated', 'CampaignUpdated', 'VoicemailUpdated'] as const;
+export const storeChannelEvents = ['RegionUpdated', 'CompanyUpdated', 'EmployeeUpdated', 'CampaignUpdated', 'VoicemailUpdated', 'TicketUpdated'] as const;
 export type StoreChannelEvent = (typeof storeChannelEvents)[number];
 
 /** Events on `Pto_Periods_{employeeId}`. */

@@ -38,6 +38,10 @@ const gradeFormPage = () => import('../features/companies/grades/grade-form-page
 const devicesPage = () => import('../features/devices/devices-page.tsx').then((m) => ({ Component: m.DevicesPage }));
 const employeeEditPage = () => import('../features/employees/employee-edit-page.tsx').then((m) => ({ Component: m.EmployeeEditPage }));
 const accountImportPage = () => import('../features/accounts/account-import-page.tsx').then((m) => ({ Component: m.AccountImportPage }));
+const ticketsQueuePage = () => import('../features/tickets/tickets-queue-page.tsx').then((m) => ({ Component: m.TicketsPage }));
+const escalationQueuePage = () => import('../features/tickets/tickets-queue-page.tsx').then((m) => ({ Component: m.EscalationQueuePage }));
+const createTicketPage = () => import('../features/tickets/create-ticket-page.tsx').then((m) => ({ Component: m.CreateTicketPage }));
+const ticketDetailPage = () => import('../features/tickets/ticket-detail-page.tsx').then((m) => ({ Component: m.TicketDetailPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
 const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
@@ -224,10 +228,10 @@ export const appRoutes: RouteObject[] = [
   employeeRoutes('employees', 'Employees'),
 
   // Tickets
-  area('tickets', 'Tickets', { clientAllowed: true }),
-  area('escalation', 'Escalation'),
-  area('tickets/create', 'Create Ticket', { clientAllowed: true }),
-  area('ticket/:ticketId', 'Ticket', { clientAllowed: true, numericParams: ['ticketId'] }),
+  { path: 'tickets', lazy: ticketsQueuePage, handle: handle({ title: 'Tickets', clientAllowed: true }) },
+  { path: 'escalation', lazy: escalationQueuePage, handle: handle({ title: 'Escalation' }) },
+  { path: 'tickets/create', lazy: createTicketPage, handle: handle({ title: 'Create Ticket', clientAllowed: true }) },
+  { path: 'ticket/:ticketId', lazy: ticketDetailPage, handle: handle({ title: 'Ticket', clientAllowed: true, numericParams: ['ticketId'] }) },
 
   // Projects
   area('projects', 'Projects', { clientAllowed: true }),

@@ -16,10 +16,12 @@ interface DataTableProps {
   rowCount: number;
   /** The rows, rendered only when there are some. */
   children: ReactNode;
+  /** A header row of its own (sortable headers, a filter row) instead of the plain column names. */
+  header?: ReactNode;
 }
 
 /** A paged list's table with its error banner, loading row, refetch overlay and empty row (spec 1 §2.4). */
-export function DataTable({ label, columns, minWidth, query, errorMessage, loadingText, emptyMessage, rowCount, children }: DataTableProps) {
+export function DataTable({ label, columns, minWidth, query, errorMessage, loadingText, emptyMessage, rowCount, children, header }: DataTableProps) {
   return (
     <>
       {query.isError ? (
@@ -32,11 +34,13 @@ export function DataTable({ label, columns, minWidth, query, errorMessage, loadi
         <Table.ScrollContainer minWidth={minWidth}>
           <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
             <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
+              {header ?? (
+                <Table.Tr>
+                  {columns.map((column) => (
+                    <Table.Th key={column}>{column}</Table.Th>
+                  ))}
+                </Table.Tr>
+              )}
             </Table.Thead>
             <Table.Tbody>
               {query.isLoading ? (

@@ -44,7 +44,11 @@ const maxTicketFileBytes = 20 * 1024 * 1024;
 /** Ticket calls of spec 3 §7. Every change is pushed on ticket_{id} so every viewer reads the part again. */
 export async function ticketRoutes(app: AppInstance): Promise<void> {
   const actorOf = (request: { auth: { user: TicketActor & { shortname: string | null; photo: string | null } } }) => request.auth.user;
-  const push = (ticketId: number, event: TicketChannelEvent, payload: Record<string, unknown> = {}) => app.realtime.emitToChannel(ticketChannel(ticketId), event, { ticket_id: ticketId, ...payload });
+  // Viewers of the ticket read the changed part again; the queues (store channel) refresh their page.
+  const push = (ticketId: number, event: TicketChannelEvent, payload: Record<string, unknown> = {}) => {
+    app.realtime.emitToChannel(ticketChannel(ticketId), event, { ticket_id: ticketId, ...payload });
+    app.realtime.emitToChannel('store', 'TicketUpdated', { id: ticketId });
+  };
 
   app.get(
     '/ticket',
@@ -58,6 +62,7 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
   app.post('/ticket', { schema: { body: createTicketInputSchema } }, async (request) => {
     const { id, assigned } = await createTicket(app.db, request.body, actorOf(request));
     if (assigned) emitNotificationCreated(app.realtime, assigned.userId, assigned.notification);
+    app.realtime.emitToChannel('store', 'TicketUpdated', { id });
     return { message: ticketCreatedMessage, data: { id } };
   });
 

@@ -1,0 +1,113 @@
+import { Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { CHECKIN_PAGE_LINKS, ticketSaveFailedMessage, type CheckIn, type TicketDetail } from '@switchboard/shared';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import { useState } from 'react';
+import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
+import { defaultPerPage } from '../../../components/page-window.ts';
+import { Pagination } from '../../../components/pagination.tsx';
+import { getFormErrors } from '../../../lib/form-errors.ts';
+import { ticketCalls, useTicketAction, useTicketCheckIns } from '../api/tickets.ts';
+
+dayjs.extend(utc);
+
+// Spec 3 §3: check-in times are edited in UTC.
+const utcInput = (iso: string | null) => (iso ? dayjs.utc(iso).format('YYYY-MM-DDTHH:mm') : '');
+const shown = (iso: string | null) => (iso ? dayjs(iso).format('MM/DD/YYYY hh:mm A') : 'Open');
+const hours = (row: CheckIn) => (row.end_time ? ((Date.parse(row.end_time) - Date.parse(row.start_time)) / 3_600_000).toFixed(2) : '');
+
+/** Spec 3 §2 check-ins with 3 page links; with 'edit checkinout times' the times (UTC) and billable flag. */
+export function CheckInsCard({ ticket, canEdit }: { ticket: TicketDetail; canEdit: boolean }) {
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(defaultPerPage);
+  const checkIns = useTicketCheckIns(ticket.id, page, perPage, true);
+  const [editing, setEditing] = useState<CheckIn | null>(null);
+  const rows = checkIns.data?.data ?? [];
+  return (
+    <Card withBorder padding="md" role="group" aria-label="Check-ins">
+      <Title order={2} size="h4" mb="xs">
+        Check-ins
+      </Title>
+      <Table verticalSpacing={4} aria-label="Check-ins">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Start</Table.Th>
+            <Table.Th>End</Table.Th>
+            <Table.Th>Hours</Table.Th>
+            <Table.Th>Billing</Table.Th>
+            {canEdit ? <Table.Th aria-label="Action" /> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {checkIns.isSuccess && rows.length === 0 ? <EmptyTableRow colSpan={canEdit ? 6 : 5} message="No Check-ins" /> : null}
+          {rows.map((row) => (
+            <Table.Tr key={row.id} data-check-in-id={row.id}>
+              <Table.Td>{row.user.name}</Table.Td>
+              <Table.Td>{shown(row.start_time)}</Table.Td>
+              <Table.Td>{shown(row.end_time)}</Table.Td>
+              <Table.Td>{hours(row)}</Table.Td>
+              <Table.Td>{row.billable ? 'Non-Billable' : 'Billable'}</Table.Td>
+              {canEdit ? (
+                <Table.Td>
+                  <Button size="compact-xs" variant="subtle" onClick={() => setEditing(row)}>
+                    Edit
+                  </Button>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {checkIns.data && checkIns.data.total > 0 ? (
+        <Pagination meta={checkIns.data} itemLabel="check-ins" windowSize={CHECKIN_PAGE_LINKS} onPageChange={setPage} onPerPageChange={(next) => { setPerPage(next); setPage(1); }} />
+      ) : null}
+      {editing ? <EditCheckInModal ticket={ticket} checkIn={editing} onClose={() => setEditing(null)} /> : null}
+    </Card>
+  );
+}
+
+function EditCheckInModal({ ticket, checkIn, onClose }: { ticket: TicketDetail; checkIn: CheckIn; onClose: () => void }) {
+  const [start, setStart] = useState(utcInput(checkIn.start_time));
+  const [end, setEnd] = useState(utcInput(checkIn.end_time));
+  const [billable, setBillable] = useState(String(checkIn.billable));
+  const [error, setError] = useState<string | null>(null);
+  const save = useTicketAction(ticket.id, ticketCalls.updateCheckIns(ticket.company_id));
+  const submit = () =>
+    save.mutate(
+      [{ id: checkIn.id, start_time: `${start}:00Z`, end_time: end ? `${end}:00Z` : null, billable: Number(billable) }],
+      {
+        onSuccess: (answer) => {
+          notifications.show({ color: 'green', message: answer.message });
+          onClose();
+        },
+        onError: (failure) => {
+          const { fields } = getFormErrors(failure);
+          setError(Object.values(fields)[0] ?? ticketSaveFailedMessage);
+        },
+      },
+    );
+  return (
+    <Modal opened onClose={onClose} title="Edit Check-in">
+      <Stack gap="sm">
+        <TextInput type="datetime-local" label="Start (UTC)" value={start} onChange={(event) => setStart(event.currentTarget.value)} />
+        <TextInput type="datetime-local" label="End (UTC)" value={end} onChange={(event) => setEnd(event.currentTarget.value)} />
+        <Select label="Billing" data={[{ value: '0', label: 'Billable' }, { value: '1', label: 'Non-Billable' }]} value={billable} onChange={(value) => setBillable(value ?? '0')} />
+        {error ? (
+          <Text c="red" size="sm">
+            {error}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,300 @@
+import { Alert, Anchor, Avatar, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  canEscalate,
+  mayActOnTicket,
+  ticketChannel,
+  ticketEscalatedLockMessage,
+  ticketSaveFailedMessage,
+  ticketStatusOptions,
+  type EmployeeListItem,
+  type IdNameOption,
+  type TicketDetail,
+} from '@switchboard/shared';
+import { IconAlertTriangle, IconFlag, IconLogin, IconLogout, IconUrgent } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { api, isApiError } from '../../lib/api-client.ts';
+import { useCurrentUser, usePermissions } from '../../lib/auth-store.ts';
+import { useSiteOptions } from '../../lib/company-options.ts';
+import { getFormErrors } from '../../lib/form-errors.ts';
+import { useChannel, usePresence } from '../../lib/socket.ts';
+import { useStaticData } from '../../lib/static-data.ts';
+import { ticketCalls, useRefreshTicket, useTicket, useTicketAction } from './api/tickets.ts';
+import { CheckInsCard } from './components/check-ins-card.tsx';
+import { EventsCard } from './components/events-card.tsx';
+import { TextWithAttachmentsCard } from './components/text-with-attachments-card.tsx';
+import { TodosCard } from './components/todos-card.tsx';
+
+/** Spec 3 §2 Ticket detail: /ticket/{ticketId}, every section, live for every viewer on ticket_{id}. */
+export function TicketDetailPage() {
+  const id = Number(useParams().ticketId);
+  const ticket = useTicket(id);
+  const me = useCurrentUser();
+  const refresh = useRefreshTicket(id);
+  const staff = me?.type === 'Employee';
+
+  useChannel(staff ? ticketChannel(id) : null, {
+    CheckInOut: (payload: { user?: { id: number; name: string }; direction?: string }) => {
+      refresh();
+      // Spec 3 §4: another user's check-in or check-out shows an info toast.
+      if (payload.user && payload.user.id !== me?.id && (payload.direction === 'in' || payload.direction === 'out')) {
+        notifications.show({ color: 'blue', message: `${payload.user.name} checked ${payload.direction} ${payload.direction === 'in' ? 'to' : 'of'} this ticket` });
+      }
+    },
+    ResponseSent: refresh,
+    TicketNotesAttachmentsChanged: refresh,
+    TicketResolutionAttachmentsChanged: refresh,
+    CreateTodo: refresh,
+    TicketDataUpdated: refresh,
+    TicketNotesSaved: (payload: { by?: number; name?: string }) => {
+      refresh();
+      if (payload.by !== me?.id && payload.name) notifications.show({ color: 'blue', message: `${payload.name} saved the notes` });
+    },
+  });
+
+  if (ticket.isError && isApiError(ticket.error) && ticket.error.status === 404) return <NotFoundPage />;
+  if (ticket.isPending) {
+    return (
+      <Center py={80}>
+        <Loader aria-label="Loading ticket" />
+      </Center>
+    );
+  }
+  if (ticket.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        The ticket could not be loaded.
+      </Alert>
+    );
+  }
+  return <TicketView ticket={ticket.data} staff={staff} userId={me?.id ?? 0} />;
+}
+
+function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: boolean; userId: number }) {
+  const present = usePresence(staff ? ticketChannel(ticket.id) : null).filter((user) => user.id !== userId);
+  const mayAct = staff && mayActOnTicket(ticket, userId);
+  const permissions = usePermissions();
+  const checkInOut = useTicketAction(ticket.id, ticketCalls.checkInOut(ticket.id, ticket.company_id));
+  const escalate = useTicketAction(ticket.id, ticketCalls.escalate(ticket.id));
+  const checkedIn = ticket.my_check_in !== null;
+
+  const run = <T,>(mutation: { mutate: (value: T, options: object) => void }, value: T) =>
+    mutation.mutate(value, {
+      onSuccess: (answer: { message: string }) => notifications.show({ color: 'green', message: answer.message }),
+      onError: (error: unknown) => notifications.show({ color: 'red', message: isApiError(error) && error.hasServerMessage ? error.message : ticketSaveFailedMessage }),
+    });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Group gap="xs">
+            <Title order={1} size="h2">
+              #{ticket.id} {ticket.subject}
+            </Title>
+            {ticket.escalated ? <Badge color="red">Escalated to {ticket.esc_tech_user?.name ?? 'someone'}</Badge> : null}
+          </Group>
+          <Text c="dimmed">
+            <Anchor component={Link} to={`/companies/${ticket.company_id}`}>
+              {ticket.company.name}
+            </Anchor>
+            {ticket.client ? ` · ${ticket.client.name}` : ''}
+          </Text>
+        </div>
+        {staff ? (
+          <Group gap="xs">
+            {present.length > 0 ? (
+              <Avatar.Group aria-label="Also viewing">
+                {present.map((user) => (
+                  <Tooltip key={user.id} label={`${user.name} is viewing this ticket`}>
+                    <Avatar src={user.photo} name={user.name} color="initials" size="md" />
+                  </Tooltip>
+                ))}
+              </Avatar.Group>
+            ) : null}
+            {canEscalate(ticket) ? (
+              <Button variant="light" color="red" leftSection={<IconUrgent size={16} aria-hidden />} loading={escalate.isPending} onClick={() => run(escalate, undefined)}>
+                Escalate
+              </Button>
+            ) : null}
+            <Button
+              leftSection={checkedIn ? <IconLogout size={16} aria-hidden /> : <IconLogin size={16} aria-hidden />}
+              color={checkedIn ? 'orange' : 'green'}
+              disabled={!mayAct}
+              loading={checkInOut.isPending}
+              onClick={() => run(checkInOut, checkedIn ? 'out' : 'in')}
+            >
+              {checkedIn ? 'Check Out' : 'Check In'}
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+
+      {staff && !mayAct ? (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          {ticketEscalatedLockMessage}
+        </Alert>
+      ) : null}
+      {ticket.flags.length > 0 ? (
+        <Alert color="red" variant="filled" icon={<IconFlag aria-hidden />} title="Company flags" role="note" aria-label="Company flags">
+          <Stack gap={2}>
+            {ticket.flags.map((flag) => (
+              <Text key={flag.id} size="sm">
+                {flag.flag}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Stack gap="md">
+          {staff ? <InformationCard ticket={ticket} disabled={!mayAct} /> : <DescriptionCard ticket={ticket} />}
+          {staff ? <TodosCard ticket={ticket} disabled={!mayAct} /> : null}
+          {staff ? <DevicesCard companyId={ticket.company_id} /> : null}
+        </Stack>
+        <Stack gap="md">
+          {staff ? <TextWithAttachmentsCard ticket={ticket} kind="notes" disabled={!mayAct} /> : null}
+          <TextWithAttachmentsCard ticket={ticket} kind="resolution" disabled={!mayAct} />
+          {staff ? <CheckInsCard ticket={ticket} canEdit={permissions.includes('edit checkinout times') && mayAct} /> : null}
+          {staff ? <EventsCard events={ticket.ticket_events} /> : null}
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function DescriptionCard({ ticket }: { ticket: TicketDetail }) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="xs">
+        Description
+      </Title>
+      <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.body}</Text>
+    </Card>
+  );
+}
+
+/** The editable ticket information (spec 3 §2); Closed is offered only while a client is set. */
+function InformationCard({ ticket, disabled }: { ticket: TicketDetail; disabled: boolean }) {
+  const data = useStaticData().data;
+  const sites = useSiteOptions(ticket.company_id);
+  const accounts = useQuery({
+    queryKey: ['client-list', ticket.company_id] as const,
+    queryFn: async ({ signal }) => (await api.get<{ data: IdNameOption[] }>(`/api/users/client.list.${ticket.company_id}`, { signal })).data,
+  });
+  const technicians = useQuery({
+    queryKey: ['employees', 'options'] as const,
+    queryFn: async ({ signal }) => (await api.get<{ data: EmployeeListItem[] }>('/api/users/employee.list', { signal })).data,
+    staleTime: 60_000,
+  });
+  const update = useTicketAction(ticket.id, ticketCalls.update(ticket.id));
+  const initial = {
+    subject: ticket.subject,
+    site_id: ticket.site_id ? String(ticket.site_id) : null,
+    client_id: ticket.client_id ? String(ticket.client_id) : null,
+    employee_id: ticket.employee_id ? String(ticket.employee_id) : null,
+    location: String(ticket.location),
+    triage_id: String(ticket.triage_id),
+    status: String(ticket.status),
+    esc_tech: ticket.esc_tech ? String(ticket.esc_tech) : null,
+  };
+  const [values, setValues] = useState(initial);
+  const [seen, setSeen] = useState(ticket.updated_at);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Another viewer's save: take the new values.
+  if (seen !== ticket.updated_at) {
+    setSeen(ticket.updated_at);
+    setValues(initial);
+  }
+  const options = (list: { id: number; name: string }[] | undefined) => (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
+  const techOptions = (technicians.data ?? []).map((tech) => ({ value: String(tech.user_id), label: tech.user.name }));
+  const statuses = ticketStatusOptions(data?.ticket_statuses ?? [], values.client_id ? Number(values.client_id) : null);
+  const field = (name: keyof typeof values) => ({ value: values[name], error: errors[name], disabled, onChange: (value: string | null) => setValues({ ...values, [name]: value }) });
+
+  const save = () =>
+    update.mutate(
+      { ...values, site_id: values.site_id ?? '', client_id: values.client_id ?? '', employee_id: values.employee_id ?? '', ...(ticket.escalated ? { esc_tech: values.esc_tech ?? '' } : { esc_tech: undefined }) },
+      {
+        onSuccess: (answer) => {
+          setErrors({});
+          notifications.show({ color: 'green', message: answer.message });
+        },
+        onError: (error) => {
+          const { fields } = getFormErrors(error);
+          setErrors(fields);
+          notifications.show({ color: 'red', message: ticketSaveFailedMessage });
+        },
+      },
+    );
+
+  return (
+    <Card withBorder padding="md" role="group" aria-label="Ticket Information">
+      <Title order={2} size="h4" mb="xs">
+        Ticket Information
+      </Title>
+      <Stack gap="xs">
+        <TextInput label="Subject" value={values.subject} error={errors.subject} disabled={disabled} onChange={(event) => setValues({ ...values, subject: event.currentTarget.value })} />
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c="dimmed">
+          {ticket.body}
+        </Text>
+        <SimpleGrid cols={2}>
+          <Select label="Status" data={options(statuses)} {...field('status')} />
+          <Select label="Triage" data={options(data?.triage)} {...field('triage_id')} />
+          <Select label="Ticket Type" data={options(data?.ticket_type)} {...field('location')} />
+          <Select label="Technician" searchable clearable data={techOptions} {...field('employee_id')} />
+          <Select label="Site" searchable clearable data={options(sites.data)} {...field('site_id')} />
+          <Select
+            label="Client"
+            searchable
+            clearable
+            data={options(accounts.data)}
+            {...field('client_id')}
+            // Clearing the client takes Closed away (spec 3 §2).
+            onChange={(value) => setValues({ ...values, client_id: value, status: !value && values.status === '1' ? '2' : values.status })}
+          />
+          {ticket.escalated ? <Select label="Escalation Technician" searchable data={techOptions} {...field('esc_tech')} /> : null}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button onClick={save} loading={update.isPending} disabled={disabled}>
+            Update
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function DevicesCard({ companyId }: { companyId: number }) {
+  const devices = useQuery({
+    queryKey: ['devices', 'company-options', companyId] as const,
+    queryFn: async ({ signal }) => (await api.get<{ data: { id: number; type: string; name: string; site: string }[] }>(`/api/devices.list.${companyId}`, { signal })).data,
+  });
+  const servers = (devices.data ?? []).filter((device) => device.type === 'servers');
+  return (
+    <Card withBorder padding="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          Devices
+        </Title>
+        <Anchor component={Link} to={`/companies/${companyId}/devices`} size="sm">
+          All {devices.data?.length ?? 0} devices
+        </Anchor>
+      </Group>
+      {servers.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No servers on record.
+        </Text>
+      ) : (
+        servers.map((device) => (
+          <Text key={device.id} size="sm">
+            {device.name} · {device.site}
+          </Text>
+        ))
+      )}
+    </Card>
+  );
+}

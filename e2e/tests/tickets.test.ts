@@ -1,0 +1,104 @@
+// Issue 7 through the browser: create a ticket and land on it; to-do and a note with an attachment; check in and
+// out while a second viewer sees the toast; escalate and see another technician locked out; and (issue 4) the
+// assigned technician's bell shows 'Assigned Ticket', marks it read on opening and leads to the ticket.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
+import { launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+
+describe('tickets', () => {
+  let browser: Browser;
+  let dir: string;
+  let companyName: string;
+  const tech = { name: 'Tina Tech', email: `tina.${Date.now()}@switchboard.test`, password: 'Tina-password-1', id: 0 };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    dir = await mkdtemp(join(tmpdir(), 'tickets-e2e-'));
+    const token = await adminToken();
+    companyName = `Riverbend Law ${Date.now()}`;
+    const companyId = await createCompanyViaApi(token, companyName);
+    await callApi(token, 'POST', '/api/companies/flags/', { id: '', flag: 'Call the managing partner before any reboot', company_id: companyId });
+    tech.id = (await callApi<{ data: { id: number } }>(token, 'POST', '/api/user', { name: tech.name, email: tech.email, password: tech.password, type: 'user' })).data.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates a ticket, works it with a second viewer, and escalates it', async () => {
+    const admin = await newPage(browser);
+    await loginWithToken(admin);
+    await admin.goto('/tickets');
+    await admin.getByRole('link', { name: 'Create Ticket' }).click();
+    await admin.waitForURL((url) => url.pathname === '/tickets/create');
+    const form = admin.getByRole('form', { name: 'Create Ticket' });
+    await form.getByRole('button', { name: 'Create Ticket' }).click();
+    await form.getByText('The subject field is required.').waitFor();
+    await form.getByLabel(/^Subject/).fill('Scanner will not send to e-mail');
+    await form.getByLabel(/^Description/).fill('The front desk scanner fails with SMTP error 535 since Monday.');
+    await form.getByLabel(/^Company/).first().click();
+    await admin.getByRole('option', { name: companyName }).click();
+    await form.getByLabel('Technician').click();
+    await admin.getByRole('option', { name: tech.name }).click();
+    await form.getByRole('button', { name: 'Create Ticket' }).click();
+    await admin.getByText('Ticket created.').waitFor();
+    await admin.waitForURL((url) => /^\/ticket\/\d+$/.test(url.pathname));
+    const ticketId = Number(admin.url().split('/').pop());
+    await admin.getByRole('heading', { name: `#${ticketId} Scanner will not send to e-mail` }).waitFor();
+    await admin.getByRole('note', { name: 'Company flags' }).getByText('Call the managing partner before any reboot').waitFor();
+
+    // The assigned technician: the bell, marked read on opening, leads to the ticket.
+    const techPage = await newPage(browser);
+    await loginWithToken(techPage, tech.email, tech.password);
+    await techPage.goto('/dashboard');
+    await techPage.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
+    const bell = techPage.getByRole('button', { name: 'Notifications' });
+    await bell.getByText('1').waitFor();
+    const markedRead = techPage.waitForRequest((request) => request.url().endsWith('/api/notifications/read') && request.method() === 'POST');
+    await bell.click();
+    await markedRead;
+    await techPage.locator('[data-notification-id]').first().click();
+    await techPage.waitForURL((url) => url.pathname === `/ticket/${ticketId}`);
+    await techPage.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
+
+    // To-do, then a note with an attachment.
+    const todos = admin.getByRole('group', { name: 'To-dos' });
+    await todos.getByLabel('New to-do').fill('Update the scanner SMTP password');
+    await todos.getByRole('button', { name: 'Add' }).click();
+    await todos.getByText('Update the scanner SMTP password').waitFor();
+    const file = join(dir, 'smtp-error.txt');
+    await writeFile(file, '535 5.7.3 Authentication unsuccessful');
+    const notes = admin.getByRole('group', { name: 'Private Notes' });
+    await notes.getByRole('textbox', { name: 'Private Notes' }).fill('Scanner uses the old app password.');
+    await notes.locator('input[type="file"]').setInputFiles(file);
+    await notes.getByRole('button', { name: 'Save Notes' }).click();
+    await notes.getByText('Notes saved.').waitFor();
+    await notes.getByText('smtp-error.txt').waitFor();
+    // The other viewer gets the note live.
+    await techPage.getByRole('group', { name: 'Private Notes' }).getByText('smtp-error.txt').waitFor();
+
+    // Check in and out: the other viewer sees the toasts and the new check-in.
+    await admin.getByRole('button', { name: 'Check In' }).click();
+    await techPage.getByText('Administrator checked in to this ticket').waitFor();
+    await admin.getByRole('button', { name: 'Check Out' }).dispatchEvent('click');
+    await techPage.getByText('Administrator checked out of this ticket').waitFor();
+    await techPage.getByRole('table', { name: 'Check-ins' }).getByText('Administrator').waitFor();
+
+    // Escalate: the escalation technician is the administrator; the other technician is locked out.
+    // The check-in toasts sit over the header's buttons until they time out; the click goes to the button itself.
+    await admin.getByRole('button', { name: 'Escalate' }).dispatchEvent('click');
+    await admin.getByText('Ticket escalated.').waitFor();
+    await admin.getByText('Escalated to').waitFor();
+    expect(await admin.getByRole('button', { name: 'Escalate' }).count()).toBe(0);
+    await techPage.getByText('This ticket is escalated; only its escalation technician can work on it.').waitFor();
+    expect(await techPage.getByRole('button', { name: 'Check In' }).isDisabled()).toBe(true);
+
+    // The escalation queue lists it.
+    await admin.goto('/escalation');
+    await admin.locator(`tr[data-ticket-id="${ticketId}"]`).getByText('Escalated').waitFor();
+  });
+});
