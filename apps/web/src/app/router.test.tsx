@@ -128,9 +128,9 @@ describe('signed in', () => {
   it('names a not-yet-built area honestly', async () => {
     storeTokens();
     stubApi();
-    renderApp('/tickets');
-    expect(await screen.findByRole('heading', { name: 'Tickets' })).toBeTruthy();
-    expect(screen.getByText('Tickets is not available yet.')).toBeTruthy();
+    renderApp('/projects');
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeTruthy();
+    expect(screen.getByText('Projects is not available yet.')).toBeTruthy();
   });
 
   it('gives client users the client sidebar and keeps them out of employee areas', async () => {
@@ -141,8 +141,8 @@ describe('signed in', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Switchboard', 'Tickets', 'Projects']);
     expect(screen.queryByRole('link', { name: 'Billing' })).toBeNull();
-    await router.navigate('/tickets');
-    expect(await screen.findByText('Tickets is not available yet.')).toBeTruthy();
+    await router.navigate('/projects');
+    expect(await screen.findByText('Projects is not available yet.')).toBeTruthy();
   });
 
   it('logs out from the user menu: POST /api/logout, tokens cleared, back to /login', async () => {

@@ -251,8 +251,9 @@ export const appRoutes: RouteObject[] = [
     lazy: companyDetailPage,
     handle: handle({ title: 'Company', name: 'EditCompany', numericParams: ['companyId'] }),
   },
-  // method new, manage (ManageGrade: edit) or view (ViewGrade: show); view is the grade id.
+  // ViewGrade shows a grade (view = grade id); ManageGrade is method new, or manage with the grade id.
   { path: 'companies/:companyId/grades/:method/:view?', lazy: gradePage, handle: handle({ title: 'Network Grade', name: 'ManageGrade', numericParams: ['companyId'] }) },
+  { path: 'companies/:companyId/grades/view/:view', lazy: gradePage, handle: handle({ title: 'Network Grade', name: 'ViewGrade', numericParams: ['companyId', 'view'] }) },
   { path: 'companies/networkgrade/form', lazy: gradeFormPage, handle: handle({ title: 'Manage Network Grade Form' }) },
 
   // Client accounts

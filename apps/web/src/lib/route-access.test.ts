@@ -35,7 +35,8 @@ describe('route map (spec 1 §2.1)', () => {
     expect(routeName('/companies/12')).toBe('EditCompany');
     expect(routeName('/companies/12/sites/edit/3')).toBe('EditCompany');
     expect(routeName('/companies/12/grades/edit')).toBe('ManageGrade');
-    expect(routeName('/companies/networkgrade/form')).toBe('ViewGrade');
+    expect(routeName('/companies/12/grades/view/3')).toBe('ViewGrade');
+    expect(routeName('/companies/12/grades/new')).toBe('ManageGrade');
     expect(routeName('/whiteboard')).toBe('Whiteboard');
     expect(routeName('/whiteboard/15')).toBe('Whiteboard');
     expect(routeName('/pdf/invoice/3')).toBe('PDFViewer');

@@ -26,7 +26,8 @@ import { letterColor } from './letter-color.ts';
 export function GradePage() {
   const params = useParams();
   const companyId = Number(params.companyId);
-  const method = params.method ?? '';
+  // /grades/view/{id} (ViewGrade) has no method segment of its own.
+  const method = params.method ?? 'view';
   const gradeId = params.view && /^\d+$/.test(params.view) ? Number(params.view) : null;
   const company = useCompanyDetail(companyId);
   const form = useGradeForm();
