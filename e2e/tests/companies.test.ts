@@ -61,7 +61,8 @@ describe('companies', () => {
     await page.waitForURL((url) => url.searchParams.get('company') === name.toLowerCase());
     const row = table.locator(`tr[data-company-id="${created.data.id}"]`);
     await row.waitFor();
-    expect(await table.locator('tbody tr').count()).toBe(1);
+    // Other tests' companies share this app: wait for the filtered page (the previous one stays up meanwhile).
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Companies"] tbody tr').length === 1);
     await row.getByText(name).waitFor();
     await row.getByText('Dental', { exact: true }).waitFor();
     // The logo is served by the app and loads as an image.

@@ -130,8 +130,7 @@ describe('live shell (issue 4)', () => {
   });
 
   it("the bell shows 'No Notifications' when there are none", async () => {
-    // Nothing creates notifications yet (tickets assign them), and the server has no test-only way to make one;
-    // marking read on opening and the Assigned Ticket link are covered by the web unit tests.
+    // A new employee has none; the Assigned Ticket notification, marked read on opening, is in tickets.test.ts.
     const page = await newPage(browser);
     await loginWithToken(page, employeeEmail, employeePassword);
     await page.goto('/dashboard');

@@ -15,12 +15,13 @@ describe('seedDemo', () => {
 
   async function counts() {
     const [row] = (
-      await ctx.db.execute<{ companies: number; sites: number; accounts: number; employees: number; contracts: number; devices: number; grades: number; flags: number }>(sql`
+      await ctx.db.execute<{ companies: number; sites: number; accounts: number; employees: number; contracts: number; devices: number; grades: number; flags: number; tickets: number }>(sql`
         select (select count(*) from companies)::int as companies,
                (select count(*) from contracts)::int as contracts,
                (select count(*) from devices)::int as devices,
                (select count(*) from network_grades)::int as grades,
                (select count(*) from company_flags)::int as flags,
+               (select count(*) from tickets)::int as tickets,
                (select count(*) from sites)::int as sites,
                (select count(*) from client_accounts)::int as accounts,
                (select count(*) from users where type = 'Employee')::int as employees`)
@@ -40,6 +41,8 @@ describe('seedDemo', () => {
     expect(after.grades).toBe(25);
     expect(after.devices).toBeGreaterThan(25 * 10);
     expect(after.flags).toBeGreaterThan(10);
+    // A few hundred tickets over the last three months (issue 7).
+    expect(after.tickets).toBeGreaterThan(200);
 
     const second = await seedDemo(ctx.db);
     expect(second).toMatchObject({ companiesCreated: 0, employeesCreated: 0, clientAccountsCreated: 0 });

@@ -8,6 +8,7 @@ import { type DemoCompany, demoCompanies } from './data/demo-companies.ts';
 import { demoEmployees } from './data/demo-employees.ts';
 import { seedCompanyWorkspace } from './demo-workspace.ts';
 import { seedAgentPhoneNumbers } from '../../modules/phone-numbers/phone-numbers.service.ts';
+import { demoTechnicianIds, seedDemoTickets } from '../../modules/tickets/tickets.demo.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -46,8 +47,9 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
       if (await seedEmployee(tx, employee, passwordHash)) result.employeesCreated += 1;
       result.signIns.push({ type: 'Employee', name: employee.name, email: employee.email, title: employee.title, company: null });
     }
+    const technicianIds = await demoTechnicianIds(tx, demoEmployees.map((employee) => employee.email));
     for (const [index, company] of demoCompanies.entries()) {
-      const counts = await seedCompany(tx, company, index, passwordHash);
+      const counts = await seedCompany(tx, company, index, passwordHash, technicianIds);
       result.companiesCreated += counts.companyCreated ? 1 : 0;
       result.clientAccountsCreated += counts.accountsCreated;
       const primary = company.contacts[0];
@@ -83,6 +85,7 @@ async function seedCompany(
   company: DemoCompany,
   companyIndex: number,
   passwordHash: string,
+  technicianIds: number[],
 ): Promise<{ companyCreated: boolean; accountsCreated: number }> {
   let [row] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.name, company.name)).limit(1);
   const companyCreated = !row;
@@ -140,6 +143,7 @@ async function seedCompany(
     primaryUserId ??= userId;
   }
   await seedCompanyWorkspace(tx, companyId, companyIndex, company.sites.map((site) => siteIds.get(site.name)).filter((id): id is number => id !== undefined));
+  await seedDemoTickets(tx, companyId, companyIndex, technicianIds);
   // Only fill an empty primary user: an admin may have chosen another one since.
   await tx
     .update(companies)

@@ -22,6 +22,7 @@ import { putRoute } from '../../plugins/method-override.ts';
 import { readUpload, removeUpload, saveUpload } from '../../plugins/storage.ts';
 import { uploadedFileSchema, type UploadedFile } from '../../plugins/uploads.ts';
 import { parsePathId } from '../clients/clients.service.ts';
+import { publishPtoPeriods } from '../pto/pto.routes.ts';
 import { createEmployee, getEmployeeDetail, updateEmployee } from './employee-profile.service.ts';
 import { listEmployeeIndex, listEmployeeOptions } from './employees.service.ts';
 
@@ -86,6 +87,8 @@ export async function employeeRoutes(app: AppInstance): Promise<void> {
     else for (const sessionId of result.revokedSessionIds) app.realtime.disconnectSession(sessionId);
     if (result.permissions) app.realtime.emitToUser(id, 'PermissionsUpdated', { permissions: result.permissions } satisfies PermissionsUpdatedPayload);
     app.realtime.emitToChannel('store', 'EmployeeUpdated', { id });
+    // The PTO start date and rollover limits shape the periods an open PTO view shows.
+    await publishPtoPeriods(app, id);
     return { message: employeeUpdatedMessage, data: await getEmployeeDetail(app.db, id) };
   });
 

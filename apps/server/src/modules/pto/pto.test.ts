@@ -337,4 +337,17 @@ describe('channel Pto_Periods_{employeeId}', () => {
     await ctx.app.inject({ method: 'DELETE', url: `/api/users/employee/pto/${id}`, headers: bearer(hrToken) });
     expect(current((await deleted)[0])).toMatchObject({ lump_sum_hours: 0, lump_sum_balance: -4 });
   });
+
+  it('pushes PeriodsUpdated when the employee changes timeclock status (checked-in time is payroll time)', async () => {
+    const employee = await createEmployee(5);
+    const token = await signIn(employee);
+    const baseUrl = await listenForSockets(ctx.app);
+    const socket = await connectSocket(baseUrl, token);
+    sockets.push(socket);
+    expect(await subscribe(socket, ptoPeriodsChannel(employee.id))).toMatchObject({ ok: true });
+    const pushed = nextEvent<EmployeePto>(socket, 'PeriodsUpdated');
+    await ctx.app.inject({ method: 'POST', url: '/api/misc/timeclock/update', headers: bearer(token), payload: { stat: 1 } });
+    const [payload] = await pushed;
+    expect(payload.user_id).toBe(employee.id);
+  });
 });

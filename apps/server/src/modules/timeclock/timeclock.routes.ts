@@ -8,6 +8,7 @@ import {
 import type { AppInstance } from '../../app.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import { getTimeclockState, updateTimeclockStatus } from './timeclock.service.ts';
+import { publishPtoPeriods } from '../pto/pto.routes.ts';
 
 /** The top bar's status dropdown (spec 1 §2.4, §7.2). Staff only: client accounts do not clock in. */
 export async function timeclockRoutes(app: AppInstance): Promise<void> {
@@ -22,7 +23,11 @@ export async function timeclockRoutes(app: AppInstance): Promise<void> {
       const userId = request.auth.user.id;
       const { state, changed } = await updateTimeclockStatus(app.db, userId, request.body.stat as TimeclockStatus);
       // The user's other tabs follow; nothing is pushed when the status did not change.
-      if (changed && app.hasDecorator('realtime')) app.realtime.emitToUser(userId, 'StatusUpdated', state);
+      if (changed && app.hasDecorator('realtime')) {
+        app.realtime.emitToUser(userId, 'StatusUpdated', state);
+        // Checked-in time is PTO payroll time: an open PTO view follows.
+        await publishPtoPeriods(app, userId);
+      }
       return { message: timeclockStatusUpdatedMessage, data: state };
     },
   );

@@ -1,0 +1,125 @@
+// Budget (GUIDE "Performance budgets"): with 100,000 tickets, 2,000 companies and 1,000,000 check-ins, the ticket
+// queue's first page and a ticket's detail answer in p95 under 50 ms at 50 concurrent clients.
+// Run: node --import tsx bench/tickets-queue.ts   (DATABASE_URL to use your own server; else an embedded one)
+// Prints p50 / p95 / max per call and exits 1 over budget.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { pino } from 'pino';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createDatabase } from '../apps/server/src/db/client.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import { seedReference } from '../apps/server/src/db/seed/reference.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
+import { seedPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
+
+const BUDGET_P95_MS = 50;
+const CONCURRENCY = 50;
+const REQUESTS_PER_CALL = 2_000;
+const COMPANIES = 2_000;
+const TICKETS = 100_000;
+const CHECK_INS = 1_000_000;
+
+const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
+let url = process.env.DATABASE_URL;
+let stopEmbedded: (() => Promise<void>) | undefined;
+if (url) {
+  // A database of its own on the given server, dropped at the end.
+  const name = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const base = url;
+  url = base.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
+  stopEmbedded = async () => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+} else {
+  const embedded = await startEmbeddedPostgres({ dataDir, port: 5499, log: pino({ level: 'silent' }) });
+  url = embedded.url;
+  stopEmbedded = () => embedded.stop();
+}
+
+const { db, pool } = createDatabase(url);
+try {
+  console.log('migrating and seeding reference data…');
+  await migrateDatabase(db);
+  await seedReference(db);
+  await seedPermissions(db);
+
+  console.log(`seeding ${COMPANIES} companies, ${TICKETS} tickets, ${CHECK_INS} check-ins…`);
+  const started = performance.now();
+  const passwordHash = await hashPassword('Bench-password-1');
+  await db.execute(sql`insert into users (type, role, name, shortname, email, password_hash)
+    select 'Employee', case when n = 1 then 'admin' else 'user' end, 'Tech ' || n, 'Tech', 'tech' || n || '@bench.test', ${passwordHash}
+    from generate_series(1, 50) n`);
+  await db.execute(sql`insert into companies (name) select 'Company ' || n from generate_series(1, ${COMPANIES}) n`);
+  await db.execute(sql`insert into sites (company_id, name, city) select id, 'HQ', 'Austin' from companies`);
+  await db.execute(sql`insert into tickets (subject, body, company_id, site_id, employee_id, location, triage_id, status, created_at, updated_at)
+    select 'Ticket ' || n || ' printer offline', 'Body', c.id, s.id, (select id from users order by id limit 1 offset (n % 50)),
+           1 + n % 5, 1 + n % 4, 1 + n % 8, now() - (n % 365) * interval '1 day', now() - (n % 90) * interval '1 hour'
+    from generate_series(1, ${TICKETS}) n
+    join companies c on c.id = 1 + n % ${COMPANIES}
+    join sites s on s.company_id = c.id`);
+  await db.execute(sql`insert into check_ins (user_id, company_id, ticket_id, start_time, end_time, billable)
+    select t.employee_id, t.company_id, t.id, t.created_at + (k || ' hours')::interval, t.created_at + (k || ' hours')::interval + interval '45 minutes', k % 5 / 4
+    from tickets t cross join generate_series(1, ${CHECK_INS / TICKETS}) k`);
+  await db.execute(sql`analyze`);
+  console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const config = { ...loadConfig({ DATA_DIR: dataDir }), accessTokenTtlMinutes: 600 };
+  const app = await buildApp({ db, config, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${address}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'tech1@bench.test', password: 'Bench-password-1' }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}` };
+
+  let failed = false;
+  for (const [label, path] of [
+    ['queue, first page (open tickets, newest change first)', () => '/api/ticket?page=1'],
+    ['queue, filtered by company', () => `/api/ticket?page=1&company_id=${1 + Math.floor(Math.random() * COMPANIES)}`],
+    ['queue, search', () => '/api/ticket?page=1&search=printer'],
+    ['ticket detail', () => `/api/ticket/${1 + Math.floor(Math.random() * TICKETS)}`],
+    ['ticket check-ins, first page', () => `/api/ticket/${1 + Math.floor(Math.random() * TICKETS)}/checkins?page=1`],
+  ] as const) {
+    const times: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < REQUESTS_PER_CALL) {
+          next += 1;
+          const t0 = performance.now();
+          const response = await fetch(`${address}${path()}`, { headers });
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`${label}: HTTP ${response.status}`);
+          times.push(performance.now() - t0);
+        }
+      }),
+    );
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+    const p95 = at(0.95);
+    const over = p95 > BUDGET_P95_MS;
+    failed ||= over;
+    console.log(`${over ? 'OVER ' : 'ok   '} ${label}: p50 ${at(0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (${times.length} requests, ${CONCURRENCY} at once)`);
+  }
+  await app.close();
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  if (!pool.ended) await pool.end();
+  await stopEmbedded?.();
+  await rm(dataDir, { recursive: true, force: true });
+}
