@@ -38,6 +38,8 @@ if (url) {
   const base = url;
   url = base.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
   stopEmbedded = async () => {
+    // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN sessions.
+    if (process.env.BENCH_KEEP_DB) return console.log(`kept ${url}`);
     const client = new pg.Client({ connectionString: base });
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -66,7 +68,7 @@ try {
   await db.execute(sql`insert into sites (company_id, name, city) select id, 'HQ', 'Austin' from companies`);
   await db.execute(sql`insert into tickets (subject, body, company_id, site_id, employee_id, location, triage_id, status, created_at, updated_at)
     select 'Ticket ' || n || ' printer offline', 'Body', c.id, s.id, (select id from users order by id limit 1 offset (n % 50)),
-           1 + n % 5, 1 + n % 4, 1 + n % 8, now() - (n % 365) * interval '1 day', now() - (n % 90) * interval '1 hour'
+           1 + n % 5, 1 + n % 4, 1 + n % 8, now() - (n % 365) * interval '1 day', now() - n * interval '37 seconds'
     from generate_series(1, ${TICKETS}) n
     join companies c on c.id = 1 + n % ${COMPANIES}
     join sites s on s.company_id = c.id`);
