@@ -24,6 +24,8 @@ export const TICKET_STATUS_OPEN = 2;
 /** Spec 3 §9: check-in billing option. */
 export const CHECKIN_BILLABLE = 0;
 export const CHECKIN_NON_BILLABLE = 1;
+/** The queue's total stops at this many (decision 0023): narrow the filters to reach the rest. */
+export const QUEUE_COUNT_CAP = 1_000;
 /** Spec 3 §9: check-ins show 3 page links. */
 export const CHECKIN_PAGE_LINKS = 3;
 

@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_ASSIGNED_TICKET,
+  QUEUE_COUNT_CAP,
   TICKET_STATUS_CLOSED,
   TICKET_STATUS_OPEN,
   ticketCloseNeedsClientMessage,
@@ -336,9 +337,6 @@ const sortColumns: Record<TicketQueueQuery['sort'], SQL | AnyColumn> = {
   created_at: tickets.createdAt,
   updated_at: tickets.updatedAt,
 };
-
-/** The queue's total stops here (the list then asks to narrow the filters); decision 0023. */
-export const QUEUE_COUNT_CAP = 1_000;
 
 /** GET /api/ticket: one page of the queue; a client account's is limited to its company. */
 export async function listTickets(db: DbOrTransaction, page: PageQuery, query: TicketQueueQuery, actor: TicketActor): Promise<Page<TicketRow>> {

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { EmployeeListItem, TicketRow } from '@switchboard/shared';
+import { QUEUE_COUNT_CAP, type EmployeeListItem, type TicketRow } from '@switchboard/shared';
 import { IconArrowDown, IconArrowUp, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -123,6 +123,11 @@ export function TicketsQueuePage({ escalation = false }: { escalation?: boolean 
           <QueueRow key={row.id} row={row} subjectLength={subjectLength} newWindow={newWindow} />
         ))}
       </DataTable>
+      {queue.data?.total === QUEUE_COUNT_CAP ? (
+        <Text size="sm" c="dimmed">
+          More than {QUEUE_COUNT_CAP.toLocaleString('en-US')} tickets match: narrow the filters to reach the rest.
+        </Text>
+      ) : null}
       {queue.data ? (
         <Pagination
           meta={queue.data}
