@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
 import { launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+import { startMailCatcher } from '../support/mail.ts';
 
 describe('tickets', () => {
   let browser: Browser;
@@ -100,5 +101,38 @@ describe('tickets', () => {
     // The escalation queue lists it.
     await admin.goto('/escalation');
     await admin.locator(`tr[data-ticket-id="${ticketId}"]`).getByText('Escalated').waitFor();
+  });
+
+  it('sends a response that arrives on a real SMTP listener with the ticket number and a Reply-To', async () => {
+    const token = await adminToken();
+    const companyId = await createCompanyViaApi(token, `Maple Dental ${Date.now()}`);
+    const { data } = await callApi<{ data: { id: number } }>(token, 'POST', '/api/ticket', {
+      subject: 'Phones drop calls',
+      body: 'Calls drop after ten minutes.',
+      company_id: companyId,
+      location: 1,
+      triage_id: 3,
+    });
+    const catcher = await startMailCatcher();
+    try {
+      const page = await newPage(browser);
+      await loginWithToken(page);
+      await page.goto(`/ticket/${data.id}`);
+      const contact = page.getByRole('group', { name: 'Contact' });
+      // The draft starts with a sign-off in the user's short name.
+      expect(await contact.getByLabel('Response', { exact: true }).inputValue()).toMatch(/Thank you,\n\S+/);
+      await contact.getByRole('button', { name: 'Send Response' }).click();
+      await contact.getByText('Choose an account or type an e-mail address.').waitFor();
+      await contact.getByLabel('Or e-mail').fill('office@maple-dental.example');
+      await contact.getByLabel('Response', { exact: true }).fill('Hello,\nwe replaced the phone firmware.\n\nThank you,\nAdmin');
+      await contact.getByRole('button', { name: 'Send Response' }).click();
+      await page.getByText('Response sent.').waitFor();
+      await page.getByRole('group', { name: 'E-mail Thread' }).getByText(`Phones drop calls [Ticket #${data.id}]`).waitFor();
+      const mail = await catcher.waitFor('office@maple-dental.example');
+      expect(mail.raw).toContain(`Subject: Phones drop calls [Ticket #${data.id}]`);
+      expect(mail.raw).toMatch(new RegExp(`Reply-To: .*\\+ticket-${data.id}@`));
+    } finally {
+      await catcher.close();
+    }
   });
 });

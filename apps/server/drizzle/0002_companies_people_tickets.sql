@@ -205,6 +205,7 @@ CREATE TABLE "ticket_attachments" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"ticket_id" integer NOT NULL,
 	"kind" text NOT NULL,
+	"thread_id" integer,
 	"file_name" text NOT NULL,
 	"path" text NOT NULL,
 	"extension" text NOT NULL,
@@ -223,6 +224,22 @@ CREATE TABLE "ticket_events" (
 	"change" text,
 	"previous_data" text,
 	"new_data" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ticket_threads" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"ticket_id" integer NOT NULL,
+	"direction" text NOT NULL,
+	"subject" text NOT NULL,
+	"from_user_id" integer,
+	"from_email" text NOT NULL,
+	"to_user_id" integer,
+	"to_email" text NOT NULL,
+	"cc" text,
+	"text_body" text NOT NULL,
+	"html_body" text NOT NULL,
+	"message_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -297,9 +314,13 @@ ALTER TABLE "server_drives" ADD CONSTRAINT "server_drives_device_id_devices_id_f
 ALTER TABLE "agent_settings" ADD CONSTRAINT "agent_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_settings" ADD CONSTRAINT "agent_settings_phone_number_id_agent_phone_numbers_id_fk" FOREIGN KEY ("phone_number_id") REFERENCES "public"."agent_phone_numbers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_attachments" ADD CONSTRAINT "ticket_attachments_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ticket_attachments" ADD CONSTRAINT "ticket_attachments_thread_id_ticket_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."ticket_threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_attachments" ADD CONSTRAINT "ticket_attachments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_events" ADD CONSTRAINT "ticket_events_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_events" ADD CONSTRAINT "ticket_events_add_by_users_id_fk" FOREIGN KEY ("add_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ticket_threads" ADD CONSTRAINT "ticket_threads_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ticket_threads" ADD CONSTRAINT "ticket_threads_from_user_id_users_id_fk" FOREIGN KEY ("from_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ticket_threads" ADD CONSTRAINT "ticket_threads_to_user_id_users_id_fk" FOREIGN KEY ("to_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_todos" ADD CONSTRAINT "ticket_todos_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_todos" ADD CONSTRAINT "ticket_todos_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -337,6 +358,8 @@ CREATE INDEX "devices_site_idx" ON "devices" USING btree ("site_id");--> stateme
 CREATE UNIQUE INDEX "server_drives_device_letter_idx" ON "server_drives" USING btree ("device_id","letter");--> statement-breakpoint
 CREATE INDEX "ticket_attachments_ticket_idx" ON "ticket_attachments" USING btree ("ticket_id","kind");--> statement-breakpoint
 CREATE INDEX "ticket_events_ticket_idx" ON "ticket_events" USING btree ("ticket_id","created_at");--> statement-breakpoint
+CREATE INDEX "ticket_threads_ticket_idx" ON "ticket_threads" USING btree ("ticket_id","created_at");--> statement-breakpoint
+CREATE INDEX "ticket_threads_message_idx" ON "ticket_threads" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "ticket_todos_ticket_idx" ON "ticket_todos" USING btree ("ticket_id");--> statement-breakpoint
 CREATE INDEX "tickets_status_updated_idx" ON "tickets" USING btree ("status","updated_at");--> statement-breakpoint
 CREATE INDEX "tickets_updated_idx" ON "tickets" USING btree ("updated_at");--> statement-breakpoint

@@ -141,6 +141,57 @@ export const checkInSchema = z.object({
 });
 export type CheckIn = z.infer<typeof checkInSchema>;
 
+const threadParty = z.object({ original_email: z.string(), user_details: z.object({ name: z.string() }).nullable() });
+
+export const ticketThreadSchema = z.object({
+  id: z.number().int(),
+  direction: z.enum(['in', 'out']),
+  subject: z.string(),
+  created_at: z.string(),
+  from_user: threadParty,
+  to_user: threadParty,
+  cc_user: z.array(threadParty),
+  /** The plain text of the message; html_body is kept for mail clients and shown only once sanitised. */
+  text_body: z.string(),
+  html_body: z.string(),
+  attachments: z.array(ticketAttachmentSchema),
+});
+export type TicketThread = z.infer<typeof ticketThreadSchema>;
+
+export const responseSentMessage = 'Response sent.';
+export const responseRecipientMessage = 'Choose an account or type an e-mail address.';
+
+const emailList = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(/[,;\s]+/).filter(Boolean) : (value ?? [])),
+  z.array(z.email('Each cc must be a valid email address.')).max(20),
+);
+
+/** POST /api/ticket/createThread (multipart with attachments[n]): to an account (to_id) or a typed e-mail (to_email). */
+export const createThreadInputSchema = z
+  .object({
+    ticket_id: requiredId('ticket id'),
+    subject: z.string({ error: 'The subject field is required.' }).trim().min(1, 'The subject field is required.').max(255),
+    response: z.string({ error: 'The response field is required.' }).trim().min(1, 'The response field is required.').max(100_000),
+    to_id: optionalId('to').optional(),
+    to_email: z.preprocess(emptyToNull, z.email('The to must be a valid email address.').nullable()).optional(),
+    cc: emailList.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.to_id && !value.to_email) ctx.addIssue({ code: 'custom', path: ['to'], message: responseRecipientMessage });
+  });
+export type CreateThreadInput = z.infer<typeof createThreadInputSchema>;
+
+/** The draft of a response starts with a sign-off in the user's short name (spec 3 §2). */
+export const responseDraft = (shortname: string) => `\n\nThank you,\n${shortname}`;
+
+/** The subject of a ticket's e-mail carries its number, so replies thread back onto it. */
+export const ticketMailSubject = (ticketId: number, subject: string) => (/\[Ticket #\d+\]/.test(subject) ? subject : `${subject} [Ticket #${ticketId}]`);
+/** The ticket number in a reply's subject, if any. */
+export const ticketNumberInSubject = (subject: string): number | null => {
+  const match = /\[Ticket #(\d{1,9})\]/.exec(subject);
+  return match ? Number(match[1]) : null;
+};
+
 export const ticketDetailSchema = z.object({
   id: z.number().int(),
   subject: z.string(),
@@ -165,6 +216,7 @@ export const ticketDetailSchema = z.object({
   flags: z.array(z.object({ id: z.number().int(), flag: z.string() })),
   all_notes_attachments: z.array(ticketAttachmentSchema),
   all_resolution_attachments: z.array(ticketAttachmentSchema),
+  threads: z.array(ticketThreadSchema),
   /** The signed-in user's open check-in on this ticket, if any. */
   my_check_in: checkInSchema.nullable(),
   created_at: z.string(),

@@ -9,6 +9,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  replyTo?: string;
+  /** Sent with the message; the outbox keeps their names only. */
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 /** What sendMail needs; an AppInstance fits as it is. */
@@ -44,7 +47,16 @@ export async function sendMail(context: MailContext, message: MailMessage): Prom
     try {
       // One connection per message (no pool): mail is rare here and nothing stays open to close.
       const transport = createTransport({ url: context.config.smtpUrl, ...smtpTimeouts });
-      await transport.sendMail({ from: context.config.mailFrom, to, cc: cc ?? undefined, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        from: context.config.mailFrom,
+        to,
+        cc: cc ?? undefined,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments,
+      });
       context.log?.info({ mail: { to, subject: message.subject } }, 'mail sent');
       return { delivered: 'smtp' };
     } catch (caught) {

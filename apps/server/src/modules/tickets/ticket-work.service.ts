@@ -161,7 +161,7 @@ export async function findTicketAttachment(db: DbOrTransaction, path: string, ac
   } catch {
     return null;
   }
-  // A client account downloads only the public resolution's files.
-  if (actor.type !== 'Employee' && (file.kind !== 'resolution' || file.deletedAt)) return null;
+  // A client account downloads the public resolution's and the e-mail thread's files, not the private notes'.
+  if (actor.type !== 'Employee' && (file.kind === 'notes' || file.deletedAt)) return null;
   return { fileName: file.fileName };
 }

@@ -5,7 +5,9 @@ import {
   checkInOutInputSchema,
   checkInsUpdateInputSchema,
   checkInsUpdatedMessage,
+  createThreadInputSchema,
   createTicketInputSchema,
+  responseSentMessage,
   notesSavedMessage,
   resolutionSavedMessage,
   ticketChannel,
@@ -35,6 +37,7 @@ import { parsePathId } from '../clients/clients.service.ts';
 import { emitNotificationCreated } from '../notifications/notifications.service.ts';
 import { attachmentExtension } from '../companies/tech-attachments.ts';
 import { changeTodo, checkInOut, createTodo, listTicketCheckIns, saveTicketText, toggleTicketAttachment, updateCheckIns, type StoredTicketFile } from './ticket-work.service.ts';
+import { sendTicketResponse } from './ticket-threads.service.ts';
 import { createTicket, escalateTicket, getTicketDetail, listTickets, updateTicket, type TicketActor } from './tickets.service.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -147,6 +150,23 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
   app.delete('/ticket/todo/:id', { onRequest: requireEmployee(), schema: { params: idParams } }, async (request) => {
     const todo = await changeTodo(app.db, parsePathId(request.params.id), { delete: true }, actorOf(request));
     return { message: todoDeletedMessage, data: todo };
+  });
+
+  // Spec 3 §7: multipart attachments[n], response, ticket_id, subject, to_id, to_email, cc.
+  app.post('/ticket/createThread', { onRequest: requireEmployee() }, async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const parsed = createThreadInputSchema.safeParse(body);
+    const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
+    const uploads = Object.entries(body)
+      .filter(([key]) => /^attachments(\[\d*\])?$/.test(key))
+      .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
+      .map((value) => readAttachment(value, errors))
+      .filter((file): file is UploadedFile => file !== null);
+    if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
+    const files = await Promise.all(uploads.map(async (file) => ({ ...(await storeFile(file)), content: file.data, contentType: file.mimetype })));
+    await sendTicketResponse(app.db, app, parsed.data, files, request.auth.user);
+    push(parsed.data.ticket_id, 'ResponseSent', { by: request.auth.user.id });
+    return { message: responseSentMessage };
   });
 
   async function storeFile(file: UploadedFile): Promise<StoredTicketFile> {

@@ -29,6 +29,7 @@ import { companyFlags } from '../flags/flags.table.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { ticketStatuses, ticketTypes, triageLevels } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
+import { listTicketThreads } from './ticket-threads.service.ts';
 import { ticketAttachments, ticketEvents, ticketTodos, tickets } from './tickets.table.ts';
 
 // Tickets (spec 3 §2, §3, §4, §6, §7; decision 0023).
@@ -320,6 +321,8 @@ export async function getTicketDetail(db: DbOrTransaction, ticketId: number, act
     flags,
     all_notes_attachments: employee ? files.filter((f) => f.kind === 'notes').map((f) => f.file) : [],
     all_resolution_attachments: files.filter((f) => f.kind === 'resolution' && (employee || f.file.deleted_at === null)).map((f) => f.file),
+    // The e-mail thread is between staff and the client: both see it.
+    threads: await listTicketThreads(db, ticketId),
     my_check_in: open[0] ? presentCheckIn(open[0].checkIn, { name: open[0].name, shortname: open[0].shortname, photo: open[0].photo }) : null,
     created_at: ticket.createdAt.toISOString(),
     updated_at: ticket.updatedAt.toISOString(),

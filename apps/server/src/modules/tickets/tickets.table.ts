@@ -84,7 +84,30 @@ export const ticketTodos = pgTable(
   (t) => [index('ticket_todos_ticket_idx').on(t.ticketId)],
 );
 
-/** Files on the private notes ('notes') or the public resolution ('resolution'); deleting toggles deleted_at. */
+/** The ticket's e-mail thread (spec 3 §2): responses sent from the ticket ('out') and replies received ('in'). */
+export const ticketThreads = pgTable(
+  'ticket_threads',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    direction: text('direction').notNull(),
+    subject: text('subject').notNull(),
+    fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromEmail: text('from_email').notNull(),
+    toUserId: integer('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toEmail: text('to_email').notNull(),
+    cc: text('cc'),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_threads_ticket_idx').on(t.ticketId, t.createdAt), index('ticket_threads_message_idx').on(t.messageId)],
+);
+
+/** Files on the private notes ('notes'), the public resolution ('resolution') or a thread message ('thread'); deleting toggles deleted_at. */
 export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
@@ -93,6 +116,7 @@ export const ticketAttachments = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    threadId: integer('thread_id').references(() => ticketThreads.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     path: text('path').notNull().unique(),
     extension: text('extension').notNull(),

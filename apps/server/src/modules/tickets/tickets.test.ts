@@ -5,6 +5,7 @@ import { bearer, createTestContext, createUser, login, type TestContext, type Te
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { notifications } from '../notifications/notifications.table.ts';
+import { outbox } from '../mail/mail.table.ts';
 import { tickets } from './tickets.table.ts';
 
 describe('tickets API (spec 3 §7 Tickets)', () => {
@@ -177,5 +178,30 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
   it('counts open tickets on the company page', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/company/${companyId}`, headers: bearer(techToken) });
     expect(response.json().data.open_tickets_count).toBeGreaterThan(0);
+  });
+
+  it('sends a response with the ticket number in the subject and a Reply-To back, and keeps it in the thread', async () => {
+    const id = await create();
+    const form = new FormData();
+    form.append('ticket_id', String(id));
+    form.append('subject', 'Your Outlook issue');
+    form.append('response', 'Hi Cleo,\nplease restart Outlook.\n\nThank you,\nTess');
+    form.append('to_id', String(client.id));
+    form.append('cc', 'manager@ticket.example');
+    form.append('attachments[0]', new Blob(['steps'], { type: 'text/plain' }), 'steps.txt');
+    const encoded = new Response(form);
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/ticket/createThread', headers: { ...bearer(techToken), 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) });
+    expect(sent.json().message).toBe('Response sent.');
+    const [mail] = await ctx.db.select().from(outbox).where(eq(outbox.subject, `Your Outlook issue [Ticket #${id}]`));
+    expect(mail).toMatchObject({ to: client.email, cc: 'manager@ticket.example' });
+    const [thread] = (await detail(id)).threads;
+    expect(thread).toMatchObject({ direction: 'out', subject: `Your Outlook issue [Ticket #${id}]`, to_user: { original_email: client.email, user_details: { name: 'Cleo Client' } }, attachments: [{ file_name: 'steps.txt' }] });
+    expect(thread!.html_body).toBe('<p>Hi Cleo,<br>please restart Outlook.<br><br>Thank you,<br>Tess</p>');
+    // The client sees the thread too.
+    expect((await detail(id, clientToken)).threads).toHaveLength(1);
+
+    const noRecipient = await ctx.app.inject({ method: 'POST', url: '/api/ticket/createThread', headers: bearer(techToken), payload: { ticket_id: id, subject: 'x', response: 'y' } });
+    expect(noRecipient.statusCode).toBe(422);
+    expect(noRecipient.json().errors.to).toEqual(['Choose an account or type an e-mail address.']);
   });
 });

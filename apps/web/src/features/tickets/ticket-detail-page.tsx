@@ -25,6 +25,7 @@ import { useStaticData } from '../../lib/static-data.ts';
 import { ticketCalls, useRefreshTicket, useTicket, useTicketAction } from './api/tickets.ts';
 import { CheckInsCard } from './components/check-ins-card.tsx';
 import { EventsCard } from './components/events-card.tsx';
+import { ResponseCard, ThreadCard } from './components/response-card.tsx';
 import { TextWithAttachmentsCard } from './components/text-with-attachments-card.tsx';
 import { TodosCard } from './components/todos-card.tsx';
 
@@ -159,6 +160,8 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
         <Stack gap="md">
           {staff ? <TextWithAttachmentsCard ticket={ticket} kind="notes" disabled={!mayAct} /> : null}
           <TextWithAttachmentsCard ticket={ticket} kind="resolution" disabled={!mayAct} />
+          {staff ? <ResponseCard ticket={ticket} disabled={!mayAct} /> : null}
+          <ThreadCard threads={ticket.threads} />
           {staff ? <CheckInsCard ticket={ticket} canEdit={permissions.includes('edit checkinout times') && mayAct} /> : null}
           {staff ? <EventsCard events={ticket.ticket_events} /> : null}
         </Stack>
