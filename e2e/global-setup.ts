@@ -21,6 +21,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Outgoing mail goes to an SMTP listener a test starts on this port when it wants the mail (support/mail.ts);
   // with nobody listening, the app keeps the mail in its outbox as usual.
   const smtpPort = await findFreePort();
+  // Mail to the app: the built-in listener for replies to tickets.
+  const inboundSmtpPort = await findFreePort();
 
   // The browser tests always run on the embedded database, whatever the developer's shell has set.
   const env = appEnvironment({
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    INBOUND_SMTP_PORT: String(inboundSmtpPort),
     WEB_DIST: webDist,
   });
 
@@ -53,5 +56,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('adminEmail', adminEmail);
   project.provide('adminPassword', adminPassword);
   project.provide('smtpPort', smtpPort);
+  project.provide('inboundSmtpPort', inboundSmtpPort);
   return teardown;
 }

@@ -6,6 +6,8 @@ declare module 'vitest' {
     adminPassword: string;
     /** Where the app sends mail (SMTP_URL); a test listens there with support/mail.ts. */
     smtpPort: number;
+    /** Where the app receives mail (INBOUND_SMTP_PORT). */
+    inboundSmtpPort: number;
     /** The app's embedded PostgreSQL, for tests that start more app processes on the same data. */
     databaseUrl: string;
     /** The built web app the app processes serve. */

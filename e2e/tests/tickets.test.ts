@@ -5,7 +5,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTransport } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
 import { launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
 import { startMailCatcher } from '../support/mail.ts';
@@ -130,7 +131,17 @@ describe('tickets', () => {
       await page.getByRole('group', { name: 'E-mail Thread' }).getByText(`Phones drop calls [Ticket #${data.id}]`).waitFor();
       const mail = await catcher.waitFor('office@maple-dental.example');
       expect(mail.raw).toContain(`Subject: Phones drop calls [Ticket #${data.id}]`);
-      expect(mail.raw).toMatch(new RegExp(`Reply-To: .*\\+ticket-${data.id}@`));
+      const replyTo = new RegExp(`Reply-To: (\\S*\\+ticket-${data.id}@\\S+)`).exec(mail.raw)?.[1];
+      expect(replyTo).toBeDefined();
+
+      // The client answers by mail to the Reply-To: the reply lands in the open page's thread without a reload.
+      await createTransport({ host: '127.0.0.1', port: inject('inboundSmtpPort'), secure: false, ignoreTLS: true }).sendMail({
+        from: 'office@maple-dental.example',
+        to: replyTo!.replace(/[<>]/g, ''),
+        subject: `Re: Phones drop calls [Ticket #${data.id}]`,
+        text: 'Thanks, the calls stay up now.',
+      });
+      await page.getByRole('group', { name: 'E-mail Thread' }).getByText('Thanks, the calls stay up now.').waitFor();
     } finally {
       await catcher.close();
     }

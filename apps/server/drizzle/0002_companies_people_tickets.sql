@@ -274,6 +274,18 @@ CREATE TABLE "tickets" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "held_mail" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"from_email" text NOT NULL,
+	"to_email" text NOT NULL,
+	"subject" text NOT NULL,
+	"text_body" text NOT NULL,
+	"raw_path" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"reviewed_at" timestamp with time zone,
+	"reviewed_by" integer
+);
+--> statement-breakpoint
 ALTER TABLE "sites" ADD COLUMN "parking_info" text;--> statement-breakpoint
 ALTER TABLE "sites" ADD COLUMN "external" text;--> statement-breakpoint
 ALTER TABLE "sites" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
@@ -332,6 +344,7 @@ ALTER TABLE "tickets" ADD CONSTRAINT "tickets_triage_id_triage_id_fk" FOREIGN KE
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_status_ticket_statuses_id_fk" FOREIGN KEY ("status") REFERENCES "public"."ticket_statuses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_esc_tech_users_id_fk" FOREIGN KEY ("esc_tech") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "held_mail" ADD CONSTRAINT "held_mail_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "company_tech_attachments_company_idx" ON "company_tech_attachments" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "billing_items_type_idx" ON "billing_items" USING btree ("type");--> statement-breakpoint
 CREATE INDEX "billing_items_name_lower_idx" ON "billing_items" USING btree ("name");--> statement-breakpoint
@@ -370,4 +383,5 @@ CREATE INDEX "tickets_client_idx" ON "tickets" USING btree ("client_id");--> sta
 CREATE INDEX "tickets_triage_idx" ON "tickets" USING btree ("triage_id");--> statement-breakpoint
 CREATE INDEX "tickets_escalated_idx" ON "tickets" USING btree ("escalated","updated_at");--> statement-breakpoint
 CREATE INDEX "tickets_search_idx" ON "tickets" USING gin (to_tsvector('simple'::regconfig, "subject"));--> statement-breakpoint
+CREATE INDEX "held_mail_received_idx" ON "held_mail" USING btree ("reviewed_at","received_at");--> statement-breakpoint
 ALTER TABLE "check_ins" ADD CONSTRAINT "check_ins_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;

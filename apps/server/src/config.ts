@@ -29,7 +29,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_MINUTES: withDefault(positiveInt, '60'),
   REFRESH_TOKEN_TTL_DAYS: withDefault(positiveInt, '30'),
   WEB_DIST: optionalText,
-  // Realtime across processes (Socket.IO Redis adapter); not used yet.
+  // Realtime across processes (Socket.IO Redis adapter).
   REDIS_URL: optionalUrl,
   // Outgoing mail; without it mail lands in the outbox table that administrators read.
   SMTP_URL: optionalUrl,
@@ -37,8 +37,10 @@ const envSchema = z.object({
   MAIL_FROM: withDefault(z.string().min(3).max(320), 'Switchboard <no-reply@switchboard.local>'),
   // Public address of the app, for links in mail (password reset); default http://localhost:{PORT}.
   APP_URL: optionalUrl,
-  // Address geocoding for the companies map; not used yet.
+  // Nominatim-compatible geocoder for the Sites tab's address autofill; unset, addresses are plain inputs.
   GEOCODER_URL: optionalUrl,
+  // Port of the built-in SMTP listener that receives replies to tickets; unset, no mail is received.
+  INBOUND_SMTP_PORT: z.preprocess((value) => (value === '' ? undefined : value), port.optional()),
   BODY_LIMIT_BYTES: withDefault(positiveInt, String(1024 * 1024)),
 });
 
@@ -60,6 +62,7 @@ export interface Config {
   /** Without a trailing slash. */
   appUrl: string;
   geocoderUrl: string | undefined;
+  inboundSmtpPort: number | undefined;
   bodyLimitBytes: number;
 }
 
@@ -90,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     geocoderUrl: e.GEOCODER_URL,
+    inboundSmtpPort: e.INBOUND_SMTP_PORT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
   };
 }

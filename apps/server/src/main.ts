@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrapDatabase } from './db/bootstrap.ts';
 import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from './db/embedded.ts';
+import { startInboundMail } from './plugins/inbound-mail.ts';
 
 let config: Config;
 try {
@@ -17,6 +18,7 @@ const log = createLogger(config);
 let embedded: EmbeddedPostgresServer | undefined;
 let pool: { end(): Promise<void> } | undefined;
 let app: AppInstance | undefined;
+let inbound: { stop(): Promise<void> } | null = null;
 let stopping = false;
 
 async function shutdown(signal: string): Promise<void> {
@@ -27,6 +29,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   log.info({ signal }, 'shutting down');
   try {
+    await inbound?.stop();
     await app?.close();
     await pool?.end();
     await embedded?.stop();
@@ -50,6 +53,7 @@ try {
   await bootstrapDatabase(database.db, config, log);
   app = await buildApp({ db: database.db, config, logger: log });
   await app.listen({ port: config.port, host: config.host });
+  inbound = await startInboundMail(app, config.inboundSmtpPort, config.host);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   log.info(`Switchboard is running at http://${shownHost}:${config.port}`);
 } catch (error) {

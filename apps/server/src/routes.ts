@@ -8,6 +8,7 @@ import { flagRoutes } from './modules/flags/flags.routes.ts';
 import { networkGradeRoutes } from './modules/network-grades/network-grades.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { phoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes.ts';
+import { heldMailRoutes } from './modules/tickets/held-mail.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { downloadRoutes } from './modules/files/download.routes.ts';
 import { employeeRoutes } from './modules/employees/employees.routes.ts';
@@ -54,6 +55,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(deviceRoutes);
       await api.register(phoneNumberRoutes);
       await api.register(ticketRoutes);
+      await api.register(heldMailRoutes);
     },
     { prefix: '/api' },
   );

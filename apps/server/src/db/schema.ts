@@ -24,3 +24,4 @@ export * from '../modules/network-grades/network-grades.table.ts';
 export * from '../modules/devices/devices.table.ts';
 export * from '../modules/phone-numbers/phone-numbers.table.ts';
 export * from '../modules/tickets/tickets.table.ts';
+export * from '../modules/tickets/held-mail.table.ts';

@@ -42,6 +42,7 @@ const ticketsQueuePage = () => import('../features/tickets/tickets-queue-page.ts
 const escalationQueuePage = () => import('../features/tickets/tickets-queue-page.tsx').then((m) => ({ Component: m.EscalationQueuePage }));
 const createTicketPage = () => import('../features/tickets/create-ticket-page.tsx').then((m) => ({ Component: m.CreateTicketPage }));
 const ticketDetailPage = () => import('../features/tickets/ticket-detail-page.tsx').then((m) => ({ Component: m.TicketDetailPage }));
+const heldMailPage = () => import('../features/admin-outbox/held-mail-page.tsx').then((m) => ({ Component: m.HeldMailPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
 const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
@@ -270,6 +271,7 @@ export const appRoutes: RouteObject[] = [
   // it comes before the optional-segment route, which would otherwise win the tie for /admin. The outbox is admins' only.
   { path: 'admin', lazy: adminIndexPage, handle: handle({ title: 'Settings', area: 'Settings' }) },
   { path: 'admin/outbox', lazy: outboxListPage, handle: handle({ title: 'Outbox', adminOnly: true }) },
+  { path: 'admin/held-mail', lazy: heldMailPage, handle: handle({ title: 'Held Mail', adminOnly: true }) },
   { path: 'admin/outbox/:id', lazy: outboxMessagePage, handle: handle({ title: 'Outbox', adminOnly: true, numericParams: ['id'] }) },
   area('admin/:view?/:id?', 'Settings'),
 

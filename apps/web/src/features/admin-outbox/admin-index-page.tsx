@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMailForward, IconUsers } from '@tabler/icons-react';
+import { IconMailForward, IconMailQuestion, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AreaUnavailablePage } from '../../components/area-unavailable-page.tsx';
@@ -21,6 +21,12 @@ const adminPages: readonly AdminPageLink[] = [
     to: outboxPath,
     description: 'Mail the app kept instead of sending: no SMTP server, or a failed delivery.',
     icon: <IconMailForward size={20} aria-hidden />,
+  },
+  {
+    label: 'Held Mail',
+    to: '/admin/held-mail',
+    description: 'Mail received for no ticket from an unknown sender, kept for review.',
+    icon: <IconMailQuestion size={20} aria-hidden />,
   },
 ];
 

@@ -1,0 +1,22 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.ts';
+
+/**
+ * Mail received that belongs to no ticket and no known client account (spec 3 / issue 7: held for review, never
+ * dropped). The raw message is kept under DATA_DIR/uploads/held-mail.
+ */
+export const heldMail = pgTable(
+  'held_mail',
+  {
+    id: serial('id').primaryKey(),
+    fromEmail: text('from_email').notNull(),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    rawPath: text('raw_path').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('held_mail_received_idx').on(t.reviewedAt, t.receivedAt)],
+);
