@@ -261,6 +261,8 @@ export const appRoutes: RouteObject[] = [
   { path: 'accounts', lazy: accountsPage, handle: handle({ title: 'Client Accounts' }) },
   { path: 'accounts/create', lazy: accountFormPage, handle: handle({ title: 'Add Account' }) },
   { path: 'accounts/edit/:method_id', lazy: accountFormPage, handle: handle({ title: 'Edit Account', numericParams: ['method_id'] }) },
+  // Spec 1 §2.6 sub-screens of /accounts/{method?}: index (the list), import, create, edit/{id}.
+  { path: 'accounts/index', lazy: accountsPage, handle: handle({ title: 'Client Accounts' }) },
   { path: 'accounts/import', lazy: accountImportPage, handle: handle({ title: 'Import Accounts', permissions: ['import client accounts'] }) },
 
   // Reports (spec 2.5: the timeclock report needs 'view reports' and 'view timeclock')
