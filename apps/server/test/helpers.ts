@@ -127,3 +127,14 @@ export async function login(app: AppInstance, email: string, password: string): 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
+
+/** A multipart/form-data body for app.inject: text fields as they are, files as { blob, name }. */
+export async function multipartBody(fields: Record<string, string | { blob: Blob; name: string }>): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(key, value);
+    else form.append(key, value.blob, value.name);
+  }
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
+}

@@ -3,22 +3,12 @@ import type { AddressInfo } from 'node:net';
 import type { CompanyDetail, Site } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { bearer, createTestContext, multipartBody, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { industries, regions } from '../reference/reference.table.ts';
 import { companies, sites } from './companies.table.ts';
 
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
-
-async function multipart(fields: Record<string, string | { blob: Blob; name: string }>) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(key, value);
-    else form.append(key, value.blob, value.name);
-  }
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-}
 
 describe('company detail API (spec 2 §2, §7)', () => {
   let ctx: TestContext;
@@ -119,7 +109,7 @@ describe('company detail API (spec 2 §2, §7)', () => {
     });
 
     it('replaces the logo through the multipart POST with _method PUT', async () => {
-      const form = await multipart({ _method: 'PUT', name: 'Harbor Logistics', industry_id: String(industryId), website: '', logo: { blob: new Blob([png], { type: 'image/png' }), name: 'logo.png' } });
+      const form = await multipartBody({ _method: 'PUT', name: 'Harbor Logistics', industry_id: String(industryId), website: '', logo: { blob: new Blob([png], { type: 'image/png' }), name: 'logo.png' } });
       const response = await ctx.app.inject({ method: 'POST', url: `/api/company/${companyId}`, headers: { ...bearer(staff), ...form.headers }, payload: form.payload });
       expect(response.statusCode).toBe(200);
       const data = response.json<{ data: CompanyDetail }>().data;
@@ -129,7 +119,7 @@ describe('company detail API (spec 2 §2, §7)', () => {
       const logo = await ctx.app.inject({ method: 'GET', url: data.logo_url! });
       expect(logo.statusCode).toBe(200);
 
-      const bad = await multipart({ _method: 'PUT', name: 'Harbor', industry_id: String(industryId), logo: { blob: new Blob(['text'], { type: 'text/plain' }), name: 'x.txt' } });
+      const bad = await multipartBody({ _method: 'PUT', name: 'Harbor', industry_id: String(industryId), logo: { blob: new Blob(['text'], { type: 'text/plain' }), name: 'x.txt' } });
       const refused = await ctx.app.inject({ method: 'POST', url: `/api/company/${companyId}`, headers: { ...bearer(staff), ...bad.headers }, payload: bad.payload });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors.logo).toEqual(['The logo must be a file of type: png, jpeg, gif, webp.']);
@@ -212,7 +202,7 @@ describe('company detail API (spec 2 §2, §7)', () => {
 
   describe('POST /api/companies/sites/tech.info and POST /api/download', () => {
     it('saves notes and attachments, which download for staff and the company, not for others', async () => {
-      const form = await multipart({
+      const form = await multipartBody({
         company_id: String(companyId),
         notes: 'Core switch in closet B',
         'attachments[]': { blob: new Blob(['rack diagram'], { type: 'application/pdf' }), name: 'rack.pdf' },
@@ -236,16 +226,16 @@ describe('company detail API (spec 2 §2, §7)', () => {
       expect(traversal.statusCode).toBe(404);
 
       // 'No Notes' is a blank note.
-      const blank = await multipart({ company_id: String(companyId), notes: 'No Notes' });
+      const blank = await multipartBody({ company_id: String(companyId), notes: 'No Notes' });
       const cleared = await ctx.app.inject({ method: 'POST', url: '/api/companies/sites/tech.info', headers: { ...bearer(staff), ...blank.headers }, payload: blank.payload });
       expect(cleared.json().data.notes).toBeNull();
       expect(cleared.json().data.attachments).toHaveLength(1);
     });
 
     it('answers 422 without a company and 404 for an unknown one', async () => {
-      const missing = await multipart({ notes: 'x' });
+      const missing = await multipartBody({ notes: 'x' });
       expect((await ctx.app.inject({ method: 'POST', url: '/api/companies/sites/tech.info', headers: { ...bearer(staff), ...missing.headers }, payload: missing.payload })).statusCode).toBe(422);
-      const unknown = await multipart({ company_id: '999999', notes: 'x' });
+      const unknown = await multipartBody({ company_id: '999999', notes: 'x' });
       expect((await ctx.app.inject({ method: 'POST', url: '/api/companies/sites/tech.info', headers: { ...bearer(staff), ...unknown.headers }, payload: unknown.payload })).statusCode).toBe(404);
     });
   });

@@ -1,7 +1,7 @@
 import type { EmployeeDetail } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { bearer, createTestContext, multipartBody, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { seedAgentPhoneNumbers } from '../phone-numbers/phone-numbers.service.ts';
 import { agentPhoneNumbers } from '../phone-numbers/phone-numbers.table.ts';
@@ -9,16 +9,6 @@ import { departments, regions } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
-
-async function multipart(fields: Record<string, string | { blob: Blob; name: string }>) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.append(key, value);
-    else form.append(key, value.blob, value.name);
-  }
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
-}
 
 describe('employee create and edit API (spec 1 §7.6)', () => {
   let ctx: TestContext;
@@ -63,7 +53,7 @@ describe('employee create and edit API (spec 1 §7.6)', () => {
   });
 
   const create = async (values: Record<string, string | { blob: Blob; name: string }>, token = hr) => {
-    const form = await multipart(values);
+    const form = await multipartBody(values);
     return ctx.app.inject({ method: 'POST', url: '/api/users/employee', headers: { ...bearer(token), ...form.headers }, payload: form.payload });
   };
   const read = async (id: number) => (await ctx.app.inject({ method: 'GET', url: `/api/users/employee/${id}`, headers: bearer(hr) })).json<{ data: EmployeeDetail }>().data;
@@ -102,7 +92,7 @@ describe('employee create and edit API (spec 1 §7.6)', () => {
     const values = fields();
     const id = (await create(values)).json().data.id;
     await login(ctx.app, values.email, values.password);
-    const form = await multipart({ ...values, _method: 'PUT', title: 'Senior Network Engineer', password: '', password_confirmation: '', active: '1' });
+    const form = await multipartBody({ ...values, _method: 'PUT', title: 'Senior Network Engineer', password: '', password_confirmation: '', active: '1' });
     const response = await ctx.app.inject({ method: 'POST', url: `/api/users/employee/${id}`, headers: { ...bearer(hr), ...form.headers }, payload: form.payload });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Employee updated.');
@@ -114,7 +104,7 @@ describe('employee create and edit API (spec 1 §7.6)', () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: values.email, password: values.password } })).statusCode).not.toBe(200);
 
     // Enabling again clears deleted_at.
-    const enable = await multipart({ ...values, _method: 'PUT', password: '', password_confirmation: '', active: '0' });
+    const enable = await multipartBody({ ...values, _method: 'PUT', password: '', password_confirmation: '', active: '0' });
     await ctx.app.inject({ method: 'POST', url: `/api/users/employee/${id}`, headers: { ...bearer(hr), ...enable.headers }, payload: enable.payload });
     expect((await read(id)).deleted_at).toBeNull();
   });
@@ -123,7 +113,7 @@ describe('employee create and edit API (spec 1 §7.6)', () => {
     const values = fields();
     const id = (await create(values)).json().data.id;
     const [line] = await ctx.db.select({ id: agentPhoneNumbers.id }).from(agentPhoneNumbers).limit(1);
-    const form = await multipart({ ...values, _method: 'PUT', password: '', password_confirmation: '', permissions: JSON.stringify(['view billing']), agent_number: String(line!.id), reminder_emails: '1', callback_number: '5125550100' });
+    const form = await multipartBody({ ...values, _method: 'PUT', password: '', password_confirmation: '', permissions: JSON.stringify(['view billing']), agent_number: String(line!.id), reminder_emails: '1', callback_number: '5125550100' });
     const asCrm = await ctx.app.inject({ method: 'POST', url: `/api/users/employee/${id}`, headers: { ...bearer(crm), ...form.headers }, payload: form.payload });
     expect(asCrm.statusCode).toBe(200);
     const employee = await read(id);
@@ -133,7 +123,7 @@ describe('employee create and edit API (spec 1 §7.6)', () => {
     // The line is now taken: another employee cannot have it, and the list says so.
     const otherValues = fields();
     const other = (await create(otherValues)).json().data.id;
-    const steal = await multipart({ ...otherValues, _method: 'PUT', password: '', password_confirmation: '', agent_number: String(line!.id) });
+    const steal = await multipartBody({ ...otherValues, _method: 'PUT', password: '', password_confirmation: '', agent_number: String(line!.id) });
     const refused = await ctx.app.inject({ method: 'POST', url: `/api/users/employee/${other}`, headers: { ...bearer(crm), ...steal.headers }, payload: steal.payload });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.agent_number).toEqual(['This phone number is assigned to another agent.']);
