@@ -8,6 +8,7 @@ import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { useCompanyDetail } from './api/company-detail.ts';
 import type { CompanyTabProps } from './tabs/tab-props.ts';
 import { TabUnavailable } from './tabs/tab-unavailable.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 
 // Each tab is its own chunk, loaded when opened.
 const tabComponents: Record<string, ComponentType<CompanyTabProps>> = {
@@ -36,11 +37,7 @@ export function CompanyDetailPage() {
   if (company.isError && isApiError(company.error) && company.error.status === 404) return <NotFoundPage />;
 
   if (company.isPending) {
-    return (
-      <Center py={80}>
-        <Loader aria-label="Loading company" />
-      </Center>
-    );
+    return <PageLoader label="Loading company" />;
   }
   if (company.isError) {
     return (

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Center, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { deviceInputSchema, deviceTypeLabels, hasSoftware, type Device, type DeviceType } from '@switchboard/shared';
@@ -8,6 +8,7 @@ import { useCompanyOptions, useSiteOptions } from '../../lib/company-options.ts'
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { useDevice, useSaveDevice } from './api/devices.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
 
 interface Props {
   /** The company of the route; null on /companies/devices, where the form asks for one. */
@@ -19,11 +20,7 @@ interface Props {
 export function DeviceForm(props: Props) {
   const device = useDevice(props.deviceId);
   if (props.deviceId !== null && device.isPending) {
-    return (
-      <Center py={80}>
-        <Loader aria-label="Loading device" />
-      </Center>
-    );
+    return <PageLoader label="Loading device" />;
   }
   if (device.isError) {
     return (

@@ -1,4 +1,4 @@
-import { Alert, Avatar, Badge, Button, Card, Center, Group, Loader, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -25,6 +25,7 @@ import { AccountFields, AgentFields, employeeFormData, employeeFormValues, Infor
 import { EmployeeHolidaysView } from './holidays/employee-holidays-view.tsx';
 import { EmployeePtoView } from './pto/employee-pto-view.tsx';
 import { resizePhoto } from './resize-photo.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
 
 /**
  * Spec 1 §2.6: /employees/create and /employees/edit/{id}/{view}, the same under /hr/employees and /crm/agents.
@@ -123,11 +124,7 @@ function EmployeeCreate({ area }: { area: EmployeeArea }) {
 function EmployeeEdit({ area, employeeId, view }: { area: EmployeeArea; employeeId: number; view: EmployeeView }) {
   const employee = useEmployee(employeeId);
   if (employee.isPending) {
-    return (
-      <Center py={80}>
-        <Loader aria-label="Loading employee" />
-      </Center>
-    );
+    return <PageLoader label="Loading employee" />;
   }
   if (employee.isError) {
     return (

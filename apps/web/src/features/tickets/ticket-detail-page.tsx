@@ -1,4 +1,4 @@
-import { Alert, Anchor, Avatar, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   canEscalate,
@@ -28,6 +28,7 @@ import { EventsCard } from './components/events-card.tsx';
 import { ResponseCard, ThreadCard } from './components/response-card.tsx';
 import { TextWithAttachmentsCard } from './components/text-with-attachments-card.tsx';
 import { TodosCard } from './components/todos-card.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 
 /** Spec 3 §2 Ticket detail: /ticket/{ticketId}, every section, live for every viewer on ticket_{id}. */
 export function TicketDetailPage() {
@@ -58,11 +59,7 @@ export function TicketDetailPage() {
 
   if (ticket.isError && isApiError(ticket.error) && ticket.error.status === 404) return <NotFoundPage />;
   if (ticket.isPending) {
-    return (
-      <Center py={80}>
-        <Loader aria-label="Loading ticket" />
-      </Center>
-    );
+    return <PageLoader label="Loading ticket" />;
   }
   if (ticket.isError) {
     return (

@@ -1,20 +1,17 @@
-import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Stack, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Stack, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { GradeForm } from '@switchboard/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getFormErrors } from '../../../lib/form-errors.ts';
 import { useGradeForm, useSaveGradeForm } from '../api/network-grades.ts';
+import { PageLoader } from '../../../components/page-loader.tsx';
 
 /** Spec 2 §2: /companies/networkgrade/form, the Manage Form screen where the grading questions are edited by section. */
 export function GradeFormPage() {
   const form = useGradeForm();
   if (form.isPending) {
-    return (
-      <Center py={80}>
-        <Loader aria-label="Loading the grading form" />
-      </Center>
-    );
+    return <PageLoader label="Loading the grading form" />;
   }
   if (form.isError) {
     return (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Center, Group, Loader, SegmentedControl, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   GRADE_ANSWER_NA,
@@ -18,6 +18,7 @@ import { getFormErrors } from '../../../lib/form-errors.ts';
 import { useCompanyDetail } from '../api/company-detail.ts';
 import { useDeleteGrade, useGrade, useGradeForm, useSaveGrade } from '../api/network-grades.ts';
 import { letterColor } from './letter-color.ts';
+import { PageLoader } from '../../../components/page-loader.tsx';
 
 /**
  * Spec 2 §2 Network grades: /companies/{companyId}/grades/new adds a grade, /grades/manage/{gradeId} (ManageGrade)
@@ -35,11 +36,7 @@ export function GradePage() {
 
   if (!['new', 'manage', 'view'].includes(method) || (method !== 'new' && gradeId === null)) return <NotFoundPage />;
   if (company.isPending || form.isPending || (method !== 'new' && grade.isPending)) {
-    return (
-      <Center py={80}>
-        <Loader aria-label="Loading grade" />
-      </Center>
-    );
+    return <PageLoader label="Loading grade" />;
   }
   if (company.isError || form.isError || grade.isError) {
     return (
