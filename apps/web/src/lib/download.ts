@@ -12,6 +12,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
+/** Saves CSV text as a file. */
+export function saveCsv(text: string, fileName: string): void {
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
 /** Spec 1 §7: POST /api/download {file, name, disk} answers the stored file as a blob, saved under `name`. */
 export async function downloadStoredFile(file: string, name: string): Promise<void> {
   const blob = await api.post<Blob>('/api/download', { file, name, disk: 'local' }, { responseType: 'blob' });

@@ -26,15 +26,3 @@ export function buildAccountsCsv(rows: readonly ClientAccount[], options: { with
 export function accountsCsvFileName(today = new Date()): string {
   return `accounts-${today.toISOString().slice(0, 10)}.csv`;
 }
-
-/** Saves text as a file through a temporary link (the browser's download). */
-export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -13,7 +13,8 @@ import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
 import { useStartShadow } from '../../lib/shadow.ts';
 import { fetchAllAccounts, useAccounts, useDeleteAccount, type AccountsFilter } from './api/accounts.ts';
-import { accountsCsvFileName, buildAccountsCsv, downloadCsv } from './accounts-csv.ts';
+import { saveCsv } from '../../lib/download.ts';
+import { accountsCsvFileName, buildAccountsCsv } from './accounts-csv.ts';
 
 export const deleteConfirmTitle = 'Are you sure?';
 export const deleteConfirmText = "You won't be able to revert this!";
@@ -78,7 +79,7 @@ export function AccountsList({ companyId, importHref, embedded = false }: { comp
     setExporting(true);
     try {
       const rows = await fetchAllAccounts(filter);
-      downloadCsv(buildAccountsCsv(rows, { withCompany }), accountsCsvFileName());
+      saveCsv(buildAccountsCsv(rows, { withCompany }), accountsCsvFileName());
     } catch {
       notifications.show({ color: 'red', message: failedMessage });
     } finally {

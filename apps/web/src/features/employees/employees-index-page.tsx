@@ -27,6 +27,7 @@ import {
   type EmployeeFilterValues,
 } from './employee-filters.ts';
 import { buildEmployeesCsv, employeesCsvFileName } from './employees-csv.ts';
+import { saveCsv } from '../../lib/download.ts';
 
 export const exportFailedMessage = 'An error occured.';
 /** Typing in a text filter updates the list once the typing pauses. */
@@ -56,7 +57,7 @@ export function EmployeesIndexPage() {
     setExporting(true);
     try {
       const rows = await fetchAllEmployees(filters, area.route);
-      downloadText(buildEmployeesCsv(rows, { agents: area.agents }), employeesCsvFileName(area.title));
+      saveCsv(buildEmployeesCsv(rows, { agents: area.agents }), employeesCsvFileName(area.title));
     } catch {
       notifications.show({ color: 'red', message: exportFailedMessage });
     } finally {
@@ -271,17 +272,4 @@ function EmployeeRow({ row, area }: { row: EmployeeIndexRow; area: EmployeeArea 
       </Table.Td>
     </Table.Tr>
   );
-}
-
-/** Saves text as a file through a temporary link (the browser's download). */
-function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
