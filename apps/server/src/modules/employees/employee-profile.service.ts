@@ -160,7 +160,7 @@ export async function createEmployee(db: Db, input: CreateEmployeeInput, photo: 
       const userId = user!.id;
       await tx.insert(employees).values({ userId, ...employeeValues(input) });
       await writeDepartments(tx, userId, input.departments);
-      if (input.permissions && actor.permissions.includes('manage employee permissions')) await replacePermissions(tx as unknown as Db, userId, input.permissions);
+      if (input.permissions && actor.permissions.includes('manage employee permissions')) await replacePermissions(tx, userId, input.permissions);
       if (manageCrm && input.agent_number !== undefined) await writeAgentSettings(tx, userId, input);
       return userId;
     }),
@@ -220,7 +220,7 @@ export async function updateEmployee(
       await writeDepartments(tx, userId, input.departments);
       if (current.twofactorEnabled && input.twofactor_enabled === 0) await disableTwoFactor(tx, userId);
       let permissions: string[] | null = null;
-      if (input.permissions && actor.permissions.includes('manage employee permissions')) permissions = await replacePermissions(tx as unknown as Db, userId, input.permissions);
+      if (input.permissions && actor.permissions.includes('manage employee permissions')) permissions = await replacePermissions(tx, userId, input.permissions);
       if (manageCrm && input.agent_number !== undefined) {
         // A line moves only when it is free: release it from nobody else (checked above), then assign.
         await tx.update(agentSettings).set({ phoneNumberId: null }).where(and(eq(agentSettings.phoneNumberId, input.agent_number ?? -1), ne(agentSettings.userId, userId)));

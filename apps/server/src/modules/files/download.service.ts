@@ -16,7 +16,7 @@ interface Actor {
 export async function findDownload(db: DbOrTransaction, path: string, actor: Actor): Promise<{ fileName: string } | null> {
   const tech = await findTechAttachment(db, path);
   if (tech) return (await mayAccessCompany(db, tech.companyId, actor)) ? { fileName: tech.fileName } : null;
-  return findTicketAttachment(db, path, { ...actor, name: '' });
+  return findTicketAttachment(db, path, actor);
 }
 
 async function mayAccessCompany(db: DbOrTransaction, companyId: number, actor: Actor): Promise<boolean> {

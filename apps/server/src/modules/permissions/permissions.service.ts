@@ -1,6 +1,6 @@
 import { permissionDefinitions, type Permission } from '@switchboard/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTransaction } from '../../db/client.ts';
+import type { DbOrTransaction } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
 import { permissions, userPermissions } from './permissions.table.ts';
 
@@ -53,9 +53,10 @@ export async function isEmployeeUser(db: DbOrTransaction, userId: number): Promi
 
 /**
  * PUT /api/users/employee/permissions/{id}: the employee ends up holding exactly `names` (all known; the route
- * validated them). One transaction, so a reader never sees the list half-replaced. Returns the new list.
+ * validated them). One transaction (a savepoint inside a caller's), so a reader never sees the list half-replaced.
+ * Returns the new list.
  */
-export async function replacePermissions(db: Db, userId: number, names: readonly string[]): Promise<string[]> {
+export async function replacePermissions(db: DbOrTransaction, userId: number, names: readonly string[]): Promise<string[]> {
   return db.transaction(async (tx) => {
     // Serialises concurrent replacements of the same user's list.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

@@ -153,7 +153,7 @@ export async function changeTodo(db: Db, id: number, change: { description?: str
 }
 
 /** For POST /api/download: the ticket attachment at `path`, when the actor may see it. */
-export async function findTicketAttachment(db: DbOrTransaction, path: string, actor: TicketActor): Promise<{ fileName: string } | null> {
+export async function findTicketAttachment(db: DbOrTransaction, path: string, actor: Pick<TicketActor, 'id' | 'type'>): Promise<{ fileName: string } | null> {
   const [file] = await db.select().from(ticketAttachments).where(eq(ticketAttachments.path, path)).limit(1);
   if (!file) return null;
   try {

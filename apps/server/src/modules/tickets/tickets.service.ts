@@ -43,7 +43,7 @@ export interface TicketActor {
 const technicians = alias(users, 'technicians');
 
 /** A client account sees its own company's tickets only; anything else is a 404. */
-export async function loadTicketFor(db: DbOrTransaction, ticketId: number, actor: TicketActor): Promise<typeof tickets.$inferSelect> {
+export async function loadTicketFor(db: DbOrTransaction, ticketId: number, actor: Pick<TicketActor, 'id' | 'type'>): Promise<typeof tickets.$inferSelect> {
   const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
   if (!ticket) throw notFound();
   if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== ticket.companyId) throw notFound();
@@ -254,7 +254,7 @@ export function presentCheckIn(row: typeof checkIns.$inferSelect, user: { name: 
 export async function getTicketDetail(db: DbOrTransaction, ticketId: number, actor: TicketActor): Promise<TicketDetail> {
   const ticket = await loadTicketFor(db, ticketId, actor);
   const clients = alias(users, 'ticket_clients');
-  const [[names], todos, events, flags, attachments, open] = await Promise.all([
+  const [[names], todos, events, flags, attachments, open, threads] = await Promise.all([
     db
       .select({ company: companies.name, clientName: clients.name, clientEmail: clients.email, escName: technicians.name })
       .from(tickets)
@@ -283,6 +283,7 @@ export async function getTicketDetail(db: DbOrTransaction, ticketId: number, act
       .innerJoin(users, eq(users.id, checkIns.userId))
       .where(and(eq(checkIns.ticketId, ticketId), eq(checkIns.userId, actor.id), isNull(checkIns.endTime)))
       .limit(1),
+    listTicketThreads(db, ticketId),
   ]);
   const employee = actor.type === 'Employee';
   const files = attachments.map((row) => ({ kind: row.attachment.kind, file: presentAttachment({ ...row.attachment, userName: row.userName }) }));
@@ -322,7 +323,7 @@ export async function getTicketDetail(db: DbOrTransaction, ticketId: number, act
     all_notes_attachments: employee ? files.filter((f) => f.kind === 'notes').map((f) => f.file) : [],
     all_resolution_attachments: files.filter((f) => f.kind === 'resolution' && (employee || f.file.deleted_at === null)).map((f) => f.file),
     // The e-mail thread is between staff and the client: both see it.
-    threads: await listTicketThreads(db, ticketId),
+    threads,
     my_check_in: open[0] ? presentCheckIn(open[0].checkIn, { name: open[0].name, shortname: open[0].shortname, photo: open[0].photo }) : null,
     created_at: ticket.createdAt.toISOString(),
     updated_at: ticket.updatedAt.toISOString(),
