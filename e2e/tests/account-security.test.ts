@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from '../support/api.ts';
 import { app, launchBrowser, loginThroughForm, loginWithToken, newPage } from '../support/browser.ts';
 import { decodeQuotedPrintable, startMailCatcher } from '../support/mail.ts';
 
@@ -11,18 +12,6 @@ interface TestUser {
   name: string;
   email: string;
   password: string;
-}
-
-/** Signs the administrator in through the API (Node side) and answers its access token. */
-async function adminToken(): Promise<string> {
-  const { baseURL, adminEmail, adminPassword } = app();
-  const response = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
-  });
-  if (!response.ok) throw new Error(`admin login answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** A fresh staff account made through the users admin API (POST /api/user), so no test changes the administrator. */
