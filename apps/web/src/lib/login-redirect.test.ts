@@ -1,20 +1,11 @@
-import { defaultUserSettings, type SignedInResponse } from '@switchboard/shared';
+import { defaultUserSettings } from '@switchboard/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authStore } from './auth-store.ts';
 import { safeRedirectTarget, userDefaultLoginUrl } from './login-redirect.ts';
+import { signedInResponse } from '../test/signed-in.ts';
 
 function signInWith(defaultLoginUrl: string): void {
-  authStore.signIn({
-    access_token: 'access-1',
-    refresh_token: 'refresh-1',
-    token_id: 'session-1',
-    expires_in: 900,
-    user: { id: 1, type: 'Employee', role: 'user', name: 'Helen', shortname: 'Helen', email: 'helen@example.com', photo: null, settings: { ...defaultUserSettings, default_login_url: defaultLoginUrl } },
-    permissions: [],
-    notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
-    twofactor: false,
-  } satisfies SignedInResponse);
+  authStore.signIn(signedInResponse([], { settings: { ...defaultUserSettings, default_login_url: defaultLoginUrl } }));
 }
 
 describe('the default login URL (spec 1 §2.3, §3.2)', () => {

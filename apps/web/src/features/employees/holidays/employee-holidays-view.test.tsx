@@ -1,4 +1,4 @@
-import type { EmployeeHolidays, Holiday, SignedInResponse } from '@switchboard/shared';
+import type { EmployeeHolidays, Holiday } from '@switchboard/shared';
 import { notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,22 +9,13 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { resetRealtimeForTests } from '../../../lib/socket.ts';
 import { stubApi } from '../../../test/api-stub.ts';
 import { EmployeeHolidaysView } from './employee-holidays-view.tsx';
+import { signedInResponse } from '../../../test/signed-in.ts';
 
 const { fakeSocketModule } = await vi.hoisted(() => import('../../../test/fake-socket.ts'));
 vi.mock('socket.io-client', () => fakeSocketModule);
 
 function signIn(permissions: string[]): void {
-  authStore.signIn({
-    access_token: 'access-1',
-    refresh_token: 'refresh-1',
-    token_id: 'session-1',
-    expires_in: 900,
-    user: { id: 1, type: 'Employee', role: 'user', name: 'Helen', shortname: 'Helen', email: 'helen@example.com', photo: null },
-    permissions,
-    notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
-    twofactor: false,
-  } satisfies SignedInResponse);
+  authStore.signIn(signedInResponse(permissions));
 }
 
 const year = new Date().getFullYear();
