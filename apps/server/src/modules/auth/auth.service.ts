@@ -252,8 +252,10 @@ export type GuardSession = AuthContext & { lastActivity: Date };
  * Null when any link is missing, revoked, expired (a shadow session also at its shadow end) or disabled. A locked
  * session is found, with locked set: the guard decides which routes it may still call.
  */
-export async function lookupSessionByAccessToken(db: DbOrTransaction, accessToken: string): Promise<GuardSession | null> {
-  const [row] = await db
+// Every /api call runs this: prepared once per pool, so neither drizzle nor PostgreSQL builds it again per request.
+const sessionByTokenQueries = new WeakMap<Db, ReturnType<typeof prepareSessionByToken>>();
+function prepareSessionByToken(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       lastActivity: sessions.lastActivity,
@@ -271,7 +273,7 @@ export async function lookupSessionByAccessToken(db: DbOrTransaction, accessToke
     .leftJoin(permissions, eq(permissions.id, userPermissions.permissionId))
     .where(
       and(
-        eq(sessions.accessTokenHash, hashToken(accessToken)),
+        eq(sessions.accessTokenHash, sql.placeholder('hash')),
         eq(sessions.revoked, false),
         gt(sessions.accessExpiresAt, sql`now()`),
         gt(sessions.expiresAt, sql`now()`),
@@ -279,7 +281,14 @@ export async function lookupSessionByAccessToken(db: DbOrTransaction, accessToke
         isNull(users.deletedAt),
       ),
     )
-    .groupBy(sessions.id, users.id);
+    .groupBy(sessions.id, users.id)
+    .prepare('session_by_access_token');
+}
+
+export async function lookupSessionByAccessToken(db: Db, accessToken: string): Promise<GuardSession | null> {
+  let query = sessionByTokenQueries.get(db);
+  if (!query) sessionByTokenQueries.set(db, (query = prepareSessionByToken(db)));
+  const [row] = await query.execute({ hash: hashToken(accessToken) });
   if (!row) return null;
   const { shadowedByUserId, shadowParentSessionId, reAuthCodeHash, shadowExpiresAt, ...rest } = row;
   return {
@@ -292,7 +301,7 @@ export async function lookupSessionByAccessToken(db: DbOrTransaction, accessToke
 }
 
 /** A usable session for the token, as lookupSessionByAccessToken, but null for a locked one too (sockets). */
-export async function findSessionByAccessToken(db: DbOrTransaction, accessToken: string): Promise<GuardSession | null> {
+export async function findSessionByAccessToken(db: Db, accessToken: string): Promise<GuardSession | null> {
   const found = await lookupSessionByAccessToken(db, accessToken);
   return found && !found.locked ? found : null;
 }

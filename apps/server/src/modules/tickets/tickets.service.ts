@@ -19,7 +19,7 @@ import {
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
-import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
+import { pageOffset, toPage, type Page, type PageQuery } from '../../db/paginate.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
@@ -252,16 +252,19 @@ export function presentCheckIn(row: typeof checkIns.$inferSelect, user: { name: 
 
 /** GET /api/ticket/{id}: everything the detail page shows, in a handful of queries. */
 export async function getTicketDetail(db: DbOrTransaction, ticketId: number, actor: TicketActor): Promise<TicketDetail> {
-  const ticket = await loadTicketFor(db, ticketId, actor);
+  // The ticket with its names in one query; the rest in parallel once the company is known.
   const clients = alias(users, 'ticket_clients');
-  const [[names], todos, events, flags, attachments, open, threads] = await Promise.all([
-    db
-      .select({ company: companies.name, clientName: clients.name, clientEmail: clients.email, escName: technicians.name })
-      .from(tickets)
-      .innerJoin(companies, eq(companies.id, tickets.companyId))
-      .leftJoin(clients, eq(clients.id, tickets.clientId))
-      .leftJoin(technicians, eq(technicians.id, tickets.escTech))
-      .where(eq(tickets.id, ticketId)),
+  const [found] = await db
+    .select({ ticket: tickets, company: companies.name, clientName: clients.name, clientEmail: clients.email, escName: technicians.name })
+    .from(tickets)
+    .innerJoin(companies, eq(companies.id, tickets.companyId))
+    .leftJoin(clients, eq(clients.id, tickets.clientId))
+    .leftJoin(technicians, eq(technicians.id, tickets.escTech))
+    .where(eq(tickets.id, ticketId));
+  if (!found) throw notFound();
+  if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== found.ticket.companyId) throw notFound();
+  const { ticket, ...names } = found;
+  const [todos, events, flags, attachments, open, threads] = await Promise.all([
     db.select().from(ticketTodos).where(and(eq(ticketTodos.ticketId, ticketId), isNull(ticketTodos.deletedAt))).orderBy(asc(ticketTodos.id)),
     db
       .select({ event: ticketEvents, name: users.name })
@@ -292,10 +295,10 @@ export async function getTicketDetail(db: DbOrTransaction, ticketId: number, act
     subject: ticket.subject,
     body: ticket.body,
     company_id: ticket.companyId,
-    company: { id: ticket.companyId, name: names!.company },
+    company: { id: ticket.companyId, name: names.company },
     site_id: ticket.siteId,
     client_id: ticket.clientId,
-    client: ticket.clientId && names!.clientName ? { id: ticket.clientId, name: names!.clientName, email: names!.clientEmail! } : null,
+    client: ticket.clientId && names.clientName ? { id: ticket.clientId, name: names.clientName, email: names.clientEmail! } : null,
     employee_id: ticket.employeeId,
     location: ticket.location,
     triage_id: ticket.triageId,
@@ -303,7 +306,7 @@ export async function getTicketDetail(db: DbOrTransaction, ticketId: number, act
     escalatable: ticket.escalatable,
     escalated: ticket.escalated,
     esc_tech: ticket.escTech,
-    esc_tech_user: ticket.escTech && names!.escName ? { id: ticket.escTech, name: names!.escName } : null,
+    esc_tech_user: ticket.escTech && names.escName ? { id: ticket.escTech, name: names.escName } : null,
     // Private notes, events and to-dos are staff's; a client account sees the public resolution.
     notes: employee ? ticket.notes : '',
     resolution: ticket.resolution,
@@ -368,43 +371,57 @@ export async function listTickets(db: DbOrTransaction, page: PageQuery, query: T
   }
   const where = and(...conditions);
   const order = query.direction === 'asc' ? asc(sortColumns[query.sort]) : desc(sortColumns[query.sort]);
-  return paginate(
+  const offset = pageOffset(page);
+  // One round trip: the page's columns plus the count, which stops at the cap (counting every open ticket of a
+  // large queue costs more than the page itself). Three joins only; statuses, triage and types come from the cache.
+  const total = sql<number>`(select count(*)::int from (select 1 from ${tickets} where ${where ?? sql`true`} limit ${QUEUE_COUNT_CAP}) capped)`;
+  const [rows, names] = await Promise.all([
+    db
+      .select({
+        id: tickets.id,
+        subject: tickets.subject,
+        companyId: tickets.companyId,
+        siteId: tickets.siteId,
+        employeeId: tickets.employeeId,
+        status: tickets.status,
+        triageId: tickets.triageId,
+        location: tickets.location,
+        escalated: tickets.escalated,
+        createdAt: tickets.createdAt,
+        updatedAt: tickets.updatedAt,
+        company: companies.name,
+        site: sites.name,
+        technician: technicians.name,
+        total,
+      })
+      .from(tickets)
+      .innerJoin(companies, eq(companies.id, tickets.companyId))
+      .leftJoin(sites, eq(sites.id, tickets.siteId))
+      .leftJoin(technicians, eq(technicians.id, tickets.employeeId))
+      .where(where)
+      .orderBy(order, desc(tickets.id))
+      .limit(page.per_page)
+      .offset(offset),
+    ticketReferenceNames(db),
+  ]);
+  // A page past the end has no row to carry the count.
+  const count = rows[0]?.total ?? (offset === 0 ? 0 : (await db.select({ total }).from(sql`(select 1) one`))[0]!.total);
+  return toPage(
+    rows.map((row) => ({
+      id: row.id,
+      subject: row.subject,
+      company: { id: row.companyId, name: row.company },
+      site: row.siteId && row.site ? { id: row.siteId, name: row.site } : null,
+      technician: row.employeeId && row.technician ? { id: row.employeeId, name: row.technician } : null,
+      status: { id: row.status, name: names.statuses.get(row.status) ?? '' },
+      triage: { id: row.triageId, name: names.triage.get(row.triageId)?.name ?? '', color: names.triage.get(row.triageId)?.color ?? '#868e96' },
+      location: { id: row.location, name: names.types.get(row.location) ?? '' },
+      escalated: row.escalated,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    })),
+    count,
     page,
-    // Counting every open ticket of a large queue costs more than the page itself: the count stops at the cap.
-    async () => {
-      const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(QUEUE_COUNT_CAP).as('capped');
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-      return row?.n ?? 0;
-    },
-    async (limit, offset) => {
-      // Three joins only (fewer plans to weigh); statuses, triage and ticket types come from the cached lists.
-      const [rows, names] = await Promise.all([
-        db
-          .select({ ticket: tickets, company: companies.name, site: sites.name, technician: technicians.name })
-          .from(tickets)
-          .innerJoin(companies, eq(companies.id, tickets.companyId))
-          .leftJoin(sites, eq(sites.id, tickets.siteId))
-          .leftJoin(technicians, eq(technicians.id, tickets.employeeId))
-          .where(where)
-          .orderBy(order, desc(tickets.id))
-          .limit(limit)
-          .offset(offset),
-        ticketReferenceNames(db),
-      ]);
-      return rows.map((row) => ({
-        id: row.ticket.id,
-        subject: row.ticket.subject,
-        company: { id: row.ticket.companyId, name: row.company },
-        site: row.ticket.siteId && row.site ? { id: row.ticket.siteId, name: row.site } : null,
-        technician: row.ticket.employeeId && row.technician ? { id: row.ticket.employeeId, name: row.technician } : null,
-        status: { id: row.ticket.status, name: names.statuses.get(row.ticket.status) ?? '' },
-        triage: { id: row.ticket.triageId, name: names.triage.get(row.ticket.triageId)?.name ?? '', color: names.triage.get(row.ticket.triageId)?.color ?? '#868e96' },
-        location: { id: row.ticket.location, name: names.types.get(row.ticket.location) ?? '' },
-        escalated: row.ticket.escalated,
-        created_at: row.ticket.createdAt.toISOString(),
-        updated_at: row.ticket.updatedAt.toISOString(),
-      }));
-    },
   );
 }
 
