@@ -8,7 +8,9 @@
  * - Subscribe: `socket.emit('subscribe', channel, (ack: SubscribeAck) => ...)`; leave: `socket.emit('unsubscribe', channel, ack)`.
  * - Server events arrive as `socket.on(eventName, (payload, meta: { channel }) => ...)`.
  * - Presence channels (`ticket_{id}`, `project_{id}`) also receive `presence` { channel, users: PresenceUser[] }
- *   whenever someone joins or leaves.
+ *   whenever someone joins or leaves, or starts or stops editing a section (staff only).
+ * - Editing: `socket.emit('editing', channel, section | null, ack)` tells the other staff on a presence channel which
+ *   section (EDITING_SECTION_PATTERN, e.g. 'notes') this socket is editing; null when it stops.
  */
 
 /** Socket.IO path on the app's own HTTP server. */
@@ -19,12 +21,16 @@ export const subscribeEvent = 'subscribe';
 export const unsubscribeEvent = 'unsubscribe';
 /** Server → room event listing who is present on a presence channel. */
 export const presenceEvent = 'presence';
+/** Client → server: the section this socket edits on a presence channel (null: none). */
+export const editingEvent = 'editing';
+/** A section name: lower case letters and underscores ('notes', 'resolution', 'information', 'response'). */
+export const EDITING_SECTION_PATTERN = /^[a-z][a-z_]{0,39}$/;
 
 /** Private per-user channel: only that user may subscribe. */
 export const userChannel = (userId: number): string => `user.${userId}`;
 /** The shared store channel: every employee. */
 export const storeChannel = 'store';
-/** Presence channel of a ticket (employees; company scoping comes with the ticket issue). */
+/** Presence channel of a ticket: employees, and the client accounts of the ticket's company (client events only). */
 export const ticketChannel = (ticketId: number | string): string => `ticket_${ticketId}`;
 /** Presence channel of a project. */
 export const projectChannel = (projectId: number | string): string => `project_${projectId}`;
@@ -63,6 +69,8 @@ export const ticketChannelEvents = [
   'TicketNotesSaved',
 ] as const;
 export type TicketChannelEvent = (typeof ticketChannelEvents)[number];
+/** The ticket events a client account receives: the parts of the ticket it can see (thread, resolution, fields). */
+export const ticketClientEvents: readonly TicketChannelEvent[] = ['ResponseSent', 'TicketResolutionAttachmentsChanged', 'TicketDataUpdated'];
 
 export type RealtimeEvent = UserChannelEvent | StoreChannelEvent | PtoChannelEvent | TicketChannelEvent;
 
@@ -78,6 +86,8 @@ export interface PresenceUser {
   id: number;
   name: string;
   photo: string | null;
+  /** The section this user is editing on the channel, if any (see editingEvent). */
+  editing?: string | null;
 }
 
 export interface PresencePayload {

@@ -7,7 +7,10 @@ import { connectSocket, listenForSockets, nextEvent, receivesWithin, serverDisco
 import { buildApp } from '../app.ts';
 import { sessions } from '../modules/auth/auth.table.ts';
 import type { AuthContext } from '../modules/auth/auth.service.ts';
-import { authorizeChannel } from './realtime.ts';
+import { clientAccounts } from '../modules/clients/clients.table.ts';
+import { tickets } from '../modules/tickets/tickets.table.ts';
+import type { Db } from '../db/client.ts';
+import { authorizeChannel as authorize } from './realtime.ts';
 
 interface SignedIn {
   token: string;
@@ -41,6 +44,13 @@ describe('realtime (Socket.IO on the app port)', () => {
   async function signIn(user: TestUser): Promise<SignedIn> {
     const answer = (await login(ctx.app, user.email, user.password)) as unknown as { access_token: string; token_id: string };
     return { token: answer.access_token, sessionId: answer.token_id };
+  }
+
+  /** A ticket of the company of a client account; answers its id. */
+  async function ticketOf(account: TestUser): Promise<number> {
+    const [row] = await ctx.db.select({ companyId: clientAccounts.companyId }).from(clientAccounts).where(eq(clientAccounts.userId, account.id));
+    const [ticket] = await ctx.db.insert(tickets).values({ subject: 'Printer', body: 'Jammed', companyId: row!.companyId, location: 1, triageId: 1, status: 2 }).returning({ id: tickets.id });
+    return ticket!.id;
   }
 
   async function connectAs(user: TestUser): Promise<Socket & { signedIn: SignedIn }> {
@@ -135,13 +145,20 @@ describe('realtime (Socket.IO on the app port)', () => {
       expect(await subscribe(socket, 42)).toEqual({ ok: false, channel: '', error: 'Unknown channel.' });
     });
 
-    it('opens the store, ticket and project channels to employees only', async () => {
+    it('opens the store and project channels to employees only', async () => {
       const staff = await connectAs(employee);
       const account = await connectAs(client);
-      for (const channel of ['store', 'ticket_7', 'project_3']) {
-        expect(await subscribe(staff, channel)).toEqual({ ok: true, channel });
-        expect(await subscribe(account, channel)).toEqual({ ok: false, channel, error: 'Forbidden.' });
-      }
+      for (const channel of ['store', 'ticket_7', 'project_3']) expect(await subscribe(staff, channel)).toEqual({ ok: true, channel });
+      for (const channel of ['store', 'project_3']) expect(await subscribe(account, channel)).toEqual({ ok: false, channel, error: 'Forbidden.' });
+    });
+
+    it('opens ticket_{id} to a client account for its own company’s tickets only', async () => {
+      const own = await ticketOf(client);
+      const foreign = await ticketOf(await createUser(ctx.db, { type: 'Client', name: 'Fred Foreign' }));
+      const account = await connectAs(client);
+      expect(await subscribe(account, `ticket_${own}`)).toEqual({ ok: true, channel: `ticket_${own}` });
+      expect(await subscribe(account, `ticket_${foreign}`)).toEqual({ ok: false, channel: `ticket_${foreign}`, error: 'Forbidden.' });
+      expect(await subscribe(account, 'ticket_999999')).toEqual({ ok: false, channel: 'ticket_999999', error: 'Forbidden.' });
     });
 
     it('opens Pto_Periods_{id} to that employee and to holders of view human resources', async () => {
@@ -240,7 +257,7 @@ describe('realtime (Socket.IO on the app port)', () => {
       const alone = nextEvent<PresencePayload>(a, presenceEvent);
       await subscribe(a, channel);
       const [payload, meta] = await alone;
-      expect(payload).toEqual({ channel, users: [{ id: first.id, name: first.name, photo: null }] });
+      expect(payload).toEqual({ channel, users: [{ id: first.id, name: first.name, photo: null, editing: null }] });
       expect(meta).toEqual({ channel });
 
       const together = nextEvent(a, presenceEvent, presenceOn(channel, [first.id, second.id]));
@@ -261,6 +278,53 @@ describe('realtime (Socket.IO on the app port)', () => {
       const afterDisconnect = nextEvent(a, presenceEvent, presenceOn(channel, [first.id]));
       bAgain.close();
       await afterDisconnect;
+    });
+
+    it('tells the other staff which section someone edits, until they stop or leave', async () => {
+      const channel = 'ticket_61';
+      const a = await connectAs(employee);
+      const b = await connectAs(other);
+      await subscribe(a, channel);
+      await subscribe(b, channel);
+      const editingOf = (id: number, section: string | null) => (payload: unknown) =>
+        (payload as PresencePayload).channel === channel && (payload as PresencePayload).users.some((user) => user.id === id && (user.editing ?? null) === section);
+
+      const starts = nextEvent(a, presenceEvent, editingOf(other.id, 'notes'));
+      expect(await b.timeout(5000).emitWithAck('editing', channel, 'notes')).toEqual({ ok: true, channel });
+      await starts;
+      const stops = nextEvent(a, presenceEvent, editingOf(other.id, null));
+      expect(await b.timeout(5000).emitWithAck('editing', channel, null)).toEqual({ ok: true, channel });
+      await stops;
+
+      await b.timeout(5000).emitWithAck('editing', channel, 'resolution');
+      const gone = nextEvent(a, presenceEvent, (payload) => (payload as PresencePayload).users.every((user) => user.id !== other.id));
+      b.close();
+      await gone;
+
+      // Only a known section on a channel the socket is in.
+      expect(await a.timeout(5000).emitWithAck('editing', channel, '<b>notes</b>')).toEqual({ ok: false, channel, error: 'Unknown channel.' });
+      expect(await a.timeout(5000).emitWithAck('editing', 'ticket_62', 'notes')).toEqual({ ok: false, channel: 'ticket_62', error: 'Unknown channel.' });
+    });
+
+    it('gives a client account the ticket events meant for it, and no presence or staff-only events', async () => {
+      const id = await ticketOf(client);
+      const channel = `ticket_${id}`;
+      const account = await connectAs(client);
+      const staff = await connectAs(employee);
+      await subscribe(staff, channel);
+      const noPresence = receivesWithin(account, presenceEvent);
+      await subscribe(account, channel);
+      expect(await noPresence).toBe(false);
+      expect(await account.timeout(5000).emitWithAck('editing', channel, 'notes')).toEqual({ ok: false, channel, error: 'Forbidden.' });
+
+      const privateNote = receivesWithin(account, 'TicketNotesSaved');
+      const staffGets = nextEvent(staff, 'TicketNotesSaved');
+      ctx.app.realtime.emitToStaff(channel, 'TicketNotesSaved', { ticket_id: id });
+      await staffGets;
+      expect(await privateNote).toBe(false);
+      const update = nextEvent(account, 'TicketDataUpdated');
+      ctx.app.realtime.emitToChannel(channel, 'TicketDataUpdated', { ticket_id: id });
+      expect((await update)[0]).toEqual({ ticket_id: id });
     });
 
     it('keeps presence per channel', async () => {
@@ -335,6 +399,8 @@ describe('authorizeChannel', () => {
     ({ user: { id, type }, sessionId: 's', permissions }) as unknown as AuthContext;
 
   it('follows the channel rules', async () => {
+    const db = undefined as unknown as Db; // none of these reads the database
+    const authorizeChannel = (context: AuthContext, channel: string) => authorize(context, channel, db);
     expect(await authorizeChannel(auth('Employee', 5), 'user.5')).toBe(true);
     expect(await authorizeChannel(auth('Client', 5), 'user.5')).toBe(true);
     expect(await authorizeChannel(auth('Employee', 5), 'user.6')).toBe(false);

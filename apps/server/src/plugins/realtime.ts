@@ -3,7 +3,9 @@
 // config.redisUrl the Redis adapter makes emits, presence and disconnects reach every server process.
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
+  EDITING_SECTION_PATTERN,
   channelForbiddenError,
+  editingEvent,
   isPresenceChannel,
   parseChannel,
   presenceEvent,
@@ -25,14 +27,21 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { findSessionByAccessToken, type AuthContext } from '../modules/auth/auth.service.ts';
+import { clientCompanyOf } from '../modules/clients/clients.service.ts';
+import { tickets } from '../modules/tickets/tickets.table.ts';
 
 /** What other processes may learn about a socket (fetchSockets over Redis): never the token. */
 export interface SocketData {
   userId: number;
   sessionId: string;
+  /** Staff (type Employee); client accounts get only the events meant for them and no presence. */
+  staff: boolean;
   user: PresenceUser;
+  /** Section edited per presence channel (editingEvent). */
+  editing: Record<string, string>;
 }
 
 type RealtimeServer = Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
@@ -45,6 +54,8 @@ export interface Realtime {
   emitToUser(userId: number, event: UserChannelEvent, payload: unknown): void;
   /** Emits on any channel (`store`, `ticket_{id}`, `Pto_Periods_{id}`, ...). Listeners get (payload, { channel }). */
   emitToChannel(channel: string, event: RealtimeEvent | (string & {}), payload: unknown): void;
+  /** As emitToChannel, but client accounts subscribed to the channel do not receive it. */
+  emitToStaff(channel: string, event: RealtimeEvent | (string & {}), payload: unknown): void;
   /** Disconnects every socket opened with this session, in every process. Call it after revoking a session. */
   disconnectSession(sessionId: string): void;
   /** Disconnects every socket of this user, in every process (account disabled, every session revoked). */
@@ -72,12 +83,14 @@ export function disconnectSession(app: FastifyInstance, sessionId: string): void
 // Rooms that are not channels: clients can never subscribe to them, since parseChannel rejects the ':'.
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const userRoom = (userId: number) => `uid:${userId}`;
+// Every client-account socket is in this room, so staff-only emits can leave them out.
+const clientsRoom = 'type:client';
 
 /**
  * Who may subscribe to which channel. `auth` is the freshly re-read session (same lookup as the HTTP guard).
  * The ticket and project issues refine `ticket_*` / `project_*` with company scoping here.
  */
-export async function authorizeChannel(auth: AuthContext, channel: string, _db?: Db): Promise<boolean> {
+export async function authorizeChannel(auth: AuthContext, channel: string, db: Db): Promise<boolean> {
   const parsed = parseChannel(channel);
   if (!parsed) return false;
   const isEmployee = auth.user.type === 'Employee';
@@ -86,7 +99,12 @@ export async function authorizeChannel(auth: AuthContext, channel: string, _db?:
       return parsed.id === auth.user.id;
     case 'store':
       return isEmployee;
-    case 'ticket':
+    case 'ticket': {
+      if (isEmployee) return true;
+      // A client account follows its own company's tickets.
+      const [ticket] = await db.select({ companyId: tickets.companyId }).from(tickets).where(eq(tickets.id, parsed.id!)).limit(1);
+      return ticket !== undefined && ticket.companyId === (await clientCompanyOf(db, auth.user.id));
+    }
     case 'project':
       return isEmployee;
     case 'pto':
@@ -155,7 +173,9 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
         socket.data = {
           userId: found.user.id,
           sessionId: found.sessionId,
+          staff: found.user.type === 'Employee',
           user: { id: found.user.id, name: found.user.name, photo: found.user.photo },
+          editing: {},
         };
         next();
       },
@@ -171,7 +191,11 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     const users = new Map<number, PresenceUser>();
     for (const remote of sockets) {
       const user = remote.data?.user;
-      if (user && !users.has(user.id)) users.set(user.id, user);
+      if (!user) continue;
+      const editing = remote.data.editing?.[channel] ?? null;
+      const known = users.get(user.id);
+      if (!known) users.set(user.id, { ...user, editing });
+      else if (editing && !known.editing) known.editing = editing;
     }
     return { channel, users: [...users.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
   };
@@ -181,9 +205,15 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     (io as Server).to(channel).emit(event, payload, meta);
   };
 
+  const emitToStaff = (channel: string, event: string, payload: unknown): void => {
+    const meta: RealtimeMeta = { channel };
+    (io as Server).to(channel).except(clientsRoom).emit(event, payload, meta);
+  };
+
+  // Who has a ticket open is staff's business: client accounts get no presence.
   const announcePresence = async (channel: string): Promise<void> => {
     try {
-      emitToChannel(channel, presenceEvent, await presenceOf(channel));
+      emitToStaff(channel, presenceEvent, await presenceOf(channel));
     } catch (error) {
       app.log.warn({ err: error, channel }, 'presence update failed');
     }
@@ -196,7 +226,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   io.on('connection', (socket) => {
     const { userId, sessionId } = socket.data;
     // The own private channel is joined at once, so nothing sent before the client subscribes is missed.
-    void socket.join([sessionRoom(sessionId), userRoom(userId), userChannel(userId)]);
+    void socket.join([sessionRoom(sessionId), userRoom(userId), userChannel(userId), ...(socket.data.staff ? [] : [clientsRoom])]);
     let presenceRooms: string[] = [];
     // Subscriptions still being checked count against the cap, so a burst cannot overshoot it.
     const pending = new Set<string>();
@@ -235,12 +265,27 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       const name = typeof channel === 'string' ? channel.slice(0, 200) : '';
       if (!parseChannel(name)) return reply(ack, { ok: false, channel: name, error: unknownChannelError });
       const wasIn = socket.rooms.has(name);
+      delete socket.data.editing[name];
       void Promise.resolve(socket.leave(name))
         .then(async () => {
           reply(ack, { ok: true, channel: name });
           if (wasIn && isPresenceChannel(name)) await announcePresence(name);
         })
         .catch((error: unknown) => app.log.error({ err: error, channel: name }, 'unsubscribe failed'));
+    });
+
+    // Staff say which section they edit on a presence channel they are in; the others see it with the presence.
+    on(editingEvent, (channel: unknown, section: unknown, ack: unknown) => {
+      const name = typeof channel === 'string' ? channel.slice(0, 200) : '';
+      const answer = (error?: string) => reply(ack, error ? { ok: false, channel: name, error } : { ok: true, channel: name });
+      if (!socket.data.staff) return answer(channelForbiddenError);
+      if (!isPresenceChannel(name) || !socket.rooms.has(name)) return answer(unknownChannelError);
+      if (section !== null && !(typeof section === 'string' && EDITING_SECTION_PATTERN.test(section))) return answer(unknownChannelError);
+      if ((socket.data.editing[name] ?? null) === section) return answer();
+      if (section === null) delete socket.data.editing[name];
+      else socket.data.editing[name] = section;
+      answer();
+      void announcePresence(name);
     });
 
     socket.on('disconnecting', () => {
@@ -272,6 +317,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     io: io as Server,
     emitToUser: (userId, event, payload) => emitToChannel(userChannel(userId), event, payload),
     emitToChannel,
+    emitToStaff,
     disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
     revalidateSockets,

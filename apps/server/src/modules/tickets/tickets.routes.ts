@@ -11,6 +11,7 @@ import {
   notesSavedMessage,
   resolutionSavedMessage,
   ticketChannel,
+  ticketClientEvents,
   ticketCreatedMessage,
   ticketDetailSchema,
   ticketEscalatedMessage,
@@ -49,7 +50,9 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
   const actorOf = (request: { auth: { user: TicketActor & { shortname: string | null; photo: string | null } } }) => request.auth.user;
   // Viewers of the ticket read the changed part again; the queues (store channel) refresh their page.
   const push = (ticketId: number, event: TicketChannelEvent, payload: Record<string, unknown> = {}) => {
-    app.realtime.emitToChannel(ticketChannel(ticketId), event, { ticket_id: ticketId, ...payload });
+    // Client accounts of the company follow the ticket too, but only its thread, resolution and fields.
+    const emit = ticketClientEvents.includes(event) ? app.realtime.emitToChannel : app.realtime.emitToStaff;
+    emit(ticketChannel(ticketId), event, { ticket_id: ticketId, ...payload });
     app.realtime.emitToChannel('store', 'TicketUpdated', { id: ticketId });
   };
 
