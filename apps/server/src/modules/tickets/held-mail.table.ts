@@ -1,9 +1,10 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
+import { tickets } from './tickets.table.ts';
 
 /**
  * Mail received that belongs to no ticket and no known client account (spec 3 / issue 7: held for review, never
- * dropped). The raw message is kept under DATA_DIR/uploads/held-mail.
+ * dropped). The raw message is kept under DATA_DIR/uploads/held-mail; an administrator turns it into a ticket or attaches it to one.
  */
 export const heldMail = pgTable(
   'held_mail',
@@ -17,6 +18,8 @@ export const heldMail = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The ticket the message became or was attached to (decision 0023: held mail → ticket). */
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
   },
   (t) => [index('held_mail_received_idx').on(t.reviewedAt, t.receivedAt)],
 );

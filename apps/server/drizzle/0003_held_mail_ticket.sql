@@ -1,0 +1,2 @@
+ALTER TABLE "held_mail" ADD COLUMN "ticket_id" integer;--> statement-breakpoint
+ALTER TABLE "held_mail" ADD CONSTRAINT "held_mail_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE set null ON UPDATE no action;
