@@ -74,14 +74,34 @@ describe('tickets', () => {
     await todos.getByText('Update the scanner SMTP password').waitFor();
     const file = join(dir, 'smtp-error.txt');
     await writeFile(file, '535 5.7.3 Authentication unsuccessful');
+    // The technician starts a note: the administrator is warned that someone else edits the same section.
     const notes = admin.getByRole('group', { name: 'Private Notes' });
-    await notes.getByRole('textbox', { name: 'Private Notes' }).fill('Scanner uses the old app password.');
+    const techNotes = techPage.getByRole('group', { name: 'Private Notes' });
+    await techNotes.getByRole('textbox', { name: 'Private Notes' }).click();
+    await techNotes.getByRole('textbox', { name: 'Private Notes' }).pressSequentially('Tech draft');
+    await notes.getByText('Tina Tech is also editing this section.').waitFor();
+    // The rich-text editor with the timestamp stamp (MM/DD/YYYY hh:mm A and the short name) on a line of its own.
+    const editor = notes.getByRole('textbox', { name: 'Private Notes' });
+    await editor.fill('Scanner uses the old app password.');
+    await notes.getByRole('button', { name: 'Bold' }).click();
+    await editor.pressSequentially(' Reset it.');
+    await notes.getByRole('button', { name: 'Insert timestamp' }).click();
+    await editor.pressSequentially('called the front desk');
+    expect(await editor.innerText()).toMatch(/^Scanner uses the old app password\. Reset it\.\n+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM) \S+: called the front desk$/);
+    expect(await editor.locator('strong').innerText()).toContain('Reset it.');
     await notes.locator('input[type="file"]').setInputFiles(file);
     await notes.getByRole('button', { name: 'Save Notes' }).click();
     await notes.getByText('Notes saved.').waitFor();
     await notes.getByText('smtp-error.txt').waitFor();
-    // The other viewer gets the note live.
-    await techPage.getByRole('group', { name: 'Private Notes' }).getByText('smtp-error.txt').waitFor();
+    // The other viewer gets the attachment live; their unsaved draft no longer matches what is stored.
+    await techNotes.getByText('smtp-error.txt').waitFor();
+    await techNotes.getByText('Text in the editor does not match the database. Either save or restore from the database.').waitFor();
+    await techNotes.getByRole('button', { name: 'Restore from database' }).click();
+    await techNotes.getByText('called the front desk').waitFor();
+    expect(await techNotes.locator('strong').innerText()).toContain('Reset it.');
+    // Leaving the section ends the warning.
+    await techPage.getByRole('heading', { level: 1 }).click();
+    await notes.getByText('Tina Tech is also editing this section.').waitFor({ state: 'detached' });
 
     // Check in and out: the other viewer sees the toasts and the new check-in.
     await admin.getByRole('button', { name: 'Check In' }).click();

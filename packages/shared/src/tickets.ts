@@ -12,6 +12,10 @@ export const ticketEscalatedLockMessage = 'This ticket is escalated; only its es
 export const ticketCloseNeedsClientMessage = 'A ticket needs a client account before it can be closed.';
 export const notesSavedMessage = 'Notes saved.';
 export const resolutionSavedMessage = 'Resolution saved.';
+/** Spec 3 §2 notes editor: shown when the editor's text and the stored text differ (someone else saved meanwhile). */
+export const notesMismatchMessage = 'Text in the editor does not match the database. Either save or restore from the database.';
+/** Not in the spec: the warning while another user edits the same section of a ticket (issue 7 part 7). */
+export const editingElsewhereMessage = (names: string[]): string => `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} also editing this section.`;
 export const checkInsUpdatedMessage = 'Check-ins updated.';
 export const todoCreatedMessage = 'To-do added.';
 export const todoUpdatedMessage = 'To-do updated.';

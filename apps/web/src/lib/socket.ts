@@ -1,4 +1,5 @@
 import {
+  editingEvent,
   presenceEvent,
   realtimePath,
   subscribeEvent,
@@ -56,9 +57,13 @@ function setStatus(next: RealtimeStatus): void {
   for (const listener of statusListeners) listener();
 }
 
+/** The section this tab edits per presence channel: sent again after every (re)subscription. */
+const editingSections = new Map<string, string>();
+
 function sendSubscribe(channel: string): void {
   socket?.emit(subscribeEvent, channel, (ack: SubscribeAck) => {
     if (!ack?.ok) console.warn(`Realtime: subscribing to ${channel} was refused (${ack?.error ?? 'no answer'}).`);
+    else if (editingSections.has(channel)) socket?.emit(editingEvent, channel, editingSections.get(channel), () => undefined);
   });
 }
 
@@ -288,6 +293,27 @@ export function usePresence(channel: string | null | undefined): PresenceUser[] 
     [presenceEvent]: (payload: PresencePayload) => setPresent({ channel, users: Array.isArray(payload?.users) ? payload.users : [] }),
   });
   return present.channel === channel ? present.users : [];
+}
+
+/** Tells the other staff on a presence channel that this tab edits `section` (null: stopped editing). */
+export function setEditingSection(channel: string, section: string | null): void {
+  if ((editingSections.get(channel) ?? null) === section) return;
+  if (section === null) editingSections.delete(channel);
+  else editingSections.set(channel, section);
+  if (socket?.connected && channels.has(channel)) socket.emit(editingEvent, channel, section, () => undefined);
+}
+
+/**
+ * Section-level editing awareness: reports this tab as editing `section` of `channel` while `active`, and answers
+ * the other users editing the same section (for the "someone else is editing" warning).
+ */
+export function useEditingSection(channel: string | null | undefined, section: string, active: boolean, present: PresenceUser[], myId: number | undefined): PresenceUser[] {
+  useEffect(() => {
+    if (!channel || !active) return;
+    setEditingSection(channel, section);
+    return () => setEditingSection(channel, null);
+  }, [channel, section, active]);
+  return present.filter((user) => user.editing === section && user.id !== myId);
 }
 
 export function getRealtimeStatus(): RealtimeStatus {

@@ -9,6 +9,7 @@ import {
   ticketStatusOptions,
   type EmployeeListItem,
   type IdNameOption,
+  type PresenceUser,
   type TicketDetail,
 } from '@switchboard/shared';
 import { IconAlertTriangle, IconFlag, IconLogin, IconLogout, IconUrgent } from '@tabler/icons-react';
@@ -28,6 +29,7 @@ import { EventsCard } from './components/events-card.tsx';
 import { ResponseCard, ThreadCard } from './components/response-card.tsx';
 import { TextWithAttachmentsCard } from './components/text-with-attachments-card.tsx';
 import { TodosCard } from './components/todos-card.tsx';
+import { EditingWarning, useTicketSectionEditing } from './components/editing-warning.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 
 /** Spec 3 §2 Ticket detail: /ticket/{ticketId}, every section, live for every viewer on ticket_{id}. */
@@ -38,7 +40,8 @@ export function TicketDetailPage() {
   const refresh = useRefreshTicket(id);
   const staff = me?.type === 'Employee';
 
-  useChannel(staff ? ticketChannel(id) : null, {
+  // Client accounts follow their company's tickets too; the server sends them the thread, resolution and field events.
+  useChannel(ticketChannel(id), {
     CheckInOut: (payload: { user?: { id: number; name: string }; direction?: string }) => {
       refresh();
       // Spec 3 §4: another user's check-in or check-out shows an info toast.
@@ -150,14 +153,14 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Stack gap="md">
-          {staff ? <InformationCard ticket={ticket} disabled={!mayAct} /> : <DescriptionCard ticket={ticket} />}
+          {staff ? <InformationCard ticket={ticket} disabled={!mayAct} present={present} /> : <DescriptionCard ticket={ticket} />}
           {staff ? <TodosCard ticket={ticket} disabled={!mayAct} /> : null}
           {staff ? <DevicesCard companyId={ticket.company_id} /> : null}
         </Stack>
         <Stack gap="md">
-          {staff ? <TextWithAttachmentsCard ticket={ticket} kind="notes" disabled={!mayAct} /> : null}
-          <TextWithAttachmentsCard ticket={ticket} kind="resolution" disabled={!mayAct} />
-          {staff ? <ResponseCard ticket={ticket} disabled={!mayAct} /> : null}
+          {staff ? <TextWithAttachmentsCard ticket={ticket} kind="notes" disabled={!mayAct} present={present} /> : null}
+          <TextWithAttachmentsCard ticket={ticket} kind="resolution" disabled={!mayAct} present={present} />
+          {staff ? <ResponseCard ticket={ticket} disabled={!mayAct} present={present} /> : null}
           <ThreadCard threads={ticket.threads} />
           {staff ? <CheckInsCard ticket={ticket} canEdit={permissions.includes('edit checkinout times') && mayAct} /> : null}
           {staff ? <EventsCard events={ticket.ticket_events} /> : null}
@@ -179,7 +182,7 @@ function DescriptionCard({ ticket }: { ticket: TicketDetail }) {
 }
 
 /** The editable ticket information (spec 3 §2); Closed is offered only while a client is set. */
-function InformationCard({ ticket, disabled }: { ticket: TicketDetail; disabled: boolean }) {
+function InformationCard({ ticket, disabled, present }: { ticket: TicketDetail; disabled: boolean; present: PresenceUser[] }) {
   const data = useStaticData().data;
   const sites = useSiteOptions(ticket.company_id);
   const accounts = useQuery({
@@ -205,6 +208,7 @@ function InformationCard({ ticket, disabled }: { ticket: TicketDetail; disabled:
   const [values, setValues] = useState(initial);
   const [seen, setSeen] = useState(ticket.updated_at);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { others, sectionRef } = useTicketSectionEditing(ticket.id, 'information', present, JSON.stringify(values) !== JSON.stringify(initial));
   // Another viewer's save: take the new values.
   if (seen !== ticket.updated_at) {
     setSeen(ticket.updated_at);
@@ -232,11 +236,12 @@ function InformationCard({ ticket, disabled }: { ticket: TicketDetail; disabled:
     );
 
   return (
-    <Card withBorder padding="md" role="group" aria-label="Ticket Information">
+    <Card withBorder padding="md" role="group" aria-label="Ticket Information" ref={sectionRef}>
       <Title order={2} size="h4" mb="xs">
         Ticket Information
       </Title>
       <Stack gap="xs">
+        <EditingWarning others={others} />
         <TextInput label="Subject" value={values.subject} error={errors.subject} disabled={disabled} onChange={(event) => setValues({ ...values, subject: event.currentTarget.value })} />
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c="dimmed">
           {ticket.body}

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, FileInput, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { downloadFailedMessage, responseDraft, ticketSaveFailedMessage, type IdNameOption, type TicketDetail, type TicketThread } from '@switchboard/shared';
+import { downloadFailedMessage, responseDraft, ticketSaveFailedMessage, type IdNameOption, type PresenceUser, type TicketDetail, type TicketThread } from '@switchboard/shared';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,9 +10,11 @@ import { downloadStoredFile } from '../../../lib/download.ts';
 import { getFormErrors } from '../../../lib/form-errors.ts';
 import { useRefreshTicket } from '../api/tickets.ts';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { SafeHtml } from '../../../components/safe-html.tsx';
+import { EditingWarning, useTicketSectionEditing } from './editing-warning.tsx';
 
 /** Spec 3 §2 contact and response form: to an account or a typed e-mail, cc, attachments, a signed draft. */
-export function ResponseCard({ ticket, disabled }: { ticket: TicketDetail; disabled: boolean }) {
+export function ResponseCard({ ticket, disabled, present }: { ticket: TicketDetail; disabled: boolean; present: PresenceUser[] }) {
   const me = useCurrentUser();
   const refresh = useRefreshTicket(ticket.id);
   const accounts = useQuery({
@@ -28,6 +30,7 @@ export function ResponseCard({ ticket, disabled }: { ticket: TicketDetail; disab
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  const { others, sectionRef } = useTicketSectionEditing(ticket.id, 'response', present, response !== draft);
 
   const send = async () => {
     const form = new FormData();
@@ -57,11 +60,12 @@ export function ResponseCard({ ticket, disabled }: { ticket: TicketDetail; disab
   };
 
   return (
-    <Card withBorder padding="md" role="group" aria-label="Contact">
+    <Card withBorder padding="md" role="group" aria-label="Contact" ref={sectionRef}>
       <Title order={2} size="h4" mb="xs">
         Contact
       </Title>
       <Stack gap="xs">
+        <EditingWarning others={others} />
         <SimpleGrid cols={2}>
           <Select label="To (account)" searchable clearable data={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))} value={toId} onChange={(value) => { setToId(value); if (value) setToEmail(''); }} error={errors.to} disabled={disabled} />
           <TextInput label="Or e-mail" placeholder="someone@example.com" value={toEmail} onChange={(event) => { setToEmail(event.currentTarget.value); if (event.currentTarget.value) setToId(null); }} error={errors.to_email} disabled={disabled} />
@@ -106,10 +110,14 @@ export function ThreadCard({ threads }: { threads: TicketThread[] }) {
                 From {person(thread.from_user)} to {person(thread.to_user)}
                 {thread.cc_user.length ? `, cc ${thread.cc_user.map(person).join(', ')}` : ''}
               </Text>
-              {/* The text version: nothing from a message is ever put into the page as HTML. */}
-              <Text size="sm" mt={6} style={{ whiteSpace: 'pre-wrap' }}>
-                {thread.text_body}
-              </Text>
+              {/* The HTML version only after sanitising (lib/safe-html.ts); else the text version. */}
+              {thread.html_body ? (
+                <SafeHtml html={thread.html_body} mt={6} fz="sm" />
+              ) : (
+                <Text size="sm" mt={6} style={{ whiteSpace: 'pre-wrap' }}>
+                  {thread.text_body}
+                </Text>
+              )}
               {thread.attachments.map((file) => (
                 <Group key={file.id} gap={4}>
                   <IconPaperclip size={12} aria-hidden />

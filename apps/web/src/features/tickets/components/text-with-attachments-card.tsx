@@ -1,26 +1,35 @@
-import { ActionIcon, Alert, Anchor, Button, Card, Checkbox, FileInput, Group, SegmentedControl, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Checkbox, FileInput, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { downloadFailedMessage, ticketSaveFailedMessage, type TicketAttachment, type TicketDetail } from '@switchboard/shared';
+import { downloadFailedMessage, notesMismatchMessage, ticketSaveFailedMessage, type PresenceUser, type TicketAttachment, type TicketDetail } from '@switchboard/shared';
 import { IconClock, IconPaperclip, IconRestore, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { RichTextEditor, insertLine, type EditorControl } from '../../../components/rich-text-editor.tsx';
+import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { downloadStoredFile } from '../../../lib/download.ts';
+import { storedTextToHtml } from '../../../lib/safe-html.ts';
 import { ticketCalls, useTicketAction } from '../api/tickets.ts';
+import { EditingWarning, useTicketSectionEditing } from './editing-warning.tsx';
 
 const labels = { notes: 'Private Notes', resolution: 'Resolution' } as const;
 
+/** The notes' stamp (spec 3 §2): MM/DD/YYYY hh:mm A and the user's short name. */
+export const timestampStamp = (now: Date, shortname: string) => `${dayjs(now).format('MM/DD/YYYY hh:mm A')} ${shortname}: `;
+
 /**
- * Spec 3 §2: the private notes (staff only) or the public resolution, each with attachments. The notes have the
- * timestamp stamp (MM/DD/YYYY hh:mm A and the user's short name), the auto / 250px height toggle and the
- * notes-saved banner that clears after 10 seconds. Attachments toggle deleted and show only when asked.
+ * Spec 3 §2: the private notes (staff only) or the public resolution, each in the rich-text editor with
+ * attachments. The notes have the timestamp stamp, the auto / 250px height toggle and the notes-saved banner that
+ * clears after 10 seconds. Someone else saving under unsaved edits shows the spec's mismatch message with a
+ * restore; someone else editing the same section shows a warning. Attachments toggle deleted and show only when asked.
  */
-export function TextWithAttachmentsCard({ ticket, kind, disabled }: { ticket: TicketDetail; kind: 'notes' | 'resolution'; disabled: boolean }) {
+export function TextWithAttachmentsCard({ ticket, kind, disabled, present }: { ticket: TicketDetail; kind: 'notes' | 'resolution'; disabled: boolean; present: PresenceUser[] }) {
   const me = useCurrentUser();
   const staff = me?.type === 'Employee';
   const saved = kind === 'notes' ? ticket.notes : ticket.resolution;
   const [text, setText] = useState(saved);
   const [base, setBase] = useState(saved);
+  const [mismatch, setMismatch] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [height, setHeight] = useState<'auto' | '250px'>('auto');
   const [banner, setBanner] = useState<string | null>(null);
@@ -28,11 +37,14 @@ export function TextWithAttachmentsCard({ ticket, kind, disabled }: { ticket: Ti
   const save = useTicketAction(ticket.id, ticketCalls.saveText(ticket.id, kind));
   const toggle = useTicketAction(ticket.id, ticketCalls.toggleAttachment(kind));
   const attachments = kind === 'notes' ? ticket.all_notes_attachments : ticket.all_resolution_attachments;
+  const dirty = text !== base;
+  const { others, sectionRef } = useTicketSectionEditing(ticket.id, kind, present, dirty);
 
-  // Someone else saved: take their text unless we are editing ours.
+  // Someone else saved: take their text, unless we are editing ours (then say so and offer the restore).
   if (saved !== base) {
     setBase(saved);
-    if (text === base) setText(saved);
+    if (!dirty) setText(saved);
+    else if (saved !== text) setMismatch(true);
   }
   useEffect(() => {
     if (!banner) return;
@@ -40,9 +52,10 @@ export function TextWithAttachmentsCard({ ticket, kind, disabled }: { ticket: Ti
     return () => clearTimeout(timer);
   }, [banner]);
 
-  const stamp = () => {
-    const line = `${dayjs().format('MM/DD/YYYY hh:mm A')} ${me?.shortname ?? me?.name ?? ''}: `;
-    setText((current) => (current ? `${current}\n${line}` : line));
+  const stamp: EditorControl = {
+    label: 'Insert timestamp',
+    icon: <IconClock size={16} aria-hidden />,
+    onClick: (editor) => insertLine(editor, timestampStamp(new Date(), me?.shortname ?? me?.name ?? '')),
   };
 
   const submit = () =>
@@ -51,6 +64,7 @@ export function TextWithAttachmentsCard({ ticket, kind, disabled }: { ticket: Ti
       {
         onSuccess: (answer) => {
           setBase(text);
+          setMismatch(false);
           setFile(null);
           setBanner(answer.message);
         },
@@ -60,20 +74,13 @@ export function TextWithAttachmentsCard({ ticket, kind, disabled }: { ticket: Ti
 
   const visible = attachments.filter((attachment) => showDeleted || attachment.deleted_at === null);
   return (
-    <Card withBorder padding="md" role="group" aria-label={labels[kind]}>
+    <Card withBorder padding="md" role="group" aria-label={labels[kind]} ref={sectionRef}>
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4">
           {labels[kind]}
         </Title>
         {kind === 'notes' && staff ? (
-          <Group gap="xs">
-            <Tooltip label="Insert a timestamp">
-              <ActionIcon variant="default" aria-label="Insert timestamp" onClick={stamp} disabled={disabled}>
-                <IconClock size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <SegmentedControl size="xs" aria-label="Editor height" data={[{ value: 'auto', label: 'Auto' }, { value: '250px', label: '250px' }]} value={height} onChange={(value) => setHeight(value as 'auto' | '250px')} />
-          </Group>
+          <SegmentedControl size="xs" aria-label="Editor height" data={[{ value: 'auto', label: 'Auto' }, { value: '250px', label: '250px' }]} value={height} onChange={(value) => setHeight(value as 'auto' | '250px')} />
         ) : null}
       </Group>
       <Stack gap="xs">
@@ -82,18 +89,23 @@ export function TextWithAttachmentsCard({ ticket, kind, disabled }: { ticket: Ti
             {banner}
           </Alert>
         ) : null}
+        <EditingWarning others={others} />
+        {mismatch ? (
+          <Alert color="orange" variant="light" role="alert">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{notesMismatchMessage}</Text>
+              <Button size="compact-sm" variant="light" color="orange" onClick={() => (setText(saved), setMismatch(false))}>
+                Restore from database
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
         {staff ? (
-          <Textarea
-            aria-label={labels[kind]}
-            autosize={height === 'auto'}
-            minRows={4}
-            styles={height === '250px' ? { input: { height: 250 } } : undefined}
-            value={text}
-            disabled={disabled}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
+          <RichTextEditor label={labels[kind]} value={text} onChange={setText} disabled={disabled} height={kind === 'notes' ? height : 'auto'} controls={kind === 'notes' ? [stamp] : []} />
+        ) : saved ? (
+          <SafeHtml html={storedTextToHtml(saved)} />
         ) : (
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{saved || 'No resolution yet.'}</Text>
+          <Text c="dimmed">No resolution yet.</Text>
         )}
         {visible.map((attachment) => (
           <AttachmentRow key={attachment.id} attachment={attachment} canToggle={staff && !disabled} onToggle={() => toggle.mutate(attachment.id, { onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }) })} />
