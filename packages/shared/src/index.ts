@@ -23,3 +23,4 @@ export * from './employee-form.ts';
 export * from './csv.ts';
 export * from './account-import.ts';
 export * from './tickets.ts';
+export * from './held-mail.ts';
