@@ -160,10 +160,38 @@ describe('tickets', () => {
         to: replyTo!.replace(/[<>]/g, ''),
         subject: `Re: Phones drop calls [Ticket #${data.id}]`,
         text: 'Thanks, the calls stay up now.',
+        // The HTML part is shown, sanitised: formatting kept, script and handler dropped.
+        html: '<p>Thanks, the calls stay <b>up</b> now.</p><script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2">',
       });
-      await page.getByRole('group', { name: 'E-mail Thread' }).getByText('Thanks, the calls stay up now.').waitFor();
+      const thread = page.getByRole('group', { name: 'E-mail Thread' });
+      await thread.locator('b', { hasText: 'up' }).waitFor();
+      expect(await thread.getByText('Thanks, the calls stay').count()).toBe(1);
+      expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+      expect(await thread.locator('script, img').count()).toBe(0);
     } finally {
       await catcher.close();
     }
+  });
+
+  it('shows a client account its ticket live: the resolution, never the private notes', async () => {
+    const token = await adminToken();
+    const companyId = await createCompanyViaApi(token, `Harbor Vet ${Date.now()}`);
+    const client = { email: `owner.${Date.now()}@harbor-vet.example`, password: 'Harbor-pass-1' };
+    await callApi(token, 'POST', '/api/users/client', { name: 'Hana Harbor', email: client.email, company_id: companyId, password: client.password, password_confirmation: client.password });
+    const { data } = await callApi<{ data: { id: number } }>(token, 'POST', '/api/ticket', { subject: 'Kennel camera offline', body: 'Camera 3 shows no picture.', company_id: companyId, location: 1, triage_id: 3 });
+    await callApi(token, 'POST', '/api/ticket/notes', { ticket_id: data.id, notes: '<p>Internal: the camera PoE port is flaky.</p>' });
+
+    const page = await newPage(browser);
+    await loginWithToken(page, client.email, client.password);
+    await page.goto(`/ticket/${data.id}`);
+    await page.getByRole('heading', { name: `#${data.id} Kennel camera offline` }).waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
+    const resolution = page.getByRole('group', { name: 'Resolution' });
+    await resolution.getByText('No resolution yet.').waitFor();
+
+    await callApi(token, 'POST', '/api/ticket/resolution', { ticket_id: data.id, resolution: '<p>Replaced the <strong>PoE injector</strong>.</p>' });
+    await resolution.locator('strong', { hasText: 'PoE injector' }).waitFor();
+    expect(await page.getByText('Internal: the camera PoE port is flaky.').count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Private Notes' }).count()).toBe(0);
   });
 });
