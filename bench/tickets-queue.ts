@@ -27,6 +27,19 @@ const REQUESTS_PER_CALL = 2_000;
 const COMPANIES = 2_000;
 const TICKETS = 100_000;
 const CHECK_INS = 1_000_000;
+// What an MSP's queue holds: a few dozen kinds of trouble, so a word of a subject matches a few percent of tickets.
+const SUBJECTS = [
+  'Printer offline on second floor', 'Outlook keeps asking for password', 'VPN disconnects every hour', 'New hire laptop setup',
+  'Scanner will not send to e-mail', 'Shared drive mapping missing', 'Phones drop calls after ten minutes', 'Wi-Fi slow in conference room',
+  'Backup job failed overnight', 'Firewall blocking payroll site', 'Password reset for front desk', 'Teams camera not detected',
+  'Server disk space low', 'QuickBooks will not open company file', 'Monitor flickering', 'Replace failing hard drive',
+  'Install Adobe Acrobat', 'Email bouncing from client domain', 'MFA prompt loop', 'Remove departed employee access',
+  'Label printer prints blank', 'Calendar not syncing to phone', 'Slow computer at reception', 'Update antivirus definitions',
+  'Website SSL certificate expiring', 'Door badge reader offline', 'Spam getting through filter', 'Move workstation to new desk',
+  'License renewal for Office', 'Switch port down in closet', 'Camera NVR not recording', 'Printer toner replacement',
+  'Cannot print PDFs', 'Domain password expired', 'Mailbox full', 'Install new UPS battery',
+  'Network printer needs driver', 'Keyboard and mouse replacement', 'Remote desktop not connecting', 'Windows update stuck',
+];
 
 const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
 const reuse = process.env.BENCH_REUSE_URL;
@@ -118,7 +131,7 @@ async function seed(): Promise<void> {
   await db.execute(sql`insert into companies (name) select 'Company ' || n from generate_series(1, ${COMPANIES}) n`);
   await db.execute(sql`insert into sites (company_id, name, city) select id, 'HQ', 'Austin' from companies`);
   await db.execute(sql`insert into tickets (subject, body, company_id, site_id, employee_id, location, triage_id, status, created_at, updated_at)
-    select 'Ticket ' || n || ' printer offline', 'Body', c.id, s.id, (select id from users order by id limit 1 offset (n % 50)),
+    select (${sql.raw(`array[${SUBJECTS.map((subject) => `'${subject}'`).join(', ')}]`)})[1 + n % ${SUBJECTS.length}] || ' (' || n || ')', 'Body', c.id, s.id, (select id from users order by id limit 1 offset (n % 50)),
            1 + n % 5, 1 + n % 4, 1 + n % 8, now() - (n % 365) * interval '1 day', now() - n * interval '37 seconds'
     from generate_series(1, ${TICKETS}) n
     join companies c on c.id = 1 + n % ${COMPANIES}

@@ -346,66 +346,41 @@ const sortColumns: Record<TicketQueueQuery['sort'], SQL | AnyColumn> = {
 };
 
 /** GET /api/ticket: one page of the queue; a client account's is limited to its company. */
-export async function listTickets(db: DbOrTransaction, page: PageQuery, query: TicketQueueQuery, actor: TicketActor): Promise<Page<TicketRow>> {
-  const conditions: (SQL | undefined)[] = [];
-  if (actor.type !== 'Employee') conditions.push(eq(tickets.companyId, (await clientCompanyOf(db, actor.id)) ?? -1));
-  if (query.status === 'open') conditions.push(ne(tickets.status, TICKET_STATUS_CLOSED));
-  else if (typeof query.status === 'number') conditions.push(eq(tickets.status, query.status));
-  if (query.company_id) conditions.push(eq(tickets.companyId, query.company_id));
-  if (query.site_id) conditions.push(eq(tickets.siteId, query.site_id));
-  if (query.employee_id) conditions.push(eq(tickets.employeeId, query.employee_id));
-  if (query.triage_id) conditions.push(eq(tickets.triageId, query.triage_id));
-  if (query.location) conditions.push(eq(tickets.location, query.location));
-  if (query.escalated !== undefined && query.escalated !== null) conditions.push(eq(tickets.escalated, query.escalated === 1));
+export async function listTickets(db: Db, page: PageQuery, query: TicketQueueQuery, actor: TicketActor): Promise<Page<TicketRow>> {
+  // Values travel as parameters of a statement prepared once per filter shape (decision 0023: the queue is the
+  // busiest call; neither drizzle nor PostgreSQL builds and plans it again per request).
+  const params: Record<string, unknown> = { limit: page.per_page, offset: pageOffset(page) };
+  const shape: string[] = [query.sort, query.direction];
+  const filter = (name: string, value: unknown) => {
+    params[name] = value;
+    shape.push(name);
+  };
+  if (actor.type !== 'Employee') filter('scope_company_id', (await clientCompanyOf(db, actor.id)) ?? -1);
+  if (query.status === 'open') shape.push('open');
+  else if (typeof query.status === 'number') filter('status', query.status);
+  if (query.company_id) filter('company_id', query.company_id);
+  if (query.site_id) filter('site_id', query.site_id);
+  if (query.employee_id) filter('employee_id', query.employee_id);
+  if (query.triage_id) filter('triage_id', query.triage_id);
+  if (query.location) filter('location', query.location);
+  if (query.escalated !== undefined && query.escalated !== null) filter('escalated', query.escalated === 1);
   if (query.search) {
-    const asNumber = /^#?\d{1,9}$/.test(query.search) ? Number(query.search.replace('#', '')) : null;
     // Words of the subject, the last one as a prefix while typing; served by the subject's GIN index.
     const words = query.search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-    const tsquery = words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ');
-    conditions.push(
-      or(
-        tsquery ? sql`to_tsvector('simple'::regconfig, ${tickets.subject}) @@ to_tsquery('simple'::regconfig, ${tsquery})` : undefined,
-        asNumber !== null ? eq(tickets.id, asNumber) : undefined,
-      ) ?? sql`false`,
-    );
+    filter('tsquery', words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ') || null);
+    if (/^#?\d{1,9}$/.test(query.search)) filter('number', Number(query.search.replace('#', '')));
   }
-  const where = and(...conditions);
-  const order = query.direction === 'asc' ? asc(sortColumns[query.sort]) : desc(sortColumns[query.sort]);
-  const offset = pageOffset(page);
-  // One round trip: the page's columns plus the count, which stops at the cap (counting every open ticket of a
-  // large queue costs more than the page itself). Three joins only; statuses, triage and types come from the cache.
-  const total = sql<number>`(select count(*)::int from (select 1 from ${tickets} where ${where ?? sql`true`} limit ${QUEUE_COUNT_CAP}) capped)`;
-  const [rows, names] = await Promise.all([
-    db
-      .select({
-        id: tickets.id,
-        subject: tickets.subject,
-        companyId: tickets.companyId,
-        siteId: tickets.siteId,
-        employeeId: tickets.employeeId,
-        status: tickets.status,
-        triageId: tickets.triageId,
-        location: tickets.location,
-        escalated: tickets.escalated,
-        createdAt: tickets.createdAt,
-        updatedAt: tickets.updatedAt,
-        company: companies.name,
-        site: sites.name,
-        technician: technicians.name,
-        total,
-      })
-      .from(tickets)
-      .innerJoin(companies, eq(companies.id, tickets.companyId))
-      .leftJoin(sites, eq(sites.id, tickets.siteId))
-      .leftJoin(technicians, eq(technicians.id, tickets.employeeId))
-      .where(where)
-      .orderBy(order, desc(tickets.id))
-      .limit(page.per_page)
-      .offset(offset),
-    ticketReferenceNames(db),
-  ]);
-  // A page past the end has no row to carry the count.
-  const count = rows[0]?.total ?? (offset === 0 ? 0 : (await db.select({ total }).from(sql`(select 1) one`))[0]!.total);
+  const key = shape.join(',');
+  let statements = queueStatements.get(db);
+  if (!statements) queueStatements.set(db, (statements = new Map()));
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = prepareQueuePage(db, `tickets_queue_${statements.size + 1}`, shape, query);
+    statements.set(key, statement);
+  }
+  const [rows, names] = await Promise.all([statement.execute(params), ticketReferenceNames(db)]);
+  // A page past the end has no row to carry the count: ask again for the first row (answers the count only).
+  const total = rows[0]?.total ?? (params.offset === 0 ? 0 : ((await statement.execute({ ...params, offset: 0, limit: 1 }))[0]?.total ?? 0));
   return toPage(
     rows.map((row) => ({
       id: row.id,
@@ -420,9 +395,66 @@ export async function listTickets(db: DbOrTransaction, page: PageQuery, query: T
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     })),
-    count,
+    total,
     page,
   );
+}
+
+// Per pool, at most a few hundred shapes (filters present × sort × direction); each prepared once per connection.
+const queueStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareQueuePage>>>();
+
+function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQueueQuery) {
+  const has = (part: string) => shape.includes(part);
+  const param = sql.placeholder;
+  const conditions: (SQL | undefined)[] = [
+    has('scope_company_id') ? eq(tickets.companyId, param('scope_company_id')) : undefined,
+    has('open') ? ne(tickets.status, TICKET_STATUS_CLOSED) : undefined,
+    has('status') ? eq(tickets.status, param('status')) : undefined,
+    has('company_id') ? eq(tickets.companyId, param('company_id')) : undefined,
+    has('site_id') ? eq(tickets.siteId, param('site_id')) : undefined,
+    has('employee_id') ? eq(tickets.employeeId, param('employee_id')) : undefined,
+    has('triage_id') ? eq(tickets.triageId, param('triage_id')) : undefined,
+    has('location') ? eq(tickets.location, param('location')) : undefined,
+    has('escalated') ? eq(tickets.escalated, param('escalated')) : undefined,
+    has('tsquery')
+      ? or(
+          sql`to_tsvector('simple'::regconfig, ${tickets.subject}) @@ to_tsquery('simple'::regconfig, coalesce(${param('tsquery')}::text, ''))`,
+          has('number') ? eq(tickets.id, param('number')) : undefined,
+        )
+      : undefined,
+  ];
+  const where = and(...conditions);
+  const order = query.direction === 'asc' ? asc(sortColumns[query.sort]) : desc(sortColumns[query.sort]);
+  // The page's columns plus the count, which stops at the cap (counting every open ticket of a large queue costs
+  // more than the page itself). Three joins only; statuses, triage and types come from the cache.
+  const total = sql<number>`(select count(*)::int from (select 1 from ${tickets} where ${where ?? sql`true`} limit ${QUEUE_COUNT_CAP}) capped)`;
+  return db
+    .select({
+      id: tickets.id,
+      subject: tickets.subject,
+      companyId: tickets.companyId,
+      siteId: tickets.siteId,
+      employeeId: tickets.employeeId,
+      status: tickets.status,
+      triageId: tickets.triageId,
+      location: tickets.location,
+      escalated: tickets.escalated,
+      createdAt: tickets.createdAt,
+      updatedAt: tickets.updatedAt,
+      company: companies.name,
+      site: sites.name,
+      technician: technicians.name,
+      total,
+    })
+    .from(tickets)
+    .innerJoin(companies, eq(companies.id, tickets.companyId))
+    .leftJoin(sites, eq(sites.id, tickets.siteId))
+    .leftJoin(technicians, eq(technicians.id, tickets.employeeId))
+    .where(where)
+    .orderBy(order, desc(tickets.id))
+    .limit(param('limit'))
+    .offset(param('offset'))
+    .prepare(name);
 }
 
 interface ReferenceNames {
