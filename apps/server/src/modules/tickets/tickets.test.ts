@@ -1,4 +1,4 @@
-import type { CheckIn, TicketDetail, TicketRow } from '@switchboard/shared';
+import { TICKET_STATUS_CLOSED, type CheckIn, type TicketDetail, type TicketRow } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
@@ -164,6 +164,16 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     expect((await list(`search=${mine}`)).data[0]!.id).toBe(mine);
     const sorted = (await list('sort=id&direction=asc&per_page=500')).data.map((row) => row.id);
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+    // The same filter shape with other values (one prepared statement) answers for those values.
+    expect((await list(`company_id=${companyId}&per_page=500`)).data.map((row) => row.id)).toContain(mine);
+    expect((await list(`company_id=${companyId}&per_page=500`)).data.map((row) => row.id)).not.toContain(elsewhere);
+    // The total, also on a page past the end; a search without words finds nothing instead of failing.
+    const all = await list('per_page=1');
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    const beyond = await list(`per_page=1&page=${all.total + 5}`);
+    expect(beyond).toMatchObject({ data: [], total: all.total });
+    expect((await list('search=%21%21%21')).data).toEqual([]);
+    expect((await list(`status=${TICKET_STATUS_CLOSED}&company_id=${otherCompanyId}`)).data).toEqual([]);
 
     const clientIds = (await list('per_page=500', clientToken)).data.map((row) => row.id);
     expect(clientIds).toContain(mine);
