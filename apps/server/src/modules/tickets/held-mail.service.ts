@@ -7,15 +7,13 @@ import {
   type HeldMailItem,
   type HeldMailTicketInput,
 } from '@switchboard/shared';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client.ts';
-import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { conflict, notFound, unprocessable } from '../../plugins/errors.ts';
 import { readUpload, removeUpload } from '../../plugins/storage.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
-import { companies, sites } from '../companies/companies.table.ts';
-import { users } from '../users/users.table.ts';
 import { heldMail } from './held-mail.table.ts';
 import { addInboundThread, parseInboundMail, saveMailAttachments, TICKET_TYPE_EMAIL, type InboundMessage, type StoredMailFile } from './inbound-mail.service.ts';
+import { assertTicketReferences } from './tickets.service.ts';
 import { ticketEvents, tickets } from './tickets.table.ts';
 
 // Held mail (issue 7 part 6; decision 0023): an administrator turns a message from an unknown sender into a ticket
@@ -83,36 +81,6 @@ async function placeHeldMail(
   }
 }
 
-/** The company must exist; the client account (enabled) and the site, when given, must be that company's. */
-async function assertCompanyClientSite(tx: Transaction, input: HeldMailTicketInput): Promise<void> {
-  const clientId = input.client_id ?? null;
-  const siteId = input.site_id ?? null;
-  // One after the other: a transaction's queries share one connection.
-  const company = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id)).limit(1);
-  const client =
-    clientId === null
-      ? []
-      : await tx
-          .select({ id: users.id })
-          .from(users)
-          .innerJoin(clientAccounts, eq(clientAccounts.userId, users.id))
-          .where(and(eq(users.id, clientId), eq(users.type, 'Client'), isNull(users.deletedAt), eq(clientAccounts.companyId, input.company_id)))
-          .limit(1);
-  const site =
-    siteId === null
-      ? []
-      : await tx
-          .select({ id: sites.id })
-          .from(sites)
-          .where(and(eq(sites.id, siteId), eq(sites.companyId, input.company_id)))
-          .limit(1);
-  const errors: FieldErrors = {};
-  if (company.length === 0) errors.company_id = ['The selected company id is invalid.'];
-  if (clientId !== null && client.length === 0) errors.client_id = ['The selected client is invalid.'];
-  if (siteId !== null && site.length === 0) errors.site_id = ['The selected site id is invalid.'];
-  if (Object.keys(errors).length > 0) throw unprocessable(errors);
-}
-
 /** POST /api/admin/held-mail/{id}/ticket: a new ticket (type Email, triage medium, open) for the chosen company. */
 export async function createTicketFromHeldMail(db: Db, dataDir: string, heldId: number, input: HeldMailTicketInput, actorId: number): Promise<number> {
   return placeHeldMail(
@@ -120,7 +88,17 @@ export async function createTicketFromHeldMail(db: Db, dataDir: string, heldId: 
     dataDir,
     heldId,
     actorId,
-    (tx) => assertCompanyClientSite(tx, input),
+    // The ticket form's rules: the company exists, the client account (enabled) and the site are that company's.
+    (tx) =>
+      assertTicketReferences(tx, {
+        companyId: input.company_id,
+        siteId: input.site_id ?? null,
+        clientId: input.client_id ?? null,
+        employeeId: null,
+        location: TICKET_TYPE_EMAIL,
+        triageId: TRIAGE_MEDIUM,
+        status: TICKET_STATUS_OPEN,
+      }).then(() => undefined),
     async (tx, message, files) => {
       const [created] = await tx
         .insert(tickets)

@@ -73,7 +73,8 @@ async function referenceNames(db: DbOrTransaction, ids: { status?: number; locat
 }
 
 /** Company, site, client and technician must fit together: the site and client are the company's, the tech staff. */
-async function assertTicketReferences(
+/** The ticket's company, site, client, technicians and reference values exist and fit together; 422 otherwise. */
+export async function assertTicketReferences(
   db: DbOrTransaction,
   values: { companyId: number; siteId: number | null; clientId: number | null; employeeId: number | null; location: number; triageId: number; status: number; escTech?: number | null },
 ) {
