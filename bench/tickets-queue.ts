@@ -22,7 +22,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { seedPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
 
 const BUDGET_P95_MS = 50;
-const CONCURRENCY = 50;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const REQUESTS_PER_CALL = 2_000;
 const COMPANIES = 2_000;
 const TICKETS = 100_000;

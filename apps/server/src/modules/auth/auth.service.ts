@@ -9,6 +9,7 @@ import {
 } from '@switchboard/shared';
 import { and, eq, getTableColumns, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { HttpError, unauthenticated } from '../../plugins/errors.ts';
 import { permissions, userPermissions } from '../permissions/permissions.table.ts';
 import { listPermissionNames } from '../permissions/permissions.service.ts';
@@ -253,8 +254,7 @@ export type GuardSession = AuthContext & { lastActivity: Date };
  * session is found, with locked set: the guard decides which routes it may still call.
  */
 // Every /api call runs this: prepared once per pool, so neither drizzle nor PostgreSQL builds it again per request.
-const sessionByTokenQueries = new WeakMap<Db, ReturnType<typeof prepareSessionByToken>>();
-function prepareSessionByToken(db: Db) {
+function prepareSessionByToken(db: Db, name: string) {
   return db
     .select({
       sessionId: sessions.id,
@@ -282,13 +282,11 @@ function prepareSessionByToken(db: Db) {
       ),
     )
     .groupBy(sessions.id, users.id)
-    .prepare('session_by_access_token');
+    .prepare(name);
 }
 
 export async function lookupSessionByAccessToken(db: Db, accessToken: string): Promise<GuardSession | null> {
-  let query = sessionByTokenQueries.get(db);
-  if (!query) sessionByTokenQueries.set(db, (query = prepareSessionByToken(db)));
-  const [row] = await query.execute({ hash: hashToken(accessToken) });
+  const [row] = await preparedStatement(db, 'session_by_access_token', prepareSessionByToken).execute({ hash: hashToken(accessToken) });
   if (!row) return null;
   const { shadowedByUserId, shadowParentSessionId, reAuthCodeHash, shadowExpiresAt, ...rest } = row;
   return {

@@ -1,9 +1,11 @@
 import { type CheckIn, type CheckInsUpdateInput, type TicketTodo } from '@switchboard/shared';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
-import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
+import { pageOffset, toPage, type Page, type PageQuery } from '../../db/paginate.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
+import { clientCompanyOf } from '../clients/clients.service.ts';
 import { users } from '../users/users.table.ts';
 import { ticketAttachments, ticketTodos, tickets } from './tickets.table.ts';
 import { assertMayAct, loadTicketFor, noteChange, presentCheckIn, type TicketActor } from './tickets.service.ts';
@@ -36,25 +38,38 @@ export async function checkInOut(db: Db, ticketId: number, direction: 'in' | 'ou
   });
 }
 
-/** GET /api/ticket/{id}/checkins?page=: newest first, with the user. */
-export async function listTicketCheckIns(db: DbOrTransaction, ticketId: number, page: PageQuery, actor: TicketActor): Promise<Page<CheckIn>> {
-  await loadTicketFor(db, ticketId, actor);
+/** GET /api/ticket/{id}/checkins?page=: newest first, with the user; the page and its count in one prepared query. */
+export async function listTicketCheckIns(db: Db, ticketId: number, page: PageQuery, actor: TicketActor): Promise<Page<CheckIn>> {
+  const [ticket] = await preparedStatement(db, 'ticket_company', (pool, name) =>
+    pool.select({ companyId: tickets.companyId }).from(tickets).where(eq(tickets.id, sql.placeholder('ticketId'))).prepare(name),
+  ).execute({ ticketId });
+  if (!ticket || (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== ticket.companyId)) throw notFound();
   staffOnly(actor);
-  const where = eq(checkIns.ticketId, ticketId);
-  return paginate(
+  const statement = preparedStatement(db, 'ticket_check_ins_page', (pool, name) =>
+    pool
+      .select({
+        checkIn: checkIns,
+        name: users.name,
+        shortname: users.shortname,
+        photo: users.photo,
+        total: sql<number>`(select count(*)::int from ${checkIns} where ${checkIns.ticketId} = ${sql.placeholder('ticketId')})`,
+      })
+      .from(checkIns)
+      .innerJoin(users, eq(users.id, checkIns.userId))
+      .where(eq(checkIns.ticketId, sql.placeholder('ticketId')))
+      .orderBy(desc(checkIns.startTime), desc(checkIns.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const offset = pageOffset(page);
+  const rows = await statement.execute({ ticketId, limit: page.per_page, offset });
+  // A page past the end has no row to carry the count.
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await statement.execute({ ticketId, limit: 1, offset: 0 }))[0]?.total ?? 0));
+  return toPage(
+    rows.map((row) => presentCheckIn(row.checkIn, { name: row.name, shortname: row.shortname, photo: row.photo })),
+    total,
     page,
-    () => db.$count(checkIns, where),
-    async (limit, offset) =>
-      (
-        await db
-          .select({ checkIn: checkIns, name: users.name, shortname: users.shortname, photo: users.photo })
-          .from(checkIns)
-          .innerJoin(users, eq(users.id, checkIns.userId))
-          .where(where)
-          .orderBy(desc(checkIns.startTime), desc(checkIns.id))
-          .limit(limit)
-          .offset(offset)
-      ).map((row) => presentCheckIn(row.checkIn, { name: row.name, shortname: row.shortname, photo: row.photo })),
   );
 }
 

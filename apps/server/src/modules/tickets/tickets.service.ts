@@ -20,6 +20,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { pageOffset, toPage, type Page, type PageQuery } from '../../db/paginate.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
@@ -251,42 +252,69 @@ export function presentCheckIn(row: typeof checkIns.$inferSelect, user: { name: 
   };
 }
 
-/** GET /api/ticket/{id}: everything the detail page shows, in a handful of queries. */
-export async function getTicketDetail(db: DbOrTransaction, ticketId: number, actor: TicketActor): Promise<TicketDetail> {
-  // The ticket with its names in one query; the rest in parallel once the company is known.
-  const clients = alias(users, 'ticket_clients');
-  const [found] = await db
-    .select({ ticket: tickets, company: companies.name, clientName: clients.name, clientEmail: clients.email, escName: technicians.name })
-    .from(tickets)
-    .innerJoin(companies, eq(companies.id, tickets.companyId))
-    .leftJoin(clients, eq(clients.id, tickets.clientId))
-    .leftJoin(technicians, eq(technicians.id, tickets.escTech))
-    .where(eq(tickets.id, ticketId));
-  if (!found) throw notFound();
-  if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== found.ticket.companyId) throw notFound();
-  const { ticket, ...names } = found;
-  const [todos, events, flags, attachments, open, threads] = await Promise.all([
-    db.select().from(ticketTodos).where(and(eq(ticketTodos.ticketId, ticketId), isNull(ticketTodos.deletedAt))).orderBy(asc(ticketTodos.id)),
+const ticketClients = alias(users, 'ticket_clients');
+const param = sql.placeholder;
+
+/** The detail's statements, prepared per pool by preparedStatement. */
+const prepareDetail = {
+  ticket: (db: Db, name: string) =>
+    db
+      .select({ ticket: tickets, company: companies.name, clientName: ticketClients.name, clientEmail: ticketClients.email, escName: technicians.name })
+      .from(tickets)
+      .innerJoin(companies, eq(companies.id, tickets.companyId))
+      .leftJoin(ticketClients, eq(ticketClients.id, tickets.clientId))
+      .leftJoin(technicians, eq(technicians.id, tickets.escTech))
+      .where(eq(tickets.id, param('ticketId')))
+      .prepare(name),
+  todos: (db: Db, name: string) =>
+    db.select().from(ticketTodos).where(and(eq(ticketTodos.ticketId, param('ticketId')), isNull(ticketTodos.deletedAt))).orderBy(asc(ticketTodos.id)).prepare(name),
+  events: (db: Db, name: string) =>
     db
       .select({ event: ticketEvents, name: users.name })
       .from(ticketEvents)
       .leftJoin(users, eq(users.id, ticketEvents.addBy))
-      .where(eq(ticketEvents.ticketId, ticketId))
+      .where(eq(ticketEvents.ticketId, param('ticketId')))
       .orderBy(desc(ticketEvents.createdAt), desc(ticketEvents.id))
-      .limit(200),
-    db.select({ id: companyFlags.id, flag: companyFlags.flag }).from(companyFlags).where(and(eq(companyFlags.companyId, ticket.companyId), isNull(companyFlags.deletedAt))).orderBy(asc(companyFlags.id)),
+      .limit(200)
+      .prepare(name),
+  flags: (db: Db, name: string) =>
+    db
+      .select({ id: companyFlags.id, flag: companyFlags.flag })
+      .from(companyFlags)
+      .where(and(eq(companyFlags.companyId, param('companyId')), isNull(companyFlags.deletedAt)))
+      .orderBy(asc(companyFlags.id))
+      .prepare(name),
+  attachments: (db: Db, name: string) =>
     db
       .select({ attachment: ticketAttachments, userName: users.name })
       .from(ticketAttachments)
       .leftJoin(users, eq(users.id, ticketAttachments.userId))
-      .where(eq(ticketAttachments.ticketId, ticketId))
-      .orderBy(asc(ticketAttachments.id)),
+      .where(eq(ticketAttachments.ticketId, param('ticketId')))
+      .orderBy(asc(ticketAttachments.id))
+      .prepare(name),
+  myCheckIn: (db: Db, name: string) =>
     db
       .select({ checkIn: checkIns, name: users.name, shortname: users.shortname, photo: users.photo })
       .from(checkIns)
       .innerJoin(users, eq(users.id, checkIns.userId))
-      .where(and(eq(checkIns.ticketId, ticketId), eq(checkIns.userId, actor.id), isNull(checkIns.endTime)))
-      .limit(1),
+      .where(and(eq(checkIns.ticketId, param('ticketId')), eq(checkIns.userId, param('userId')), isNull(checkIns.endTime)))
+      .limit(1)
+      .prepare(name),
+};
+
+/** GET /api/ticket/{id}: everything the detail page shows, in a handful of queries. */
+export async function getTicketDetail(db: Db, ticketId: number, actor: TicketActor): Promise<TicketDetail> {
+  // The ticket with its names first; the rest in parallel once the company is known. Each a prepared statement.
+  const [found] = await preparedStatement(db, 'ticket_detail', prepareDetail.ticket).execute({ ticketId });
+  if (!found) throw notFound();
+  if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== found.ticket.companyId) throw notFound();
+  const { ticket, ...names } = found;
+  const [todos, events, flags, attachments, open, threads] = await Promise.all([
+    preparedStatement(db, 'ticket_detail_todos', prepareDetail.todos).execute({ ticketId }),
+    preparedStatement(db, 'ticket_detail_events', prepareDetail.events).execute({ ticketId }),
+    preparedStatement(db, 'ticket_detail_flags', prepareDetail.flags).execute({ companyId: ticket.companyId }),
+    preparedStatement(db, 'ticket_detail_attachments', prepareDetail.attachments).execute({ ticketId }),
+    preparedStatement(db, 'ticket_detail_my_check_in', prepareDetail.myCheckIn).execute({ ticketId, userId: actor.id }),
     listTicketThreads(db, ticketId),
   ]);
   const employee = actor.type === 'Employee';
@@ -371,14 +399,8 @@ export async function listTickets(db: Db, page: PageQuery, query: TicketQueueQue
     filter('tsquery', words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ') || null);
     if (/^#?\d{1,9}$/.test(query.search)) filter('number', Number(query.search.replace('#', '')));
   }
-  const key = shape.join(',');
-  let statements = queueStatements.get(db);
-  if (!statements) queueStatements.set(db, (statements = new Map()));
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = prepareQueuePage(db, `tickets_queue_${statements.size + 1}`, shape, query);
-    statements.set(key, statement);
-  }
+  // At most a few hundred shapes (filters present × sort × direction).
+  const statement = preparedStatement(db, `tickets_queue:${shape.join(',')}`, (pool, name) => prepareQueuePage(pool, name, shape, query));
   const [rows, names] = await Promise.all([statement.execute(params), ticketReferenceNames(db)]);
   // A page past the end has no row to carry the count: ask again for the first row (answers the count only).
   const total = rows[0]?.total ?? (params.offset === 0 ? 0 : ((await statement.execute({ ...params, offset: 0, limit: 1 }))[0]?.total ?? 0));
@@ -401,12 +423,8 @@ export async function listTickets(db: Db, page: PageQuery, query: TicketQueueQue
   );
 }
 
-// Per pool, at most a few hundred shapes (filters present × sort × direction); each prepared once per connection.
-const queueStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareQueuePage>>>();
-
 function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQueueQuery) {
   const has = (part: string) => shape.includes(part);
-  const param = sql.placeholder;
   const conditions: (SQL | undefined)[] = [
     has('scope_company_id') ? eq(tickets.companyId, param('scope_company_id')) : undefined,
     has('open') ? ne(tickets.status, TICKET_STATUS_CLOSED) : undefined,

@@ -97,6 +97,10 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     const page = await ctx.app.inject({ method: 'GET', url: `/api/ticket/${id}/checkins?page=1`, headers: bearer(techToken) });
     const [row] = page.json<{ data: CheckIn[] }>().data;
     expect(row).toMatchObject({ user: { name: 'Tess Tech' }, billable: 0 });
+    expect(page.json()).toMatchObject({ total: 1, current_page: 1 });
+    const beyond = await ctx.app.inject({ method: 'GET', url: `/api/ticket/${id}/checkins?page=3`, headers: bearer(techToken) });
+    expect(beyond.json()).toMatchObject({ data: [], total: 1, current_page: 3 });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/ticket/999999/checkins?page=1', headers: bearer(techToken) })).statusCode).toBe(404);
 
     const start = '2026-11-02T14:00:00Z';
     const edit = { check_ins: [{ id: row!.id, start_time: start, end_time: '2026-11-02T15:30:00Z', billable: 1 }], company_id: companyId };
