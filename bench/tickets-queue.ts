@@ -23,7 +23,7 @@ import { seedPermissions } from '../apps/server/src/modules/permissions/permissi
 
 const BUDGET_P95_MS = 50;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const REQUESTS_PER_CALL = 2_000;
+const REQUESTS_PER_CALL = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const COMPANIES = 2_000;
 const TICKETS = 100_000;
 const CHECK_INS = 1_000_000;

@@ -400,10 +400,15 @@ export async function listTickets(db: Db, page: PageQuery, query: TicketQueueQue
     if (/^#?\d{1,9}$/.test(query.search)) filter('number', Number(query.search.replace('#', '')));
   }
   // At most a few hundred shapes (filters present × sort × direction).
-  const statement = preparedStatement(db, `tickets_queue:${shape.join(',')}`, (pool, name) => prepareQueuePage(pool, name, shape, query));
-  const [rows, names] = await Promise.all([statement.execute(params), ticketReferenceNames(db)]);
-  // A page past the end has no row to carry the count: ask again for the first row (answers the count only).
-  const total = rows[0]?.total ?? (params.offset === 0 ? 0 : ((await statement.execute({ ...params, offset: 0, limit: 1 }))[0]?.total ?? 0));
+  const key = shape.join(',');
+  const statements = preparedStatement(db, `tickets_queue:${key}`, (pool, name) => prepareQueue(pool, name, shape, query));
+  const { limit, offset, ...filters } = params as { limit: number; offset: number };
+  // One row more than the page tells whether anything follows; when nothing does, the total is exact without a count.
+  const [fetched, names] = await Promise.all([statements.page.execute({ ...params, limit: limit + 1 }), ticketReferenceNames(db)]);
+  const rows = fetched.slice(0, limit);
+  let total = offset + rows.length;
+  if (fetched.length > limit) total = Math.max(await queueCount(statements, filters), offset + fetched.length);
+  else if (rows.length === 0 && offset > 0) total = await queueCount(statements, filters);
   return toPage(
     rows.map((row) => ({
       id: row.id,
@@ -423,7 +428,8 @@ export async function listTickets(db: Db, page: PageQuery, query: TicketQueueQue
   );
 }
 
-function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQueueQuery) {
+/** The queue's page and count statements for one filter shape. */
+function prepareQueue(db: Db, name: string, shape: string[], query: TicketQueueQuery) {
   const has = (part: string) => shape.includes(part);
   const conditions: (SQL | undefined)[] = [
     has('scope_company_id') ? eq(tickets.companyId, param('scope_company_id')) : undefined,
@@ -444,10 +450,11 @@ function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQu
   ];
   const where = and(...conditions);
   const order = query.direction === 'asc' ? asc(sortColumns[query.sort]) : desc(sortColumns[query.sort]);
-  // The page's columns plus the count, which stops at the cap (counting every open ticket of a large queue costs
-  // more than the page itself). Three joins only; statuses, triage and types come from the cache.
-  const total = sql<number>`(select count(*)::int from (select 1 from ${tickets} where ${where ?? sql`true`} limit ${QUEUE_COUNT_CAP}) capped)`;
-  return db
+  // The count stops at the cap: counting every open ticket of a large queue costs more than the page itself.
+  const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(QUEUE_COUNT_CAP).as('capped');
+  const count = db.select({ total: sql<number>`count(*)::int` }).from(capped).prepare(`${name}_count`);
+  // The page's columns; three joins only, statuses, triage and types come from the cache.
+  const page = db
     .select({
       id: tickets.id,
       subject: tickets.subject,
@@ -463,7 +470,6 @@ function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQu
       company: companies.name,
       site: sites.name,
       technician: technicians.name,
-      total,
     })
     .from(tickets)
     .innerJoin(companies, eq(companies.id, tickets.companyId))
@@ -474,6 +480,23 @@ function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQu
     .limit(param('limit'))
     .offset(param('offset'))
     .prepare(name);
+  return { page, count, capped: new Map<string, number>() };
+}
+
+// A filter whose count reached the cap is shown as 'more than 1,000': that answer is kept for a few seconds instead
+// of counting a thousand rows again on every page of a busy queue. Totals under the cap are always counted.
+const CAPPED_COUNT_TTL_MS = 5_000;
+
+async function queueCount(statements: ReturnType<typeof prepareQueue>, filters: Record<string, unknown>): Promise<number> {
+  const key = JSON.stringify(filters);
+  const cappedAt = statements.capped.get(key);
+  if (cappedAt !== undefined && Date.now() - cappedAt < CAPPED_COUNT_TTL_MS) return QUEUE_COUNT_CAP;
+  const total = (await statements.count.execute(filters))[0]?.total ?? 0;
+  if (total >= QUEUE_COUNT_CAP) {
+    if (statements.capped.size >= 1_000) statements.capped.clear();
+    statements.capped.set(key, Date.now());
+  } else statements.capped.delete(key);
+  return total;
 }
 
 interface ReferenceNames {

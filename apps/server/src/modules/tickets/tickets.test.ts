@@ -1,5 +1,5 @@
-import { TICKET_STATUS_CLOSED, type CheckIn, type TicketDetail, type TicketRow } from '@switchboard/shared';
-import { eq } from 'drizzle-orm';
+import { QUEUE_COUNT_CAP, TICKET_STATUS_CLOSED, type CheckIn, type TicketDetail, type TicketRow } from '@switchboard/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
@@ -187,6 +187,21 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     expect(seen.notes).toBe('');
     expect(seen.ticket_events).toEqual([]);
     expect((await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${mine}`, headers: bearer(clientToken), payload: { status: 3 } })).statusCode).toBe(403);
+  });
+
+  it('caps the queue total at QUEUE_COUNT_CAP and still pages through a large queue', async () => {
+    const [big] = await ctx.db.insert(companies).values({ name: 'Big Queue Co' }).returning({ id: companies.id });
+    await ctx.db.execute(sql`insert into tickets (subject, body, company_id, location, triage_id, status)
+      select 'Bulk ' || n, 'Body', ${big!.id}, 1, 1, 2 from generate_series(1, ${QUEUE_COUNT_CAP + 20}) n`);
+    const list = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/ticket?company_id=${big!.id}&${query}`, headers: bearer(techToken) })).json<{ data: TicketRow[]; total: number }>();
+    expect(await list('per_page=50')).toMatchObject({ total: QUEUE_COUNT_CAP });
+    // The last capped page shows that more follow.
+    const last = await list(`per_page=50&page=${QUEUE_COUNT_CAP / 50}`);
+    expect(last.data).toHaveLength(50);
+    expect(last.total).toBeGreaterThan(QUEUE_COUNT_CAP);
+    const after = await list(`per_page=50&page=${QUEUE_COUNT_CAP / 50 + 1}`);
+    expect(after.data).toHaveLength(20);
+    expect(after.total).toBe(QUEUE_COUNT_CAP + 20);
   });
 
   it('counts open tickets on the company page', async () => {

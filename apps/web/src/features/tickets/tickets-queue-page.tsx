@@ -123,7 +123,7 @@ export function TicketsQueuePage({ escalation = false }: { escalation?: boolean 
           <QueueRow key={row.id} row={row} subjectLength={subjectLength} newWindow={newWindow} />
         ))}
       </DataTable>
-      {queue.data?.total === QUEUE_COUNT_CAP ? (
+      {(queue.data?.total ?? 0) >= QUEUE_COUNT_CAP ? (
         <Text size="sm" c="dimmed">
           More than {QUEUE_COUNT_CAP.toLocaleString('en-US')} tickets match: narrow the filters to reach the rest.
         </Text>
