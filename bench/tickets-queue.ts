@@ -76,15 +76,21 @@ try {
   const config = { ...loadConfig({ DATA_DIR: dataDir }), accessTokenTtlMinutes: 600 };
   const app = await buildApp({ db, config, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${address}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'tech1@bench.test', password: 'Bench-password-1' }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  // Every client is its own technician, signed in once: 50 users, as the budget says, not one token shared.
+  const tokens = await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, 50) }, async (_, i) => {
+      const login = await fetch(`${address}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `tech${i + 1}@bench.test`, password: 'Bench-password-1' }),
+      });
+      return ((await login.json()) as { access_token: string }).access_token;
+    }),
+  );
+
   const input = {
     address,
-    headers: { authorization: `Bearer ${token}` },
+    tokens,
     concurrency: CONCURRENCY,
     requests: REQUESTS_PER_CALL,
     paths: [
