@@ -1,0 +1,208 @@
+import { notifications } from '@mantine/notifications';
+import { contractCreateFailedMessage, contractUpdateFailedMessage, itemSearchHint, type BillingItem, type Contract, type GroupedBillingItems } from '@switchboard/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Providers } from '../../../app/providers.tsx';
+import { authStore } from '../../../lib/auth-store.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubApi } from '../../../test/api-stub.ts';
+import { signedInResponse } from '../../../test/signed-in.ts';
+import { ContractsTab } from '../tabs/contracts-tab.tsx';
+
+const item = (id: number, name: string, type: BillingItem['type'], extra: Partial<BillingItem> = {}): BillingItem => ({ id, name, type, price: 0, taxable: 0, fee_percent: null, ...extra });
+
+const billingItems: GroupedBillingItems = {
+  retainer_items: [item(1, 'Managed Retainer', 'retainer', { price: 95 })],
+  overage_items: [item(2, 'Overage Labor', 'overage', { price: 150, taxable: 1 })],
+  fee_items: [item(3, 'Late Fee', 'fee', { fee_percent: 1.5 })],
+  cloud_items: [],
+};
+
+const contract: Contract = {
+  id: 9,
+  company_id: 5,
+  start_date: '2026-01-01',
+  end_date: '2026-12-31',
+  payment_terms: 20,
+  retainer_item: { id: 1, name: 'Managed Retainer' },
+  overage_item: { id: 2, name: 'Overage Labor' },
+  late_fee_item: { id: 3, name: 'Late Fee' },
+  retainer_taxable: 0,
+  overage_taxable: 1,
+  late_fee_taxable: 0,
+  retainer_price: 95,
+  overage_price: 150,
+  late_fee_percent: 1.5,
+  retainer_hours: 10,
+  device_count: 12,
+  max_rollover: 20,
+  paperless: 0,
+  billing_contacts_id: [],
+  recurring_items: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** The answers the contract form needs to open; `extra` adds or overrides routes. */
+function stubContractApi(extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    'GET /api/companies/contracts/billing_items': [200, { data: billingItems }],
+    'GET /api/users/client.list.5': [200, { data: [] }],
+    'GET /api/companies/contracts/9': [200, { data: contract }],
+    ...extra,
+  });
+}
+
+/** The company Contracts tab at /companies/5/contracts/{method}/{methodId}, as the company page mounts it. */
+function renderContractsTab(method: 'new' | 'edit', methodId?: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/companies/:companyId/contracts/:method?/:methodId?',
+        element: <ContractsTab companyId={5} companyName="Acme Dental" method={method} methodId={methodId} />,
+      },
+    ],
+    { initialEntries: [`/companies/5/contracts/${method}${methodId ? `/${methodId}` : ''}`] },
+  );
+  render(
+    <Providers queryClient={createQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Fills what the create form needs before it sends: end date and the three items. */
+async function fillNewContract(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText(/^End Date/), '2027-12-31');
+  await choose(user, /^Retainer Item/, 'Managed Retainer');
+  await choose(user, /^Overage Item/, 'Overage Labor');
+  await choose(user, /^Late Fee Item/, 'Late Fee');
+}
+
+/** The error text Mantine links to an input through aria-describedby (the text shown under the field). */
+function describedBy(input: HTMLElement): string {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' | ');
+}
+
+/** A red Mantine toast whose text is exactly `text`. */
+async function findErrorToast(text: string): Promise<HTMLElement> {
+  const toast = (await screen.findByText(text)).closest<HTMLElement>('.mantine-Notification-root');
+  expect(toast?.getAttribute('role')).toBe('alert');
+  expect(toast?.getAttribute('style')).toContain('--notification-color: var(--mantine-color-red-filled)');
+  return toast!;
+}
+
+afterEach(() => {
+  // Toasts live in a module-wide store: one left from a test would match the next test's text.
+  notifications.clean();
+  authStore.clear();
+});
+
+describe('contract form failures (spec 2 §8)', { timeout: 20_000 }, () => {
+  it(`toasts '${contractCreateFailedMessage}' when the create fails with a 500 and stays on the form`, async () => {
+    authStore.signIn(signedInResponse());
+    const api = stubContractApi({ 'POST /api/companies/contracts/': [500, { message: 'Server Error' }] });
+    const user = userEvent.setup();
+    const router = renderContractsTab('new');
+    await fillNewContract(user);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    expect(await findErrorToast('Some error occured! Please try again')).toBeTruthy();
+    expect(screen.queryByText(contractUpdateFailedMessage)).toBeNull();
+    expect(screen.queryByText('Server Error')).toBeNull();
+    expect(api.callsTo('POST', '/api/companies/contracts/')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/companies/5/contracts/new');
+    expect(screen.getByRole('form', { name: 'New Contract' })).toBeTruthy();
+  });
+
+  it(`toasts '${contractCreateFailedMessage}' when the server cannot be reached`, async () => {
+    authStore.signIn(signedInResponse());
+    const api = stubContractApi({
+      'POST /api/companies/contracts/': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const user = userEvent.setup();
+    renderContractsTab('new');
+    await fillNewContract(user);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    expect(await findErrorToast('Some error occured! Please try again')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/companies/contracts/')).toHaveLength(1);
+  });
+
+  it(`toasts '${contractUpdateFailedMessage}' when an update fails`, async () => {
+    authStore.signIn(signedInResponse());
+    const api = stubContractApi({ 'POST /api/companies/contracts/9': [500, { message: 'Server Error' }] });
+    const user = userEvent.setup();
+    const router = renderContractsTab('edit', '9');
+    await screen.findByRole('form', { name: 'Edit Contract' });
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await findErrorToast('An error occured.')).toBeTruthy();
+    expect(screen.queryByText(contractCreateFailedMessage)).toBeNull();
+    const [update] = api.callsTo('POST', '/api/companies/contracts/9');
+    expect(update.body).toMatchObject({ _method: 'PUT', company_id: 5 });
+    expect(router.state.location.pathname).toBe('/companies/5/contracts/edit/9');
+  });
+
+  it("shows a 422's field messages under their fields", async () => {
+    authStore.signIn(signedInResponse());
+    stubContractApi({
+      'POST /api/companies/contracts/': [
+        422,
+        {
+          message: 'The given data was invalid.',
+          errors: { end_date: ['The end date must be a date after or equal to start date.'], retainer_item: ['The selected retainer item is invalid.'] },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    const router = renderContractsTab('new');
+    await fillNewContract(user);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+
+    const endDate = screen.getByLabelText(/^End Date/);
+    await waitFor(() => expect(describedBy(endDate)).toContain('The end date must be a date after or equal to start date.'));
+    expect(endDate.getAttribute('aria-invalid')).toBe('true');
+    const retainer = screen.getByRole('combobox', { name: /^Retainer Item/ });
+    expect(describedBy(retainer)).toContain('The selected retainer item is invalid.');
+    expect(retainer.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('combobox', { name: /^Overage Item/ }).getAttribute('aria-invalid')).not.toBe('true');
+    expect(router.state.location.pathname).toBe('/companies/5/contracts/new');
+  });
+});
+
+describe('recurring item search (spec 2 §5, §9)', { timeout: 20_000 }, () => {
+  it(`describes the item field with '${itemSearchHint}' and searches only above 3 characters`, async () => {
+    authStore.signIn(signedInResponse());
+    const api = stubContractApi({ 'GET /api/billing/search/items/back': [200, { data: [item(7, 'Backup Seat', 'cloud', { price: 12 })] }] });
+    const searches = () => api.calls.filter((call) => call.url.startsWith('/api/billing/search/items/')).map((call) => call.url);
+    const user = userEvent.setup();
+    renderContractsTab('new');
+    await user.click(await screen.findByRole('button', { name: 'Add Recurring Item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Recurring Item' });
+    const search = within(dialog).getByRole('combobox', { name: /^Item/ });
+    expect(describedBy(search)).toBe('Type 3 Characters to Search');
+
+    await user.type(search, 'bac');
+    // Longer than the 300 ms debounce: a search for 'bac' would have been sent by now.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(searches()).toEqual([]);
+
+    await user.type(search, 'k');
+    await waitFor(() => expect(searches()).toEqual(['/api/billing/search/items/back']));
+    expect(await within(dialog).findByRole('option', { name: 'Backup Seat' })).toBeTruthy();
+  });
+});
