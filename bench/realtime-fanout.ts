@@ -55,18 +55,16 @@ else await runServer();
 
 async function runServer(): Promise<void> {
   // Loaded here only: the child needs none of the server.
-  const [{ mkdtemp, rm }, { tmpdir }, { join }, { sql }, pg, { pino }, { buildApp }, { loadConfig }, { createDatabase }, { startEmbeddedPostgres }, { migrateDatabase }, { seedReference }, { hashPassword }, { seedPermissions }] =
+  const [{ mkdtemp, rm }, { tmpdir }, { join }, { sql }, { openBenchDatabase }, { buildApp }, { loadConfig }, { createDatabase }, { migrateDatabase }, { seedReference }, { hashPassword }, { seedPermissions }] =
     await Promise.all([
       import('node:fs/promises'),
       import('node:os'),
       import('node:path'),
       import('drizzle-orm'),
-      import('pg').then((module) => module.default),
-      import('pino'),
+      import('./bench-database.ts'),
       import('../apps/server/src/app.ts'),
       import('../apps/server/src/config.ts'),
       import('../apps/server/src/db/client.ts'),
-      import('../apps/server/src/db/embedded.ts'),
       import('../apps/server/src/db/migrate.ts'),
       import('../apps/server/src/db/seed/reference.ts'),
       import('../apps/server/src/modules/auth/password.ts'),
@@ -74,27 +72,8 @@ async function runServer(): Promise<void> {
     ]);
 
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-rt-'));
-  let url = process.env.DATABASE_URL;
-  let stopDatabase: (() => Promise<void>) | undefined;
-  if (url) {
-    const name = `bench_rt_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const base = url;
-    url = base.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
-    stopDatabase = async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  } else {
-    const embedded = await startEmbeddedPostgres({ dataDir, port: 5498, log: pino({ level: 'silent' }) });
-    url = embedded.url;
-    stopDatabase = () => embedded.stop();
-  }
+  const database = await openBenchDatabase({ prefix: 'bench_rt', dataDir, embeddedPort: 5498 });
+  const url = database.url;
 
   const { db, pool } = createDatabase(url);
   try {
@@ -147,7 +126,7 @@ async function runServer(): Promise<void> {
     }
   } finally {
     if (!pool.ended) await pool.end();
-    await stopDatabase?.();
+    await database.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -10,12 +10,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { pino } from 'pino';
+import { openBenchDatabase } from './bench-database.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/db/client.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { seedReference } from '../apps/server/src/db/seed/reference.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
@@ -42,33 +40,10 @@ const SUBJECTS = [
 ];
 
 const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
+// BENCH_REUSE_URL: a database seeded by an earlier run with BENCH_KEEP_DB=1 (kept for EXPLAIN sessions and reruns).
 const reuse = process.env.BENCH_REUSE_URL;
-let url = reuse ?? process.env.DATABASE_URL;
-let stopEmbedded: (() => Promise<void>) | undefined;
-if (reuse) {
-  // Seeded by an earlier run with BENCH_KEEP_DB=1.
-} else if (url) {
-  // A database of its own on the given server, dropped at the end.
-  const name = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const base = url;
-  url = base.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
-  stopEmbedded = async () => {
-    // BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN sessions.
-    if (process.env.BENCH_KEEP_DB) return console.log(`kept ${url}`);
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-} else {
-  const embedded = await startEmbeddedPostgres({ dataDir, port: 5499, log: pino({ level: 'silent' }) });
-  url = embedded.url;
-  stopEmbedded = () => embedded.stop();
-}
+const database = reuse ? null : await openBenchDatabase({ prefix: 'bench', dataDir, embeddedPort: 5499, keep: !!process.env.BENCH_KEEP_DB });
+const url = reuse ?? database!.url;
 
 const { db, pool } = createDatabase(url);
 try {
@@ -118,7 +93,7 @@ try {
   process.exitCode = failed ? 1 : 0;
 } finally {
   if (!pool.ended) await pool.end();
-  await stopEmbedded?.();
+  await database?.stop();
   await rm(dataDir, { recursive: true, force: true });
 }
 
