@@ -47,6 +47,8 @@ export const userChannelEvents = [
   'FileDownload',
   'NotificationCreated',
   'AgentSettingsUpdated',
+  // Not in the spec's list: a ticket of a client account's company changed (its queue refreshes; decision 0023).
+  'TicketUpdated',
 ] as const;
 export type UserChannelEvent = (typeof userChannelEvents)[number];
 

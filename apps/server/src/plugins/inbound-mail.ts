@@ -2,6 +2,7 @@ import { ticketChannel } from '@switchboard/shared';
 import { SMTPServer } from 'smtp-server';
 import type { AppInstance } from '../app.ts';
 import { receiveInboundMail } from '../modules/tickets/inbound-mail.service.ts';
+import { announceTicketChanged } from '../modules/tickets/ticket-announce.ts';
 
 /** Largest message accepted (attachments included). */
 const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
@@ -27,7 +28,7 @@ export async function startInboundMail(app: AppInstance, port = app.config.inbou
           .then((result) => {
             if (result.kind !== 'held') {
               app.realtime.emitToChannel(ticketChannel(result.ticketId), 'ResponseSent', { ticket_id: result.ticketId });
-              app.realtime.emitToChannel('store', 'TicketUpdated', { id: result.ticketId });
+              announceTicketChanged(app, result.ticketId);
             }
             app.log.info({ inbound: result }, 'mail received');
             callback();

@@ -13,6 +13,7 @@ import { pageQuerySchema, pageSchema, paginate } from '../../db/paginate.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { parsePathId } from '../clients/clients.service.ts';
 import { attachHeldMailToTicket, createTicketFromHeldMail, listHeldMail, markHeldMailReviewed } from './held-mail.service.ts';
+import { announceTicketChanged } from './ticket-announce.ts';
 import { heldMail } from './held-mail.table.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -37,7 +38,7 @@ export async function heldMailRoutes(app: AppInstance): Promise<void> {
 
   app.post('/admin/held-mail/:id/ticket', { onRequest: requireAdmin(), schema: { params: idParams, body: heldMailTicketInputSchema } }, async (request) => {
     const id = await createTicketFromHeldMail(app.db, app.config.dataDir, parsePathId(request.params.id), request.body, request.auth.user.id);
-    app.realtime.emitToChannel('store', 'TicketUpdated', { id });
+    announceTicketChanged(app, id);
     return { message: heldMailTicketCreatedMessage, data: { id } };
   });
 
@@ -45,7 +46,7 @@ export async function heldMailRoutes(app: AppInstance): Promise<void> {
     const id = await attachHeldMailToTicket(app.db, app.config.dataDir, parsePathId(request.params.id), request.body, request.auth.user.id);
     // As for a reply received by mail: viewers of the ticket read its thread again, the queues refresh.
     app.realtime.emitToChannel(ticketChannel(id), 'ResponseSent', { ticket_id: id });
-    app.realtime.emitToChannel('store', 'TicketUpdated', { id });
+    announceTicketChanged(app, id);
     return { message: heldMailAttachedMessage, data: { id } };
   });
 }

@@ -38,6 +38,7 @@ import { parsePathId } from '../clients/clients.service.ts';
 import { emitNotificationCreated } from '../notifications/notifications.service.ts';
 import { attachmentExtension } from '../companies/tech-attachments.ts';
 import { changeTodo, checkInOut, createTodo, listTicketCheckIns, saveTicketText, toggleTicketAttachment, updateCheckIns, type StoredTicketFile } from './ticket-work.service.ts';
+import { announceTicketChanged } from './ticket-announce.ts';
 import { sendTicketResponse } from './ticket-threads.service.ts';
 import { createTicket, escalateTicket, getTicketDetail, listTickets, updateTicket, type TicketActor } from './tickets.service.ts';
 
@@ -48,12 +49,12 @@ const maxTicketFileBytes = 20 * 1024 * 1024;
 /** Ticket calls of spec 3 §7. Every change is pushed on ticket_{id} so every viewer reads the part again. */
 export async function ticketRoutes(app: AppInstance): Promise<void> {
   const actorOf = (request: { auth: { user: TicketActor & { shortname: string | null; photo: string | null } } }) => request.auth.user;
-  // Viewers of the ticket read the changed part again; the queues (store channel) refresh their page.
+  // Viewers of the ticket read the changed part again; the queues refresh their page.
   const push = (ticketId: number, event: TicketChannelEvent, payload: Record<string, unknown> = {}) => {
     // Client accounts of the company follow the ticket too, but only its thread, resolution and fields.
     const emit = ticketClientEvents.includes(event) ? app.realtime.emitToChannel : app.realtime.emitToStaff;
     emit(ticketChannel(ticketId), event, { ticket_id: ticketId, ...payload });
-    app.realtime.emitToChannel('store', 'TicketUpdated', { id: ticketId });
+    announceTicketChanged(app, ticketId);
   };
 
   app.get(
@@ -68,7 +69,7 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
   app.post('/ticket', { schema: { body: createTicketInputSchema } }, async (request) => {
     const { id, assigned } = await createTicket(app.db, request.body, actorOf(request));
     if (assigned) emitNotificationCreated(app.realtime, assigned.userId, assigned.notification);
-    app.realtime.emitToChannel('store', 'TicketUpdated', { id });
+    announceTicketChanged(app, id);
     return { message: ticketCreatedMessage, data: { id } };
   });
 

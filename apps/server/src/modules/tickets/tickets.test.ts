@@ -2,6 +2,7 @@ import { QUEUE_COUNT_CAP, TICKET_STATUS_CLOSED, type CheckIn, type TicketDetail,
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import { connectSocket, listenForSockets, nextEvent, receivesWithin } from '../../../test/realtime.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { notifications } from '../notifications/notifications.table.ts';
@@ -202,6 +203,24 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     const after = await list(`per_page=50&page=${QUEUE_COUNT_CAP / 50 + 1}`);
     expect(after.data).toHaveLength(20);
     expect(after.total).toBe(QUEUE_COUNT_CAP + 20);
+  });
+
+  it('tells a client account when a ticket of its company is created or changed, and not for other companies', async () => {
+    const socket = await connectSocket(await listenForSockets(ctx.app), clientToken);
+    try {
+      const created = nextEvent<{ id: number }>(socket, 'TicketUpdated');
+      const id = await create({ subject: 'Live for the client' });
+      expect((await created)[0]).toEqual({ id });
+      expect((await created)[1]).toEqual({ channel: `user.${client.id}` });
+      const changed = nextEvent<{ id: number }>(socket, 'TicketUpdated', (payload) => (payload as { id: number }).id === id);
+      await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${id}`, headers: bearer(techToken), payload: { subject: 'Live for the client, renamed' } });
+      await changed;
+      const elsewhere = receivesWithin(socket, 'TicketUpdated', 500);
+      await create({ company_id: otherCompanyId, site_id: '', client_id: '', subject: 'Not theirs' });
+      expect(await elsewhere).toBe(false);
+    } finally {
+      socket.close();
+    }
   });
 
   it('counts open tickets on the company page', async () => {

@@ -12,7 +12,7 @@ import { RelativeTime } from '../../components/relative-time.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useAuth, useCurrentUser } from '../../lib/auth-store.ts';
 import { useCompanyOptions, useSiteOptions } from '../../lib/company-options.ts';
-import { useChannel } from '../../lib/socket.ts';
+import { useChannel, useUserEvent } from '../../lib/socket.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { ticketsKey, useTicketQueue, type TicketQueueFilters } from './api/tickets.ts';
 
@@ -64,8 +64,13 @@ export function TicketsQueuePage({ escalation = false }: { escalation?: boolean 
   const effective = useMemo(() => ({ ...filters, search: debounced, ...(escalation ? { escalated: '1' } : {}) }), [filters, debounced, escalation]);
   const queue = useTicketQueue(effective, page, perPage);
   const queryClient = useQueryClient();
-  // Any ticket change anywhere refreshes the page shown (employees hear the store channel).
-  useChannel(staff ? 'store' : null, { TicketUpdated: () => void queryClient.invalidateQueries({ queryKey: [...ticketsKey, 'queue'] }) });
+  // Any ticket change refreshes the page shown: employees hear the store channel, client accounts their own
+  // channel (for their company's tickets).
+  const refreshQueue = () => void queryClient.invalidateQueries({ queryKey: [...ticketsKey, 'queue'] });
+  useChannel(staff ? 'store' : null, { TicketUpdated: refreshQueue });
+  useUserEvent('TicketUpdated', () => {
+    if (!staff) refreshQueue();
+  });
 
   useEffect(() => {
     if (debounced !== filters.search) {

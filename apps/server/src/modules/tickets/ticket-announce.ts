@@ -1,0 +1,29 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { preparedStatement } from '../../db/prepared.ts';
+import { clientAccounts } from '../clients/clients.table.ts';
+import { users } from '../users/users.table.ts';
+import { tickets } from './tickets.table.ts';
+
+/**
+ * A ticket was created or changed: the queues refresh their page. Staff hear it on the store channel; the client
+ * accounts of the ticket's company (whose queue is their company's) on their private channel.
+ */
+export function announceTicketChanged(app: Pick<FastifyInstance, 'db' | 'realtime' | 'log'>, ticketId: number): void {
+  app.realtime.emitToChannel('store', 'TicketUpdated', { id: ticketId });
+  preparedStatement(app.db, 'ticket_company_client_accounts', (db, name) =>
+    db
+      .select({ userId: clientAccounts.userId })
+      .from(tickets)
+      .innerJoin(clientAccounts, eq(clientAccounts.companyId, tickets.companyId))
+      .innerJoin(users, and(eq(users.id, clientAccounts.userId), isNull(users.deletedAt)))
+      .where(eq(tickets.id, sql.placeholder('ticketId')))
+      .prepare(name),
+  )
+    .execute({ ticketId })
+    .then((accounts) => {
+      for (const { userId } of accounts) app.realtime.emitToUser(userId, 'TicketUpdated', { id: ticketId });
+    })
+    // The change itself is saved; a queue that misses this refreshes on its next change.
+    .catch((error: unknown) => app.log.warn({ err: error, ticketId }, 'telling client accounts about a ticket change failed'));
+}
