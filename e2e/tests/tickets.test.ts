@@ -173,16 +173,20 @@ describe('tickets', () => {
     }
   });
 
-  it('shows a client account its ticket live: the resolution, never the private notes', async () => {
+  it('shows a client account its company’s tickets live: a new one in the queue, the resolution, never the private notes', async () => {
     const token = await adminToken();
     const companyId = await createCompanyViaApi(token, `Harbor Vet ${Date.now()}`);
     const client = { email: `owner.${Date.now()}@harbor-vet.example`, password: 'Harbor-pass-1' };
     await callApi(token, 'POST', '/api/users/client', { name: 'Hana Harbor', email: client.email, company_id: companyId, password: client.password, password_confirmation: client.password });
-    const { data } = await callApi<{ data: { id: number } }>(token, 'POST', '/api/ticket', { subject: 'Kennel camera offline', body: 'Camera 3 shows no picture.', company_id: companyId, location: 1, triage_id: 3 });
-    await callApi(token, 'POST', '/api/ticket/notes', { ticket_id: data.id, notes: '<p>Internal: the camera PoE port is flaky.</p>' });
-
     const page = await newPage(browser);
     await loginWithToken(page, client.email, client.password);
+    await page.goto('/tickets');
+    await page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
+
+    // A ticket opened for the company by staff appears in the client's queue without a reload.
+    const { data } = await callApi<{ data: { id: number } }>(token, 'POST', '/api/ticket', { subject: 'Kennel camera offline', body: 'Camera 3 shows no picture.', company_id: companyId, location: 1, triage_id: 3 });
+    await callApi(token, 'POST', '/api/ticket/notes', { ticket_id: data.id, notes: '<p>Internal: the camera PoE port is flaky.</p>' });
+    await page.locator(`tr[data-ticket-id="${data.id}"]`).getByText('Kennel camera offline').waitFor();
     await page.goto(`/ticket/${data.id}`);
     await page.getByRole('heading', { name: `#${data.id} Kennel camera offline` }).waitFor();
     await page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
