@@ -100,5 +100,7 @@ export type OutboxListItem = z.infer<typeof outboxListItemSchema>;
 export const outboxMessageSchema = outboxListItemSchema.extend({
   text: z.string(),
   html: z.string().nullable(),
+  /** Names of the files sent with the message. */
+  attachment_names: z.array(z.string()),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

@@ -68,7 +68,7 @@ export async function sendMail(context: MailContext, message: MailMessage): Prom
 
   const [row] = await context.db
     .insert(outbox)
-    .values({ to, cc, subject: message.subject, text: message.text, html: message.html ?? null, error })
+    .values({ to, cc, subject: message.subject, text: message.text, html: message.html ?? null, attachmentNames: (message.attachments ?? []).map((file) => file.filename), error })
     .returning({ id: outbox.id });
   if (error === null) context.log?.info({ mail: { to, subject: message.subject, outbox_id: row.id } }, 'mail kept in the outbox');
   return { delivered: 'outbox', outboxId: row.id };

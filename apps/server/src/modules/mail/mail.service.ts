@@ -30,6 +30,6 @@ export async function listOutbox(db: Db, query: PageQuery): Promise<Page<OutboxL
 export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessage> {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
   if (!row) throw notFound();
-  const { createdAt, ...rest } = row;
-  return { ...rest, created_at: createdAt.toISOString() };
+  const { createdAt, attachmentNames, ...rest } = row;
+  return { ...rest, attachment_names: attachmentNames, created_at: createdAt.toISOString() };
 }

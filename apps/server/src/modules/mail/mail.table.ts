@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Mail that did not leave over SMTP, for administrators to read in the app: every message while SMTP_URL is
@@ -15,6 +15,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    // The names of the files sent with the message (the files themselves are not kept here).
+    attachmentNames: jsonb('attachment_names').$type<string[]>().notNull().default([]),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

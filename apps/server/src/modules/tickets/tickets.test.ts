@@ -241,7 +241,7 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     const sent = await ctx.app.inject({ method: 'POST', url: '/api/ticket/createThread', headers: { ...bearer(techToken), 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) });
     expect(sent.json().message).toBe('Response sent.');
     const [mail] = await ctx.db.select().from(outbox).where(eq(outbox.subject, `Your Outlook issue [Ticket #${id}]`));
-    expect(mail).toMatchObject({ to: client.email, cc: 'manager@ticket.example' });
+    expect(mail).toMatchObject({ to: client.email, cc: 'manager@ticket.example', attachmentNames: ['steps.txt'] });
     const [thread] = (await detail(id)).threads;
     expect(thread).toMatchObject({ direction: 'out', subject: `Your Outlook issue [Ticket #${id}]`, to_user: { original_email: client.email, user_details: { name: 'Cleo Client' } }, attachments: [{ file_name: 'steps.txt' }] });
     expect(thread!.html_body).toBe('<p>Hi Cleo,<br>please restart Outlook.<br><br>Thank you,<br>Tess</p>');

@@ -50,6 +50,7 @@ const refusedMessage: OutboxMessage = {
   ...refused,
   text: 'Hello Ada,\n\nReset your password: http://localhost/reset-password/abc123',
   html: '<p>Hello Ada,</p><p><a href="http://localhost/reset-password/abc123">Reset Password</a></p>',
+  attachment_names: [],
 };
 
 function stubAdminApi(role: 'admin' | 'user', routes: Parameters<typeof stubApi>[0] = {}) {
@@ -119,7 +120,7 @@ describe('admin outbox list (/admin/outbox, issue 3 part 3)', { timeout: 20_000 
 
   it('opens a message from its row', async () => {
     signIn();
-    stubAdminApi('admin', { 'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null } }] });
+    stubAdminApi('admin', { 'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null, attachment_names: [] } }] });
     const { router } = renderApp('/admin/outbox');
     const cell = await screen.findByText('sam@example.com');
     await userEvent.click(cell);
@@ -137,9 +138,9 @@ describe('admin outbox list (/admin/outbox, issue 3 part 3)', { timeout: 20_000 
 });
 
 describe('admin outbox message (/admin/outbox/{id})', { timeout: 20_000 }, () => {
-  it('shows To, Cc, Subject, Created and the error, and the HTML in a sandboxed frame with a plain-text tab', async () => {
+  it('shows To, Cc, Subject, the attachments’ names, Created and the error, and the HTML in a sandboxed frame with a plain-text tab', async () => {
     signIn();
-    const api = stubAdminApi('admin', { 'GET /api/admin/outbox/7': [200, { data: { ...refusedMessage, cc: 'boss@example.com' } }] });
+    const api = stubAdminApi('admin', { 'GET /api/admin/outbox/7': [200, { data: { ...refusedMessage, cc: 'boss@example.com', attachment_names: ['invoice.pdf', 'notes.txt'] } }] });
     renderApp('/admin/outbox/7');
     expect(await screen.findByRole('heading', { name: 'Reset Password Notification' })).toBeTruthy();
     const details = screen.getByRole('table', { name: 'Message details' });
@@ -147,6 +148,7 @@ describe('admin outbox message (/admin/outbox/{id})', { timeout: 20_000 }, () =>
     expect(value('To')).toBe('ada@example.com');
     expect(value('Cc')).toBe('boss@example.com');
     expect(value('Subject')).toBe('Reset Password Notification');
+    expect(value('Attachments')).toBe('invoice.pdf, notes.txt');
     expect(within(details).getByRole('rowheader', { name: 'Created' }).closest('tr')?.querySelector('time')?.getAttribute('datetime')).toBe(
       '2026-01-02T10:00:00.000Z',
     );
@@ -169,7 +171,7 @@ describe('admin outbox message (/admin/outbox/{id})', { timeout: 20_000 }, () =>
 
   it("shows 'Held (no SMTP server)', no error, and only the plain text when there is no HTML part", async () => {
     signIn();
-    stubAdminApi('admin', { 'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null } }] });
+    stubAdminApi('admin', { 'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null, attachment_names: [] } }] });
     renderApp('/admin/outbox/6');
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
     expect(screen.getByText('Held (no SMTP server)')).toBeTruthy();
@@ -186,7 +188,7 @@ describe('admin outbox message (/admin/outbox/{id})', { timeout: 20_000 }, () =>
         const current = Number(new URL(call.url, 'http://x').searchParams.get('page'));
         return [200, page(current === 2 ? [held] : [refused], { total: 120, current_page: current, last_page: 3, from: 1, to: 50 })];
       },
-      'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null } }],
+      'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null, attachment_names: [] } }],
     });
     const { router } = renderApp('/admin/outbox?page=2');
     await userEvent.click(await screen.findByRole('link', { name: 'Welcome' }));

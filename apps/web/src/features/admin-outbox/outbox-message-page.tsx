@@ -91,6 +91,9 @@ function OutboxMessage({ id }: { id: number }) {
             <Field label="To">{mail.to}</Field>
             <Field label="Cc">{mail.cc ?? <Text span c="dimmed" size="sm">None</Text>}</Field>
             <Field label="Subject">{mail.subject}</Field>
+            <Field label="Attachments">
+              {mail.attachment_names.length > 0 ? mail.attachment_names.join(', ') : <Text span c="dimmed" size="sm">None</Text>}
+            </Field>
             <Field label="Created">
               <Group gap="xs" component="span">
                 <RelativeTime value={mail.created_at} size="sm" />

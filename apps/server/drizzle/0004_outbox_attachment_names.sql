@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD COLUMN "attachment_names" jsonb DEFAULT '[]'::jsonb NOT NULL;
