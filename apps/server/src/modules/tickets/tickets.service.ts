@@ -443,7 +443,7 @@ function prepareQueue(db: Db, name: string, shape: string[], query: TicketQueueQ
     has('escalated') ? eq(tickets.escalated, param('escalated')) : undefined,
     has('tsquery')
       ? or(
-          sql`to_tsvector('simple'::regconfig, ${tickets.subject}) @@ to_tsquery('simple'::regconfig, coalesce(${param('tsquery')}::text, ''))`,
+          sql`${tickets.subjectSearch} @@ to_tsquery('simple'::regconfig, coalesce(${param('tsquery')}::text, ''))`,
           has('number') ? eq(tickets.id, param('number')) : undefined,
         )
       : undefined,
