@@ -15,7 +15,7 @@ import { EditingWarning, useTicketSectionEditing } from './editing-warning.tsx';
 const labels = { notes: 'Private Notes', resolution: 'Resolution' } as const;
 
 /** The notes' stamp (spec 3 §2): MM/DD/YYYY hh:mm A and the user's short name. */
-export const timestampStamp = (now: Date, shortname: string) => `${dayjs(now).format('MM/DD/YYYY hh:mm A')} ${shortname}: `;
+const timestampStamp = (now: Date, shortname: string) => `${dayjs(now).format('MM/DD/YYYY hh:mm A')} ${shortname}: `;
 
 /**
  * Spec 3 §2: the private notes (staff only) or the public resolution, each in the rich-text editor with
@@ -58,6 +58,11 @@ export function TextWithAttachmentsCard({ ticket, kind, disabled, present }: { t
     onClick: (editor) => insertLine(editor, timestampStamp(new Date(), me?.shortname ?? me?.name ?? '')),
   };
 
+  const restore = () => {
+    setText(saved);
+    setMismatch(false);
+  };
+
   const submit = () =>
     save.mutate(
       { text, attachment: file },
@@ -94,7 +99,7 @@ export function TextWithAttachmentsCard({ ticket, kind, disabled, present }: { t
           <Alert color="orange" variant="light" role="alert">
             <Group justify="space-between" gap="xs">
               <Text size="sm">{notesMismatchMessage}</Text>
-              <Button size="compact-sm" variant="light" color="orange" onClick={() => (setText(saved), setMismatch(false))}>
+              <Button size="compact-sm" variant="light" color="orange" onClick={restore}>
                 Restore from database
               </Button>
             </Group>
