@@ -20,3 +20,12 @@ export function useSiteOptions(companyId: number | null) {
     staleTime: 60_000,
   });
 }
+
+/** GET /api/users/client.list.{companyId}: the company's client accounts (ticket client, recipients, contacts). */
+export function useCompanyAccountOptions(companyId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: ['client-list', companyId] as const,
+    queryFn: ({ signal }) => api.get<{ data: IdNameOption[] }>(`/api/users/client.list.${companyId}`, { signal }).then((answer) => answer.data),
+    enabled: companyId !== null && enabled,
+  });
+}

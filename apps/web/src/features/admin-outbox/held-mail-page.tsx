@@ -6,7 +6,6 @@ import {
   heldMailTicketInputSchema,
   ticketSaveFailedMessage,
   type HeldMailItem,
-  type IdNameOption,
 } from '@switchboard/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,7 +16,7 @@ import { defaultPerPage } from '../../components/page-window.ts';
 import { Pagination, type PaginationMeta } from '../../components/pagination.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { api } from '../../lib/api-client.ts';
-import { useCompanyOptions, useSiteOptions } from '../../lib/company-options.ts';
+import { useCompanyAccountOptions, useCompanyOptions, useSiteOptions } from '../../lib/company-options.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 
 const heldMailKey = ['admin', 'held-mail'] as const;
@@ -64,11 +63,7 @@ function CreateTicketModal({ mail, onClose, onCreated }: { mail: HeldMailItem; o
   const companyId = form.values.company_id ? Number(form.values.company_id) : null;
   const companies = useCompanyOptions();
   const sites = useSiteOptions(companyId);
-  const accounts = useQuery({
-    queryKey: ['client-list', companyId] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: IdNameOption[] }>(`/api/users/client.list.${companyId}`, { signal })).data,
-    enabled: companyId !== null,
-  });
+  const accounts = useCompanyAccountOptions(companyId);
   const failure = useSaveFailure(form.setErrors);
   const create = useMutation({
     mutationFn: (values: TicketFormValues) => api.post<SavedAnswer>(`/api/admin/held-mail/${mail.id}/ticket`, values),

@@ -1,12 +1,12 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { createTicketInputSchema, TRIAGE_MEDIUM, TICKET_TYPE_REMOTE, ticketSaveFailedMessage, type EmployeeListItem, type IdNameOption } from '@switchboard/shared';
+import { createTicketInputSchema, TRIAGE_MEDIUM, TICKET_TYPE_REMOTE, ticketSaveFailedMessage, type EmployeeListItem } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/auth-store.ts';
-import { useCompanyOptions, useSiteOptions } from '../../lib/company-options.ts';
+import { useCompanyAccountOptions, useCompanyOptions, useSiteOptions } from '../../lib/company-options.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { useCreateTicket } from './api/tickets.ts';
@@ -43,11 +43,7 @@ export function CreateTicketPage() {
   // A client account's only company is its own.
   const companyId = form.values.company_id ? Number(form.values.company_id) : companies.data?.length === 1 && !staff ? companies.data[0]!.id : null;
   const sites = useSiteOptions(companyId);
-  const accounts = useQuery({
-    queryKey: ['client-list', companyId] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: IdNameOption[] }>(`/api/users/client.list.${companyId}`, { signal })).data,
-    enabled: companyId !== null && staff,
-  });
+  const accounts = useCompanyAccountOptions(companyId, staff);
   const technicians = useQuery({
     queryKey: ['employees', 'options'] as const,
     queryFn: async ({ signal }) => (await api.get<{ data: EmployeeListItem[] }>('/api/users/employee.list', { signal })).data,

@@ -8,7 +8,6 @@ import {
   ticketSaveFailedMessage,
   ticketStatusOptions,
   type EmployeeListItem,
-  type IdNameOption,
   type PresenceUser,
   type TicketDetail,
 } from '@switchboard/shared';
@@ -19,7 +18,7 @@ import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { useCurrentUser, usePermissions } from '../../lib/auth-store.ts';
-import { useSiteOptions } from '../../lib/company-options.ts';
+import { useCompanyAccountOptions, useSiteOptions } from '../../lib/company-options.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { useChannel, usePresence } from '../../lib/socket.ts';
 import { useStaticData } from '../../lib/static-data.ts';
@@ -185,10 +184,7 @@ function DescriptionCard({ ticket }: { ticket: TicketDetail }) {
 function InformationCard({ ticket, disabled, present }: { ticket: TicketDetail; disabled: boolean; present: PresenceUser[] }) {
   const data = useStaticData().data;
   const sites = useSiteOptions(ticket.company_id);
-  const accounts = useQuery({
-    queryKey: ['client-list', ticket.company_id] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: IdNameOption[] }>(`/api/users/client.list.${ticket.company_id}`, { signal })).data,
-  });
+  const accounts = useCompanyAccountOptions(ticket.company_id);
   const technicians = useQuery({
     queryKey: ['employees', 'options'] as const,
     queryFn: async ({ signal }) => (await api.get<{ data: EmployeeListItem[] }>('/api/users/employee.list', { signal })).data,

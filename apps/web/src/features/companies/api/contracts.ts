@@ -1,4 +1,4 @@
-import type { BillingItem, Contract, GroupedBillingItems, IdNameOption, UsageAdjustment } from '@switchboard/shared';
+import type { BillingItem, Contract, GroupedBillingItems, UsageAdjustment } from '@switchboard/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { companyDetailQueryKey } from '../tabs/tab-props.ts';
@@ -30,14 +30,6 @@ export function useContractBillingItems() {
     queryKey: ['billing-items', 'contract-groups'] as const,
     queryFn: async ({ signal }) => (await api.get<{ data: GroupedBillingItems }>('/api/companies/contracts/billing_items', { signal })).data,
     staleTime: 5 * 60_000,
-  });
-}
-
-/** GET /api/users/client.list.{companyId}: the company's accounts, for billing contacts. */
-export function useCompanyAccountOptions(companyId: number) {
-  return useQuery({
-    queryKey: ['client-list', companyId] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: IdNameOption[] }>(`/api/users/client.list.${companyId}`, { signal })).data,
   });
 }
 

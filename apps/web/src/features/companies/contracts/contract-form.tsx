@@ -16,7 +16,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { getFormErrors } from '../../../lib/form-errors.ts';
-import { useCompanyAccountOptions, useContract, useContractBillingItems, useSaveContract } from '../api/contracts.ts';
+import { useCompanyAccountOptions } from '../../../lib/company-options.ts';
+import { useContract, useContractBillingItems, useSaveContract } from '../api/contracts.ts';
 import { RecurringItemModal, type RecurringItemRow } from './recurring-item-modal.tsx';
 
 interface Props {

@@ -1,10 +1,10 @@
 import { Anchor, Button, Card, FileInput, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { downloadFailedMessage, responseDraft, ticketSaveFailedMessage, type IdNameOption, type PresenceUser, type TicketDetail, type TicketThread } from '@switchboard/shared';
+import { downloadFailedMessage, responseDraft, ticketSaveFailedMessage, type PresenceUser, type TicketDetail, type TicketThread } from '@switchboard/shared';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { useCompanyAccountOptions } from '../../../lib/company-options.ts';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { downloadStoredFile } from '../../../lib/download.ts';
 import { getFormErrors } from '../../../lib/form-errors.ts';
@@ -17,10 +17,7 @@ import { EditingWarning, useTicketSectionEditing } from './editing-warning.tsx';
 export function ResponseCard({ ticket, disabled, present }: { ticket: TicketDetail; disabled: boolean; present: PresenceUser[] }) {
   const me = useCurrentUser();
   const refresh = useRefreshTicket(ticket.id);
-  const accounts = useQuery({
-    queryKey: ['client-list', ticket.company_id] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: IdNameOption[] }>(`/api/users/client.list.${ticket.company_id}`, { signal })).data,
-  });
+  const accounts = useCompanyAccountOptions(ticket.company_id);
   const draft = responseDraft(me?.shortname ?? me?.name ?? '');
   const [toId, setToId] = useState<string | null>(ticket.client_id ? String(ticket.client_id) : null);
   const [toEmail, setToEmail] = useState('');
