@@ -87,6 +87,7 @@ try {
     const p95 = at(0.95);
     const over = p95 > BUDGET_P95_MS;
     failed ||= over;
+    if (process.env.BENCH_SPREAD) console.log([0.1, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99].map((q) => `p${q * 100} ${at(q).toFixed(1)}`).join(', '));
     console.log(`${over ? 'OVER ' : 'ok   '} ${label}: p50 ${at(0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (${times.length} requests, ${CONCURRENCY} at once)`);
   }
   await app.close();

@@ -2,7 +2,7 @@ import { type CheckIn, type CheckInsUpdateInput, type TicketTodo } from '@switch
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { pageOffset, toPage, type Page, type PageQuery } from '../../db/paginate.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { pageWindow, preparedStatement } from '../../db/prepared.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
@@ -45,7 +45,9 @@ export async function listTicketCheckIns(db: Db, ticketId: number, page: PageQue
   ).execute({ ticketId });
   if (!ticket || (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== ticket.companyId)) throw notFound();
   staffOnly(actor);
-  const statement = preparedStatement(db, 'ticket_check_ins_page', (pool, name) =>
+  const offset = pageOffset(page);
+  const window = pageWindow(page.per_page, offset);
+  const statement = preparedStatement(db, `ticket_check_ins_page_${window.key}`, (pool, name) =>
     pool
       .select({
         checkIn: checkIns,
@@ -58,14 +60,13 @@ export async function listTicketCheckIns(db: Db, ticketId: number, page: PageQue
       .innerJoin(users, eq(users.id, checkIns.userId))
       .where(eq(checkIns.ticketId, sql.placeholder('ticketId')))
       .orderBy(desc(checkIns.startTime), desc(checkIns.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
+      .limit(window.limit)
+      .offset(window.offset)
       .prepare(name),
   );
-  const offset = pageOffset(page);
   const rows = await statement.execute({ ticketId, limit: page.per_page, offset });
   // A page past the end has no row to carry the count.
-  const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await statement.execute({ ticketId, limit: 1, offset: 0 }))[0]?.total ?? 0));
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : await db.$count(checkIns, eq(checkIns.ticketId, ticketId)));
   return toPage(
     rows.map((row) => presentCheckIn(row.checkIn, { name: row.name, shortname: row.shortname, photo: row.photo })),
     total,

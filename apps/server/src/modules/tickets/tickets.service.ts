@@ -20,7 +20,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { pageOffset, toPage, type Page, type PageQuery } from '../../db/paginate.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { pageWindow, preparedStatement, writtenInteger, type PageWindow } from '../../db/prepared.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
@@ -275,7 +275,7 @@ const prepareDetail = {
       .leftJoin(users, eq(users.id, ticketEvents.addBy))
       .where(eq(ticketEvents.ticketId, param('ticketId')))
       .orderBy(desc(ticketEvents.createdAt), desc(ticketEvents.id))
-      .limit(200)
+      .limit(writtenInteger(200))
       .prepare(name),
   flags: (db: Db, name: string) =>
     db
@@ -298,7 +298,7 @@ const prepareDetail = {
       .from(checkIns)
       .innerJoin(users, eq(users.id, checkIns.userId))
       .where(and(eq(checkIns.ticketId, param('ticketId')), eq(checkIns.userId, param('userId')), isNull(checkIns.endTime)))
-      .limit(1)
+      .limit(writtenInteger(1))
       .prepare(name),
 };
 
@@ -399,16 +399,18 @@ export async function listTickets(db: Db, page: PageQuery, query: TicketQueueQue
     filter('tsquery', words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ') || null);
     if (/^#?\d{1,9}$/.test(query.search)) filter('number', Number(query.search.replace('#', '')));
   }
-  // At most a few hundred shapes (filters present × sort × direction).
+  // At most a few hundred shapes (filters present × sort × direction), each with its first pages' windows.
   const key = shape.join(',');
-  const statements = preparedStatement(db, `tickets_queue:${key}`, (pool, name) => prepareQueue(pool, name, shape, query));
   const { limit, offset, ...filters } = params as { limit: number; offset: number };
   // One row more than the page tells whether anything follows; when nothing does, the total is exact without a count.
-  const [fetched, names] = await Promise.all([statements.page.execute({ ...params, limit: limit + 1 }), ticketReferenceNames(db)]);
+  const window = pageWindow(limit + 1, offset);
+  const pageStatement = preparedStatement(db, `tickets_queue:${key}:${window.key}`, (pool, name) => prepareQueuePage(pool, name, shape, query, window));
+  const counter = preparedStatement(db, `tickets_queue_count:${key}`, (pool, name) => prepareQueueCount(pool, name, shape));
+  const [fetched, names] = await Promise.all([pageStatement.execute({ ...params, limit: limit + 1 }), ticketReferenceNames(db)]);
   const rows = fetched.slice(0, limit);
   let total = offset + rows.length;
-  if (fetched.length > limit) total = Math.max(await queueCount(statements, filters), offset + fetched.length);
-  else if (rows.length === 0 && offset > 0) total = await queueCount(statements, filters);
+  if (fetched.length > limit) total = Math.max(await queueCount(counter, filters), offset + fetched.length);
+  else if (rows.length === 0 && offset > 0) total = await queueCount(counter, filters);
   return toPage(
     rows.map((row) => ({
       id: row.id,
@@ -428,10 +430,10 @@ export async function listTickets(db: Db, page: PageQuery, query: TicketQueueQue
   );
 }
 
-/** The queue's page and count statements for one filter shape. */
-function prepareQueue(db: Db, name: string, shape: string[], query: TicketQueueQuery) {
+/** The queue's filters for one shape, on the parameters named after them. */
+function queueWhere(shape: string[]): SQL | undefined {
   const has = (part: string) => shape.includes(part);
-  const conditions: (SQL | undefined)[] = [
+  return and(
     has('scope_company_id') ? eq(tickets.companyId, param('scope_company_id')) : undefined,
     has('open') ? ne(tickets.status, TICKET_STATUS_CLOSED) : undefined,
     has('status') ? eq(tickets.status, param('status')) : undefined,
@@ -447,14 +449,19 @@ function prepareQueue(db: Db, name: string, shape: string[], query: TicketQueueQ
           has('number') ? eq(tickets.id, param('number')) : undefined,
         )
       : undefined,
-  ];
-  const where = and(...conditions);
+  );
+}
+
+/** The count of one filter shape; it stops at the cap, as counting every open ticket of a large queue costs more than the page. */
+function prepareQueueCount(db: Db, name: string, shape: string[]) {
+  const capped = db.select({ one: sql`1` }).from(tickets).where(queueWhere(shape)).limit(writtenInteger(QUEUE_COUNT_CAP)).as('capped');
+  return { count: db.select({ total: sql<number>`count(*)::int` }).from(capped).prepare(name), capped: new Map<string, number>() };
+}
+
+/** One page window of one filter shape: the page's columns; three joins only, statuses, triage and types come from the cache. */
+function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQueueQuery, window: PageWindow) {
   const order = query.direction === 'asc' ? asc(sortColumns[query.sort]) : desc(sortColumns[query.sort]);
-  // The count stops at the cap: counting every open ticket of a large queue costs more than the page itself.
-  const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(QUEUE_COUNT_CAP).as('capped');
-  const count = db.select({ total: sql<number>`count(*)::int` }).from(capped).prepare(`${name}_count`);
-  // The page's columns; three joins only, statuses, triage and types come from the cache.
-  const page = db
+  return db
     .select({
       id: tickets.id,
       subject: tickets.subject,
@@ -475,19 +482,18 @@ function prepareQueue(db: Db, name: string, shape: string[], query: TicketQueueQ
     .innerJoin(companies, eq(companies.id, tickets.companyId))
     .leftJoin(sites, eq(sites.id, tickets.siteId))
     .leftJoin(technicians, eq(technicians.id, tickets.employeeId))
-    .where(where)
+    .where(queueWhere(shape))
     .orderBy(order, desc(tickets.id))
-    .limit(param('limit'))
-    .offset(param('offset'))
+    .limit(window.limit)
+    .offset(window.offset)
     .prepare(name);
-  return { page, count, capped: new Map<string, number>() };
 }
 
 // A filter whose count reached the cap is shown as 'more than 1,000': that answer is kept for a few seconds instead
 // of counting a thousand rows again on every page of a busy queue. Totals under the cap are always counted.
 const CAPPED_COUNT_TTL_MS = 5_000;
 
-async function queueCount(statements: ReturnType<typeof prepareQueue>, filters: Record<string, unknown>): Promise<number> {
+async function queueCount(statements: ReturnType<typeof prepareQueueCount>, filters: Record<string, unknown>): Promise<number> {
   const key = JSON.stringify(filters);
   const cappedAt = statements.capped.get(key);
   if (cappedAt !== undefined && Date.now() - cappedAt < CAPPED_COUNT_TTL_MS) return QUEUE_COUNT_CAP;

@@ -203,6 +203,11 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     const after = await list(`per_page=50&page=${QUEUE_COUNT_CAP / 50 + 1}`);
     expect(after.data).toHaveLength(20);
     expect(after.total).toBe(QUEUE_COUNT_CAP + 20);
+    // The first ten pages have LIMIT and OFFSET written into their statement, deeper ones pass them: one order.
+    const onePage = (await list('per_page=70&sort=id&direction=asc')).data.map((row) => row.id);
+    const pages = await Promise.all(Array.from({ length: 14 }, (_, index) => list(`per_page=5&sort=id&direction=asc&page=${index + 1}`)));
+    expect(pages.flatMap((page) => page.data.map((row) => row.id))).toEqual(onePage);
+    expect(new Set(onePage).size).toBe(70);
   });
 
   it('tells a client account when a ticket of its company is created or changed, and not for other companies', async () => {
