@@ -42,6 +42,8 @@ const envSchema = z.object({
   // Port of the built-in SMTP listener that receives replies to tickets; unset, no mail is received.
   INBOUND_SMTP_PORT: z.preprocess((value) => (value === '' ? undefined : value), port.optional()),
   BODY_LIMIT_BYTES: withDefault(positiveInt, String(1024 * 1024)),
+  // How long a process reuses a bearer token's session row for reads (decision 0024); 0 reads it on every call.
+  SESSION_CACHE_MS: withDefault(z.coerce.number().int().min(0).max(60_000), '1000'),
 });
 
 export interface Config {
@@ -64,6 +66,7 @@ export interface Config {
   geocoderUrl: string | undefined;
   inboundSmtpPort: number | undefined;
   bodyLimitBytes: number;
+  sessionCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +98,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geocoderUrl: e.GEOCODER_URL,
     inboundSmtpPort: e.INBOUND_SMTP_PORT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    sessionCacheMs: e.SESSION_CACHE_MS,
   };
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../modules/auth/auth.table.ts';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../test/helpers.ts';
 import { requireAdmin, requireEmployee, requirePermission } from './auth.ts';
 
@@ -76,5 +78,53 @@ describe('requireEmployee and requireAdmin', () => {
   it('refuses a non-admin on an admin route', async () => {
     expect((await get('/api/test/admin', 'plain')).statusCode).toBe(403);
     expect((await get('/api/test/admin', 'admin')).statusCode).toBe(200);
+  });
+});
+
+describe('session cache (decision 0024)', () => {
+  let cached: TestContext;
+  beforeAll(async () => {
+    cached = await createTestContext({ config: { sessionCacheMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await cached.close();
+  });
+  const session = (token: string) => cached.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) });
+  const revokeInDatabase = (tokenId: string) => cached.db.update(sessions).set({ revoked: true }).where(eq(sessions.id, tokenId));
+
+  it('reads a session once per period: a change made outside the app shows after the next write or the period', async () => {
+    const user = await createUser(cached.db);
+    const signedIn = await login(cached.app, user.email, user.password);
+    expect((await session(signedIn.access_token)).statusCode).toBe(200);
+    await revokeInDatabase(signedIn.token_id);
+    // Another process's change: this one still holds the session it read.
+    expect((await session(signedIn.access_token)).statusCode).toBe(200);
+    // Any write through this process drops what it holds.
+    const other = await createUser(cached.db);
+    await login(cached.app, other.email, other.password);
+    expect((await session(signedIn.access_token)).statusCode).toBe(401);
+  });
+
+  it('refuses a token at once after its sign-out in this process', async () => {
+    const user = await createUser(cached.db);
+    const signedIn = await login(cached.app, user.email, user.password);
+    expect((await session(signedIn.access_token)).statusCode).toBe(200);
+    expect((await cached.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(signedIn.access_token) })).statusCode).toBe(200);
+    expect((await session(signedIn.access_token)).statusCode).toBe(401);
+  });
+
+  it('reads the session again once the period is over', async () => {
+    const short = await createTestContext({ config: { sessionCacheMs: 50 } });
+    try {
+      const user = await createUser(short.db);
+      const signedIn = await login(short.app, user.email, user.password);
+      const read = () => short.app.inject({ method: 'GET', url: '/api/session', headers: bearer(signedIn.access_token) });
+      expect((await read()).statusCode).toBe(200);
+      await short.db.update(sessions).set({ revoked: true }).where(eq(sessions.id, signedIn.token_id));
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect((await read()).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
   });
 });

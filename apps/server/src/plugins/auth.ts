@@ -1,6 +1,7 @@
 import { accountLockedMessage, type LockedResponse, type PermissionName } from '@switchboard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { lookupSessionByAccessToken, touchSession, type AuthContext } from '../modules/auth/auth.service.ts';
+import { lookupSessionByAccessToken, touchSession, type AuthContext, type GuardSession } from '../modules/auth/auth.service.ts';
+import type { Db } from '../db/client.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
 export type { AuthContext, AuthUser } from '../modules/auth/auth.service.ts';
@@ -30,18 +31,48 @@ export const lockedBody: LockedResponse = { message: accountLockedMessage, locke
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null as unknown as AuthContext);
+  const sessions = sessionCache(app.db, app.config.sessionCacheMs);
+  // A call that is not a read may have revoked, locked or changed a session, a user or a permission: the next
+  // request reads them again. It is done before the answer leaves, so the caller's next call sees the change.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') sessions.clear();
+    return payload;
+  });
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
     // Unmatched paths fall through to the JSON 404; the web app's routes are not /api.
     if (!route || !route.startsWith('/api/') || request.routeOptions.config.public) return;
     const match = bearerPattern.exec(request.headers.authorization ?? '');
     if (!match) throw unauthenticated();
-    const found = await lookupSessionByAccessToken(request.server.db, match[1]);
+    const found = await sessions.lookup(match[1]);
     if (!found) throw unauthenticated();
-    await touchSession(request.server.db, found.sessionId, found.lastActivity);
+    if (await touchSession(request.server.db, found.sessionId, found.lastActivity)) found.lastActivity = new Date();
     request.auth = { user: found.user, sessionId: found.sessionId, permissions: found.permissions, locked: found.locked, shadow: found.shadow };
     if (found.locked && !request.routeOptions.config.allowLocked) return reply.code(423).send(lockedBody);
   });
+}
+
+/**
+ * Sessions by bearer token, each read from the database at most once per `ttlMs` (decision 0024): the lookup was
+ * one of a read's two round trips. Writes in this process clear it at once; another process sees them within ttlMs.
+ */
+function sessionCache(db: Db, ttlMs: number) {
+  const entries = new Map<string, { at: number; session: Promise<GuardSession | null> }>();
+  return {
+    lookup(token: string): Promise<GuardSession | null> {
+      if (ttlMs === 0) return lookupSessionByAccessToken(db, token);
+      const now = Date.now();
+      const entry = entries.get(token);
+      if (entry && now - entry.at < ttlMs) return entry.session;
+      if (entries.size >= 10_000) entries.clear();
+      const session = lookupSessionByAccessToken(db, token);
+      entries.set(token, { at: now, session });
+      // A failed read is not remembered.
+      session.catch(() => entries.get(token)?.session === session && entries.delete(token));
+      return session;
+    },
+    clear: () => entries.clear(),
+  };
 }
 
 type Guard = (request: FastifyRequest) => Promise<void>;

@@ -304,11 +304,12 @@ export async function findSessionByAccessToken(db: Db, accessToken: string): Pro
   return found && !found.locked ? found : null;
 }
 
-/** Records activity at most once a minute per session, so reads do not each cost a write. */
-export async function touchSession(db: Db, sessionId: string, lastActivity: Date): Promise<void> {
-  if (Date.now() - lastActivity.getTime() < 60_000) return;
+/** Records activity at most once a minute per session, so reads do not each cost a write; true when it wrote. */
+export async function touchSession(db: Db, sessionId: string, lastActivity: Date): Promise<boolean> {
+  if (Date.now() - lastActivity.getTime() < 60_000) return false;
   await db
     .update(sessions)
     .set({ lastActivity: sql`now()` })
     .where(and(eq(sessions.id, sessionId), sql`${sessions.lastActivity} < now() - interval '1 minute'`));
+  return true;
 }

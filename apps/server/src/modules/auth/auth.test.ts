@@ -10,7 +10,8 @@ let ctx: TestContext;
 let staff: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // These tests change sessions and users in the database directly; plugins/auth.test.ts covers the session cache.
+  ctx = await createTestContext({ config: { sessionCacheMs: 0 } });
   staff = await createUser(ctx.db, { name: 'Dana Scully', permissions: ['view dashboard', 'view crm'] });
 });
 afterAll(async () => {
