@@ -51,6 +51,12 @@ export function toPage<T>(rows: T[], total: number, query: PageQuery): Page<T> {
   };
 }
 
+/** The JSON text of a page whose rows are already JSON text (an array of `rowCount` rows). */
+export function pageJson(rowsJson: string, rowCount: number, total: number, query: PageQuery): string {
+  const { data: _rows, ...meta } = toPage(new Array<never>(rowCount), total, query);
+  return `{"data":${rowsJson},${JSON.stringify(meta).slice(1)}`;
+}
+
 /**
  * One page from two queries: the count and the rows (given limit and offset). Both run in parallel.
  * Usage: paginate(query, () => db.$count(table, where), (limit, offset) => db.select()...limit(limit).offset(offset)).

@@ -1,6 +1,7 @@
-import { QUEUE_COUNT_CAP, TICKET_STATUS_CLOSED, type CheckIn, type TicketDetail, type TicketRow } from '@switchboard/shared';
+import { QUEUE_COUNT_CAP, TICKET_STATUS_CLOSED, ticketRowSchema, type CheckIn, type TicketDetail, type TicketRow } from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageSchema } from '../../db/paginate.ts';
 import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, receivesWithin } from '../../../test/realtime.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
@@ -164,11 +165,31 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     const mine = await create({ subject: 'Queue test: VPN drops' });
     const elsewhere = await create({ company_id: otherCompanyId, site_id: '', client_id: '', subject: 'Queue test: elsewhere' });
     const list = async (query: string, token = techToken) => (await ctx.app.inject({ method: 'GET', url: `/api/ticket?${query}`, headers: bearer(token) })).json<{ data: TicketRow[]; total: number }>();
+    // PostgreSQL writes the page: it holds to the schema, no field more, and says what the detail says.
+    const answer = await ctx.app.inject({ method: 'GET', url: '/api/ticket?search=VPN', headers: bearer(techToken) });
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const strictRow = ticketRowSchema.extend({ company: ticketRowSchema.shape.company.strict(), triage: ticketRowSchema.shape.triage.strict() }).strict();
+    const parsed = pageSchema(strictRow).strict().parse(answer.json());
+    expect(parsed).toMatchObject({ total: 1, current_page: 1, per_page: 50, from: 1, to: 1, last_page: 1 });
+    const shown = await detail(mine);
+    const [row] = parsed.data;
+    expect(row).toMatchObject({ id: mine, subject: 'Queue test: VPN drops', company: { id: shown.company_id }, escalated: false });
+    expect(row!.created_at).toBe(new Date(row!.created_at).toISOString());
+    expect(row!.status.name).not.toBe('');
+    expect(row!.triage.color).toMatch(/^#/);
+    expect((await list(`company_id=${otherCompanyId}`)).data[0]).toMatchObject({ site: null });
     expect((await list('search=VPN')).data.map((row) => row.id)).toEqual([mine]);
     expect((await list(`company_id=${otherCompanyId}`)).data.map((row) => row.id)).toEqual([elsewhere]);
     expect((await list(`search=${mine}`)).data[0]!.id).toBe(mine);
     const sorted = (await list('sort=id&direction=asc&per_page=500')).data.map((row) => row.id);
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+    // Sorting by a name another table holds.
+    const byCompany = (await list('sort=company&direction=desc&per_page=500')).data.map((row) => row.company.name.toLowerCase());
+    expect(new Set(byCompany).size).toBeGreaterThan(1);
+    expect(byCompany).toEqual([...byCompany].sort().reverse());
+    // Sorting by status with no status filter (the sort once read as the filter of the same name).
+    const byStatus = (await list('sort=status&direction=asc&status=all&per_page=500')).data.map((row) => row.status.name);
+    expect(byStatus).toEqual([...byStatus].sort());
     // The same filter shape with other values (one prepared statement) answers for those values.
     expect((await list(`company_id=${companyId}&per_page=500`)).data.map((row) => row.id)).toContain(mine);
     expect((await list(`company_id=${companyId}&per_page=500`)).data.map((row) => row.id)).not.toContain(elsewhere);
