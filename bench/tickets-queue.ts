@@ -117,7 +117,7 @@ async function runLoad(input: LoadInput): Promise<LoadResult[]> {
     for (const [label, template] of input.paths) {
       const wrk = (connections: number, seconds: number) =>
         run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, input.address, '--', template!, ...input.tokens], { maxBuffer: 16 * 1024 * 1024 });
-      await wrk(10, 1); // warm-up: first plans and JIT are not what a user waits for all day
+      await wrk(input.concurrency, 3); // warm-up: first plans and JIT are not what a user waits for all day
       const summary = JSON.parse((await wrk(input.concurrency, WRK_SECONDS)).stdout.trim().split('\n').at(-1)!) as Omit<LoadResult, 'label'> & { failed: number };
       if (summary.failed > 0) throw new Error(`${label}: ${summary.failed} requests failed`);
       results.push({ label: label!, ...summary });

@@ -6,6 +6,7 @@ import { bearer, createTestContext, createUser, login, type TestContext, type Te
 import { connectSocket, listenForSockets, nextEvent, receivesWithin } from '../../../test/realtime.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
+import { companyFlags } from '../flags/flags.table.ts';
 import { notifications } from '../notifications/notifications.table.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { tickets } from './tickets.table.ts';
@@ -61,7 +62,15 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     const id = response.json<{ data: { id: number } }>().data.id;
     const ticket = await detail(id);
     expect(ticket).toMatchObject({ subject: 'Outlook keeps asking for a password', status: 2, employee_id: tech.id, client: { name: 'Cleo Client' }, escalated: false });
-    expect(ticket.ticket_events[0]!.lingo).toBe('Olly Other created the ticket');
+    expect(ticket.ticket_events[0]).toMatchObject({ lingo: 'Olly Other created the ticket', add_by: { name: 'Olly Other' } });
+    expect(ticket.ticket_events[0]!.created_at).toBe(new Date(ticket.ticket_events[0]!.created_at).toISOString());
+    // The company's live flags, in the order they were raised; the newest event first.
+    await ctx.db.insert(companyFlags).values([{ companyId, flag: 'VIP: call before onsite' }, { companyId, flag: 'Gone', deletedAt: new Date() }, { companyId, flag: 'Net 15' }]);
+    await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${id}`, headers: bearer(techToken), payload: { status: 3 } });
+    const changed = await detail(id);
+    expect(changed.flags.map((flag) => flag.flag)).toEqual(['VIP: call before onsite', 'Net 15']);
+    expect(changed.ticket_events.at(-1)!.lingo).toBe('Olly Other created the ticket');
+    expect(changed.ticket_events.length).toBeGreaterThan(1);
     const [notification] = await ctx.db.select().from(notifications).where(eq(notifications.userId, tech.id));
     expect(notification).toMatchObject({ type: 'Assigned Ticket', numberDetails: String(id) });
   });
@@ -93,7 +102,7 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     const checkIn = (direction: string, token = techToken) => ctx.app.inject({ method: 'POST', url: '/api/ticket/checkinout', headers: bearer(token), payload: { direction, ticket_id: id, company_id: companyId } });
     expect((await checkIn('in')).statusCode).toBe(200);
     expect((await checkIn('in')).statusCode).toBe(409);
-    expect((await detail(id)).my_check_in).not.toBeNull();
+    expect((await detail(id)).my_check_in).toMatchObject({ ticket_id: id, end_time: null, billable: 0, user: { name: 'Tess Tech' } });
     expect((await checkIn('out')).statusCode).toBe(200);
     expect((await checkIn('out')).statusCode).toBe(409);
     const page = await ctx.app.inject({ method: 'GET', url: `/api/ticket/${id}/checkins?page=1`, headers: bearer(techToken) });
@@ -147,7 +156,8 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     const ticket = await detail(id);
     expect(ticket.notes).toBe('<p>Reset the token; user confirmed.</p>');
     const [attachment] = ticket.all_notes_attachments;
-    expect(attachment).toMatchObject({ file_name: 'outlook.log', deleted_at: null });
+    expect(attachment).toMatchObject({ file_name: 'outlook.log', extension: 'log', size: 8, deleted_at: null, user: { name: 'Tess Tech' } });
+    expect(attachment!.created_at).toBe(new Date(attachment!.created_at).toISOString());
     const download = await ctx.app.inject({ method: 'POST', url: '/api/download', headers: bearer(techToken), payload: { file: attachment!.path } });
     expect(download.body).toBe('log line');
     const toggled = await ctx.app.inject({ method: 'DELETE', url: `/api/ticket/notes_attachments/${attachment!.id}`, headers: bearer(techToken) });
