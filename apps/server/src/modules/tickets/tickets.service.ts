@@ -238,6 +238,8 @@ export function presentCheckIn(row: typeof checkIns.$inferSelect, user: { name: 
 }
 
 const ticketClients = alias(users, 'ticket_clients');
+/** A time as Date.toISOString writes it, like every other time the API answers. */
+const isoText = (time: AnyColumn | SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const param = sql.placeholder;
 
 /**
@@ -245,7 +247,7 @@ const param = sql.placeholder;
  * lists come as JSON in the API's shapes, so one round trip replaces six (decision 0023).
  */
 function prepareDetail(db: Db, name: string) {
-  const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const iso = (column: string) => isoText(sql.raw(column));
   return db
     .select({
       ticket: tickets,
@@ -257,16 +259,16 @@ function prepareDetail(db: Db, name: string) {
         from ticket_todos d where d.ticket_id = ${tickets.id} and d.deleted_at is null), '[]')`,
       events: sql<TicketDetail['ticket_events']>`coalesce((select json_agg(e.event order by e.created_at desc, e.id desc) from (
         select v.id, v.created_at, json_build_object('id', v.id, 'add_by', case when u.id is null then null else json_build_object('id', u.id, 'name', u.name) end,
-          'lingo', v.lingo, 'change', v.change, 'previous_data', v.previous_data, 'new_data', v.new_data, 'created_at', ${sql.raw(iso('v.created_at'))}) as event
+          'lingo', v.lingo, 'change', v.change, 'previous_data', v.previous_data, 'new_data', v.new_data, 'created_at', ${iso('v.created_at')}) as event
         from ticket_events v left join users u on u.id = v.add_by where v.ticket_id = ${tickets.id} order by v.created_at desc, v.id desc limit 200) e), '[]')`,
       flags: sql<TicketDetail['flags']>`coalesce((select json_agg(json_build_object('id', f.id, 'flag', f.flag) order by f.id)
         from company_flags f where f.company_id = ${tickets.companyId} and f.deleted_at is null), '[]')`,
       attachments: sql<(TicketAttachment & { kind: string })[]>`coalesce((select json_agg(json_build_object('kind', a.kind, 'id', a.id, 'file_name', a.file_name, 'path', a.path,
-          'extension', a.extension, 'size', a.size, 'created_at', ${sql.raw(iso('a.created_at'))}, 'deleted_at', ${sql.raw(iso('a.deleted_at'))},
+          'extension', a.extension, 'size', a.size, 'created_at', ${iso('a.created_at')}, 'deleted_at', ${iso('a.deleted_at')},
           'user', case when u.name is null then null else json_build_object('name', u.name) end) order by a.id)
         from ticket_attachments a left join users u on u.id = a.user_id where a.ticket_id = ${tickets.id}), '[]')`,
-      myCheckIn: sql<CheckIn | null>`(select json_build_object('id', c.id, 'user_id', c.user_id, 'ticket_id', c.ticket_id, 'start_time', ${sql.raw(iso('c.start_time'))},
-          'end_time', ${sql.raw(iso('c.end_time'))}, 'billable', c.billable, 'user', json_build_object('name', u.name, 'shortname', u.shortname, 'photo', u.photo))
+      myCheckIn: sql<CheckIn | null>`(select json_build_object('id', c.id, 'user_id', c.user_id, 'ticket_id', c.ticket_id, 'start_time', ${iso('c.start_time')},
+          'end_time', ${iso('c.end_time')}, 'billable', c.billable, 'user', json_build_object('name', u.name, 'shortname', u.shortname, 'photo', u.photo))
         from check_ins c join users u on u.id = c.user_id where c.ticket_id = ${tickets.id} and c.user_id = ${param('userId')} and c.end_time is null limit 1)`,
     })
     .from(tickets)
@@ -420,8 +422,7 @@ function prepareQueueCount(db: Db, name: string, shape: string[]) {
 const jsonString = (value: SQL | AnyColumn) => sql`to_json(${value})::text`;
 const namedJson = (id: SQL | AnyColumn, name: SQL | AnyColumn) => sql`'{"id":' || ${id} || ',"name":' || ${jsonString(name)} || '}'`;
 const referenceName = (name: AnyColumn, id: AnyColumn, value: AnyColumn) => sql`coalesce(${nameOf(name, id, value)}, '')`;
-// As Date.toISOString writes it, like every other time the API answers.
-const isoJson = (column: AnyColumn) => sql`'"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
+const isoJson = (column: AnyColumn) => sql`'"' || ${isoText(column)} || '"'`;
 
 /**
  * One page window of one filter shape. PostgreSQL writes each row as the API's JSON (a TicketRow) and the page as one
