@@ -12,7 +12,7 @@ export interface BenchDatabase {
 export async function openBenchDatabase(options: { prefix: string; dataDir: string; embeddedPort: number; keep?: boolean }): Promise<BenchDatabase> {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.embeddedPort, log: pino({ level: 'silent' }) });
+    const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.embeddedPort, log: pino({ level: 'silent' }), unixSocket: true });
     return { url: embedded.url, stop: () => embedded.stop() };
   }
   const name = `${options.prefix}_${Date.now().toString(36)}`;

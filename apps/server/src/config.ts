@@ -20,6 +20,8 @@ const envSchema = z.object({
   DATA_DIR: withDefault(z.string(), './data'),
   // Any PostgreSQL server; when absent the embedded one in DATA_DIR/postgres is started.
   DATABASE_URL: optionalUrl,
+  // Connections of the process's pool; about twice the database server's cores.
+  DATABASE_POOL_SIZE: withDefault(z.coerce.number().int().min(1).max(200), '5'),
   // Not 5432, so the embedded server never collides with a system PostgreSQL.
   EMBEDDED_PG_PORT: withDefault(port, '5488'),
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
@@ -51,6 +53,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   embeddedPgPort: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   adminEmail: string;
@@ -84,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: resolve(process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     logLevel: e.LOG_LEVEL,
     adminEmail: e.ADMIN_EMAIL,

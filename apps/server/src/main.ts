@@ -48,7 +48,7 @@ try {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
     databaseUrl = embedded.url;
   }
-  const database = createDatabase(databaseUrl, log);
+  const database = createDatabase(databaseUrl, log, config.databasePoolSize);
   pool = database.pool;
   await bootstrapDatabase(database.db, config, log);
   app = await buildApp({ db: database.db, config, logger: log });

@@ -9,9 +9,12 @@ export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Service functions that may run inside a caller's transaction accept either. */
 export type DbOrTransaction = Db | Transaction;
 
-/** One pool per process; every query of the app goes through it. */
-export function createDatabase(url: string, log?: Logger): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+/**
+ * One pool per process; every query of the app goes through it. `poolSize` (DATABASE_POOL_SIZE): PostgreSQL runs
+ * a process per connection, and more busy ones than about twice the cores only queue inside it (bench/README.md).
+ */
+export function createDatabase(url: string, log?: Logger, poolSize = 5): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (database restart) must not crash the process.
   // Only the code and message: pg's error carries the whole client (connection state) with it.
   pool.on('error', (error: Error & { code?: string }) => log?.warn({ code: error.code, message: error.message }, 'idle database connection failed'));

@@ -18,6 +18,8 @@ export interface EmbeddedPostgresOptions {
   log: Logger;
   /** Created when missing; default 'switchboard'. */
   database?: string;
+  /** Also listen on a Unix socket in the data folder, and answer a URL that uses it (the benchmarks: loopback TCP costs about a fifth of a short query's round trip). */
+  unixSocket?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface EmbeddedPostgresOptions {
  * DATA_DIR/postgres and its password in DATA_DIR/postgres-password, so the next start reuses both.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
-  const { dataDir, port, log, database = 'switchboard' } = options;
+  const { dataDir, port, log, database = 'switchboard', unixSocket = false } = options;
   const pgDir = join(dataDir, 'postgres');
   const passwordFile = join(dataDir, 'postgres-password');
   const isRoot = process.getuid?.() === 0;
@@ -74,8 +76,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     // Only root needs (and may create) the postgres system user; elsewhere the option would try to add one.
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8'],
-    // TCP on loopback only; no Unix socket that could clash with a system PostgreSQL's.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // TCP on loopback; a Unix socket only on request and inside its own data folder, never clashing with a system PostgreSQL's.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${unixSocket ? pgDir : ''}`],
     onLog,
     onError: onLog,
   });
@@ -110,7 +112,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const killOnExit = () => (server as unknown as { process?: ChildProcess }).process?.kill('SIGINT');
   process.on('exit', killOnExit);
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    url: `postgres://postgres:${encodeURIComponent(password)}@${unixSocket ? encodeURIComponent(pgDir) : '127.0.0.1'}:${port}/${encodeURIComponent(database)}`,
     stop: async () => {
       process.removeListener('exit', killOnExit);
       await stopServer(server);

@@ -28,7 +28,7 @@ try {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
     databaseUrl = embedded.url;
   }
-  const database = createDatabase(databaseUrl, log);
+  const database = createDatabase(databaseUrl, log, config.databasePoolSize);
   pool = database.pool;
   await bootstrapDatabase(database.db, config, log);
   printResult(await seedDemo(database.db));

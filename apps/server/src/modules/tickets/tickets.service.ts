@@ -394,7 +394,7 @@ function queueWhere(shape: string[]): SQL | undefined {
   const has = (part: string) => shape.includes(part);
   return and(
     has('scope_company_id') ? eq(tickets.companyId, param('scope_company_id')) : undefined,
-    has('open') ? ne(tickets.status, TICKET_STATUS_CLOSED) : undefined,
+    has('open') ? ne(tickets.status, writtenInteger(TICKET_STATUS_CLOSED)) : undefined,
     has('status') ? eq(tickets.status, param('status')) : undefined,
     has('company_id') ? eq(tickets.companyId, param('company_id')) : undefined,
     has('site_id') ? eq(tickets.siteId, param('site_id')) : undefined,
@@ -439,8 +439,8 @@ function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQu
         || ',"site":' || coalesce(${namedJson(tickets.siteId, nameOf(sites.name, sites.id, tickets.siteId))}, 'null')
         || ',"technician":' || coalesce(${namedJson(tickets.employeeId, nameOf(users.name, users.id, tickets.employeeId))}, 'null')
         || ',"status":' || ${namedJson(tickets.status, referenceName(ticketStatuses.name, ticketStatuses.id, tickets.status))}
-        || ',"triage":{"id":' || ${tickets.triageId} || ',"name":' || ${jsonString(referenceName(triageLevels.name, triageLevels.id, tickets.triageId))}
-          || ',"color":' || ${jsonString(sql`coalesce(${nameOf(triageLevels.color, triageLevels.id, tickets.triageId)}, '#868e96')`)} || '}'
+        || ',"triage":' || coalesce((select '{"id":' || ${triageLevels.id} || ',"name":' || ${jsonString(triageLevels.name)} || ',"color":' || ${jsonString(triageLevels.color)} || '}'
+          from ${triageLevels} where ${triageLevels.id} = ${tickets.triageId}), '{"id":' || ${tickets.triageId} || ',"name":"","color":"#868e96"}')
         || ',"location":' || ${namedJson(tickets.location, referenceName(ticketTypes.name, ticketTypes.id, tickets.location))}
         || ',"escalated":' || ${tickets.escalated}
         || ',"created_at":' || ${isoJson(tickets.createdAt)}
