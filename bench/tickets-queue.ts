@@ -2,7 +2,8 @@
 // queue's first page and a ticket's detail answer in p95 under 50 ms at 50 concurrent clients.
 // Run: node --import tsx bench/tickets-queue.ts   (DATABASE_URL to use your own server; else an embedded one;
 // BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding).
-// The load comes from a child process (bench/load-client.ts). Prints p50 / p95 / max per call; exits 1 over budget.
+// The load comes from wrk when installed (bench/wrk-load.lua), else from a child process (bench/load-client.ts).
+// Prints p50 / p95 / max per call; exits 1 over budget.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       accessTokenTtlMinutes: 60,
       refreshTokenTtlDays: 30,
       bodyLimitBytes: 1024 * 1024,
+      databasePoolSize: 5,
+      sessionCacheMs: 1000,
     });
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
   });
@@ -30,7 +32,11 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: '',
       REDIS_URL: 'redis://127.0.0.1:6379',
       WEB_DIST: 'build/web',
+      DATABASE_POOL_SIZE: '12',
+      SESSION_CACHE_MS: '0',
     });
+    expect(config.databasePoolSize).toBe(12);
+    expect(config.sessionCacheMs).toBe(0);
     expect(config.port).toBe(8080);
     expect(config.dataDir).toBe('/var/lib/switchboard');
     expect(config.databaseUrl).toBe('postgres://app:secret@db.internal:5432/switchboard');
@@ -51,13 +57,13 @@ describe('loadConfig', () => {
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'not-an-email', LOG_LEVEL: 'loud', ACCESS_TOKEN_TTL_MINUTES: '0' });
+      loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'not-an-email', LOG_LEVEL: 'loud', ACCESS_TOKEN_TTL_MINUTES: '0', DATABASE_POOL_SIZE: '0', SESSION_CACHE_MS: '-1' });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['PORT', 'ADMIN_EMAIL', 'LOG_LEVEL', 'ACCESS_TOKEN_TTL_MINUTES']) expect(message).toContain(name);
+    for (const name of ['PORT', 'ADMIN_EMAIL', 'LOG_LEVEL', 'ACCESS_TOKEN_TTL_MINUTES', 'DATABASE_POOL_SIZE', 'SESSION_CACHE_MS']) expect(message).toContain(name);
     expect(message).not.toContain('DATA_DIR');
   });
 });

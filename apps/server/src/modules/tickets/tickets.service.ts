@@ -351,7 +351,7 @@ export interface TicketQueuePage {
 /** GET /api/ticket: one page of the queue; a client account's is limited to its company. */
 export async function listTickets(db: Db, page: PageQuery, query: TicketQueueQuery, actor: TicketActor): Promise<TicketQueuePage> {
   // Values travel as parameters of a statement prepared once per filter shape (decision 0023: the queue is the
-  // busiest call; neither drizzle nor PostgreSQL builds and plans it again per request).
+  // busiest call; drizzle does not build it again, nor PostgreSQL plan it, but for a search, whose words decide the plan).
   const params: Record<string, unknown> = { limit: page.per_page, offset: pageOffset(page) };
   // The sort as `sort:{column}`, so a column never reads as the filter of the same name (status).
   const shape: string[] = [`sort:${query.sort}`, query.direction];
