@@ -9,10 +9,20 @@ export interface BenchDatabase {
   stop: () => Promise<void>;
 }
 
-export async function openBenchDatabase(options: { prefix: string; dataDir: string; embeddedPort: number; keep?: boolean }): Promise<BenchDatabase> {
+export async function openBenchDatabase(options: {
+  prefix: string;
+  dataDir: string;
+  embeddedPort: number;
+  keep?: boolean;
+}): Promise<BenchDatabase> {
   const base = process.env.DATABASE_URL;
   if (!base) {
-    const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir, port: options.embeddedPort, log: pino({ level: 'silent' }), unixSocket: true });
+    const embedded = await startEmbeddedPostgres({
+      dataDir: options.dataDir,
+      port: options.embeddedPort,
+      log: pino({ level: 'silent' }),
+      unixSocket: true,
+    });
     return { url: embedded.url, stop: () => embedded.stop() };
   }
   const name = `${options.prefix}_${Date.now().toString(36)}`;

@@ -15,7 +15,8 @@ interface LoadInput {
 }
 
 const input = JSON.parse(process.argv[2]!) as LoadInput;
-const expand = (template: string) => template.replace(/\{rand:(\d+)\}/g, (_, n: string) => String(1 + Math.floor(Math.random() * Number(n))));
+const expand = (template: string) =>
+  template.replace(/\{rand:(\d+)\}/g, (_, n: string) => String(1 + Math.floor(Math.random() * Number(n))));
 const agent = new Agent({ keepAlive: true, maxSockets: input.concurrency });
 const { hostname, port } = new URL(input.address);
 

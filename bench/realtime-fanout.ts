@@ -10,7 +10,14 @@
 // before the HTTP call until the LAST viewer has the event. Prints p50 / p95 / max; exits 1 when p95 > 100 ms.
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { presenceEvent, realtimePath, subscribeEvent, ticketChannel, type RealtimeMeta, type SubscribeAck } from '@switchboard/shared';
+import {
+  presenceEvent,
+  realtimePath,
+  subscribeEvent,
+  ticketChannel,
+  type RealtimeMeta,
+  type SubscribeAck,
+} from '@switchboard/shared';
 import { io, type Socket } from 'socket.io-client';
 
 const BUDGET_P95_MS = 100;
@@ -55,21 +62,33 @@ else await runServer();
 
 async function runServer(): Promise<void> {
   // Loaded here only: the child needs none of the server.
-  const [{ mkdtemp, rm }, { tmpdir }, { join }, { sql }, { openBenchDatabase }, { buildApp }, { loadConfig }, { createDatabase }, { migrateDatabase }, { seedReference }, { hashPassword }, { seedPermissions }] =
-    await Promise.all([
-      import('node:fs/promises'),
-      import('node:os'),
-      import('node:path'),
-      import('drizzle-orm'),
-      import('./bench-database.ts'),
-      import('../apps/server/src/app.ts'),
-      import('../apps/server/src/config.ts'),
-      import('../apps/server/src/db/client.ts'),
-      import('../apps/server/src/db/migrate.ts'),
-      import('../apps/server/src/db/seed/reference.ts'),
-      import('../apps/server/src/modules/auth/password.ts'),
-      import('../apps/server/src/modules/permissions/permissions.service.ts'),
-    ]);
+  const [
+    { mkdtemp, rm },
+    { tmpdir },
+    { join },
+    { sql },
+    { openBenchDatabase },
+    { buildApp },
+    { loadConfig },
+    { createDatabase },
+    { migrateDatabase },
+    { seedReference },
+    { hashPassword },
+    { seedPermissions },
+  ] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:os'),
+    import('node:path'),
+    import('drizzle-orm'),
+    import('./bench-database.ts'),
+    import('../apps/server/src/app.ts'),
+    import('../apps/server/src/config.ts'),
+    import('../apps/server/src/db/client.ts'),
+    import('../apps/server/src/db/migrate.ts'),
+    import('../apps/server/src/db/seed/reference.ts'),
+    import('../apps/server/src/modules/auth/password.ts'),
+    import('../apps/server/src/modules/permissions/permissions.service.ts'),
+  ]);
 
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-rt-'));
   const database = await openBenchDatabase({ prefix: 'bench_rt', dataDir, embeddedPort: 5498 });
@@ -86,7 +105,9 @@ async function runServer(): Promise<void> {
       values ('Employee', 'admin', 'Tech 1', 'Tech', 'tech1@bench.test', ${passwordHash})`);
     await db.execute(sql`insert into companies (name) values ('Company 1')`);
     await db.execute(sql`insert into sites (company_id, name, city) select id, 'HQ', 'Austin' from companies`);
-    const ticketRows = await db.execute<{ id: number }>(sql`insert into tickets (subject, body, company_id, site_id, employee_id, location, triage_id, status)
+    const ticketRows = await db.execute<{
+      id: number;
+    }>(sql`insert into tickets (subject, body, company_id, site_id, employee_id, location, triage_id, status)
       select 'Printer offline', 'Body', c.id, s.id, u.id, 1, 1, 1 from companies c join sites s on s.company_id = c.id cross join users u
       returning id`);
     const ticketId = Number(ticketRows.rows[0]!.id);
@@ -105,7 +126,9 @@ async function runServer(): Promise<void> {
 
       console.log(`connecting ${VIEWERS} viewers of ${ticketChannel(ticketId)} from a child process…`);
       const output = await runChild({ address, token, ticketId, viewers: VIEWERS, rounds: ROUNDS });
-      console.log(`${VIEWERS} viewers connected and subscribed in ${(output.connectMs / 1000).toFixed(1)} s; ${ROUNDS} rounds (after ${WARMUP_ROUNDS} warm-up rounds)`);
+      console.log(
+        `${VIEWERS} viewers connected and subscribed in ${(output.connectMs / 1000).toFixed(1)} s; ${ROUNDS} rounds (after ${WARMUP_ROUNDS} warm-up rounds)`,
+      );
 
       const missed = output.rounds.filter((round) => round.received < VIEWERS);
       const stat = (label: string, values: number[]) => {
@@ -113,13 +136,34 @@ async function runServer(): Promise<void> {
         const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
         return { label, p50: at(0.5), p95: at(0.95), max: times.at(-1)! };
       };
-      const line = ({ label, p50, p95, max }: ReturnType<typeof stat>) => `${label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`;
-      const last = stat(`HTTP call -> last of ${VIEWERS} viewers has CreateTodo`, output.rounds.map((round) => round.last));
+      const line = ({ label, p50, p95, max }: ReturnType<typeof stat>) =>
+        `${label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`;
+      const last = stat(
+        `HTTP call -> last of ${VIEWERS} viewers has CreateTodo`,
+        output.rounds.map((round) => round.last),
+      );
       const over = last.p95 > BUDGET_P95_MS || missed.length > 0;
       console.log(`${over ? 'OVER ' : 'ok   '} ${line(last)}`);
-      console.log(`      ${line(stat('HTTP call -> first viewer has it', output.rounds.map((round) => round.first)))}`);
-      console.log(`      ${line(stat('HTTP call -> HTTP answer', output.rounds.map((round) => round.http)))}`);
-      for (const round of missed) console.log(`OVER  a round timed out after ${ROUND_TIMEOUT_MS} ms with ${round.received} of ${VIEWERS} viewers reached`);
+      console.log(
+        `      ${line(
+          stat(
+            'HTTP call -> first viewer has it',
+            output.rounds.map((round) => round.first),
+          ),
+        )}`,
+      );
+      console.log(
+        `      ${line(
+          stat(
+            'HTTP call -> HTTP answer',
+            output.rounds.map((round) => round.http),
+          ),
+        )}`,
+      );
+      for (const round of missed)
+        console.log(
+          `OVER  a round timed out after ${ROUND_TIMEOUT_MS} ms with ${round.received} of ${VIEWERS} viewers reached`,
+        );
       process.exitCode = over ? 1 : 0;
     } finally {
       await app.close();
@@ -133,13 +177,18 @@ async function runServer(): Promise<void> {
 
 function runChild(input: ViewersInput): Promise<ViewersOutput> {
   return new Promise((resolve, reject) => {
-    const child = fork(new URL(import.meta.url).pathname, ['viewers', JSON.stringify(input)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(new URL(import.meta.url).pathname, ['viewers', JSON.stringify(input)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let output: ViewersOutput | undefined;
     child.on('message', (message) => {
       output = message as ViewersOutput;
     });
     child.on('error', reject);
-    child.on('exit', (code) => (output && code === 0 ? resolve(output) : reject(new Error(`the viewers process exited with ${code}`))));
+    child.on('exit', (code) =>
+      output && code === 0 ? resolve(output) : reject(new Error(`the viewers process exited with ${code}`)),
+    );
   });
 }
 
@@ -179,17 +228,23 @@ async function runViewers(input: ViewersInput): Promise<void> {
       });
       socket.once('connect_error', (error) => reject(new Error(`viewer ${index}: ${error.message}`)));
       socket.once('connect', () => {
-        socket.emit(subscribeEvent, channel, (ack: SubscribeAck) => (ack?.ok ? resolve() : reject(new Error(`viewer ${index}: subscribe refused (${ack?.ok === false ? ack.error : 'no answer'})`))));
+        socket.emit(subscribeEvent, channel, (ack: SubscribeAck) =>
+          ack?.ok
+            ? resolve()
+            : reject(new Error(`viewer ${index}: subscribe refused (${ack?.ok === false ? ack.error : 'no answer'})`)),
+        );
       });
     });
   for (let start = 0; start < input.viewers; start += CONNECT_BATCH) {
-    await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, input.viewers - start) }, (_, k) => connectOne(start + k)));
+    await Promise.all(
+      Array.from({ length: Math.min(CONNECT_BATCH, input.viewers - start) }, (_, k) => connectOne(start + k)),
+    );
   }
   // Every viewer must be a connection of its own (one engine each), or the fan-out would not be measured.
   const engines = new Set(sockets.map((socket) => socket.io.engine.id)).size;
   if (engines !== input.viewers) throw new Error(`${engines} connections for ${input.viewers} viewers`);
   // Each subscription announces presence to everyone in the room: let that storm settle before timing anything.
-  for (let before = -1; before !== presenceEvents; ) {
+  for (let before = -1; before !== presenceEvents;) {
     before = presenceEvents;
     await sleep(500);
   }
@@ -218,7 +273,12 @@ async function runViewers(input: ViewersInput): Promise<void> {
     waiting = null;
     const received = state.seen.size;
     if (round >= WARMUP_ROUNDS) {
-      rounds.push({ last: (received === input.viewers ? state.lastAt : performance.now()) - t0, first: (state.firstAt || performance.now()) - t0, http: httpAt - t0, received });
+      rounds.push({
+        last: (received === input.viewers ? state.lastAt : performance.now()) - t0,
+        first: (state.firstAt || performance.now()) - t0,
+        http: httpAt - t0,
+        received,
+      });
     }
     await sleep(PAUSE_BETWEEN_ROUNDS_MS);
   }

@@ -1,5 +1,6 @@
 // Budget (GUIDE "Performance budgets"): with 100,000 tickets, 2,000 companies and 1,000,000 check-ins, the ticket
-// queue's first page and a ticket's detail answer in p95 under 50 ms at 50 concurrent clients.
+// queue's first page and a ticket's detail answer in p95 under 50 ms at 50 concurrent clients; the top bar's global
+// search (tickets by number and subject words, companies, accounts, devices, employees) in p95 under 100 ms (issue 15).
 // Run: node --import tsx bench/tickets-queue.ts   (DATABASE_URL to use your own server; else an embedded one;
 // BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding).
 // The load comes from wrk when installed (bench/wrk-load.lua), else from a child process (bench/load-client.ts).
@@ -19,8 +20,11 @@ import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { seedReference } from '../apps/server/src/db/seed/reference.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { seedPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
+import { searchStatement } from '../apps/server/src/modules/search/search.service.ts';
 
 const BUDGET_P95_MS = 50;
+// Global search's own budget (issue 15 part 4): one call runs five searches, one per kind.
+const SEARCH_BUDGET_P95_MS = 100;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const REQUESTS_PER_CALL = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const WRK_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,22 +33,54 @@ const TICKETS = 100_000;
 const CHECK_INS = 1_000_000;
 // What an MSP's queue holds: a few dozen kinds of trouble, so a word of a subject matches a few percent of tickets.
 const SUBJECTS = [
-  'Printer offline on second floor', 'Outlook keeps asking for password', 'VPN disconnects every hour', 'New hire laptop setup',
-  'Scanner will not send to e-mail', 'Shared drive mapping missing', 'Phones drop calls after ten minutes', 'Wi-Fi slow in conference room',
-  'Backup job failed overnight', 'Firewall blocking payroll site', 'Password reset for front desk', 'Teams camera not detected',
-  'Server disk space low', 'QuickBooks will not open company file', 'Monitor flickering', 'Replace failing hard drive',
-  'Install Adobe Acrobat', 'Email bouncing from client domain', 'MFA prompt loop', 'Remove departed employee access',
-  'Label printer prints blank', 'Calendar not syncing to phone', 'Slow computer at reception', 'Update antivirus definitions',
-  'Website SSL certificate expiring', 'Door badge reader offline', 'Spam getting through filter', 'Move workstation to new desk',
-  'License renewal for Office', 'Switch port down in closet', 'Camera NVR not recording', 'Printer toner replacement',
-  'Cannot print PDFs', 'Domain password expired', 'Mailbox full', 'Install new UPS battery',
-  'Network printer needs driver', 'Keyboard and mouse replacement', 'Remote desktop not connecting', 'Windows update stuck',
+  'Printer offline on second floor',
+  'Outlook keeps asking for password',
+  'VPN disconnects every hour',
+  'New hire laptop setup',
+  'Scanner will not send to e-mail',
+  'Shared drive mapping missing',
+  'Phones drop calls after ten minutes',
+  'Wi-Fi slow in conference room',
+  'Backup job failed overnight',
+  'Firewall blocking payroll site',
+  'Password reset for front desk',
+  'Teams camera not detected',
+  'Server disk space low',
+  'QuickBooks will not open company file',
+  'Monitor flickering',
+  'Replace failing hard drive',
+  'Install Adobe Acrobat',
+  'Email bouncing from client domain',
+  'MFA prompt loop',
+  'Remove departed employee access',
+  'Label printer prints blank',
+  'Calendar not syncing to phone',
+  'Slow computer at reception',
+  'Update antivirus definitions',
+  'Website SSL certificate expiring',
+  'Door badge reader offline',
+  'Spam getting through filter',
+  'Move workstation to new desk',
+  'License renewal for Office',
+  'Switch port down in closet',
+  'Camera NVR not recording',
+  'Printer toner replacement',
+  'Cannot print PDFs',
+  'Domain password expired',
+  'Mailbox full',
+  'Install new UPS battery',
+  'Network printer needs driver',
+  'Keyboard and mouse replacement',
+  'Remote desktop not connecting',
+  'Windows update stuck',
 ];
 
 const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
 // BENCH_REUSE_URL: a database seeded by an earlier run with BENCH_KEEP_DB=1 (kept for EXPLAIN sessions and reruns).
 const reuse = process.env.BENCH_REUSE_URL;
-const database = reuse ? null : await openBenchDatabase({ prefix: 'bench', dataDir, embeddedPort: 5499, keep: !!process.env.BENCH_KEEP_DB });
+const database = reuse
+  ? null
+  : await openBenchDatabase({ prefix: 'bench', dataDir, embeddedPort: 5499, keep: !!process.env.BENCH_KEEP_DB });
 const url = reuse ?? database!.url;
 
 const { db, pool } = createDatabase(url);
@@ -53,17 +89,18 @@ try {
   const config = { ...loadConfig({ DATA_DIR: dataDir }), accessTokenTtlMinutes: 600 };
   const app = await buildApp({ db, config, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  // Every client is its own technician, signed in once: 50 users, as the budget says, not one token shared.
-  const tokens = await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, 50) }, async (_, i) => {
-      const login = await fetch(`${address}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `tech${i + 1}@bench.test`, password: 'Bench-password-1' }),
-      });
-      return ((await login.json()) as { access_token: string }).access_token;
-    }),
-  );
+  // Every client is its own technician, signed in once: 50 users, as the budget says, not one token shared. One at a
+  // time: the sign-in limit (decision 0026) counts attempts from one address in flight, and 50 at once exceed it.
+  const tokens: string[] = [];
+  for (let i = 0; i < Math.min(CONCURRENCY, 50); i++) {
+    const login = await fetch(`${address}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `tech${i + 1}@bench.test`, password: 'Bench-password-1' }),
+    });
+    if (!login.ok) throw new Error(`signing in tech${i + 1}: ${login.status} ${await login.text()}`);
+    tokens.push(((await login.json()) as { access_token: string }).access_token);
+  }
 
   const input = {
     address,
@@ -76,21 +113,74 @@ try {
       ['queue, search', '/api/ticket?page=1&search=printer'],
       ['ticket detail', `/api/ticket/{rand:${TICKETS}}`],
       ['ticket check-ins, first page', `/api/ticket/{rand:${TICKETS}}/checkins?page=1`],
+      ['global search, a subject word ("outlook", 2.5 % of tickets)', '/api/search?q=outlook'],
+      ['global search, a ticket number', `/api/search?q={rand:${TICKETS}}`],
       ['floor: GET /api/health (one select 1)', '/api/health'],
     ].filter(([label]) => !process.env.BENCH_ONLY || label.includes(process.env.BENCH_ONLY)),
   };
   let failed = false;
   for (const { label, p50, p95, max, requests } of await runLoad(input)) {
-    const over = p95 > BUDGET_P95_MS;
+    const over = p95 > (label.startsWith('global search') ? SEARCH_BUDGET_P95_MS : BUDGET_P95_MS);
     failed ||= over;
-    console.log(`${over ? 'OVER ' : 'ok   '} ${label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms (${requests} requests, ${CONCURRENCY} at once)`);
+    console.log(
+      `${over ? 'OVER ' : 'ok   '} ${label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms (${requests} requests, ${CONCURRENCY} at once)`,
+    );
   }
+  await explainGlobalSearch(input.paths.map(([label]) => label!));
   await app.close();
   process.exitCode = failed ? 1 : 0;
 } finally {
   if (!pool.ended) await pool.end();
   await database?.stop();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Global search's statement timed by PostgreSQL itself (EXPLAIN ANALYZE, median of 20, one client), beside the
+ * API's figures: what the database costs of the time a search takes under load. As the app runs it, a prepared
+ * statement whose plan PostgreSQL keeps after its first calls; and, to compare, planned again for every call.
+ */
+async function explainGlobalSearch(labels: string[]): Promise<void> {
+  const queries = labels.flatMap((label) =>
+    label.startsWith('global search, a subject')
+      ? ['outlook']
+      : label.startsWith('global search, a ticket')
+        ? ['45213']
+        : [],
+  );
+  const literal = (value: unknown) =>
+    typeof value === 'number' ? String(value) : value === null ? 'null' : `'${String(value).replaceAll("'", "''")}'`;
+  const client = await pool.connect();
+  try {
+    for (const text of queries) {
+      const search = searchStatement(db, text)!;
+      const values = search.statement.values(search.values).map(literal).join(', ');
+      await client.query(`prepare bench_search as ${search.statement.text}`);
+      for (const plan of ['kept', 'per call'] as const) {
+        await client.query(`set plan_cache_mode = ${plan === 'kept' ? 'auto' : 'force_custom_plan'}`);
+        // The first five calls are planned for their values; from the sixth the kept plan runs (auto).
+        for (let i = 0; i < 6; i++) await client.query(`execute bench_search(${values})`);
+        const timings: { planning: number; execution: number }[] = [];
+        for (let i = 0; i < 20; i++) {
+          const { rows } = await client.query<{
+            'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }];
+          }>(`explain (analyze, format json) execute bench_search(${values})`);
+          const [found] = rows[0]!['QUERY PLAN'];
+          timings.push({ planning: found['Planning Time'], execution: found['Execution Time'] });
+        }
+        const median = (list: number[]) => list.sort((a, b) => a - b)[list.length >> 1]!;
+        const planning = median(timings.map((t) => t.planning));
+        const execution = median(timings.map((t) => t.execution));
+        console.log(
+          `     global search statement in PostgreSQL, q=${text}, plan ${plan}: planning ${planning.toFixed(2)} ms, ` +
+            `execution ${execution.toFixed(2)} ms (EXPLAIN ANALYZE, median of 20)`,
+        );
+      }
+      await client.query('deallocate bench_search; reset plan_cache_mode');
+    }
+  } finally {
+    client.release();
+  }
 }
 
 interface LoadInput {
@@ -111,24 +201,49 @@ interface LoadResult {
 /** Each call's latencies under load: from wrk when it is installed (BENCH_LOADER=node forces bench/load-client.ts). */
 async function runLoad(input: LoadInput): Promise<LoadResult[]> {
   const run = promisify(execFile);
-  if (process.env.BENCH_LOADER !== 'node' && (await run('wrk', ['-v']).then(() => true, (error: { code?: unknown }) => error.code !== 'ENOENT'))) {
+  if (
+    process.env.BENCH_LOADER !== 'node' &&
+    (await run('wrk', ['-v']).then(
+      () => true,
+      (error: { code?: unknown }) => error.code !== 'ENOENT',
+    ))
+  ) {
     console.log(`load: wrk, ${WRK_SECONDS} s per call`);
     const results: LoadResult[] = [];
     const script = new URL('./wrk-load.lua', import.meta.url).pathname;
     for (const [label, template] of input.paths) {
       const wrk = (connections: number, seconds: number) =>
-        run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, input.address, '--', template!, ...input.tokens], { maxBuffer: 16 * 1024 * 1024 });
+        run(
+          'wrk',
+          ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, input.address, '--', template!, ...input.tokens],
+          { maxBuffer: 16 * 1024 * 1024 },
+        );
       await wrk(input.concurrency, 3); // warm-up: first plans and JIT are not what a user waits for all day
-      const summary = JSON.parse((await wrk(input.concurrency, WRK_SECONDS)).stdout.trim().split('\n').at(-1)!) as Omit<LoadResult, 'label'> & { failed: number };
-      if (summary.failed > 0) throw new Error(`${label}: ${summary.failed} requests failed`);
+      const summary = JSON.parse((await wrk(input.concurrency, WRK_SECONDS)).stdout.trim().split('\n').at(-1)!) as Omit<
+        LoadResult,
+        'label'
+      > & {
+        failed: number;
+        statusErrors: number;
+        timeouts: number;
+      };
+      if (summary.failed > 0) {
+        throw new Error(
+          `${label}: ${summary.failed} requests failed (${summary.statusErrors} not 2xx/3xx, ${summary.timeouts} over wrk's 2 s)`,
+        );
+      }
       results.push({ label: label!, ...summary });
     }
     return results;
   }
   console.log('load: bench/load-client.ts (install wrk for a lighter load generator)');
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', new URL('./load-client.ts', import.meta.url).pathname, JSON.stringify(input)], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', new URL('./load-client.ts', import.meta.url).pathname, JSON.stringify(input)],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return (JSON.parse(stdout) as { label: string; times: number[] }[]).map(({ label, times }) => {
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;

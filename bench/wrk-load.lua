@@ -16,7 +16,8 @@ function request()
 end
 
 function done(summary, latency, requests)
-  io.write(string.format('{"p50":%.3f,"p95":%.3f,"max":%.3f,"requests":%d,"failed":%d}\n',
+  io.write(string.format('{"p50":%.3f,"p95":%.3f,"max":%.3f,"requests":%d,"failed":%d,"statusErrors":%d,"timeouts":%d}\n',
     latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency.max / 1000, summary.requests,
-    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    summary.errors.status, summary.errors.timeout))
 end

@@ -50,8 +50,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // The embedded database, for tests that start more app processes on the same data.
   const pgPassword = readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim();
-  project.provide('databaseUrl', `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/switchboard`);
+  project.provide(
+    'databaseUrl',
+    `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/switchboard`,
+  );
   project.provide('webDist', webDist);
+  project.provide('dataDir', dataDir);
   project.provide('baseURL', app.baseURL);
   project.provide('adminEmail', adminEmail);
   project.provide('adminPassword', adminPassword);

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
+import { setInterval } from 'node:timers';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,7 +21,8 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: process.env,
+  // The server stops by itself when this launcher is gone (killed with SIGKILL, which it cannot pass on).
+  env: { ...process.env, SWITCHBOARD_LAUNCHER_PID: String(process.pid) },
   detached: true,
 });
 
@@ -37,6 +39,11 @@ process.on('SIGINT', forward('SIGINT'));
 process.on('SIGTERM', forward('SIGTERM'));
 // Closing the terminal hangs up our group only; ask the server to stop as it would on SIGTERM.
 process.on('SIGHUP', forward('SIGTERM'));
+// npm killed with SIGKILL leaves this launcher behind (its parent changes): stop the server as on SIGTERM.
+const launchedBy = process.ppid;
+setInterval(() => {
+  if (process.ppid !== launchedBy) forward('SIGTERM')();
+}, 1000).unref();
 
 server.on('error', (error) => {
   console.error(`Could not start the server: ${error.message}`);

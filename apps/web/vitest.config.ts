@@ -7,5 +7,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Form tests type into Mantine inputs in jsdom; on a busy 2-core machine a few take over the default 5 s.
+    testTimeout: 20_000,
   },
 });

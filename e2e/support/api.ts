@@ -17,7 +17,10 @@ export async function callApi<T>(token: string, method: string, path: string, bo
   const isForm = body instanceof FormData;
   const response = await fetch(`${app().baseURL}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
@@ -26,7 +29,11 @@ export async function callApi<T>(token: string, method: string, path: string, bo
 
 /** Creates a company through POST /api/company (multipart) and answers its id. */
 export async function createCompanyViaApi(token: string, name: string): Promise<number> {
-  const { data: staticData } = await callApi<{ data: { industries: { id: number }[]; regions: { id: number }[] } }>(token, 'GET', '/api/misc/staticdata');
+  const { data: staticData } = await callApi<{ data: { industries: { id: number }[]; regions: { id: number }[] } }>(
+    token,
+    'GET',
+    '/api/misc/staticdata',
+  );
   const form = new FormData();
   form.append('name', name);
   form.append('industry_id', String(staticData.industries[0]!.id));

@@ -13,7 +13,9 @@ export function findFreePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -25,7 +27,8 @@ function exited(child: ChildProcess): boolean {
 async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (exited(child)) throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+    if (exited(child))
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
     try {
       const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) {
@@ -51,7 +54,12 @@ export interface AppProcess {
  */
 export async function startAppProcess(env: NodeJS.ProcessEnv, label = 'server'): Promise<AppProcess> {
   const baseURL = `http://${env.HOST ?? '127.0.0.1'}:${env.PORT}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
@@ -69,7 +77,10 @@ export async function startAppProcess(env: NodeJS.ProcessEnv, label = 'server'):
     if (exited(server)) return;
     server.kill('SIGTERM');
     let timer: NodeJS.Timeout | undefined;
-    const stopped = await Promise.race([serverExit.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 20_000)))]);
+    const stopped = await Promise.race([
+      serverExit.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 20_000))),
+    ]);
     clearTimeout(timer);
     if (!stopped && server.pid) {
       process.stderr.write(`[e2e] ${label} did not stop within 20 s of SIGTERM; killing its process group\n`);

@@ -10,6 +10,8 @@ declare module 'vitest' {
     inboundSmtpPort: number;
     /** The app's embedded PostgreSQL, for tests that start more app processes on the same data. */
     databaseUrl: string;
+    /** The app's DATA_DIR, for tests that make records whose files live there (documents). */
+    dataDir: string;
     /** The built web app the app processes serve. */
     webDist: string;
   }

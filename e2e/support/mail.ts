@@ -27,7 +27,10 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') });
+        messages.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -47,7 +50,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         if (found) return found;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      throw new Error(`No mail to ${address} within ${timeoutMs} ms (received: ${messages.map((m) => m.to.join(',')).join('; ') || 'none'})`);
+      throw new Error(
+        `No mail to ${address} within ${timeoutMs} ms (received: ${messages.map((m) => m.to.join(',')).join('; ') || 'none'})`,
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -55,5 +60,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
 
 /** The text of a message with quoted-printable soft line breaks and escapes undone (enough to find a link in it). */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

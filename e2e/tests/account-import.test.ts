@@ -20,7 +20,9 @@ describe('account import', () => {
     const token = await adminToken();
     companyId = await createCompanyViaApi(token, `Harborview Clinic ${stamp}`);
     const { data } = await callApi<{ data: { regions: { id: number }[] } }>(token, 'GET', '/api/misc/staticdata');
-    await callApi(token, 'PUT', `/api/companies/sites/${companyId}`, { sites: [{ name: 'Main Office', region_id: data.regions[0]!.id, city: 'Austin' }] });
+    await callApi(token, 'PUT', `/api/companies/sites/${companyId}`, {
+      sites: [{ name: 'Main Office', region_id: data.regions[0]!.id, city: 'Austin' }],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -29,11 +31,17 @@ describe('account import', () => {
 
   it('blocks a file with a bad e-mail row by row, then imports the fixed file', async () => {
     const header = 'Full Name,E-mail,Job Title,Mobile,Location\r\n';
-    const good = [`Ann Reyes,ann.${stamp}@harborview.example,CFO,1-512-555-0161,Main Office`, `Ben Okafor,ben.${stamp}@harborview.example,IT Lead,,`];
+    const good = [
+      `Ann Reyes,ann.${stamp}@harborview.example,CFO,1-512-555-0161,Main Office`,
+      `Ben Okafor,ben.${stamp}@harborview.example,IT Lead,,`,
+    ];
     const bad = join(dir, 'bad.csv');
     await writeFile(bad, header + [...good, `Cleo Hart,cleo-at-harborview,Reception,,`].join('\r\n') + '\r\n');
     const fixed = join(dir, 'fixed.csv');
-    await writeFile(fixed, header + [...good, `Cleo Hart,cleo.${stamp}@harborview.example,Reception,,`].join('\r\n') + '\r\n');
+    await writeFile(
+      fixed,
+      header + [...good, `Cleo Hart,cleo.${stamp}@harborview.example,Reception,,`].join('\r\n') + '\r\n',
+    );
 
     const page = await newPage(browser);
     await loginWithToken(page);

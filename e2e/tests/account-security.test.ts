@@ -17,7 +17,11 @@ interface TestUser {
 /** A fresh staff account made through the users admin API (POST /api/user), so no test changes the administrator. */
 async function createUser(label: string): Promise<TestUser> {
   const suffix = randomUUID().slice(0, 8);
-  const user = { name: `E2E ${label} ${suffix}`, email: `e2e-${label}-${suffix}@switchboard.test`.toLowerCase(), password: `Pw-${suffix}-secure` };
+  const user = {
+    name: `E2E ${label} ${suffix}`,
+    email: `e2e-${label}-${suffix}@switchboard.test`.toLowerCase(),
+    password: `Pw-${suffix}-secure`,
+  };
   const response = await fetch(`${app().baseURL}/api/user`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await adminToken()}` },
@@ -138,7 +142,9 @@ describe('account security', () => {
     await lockScreen(otherBrowser).waitFor();
 
     // Locked on the server: a reload still shows the lock screen, and API calls are refused.
-    await expect.poll(async () => sessionStatus(page, (await page.evaluate(() => localStorage.getItem('access_token')))!)).toBe(423);
+    await expect
+      .poll(async () => sessionStatus(page, (await page.evaluate(() => localStorage.getItem('access_token')))!))
+      .toBe(423);
     await page.reload();
     await lockScreen(page).waitFor();
     await lockScreen(page).getByText(user.name).waitFor();
@@ -239,7 +245,9 @@ describe('account security', () => {
 
     await page.goto('/dashboard');
     const banner = page.getByTestId('shadow-banner');
-    await banner.getByText(`You are currently signed in as ${shadow.shadow_user.name} shadowing ${target.name}`).waitFor();
+    await banner
+      .getByText(`You are currently signed in as ${shadow.shadow_user.name} shadowing ${target.name}`)
+      .waitFor();
     await banner.getByText('For security purposes this shadow session will end').waitFor();
     expect(page.url()).not.toContain(shadow.re_auth_code.code);
     await page.getByRole('button', { name: 'User menu' }).getByText(target.name).waitFor();

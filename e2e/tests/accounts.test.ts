@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
 import { launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
 
-async function createEmployee(page: Page, accessToken: string, name: string, email: string, password: string): Promise<number> {
+async function createEmployee(
+  page: Page,
+  accessToken: string,
+  name: string,
+  email: string,
+  password: string,
+): Promise<number> {
   const response = await page.request.post('/api/user', {
     headers: { Authorization: `Bearer ${accessToken}` },
     data: { name, email, password, type: 'user' },
@@ -25,7 +31,9 @@ describe('client accounts', () => {
     const token = await adminToken();
     companyId = await createCompanyViaApi(token, companyName);
     const { data } = await callApi<{ data: { regions: { id: number }[] } }>(token, 'GET', '/api/misc/staticdata');
-    await callApi(token, 'PUT', `/api/companies/sites/${companyId}`, { sites: [{ name: 'Main Office', region_id: data.regions[0]!.id, city: 'Austin' }] });
+    await callApi(token, 'PUT', `/api/companies/sites/${companyId}`, {
+      sites: [{ name: 'Main Office', region_id: data.regions[0]!.id, city: 'Austin' }],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -75,7 +83,9 @@ describe('client accounts', () => {
     await form.getByLabel(/^Confirm Password/).fill('secret2');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await form.getByText('The password confirmation does not match.').waitFor();
-    await form.getByText('The phone number must be ten digits, optionally followed by an extension of up to 4 digits.').waitFor();
+    await form
+      .getByText('The phone number must be ten digits, optionally followed by an extension of up to 4 digits.')
+      .waitFor();
 
     // A company the server does not know: its error shows under the Company field.
     await page.goto('/accounts/create?company_id=999999');
@@ -84,7 +94,9 @@ describe('client accounts', () => {
     await form.getByLabel(/^Email/).fill('cara@example.test');
     await form.getByLabel(/^Password/).fill('secret1');
     await form.getByLabel(/^Confirm Password/).fill('secret1');
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/users/client') && response.request().method() === 'POST');
+    const answer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/users/client') && response.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: 'Create Account' }).click();
     expect((await answer).status()).toBe(422);
     await form.getByText('The selected company id is invalid.').waitFor();
@@ -103,7 +115,9 @@ describe('client accounts', () => {
     await page.getByRole('link', { name: 'Add Account' }).waitFor();
     // Without 'import client accounts' there is no Import button.
     expect(await page.getByRole('link', { name: 'Import' }).count()).toBe(0);
-    const refused = await page.request.delete('/api/users/client/1', { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    const refused = await page.request.delete('/api/users/client/1', {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(refused.status()).toBe(403);
   });
 
@@ -119,7 +133,9 @@ describe('client accounts', () => {
     await form.getByLabel(/^Confirm Password/).fill('secret1');
     await form.getByLabel('Title').fill('Practice Manager');
     await form.getByLabel('Cell Number').pressSequentially('5125550131');
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/users/client') && response.request().method() === 'POST');
+    const answer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/users/client') && response.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: 'Create Account' }).click();
     const { data } = (await (await answer).json()) as { data: { id: number } };
     await page.waitForURL((url) => url.pathname === `/accounts/edit/${data.id}`);

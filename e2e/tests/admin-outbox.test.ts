@@ -12,7 +12,9 @@ interface OutboxRow {
 }
 
 async function outboxRows(page: Page, accessToken: string): Promise<OutboxRow[]> {
-  const response = await page.request.get('/api/admin/outbox?page=1&per_page=50', { headers: { Authorization: `Bearer ${accessToken}` } });
+  const response = await page.request.get('/api/admin/outbox?page=1&per_page=50', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
   if (!response.ok()) throw new Error(`GET /api/admin/outbox answered ${response.status()}: ${await response.text()}`);
   return ((await response.json()) as { data: OutboxRow[] }).data;
 }
@@ -59,16 +61,24 @@ describe('admin outbox', () => {
 
     // Settings in the sidebar, then Outbox.
     await page.goto('/dashboard');
-    await page.locator('nav[aria-label="Main navigation"]').getByRole('link', { name: 'Settings', exact: true }).click();
+    await page
+      .locator('nav[aria-label="Main navigation"]')
+      .getByRole('link', { name: 'Settings', exact: true })
+      .click();
     await waitForPath(page, '/admin');
-    await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Outbox', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin pages' })
+      .getByRole('link', { name: 'Outbox', exact: true })
+      .click();
     await waitForPath(page, '/admin/outbox');
 
     const row = page.locator(`tr[data-message-id="${kept.id}"]`);
     await expect.poll(() => row.textContent()).toContain('Reset Password Notification');
     expect(await row.textContent()).toContain(adminEmail);
     // Newest first: the message just kept is the first row.
-    expect(await page.locator('table[aria-label="Outbox"] tbody tr').first().getAttribute('data-message-id')).toBe(String(kept.id));
+    expect(await page.locator('table[aria-label="Outbox"] tbody tr').first().getAttribute('data-message-id')).toBe(
+      String(kept.id),
+    );
     await row.getByText('Not sent', { exact: true }).hover();
     await expect.poll(() => page.getByRole('tooltip').textContent()).toBe(kept.error);
 
@@ -98,7 +108,11 @@ describe('admin outbox', () => {
     const { baseURL, adminEmail, adminPassword } = app();
     const admin = await loginWithToken(page, adminEmail, adminPassword);
     const suffix = Date.now().toString(36);
-    const staff = { name: `E2E Outbox ${suffix}`, email: `e2e-outbox-${suffix}@switchboard.test`, password: `Pw-${suffix}-secure` };
+    const staff = {
+      name: `E2E Outbox ${suffix}`,
+      email: `e2e-outbox-${suffix}@switchboard.test`,
+      password: `Pw-${suffix}-secure`,
+    };
     const created = await page.request.post(`${baseURL}/api/user`, {
       headers: { Authorization: `Bearer ${admin.access_token}` },
       data: { ...staff, type: 'user' },
@@ -107,7 +121,11 @@ describe('admin outbox', () => {
 
     const other = await newPage(browser);
     const tokens = await loginWithToken(other, staff.email, staff.password);
-    expect((await other.request.get('/api/admin/outbox', { headers: { Authorization: `Bearer ${tokens.access_token}` } })).status()).toBe(403);
+    expect(
+      (
+        await other.request.get('/api/admin/outbox', { headers: { Authorization: `Bearer ${tokens.access_token}` } })
+      ).status(),
+    ).toBe(403);
     await other.goto('/admin/outbox');
     await other.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await other.locator('table[aria-label="Outbox"]').count()).toBe(0);

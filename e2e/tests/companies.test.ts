@@ -8,7 +8,8 @@ import { launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
 
 // A 1×1 PNG.
 const png = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
   'hex',
 );
 
@@ -49,7 +50,9 @@ describe('companies', () => {
     await form.locator('input[type="file"]').setInputFiles(logoPath);
     await form.getByAltText('Logo preview').waitFor();
 
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/company') && response.request().method() === 'POST');
+    const answer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/company') && response.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: 'Create Company' }).click();
     const created = (await (await answer).json()) as { message: string; data: { id: number } };
     expect(created.message).toBe('Company created.');
@@ -68,7 +71,12 @@ describe('companies', () => {
     // The logo is served by the app and loads as an image.
     const logo = row.locator('img');
     await logo.waitFor();
-    await page.waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth === 1, await logo.elementHandle());
-    expect(await row.getByRole('link', { name: `Edit ${name}` }).getAttribute('href')).toBe(`/companies/${created.data.id}`);
+    await page.waitForFunction(
+      (el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth === 1,
+      await logo.elementHandle(),
+    );
+    expect(await row.getByRole('link', { name: `Edit ${name}` }).getAttribute('href')).toBe(
+      `/companies/${created.data.id}`,
+    );
   });
 });

@@ -31,15 +31,24 @@ describe('company contracts and usage', () => {
     const today = new Date();
     const nextYear = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth(), 1)).toISOString().slice(0, 10);
     await form.getByLabel(/^End Date/).fill(nextYear);
-    await form.getByLabel(/^Retainer Item/).first().click();
+    await form
+      .getByLabel(/^Retainer Item/)
+      .first()
+      .click();
     await page.getByRole('option', { name: 'Managed Services Retainer', exact: true }).click();
     // Choosing the item pre-fills its price.
     expect(await form.getByLabel('Retainer Price').inputValue()).toBe('$125 / device');
     await form.getByLabel('Retainer Hours').fill('10');
     await form.getByLabel('Devices').fill('15');
-    await form.getByLabel(/^Overage Item/).first().click();
+    await form
+      .getByLabel(/^Overage Item/)
+      .first()
+      .click();
     await page.getByRole('option', { name: 'Overage Labor - Remote' }).click();
-    await form.getByLabel(/^Late Fee Item/).first().click();
+    await form
+      .getByLabel(/^Late Fee Item/)
+      .first()
+      .click();
     await page.getByRole('option', { name: 'Late Payment Fee', exact: true }).click();
     expect(await form.getByLabel('Late Fee', { exact: true }).inputValue()).toBe('1.5%');
 

@@ -25,7 +25,18 @@ describe('company detail', () => {
     const counters = page.getByLabel('Company counters');
     expect(await counters.getByRole('group', { name: 'Locations' }).textContent()).toBe('Locations0');
     expect(await counters.getByRole('group', { name: 'Contract' }).textContent()).toBe('ContractNone');
-    for (const label of ['Basic Information', 'Sites', 'Site Information', 'Accounts', 'Contracts', 'Ticket Flags', 'Usage', 'Network Grades', 'Refresh Strategies', 'Backup Strategies']) {
+    for (const label of [
+      'Basic Information',
+      'Sites',
+      'Site Information',
+      'Accounts',
+      'Contracts',
+      'Ticket Flags',
+      'Usage',
+      'Network Grades',
+      'Refresh Strategies',
+      'Backup Strategies',
+    ]) {
       await page.getByRole('tab', { name: label }).waitFor();
     }
 

@@ -13,7 +13,9 @@ describe('company flags and network grades', () => {
     const token = await adminToken();
     companyId = await createCompanyViaApi(token, `Cedar Dental ${Date.now()}`);
     const { data } = await callApi<{ data: { regions: { id: number }[] } }>(token, 'GET', '/api/misc/staticdata');
-    await callApi(token, 'PUT', `/api/companies/sites/${companyId}`, { sites: [{ name: 'Main Office', region_id: data.regions[0]!.id, city: 'Austin' }] });
+    await callApi(token, 'PUT', `/api/companies/sites/${companyId}`, {
+      sites: [{ name: 'Main Office', region_id: data.regions[0]!.id, city: 'Austin' }],
+    });
   });
   afterAll(async () => {
     await browser?.close();

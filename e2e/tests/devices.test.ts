@@ -18,7 +18,9 @@ describe('devices', () => {
     const token = await adminToken();
     companyId = await createCompanyViaApi(token, `Summit Legal ${Date.now()}`);
     const { data } = await callApi<{ data: { regions: { id: number }[] } }>(token, 'GET', '/api/misc/staticdata');
-    await callApi(token, 'PUT', `/api/companies/sites/${companyId}`, { sites: [{ name: 'Main Office', region_id: data.regions[0]!.id, city: 'Denver' }] });
+    await callApi(token, 'PUT', `/api/companies/sites/${companyId}`, {
+      sites: [{ name: 'Main Office', region_id: data.regions[0]!.id, city: 'Denver' }],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -63,7 +65,9 @@ describe('devices', () => {
     await row.getByText('Windows Server 2022').waitFor();
     // Bought in 2023 with a five-year life: refresh in 2028, green until then.
     await row.getByText('2028').waitFor();
-    expect(await row.getAttribute('data-age')).toBe(new Date().getUTCFullYear() < 2028 ? 'green' : new Date().getUTCFullYear() === 2028 ? 'yellow' : 'red');
+    expect(await row.getAttribute('data-age')).toBe(
+      new Date().getUTCFullYear() < 2028 ? 'green' : new Date().getUTCFullYear() === 2028 ? 'yellow' : 'red',
+    );
 
     // Export CSV of what the list shows.
     const download = page.waitForEvent('download');
@@ -74,9 +78,15 @@ describe('devices', () => {
 
   it('imports workstations from CSV, refusing the file while a row is wrong', async () => {
     const bad = join(dir, 'bad.csv');
-    await writeFile(bad, 'Site,Name,Operating System\r\nMain Office,WS-01,Windows 11 Pro\r\nBranch,WS-02,Windows 11 Pro\r\n');
+    await writeFile(
+      bad,
+      'Site,Name,Operating System\r\nMain Office,WS-01,Windows 11 Pro\r\nBranch,WS-02,Windows 11 Pro\r\n',
+    );
     const good = join(dir, 'good.csv');
-    await writeFile(good, 'Site,Name,Operating System\r\nMain Office,WS-01,Windows 11 Pro\r\nMain Office,WS-02,Windows 11 Pro\r\n');
+    await writeFile(
+      good,
+      'Site,Name,Operating System\r\nMain Office,WS-01,Windows 11 Pro\r\nMain Office,WS-02,Windows 11 Pro\r\n',
+    );
 
     const page = await newPage(browser);
     await loginWithToken(page);

@@ -30,7 +30,14 @@ describe('employee PTO', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await adminToken();
-    employeeId = (await callApi<{ data: { id: number } }>(admin, 'POST', '/api/user', { name: `Paula Timeoff ${tag}`, email, password, type: 'user' })).data.id;
+    employeeId = (
+      await callApi<{ data: { id: number } }>(admin, 'POST', '/api/user', {
+        name: `Paula Timeoff ${tag}`,
+        email,
+        password,
+        type: 'user',
+      })
+    ).data.id;
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,7 +58,8 @@ describe('employee PTO', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('The name field is required.').waitFor();
     await dialog.getByLabel(/^Name/).fill('Hourly accrual');
-    const today = (await callApi<{ data: EmployeePto }>(admin, 'GET', `/api/users/employee/pto/${employeeId}`)).data.today;
+    const today = (await callApi<{ data: EmployeePto }>(admin, 'GET', `/api/users/employee/pto/${employeeId}`)).data
+      .today;
     await dialog.getByLabel(/^Start Date/).fill(today);
     expect(await dialog.getByLabel(/Payroll Hours/).getAttribute('step')).toBe('0.01');
     await dialog.getByLabel(/Payroll Hours/).fill('0.01');
@@ -67,7 +75,9 @@ describe('employee PTO', () => {
     await callApi(employee, 'POST', '/api/misc/timeclock/update', { stat: 1 });
     await sleep(3000);
     await callApi(employee, 'POST', '/api/misc/timeclock/update', { stat: 2 });
-    const expected = (await callApi<{ data: EmployeePto }>(admin, 'GET', `/api/users/employee/pto/${employeeId}`)).data.periods.find((period) => period.current)!;
+    const expected = (
+      await callApi<{ data: EmployeePto }>(admin, 'GET', `/api/users/employee/pto/${employeeId}`)
+    ).data.periods.find((period) => period.current)!;
     // 3 s are 1/1200 of an hour: 10,000 accrual hours per payroll hour make about 8.3 hours.
     expect(expected.accrued_hours).toBeGreaterThanOrEqual(8);
 
@@ -80,7 +90,12 @@ describe('employee PTO', () => {
     expect(await cell('Accrued Hours').textContent()).toBe(expected.accrued_hours.toFixed(2));
 
     // Time off recorded elsewhere reaches the open view through PeriodsUpdated, without a reload.
-    await callApi(admin, 'POST', '/api/users/employee/pto/used', { user_id: employeeId, date: today, hours: 1.5, bank: 'Accrual' });
+    await callApi(admin, 'POST', '/api/users/employee/pto/used', {
+      user_id: employeeId,
+      date: today,
+      hours: 1.5,
+      bank: 'Accrual',
+    });
     await expect.poll(() => cell('Accrued Used').textContent()).toBe('1.50');
     expect(await cell('Accrued Balance').textContent()).toBe((expected.accrued_balance - 1.5).toFixed(2));
     await page.getByRole('table', { name: 'Time Off Taken' }).getByText('1.50').waitFor();

@@ -50,11 +50,15 @@ describe('employees index', () => {
     await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
     await expect(rowOf(first).getByText('No Region').isVisible()).resolves.toBe(true);
     await expect(rowOf(first).getByText('Enabled', { exact: true }).isVisible()).resolves.toBe(true);
-    const editHref = await rowOf(first).getByRole('link', { name: `Edit ${first}` }).getAttribute('href');
+    const editHref = await rowOf(first)
+      .getByRole('link', { name: `Edit ${first}` })
+      .getAttribute('href');
     expect(editHref).toBe(`/employees/edit/${firstId}/account`);
 
     // Disabled through the users admin API: it leaves the default (Enabled) list and shows under Disabled only.
-    const disabled = await page.request.delete(`/api/user/${firstId}`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    const disabled = await page.request.delete(`/api/user/${firstId}`, {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(disabled.status()).toBe(200);
     await chooseOption(page, 'Filter by Status', 'Disabled');
     await page.waitForURL((url) => url.searchParams.get('status') === '2');
@@ -70,10 +74,16 @@ describe('employees index', () => {
     await chooseOption(page, 'Filter by Status', 'All');
     await rowOf(first).waitFor();
     await rowOf(second).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^employees-\d{4}-\d{2}-\d{2}\.csv$/);
     const path = await download.path();
-    const lines = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await readFile(path, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Name,Email,Title,Region,Phone,Last Active,Status');
     expect(lines.slice(1)).toEqual([
       `${first},${tag.toLowerCase()}.alpha@example.test,,No Region,,,Disabled`,

@@ -24,24 +24,39 @@ describe('held mail', () => {
     const subject = `Scanner offline ${stamp}`;
 
     // The sender is no ticket's and no account's: the app holds the mail before it answers the SMTP client.
-    await createTransport({ host: '127.0.0.1', port: inject('inboundSmtpPort'), secure: false, ignoreTLS: true }).sendMail({
+    await createTransport({
+      host: '127.0.0.1',
+      port: inject('inboundSmtpPort'),
+      secure: false,
+      ignoreTLS: true,
+    }).sendMail({
       from: `newcomer.${stamp}@lakeside.example`,
       to: 'helpdesk@switchboard.local',
       subject,
       text: 'Our scanner has been offline since this morning.',
       attachments: [{ filename: 'scanner-log.txt', content: 'E42 paper path blocked' }],
     });
-    const held = await callApi<{ data: { id: number; subject: string; ticket_id: number | null }[] }>(token, 'GET', '/api/admin/held-mail?per_page=500');
+    const held = await callApi<{ data: { id: number; subject: string; ticket_id: number | null }[] }>(
+      token,
+      'GET',
+      '/api/admin/held-mail?per_page=500',
+    );
     const row = held.data.find((entry) => entry.subject === subject);
     expect(row).toMatchObject({ ticket_id: null });
 
     const page = await newPage(browser);
     await loginWithToken(page);
     await page.goto('/admin');
-    await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Held Mail', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin pages' })
+      .getByRole('link', { name: 'Held Mail', exact: true })
+      .click();
     await page.waitForURL((url) => url.pathname === '/admin/held-mail');
     const tableRow = page.locator(`tr[data-held-id="${row!.id}"]`);
     await tableRow.getByText(subject).waitFor();
+    // Why it was held, and what the sender checks found (decision 0028).
+    await tableRow.getByText('It names no ticket and comes from no client account.').waitFor();
+    await tableRow.getByText('Sender not verified').waitFor();
     await tableRow.getByRole('button', { name: 'Create ticket' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Create ticket' });

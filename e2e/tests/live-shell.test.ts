@@ -13,7 +13,10 @@ interface ApiAnswer<T> {
 }
 
 /** A JSON call straight to the app under test (test set-up and checks; the UI under test does its own calls). */
-async function callApi<T = unknown>(path: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<ApiAnswer<T>> {
+async function callApi<T = unknown>(
+  path: string,
+  options: { method?: string; token?: string; body?: unknown } = {},
+): Promise<ApiAnswer<T>> {
   const response = await fetch(`${baseURL}${path}`, {
     method: options.method ?? 'GET',
     headers: {
@@ -29,13 +32,25 @@ async function callApi<T = unknown>(path: string, options: { method?: string; to
 
 async function signIn(email: string, password: string): Promise<string> {
   const answer = await callApi<{ access_token: string }>('/api/login', { method: 'POST', body: { email, password } });
-  if (answer.status !== 200) throw new Error(`POST /api/login answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`POST /api/login answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.access_token;
 }
 
-async function createUser(adminToken: string, name: string, email: string, password: string, type: 'admin' | 'user' = 'user'): Promise<number> {
-  const answer = await callApi<{ data: { id: number } }>('/api/user', { method: 'POST', token: adminToken, body: { name, email, password, type } });
-  if (answer.status !== 200) throw new Error(`POST /api/user answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+async function createUser(
+  adminToken: string,
+  name: string,
+  email: string,
+  password: string,
+  type: 'admin' | 'user' = 'user',
+): Promise<number> {
+  const answer = await callApi<{ data: { id: number } }>('/api/user', {
+    method: 'POST',
+    token: adminToken,
+    body: { name, email, password, type },
+  });
+  if (answer.status !== 200)
+    throw new Error(`POST /api/user answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data.id;
 }
 
@@ -88,15 +103,22 @@ describe('live shell (issue 4)', () => {
     ]);
     await page.getByRole('region', { name: 'Admin' }).getByText('Do Not Touch The Admin Permissions').waitFor();
 
-    for (const name of ['view dashboard', 'view calendar', 'manage employee permissions']) await setSwitch(page, name, true);
+    for (const name of ['view dashboard', 'view calendar', 'manage employee permissions'])
+      await setSwitch(page, name, true);
     await page.getByRole('button', { name: 'Update' }).first().click();
     await page.getByText('Permissions Updated', { exact: true }).waitFor();
 
-    const held = await callApi<{ data: { permissions: string[] } }>(`/api/users/employee/permissions/${employeeId}`, { token: adminToken });
-    expect(held.body.data.permissions.sort()).toEqual(['manage employee permissions', 'view calendar', 'view dashboard']);
+    const held = await callApi<{ data: { permissions: string[] } }>(`/api/users/employee/permissions/${employeeId}`, {
+      token: adminToken,
+    });
+    expect(held.body.data.permissions.sort()).toEqual([
+      'manage employee permissions',
+      'view calendar',
+      'view dashboard',
+    ]);
   });
 
-  it("a removed permission reaches the signed-in employee live: sidebar, notice, page gate, and the API refuses", async () => {
+  it('a removed permission reaches the signed-in employee live: sidebar, notice, page gate, and the API refuses', async () => {
     // The employee, in a second browser context, on their own Permissions screen.
     const employee = await newPage(browser);
     const employeeTokens = await loginWithToken(employee, employeeEmail, employeePassword);
@@ -120,13 +142,19 @@ describe('live shell (issue 4)', () => {
     await employee.getByText('You do not have permission to view this page.').waitFor();
     expect(await employee.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
     // Still there: 'view dashboard' was kept.
-    expect(await employee.getByRole('group', { name: 'Sections' }).getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
+    expect(
+      await employee.getByRole('group', { name: 'Sections' }).getByRole('link', { name: 'Dashboard' }).count(),
+    ).toBe(1);
 
-    const refused = await callApi(`/api/users/employee/permissions/${employeeId}`, { token: employeeTokens.access_token });
+    const refused = await callApi(`/api/users/employee/permissions/${employeeId}`, {
+      token: employeeTokens.access_token,
+    });
     expect(refused.status).toBe(403);
 
     // Spec 1 §9: notices clear after 10 seconds.
-    await notices(employee).getByText('Permissions Updated', { exact: true }).waitFor({ state: 'detached', timeout: 14_000 });
+    await notices(employee)
+      .getByText('Permissions Updated', { exact: true })
+      .waitFor({ state: 'detached', timeout: 14_000 });
   });
 
   it("the bell shows 'No Notifications' when there are none", async () => {
@@ -210,11 +238,21 @@ describe('live shell (issue 4)', () => {
     await page.goto('/users');
     const table = page.getByRole('table', { name: 'Users' });
     await table.getByRole('cell', { name: adminEmail }).waitFor();
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['ID', 'Type', 'Name', 'Email', 'Email Verified?', 'Created', 'Action']);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'ID',
+      'Type',
+      'Name',
+      'Email',
+      'Email Verified?',
+      'Created',
+      'Action',
+    ]);
 
     await page.getByRole('button', { name: 'Add New' }).click();
     let dialog = page.getByRole('dialog', { name: 'Add New User' });
-    expect(await dialog.getByRole('textbox', { name: 'Password' }).getAttribute('placeholder')).toBe('Min 6 Characters');
+    expect(await dialog.getByRole('textbox', { name: 'Password' }).getAttribute('placeholder')).toBe(
+      'Min 6 Characters',
+    );
     // An address that is taken: the server's error under the field.
     await dialog.getByLabel('Name').fill('Una Admin');
     await dialog.getByLabel('Email').fill(employeeEmail);
@@ -278,7 +316,7 @@ describe('live shell (issue 4)', () => {
     await page.goto('/dashboard');
     await sidebar(page).waitFor();
     await page.keyboard.press('/');
-    const box = page.getByRole('combobox', { name: 'Search companies, accounts and employees' });
+    const box = page.getByRole('combobox', { name: 'Search tickets, companies, accounts, devices and employees' });
     await box.waitFor();
     expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
     await box.fill('Liv Empl');
@@ -293,8 +331,12 @@ describe('live shell (issue 4)', () => {
     await page.goto('/dashboard');
     await sidebar(page).waitFor();
 
-    const sessionReload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/session' && response.ok());
-    const staticReload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/misc/staticdata' && response.ok());
+    const sessionReload = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/session' && response.ok(),
+    );
+    const staticReload = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/misc/staticdata' && response.ok(),
+    );
     await page.getByRole('button', { name: 'Refresh' }).click();
     await Promise.all([sessionReload, staticReload]);
 

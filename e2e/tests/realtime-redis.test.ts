@@ -48,8 +48,16 @@ describe.skipIf(!redisUrl)('realtime across two processes through Redis', () => 
     const token = await adminToken();
     const email = `redis-${Date.now()}@switchboard.test`;
     const password = 'Redis-employee-1';
-    const { data } = await callApi<{ data: { id: number } }>(token, 'POST', '/api/user', { name: 'Rae Redis', email, password, type: 'user' });
-    await callApi(token, 'PUT', `/api/users/employee/permissions/${data.id}`, { id: data.id, permissions: ['view calendar'] });
+    const { data } = await callApi<{ data: { id: number } }>(token, 'POST', '/api/user', {
+      name: 'Rae Redis',
+      email,
+      password,
+      type: 'user',
+    });
+    await callApi(token, 'PUT', `/api/users/employee/permissions/${data.id}`, {
+      id: data.id,
+      permissions: ['view calendar'],
+    });
 
     const page = await newPage(browser, b.baseURL);
     await loginWithToken(page, email, password);

@@ -1,40 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { build as prettyStream } from 'pino-pretty';
+import type { AppInstance } from './app-instance.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { applyMethodOverrideHeader } from './plugins/method-override.ts';
 import { registerRealtime } from './plugins/realtime.ts';
+import { registerCollab } from './plugins/collab.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { registerRoutes } from './routes.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db;
-    config: Config;
-  }
-}
-
-/** The app as modules see it: Fastify with the Zod type provider, plus `app.db` and `app.config`. */
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 export interface BuildAppOptions {
   db: Db;
@@ -50,9 +32,17 @@ const redactPaths = [
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
-  ...['password', 'password_confirmation', 'passwordHash', 'password_hash', 'token', 'access_token', 'refresh_token', 'accessToken', 'refreshToken'].flatMap(
-    (key) => [key, `*.${key}`, `*.*.${key}`],
-  ),
+  ...[
+    'password',
+    'password_confirmation',
+    'passwordHash',
+    'password_hash',
+    'token',
+    'access_token',
+    'refresh_token',
+    'accessToken',
+    'refreshToken',
+  ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
 // Paths that carry a secret in the URL itself: the password-reset link the mail sends (/reset-password/{token}).
@@ -61,7 +51,13 @@ export function redactUrl(url: string): string {
 }
 
 // Fastify's request serializer, with the URL redacted.
-const requestSerializer = (req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+const requestSerializer = (req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) => ({
   method: req.method,
   url: req.url === undefined ? undefined : redactUrl(req.url),
   host: req.host,
@@ -69,15 +65,53 @@ const requestSerializer = (req: { method?: string; url?: string; host?: string; 
   remotePort: req.socket?.remotePort,
 });
 
-/** Structured JSON logs at config.logLevel with secrets redacted. */
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
-  return pino({ level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: { req: requestSerializer } }, destination);
+/** Logs at config.logLevel with secrets redacted: readable lines in a terminal, JSON lines otherwise. */
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination: DestinationStream | undefined = terminalDestination(),
+): Logger {
+  return pino(
+    {
+      level: config.logLevel,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      serializers: { req: requestSerializer },
+    },
+    destination,
+  );
+}
+
+/** pino-pretty when stdout is a terminal (a person reads it); undefined, so JSON, for files, pipes and collectors. */
+export function terminalDestination(
+  stdout: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+): DestinationStream | undefined {
+  if (!stdout.isTTY) return undefined;
+  // Synchronous, so log lines and the start banner printed with console.log keep their order.
+  return prettyStream({ destination: stdout, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
 }
 
 // An incoming x-request-id (from a proxy) is kept when it looks like an id, so logs line up across hops.
 function requestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** Fastify writes two info lines per request; one debug line when the response is sent is enough. */
+class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // A response that failed while being sent keeps Fastify's error line.
+    if (error) return super.requestCompleted(error, request, reply);
+    const { method, url } = request;
+    const { statusCode, elapsedTime } = reply;
+    const fields = { method, url: redactUrl(url), statusCode, responseTime: Math.round(elapsedTime) };
+    reply.log.debug(fields, 'request completed');
+  }
+}
+
+// Fastify 5 ignores a bare hop count (it cannot check the peer), so the count is given as proxy-addr's function.
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<AppInstance> {
@@ -87,7 +121,10 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     bodyLimit: config.bodyLimitBytes,
     genReqId: requestId,
     requestIdHeader: false,
+    logController: new RequestLogController(),
     rewriteUrl: applyMethodOverrideHeader,
+    // Behind a proxy, which forwarded address is the client's (TRUST_PROXY); off, request.ip is the socket's peer.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   // A request without a body validates as {}, so a missing body reports each required field.
@@ -104,10 +141,12 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   });
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
   await app.register(formbody);
   await registerUploads(app);
   registerAuth(app);
   await registerRealtime(app);
+  await registerCollab(app);
   await registerRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;

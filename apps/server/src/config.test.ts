@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: resolve(process.cwd(), 'data'),
       databaseUrl: undefined,
       embeddedPgPort: 5488,
@@ -46,6 +46,12 @@ describe('loadConfig', () => {
     expect(config.webDist).toBe(resolve(process.cwd(), 'build/web'));
   });
 
+  it('listens on loopback only unless HOST names another interface', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('points mail links at APP_URL, by default http://localhost:{PORT}, without a trailing slash', () => {
     expect(loadConfig({}).appUrl).toBe('http://localhost:3000');
     expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
@@ -54,16 +60,66 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
   });
 
+  it('reads TRUST_PROXY as false, true, a hop count or a list of addresses and CIDRs; false by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'FALSE' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,loopback, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      'loopback',
+      'fd00::/8',
+    ]);
+    for (const bad of ['yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/1', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', ADMIN_EMAIL: 'not-an-email', LOG_LEVEL: 'loud', ACCESS_TOKEN_TTL_MINUTES: '0', DATABASE_POOL_SIZE: '0', SESSION_CACHE_MS: '-1' });
+      loadConfig({
+        PORT: 'eighty',
+        ADMIN_EMAIL: 'not-an-email',
+        LOG_LEVEL: 'loud',
+        ACCESS_TOKEN_TTL_MINUTES: '0',
+        DATABASE_POOL_SIZE: '0',
+        SESSION_CACHE_MS: '-1',
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const name of ['PORT', 'ADMIN_EMAIL', 'LOG_LEVEL', 'ACCESS_TOKEN_TTL_MINUTES', 'DATABASE_POOL_SIZE', 'SESSION_CACHE_MS']) expect(message).toContain(name);
+    for (const name of [
+      'PORT',
+      'ADMIN_EMAIL',
+      'LOG_LEVEL',
+      'ACCESS_TOKEN_TTL_MINUTES',
+      'DATABASE_POOL_SIZE',
+      'SESSION_CACHE_MS',
+    ])
+      expect(message).toContain(name);
     expect(message).not.toContain('DATA_DIR');
+  });
+
+  it('binds the inbound SMTP listener to loopback with a 25 MB limit unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({
+      inboundSmtpHost: '127.0.0.1',
+      inboundSmtpMaxBytes: 25 * 1024 * 1024,
+      inboundSmtpRelays: [],
+    });
+    const config = loadConfig({
+      INBOUND_SMTP_HOST: '0.0.0.0',
+      INBOUND_SMTP_MAX_BYTES: '1048576',
+      INBOUND_SMTP_RELAYS: '10.0.0.5, 10.0.0.6',
+    });
+    expect(config).toMatchObject({
+      inboundSmtpHost: '0.0.0.0',
+      inboundSmtpMaxBytes: 1_048_576,
+      inboundSmtpRelays: ['10.0.0.5', '10.0.0.6'],
+    });
+    expect(() => loadConfig({ INBOUND_SMTP_MAX_BYTES: '0' })).toThrow(/INBOUND_SMTP_MAX_BYTES/);
   });
 });

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PASSWORD_MAX_LENGTH } from '@switchboard/shared';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -12,10 +14,36 @@ const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 
+// proxy-addr's names for whole ranges, accepted by Fastify's trustProxy beside addresses and CIDRs.
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const version = isIP(address);
+  if (version === 0) return bits === undefined && proxyRangeNames.includes(address);
+  return bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+// TRUST_PROXY: false, true, a hop count, or proxy addresses and CIDRs separated by commas.
+const trustProxySchema = z.string().transform((value, context): boolean | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^[0-9]{1,3}$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length > 0 && entries.every(isAddressOrRange)) return entries;
+  const message = 'Expected false, true, a hop count, or addresses and CIDRs separated by commas.';
+  context.addIssue({ code: 'custom', message });
+  return z.NEVER;
+});
+
 /** Every environment variable the server reads, with defaults that work on a laptop. */
 const envSchema = z.object({
   PORT: withDefault(port, '3000'),
-  HOST: withDefault(z.string(), '0.0.0.0'),
+  // Loopback unless told otherwise: a laptop's first start is not reachable from the network (README: HOST=0.0.0.0).
+  HOST: withDefault(z.string(), '127.0.0.1'),
   // Embedded PostgreSQL data, generated passwords and uploads live here.
   DATA_DIR: withDefault(z.string(), './data'),
   // Any PostgreSQL server; when absent the embedded one in DATA_DIR/postgres is started.
@@ -27,7 +55,7 @@ const envSchema = z.object({
   LOG_LEVEL: withDefault(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   ADMIN_EMAIL: withDefault(z.email(), 'admin@switchboard.local'),
   // When absent on first start, a password is generated and printed once.
-  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6).max(1024).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6).max(PASSWORD_MAX_LENGTH).optional()),
   ACCESS_TOKEN_TTL_MINUTES: withDefault(positiveInt, '60'),
   REFRESH_TOKEN_TTL_DAYS: withDefault(positiveInt, '30'),
   WEB_DIST: optionalText,
@@ -43,9 +71,17 @@ const envSchema = z.object({
   GEOCODER_URL: optionalUrl,
   // Port of the built-in SMTP listener that receives replies to tickets; unset, no mail is received.
   INBOUND_SMTP_PORT: z.preprocess((value) => (value === '' ? undefined : value), port.optional()),
+  // Address the SMTP listener binds to: loopback, for a relay on the same host, unless set (decision 0028).
+  INBOUND_SMTP_HOST: withDefault(z.string().min(1), '127.0.0.1'),
+  // Largest message the SMTP listener accepts, attachments included; larger ones get a permanent 552.
+  INBOUND_SMTP_MAX_BYTES: withDefault(positiveInt, String(25 * 1024 * 1024)),
+  // Relays (IP addresses, comma-separated) whose Received header names the real sending server for SPF.
+  INBOUND_SMTP_RELAYS: withDefault(z.string(), ''),
   BODY_LIMIT_BYTES: withDefault(positiveInt, String(1024 * 1024)),
   // How long a process reuses a bearer token's session row for reads (decision 0024); 0 reads it on every call.
   SESSION_CACHE_MS: withDefault(z.coerce.number().int().min(0).max(60_000), '1000'),
+  // Which X-Forwarded-For address is the client's (request.ip, the rate limiter's address); false trusts none.
+  TRUST_PROXY: withDefault(trustProxySchema, 'false'),
 });
 
 export interface Config {
@@ -68,8 +104,13 @@ export interface Config {
   appUrl: string;
   geocoderUrl: string | undefined;
   inboundSmtpPort: number | undefined;
+  inboundSmtpHost: string;
+  inboundSmtpMaxBytes: number;
+  inboundSmtpRelays: string[];
   bodyLimitBytes: number;
   sessionCacheMs: number;
+  /** Fastify's trustProxy: false, true, a hop count, or the proxies' addresses and CIDRs. */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -101,7 +142,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     geocoderUrl: e.GEOCODER_URL,
     inboundSmtpPort: e.INBOUND_SMTP_PORT,
+    inboundSmtpHost: e.INBOUND_SMTP_HOST,
+    inboundSmtpMaxBytes: e.INBOUND_SMTP_MAX_BYTES,
+    inboundSmtpRelays: e.INBOUND_SMTP_RELAYS.split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCompanyNames } from './db/seed/demo.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -17,7 +18,9 @@ function freePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -28,11 +31,18 @@ interface Running {
   exited: Promise<number | null>;
 }
 
+// Servers a failed test did not stop; afterAll ends them.
+const started: ChildProcess[] = [];
+
 function startServer(env: Record<string, string>): Running {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, LOG_LEVEL: 'info' };
   // The entry point must use its embedded database here, whatever the test run was given.
   delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: repoRoot, env: childEnv });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: childEnv,
+  });
+  started.push(child);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
@@ -78,6 +88,9 @@ describe('node --import tsx apps/server/src/main.ts', () => {
     baseUrl = `http://127.0.0.1:${port}`;
   });
   afterAll(async () => {
+    // A failed test may leave a server and a PostgreSQL behind on the folder about to go.
+    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    spawnSync('pkill', ['-INT', '-f', `postgres -D ${join(dataDir, 'postgres')} `]);
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -87,13 +100,18 @@ describe('node --import tsx apps/server/src/main.ts', () => {
     const server = startServer(env);
     await waitForHealth(baseUrl, server);
 
-    const password = /Password: (\S{16})\n/.exec(server.output())?.[1];
+    const password = /Password: {2}(\S{16}) +│/.exec(server.output())?.[1];
     expect(password, server.output()).toBeDefined();
     printedPassword = password!;
     expect(server.output()).toContain('first@example.test');
     expect(server.output()).toContain(`Switchboard is running at http://127.0.0.1:${env.PORT}`);
     // The generated password is printed, never written to the structured log.
-    expect(server.output().split('\n').filter((line) => line.startsWith('{') && line.includes(printedPassword))).toEqual([]);
+    expect(
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{') && line.includes(printedPassword)),
+    ).toEqual([]);
 
     const passwordFile = join(dataDir, 'postgres-password');
     expect((await stat(passwordFile)).mode & 0o777).toBe(0o600);
@@ -136,6 +154,125 @@ describe('node --import tsx apps/server/src/main.ts', () => {
     expect(await server.exited).toBe(0);
     expect(postgresRunningOn(dataDir)).toBe(false);
   });
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const response = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  async function companyNames(token: string): Promise<string[]> {
+    const headers = { authorization: `Bearer ${token}` };
+    const response = await fetch(`${baseUrl}/api/company?per_page=500`, { headers });
+    return ((await response.json()) as { data: { name: string }[] }).data.map((company) => company.name);
+  }
+
+  function postmasterPid(): Promise<number> {
+    return readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').then((text) => Number.parseInt(text, 10));
+  }
+
+  it('after a SIGKILL of the app, starts again past the PostgreSQL it left running, with the data', async () => {
+    const first = startServer(env);
+    await waitForHealth(baseUrl, first);
+    const token = await signIn('first@example.test', printedPassword);
+    const created = await fetch(`${baseUrl}/api/company`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Survives A Kill Ltd', industry_id: 1 }),
+    });
+    expect(created.status).toBe(200);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    // The app is gone; its PostgreSQL is not (only the app's process was killed, as `kill -9` does).
+    expect(postgresRunningOn(dataDir)).toBe(true);
+
+    const second = startServer(env);
+    await waitForHealth(baseUrl, second);
+    expect(second.output()).toContain('stopping the embedded PostgreSQL left running');
+    expect(await companyNames(await signIn('first@example.test', printedPassword))).toContain('Survives A Kill Ltd');
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(postgresRunningOn(dataDir)).toBe(false);
+  }, 120_000);
+
+  it('restarts the embedded PostgreSQL when it dies under the running app, and logs it', async () => {
+    const server = startServer(env);
+    await waitForHealth(baseUrl, server);
+    const killed = await postmasterPid();
+    process.kill(killed, 'SIGKILL');
+
+    const deadline = Date.now() + 60_000;
+    while (!server.output().includes('embedded PostgreSQL restarted') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(server.output()).toContain('the embedded PostgreSQL exited while the app was running; restarting it');
+    expect(server.output()).toContain('embedded PostgreSQL restarted');
+    expect(await postmasterPid()).not.toBe(killed);
+    await waitForHealth(baseUrl, server);
+    expect(await companyNames(await signIn('first@example.test', printedPassword))).toContain('Survives A Kill Ltd');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(postgresRunningOn(dataDir)).toBe(false);
+  }, 120_000);
+
+  it("runs npm run seed:demo against the running app's database, which keeps serving", async () => {
+    const server = startServer(env);
+    await waitForHealth(baseUrl, server);
+    const postmaster = await postmasterPid();
+
+    const seedEnv: NodeJS.ProcessEnv = { ...process.env, ...env, LOG_LEVEL: 'info' };
+    delete seedEnv.DATABASE_URL;
+    const seedCli = ['--import', 'tsx', 'apps/server/src/db/seed-demo-cli.ts'];
+    const seed = spawn(process.execPath, seedCli, { cwd: repoRoot, env: seedEnv });
+    let seedOutput = '';
+    seed.stdout?.on('data', (chunk) => (seedOutput += String(chunk)));
+    seed.stderr?.on('data', (chunk) => (seedOutput += String(chunk)));
+    expect(await new Promise((resolve) => seed.on('exit', resolve)), seedOutput).toBe(0);
+    expect(seedOutput).toContain('using the embedded PostgreSQL of the running app');
+    expect(seedOutput).toContain('Demo data ready');
+
+    expect(await postmasterPid()).toBe(postmaster);
+    const names = await companyNames(await signIn('first@example.test', printedPassword));
+    expect(names).toEqual(expect.arrayContaining(demoCompanyNames));
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(postgresRunningOn(dataDir)).toBe(false);
+  }, 120_000);
+
+  it('stops itself and its PostgreSQL when the launcher of npm start is killed with SIGKILL', async () => {
+    // What scripts/start.mjs does: the server in its own process group, told the launcher's pid.
+    const launcherScript = `
+      const { spawn } = require('node:child_process');
+      spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        stdio: 'inherit', detached: true, env: { ...process.env, SWITCHBOARD_LAUNCHER_PID: String(process.pid) },
+      });
+      setInterval(() => {}, 1000);`;
+    const launcherEnv = { ...process.env, ...env, LOG_LEVEL: 'info', DATABASE_URL: '' };
+    const launcher = spawn(process.execPath, ['-e', launcherScript], { cwd: repoRoot, env: launcherEnv });
+    let output = '';
+    launcher.stdout?.on('data', (chunk) => (output += String(chunk)));
+    launcher.stderr?.on('data', (chunk) => (output += String(chunk)));
+    const launcherExited = new Promise<number | null>((resolve) => launcher.on('exit', resolve));
+    await waitForHealth(baseUrl, { child: launcher, output: () => output, exited: launcherExited });
+
+    launcher.kill('SIGKILL');
+    await launcherExited;
+    const deadline = Date.now() + 30_000;
+    while (postgresRunningOn(dataDir) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(postgresRunningOn(dataDir), output).toBe(false);
+    expect(output).toContain('launcher exited');
+    await expect(fetch(`${baseUrl}/api/health`)).rejects.toThrow();
+  }, 120_000);
 
   it('exits 1 with the names of the bad variables', async () => {
     const server = startServer({ ...env, PORT: 'eighty', ADMIN_EMAIL: 'nope' });

@@ -1,6 +1,7 @@
-import { buildApp, createLogger, type AppInstance } from './app.ts';
+import type { AppInstance } from './app-instance.ts';
+import { buildApp, createLogger } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { bootstrapDatabase } from './db/bootstrap.ts';
+import { bootstrapDatabase, formatStartBanner } from './db/bootstrap.ts';
 import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from './db/embedded.ts';
 import { startInboundMail } from './plugins/inbound-mail.ts';
@@ -41,6 +42,13 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// Under `npm start` the server has a process group of its own: when its launcher is killed, nothing else stops it.
+const launcherPid = Number(process.env.SWITCHBOARD_LAUNCHER_PID);
+if (launcherPid > 0) {
+  setInterval(() => {
+    if (process.ppid !== launcherPid) void shutdown('launcher exited');
+  }, 1000).unref();
+}
 
 try {
   let databaseUrl = config.databaseUrl;
@@ -50,16 +58,22 @@ try {
   }
   const database = createDatabase(databaseUrl, log, config.databasePoolSize);
   pool = database.pool;
-  await bootstrapDatabase(database.db, config, log);
+  const administrator = await bootstrapDatabase(database.db, config, log);
   app = await buildApp({ db: database.db, config, logger: log });
   await app.listen({ port: config.port, host: config.host });
-  inbound = await startInboundMail(app, config.inboundSmtpPort, config.host);
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  log.info(`Switchboard is running at http://${shownHost}:${config.port}`);
+  inbound = await startInboundMail(app);
+  console.log(`
+${formatStartBanner(`http://${shownHost(config.host)}:${config.port}`, administrator)}
+`);
 } catch (error) {
   log.fatal({ err: error }, 'could not start');
   await app?.close().catch(() => {});
   await pool?.end().catch(() => {});
   await embedded?.stop().catch(() => {});
   process.exit(1);
+}
+
+function shownHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -1,4 +1,4 @@
-import type { AppInstance } from './app.ts';
+import type { AppInstance } from './app-instance.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
@@ -25,6 +25,10 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { userAdminRoutes } from './modules/users/users.routes.ts';
 import { ptoRoutes } from './modules/pto/pto.routes.ts';
 import { holidayRoutes } from './modules/holidays/holidays.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { quoteRoutes } from './modules/billing/quotes.routes.ts';
+import { noteRoutes } from './modules/notes/notes.routes.ts';
+import { brandingRoutes } from './modules/documents/branding.routes.ts';
 
 /** Every module's routes, under /api. Each route is guarded by the bearer token unless its config says public. */
 export async function registerRoutes(app: AppInstance): Promise<void> {
@@ -56,6 +60,10 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(phoneNumberRoutes);
       await api.register(ticketRoutes);
       await api.register(heldMailRoutes);
+      await api.register(documentRoutes);
+      await api.register(quoteRoutes);
+      await api.register(noteRoutes);
+      await api.register(brandingRoutes);
     },
     { prefix: '/api' },
   );

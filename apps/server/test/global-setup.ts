@@ -31,7 +31,9 @@ function findFreePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
     });
   });
 }
@@ -68,8 +70,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const teardown = async () => {
     if (adminUrl) {
       await withClient(adminUrl, async (client) => {
-        const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${template}%`]);
-        for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
+        const { rows } = await client.query<{ datname: string }>(
+          'SELECT datname FROM pg_database WHERE datname LIKE $1',
+          [`${template}%`],
+        );
+        for (const { datname } of rows)
+          await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`);
       }).catch((error) => console.error('Could not drop the test databases:', error));
     }
     await embedded?.stop();
@@ -88,7 +94,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     // CREATE DATABASE ... TEMPLATE fails while anyone is connected to the template.
     await withClient(adminUrl, (client) =>
-      client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [template]),
+      client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [template],
+      ),
     );
   } catch (error) {
     await teardown();

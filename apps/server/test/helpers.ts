@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { permissionNames, type LoginResponse, type SignedInResponse } from '@switchboard/shared';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type AppInstance } from '../src/app.ts';
+import type { AppInstance } from '../src/app-instance.ts';
+import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDatabase, type Db } from '../src/db/client.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
@@ -19,6 +20,8 @@ import { databaseUrl } from './database-url.ts';
 export interface TestContext {
   app: AppInstance;
   db: Db;
+  /** The pool behind `db`, for tests that look at its connections. */
+  pool: pg.Pool;
   config: Config;
   close(): Promise<void>;
 }
@@ -31,7 +34,9 @@ export async function createTestContext(options: { config?: Partial<Config> } = 
   const serverUrl = inject('serverAdminDatabaseUrl');
   const template = inject('serverTemplateDatabase');
   const name = `${template}_${randomBytes(4).toString('hex')}`;
-  await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`));
+  await withServer(serverUrl, (client) =>
+    client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`),
+  );
 
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-test-data-'));
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir }), ...options.config };
@@ -40,11 +45,14 @@ export async function createTestContext(options: { config?: Partial<Config> } = 
   return {
     app,
     db,
+    pool,
     config,
     async close() {
       await app.close();
       if (!pool.ended) await pool.end();
-      await withServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
+      await withServer(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+      );
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -108,7 +116,14 @@ export async function createUser(db: Db, options: CreateUserOptions = {}): Promi
   if (type === 'Employee') {
     await db.insert(employees).values({ userId: user.id });
   } else {
-    const companyId = options.companyId ?? (await db.insert(companies).values({ name: `Company of ${name}` }).returning({ id: companies.id }))[0].id;
+    const companyId =
+      options.companyId ??
+      (
+        await db
+          .insert(companies)
+          .values({ name: `Company of ${name}` })
+          .returning({ id: companies.id })
+      )[0].id;
     await db.insert(clientAccounts).values({ userId: user.id, companyId });
   }
   await grantPermissions(db, user.id, options.permissions ?? []);
@@ -129,12 +144,17 @@ export function bearer(token: string): { authorization: string } {
 }
 
 /** A multipart/form-data body for app.inject: text fields as they are, files as { blob, name }. */
-export async function multipartBody(fields: Record<string, string | { blob: Blob; name: string }>): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+export async function multipartBody(
+  fields: Record<string, string | { blob: Blob; name: string }>,
+): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value === 'string') form.append(key, value);
     else form.append(key, value.blob, value.name);
   }
   const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
 }

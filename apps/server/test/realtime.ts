@@ -1,7 +1,7 @@
 // Socket.IO test helpers: real clients (socket.io-client) against an app listening on a real port.
 import type { SubscribeAck } from '@switchboard/shared';
 import { io, type Socket } from 'socket.io-client';
-import type { AppInstance } from '../src/app.ts';
+import type { AppInstance } from '../src/app-instance.ts';
 
 /** Starts the app on a free port of 127.0.0.1 (once) and answers its base URL. */
 export async function listenForSockets(app: AppInstance): Promise<string> {
@@ -42,7 +42,12 @@ export function unsubscribe(socket: Socket, channel: unknown): Promise<Subscribe
 }
 
 /** The next `event` on the socket whose arguments satisfy `match`; rejects after `ms`. */
-export function nextEvent<T = unknown>(socket: Socket, event: string, match: (...args: unknown[]) => boolean = () => true, ms = 5000): Promise<unknown[] & [T, ...unknown[]]> {
+export function nextEvent<T = unknown>(
+  socket: Socket,
+  event: string,
+  match: (...args: unknown[]) => boolean = () => true,
+  ms = 5000,
+): Promise<unknown[] & [T, ...unknown[]]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, listener);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatPhoneNumber, isValidPhoneNumber } from './phone.ts';
+import { jsonText } from './validation.ts';
 
 /** Client account import (spec 1 §2.6 Account import, §3.9, §5, §7.5). Decision 0022. */
 
@@ -25,7 +26,11 @@ const fieldAliases: Record<AccountImportField, string[]> = {
   site: ['site', 'location', 'office location', 'branch'],
 };
 
-const normalizeHeader = (header: string) => header.trim().toLowerCase().replace(/[_\s]+/g, ' ');
+const normalizeHeader = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ');
 
 /**
  * Matches each field to a column: by header name when the file has a header row, else by position in the order
@@ -56,12 +61,20 @@ const phoneField = z
   .trim()
   .max(50)
   .transform(normalizeImportPhone)
-  .refine((value) => value === '' || isValidPhoneNumber(value), 'The phone number must be ten digits, optionally followed by an extension of up to 4 digits.');
+  .refine(
+    (value) => value === '' || isValidPhoneNumber(value),
+    'The phone number must be ten digits, optionally followed by an extension of up to 4 digits.',
+  );
 
 /** One mapped row, as the import sends it (accounts JSON text). */
 export const accountImportRowSchema = z.object({
   name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(255),
-  email: z.string({ error: 'The email field is required.' }).trim().min(1, 'The email field is required.').max(255).pipe(z.email('The email must be a valid email address.')),
+  email: z
+    .string({ error: 'The email field is required.' })
+    .trim()
+    .min(1, 'The email field is required.')
+    .max(255)
+    .pipe(z.email('The email must be a valid email address.')),
   title: z.string().trim().max(255).default(''),
   phone_number: phoneField.default(''),
   office_number: phoneField.default(''),
@@ -70,25 +83,28 @@ export const accountImportRowSchema = z.object({
 export type AccountImportRow = z.infer<typeof accountImportRowSchema>;
 
 export const accountImportInputSchema = z.object({
-  company_id: z.coerce.number({ error: 'The company id field is required.' }).int().positive('The company id field is required.'),
-  accounts: z.preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value);
-      } catch {
-        return value;
-      }
-    },
-    z.array(accountImportRowSchema, { error: 'The accounts must be a list.' }).min(1, 'The file has no accounts.').max(5000, 'At most 5000 accounts per file.'),
+  company_id: z.coerce
+    .number({ error: 'The company id field is required.' })
+    .int()
+    .positive('The company id field is required.'),
+  accounts: jsonText(
+    z
+      .array(accountImportRowSchema, { error: 'The accounts must be a list.' })
+      .min(1, 'The file has no accounts.')
+      .max(5000, 'At most 5000 accounts per file.'),
   ),
 });
 
 /** The rows of a parsed CSV mapped to the import fields (empty lines skipped). */
-export function mapImportRows(rows: string[][], mapping: Record<AccountImportField, number | null>, hasHeader: boolean): Record<AccountImportField, string>[] {
+export function mapImportRows(
+  rows: string[][],
+  mapping: Record<AccountImportField, number | null>,
+  hasHeader: boolean,
+): Record<AccountImportField, string>[] {
   return rows.slice(hasHeader ? 1 : 0).map((cells) => {
     const row = {} as Record<AccountImportField, string>;
-    for (const field of accountImportFields) row[field] = mapping[field] === null ? '' : (cells[mapping[field]!] ?? '').trim();
+    for (const field of accountImportFields)
+      row[field] = mapping[field] === null ? '' : (cells[mapping[field]!] ?? '').trim();
     return row;
   });
 }

@@ -3,6 +3,9 @@ import { z } from 'zod';
 // Password reset by e-mail, profile sessions and the mail outbox (spec 1 §2.3, §3.7, §7.1, §7.3; issue 3).
 
 export const PASSWORD_MIN_LENGTH = 6;
+/** Issue 14: the longest password set or checked, so a huge one is refused before argon2 ever sees it. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const passwordMaxMessage = `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`;
 /** A password-reset link works once, for this long. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 /** Spec 1 §9: the forgot-password button stays disabled this long after a request. */
@@ -20,7 +23,12 @@ export const sessionsRevokedMessage = 'Sessions revoked.';
 
 /** POST /api/forgotpassword and the Forgot Password form. */
 export const forgotPasswordInputSchema = z.object({
-  email: z.string().trim().min(1, 'The email field is required.').max(255).pipe(z.email('The email must be a valid email address.')),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'The email field is required.')
+    .max(255)
+    .pipe(z.email('The email must be a valid email address.')),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
 
@@ -34,11 +42,15 @@ export const resetPasswordInputSchema = z
       .string('The password field is required.')
       .min(1, 'The password field is required.')
       .min(PASSWORD_MIN_LENGTH, passwordMinMessage)
-      .max(1024, 'The password may not be greater than 1024 characters.'),
+      .max(PASSWORD_MAX_LENGTH, passwordMaxMessage),
+    // Bounded loosely: a too-long password is reported on the password field, not here.
     password_confirmation: z.string().max(1024).default(''),
     token: z.string('The token field is required.').min(1, 'The token field is required.').max(512),
   })
-  .refine((input) => input.password === input.password_confirmation, { path: ['password'], message: passwordConfirmationMessage });
+  .refine((input) => input.password === input.password_confirmation, {
+    path: ['password'],
+    message: passwordConfirmationMessage,
+  });
 export type ResetPasswordInput = z.input<typeof resetPasswordInputSchema>;
 
 export const sessionStatuses = ['active', 'revoked', 'expired'] as const;

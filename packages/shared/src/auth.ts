@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, passwordMaxMessage } from './account-security.ts';
 import { notificationSchema } from './notifications.ts';
 import { userSettingsSchema } from './settings.ts';
 
 /** Spec 1 §5: email and password required; email must be an e-mail. Shared by the login form and POST /api/login. */
 export const loginInputSchema = z.object({
-  email: z.string().trim().min(1, 'The email field is required.').max(255).pipe(z.email('The email must be a valid email address.')),
-  password: z.string().min(1, 'The password field is required.').max(1024),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'The email field is required.')
+    .max(255)
+    .pipe(z.email('The email must be a valid email address.')),
+  password: z.string().min(1, 'The password field is required.').max(PASSWORD_MAX_LENGTH, passwordMaxMessage),
   remember: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
@@ -23,6 +29,16 @@ export type UserRole = (typeof userRoles)[number];
 // The answers are schemas too: the server serialises through them, so a field not listed here
 // (a password hash, a token hash) can never reach the browser.
 
+/** The employee part of the signed-in user: title, region, phone and departments (1 = tech, 3 = sales). */
+export const sessionEmployeeSchema = z.object({
+  user_id: z.number().int(),
+  title: z.string().nullable(),
+  region_id: z.number().int().nullable(),
+  phone_number: z.string().nullable(),
+  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type SessionEmployee = z.infer<typeof sessionEmployeeSchema>;
+
 /** The user as the browser sees it (login answer, GET /api/session). Never carries a secret. */
 export const sessionUserSchema = z.object({
   id: z.number().int(),
@@ -32,12 +48,21 @@ export const sessionUserSchema = z.object({
   shortname: z.string(),
   email: z.string(),
   photo: z.string().nullable(),
+  /** Spec 1 §3.1: the picture to show for the user: the photo's URL, null without one (the web draws initials). */
+  avatar: z.string().nullable(),
+  created_at: z.string(),
+  email_verified_at: z.string().nullable(),
+  /** Spec 1 §3.1 employee: the staff record of an Employee (spec 1 §3.3's employee list row); null for a Client. */
+  employee: sessionEmployeeSchema.nullable(),
   // Spec 1 §3.1/§3.2: the user's settings, defaults merged (see settings.ts); set by the login answer and GET /api/session.
   settings: userSettingsSchema.optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** Spec 1 §3.4 CRM agent settings; has_settings false until the CRM issue configures an agent. */
+/**
+ * Spec 1 §3.4 CRM agent settings, from the employee's saved agent settings (spec 1 §3.10): has_settings once a
+ * line is assigned. username and connection_id stay null until the CRM issue stores telephony credentials.
+ */
 export const agentSettingsSchema = z.object({
   has_settings: z.boolean(),
   phone_number: z.string().nullable(),
@@ -81,7 +106,10 @@ export const twoFactorChallengeSchema = z.object({
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 
 /** Answer of POST /api/login (spec 1 §7.1): signed in, or (twofactor: true) the two-factor challenge. */
-export const loginResponseSchema = z.discriminatedUnion('twofactor', [signedInResponseSchema, twoFactorChallengeSchema]);
+export const loginResponseSchema = z.discriminatedUnion('twofactor', [
+  signedInResponseSchema,
+  twoFactorChallengeSchema,
+]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Spec 1 §9: a two-factor code is 6 digits. */
@@ -91,7 +119,11 @@ export const twoFactorCodeSchema = z
   .min(1, 'The code field is required.')
   .regex(/^[0-9]{6}$/, 'The code must be 6 digits.');
 
-const challengeValueSchema = (field: string) => z.string({ error: `The ${field} field is required.` }).min(1, `The ${field} field is required.`).max(200);
+const challengeValueSchema = (field: string) =>
+  z
+    .string({ error: `The ${field} field is required.` })
+    .min(1, `The ${field} field is required.`)
+    .max(200);
 
 /** POST /api/login/twofactor (spec 1 §3.7 two-factor form; the six boxes are sent joined as `code`). */
 export const twoFactorLoginInputSchema = z.object({
@@ -108,7 +140,10 @@ export type TwoFactorConfirmInput = z.infer<typeof twoFactorConfirmInputSchema>;
 
 /** POST /api/profile/twofactor/disable: the user's current password. */
 export const twoFactorDisableInputSchema = z.object({
-  password: z.string({ error: 'The password field is required.' }).min(1, 'The password field is required.').max(1024),
+  password: z
+    .string({ error: 'The password field is required.' })
+    .min(1, 'The password field is required.')
+    .max(PASSWORD_MAX_LENGTH, passwordMaxMessage),
 });
 export type TwoFactorDisableInput = z.infer<typeof twoFactorDisableInputSchema>;
 
@@ -126,7 +161,10 @@ export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponseSche
 export const lockedLoginInputSchema = z.object({
   email: loginInputSchema.shape.email,
   password: loginInputSchema.shape.password,
-  refresh_token: z.string({ error: 'The refresh token field is required.' }).min(1, 'The refresh token field is required.').max(512),
+  refresh_token: z
+    .string({ error: 'The refresh token field is required.' })
+    .min(1, 'The refresh token field is required.')
+    .max(512),
   token_id: z.string({ error: 'The token id field is required.' }).min(1, 'The token id field is required.').max(100),
 });
 export type LockedLoginInput = z.infer<typeof lockedLoginInputSchema>;
@@ -145,16 +183,27 @@ export type LockedResponse = z.infer<typeof lockedResponseSchema>;
  */
 export const shadowInputSchema = z
   .object({
-    account: z.coerce.number({ error: 'The account must be a user id.' }).int('The account must be a user id.').positive('The account must be a user id.').max(2_147_483_647, 'The account must be a user id.').optional(),
+    account: z.coerce
+      .number({ error: 'The account must be a user id.' })
+      .int('The account must be a user id.')
+      .positive('The account must be a user id.')
+      .max(2_147_483_647, 'The account must be a user id.')
+      .optional(),
     re_auth_code: z.string().min(1, 'The re auth code field is required.').max(200).optional(),
-    extend: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]).optional(),
+    extend: z
+      .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')])
+      .optional(),
   })
   .superRefine((input, context) => {
     if (input.account === undefined && input.re_auth_code === undefined) {
       context.addIssue({ code: 'custom', path: ['account'], message: 'The account field is required.' });
     }
     if (input.account !== undefined && input.re_auth_code !== undefined) {
-      context.addIssue({ code: 'custom', path: ['account'], message: 'Send either account or re_auth_code, not both.' });
+      context.addIssue({
+        code: 'custom',
+        path: ['account'],
+        message: 'Send either account or re_auth_code, not both.',
+      });
     }
   });
 export type ShadowInput = z.infer<typeof shadowInputSchema>;
@@ -195,7 +244,7 @@ export const sessionResponseSchema = z.object({
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const invalidLoginMessage = 'Invalid email / password.';
-export const unauthenticatedMessage = 'Unauthenticated.';
+export { unauthenticatedMessage } from './auth-messages.ts';
 export const forbiddenMessage = 'You do not have permission to perform this action.';
 export const loggedOutMessage = 'Logged out.';
 export const twoFactorFailedMessage = 'Error validating code.';

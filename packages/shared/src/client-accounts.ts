@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, passwordMaxMessage } from './account-security.ts';
 import { optionalPhoneNumberSchema } from './phone.ts';
 
 /** Client accounts of spec 1 §2.6, §3.9, §7.5: users of type Client attached to a company (and maybe a site). */
@@ -20,7 +21,12 @@ export const clientAccountsEmptyMessage = 'No Accounts Found';
 
 const requiredText = (field: string, max = 255) =>
   z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `The ${field} field is required.` : `The ${field} must be a string.`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? `The ${field} field is required.`
+          : `The ${field} must be a string.`,
+    })
     .trim()
     .min(1, `The ${field} field is required.`)
     .max(max, `The ${field} may not be greater than ${max} characters.`);
@@ -28,16 +34,26 @@ const requiredText = (field: string, max = 255) =>
 const emailSchema = requiredText('email').pipe(z.email('The email must be a valid email address.'));
 
 const passwordSchema = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The password field is required.' : 'The password must be a string.') })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? 'The password field is required.'
+        : 'The password must be a string.',
+  })
   .min(1, 'The password field is required.')
   .min(CLIENT_PASSWORD_MIN_LENGTH, `The password must be at least ${CLIENT_PASSWORD_MIN_LENGTH} characters.`)
-  .max(1024, 'The password may not be greater than 1024 characters.');
+  .max(PASSWORD_MAX_LENGTH, passwordMaxMessage);
 
-const emptyToNull = (value: unknown) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value);
+const emptyToNull = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
 
 const optionalTitleSchema = z.preprocess(
   emptyToNull,
-  z.string({ error: 'The title must be a string.' }).trim().max(255, 'The title may not be greater than 255 characters.').nullable(),
+  z
+    .string({ error: 'The title must be a string.' })
+    .trim()
+    .max(255, 'The title may not be greater than 255 characters.')
+    .nullable(),
 );
 
 const idSchema = (field: string) =>
@@ -52,7 +68,8 @@ const companyIdSchema = z
   .preprocess(emptyToNull, z.unknown())
   .superRefine((value, ctx) => {
     if (value === null) ctx.addIssue({ code: 'custom', message: 'The company id field is required.' });
-    else if (!idSchema('company id').safeParse(value).success) ctx.addIssue({ code: 'custom', message: clientAccountCompanyInvalidMessage });
+    else if (!idSchema('company id').safeParse(value).success)
+      ctx.addIssue({ code: 'custom', message: clientAccountCompanyInvalidMessage });
   })
   .transform((value): number => {
     const parsed = idSchema('company id').safeParse(value);
@@ -73,7 +90,10 @@ const accountFields = {
 
 const confirmationSchema = z.preprocess((value) => (value === null || value === undefined ? '' : value), z.string());
 
-function passwordConfirmed(value: { password?: string | undefined; password_confirmation: string }, ctx: z.RefinementCtx) {
+function passwordConfirmed(
+  value: { password?: string | undefined; password_confirmation: string },
+  ctx: z.RefinementCtx,
+) {
   if (value.password !== undefined && value.password !== value.password_confirmation) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: clientAccountPasswordMismatchMessage });
   }
@@ -123,3 +143,14 @@ export const clientAccountListQuerySchema = z.object({
 export const idNameOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type IdNameOption = z.infer<typeof idNameOptionSchema>;
 export const idNameListResponseSchema = z.object({ data: z.array(idNameOptionSchema) });
+
+/**
+ * GET /api/users/client.list.{companyId} (data): spec 1 §7.2's { user_id, user: { name } }, plus id and name (the same
+ * user) that the selects of this app read.
+ */
+export const clientAccountOptionSchema = idNameOptionSchema.extend({
+  user_id: z.number().int(),
+  user: z.object({ name: z.string() }),
+});
+export type ClientAccountOption = z.infer<typeof clientAccountOptionSchema>;
+export const clientAccountOptionsResponseSchema = z.object({ data: z.array(clientAccountOptionSchema) });

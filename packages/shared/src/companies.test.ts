@@ -4,12 +4,24 @@ import { contractCounterLabel, normalizeNotes, siteInputSchema } from './compani
 describe('contractCounterLabel (spec 2 §2 header)', () => {
   const contract = { id: 1, start_date: '2026-01-01', end_date: '2026-12-31' };
   it('names the active contract by its retainer item, or says Active', () => {
-    expect(contractCounterLabel({ active_contract: contract, latest_contract: contract, active_retainer_item: { name: 'Managed Services Retainer' } })).toBe('Managed Services Retainer');
-    expect(contractCounterLabel({ active_contract: contract, latest_contract: contract, active_retainer_item: null })).toBe('Active');
+    expect(
+      contractCounterLabel({
+        active_contract: contract,
+        latest_contract: contract,
+        active_retainer_item: { name: 'Managed Services Retainer' },
+      }),
+    ).toBe('Managed Services Retainer');
+    expect(
+      contractCounterLabel({ active_contract: contract, latest_contract: contract, active_retainer_item: null }),
+    ).toBe('Active');
   });
   it('says Expired when only a latest contract exists, None without any', () => {
-    expect(contractCounterLabel({ active_contract: null, latest_contract: contract, active_retainer_item: null })).toBe('Expired');
-    expect(contractCounterLabel({ active_contract: null, latest_contract: null, active_retainer_item: null })).toBe('None');
+    expect(contractCounterLabel({ active_contract: null, latest_contract: contract, active_retainer_item: null })).toBe(
+      'Expired',
+    );
+    expect(contractCounterLabel({ active_contract: null, latest_contract: null, active_retainer_item: null })).toBe(
+      'None',
+    );
   });
 });
 
@@ -21,7 +33,14 @@ describe('siteInputSchema (spec 2 §5 Sites)', () => {
     expect(messages).toEqual({ name: 'Name Required', region_id: 'Region Required', city: 'City Required' });
   });
   it("treats 'new' as an added site and keeps coordinates", () => {
-    const result = siteInputSchema.parse({ id: 'new', name: 'HQ', region_id: '3', city: 'Austin', lat: '30.25', lng: -97.75 });
+    const result = siteInputSchema.parse({
+      id: 'new',
+      name: 'HQ',
+      region_id: '3',
+      city: 'Austin',
+      lat: '30.25',
+      lng: -97.75,
+    });
     expect(result).toMatchObject({ id: null, region_id: 3, lat: 30.25, lng: -97.75, address: null });
   });
 });

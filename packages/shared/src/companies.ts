@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { flagSchema } from './flags.ts';
+import { gradeListItemSchema } from './network-grades.ts';
 import { monthlyUsageRowSchema } from './usage.ts';
 
 /** Companies workspace of spec 2 §2 (company list, create company), §3 (Company), §7 (calls), §8. */
@@ -16,7 +18,8 @@ export const companyLogoSizeMessage = 'The logo may not be greater than 2048 kil
 export const COMPANY_LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const companyLogoMimeTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
-const emptyToNull = (value: unknown) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value);
+const emptyToNull = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
 
 /**
  * A website is optional; without a scheme https:// is put in front ("acme.com" → "https://acme.com").
@@ -53,7 +56,8 @@ const websiteSchema = z.preprocess(
 );
 
 const industryIdOf = (value: unknown): number | null => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
 };
 
@@ -68,7 +72,12 @@ const industryIdSchema = z
 /** The text fields of POST /api/company (the multipart logo file is checked by the server and the form). */
 export const createCompanyInputSchema = z.object({
   name: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The name field is required.' : 'The name must be a string.') })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'The name field is required.'
+          : 'The name must be a string.',
+    })
     .trim()
     .min(1, 'The name field is required.')
     .max(255, 'The name may not be greater than 255 characters.'),
@@ -125,6 +134,8 @@ export const companyTabs = [
   { view: 'sites', label: 'Sites' },
   { view: 'site-information', label: 'Site Information' },
   { view: 'accounts', label: 'Accounts' },
+  // Not in spec 2's table (issue 15 part 6): the ticket queue filtered to the company; Open Tickets opens it.
+  { view: 'tickets', label: 'Tickets' },
   { view: 'contracts', label: 'Contracts' },
   { view: 'flags', label: 'Ticket Flags' },
   { view: 'usage', label: 'Usage' },
@@ -162,7 +173,9 @@ export const techAttachmentSchema = z.object({
 export type TechAttachment = z.infer<typeof techAttachmentSchema>;
 
 /** A contract as the header needs it; the contracts module answers more fields in `contracts`. */
-export const contractSummarySchema = z.object({ id: z.number().int(), start_date: z.string(), end_date: z.string() }).passthrough();
+export const contractSummarySchema = z
+  .object({ id: z.number().int(), start_date: z.string(), end_date: z.string() })
+  .passthrough();
 
 export const companyDetailSchema = z.object({
   id: z.number().int(),
@@ -172,8 +185,18 @@ export const companyDetailSchema = z.object({
   industry: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   active: z.number().int(),
   logo_url: z.string().nullable(),
+  /** Spec 2 §3's name for the logo: the same public URL as logo_url. */
+  logo: z.string().nullable(),
   sites: z.array(siteSchema),
-  site_tech_info: z.object({ notes: z.string().nullable(), attachments: z.array(techAttachmentSchema) }),
+  // Staff only: technician notes and attachments often hold credentials; absent for client accounts (decision 0019).
+  site_tech_info: z.object({ notes: z.string().nullable(), attachments: z.array(techAttachmentSchema) }).optional(),
+  // Staff only, like the screens that list them: the enabled accounts and the network grades.
+  accounts: z
+    .array(z.object({ user_id: z.number().int(), user: z.object({ name: z.string(), email: z.string() }) }))
+    .optional(),
+  grades: z.array(gradeListItemSchema).optional(),
+  /** The active ticket flags, which client accounts also read (their tickets show them). */
+  flags: z.array(flagSchema),
   sites_count: z.number().int(),
   accounts_count: z.number().int(),
   open_tickets_count: z.number().int(),
@@ -192,7 +215,9 @@ export type CompanyDetail = z.infer<typeof companyDetailSchema>;
  * The header's Contract counter: the active contract's retainer item (or 'Active'); 'Expired' when only a latest
  * contract exists (spec 2 §2); 'None' without any contract.
  */
-export function contractCounterLabel(company: Pick<CompanyDetail, 'active_contract' | 'latest_contract' | 'active_retainer_item'>): string {
+export function contractCounterLabel(
+  company: Pick<CompanyDetail, 'active_contract' | 'latest_contract' | 'active_retainer_item'>,
+): string {
   if (company.active_contract) return company.active_retainer_item?.name ?? 'Active';
   if (company.latest_contract) return 'Expired';
   return 'None';
@@ -223,24 +248,48 @@ export const updateCompanyInputSchema = z.preprocess(
 export type UpdateCompanyInput = z.infer<typeof updateCompanyInputSchema>;
 
 const optionalText = (max: number) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, `May not be greater than ${max} characters.`).nullable()).optional().transform((v) => v ?? null);
+  z
+    .preprocess(emptyToNull, z.string().trim().max(max, `May not be greater than ${max} characters.`).nullable())
+    .optional()
+    .transform((v) => v ?? null);
 const coordinate = (limit: number) =>
-  z.preprocess((value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value), z.number().min(-limit).max(limit).nullable());
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value) : value),
+    z.number().min(-limit).max(limit).nullable(),
+  );
 
 /** One site of PUT /api/companies/sites/{companyId}; id absent, null or 'new' adds it. */
 export const siteInputSchema = z.object({
-  id: z.preprocess((value) => (value === 'new' || value === '' ? null : value), z.number().int().positive().nullable().optional()),
-  name: z.preprocess(emptyToNull, z.string({ error: siteNameRequiredMessage }).trim().min(1, siteNameRequiredMessage).max(255)),
+  id: z.preprocess(
+    (value) => (value === 'new' || value === '' ? null : value),
+    z.number().int().positive().nullable().optional(),
+  ),
+  name: z.preprocess(
+    emptyToNull,
+    z.string({ error: siteNameRequiredMessage }).trim().min(1, siteNameRequiredMessage).max(255),
+  ),
   region_id: z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),
+    (value) =>
+      value === '' || value === null || value === undefined
+        ? undefined
+        : typeof value === 'string'
+          ? Number(value)
+          : value,
     z.number({ error: siteRegionRequiredMessage }).int(siteRegionRequiredMessage).positive(siteRegionRequiredMessage),
   ),
   address: optionalText(255),
-  city: z.preprocess(emptyToNull, z.string({ error: siteCityRequiredMessage }).trim().min(1, siteCityRequiredMessage).max(255)),
+  city: z.preprocess(
+    emptyToNull,
+    z.string({ error: siteCityRequiredMessage }).trim().min(1, siteCityRequiredMessage).max(255),
+  ),
   state: optionalText(50),
   zip: optionalText(20),
-  lat: coordinate(90).optional().transform((v) => v ?? null),
-  lng: coordinate(180).optional().transform((v) => v ?? null),
+  lat: coordinate(90)
+    .optional()
+    .transform((v) => v ?? null),
+  lng: coordinate(180)
+    .optional()
+    .transform((v) => v ?? null),
 });
 export type SiteInput = z.infer<typeof siteInputSchema>;
 
@@ -258,8 +307,14 @@ export type SiteInfoInput = z.infer<typeof siteInfoInputSchema>;
 
 /** POST /api/companies/sites/tech.info text fields (attachments are files). */
 export const techInfoInputSchema = z.object({
-  company_id: z.coerce.number({ error: 'The company id field is required.' }).int().positive('The company id field is required.'),
-  notes: z.preprocess((value) => (value === undefined ? null : value), z.string().max(20000, 'The notes may not be greater than 20000 characters.').nullable()),
+  company_id: z.coerce
+    .number({ error: 'The company id field is required.' })
+    .int()
+    .positive('The company id field is required.'),
+  notes: z.preprocess(
+    (value) => (value === undefined ? null : value),
+    z.string().max(20000, 'The notes may not be greater than 20000 characters.').nullable(),
+  ),
 });
 
 /** Blank notes (empty or the 'No Notes' placeholder) are stored as null. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { activeContractOf, formatMaxRollover, formatPaymentTerms, latestContractOf, recurringItemInputSchema, recurringItemTotal } from './contracts.ts';
+import {
+  activeContractOf,
+  formatMaxRollover,
+  formatPaymentTerms,
+  latestContractOf,
+  recurringItemInputSchema,
+  recurringItemTotal,
+} from './contracts.ts';
 
 const c = (id: number, start_date: string, end_date: string) => ({ id, start_date, end_date });
 
@@ -17,7 +24,12 @@ describe('the active-contract rule (decision 0018)', () => {
     expect(activeContractOf([c(1, '2025-01-01', '2025-12-31'), c(2, '2027-01-01', '2027-12-31')], today)).toBeNull();
   });
   it('takes as latest the started contract that ends last, so a future one never makes the header say Expired', () => {
-    expect(latestContractOf([c(1, '2024-01-01', '2024-12-31'), c(2, '2025-01-01', '2025-12-31'), c(3, '2027-01-01', '2027-12-31')], today)?.id).toBe(2);
+    expect(
+      latestContractOf(
+        [c(1, '2024-01-01', '2024-12-31'), c(2, '2025-01-01', '2025-12-31'), c(3, '2027-01-01', '2027-12-31')],
+        today,
+      )?.id,
+    ).toBe(2);
     expect(latestContractOf([c(3, '2027-01-01', '2027-12-31')], today)).toBeNull();
   });
 });

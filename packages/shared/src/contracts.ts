@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateText, jsonText } from './validation.ts';
 
 /** Contracts, billing items and recurring items (spec 2 §2 Contracts, §3, §4, §5, §7, §8, §9). Decision 0018. */
 
@@ -54,42 +55,65 @@ const number = (label: string, options: { step?: number; integer?: boolean } = {
       .min(0, `The ${label} must be at least 0.`)
       .max(1_000_000, `The ${label} may not be greater than 1000000.`)
       .refine((n) => !options.integer || Number.isInteger(n), `The ${label} must be an integer.`)
-      .refine((n) => !options.step || Math.abs(n / options.step - Math.round(n / options.step)) < 1e-9, `The ${label} must be a multiple of ${options.step}.`),
+      .refine(
+        (n) => !options.step || Math.abs(n / options.step - Math.round(n / options.step)) < 1e-9,
+        `The ${label} must be a multiple of ${options.step}.`,
+      ),
   );
-const flag = z.preprocess((value) => (value === true || value === '1' || value === 1 ? 1 : value === false || value === '0' || value === 0 || value === undefined || value === null || value === '' ? 0 : value), z.union([z.literal(0), z.literal(1)], { error: 'Must be 0 or 1.' }));
-const isoDate = (label: string) =>
-  z
-    .string({ error: `The ${label} field is required.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} is not a valid date.`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `The ${label} is not a valid date.`);
+const flag = z.preprocess(
+  (value) =>
+    value === true || value === '1' || value === 1
+      ? 1
+      : value === false || value === '0' || value === 0 || value === undefined || value === null || value === ''
+        ? 0
+        : value,
+  z.union([z.literal(0), z.literal(1)], { error: 'Must be 0 or 1.' }),
+);
 const itemId = (label: string) =>
   z.preprocess(
     (value) => {
       const v = emptyToUndefined(value);
       return typeof v === 'string' ? Number(v) : v;
     },
-    z.number({ error: `The ${label} field is required.` }).int().positive(`The ${label} field is required.`),
+    z
+      .number({ error: `The ${label} field is required.` })
+      .int()
+      .positive(`The ${label} field is required.`),
   );
 
 export const recurringItemInputSchema = z.object({
   id: z.union([z.literal('new'), z.number().int().positive()]).optional(),
-  item_id: z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value), z.number({ error: itemRequiredMessage }).int().positive(itemRequiredMessage)),
-  quantity: z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value), z.number({ error: quantityRequiredMessage }).int('The quantity must be a whole number.').min(0, 'The quantity must be at least 0.').max(1_000_000)),
+  item_id: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+    z.number({ error: itemRequiredMessage }).int().positive(itemRequiredMessage),
+  ),
+  quantity: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+    z
+      .number({ error: quantityRequiredMessage })
+      .int('The quantity must be a whole number.')
+      .min(0, 'The quantity must be at least 0.')
+      .max(1_000_000),
+  ),
   price: number('price'),
   taxable: flag,
 });
 export type RecurringItemInput = z.infer<typeof recurringItemInputSchema>;
 
 /** Row total of a recurring item (spec 2 §3). */
-export const recurringItemTotal = (item: { price: number; quantity: number }) => Math.round(item.price * item.quantity * 100) / 100;
+export const recurringItemTotal = (item: { price: number; quantity: number }) =>
+  Math.round(item.price * item.quantity * 100) / 100;
 
 /** The contract form of POST /api/companies/contracts/ and its PUT (spec 2 §3 Contract, §5). */
 export const contractInputSchema = z
   .object({
     company_id: itemId('company id'),
-    start_date: isoDate('start date'),
-    end_date: isoDate('end date'),
-    payment_terms: z.preprocess((value) => (value === '' || value === null || value === undefined ? DEFAULT_PAYMENT_TERMS : value), number('payment terms', { integer: true })),
+    start_date: isoDateText('start date'),
+    end_date: isoDateText('end date'),
+    payment_terms: z.preprocess(
+      (value) => (value === '' || value === null || value === undefined ? DEFAULT_PAYMENT_TERMS : value),
+      number('payment terms', { integer: true }),
+    ),
     retainer_item: itemId('retainer item'),
     overage_item: itemId('overage item'),
     late_fee_item: itemId('late fee item'),
@@ -103,13 +127,13 @@ export const contractInputSchema = z
     device_count: number('device count', { integer: true }),
     max_rollover: number('max rollover', { step: 0.25 }),
     paperless: flag,
-    billing_contacts: z.preprocess(
-      (value) => (typeof value === 'string' ? (value.trim() === '' ? [] : JSON.parse(value)) : (value ?? [])),
-      z.array(z.coerce.number().int().positive()).max(100),
-    ),
-    recurring_items: z.preprocess((value) => (typeof value === 'string' ? (value.trim() === '' ? [] : JSON.parse(value)) : (value ?? [])), z.array(recurringItemInputSchema).max(200)),
+    billing_contacts: jsonText(z.array(z.coerce.number().int().positive()).max(100), []),
+    recurring_items: jsonText(z.array(recurringItemInputSchema).max(200), []),
   })
-  .refine((contract) => contract.end_date >= contract.start_date, { path: ['end_date'], message: 'The end date must be a date after or equal to start date.' });
+  .refine((contract) => contract.end_date >= contract.start_date, {
+    path: ['end_date'],
+    message: 'The end date must be a date after or equal to start date.',
+  });
 export type ContractInput = z.infer<typeof contractInputSchema>;
 
 export const recurringItemSchema = z.object({
@@ -151,20 +175,36 @@ export type Contract = z.infer<typeof contractSchema>;
  * The active contract: the one whose start and end dates contain `today` (ISO); on overlap the latest start wins,
  * then the highest id. The latest contract: of those already started, the one ending last (then highest id).
  */
-export function activeContractOf<T extends { id: number; start_date: string; end_date: string }>(contracts: T[], today: string): T | null {
+export function activeContractOf<T extends { id: number; start_date: string; end_date: string }>(
+  contracts: T[],
+  today: string,
+): T | null {
   let chosen: T | null = null;
   for (const contract of contracts) {
     if (contract.start_date > today || contract.end_date < today) continue;
-    if (!chosen || contract.start_date > chosen.start_date || (contract.start_date === chosen.start_date && contract.id > chosen.id)) chosen = contract;
+    if (
+      !chosen ||
+      contract.start_date > chosen.start_date ||
+      (contract.start_date === chosen.start_date && contract.id > chosen.id)
+    )
+      chosen = contract;
   }
   return chosen;
 }
 
-export function latestContractOf<T extends { id: number; start_date: string; end_date: string }>(contracts: T[], today: string): T | null {
+export function latestContractOf<T extends { id: number; start_date: string; end_date: string }>(
+  contracts: T[],
+  today: string,
+): T | null {
   let chosen: T | null = null;
   for (const contract of contracts) {
     if (contract.start_date > today) continue;
-    if (!chosen || contract.end_date > chosen.end_date || (contract.end_date === chosen.end_date && contract.id > chosen.id)) chosen = contract;
+    if (
+      !chosen ||
+      contract.end_date > chosen.end_date ||
+      (contract.end_date === chosen.end_date && contract.id > chosen.id)
+    )
+      chosen = contract;
   }
   return chosen;
 }
@@ -172,10 +212,17 @@ export function latestContractOf<T extends { id: number; start_date: string; end
 /** Usage adjustments: hours added (or taken, when negative) to a billing month, with the reason. */
 export const usageAdjustmentInputSchema = z.object({
   company_id: itemId('company id'),
-  month: z.string({ error: 'The month field is required.' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be in the form YYYY-MM.'),
+  month: z
+    .string({ error: 'The month field is required.' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month must be in the form YYYY-MM.'),
   hours: z.preprocess(
     (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
-    z.number({ error: 'The hours field is required.' }).min(-10000).max(10000).refine((n) => n !== 0, 'The hours may not be 0.').refine((n) => Math.abs(n * 4 - Math.round(n * 4)) < 1e-9, 'The hours must be a multiple of 0.25.'),
+    z
+      .number({ error: 'The hours field is required.' })
+      .min(-10000)
+      .max(10000)
+      .refine((n) => n !== 0, 'The hours may not be 0.')
+      .refine((n) => Math.abs(n * 4 - Math.round(n * 4)) < 1e-9, 'The hours must be a multiple of 0.25.'),
   ),
   reason: z.string({ error: 'The reason field is required.' }).trim().min(1, 'The reason field is required.').max(1000),
 });

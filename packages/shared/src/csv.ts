@@ -3,7 +3,9 @@
 /** One cell: quoted when needed; a leading =, +, - or @ is neutralised so spreadsheets do not run it as a formula. */
 export const csvCell = (value: string | number | null) => {
   const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"` : text;
+  return /[",\r\n]/.test(text) || /^[=+\-@]/.test(text)
+    ? `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`
+    : text;
 };
 
 /** Splits CSV text into rows of cells (RFC 4180 quotes, CRLF or LF). */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from './csv.ts';
-import { deviceAgeColor, deviceInputSchema, devicesToCsv, parseDeviceCsv, parseDrives, refreshYear, type Device } from './devices.ts';
+import {
+  deviceAgeColor,
+  deviceInputSchema,
+  devicesToCsv,
+  parseDeviceCsv,
+  parseDrives,
+  refreshYear,
+  type Device,
+} from './devices.ts';
 
 describe('row colour by age (spec 2 §4, §9)', () => {
   it('is yellow when purchase year plus lifespan is this year, green later, red earlier', () => {
@@ -21,14 +29,27 @@ describe('row colour by age (spec 2 §4, §9)', () => {
 describe('deviceInputSchema', () => {
   const base = { company_id: 1, site_id: 2, type: 'servers', name: 'DC01' };
   it('reads drive letters and refuses duplicates', () => {
-    expect(deviceInputSchema.parse({ ...base, drives: [{ letter: 'c:', size: '500' }] }).drives).toEqual([{ letter: 'C', size: 500 }]);
-    const twice = deviceInputSchema.safeParse({ ...base, drives: [{ letter: 'C', size: 1 }, { letter: 'c', size: 2 }] });
+    expect(deviceInputSchema.parse({ ...base, drives: [{ letter: 'c:', size: '500' }] }).drives).toEqual([
+      { letter: 'C', size: 500 },
+    ]);
+    const twice = deviceInputSchema.safeParse({
+      ...base,
+      drives: [
+        { letter: 'C', size: 1 },
+        { letter: 'c', size: 2 },
+      ],
+    });
     expect(twice.error?.issues[0]?.message).toBe('Each drive letter may appear once.');
   });
   it('gives drives to servers only and requires name and site', () => {
-    expect(deviceInputSchema.safeParse({ ...base, type: 'printers', drives: [{ letter: 'C', size: 1 }] }).success).toBe(false);
+    expect(deviceInputSchema.safeParse({ ...base, type: 'printers', drives: [{ letter: 'C', size: 1 }] }).success).toBe(
+      false,
+    );
     const empty = deviceInputSchema.safeParse({ company_id: 1, type: 'servers', name: ' ', site_id: '' });
-    expect(empty.error?.issues.map((issue) => issue.message).sort()).toEqual(['The name field is required.', 'The site field is required.']);
+    expect(empty.error?.issues.map((issue) => issue.message).sort()).toEqual([
+      'The name field is required.',
+      'The site field is required.',
+    ]);
   });
 });
 
@@ -51,9 +72,26 @@ describe('device CSV', () => {
     expect(parseDrives('C=big')).toBeNull();
   });
   it('exports a header and one line per device, neutralising formulas', () => {
-    const device = { site: 'HQ', name: '=cmd', asset_tag: 'A-1', serial_number: null, model: null, purchase_date: '2024-01-01', warranty_date: null, operating_system: 'Windows Server 2022', antivirus: null, roles: 'DC, DNS', type: 'servers', scheduled_maintenance: 1, drives: [{ id: 1, letter: 'C', size: 500 }], notes: null } as unknown as Device;
+    const device = {
+      site: 'HQ',
+      name: '=cmd',
+      asset_tag: 'A-1',
+      serial_number: null,
+      model: null,
+      purchase_date: '2024-01-01',
+      warranty_date: null,
+      operating_system: 'Windows Server 2022',
+      antivirus: null,
+      roles: 'DC, DNS',
+      type: 'servers',
+      scheduled_maintenance: 1,
+      drives: [{ id: 1, letter: 'C', size: 500 }],
+      notes: null,
+    } as unknown as Device;
     const csv = devicesToCsv([device]).split('\r\n');
-    expect(csv[0]).toBe('Site,Name,Asset Tag,Serial Number,Model,Purchase Date,Warranty Date,Operating System,Antivirus,Roles,Scheduled Maintenance,Drives,Notes');
+    expect(csv[0]).toBe(
+      'Site,Name,Asset Tag,Serial Number,Model,Purchase Date,Warranty Date,Operating System,Antivirus,Roles,Scheduled Maintenance,Drives,Notes',
+    );
     expect(csv[1]).toBe(`HQ,"'=cmd",A-1,,,2024-01-01,,Windows Server 2022,,"DC, DNS",Yes,C:500,`);
   });
 });

@@ -1,22 +1,11 @@
 import { z } from 'zod';
 import { csvCell, parseCsv } from './csv.ts';
+import { deviceTypes, type DeviceType } from './device-types.ts';
+import { isoDateText } from './validation.ts';
 
 /** Company devices (spec 2 §2 routes, refresh strategies, §3, §4 row colour, §9 lifespans). Decision 0020. */
 
-export const deviceTypes = ['workstations', 'servers', 'nas', 'printers', 'modems', 'routers', 'aps', 'switches', 'ups'] as const;
-export type DeviceType = (typeof deviceTypes)[number];
-
-export const deviceTypeLabels: Record<DeviceType, string> = {
-  workstations: 'Workstations',
-  servers: 'Servers',
-  nas: 'HDD / NAS',
-  printers: 'Printers',
-  modems: 'Modems',
-  routers: 'Routers',
-  aps: 'Access Points',
-  switches: 'Switches',
-  ups: 'UPS',
-};
+export { deviceTypeLabels, deviceTypes, type DeviceType } from './device-types.ts';
 
 /** Workstations and servers carry an operating system and an antivirus from the reference lists. */
 export const hasSoftware = (type: DeviceType) => type === 'workstations' || type === 'servers';
@@ -39,7 +28,11 @@ export function refreshYear(type: DeviceType, purchaseDate: string | null): numb
  * Spec 2 §4 row colour by age, against the current UTC year: refresh year equal to it is yellow, later green,
  * earlier red; no purchase date, no colour.
  */
-export function deviceAgeColor(type: DeviceType, purchaseDate: string | null, currentYear: number): 'green' | 'yellow' | 'red' | null {
+export function deviceAgeColor(
+  type: DeviceType,
+  purchaseDate: string | null,
+  currentYear: number,
+): 'green' | 'yellow' | 'red' | null {
   const due = refreshYear(type, purchaseDate);
   if (due === null) return null;
   if (due === currentYear) return 'yellow';
@@ -47,17 +40,21 @@ export function deviceAgeColor(type: DeviceType, purchaseDate: string | null, cu
 }
 
 const optionalText = (max: number) =>
-  z.preprocess((value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value), z.string().trim().max(max, `May not be greater than ${max} characters.`).nullable());
+  z.preprocess(
+    (value) =>
+      value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value,
+    z.string().trim().max(max, `May not be greater than ${max} characters.`).nullable(),
+  );
 const optionalDate = (label: string) =>
   z.preprocess(
     (value) => (value === undefined || value === null || value === '' ? null : value),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} is not a valid date.`)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `The ${label} is not a valid date.`)
-      .nullable(),
+    isoDateText(label).nullable(),
   );
-const optionalId = z.preprocess((value) => (value === undefined || value === null || value === '' ? null : typeof value === 'string' ? Number(value) : value), z.number().int().positive().nullable());
+const optionalId = z.preprocess(
+  (value) =>
+    value === undefined || value === null || value === '' ? null : typeof value === 'string' ? Number(value) : value,
+  z.number().int().positive().nullable(),
+);
 
 export const driveInputSchema = z.object({
   id: z.union([z.literal('new'), z.number().int().positive()]).optional(),
@@ -67,14 +64,27 @@ export const driveInputSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z]:?$/, 'The drive letter must be a single letter.')
     .transform((value) => value.replace(':', '')),
-  size: z.preprocess((value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value), z.number({ error: 'The drive size is required.' }).int('The size is whole gigabytes.').min(1, 'The size must be at least 1 GB.').max(10_000_000)),
+  size: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+    z
+      .number({ error: 'The drive size is required.' })
+      .int('The size is whole gigabytes.')
+      .min(1, 'The size must be at least 1 GB.')
+      .max(10_000_000),
+  ),
 });
 export type DriveInput = z.infer<typeof driveInputSchema>;
 
 export const deviceInputSchema = z
   .object({
-    company_id: z.coerce.number({ error: 'The company field is required.' }).int().positive('The company field is required.'),
-    site_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.coerce.number({ error: 'The site field is required.' }).int().positive('The site field is required.')),
+    company_id: z.coerce
+      .number({ error: 'The company field is required.' })
+      .int()
+      .positive('The company field is required.'),
+    site_id: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce.number({ error: 'The site field is required.' }).int().positive('The site field is required.'),
+    ),
     type: z.enum(deviceTypes, { error: 'The device type is invalid.' }),
     name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(255),
     asset_tag: optionalText(100),
@@ -85,14 +95,19 @@ export const deviceInputSchema = z
     operating_system_id: optionalId,
     antivirus_id: optionalId,
     roles: optionalText(1000),
-    scheduled_maintenance: z.preprocess((value) => (value === true || value === '1' || value === 1 ? 1 : 0), z.union([z.literal(0), z.literal(1)])),
+    scheduled_maintenance: z.preprocess(
+      (value) => (value === true || value === '1' || value === 1 ? 1 : 0),
+      z.union([z.literal(0), z.literal(1)]),
+    ),
     notes: optionalText(5000),
     drives: z.array(driveInputSchema).max(52).default([]),
   })
   .superRefine((device, ctx) => {
     const letters = device.drives.map((drive) => drive.letter);
-    if (new Set(letters).size !== letters.length) ctx.addIssue({ code: 'custom', path: ['drives'], message: 'Each drive letter may appear once.' });
-    if (device.type !== 'servers' && device.drives.length > 0) ctx.addIssue({ code: 'custom', path: ['drives'], message: 'Only servers have drives.' });
+    if (new Set(letters).size !== letters.length)
+      ctx.addIssue({ code: 'custom', path: ['drives'], message: 'Each drive letter may appear once.' });
+    if (device.type !== 'servers' && device.drives.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['drives'], message: 'Only servers have drives.' });
   });
 export type DeviceInput = z.infer<typeof deviceInputSchema>;
 
@@ -132,7 +147,21 @@ export const deviceListQuerySchema = z.object({
 // ---- CSV import and export ----
 
 /** Columns of the device CSV, in order; import matches headers case-insensitively. Drives read "C:500; D:2000". */
-export const deviceCsvColumns = ['Site', 'Name', 'Asset Tag', 'Serial Number', 'Model', 'Purchase Date', 'Warranty Date', 'Operating System', 'Antivirus', 'Roles', 'Scheduled Maintenance', 'Drives', 'Notes'] as const;
+export const deviceCsvColumns = [
+  'Site',
+  'Name',
+  'Asset Tag',
+  'Serial Number',
+  'Model',
+  'Purchase Date',
+  'Warranty Date',
+  'Operating System',
+  'Antivirus',
+  'Roles',
+  'Scheduled Maintenance',
+  'Drives',
+  'Notes',
+] as const;
 
 export function devicesToCsv(devices: Device[]): string {
   const lines = devices.map((device) =>
@@ -176,7 +205,10 @@ export const deviceImportRowSchema = z.object({
 export type DeviceImportRow = z.infer<typeof deviceImportRowSchema>;
 
 export const deviceImportInputSchema = z.object({
-  company_id: z.coerce.number({ error: 'The company field is required.' }).int().positive('The company field is required.'),
+  company_id: z.coerce
+    .number({ error: 'The company field is required.' })
+    .int()
+    .positive('The company field is required.'),
   type: z.enum(deviceTypes, { error: 'The device type is invalid.' }),
   rows: z.array(deviceImportRowSchema).min(1, 'The file has no devices.').max(5000, 'At most 5000 devices per file.'),
 });
@@ -203,7 +235,9 @@ export function parseDeviceCsv(text: string): { rows: Record<string, string>[]; 
   if (!header) return { rows: [], missingColumns: ['Site', 'Name'] };
   const keys = header.map((name) => columnKeys[name.trim().toLowerCase()]);
   const missingColumns = ['Site', 'Name'].filter((required) => !keys.includes(columnKeys[required.toLowerCase()]!));
-  const rows = body.map((cells) => Object.fromEntries(keys.flatMap((key, index) => (key ? [[key, (cells[index] ?? '').trim()]] : []))));
+  const rows = body.map((cells) =>
+    Object.fromEntries(keys.flatMap((key, index) => (key ? [[key, (cells[index] ?? '').trim()]] : []))),
+  );
   return { rows, missingColumns };
 }
 

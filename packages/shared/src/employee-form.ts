@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, passwordMaxMessage } from './account-security.ts';
+import { holidaySchema } from './holidays.ts';
 import { optionalPhoneNumberSchema } from './phone.ts';
+import { ptoPeriodSchema, ptoSettingSchema } from './pto.ts';
+import { userRoles } from './auth.ts';
 import { USER_PASSWORD_MIN_LENGTH } from './users.ts';
+import { isoDateText, jsonText } from './validation.ts';
 
 /** The employee create and edit form (spec 1 §2.6, §3.10, §4, §5, §7.6). Decision 0021. */
 
@@ -29,57 +34,96 @@ export const employeeViews = [
 ] as const;
 export type EmployeeView = (typeof employeeViews)[number]['view'];
 
-/** The 10-character password the form's generator fills in: letters and digits without look-alikes. */
-export function generatePassword(random: (max: number) => number = (max) => Math.floor(Math.random() * max)): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  return Array.from({ length: 10 }, () => alphabet[random(alphabet.length)]).join('');
+/** Spec 1 §5: the placeholder of a password input. */
+export const passwordPlaceholder = 'Min 6 Characters';
+
+/** The generator's characters, without look-alikes (0/O, 1/l/I, quotes, `,.;:|`), by class. */
+export const generatedPasswordAlphabet = {
+  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  lower: 'abcdefghijkmnopqrstuvwxyz',
+  digits: '23456789',
+  symbols: '!#$%&*+=?@^~',
+} as const;
+
+/** A uniform random integer in [0, max) from the platform's cryptographic generator. */
+function secureRandomIndex(max: number): number {
+  const limit = Math.floor(0x1_0000_0000 / max) * max;
+  const value = new Uint32Array(1);
+  // Values past the last full multiple of max are drawn again, so no index is favoured.
+  do globalThis.crypto.getRandomValues(value);
+  while (value[0]! >= limit);
+  return value[0]! % max;
 }
 
-const emptyToNull = (value: unknown) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value);
+/**
+ * Spec 1 §5: the 10-character password the form's generator fills in, of letters, digits and symbols: one of each
+ * class at least, the rest from all of them, shuffled.
+ */
+export function generatePassword(random: (max: number) => number = secureRandomIndex): string {
+  const { upper, lower, digits, symbols } = generatedPasswordAlphabet;
+  const all = upper + lower + digits + symbols;
+  const pick = (alphabet: string) => alphabet[random(alphabet.length)]!;
+  const characters = [pick(upper), pick(lower), pick(digits), pick(symbols)];
+  while (characters.length < 10) characters.push(pick(all));
+  for (let i = characters.length - 1; i > 0; i -= 1) {
+    const j = random(i + 1);
+    [characters[i], characters[j]] = [characters[j]!, characters[i]!];
+  }
+  return characters.join('');
+}
+
+const emptyToNull = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
 const requiredText = (field: string, max = 255) =>
   z
     .string({ error: `The ${field} field is required.` })
     .trim()
     .min(1, `The ${field} field is required.`)
     .max(max, `The ${field} may not be greater than ${max} characters.`);
-const optionalText = (field: string, max = 255) => z.preprocess(emptyToNull, z.string().trim().max(max, `The ${field} may not be greater than ${max} characters.`).nullable());
-const optionalId = (field: string) =>
-  z.preprocess((value) => {
-    const v = emptyToNull(value);
-    return typeof v === 'string' ? Number(v) : v;
-  }, z.number({ error: `The selected ${field} is invalid.` }).int(`The selected ${field} is invalid.`).positive(`The selected ${field} is invalid.`).nullable());
-const optionalDate = (field: string) =>
+const optionalText = (field: string, max = 255) =>
   z.preprocess(
     emptyToNull,
+    z.string().trim().max(max, `The ${field} may not be greater than ${max} characters.`).nullable(),
+  );
+const optionalId = (field: string) =>
+  z.preprocess(
+    (value) => {
+      const v = emptyToNull(value);
+      return typeof v === 'string' ? Number(v) : v;
+    },
     z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} is not a valid date.`)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `The ${field} is not a valid date.`)
+      .number({ error: `The selected ${field} is invalid.` })
+      .int(`The selected ${field} is invalid.`)
+      .positive(`The selected ${field} is invalid.`)
       .nullable(),
   );
-const flag = z.preprocess((value) => (value === true || value === '1' || value === 1 ? 1 : value === false || value === '0' || value === 0 || value === undefined || value === null || value === '' ? 0 : value), z.union([z.literal(0), z.literal(1)]));
+const optionalDate = (field: string) => z.preprocess(emptyToNull, isoDateText(field).nullable());
+const flag = z.preprocess(
+  (value) =>
+    value === true || value === '1' || value === 1
+      ? 1
+      : value === false || value === '0' || value === 0 || value === undefined || value === null || value === ''
+        ? 0
+        : value,
+  z.union([z.literal(0), z.literal(1)]),
+);
 const hours = (field: string) =>
   z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? 0 : typeof value === 'string' ? Number(value) : value),
-    z.number({ error: `The ${field} must be a number.` }).min(0, `The ${field} must be at least 0.`).max(10000, `The ${field} may not be greater than 10000.`),
+    (value) =>
+      value === undefined || value === null || value === '' ? 0 : typeof value === 'string' ? Number(value) : value,
+    z
+      .number({ error: `The ${field} must be a number.` })
+      .min(0, `The ${field} must be at least 0.`)
+      .max(10000, `The ${field} may not be greater than 10000.`),
   );
 /** Form-encoded lists arrive as JSON text (spec 1 §7.6); JSON bodies may send arrays. */
-const jsonList = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => {
-    if (typeof value !== 'string') return value ?? [];
-    if (value.trim() === '') return [];
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }, z.array(item, { error: 'Must be a list.' }).max(200));
+const jsonList = <T extends z.ZodType>(item: T) => jsonText(z.array(item, { error: 'Must be a list.' }).max(200), []);
 
 const passwordSchema = z
   .string({ error: 'The password field is required.' })
   .min(1, 'The password field is required.')
   .min(USER_PASSWORD_MIN_LENGTH, `The password must be at least ${USER_PASSWORD_MIN_LENGTH} characters.`)
-  .max(1024, 'The password may not be greater than 1024 characters.');
+  .max(PASSWORD_MAX_LENGTH, passwordMaxMessage);
 
 const employeeFields = {
   name: requiredText('name'),
@@ -89,7 +133,14 @@ const employeeFields = {
   address: optionalText('address'),
   city: optionalText('city'),
   state: optionalText('state', 10),
-  zip: z.preprocess(emptyToNull, z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'The zip must be 5 digits (or ZIP+4).').nullable()),
+  zip: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, 'The zip must be 5 digits (or ZIP+4).')
+      .nullable(),
+  ),
   region_id: optionalId('region'),
   timezone_id: optionalId('timezone'),
   start_date: optionalDate('start date'),
@@ -109,19 +160,27 @@ const employeeFields = {
   password_confirmation: z.preprocess((value) => value ?? '', z.string()),
 };
 
-const passwordsMatch = (value: { password?: string | undefined; password_confirmation: string }, ctx: z.RefinementCtx) => {
+const passwordsMatch = (
+  value: { password?: string | undefined; password_confirmation: string },
+  ctx: z.RefinementCtx,
+) => {
   if (value.password !== undefined && value.password !== value.password_confirmation) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: employeePasswordMismatchMessage });
   }
 };
 
 /** POST /api/users/employee: the password is required. */
-export const createEmployeeInputSchema = z.object({ ...employeeFields, password: passwordSchema }).superRefine(passwordsMatch);
+export const createEmployeeInputSchema = z
+  .object({ ...employeeFields, password: passwordSchema })
+  .superRefine(passwordsMatch);
 export type CreateEmployeeInput = z.infer<typeof createEmployeeInputSchema>;
 
 /** POST /api/users/employee/{user_id} with the PUT override: an empty password keeps the current one. */
 export const updateEmployeeInputSchema = z
-  .object({ ...employeeFields, password: z.preprocess((value) => (value === '' || value === null ? undefined : value), passwordSchema.optional()) })
+  .object({
+    ...employeeFields,
+    password: z.preprocess((value) => (value === '' || value === null ? undefined : value), passwordSchema.optional()),
+  })
   .superRefine(passwordsMatch);
 export type UpdateEmployeeInput = z.infer<typeof updateEmployeeInputSchema>;
 
@@ -129,6 +188,8 @@ export const employeeDetailSchema = z.object({
   user_id: z.number().int(),
   user: z.object({
     id: z.number().int(),
+    /** The users-admin role: only an administrator changes an administrator (decision 0025). */
+    role: z.enum(userRoles),
     name: z.string(),
     email: z.string(),
     photo: z.string().nullable(),
@@ -164,6 +225,20 @@ export const employeeDetailSchema = z.object({
 });
 export type EmployeeDetail = z.infer<typeof employeeDetailSchema>;
 
+/**
+ * GET /api/users/employee/{id} (data): the detail plus spec 1 §3.10's user.pto_settings, user.pto_periods and
+ * user.holiday (the employee's own holidays). They are null for a caller who may not read that employee's PTO
+ * (only the employee and 'view human resources' may, as on GET /api/users/employee/pto/{id}).
+ */
+export const employeeRecordSchema = employeeDetailSchema.extend({
+  user: employeeDetailSchema.shape.user.extend({
+    pto_settings: z.array(ptoSettingSchema).nullable(),
+    pto_periods: z.array(ptoPeriodSchema).nullable(),
+    holiday: z.array(holidaySchema).nullable(),
+  }),
+});
+export type EmployeeRecord = z.infer<typeof employeeRecordSchema>;
+
 /** GET /api/crm/phone_numbers: an agent phone number and how many agents use it (0 or 1). */
 export const agentPhoneNumberSchema = z.object({
   id: z.number().int(),
@@ -175,4 +250,5 @@ export const agentPhoneNumberSchema = z.object({
 export type AgentPhoneNumber = z.infer<typeof agentPhoneNumberSchema>;
 
 /** Spec 1 §4: selectable when unassigned or already this employee's. */
-export const agentNumberSelectable = (number: AgentPhoneNumber, employeeId: number | null) => number.agent_settings_count === 0 || number.user_id === employeeId;
+export const agentNumberSelectable = (number: AgentPhoneNumber, employeeId: number | null) =>
+  number.agent_settings_count === 0 || number.user_id === employeeId;

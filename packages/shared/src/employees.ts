@@ -6,9 +6,17 @@ import { z } from 'zod';
 export const EMPLOYEE_STATUS_ALL = 0;
 export const EMPLOYEE_STATUS_ENABLED = 1;
 export const EMPLOYEE_STATUS_DISABLED = 2;
-export const employeeStatusFilterCodes = [EMPLOYEE_STATUS_ALL, EMPLOYEE_STATUS_ENABLED, EMPLOYEE_STATUS_DISABLED] as const;
+export const employeeStatusFilterCodes = [
+  EMPLOYEE_STATUS_ALL,
+  EMPLOYEE_STATUS_ENABLED,
+  EMPLOYEE_STATUS_DISABLED,
+] as const;
 export type EmployeeStatusFilterCode = (typeof employeeStatusFilterCodes)[number];
-export const employeeStatusFilterLabels: Record<EmployeeStatusFilterCode, string> = { 0: 'All', 1: 'Enabled', 2: 'Disabled' };
+export const employeeStatusFilterLabels: Record<EmployeeStatusFilterCode, string> = {
+  0: 'All',
+  1: 'Enabled',
+  2: 'Disabled',
+};
 
 /** The area the list is opened from: /employees, /hr/employees or /crm/agents. 'crm' lists the sales department only. */
 export const employeeListRoutes = ['employees', 'hr', 'crm'] as const;
@@ -34,9 +42,12 @@ export const employeeIndexFiltersSchema = z.object({
     z.coerce
       .number()
       .int()
-      .refine((code): code is EmployeeStatusFilterCode => (employeeStatusFilterCodes as readonly number[]).includes(code), {
-        message: 'The status must be 0, 1 or 2.',
-      })
+      .refine(
+        (code): code is EmployeeStatusFilterCode => (employeeStatusFilterCodes as readonly number[]).includes(code),
+        {
+          message: 'The status must be 0, 1 or 2.',
+        },
+      )
       .default(EMPLOYEE_STATUS_ENABLED),
   ),
 });

@@ -13,13 +13,19 @@ export const flagDeleteConfirmButton = 'Yes, delete it!';
 
 /** POST /api/companies/flags/: id (an existing flag to edit, else absent), flag, company_id. */
 export const flagInputSchema = z.object({
-  id: z.preprocess((value) => (value === '' || value === null || value === 'new' ? undefined : value), z.coerce.number().int().positive().optional()),
+  id: z.preprocess(
+    (value) => (value === '' || value === null || value === 'new' ? undefined : value),
+    z.coerce.number().int().positive().optional(),
+  ),
   flag: z
     .string({ error: 'The flag field is required.' })
     .trim()
     .min(1, 'The flag field is required.')
     .max(255, 'The flag may not be greater than 255 characters.'),
-  company_id: z.coerce.number({ error: 'The company id field is required.' }).int().positive('The company id field is required.'),
+  company_id: z.coerce
+    .number({ error: 'The company id field is required.' })
+    .int()
+    .positive('The company id field is required.'),
 });
 export type FlagInput = z.infer<typeof flagInputSchema>;
 

@@ -15,7 +15,8 @@ export const holidayTakenMessage = 'The date has already been taken.';
 export const holidaySameDateMessage = 'The new date must be a date different from date.';
 export const holidayMoveCompanyMessage = 'A company holiday cannot have a new date.';
 
-const emptyToNull = (value: unknown): unknown => (value === '' || value === undefined ? null : typeof value === 'string' ? value.trim() || null : value);
+const emptyToNull = (value: unknown): unknown =>
+  value === '' || value === undefined ? null : typeof value === 'string' ? value.trim() || null : value;
 
 const idField = (label: string) =>
   z.preprocess(
@@ -30,16 +31,34 @@ const idField = (label: string) =>
 
 const holidayFields = {
   date: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The date field is required.' : 'The date is not a valid date.') })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'The date field is required.'
+          : 'The date is not a valid date.',
+    })
     .trim()
     .min(1, 'The date field is required.')
     .refine(isIsoDate, 'The date is not a valid date.'),
-  new_date: z.preprocess(emptyToNull, z.string({ error: 'The new date is not a valid date.' }).refine(isIsoDate, 'The new date is not a valid date.').nullable()),
-  name: z.preprocess(emptyToNull, z.string({ error: 'The name must be a string.' }).max(255, 'The name may not be greater than 255 characters.').nullable()),
+  new_date: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: 'The new date is not a valid date.' })
+      .refine(isIsoDate, 'The new date is not a valid date.')
+      .nullable(),
+  ),
+  name: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: 'The name must be a string.' })
+      .max(255, 'The name may not be greater than 255 characters.')
+      .nullable(),
+  ),
 };
 
 const checkNewDate = (input: { date?: unknown; new_date?: unknown }, ctx: z.RefinementCtx) => {
-  if (typeof input.new_date === 'string' && input.new_date === input.date) ctx.addIssue({ code: 'custom', path: ['new_date'], message: holidaySameDateMessage });
+  if (typeof input.new_date === 'string' && input.new_date === input.date)
+    ctx.addIssue({ code: 'custom', path: ['new_date'], message: holidaySameDateMessage });
 };
 
 /** POST /api/employee/holiday/store: user_id empty = company-wide; add_by is the signed-in user, whatever is sent. */
@@ -94,6 +113,8 @@ export function effectiveHolidays(holidays: EmployeeHolidays): EffectiveHoliday[
       ? { date: move.new_date as string, name: company.name, kind: 'moved', from: company.date, holiday_id: move.id }
       : { date: company.date, name: company.name, kind: 'company', from: null, holiday_id: company.id };
   });
-  for (const own of holidays.individual) if (!own.new_date) days.push({ date: own.date, name: own.name, kind: 'individual', from: null, holiday_id: own.id });
+  for (const own of holidays.individual)
+    if (!own.new_date)
+      days.push({ date: own.date, name: own.name, kind: 'individual', from: null, holiday_id: own.id });
   return days.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.holiday_id - b.holiday_id));
 }

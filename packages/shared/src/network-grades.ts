@@ -57,14 +57,20 @@ export interface GradeScores {
 /** Per-category and overall averages; the overall one weighs every answered question the same. */
 export function gradeScores(answers: readonly { category: string; answer: number }[]): GradeScores {
   const categories = [...new Set(answers.map((answer) => answer.category))].map((category) => {
-    const average = gradeAverage(answers.filter((answer) => answer.category === category).map((answer) => answer.answer));
+    const average = gradeAverage(
+      answers.filter((answer) => answer.category === category).map((answer) => answer.answer),
+    );
     return { category, average, letter: gradeLetter(average) };
   });
   const average = gradeAverage(answers.map((answer) => answer.answer));
   return { categories, average, letter: gradeLetter(average) };
 }
 
-const questionText = z.string({ error: 'The question field is required.' }).trim().min(1, 'The question field is required.').max(500, 'The question may not be greater than 500 characters.');
+const questionText = z
+  .string({ error: 'The question field is required.' })
+  .trim()
+  .min(1, 'The question field is required.')
+  .max(500, 'The question may not be greater than 500 characters.');
 
 /** POST /api/save/networkgrade/form: the questions by section; questions without an id are added, missing ones retired. */
 export const gradeFormInputSchema = z.object({
@@ -72,7 +78,9 @@ export const gradeFormInputSchema = z.object({
     .array(
       z.object({
         category: z.enum(gradeCategories, { error: 'The category is invalid.' }),
-        questions: z.array(z.object({ id: z.coerce.number().int().positive().optional(), question: questionText })).max(50),
+        questions: z
+          .array(z.object({ id: z.coerce.number().int().positive().optional(), question: questionText }))
+          .max(50),
       }),
     )
     .max(gradeCategories.length),
@@ -87,12 +95,19 @@ export type GradeForm = z.infer<typeof gradeFormSchema>;
 /** One answered question of POST /api/companies/netgrade and its PUT: every note is required. */
 export const gradeAnswerInputSchema = z.object({
   id: z.coerce.number({ error: 'The question is invalid.' }).int().positive('The question is invalid.'),
-  answer: z.coerce.number({ error: 'The answer field is required.' }).int().min(1, 'The answer field is required.').max(3, 'The answer field is required.'),
+  answer: z.coerce
+    .number({ error: 'The answer field is required.' })
+    .int()
+    .min(1, 'The answer field is required.')
+    .max(3, 'The answer field is required.'),
   notes: z.string({ error: gradeNotesRequiredMessage }).trim().min(1, gradeNotesRequiredMessage).max(5000),
 });
 
 export const gradeInputSchema = z.object({
-  company_id: z.coerce.number({ error: 'The company id field is required.' }).int().positive('The company id field is required.'),
+  company_id: z.coerce
+    .number({ error: 'The company id field is required.' })
+    .int()
+    .positive('The company id field is required.'),
   site_id: z.coerce.number({ error: 'The site field is required.' }).int().positive('The site field is required.'),
   questions: z.array(gradeAnswerInputSchema).min(1, 'Every question must be answered.').max(500),
 });
@@ -110,7 +125,9 @@ export const gradeSchema = z.object({
       category: z.string(),
       average: z.number().nullable(),
       letter: z.string(),
-      answers: z.array(z.object({ id: z.number().int(), question: z.string(), answer: z.number().int(), notes: z.string() })),
+      answers: z.array(
+        z.object({ id: z.number().int(), question: z.string(), answer: z.number().int(), notes: z.string() }),
+      ),
     }),
   ),
   average: z.number().nullable(),
@@ -118,5 +135,12 @@ export const gradeSchema = z.object({
 });
 export type Grade = z.infer<typeof gradeSchema>;
 
-export const gradeListItemSchema = gradeSchema.pick({ grade_id: true, site: true, site_id: true, created_at: true, average: true, letter: true });
+export const gradeListItemSchema = gradeSchema.pick({
+  grade_id: true,
+  site: true,
+  site_id: true,
+  created_at: true,
+  average: true,
+  letter: true,
+});
 export type GradeListItem = z.infer<typeof gradeListItemSchema>;

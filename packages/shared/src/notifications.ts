@@ -15,25 +15,28 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** The notification types other modules create; the type is stored as this text. */
-export const NOTIFICATION_ASSIGNED_TICKET = 'Assigned Ticket';
-
-/** Spec 1 §3.5, §9: the dropdown keeps at most about 6 new entries. */
-export const MAX_UNREAD_NOTIFICATIONS = 6;
-/** Already-read entries listed after the unread ones, so the dropdown is not empty right after opening it. */
-export const MAX_READ_NOTIFICATIONS = 6;
+export {
+  MAX_READ_NOTIFICATIONS,
+  MAX_UNREAD_NOTIFICATIONS,
+  NOTIFICATION_ASSIGNED_TICKET,
+} from './notification-types.ts';
 
 export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema) });
 export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
 
 /** POST /api/notifications/read: ids of the caller's notifications; others' ids are ignored. */
 const notAnIdMessage = 'Each notification must be an id.';
-const notificationIdSchema = z.number({ error: notAnIdMessage }).int(notAnIdMessage).positive(notAnIdMessage).max(2_147_483_647, notAnIdMessage);
+const notificationIdSchema = z
+  .number({ error: notAnIdMessage })
+  .int(notAnIdMessage)
+  .positive(notAnIdMessage)
+  .max(2_147_483_647, notAnIdMessage);
 
 export const markNotificationsReadInputSchema = z.object({
   notifications: z
     .array(notificationIdSchema, {
-      error: (issue) => (issue.input === undefined ? 'The notifications field is required.' : 'The notifications must be a list of ids.'),
+      error: (issue) =>
+        issue.input === undefined ? 'The notifications field is required.' : 'The notifications must be a list of ids.',
     })
     .max(500, 'The notifications may not have more than 500 items.'),
 });

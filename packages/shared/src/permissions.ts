@@ -88,8 +88,9 @@ export const updateEmployeePermissionsInputSchema = z.object({
 });
 export type UpdateEmployeePermissionsInput = z.infer<typeof updateEmployeePermissionsInputSchema>;
 
+// role: the employee's users-admin role, so the screen can tell who may change them (decision 0025).
 export const employeePermissionsResponseSchema = z.object({
-  data: z.object({ id: z.number().int(), permissions: z.array(z.string()) }),
+  data: z.object({ id: z.number().int(), role: z.enum(['admin', 'user']), permissions: z.array(z.string()) }),
 });
 export const permissionsUpdatedMessage = 'Permissions Updated';
 

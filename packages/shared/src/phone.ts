@@ -8,7 +8,8 @@ import { z } from 'zod';
 export const PHONE_EXTENSION_MAX_DIGITS = 4;
 /** Country prefix sent to the telephony side (spec 1 §9). */
 export const PHONE_COUNTRY_PREFIX = '+1';
-export const phoneNumberInvalidMessage = 'The phone number must be ten digits, optionally followed by an extension of up to 4 digits.';
+export const phoneNumberInvalidMessage =
+  'The phone number must be ten digits, optionally followed by an extension of up to 4 digits.';
 
 /**
  * Formats as typed: strips non-digits, then builds (AAA) BBB-CCCC and, past ten digits, ' Ext. ' with up to 4
@@ -29,8 +30,7 @@ export function formatPhoneNumber(input: string | null | undefined): string {
 }
 
 // Ten digits with optional separators; then an optional extension introduced by 'ext', 'ext.', 'x' or '#'.
-const phonePattern =
-  /^\s*\(?\s*\d{3}\s*\)?[\s.-]*\d{3}[\s.-]*\d{4}\s*(?:(?:e?xt\.?|x|#)\s*\d{1,4})?\s*$/i;
+const phonePattern = /^\s*\(?\s*\d{3}\s*\)?[\s.-]*\d{3}[\s.-]*\d{4}\s*(?:(?:e?xt\.?|x|#)\s*\d{1,4})?\s*$/i;
 
 /** True when the text is a valid phone number (empty is not). */
 export function isValidPhoneNumber(input: string): boolean {
@@ -49,7 +49,8 @@ export const phoneNumberSchema = z
 
 /** An optional phone number: empty text, null and absent become null; anything else must be valid. */
 export const optionalPhoneNumberSchema = z.preprocess(
-  (value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value),
+  (value) =>
+    value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value,
   phoneNumberSchema.nullable(),
 );
 

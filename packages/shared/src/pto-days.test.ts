@@ -43,11 +43,15 @@ describe('checkedInHoursFromDays', () => {
 describe('ptoUsedInputSchema', () => {
   const errorsOf = (input: unknown) => {
     const result = ptoUsedInputSchema.safeParse(input);
-    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
   };
 
   it('accepts form-encoded values and normalises them', () => {
-    expect(ptoUsedInputSchema.parse({ user_id: '7', date: '2026-03-02', hours: '7.50', bank: 'Lump Sum', note: ' ' })).toEqual({
+    expect(
+      ptoUsedInputSchema.parse({ user_id: '7', date: '2026-03-02', hours: '7.50', bank: 'Lump Sum', note: ' ' }),
+    ).toEqual({
       user_id: 7,
       date: '2026-03-02',
       hours: 7.5,
@@ -63,22 +67,36 @@ describe('ptoUsedInputSchema', () => {
       hours: 'The hours field is required.',
       bank: 'The bank field is required.',
     });
-    expect(errorsOf({ user_id: 'x', date: '2026-02-30', hours: '0', bank: 'Vacation', note: 'n'.repeat(256) })).toEqual({
-      user_id: 'The selected user id is invalid.',
-      date: 'The date is not a valid date.',
-      hours: 'The hours must be greater than 0.',
-      bank: 'The selected bank is invalid.',
-      note: 'The note may not be greater than 255 characters.',
+    expect(errorsOf({ user_id: 'x', date: '2026-02-30', hours: '0', bank: 'Vacation', note: 'n'.repeat(256) })).toEqual(
+      {
+        user_id: 'The selected user id is invalid.',
+        date: 'The date is not a valid date.',
+        hours: 'The hours must be greater than 0.',
+        bank: 'The selected bank is invalid.',
+        note: 'The note may not be greater than 255 characters.',
+      },
+    );
+    expect(errorsOf({ user_id: 1, date: '2026-01-01', hours: '1.234', bank: 'Accrual' })).toEqual({
+      hours: 'The hours must have 0-2 decimal places.',
     });
-    expect(errorsOf({ user_id: 1, date: '2026-01-01', hours: '1.234', bank: 'Accrual' })).toEqual({ hours: 'The hours must have 0-2 decimal places.' });
-    expect(errorsOf({ user_id: 1, date: '2026-01-01', hours: 10000, bank: 'Accrual' })).toEqual({ hours: 'The hours may not be greater than 9999.99.' });
+    expect(errorsOf({ user_id: 1, date: '2026-01-01', hours: 10000, bank: 'Accrual' })).toEqual({
+      hours: 'The hours may not be greater than 9999.99.',
+    });
   });
 });
 
 describe('ptoPeriodStart', () => {
   it('prefers pto_start_date, then the start (hire) date, then the account creation day', () => {
-    expect(ptoPeriodStart({ pto_start_date: '2025-03-01', start_date: '2024-01-01', created_at: '2023-01-01' })).toEqual({ date: '2025-03-01', source: 'pto_start_date' });
-    expect(ptoPeriodStart({ pto_start_date: null, start_date: '2024-01-01', created_at: '2023-01-01' })).toEqual({ date: '2024-01-01', source: 'start_date' });
-    expect(ptoPeriodStart({ pto_start_date: null, start_date: null, created_at: '2023-01-01' })).toEqual({ date: '2023-01-01', source: 'created_at' });
+    expect(
+      ptoPeriodStart({ pto_start_date: '2025-03-01', start_date: '2024-01-01', created_at: '2023-01-01' }),
+    ).toEqual({ date: '2025-03-01', source: 'pto_start_date' });
+    expect(ptoPeriodStart({ pto_start_date: null, start_date: '2024-01-01', created_at: '2023-01-01' })).toEqual({
+      date: '2024-01-01',
+      source: 'start_date',
+    });
+    expect(ptoPeriodStart({ pto_start_date: null, start_date: null, created_at: '2023-01-01' })).toEqual({
+      date: '2023-01-01',
+      source: 'created_at',
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addYearsClamped,
+  timeOffReasons,
+  timeOffReasonSchema,
   buildPtoPeriods,
   isCurrentPeriod,
   isIsoDate,
@@ -35,36 +37,99 @@ function timeclock(days: Record<string, number>) {
 }
 
 function build(overrides: Partial<BuildPtoPeriodsInput>): PtoPeriod[] {
-  return buildPtoPeriods({ ptoStartDate: '2024-01-01', settings: [], checkedInHours: () => 0, usedHours: [], today: '2024-06-01', ...overrides });
+  return buildPtoPeriods({
+    ptoStartDate: '2024-01-01',
+    settings: [],
+    checkedInHours: () => 0,
+    usedHours: [],
+    today: '2024-06-01',
+    ...overrides,
+  });
 }
 
 const span = (period: PtoPeriod) => [period.start_date, period.end_date];
-const accrual = (period: PtoPeriod) => [period.accrued_hours, period.accrued_rollover, period.accrued_used, period.accrued_balance];
-const lumpSum = (period: PtoPeriod) => [period.lump_sum_hours, period.lump_sum_rollover, period.lump_sum_used, period.lump_sum_balance];
+const accrual = (period: PtoPeriod) => [
+  period.accrued_hours,
+  period.accrued_rollover,
+  period.accrued_used,
+  period.accrued_balance,
+];
+const lumpSum = (period: PtoPeriod) => [
+  period.lump_sum_hours,
+  period.lump_sum_rollover,
+  period.lump_sum_used,
+  period.lump_sum_balance,
+];
 
 describe('ptoSettingInputSchema', () => {
-  const hourly = { name: 'Full time', type: 'Hourly', start_date: '2024-01-01', end_date: null, payroll_hours: 40, accrued_hours: 1.54 };
-  const flatRate = { name: 'Yearly', type: 'Flat Rate', start_date: '2024-01-01', end_date: '2024-12-31', initial_hours: 80 };
-  const adjustment = { name: 'Bonus', type: 'Adjustment', start_date: '2024-05-02', adjustment_hours: -4.25, deposits_to: 'Lump Sum' };
+  const hourly = {
+    name: 'Full time',
+    type: 'Hourly',
+    start_date: '2024-01-01',
+    end_date: null,
+    payroll_hours: 40,
+    accrued_hours: 1.54,
+  };
+  const flatRate = {
+    name: 'Yearly',
+    type: 'Flat Rate',
+    start_date: '2024-01-01',
+    end_date: '2024-12-31',
+    initial_hours: 80,
+  };
+  const adjustment = {
+    name: 'Bonus',
+    type: 'Adjustment',
+    start_date: '2024-05-02',
+    adjustment_hours: -4.25,
+    deposits_to: 'Lump Sum',
+  };
 
   it('accepts each type and keeps only the fields of that type', () => {
     expect(ptoSettingInputSchema.parse(hourly)).toEqual({
-      name: 'Full time', type: 'Hourly', start_date: '2024-01-01', end_date: null,
-      adjustment_hours: null, deposits_to: null, payroll_hours: 40, accrued_hours: 1.54, initial_hours: null,
+      name: 'Full time',
+      type: 'Hourly',
+      start_date: '2024-01-01',
+      end_date: null,
+      adjustment_hours: null,
+      deposits_to: null,
+      payroll_hours: 40,
+      accrued_hours: 1.54,
+      initial_hours: null,
     });
     expect(ptoSettingInputSchema.parse({ ...flatRate, payroll_hours: 5, deposits_to: 'Accrual' })).toEqual({
-      name: 'Yearly', type: 'Flat Rate', start_date: '2024-01-01', end_date: '2024-12-31',
-      adjustment_hours: null, deposits_to: null, payroll_hours: null, accrued_hours: null, initial_hours: 80,
+      name: 'Yearly',
+      type: 'Flat Rate',
+      start_date: '2024-01-01',
+      end_date: '2024-12-31',
+      adjustment_hours: null,
+      deposits_to: null,
+      payroll_hours: null,
+      accrued_hours: null,
+      initial_hours: 80,
     });
     // An Adjustment is a single date: a leftover end date from another type is dropped, not an error.
     expect(ptoSettingInputSchema.parse({ ...adjustment, end_date: '2020-01-01', user_id: '7' })).toEqual({
-      user_id: 7, name: 'Bonus', type: 'Adjustment', start_date: '2024-05-02', end_date: null,
-      adjustment_hours: -4.25, deposits_to: 'Lump Sum', payroll_hours: null, accrued_hours: null, initial_hours: null,
+      user_id: 7,
+      name: 'Bonus',
+      type: 'Adjustment',
+      start_date: '2024-05-02',
+      end_date: null,
+      adjustment_hours: -4.25,
+      deposits_to: 'Lump Sum',
+      payroll_hours: null,
+      accrued_hours: null,
+      initial_hours: null,
     });
   });
 
   it('reads form-encoded values: numeric strings, and empty strings as no value (Endless)', () => {
-    const parsed = ptoSettingInputSchema.parse({ ...hourly, end_date: '', payroll_hours: ' 80 ', accrued_hours: '3.08' });
+    const parsed = ptoSettingInputSchema.parse({
+      ...hourly,
+      end_date: '',
+      payroll_hours: ' 80 ',
+      accrued_hours: '3.08',
+    });
     expect([parsed.end_date, parsed.payroll_hours, parsed.accrued_hours]).toEqual([null, 80, 3.08]);
     expect(ptoSettingInputSchema.parse({ ...flatRate, initial_hours: '0' }).initial_hours).toBe(0);
   });
@@ -80,15 +145,23 @@ describe('ptoSettingInputSchema', () => {
       type: 'The type field is required.',
       start_date: 'The start date field is required.',
     });
-    expect(errorsOf({ ...hourly, name: 'x'.repeat(256) })).toEqual({ name: 'The name may not be greater than 255 characters.' });
+    expect(errorsOf({ ...hourly, name: 'x'.repeat(256) })).toEqual({
+      name: 'The name may not be greater than 255 characters.',
+    });
     expect(errorsOf({ ...hourly, type: 'Weekly' })).toEqual({ type: 'The selected type is invalid.' });
   });
 
   it('rejects dates that are not calendar days and an end before the start', () => {
-    expect(errorsOf({ ...hourly, start_date: '2023-02-29' })).toEqual({ start_date: 'The start date is not a valid date.' });
-    expect(errorsOf({ ...hourly, start_date: '01/02/2024' })).toEqual({ start_date: 'The start date is not a valid date.' });
+    expect(errorsOf({ ...hourly, start_date: '2023-02-29' })).toEqual({
+      start_date: 'The start date is not a valid date.',
+    });
+    expect(errorsOf({ ...hourly, start_date: '01/02/2024' })).toEqual({
+      start_date: 'The start date is not a valid date.',
+    });
     expect(errorsOf({ ...hourly, end_date: '2024-13-01' })).toEqual({ end_date: 'The end date is not a valid date.' });
-    expect(errorsOf({ ...hourly, end_date: '2023-12-31' })).toEqual({ end_date: 'The end date must be a date after or equal to start date.' });
+    expect(errorsOf({ ...hourly, end_date: '2023-12-31' })).toEqual({
+      end_date: 'The end date must be a date after or equal to start date.',
+    });
     expect(errorsOf({ ...hourly, end_date: '2024-01-01' })).toEqual({});
     expect(errorsOf({ ...hourly, start_date: '2024-02-29', end_date: '2024-03-01' })).toEqual({});
   });
@@ -106,14 +179,22 @@ describe('ptoSettingInputSchema', () => {
       payroll_hours: 'The payroll hours must be a number.',
       accrued_hours: 'The accrued hours must have 0-2 decimal places.',
     });
-    expect(errorsOf({ ...hourly, payroll_hours: 10000 })).toEqual({ payroll_hours: 'The payroll hours may not be greater than 9999.99.' });
+    expect(errorsOf({ ...hourly, payroll_hours: 10000 })).toEqual({
+      payroll_hours: 'The payroll hours may not be greater than 9999.99.',
+    });
     expect(errorsOf({ ...hourly, payroll_hours: 0.01, accrued_hours: 9999.99 })).toEqual({});
   });
 
   it('Flat Rate needs hours of at least 0', () => {
-    expect(errorsOf({ ...flatRate, initial_hours: undefined })).toEqual({ initial_hours: 'The initial hours field is required when type is Flat Rate.' });
-    expect(errorsOf({ ...flatRate, initial_hours: -0.01 })).toEqual({ initial_hours: 'The initial hours must be at least 0.' });
-    expect(errorsOf({ ...flatRate, initial_hours: 12.345 })).toEqual({ initial_hours: 'The initial hours must have 0-2 decimal places.' });
+    expect(errorsOf({ ...flatRate, initial_hours: undefined })).toEqual({
+      initial_hours: 'The initial hours field is required when type is Flat Rate.',
+    });
+    expect(errorsOf({ ...flatRate, initial_hours: -0.01 })).toEqual({
+      initial_hours: 'The initial hours must be at least 0.',
+    });
+    expect(errorsOf({ ...flatRate, initial_hours: 12.345 })).toEqual({
+      initial_hours: 'The initial hours must have 0-2 decimal places.',
+    });
   });
 
   it('Adjustment needs non-zero hours (negative is a retraction) and a bank', () => {
@@ -121,10 +202,18 @@ describe('ptoSettingInputSchema', () => {
       adjustment_hours: 'The adjustment hours field is required when type is Adjustment.',
       deposits_to: 'The deposits to field is required when type is Adjustment.',
     });
-    expect(errorsOf({ ...adjustment, deposits_to: 'Savings' })).toEqual({ deposits_to: 'The selected deposits to is invalid.' });
-    expect(errorsOf({ ...adjustment, adjustment_hours: 0 })).toEqual({ adjustment_hours: 'The adjustment hours must not be 0.' });
-    expect(errorsOf({ ...adjustment, adjustment_hours: -10000 })).toEqual({ adjustment_hours: 'The adjustment hours must be at least -9999.99.' });
-    expect(errorsOf({ ...adjustment, adjustment_hours: '-0.015' })).toEqual({ adjustment_hours: 'The adjustment hours must have 0-2 decimal places.' });
+    expect(errorsOf({ ...adjustment, deposits_to: 'Savings' })).toEqual({
+      deposits_to: 'The selected deposits to is invalid.',
+    });
+    expect(errorsOf({ ...adjustment, adjustment_hours: 0 })).toEqual({
+      adjustment_hours: 'The adjustment hours must not be 0.',
+    });
+    expect(errorsOf({ ...adjustment, adjustment_hours: -10000 })).toEqual({
+      adjustment_hours: 'The adjustment hours must be at least -9999.99.',
+    });
+    expect(errorsOf({ ...adjustment, adjustment_hours: '-0.015' })).toEqual({
+      adjustment_hours: 'The adjustment hours must have 0-2 decimal places.',
+    });
     expect(errorsOf({ ...adjustment, adjustment_hours: '8', deposits_to: 'Accrual' })).toEqual({});
   });
 
@@ -171,7 +260,13 @@ describe('labels, markers and calendar helpers', () => {
   });
 
   it('checks calendar days and rounds hours half away from zero', () => {
-    expect([isIsoDate('2024-02-29'), isIsoDate('2023-02-29'), isIsoDate('2024-04-31'), isIsoDate('2024-1-01'), isIsoDate(20240101)]).toEqual([true, false, false, false, false]);
+    expect([
+      isIsoDate('2024-02-29'),
+      isIsoDate('2023-02-29'),
+      isIsoDate('2024-04-31'),
+      isIsoDate('2024-1-01'),
+      isIsoDate(20240101),
+    ]).toEqual([true, false, false, false, false]);
     expect(roundHours(1.005)).toBe(1.01);
     expect(roundHours(-1.005)).toBe(-1.01);
     expect(roundHours(2.675)).toBe(2.68);
@@ -196,15 +291,29 @@ describe('buildPtoPeriods: periods', () => {
     ]);
     expect(periods.map((period) => period.current)).toEqual([false, false, true]);
     expect(periods[0]).toEqual({
-      start_date: '2023-03-15', end_date: '2024-03-14', current: false,
-      accrued_hours: 0, accrued_rollover: 0, accrued_used: 0, accrued_balance: 0,
-      lump_sum_hours: 0, lump_sum_rollover: 0, lump_sum_used: 0, lump_sum_balance: 0,
+      start_date: '2023-03-15',
+      end_date: '2024-03-14',
+      current: false,
+      accrued_hours: 0,
+      accrued_rollover: 0,
+      accrued_used: 0,
+      accrued_balance: 0,
+      lump_sum_hours: 0,
+      lump_sum_rollover: 0,
+      lump_sum_used: 0,
+      lump_sum_balance: 0,
     });
   });
 
   it('starts a new period on the anniversary itself', () => {
-    expect(build({ ptoStartDate: '2023-03-15', today: '2025-03-14' }).map(span).at(-1)).toEqual(['2024-03-15', '2025-03-14']);
-    expect(build({ ptoStartDate: '2023-03-15', today: '2025-03-15' }).map(span).at(-1)).toEqual(['2025-03-15', '2026-03-14']);
+    expect(build({ ptoStartDate: '2023-03-15', today: '2025-03-14' }).map(span).at(-1)).toEqual([
+      '2024-03-15',
+      '2025-03-14',
+    ]);
+    expect(build({ ptoStartDate: '2023-03-15', today: '2025-03-15' }).map(span).at(-1)).toEqual([
+      '2025-03-15',
+      '2026-03-14',
+    ]);
     expect(build({ ptoStartDate: '2025-11-22', today: '2025-11-22' }).map((period) => period.current)).toEqual([true]);
   });
 
@@ -238,25 +347,46 @@ describe('buildPtoPeriods: periods', () => {
 describe('buildPtoPeriods: Hourly', () => {
   it('accrues checked-in hours × accrued / payroll to Accrual, per period, without flooring', () => {
     const clock = timeclock({ '2024-02-01': 60, '2024-11-30': 40, '2025-01-02': 13 });
-    const setting: PtoSettingRule = { type: 'Hourly', start_date: '2024-01-01', end_date: null, payroll_hours: 40, accrued_hours: 1.5 };
+    const setting: PtoSettingRule = {
+      type: 'Hourly',
+      start_date: '2024-01-01',
+      end_date: null,
+      payroll_hours: 40,
+      accrued_hours: 1.5,
+    };
     const periods = build({ settings: [setting], checkedInHours: clock.checkedInHours, today: '2025-03-01' });
     // 2024: (60 + 40) × 1.5 / 40 = 3.75; 2025: 13 × 1.5 / 40 = 0.4875 → 0.49. Nothing rolls over (limit 0).
     expect(periods.map(accrual)).toEqual([
       [3.75, 0, 0, 3.75],
       [0.49, 0, 0, 0.49],
     ]);
-    expect(periods.map(lumpSum)).toEqual([[0, 0, 0, 0], [0, 0, 0, 0]]);
+    expect(periods.map(lumpSum)).toEqual([
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
     // Endless: the whole of each period is asked for.
-    expect(clock.calls).toEqual([['2024-01-01', '2024-12-31'], ['2025-01-01', '2025-12-31']]);
+    expect(clock.calls).toEqual([
+      ['2024-01-01', '2024-12-31'],
+      ['2025-01-01', '2025-12-31'],
+    ]);
   });
 
   it('counts only the overlap of a setting that starts mid-period and ends in the next one', () => {
     const clock = timeclock({ '2024-03-01': 50, '2024-08-01': 30, '2025-02-01': 20, '2025-05-01': 40 });
-    const setting: PtoSettingRule = { type: 'Hourly', start_date: '2024-07-01', end_date: '2025-03-31', payroll_hours: '10', accrued_hours: '1.00' };
+    const setting: PtoSettingRule = {
+      type: 'Hourly',
+      start_date: '2024-07-01',
+      end_date: '2025-03-31',
+      payroll_hours: '10',
+      accrued_hours: '1.00',
+    };
     const periods = build({ settings: [setting], checkedInHours: clock.checkedInHours, today: '2025-06-30' });
     // 2024: only 08-01 lies in [07-01, 12-31]: 30 × 1 / 10 = 3; 2025: only 02-01 lies in [01-01, 03-31]: 20 / 10 = 2.
     expect(periods.map((period) => period.accrued_hours)).toEqual([3, 2]);
-    expect(clock.calls).toEqual([['2024-07-01', '2024-12-31'], ['2025-01-01', '2025-03-31']]);
+    expect(clock.calls).toEqual([
+      ['2024-07-01', '2024-12-31'],
+      ['2025-01-01', '2025-03-31'],
+    ]);
   });
 
   it('adds several Hourly settings and skips one that ended before the period', () => {
@@ -268,26 +398,39 @@ describe('buildPtoPeriods: Hourly', () => {
     const periods = build({ settings, checkedInHours: clock.checkedInHours, today: '2025-06-01' });
     // 2024: 30 × 1 / 3 = 10 (second setting not yet active); 2025: 30 × 2.5 / 30 = 2.5 (first one ended).
     expect(periods.map((period) => period.accrued_hours)).toEqual([10, 2.5]);
-    expect(clock.calls).toEqual([['2024-01-01', '2024-12-31'], ['2025-01-01', '2025-12-31']]);
+    expect(clock.calls).toEqual([
+      ['2024-01-01', '2024-12-31'],
+      ['2025-01-01', '2025-12-31'],
+    ]);
   });
 
   it('rounds only the per-period total: 3 × (1 / 3) is 1, not 0.99', () => {
     const clock = timeclock({ '2024-02-01': 1 });
-    const settings: PtoSettingRule[] = [1, 2, 3].map(() => ({ type: 'Hourly', start_date: '2024-01-01', payroll_hours: 3, accrued_hours: 1 }));
+    const settings: PtoSettingRule[] = [1, 2, 3].map(() => ({
+      type: 'Hourly',
+      start_date: '2024-01-01',
+      payroll_hours: 3,
+      accrued_hours: 1,
+    }));
     // Each setting: 1 × 1 / 3 = 0.333…; the sum 1.000 rounds to 1 (rounding each part would give 0.99).
     expect(build({ settings, checkedInHours: clock.checkedInHours })[0].accrued_hours).toBe(1);
   });
 
   it('does not ask the timeclock for a setting that starts after the last period', () => {
     const clock = timeclock({});
-    build({ settings: [{ type: 'Hourly', start_date: '2030-01-01', payroll_hours: 40, accrued_hours: 1 }], checkedInHours: clock.checkedInHours });
+    build({
+      settings: [{ type: 'Hourly', start_date: '2030-01-01', payroll_hours: 40, accrued_hours: 1 }],
+      checkedInHours: clock.checkedInHours,
+    });
     expect(clock.calls).toEqual([]);
   });
 });
 
 describe('buildPtoPeriods: Flat Rate', () => {
   it('grants its hours to Lump Sum in every period it is active in, Endless', () => {
-    const settings: PtoSettingRule[] = [{ type: 'Flat Rate', start_date: '2024-01-01', end_date: null, initial_hours: 80 }];
+    const settings: PtoSettingRule[] = [
+      { type: 'Flat Rate', start_date: '2024-01-01', end_date: null, initial_hours: 80 },
+    ];
     const periods = build({ settings, today: '2026-02-01' });
     expect(periods.map(lumpSum)).toEqual([
       [80, 0, 0, 80],
@@ -309,7 +452,9 @@ describe('buildPtoPeriods: Flat Rate', () => {
   });
 
   it('grants nothing for a setting that ended before pto_start_date', () => {
-    const settings: PtoSettingRule[] = [{ type: 'Flat Rate', start_date: '2022-01-01', end_date: '2023-12-31', initial_hours: 80 }];
+    const settings: PtoSettingRule[] = [
+      { type: 'Flat Rate', start_date: '2022-01-01', end_date: '2023-12-31', initial_hours: 80 },
+    ];
     expect(build({ settings })[0].lump_sum_hours).toBe(0);
   });
 });
@@ -320,7 +465,13 @@ describe('buildPtoPeriods: Adjustment', () => {
       { type: 'Adjustment', start_date: '2024-03-10', adjustment_hours: 8, deposits_to: 'Accrual' },
       { type: 'Adjustment', start_date: '2024-04-01', adjustment_hours: '-4.5', deposits_to: 'Lump Sum' },
       { type: 'Adjustment', start_date: '2025-01-01', adjustment_hours: 2.25, deposits_to: 'Lump Sum' },
-      { type: 'Adjustment', start_date: '2025-02-01', adjustment_hours: -3, deposits_to: 'Accrual', end_date: '2099-01-01' },
+      {
+        type: 'Adjustment',
+        start_date: '2025-02-01',
+        adjustment_hours: -3,
+        deposits_to: 'Accrual',
+        end_date: '2099-01-01',
+      },
     ];
     const periods = build({ settings, today: '2025-01-15' });
     // 2024: accrual +8, lump sum −4.5; 2025: accrual −3 (and the −4.5 balance carries, see rollover), lump sum +2.25.
@@ -346,7 +497,10 @@ describe('buildPtoPeriods: Adjustment', () => {
 
 describe('buildPtoPeriods: used hours and rollover', () => {
   const grant = (date: string, hours: number, bank: 'Accrual' | 'Lump Sum' = 'Accrual'): PtoSettingRule => ({
-    type: 'Adjustment', start_date: date, adjustment_hours: hours, deposits_to: bank,
+    type: 'Adjustment',
+    start_date: date,
+    adjustment_hours: hours,
+    deposits_to: bank,
   });
 
   it('subtracts used hours from their bank in the period of their date', () => {
@@ -365,10 +519,24 @@ describe('buildPtoPeriods: used hours and rollover', () => {
   });
 
   it('rolls nothing over with the default limits of 0', () => {
-    const periods = build({ settings: [grant('2024-02-01', 40), grant('2024-02-01', 16, 'Lump Sum')], today: '2025-02-01' });
-    expect(periods.map(accrual)).toEqual([[40, 0, 0, 40], [0, 0, 0, 0]]);
-    expect(periods.map(lumpSum)).toEqual([[16, 0, 0, 16], [0, 0, 0, 0]]);
-    const explicit = build({ settings: [grant('2024-02-01', 40)], accrualRolloverLimit: null, lumpSumRolloverLimit: '0', today: '2025-02-01' });
+    const periods = build({
+      settings: [grant('2024-02-01', 40), grant('2024-02-01', 16, 'Lump Sum')],
+      today: '2025-02-01',
+    });
+    expect(periods.map(accrual)).toEqual([
+      [40, 0, 0, 40],
+      [0, 0, 0, 0],
+    ]);
+    expect(periods.map(lumpSum)).toEqual([
+      [16, 0, 0, 16],
+      [0, 0, 0, 0],
+    ]);
+    const explicit = build({
+      settings: [grant('2024-02-01', 40)],
+      accrualRolloverLimit: null,
+      lumpSumRolloverLimit: '0',
+      today: '2025-02-01',
+    });
     expect(explicit[1].accrued_rollover).toBe(0);
   });
 
@@ -380,7 +548,12 @@ describe('buildPtoPeriods: used hours and rollover', () => {
       today: '2025-02-01',
     });
     // Accrual: min(40, 24) = 24; Lump Sum: min(16, 20.5) = 16.
-    expect(periods[1]).toMatchObject({ accrued_rollover: 24, accrued_balance: 24, lump_sum_rollover: 16, lump_sum_balance: 16 });
+    expect(periods[1]).toMatchObject({
+      accrued_rollover: 24,
+      accrued_balance: 24,
+      lump_sum_rollover: 16,
+      lump_sum_balance: 16,
+    });
   });
 
   it('chains rollover over the years and carries a negative balance in full, even past a limit of 0', () => {
@@ -440,15 +613,40 @@ describe('buildPtoPeriods: used hours and rollover', () => {
     // 2025-03-15..2026-03-14: accrual 80 × 1.54 / 40 = 3.08 + min(4.16, 40) = 7.24; lump sum 24 + min(20, 8) − 8 = 24.
     expect(periods).toEqual([
       {
-        start_date: '2024-03-15', end_date: '2025-03-14', current: false,
-        accrued_hours: 6.16, accrued_rollover: 0, accrued_used: 2, accrued_balance: 4.16,
-        lump_sum_hours: 28, lump_sum_rollover: 0, lump_sum_used: 8, lump_sum_balance: 20,
+        start_date: '2024-03-15',
+        end_date: '2025-03-14',
+        current: false,
+        accrued_hours: 6.16,
+        accrued_rollover: 0,
+        accrued_used: 2,
+        accrued_balance: 4.16,
+        lump_sum_hours: 28,
+        lump_sum_rollover: 0,
+        lump_sum_used: 8,
+        lump_sum_balance: 20,
       },
       {
-        start_date: '2025-03-15', end_date: '2026-03-14', current: true,
-        accrued_hours: 3.08, accrued_rollover: 4.16, accrued_used: 0, accrued_balance: 7.24,
-        lump_sum_hours: 24, lump_sum_rollover: 8, lump_sum_used: 8, lump_sum_balance: 24,
+        start_date: '2025-03-15',
+        end_date: '2026-03-14',
+        current: true,
+        accrued_hours: 3.08,
+        accrued_rollover: 4.16,
+        accrued_used: 0,
+        accrued_balance: 7.24,
+        lump_sum_hours: 24,
+        lump_sum_rollover: 8,
+        lump_sum_used: 8,
+        lump_sum_balance: 24,
       },
     ]);
+  });
+});
+
+describe('time-off reasons (spec 1 §3.11)', () => {
+  it('are Sick, Vacation, Personal Time and Appointment, and nothing else is accepted', () => {
+    expect(timeOffReasons).toEqual(['Sick', 'Vacation', 'Personal Time', 'Appointment']);
+    for (const reason of timeOffReasons) expect(timeOffReasonSchema.parse(reason)).toBe(reason);
+    expect(timeOffReasonSchema.safeParse('Holiday').error?.issues[0]?.message).toBe('The selected reason is invalid.');
+    expect(timeOffReasonSchema.safeParse('').error?.issues[0]?.message).toBe('The reason field is required.');
   });
 });

@@ -13,6 +13,16 @@ export type PtoSettingType = (typeof ptoSettingTypes)[number];
 export const ptoBanks = ['Accrual', 'Lump Sum'] as const;
 export type PtoBank = (typeof ptoBanks)[number];
 
+/** Spec 1 §3.11: the reasons for time off, in this order (the HR request form chooses one; designs/hr.md). */
+export const timeOffReasons = ['Sick', 'Vacation', 'Personal Time', 'Appointment'] as const;
+export type TimeOffReason = (typeof timeOffReasons)[number];
+export const timeOffReasonSchema = z.enum(timeOffReasons, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'The reason field is required.'
+      : 'The selected reason is invalid.',
+});
+
 /** Hours inputs step 0.01 (spec 1 §5); the bound keeps a numeric(6,2) column safe. */
 export const PTO_HOURS_STEP = 0.01;
 export const PTO_HOURS_MAX = 9999.99;
@@ -77,7 +87,9 @@ export function roundHours(value: number): number {
 const emptyToNull = (value: unknown): unknown => (value === '' || value === undefined ? null : value);
 
 const requiredText = (label: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? `The ${label} field is required.` : `The ${label} must be a string.`;
+  issue.input === undefined || issue.input === null
+    ? `The ${label} field is required.`
+    : `The ${label} must be a string.`;
 
 /** A number or a numeric string (form-encoded); '' and absent mean no value. */
 const hoursField = (label: string) =>
@@ -97,7 +109,10 @@ const startDateSchema = z
 
 const endDateSchema = z.preprocess(
   (value) => emptyToNull(typeof value === 'string' ? value.trim() : value),
-  z.string({ error: 'The end date is not a valid date.' }).refine(isIsoDate, 'The end date is not a valid date.').nullable(),
+  z
+    .string({ error: 'The end date is not a valid date.' })
+    .refine(isIsoDate, 'The end date is not a valid date.')
+    .nullable(),
 );
 
 const ptoSettingFieldsSchema = z.object({
@@ -120,12 +135,18 @@ const ptoSettingFieldsSchema = z.object({
     .min(1, 'The name field is required.')
     .max(255, 'The name may not be greater than 255 characters.'),
   type: z.enum(ptoSettingTypes, {
-    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'The type field is required.' : 'The selected type is invalid.'),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? 'The type field is required.'
+        : 'The selected type is invalid.',
   }),
   start_date: startDateSchema,
   end_date: endDateSchema,
   adjustment_hours: hoursField('adjustment hours'),
-  deposits_to: z.preprocess(emptyToNull, z.enum(ptoBanks, { error: 'The selected deposits to is invalid.' }).nullable()),
+  deposits_to: z.preprocess(
+    emptyToNull,
+    z.enum(ptoBanks, { error: 'The selected deposits to is invalid.' }).nullable(),
+  ),
   payroll_hours: hoursField('payroll hours'),
   accrued_hours: hoursField('accrued hours'),
   initial_hours: hoursField('initial hours'),
@@ -141,7 +162,9 @@ function checkHours(ctx: z.RefinementCtx, field: string, value: unknown, type: P
   }
   if (typeof value !== 'number' || !Number.isFinite(value)) return; // the field's own rule already reported it
   if (rule.exclusive ? value <= rule.min : value < rule.min) {
-    const message = rule.exclusive ? `The ${label} must be greater than ${rule.min}.` : `The ${label} must be at least ${rule.min}.`;
+    const message = rule.exclusive
+      ? `The ${label} must be greater than ${rule.min}.`
+      : `The ${label} must be at least ${rule.min}.`;
     ctx.addIssue({ code: 'custom', path: [field], message });
   } else if (value > PTO_HOURS_MAX) {
     ctx.addIssue({ code: 'custom', path: [field], message: `The ${label} may not be greater than ${PTO_HOURS_MAX}.` });
@@ -170,13 +193,30 @@ export const ptoSettingInputSchema = ptoSettingFieldsSchema
       } else if (type === 'Flat Rate') {
         checkHours(ctx, 'initial_hours', input.initial_hours, type, { min: 0, exclusive: false, allowZero: true });
       } else if (type === 'Adjustment') {
-        checkHours(ctx, 'adjustment_hours', input.adjustment_hours, type, { min: -PTO_HOURS_MAX, exclusive: false, allowZero: false });
+        checkHours(ctx, 'adjustment_hours', input.adjustment_hours, type, {
+          min: -PTO_HOURS_MAX,
+          exclusive: false,
+          allowZero: false,
+        });
         if (input.deposits_to === null || input.deposits_to === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['deposits_to'], message: 'The deposits to field is required when type is Adjustment.' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['deposits_to'],
+            message: 'The deposits to field is required when type is Adjustment.',
+          });
         }
       }
-      if (type !== 'Adjustment' && isIsoDate(input.start_date) && isIsoDate(input.end_date) && input.end_date < input.start_date) {
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'The end date must be a date after or equal to start date.' });
+      if (
+        type !== 'Adjustment' &&
+        isIsoDate(input.start_date) &&
+        isIsoDate(input.end_date) &&
+        input.end_date < input.start_date
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['end_date'],
+          message: 'The end date must be a date after or equal to start date.',
+        });
       }
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
@@ -286,7 +326,10 @@ const toLimit = (value: PtoHoursValue): number => Math.max(0, toHours(value ?? P
 
 /** Start and end of period `index` (0-based): from the index-th anniversary to the day before the next one. */
 export function ptoPeriodBounds(ptoStartDate: string, index: number): { start_date: string; end_date: string } {
-  return { start_date: addYearsClamped(ptoStartDate, index), end_date: addDays(addYearsClamped(ptoStartDate, index + 1), -1) };
+  return {
+    start_date: addYearsClamped(ptoStartDate, index),
+    end_date: addDays(addYearsClamped(ptoStartDate, index + 1), -1),
+  };
 }
 
 /** Which period a day falls in: negative before pto_start_date. */
@@ -324,7 +367,8 @@ export function buildPtoPeriods(input: BuildPtoPeriodsInput): PtoPeriod[] {
 
   const totals = Array.from({ length: count }, () => ({ accrued: 0, lumpSum: 0, accruedUsed: 0, lumpSumUsed: 0 }));
   // Dated entries before the first period count in it; after the last one they wait for their period.
-  const slotOf = (date: string): (typeof totals)[number] | undefined => totals[Math.max(0, periodIndexOf(ptoStartDate, date))];
+  const slotOf = (date: string): (typeof totals)[number] | undefined =>
+    totals[Math.max(0, periodIndexOf(ptoStartDate, date))];
 
   const bounds = totals.map((_, index) => ptoPeriodBounds(ptoStartDate, index));
   for (const setting of input.settings) {
@@ -403,7 +447,9 @@ export interface PtoDailyHours {
  * binary search per call, so the engine's per-period, per-setting questions cost no further queries.
  */
 export function checkedInHoursFromDays(days: readonly PtoDailyHours[]): (from: string, to: string) => number {
-  const sorted = [...days].filter((entry) => isIsoDate(entry.day)).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const sorted = [...days]
+    .filter((entry) => isIsoDate(entry.day))
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   const keys = sorted.map((entry) => entry.day);
   const prefix = [0];
   for (const entry of sorted) prefix.push(prefix[prefix.length - 1] + toHours(entry.hours));
@@ -430,11 +476,19 @@ const positiveHoursSchema = z.preprocess(
     return typeof normalized === 'string' ? Number(normalized) : normalized;
   },
   z
-    .number({ error: (issue) => (issue.input === null || issue.input === undefined ? 'The hours field is required.' : 'The hours must be a number.') })
+    .number({
+      error: (issue) =>
+        issue.input === null || issue.input === undefined
+          ? 'The hours field is required.'
+          : 'The hours must be a number.',
+    })
     .refine((value) => Number.isFinite(value), 'The hours must be a number.')
     .refine((value) => value > 0, 'The hours must be greater than 0.')
     .refine((value) => value <= PTO_HOURS_MAX, `The hours may not be greater than ${PTO_HOURS_MAX}.`)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) <= 1e-6, 'The hours must have 0-2 decimal places.'),
+    .refine(
+      (value) => Math.abs(value * 100 - Math.round(value * 100)) <= 1e-6,
+      'The hours must have 0-2 decimal places.',
+    ),
 );
 
 /** POST /api/users/employee/pto/used: hours taken off on a day, drawn from one bank. */
@@ -442,7 +496,12 @@ export const ptoUsedInputSchema = z.object({
   user_id: z.preprocess(
     (value) => (typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : emptyToNull(value)),
     z
-      .number({ error: (issue) => (issue.input === null || issue.input === undefined ? 'The user id field is required.' : 'The selected user id is invalid.') })
+      .number({
+        error: (issue) =>
+          issue.input === null || issue.input === undefined
+            ? 'The user id field is required.'
+            : 'The selected user id is invalid.',
+      })
       .int('The selected user id is invalid.')
       .min(1, 'The selected user id is invalid.')
       .max(2147483647, 'The selected user id is invalid.'),
@@ -454,11 +513,17 @@ export const ptoUsedInputSchema = z.object({
     .refine(isIsoDate, 'The date is not a valid date.'),
   hours: positiveHoursSchema,
   bank: z.enum(ptoBanks, {
-    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'The bank field is required.' : 'The selected bank is invalid.'),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? 'The bank field is required.'
+        : 'The selected bank is invalid.',
   }),
   note: z.preprocess(
     (value) => emptyToNull(typeof value === 'string' ? value.trim() : value),
-    z.string({ error: 'The note must be a string.' }).max(255, 'The note may not be greater than 255 characters.').nullable(),
+    z
+      .string({ error: 'The note must be a string.' })
+      .max(255, 'The note may not be greater than 255 characters.')
+      .nullable(),
   ),
 });
 export type PtoUsedInput = z.input<typeof ptoUsedInputSchema>;
@@ -485,7 +550,11 @@ export type PtoPeriodStartSource = (typeof ptoPeriodStartSources)[number];
  * The day PTO periods count from: the PTO start date; without one the employee's start (hire) date; without
  * that the day the account was created, so a policy never silently accrues nothing.
  */
-export function ptoPeriodStart(employee: { pto_start_date: string | null; start_date: string | null; created_at: string }): {
+export function ptoPeriodStart(employee: {
+  pto_start_date: string | null;
+  start_date: string | null;
+  created_at: string;
+}): {
   date: string;
   source: PtoPeriodStartSource;
 } {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isPresenceChannel, parseChannel, projectChannel, ptoPeriodsChannel, storeChannel, ticketChannel, userChannel } from './realtime.ts';
+import {
+  isPresenceChannel,
+  parseChannel,
+  projectChannel,
+  ptoPeriodsChannel,
+  storeChannel,
+  ticketChannel,
+  userChannel,
+} from './realtime.ts';
 
 describe('channel names', () => {
   it('builds the spec’s names', () => {
@@ -16,7 +24,21 @@ describe('channel names', () => {
     expect(parseChannel('ticket_12')).toEqual({ kind: 'ticket', id: 12 });
     expect(parseChannel('project_3')).toEqual({ kind: 'project', id: 3 });
     expect(parseChannel('Pto_Periods_7')).toEqual({ kind: 'pto', id: 7 });
-    for (const bad of ['user.0', 'user.05', 'user.-1', 'user.5 ', 'Store', 'ticket_', 'ticket_abc', 'pto_periods_7', 'session:1', 'user.99999999999', 'user.2147483648', 42, null]) {
+    for (const bad of [
+      'user.0',
+      'user.05',
+      'user.-1',
+      'user.5 ',
+      'Store',
+      'ticket_',
+      'ticket_abc',
+      'pto_periods_7',
+      'session:1',
+      'user.99999999999',
+      'user.2147483648',
+      42,
+      null,
+    ]) {
       expect(parseChannel(bad), String(bad)).toBeNull();
     }
     expect(parseChannel('user.2147483647')).toEqual({ kind: 'user', id: 2147483647 });

@@ -1,10 +1,14 @@
+import type { AgentSettings, SessionUser } from './auth.ts';
+
 /**
  * Realtime contract (spec 1 §2.4, §9): Socket.IO on the app's own port, path /socket.io.
  *
  * Protocol:
  * - Connect with `io(origin, { path: '/socket.io', auth: { token: accessToken } })`. A missing, revoked,
  *   expired or locked session is refused with a connect_error whose message is 'Unauthenticated.'.
- * - After a token refresh, disconnect and reconnect with the new token, then subscribe again.
+ * - A connection lasts until its access token expires. After a token refresh of the same session, send
+ *   `socket.emit('authenticate', newAccessToken, (ack: AuthenticateAck) => ...)` to keep it; a socket that has not
+ *   re-authenticated by its token's expiry is disconnected. For another session (sign-in, shadowing), reconnect.
  * - Subscribe: `socket.emit('subscribe', channel, (ack: SubscribeAck) => ...)`; leave: `socket.emit('unsubscribe', channel, ack)`.
  * - Server events arrive as `socket.on(eventName, (payload, meta: { channel }) => ...)`.
  * - Presence channels (`ticket_{id}`, `project_{id}`) also receive `presence` { channel, users: PresenceUser[] }
@@ -19,6 +23,8 @@ export const realtimePath = '/socket.io';
 /** Client → server control events. */
 export const subscribeEvent = 'subscribe';
 export const unsubscribeEvent = 'unsubscribe';
+/** Client → server: a fresh access token of the socket's own session (after a refresh), answered with AuthenticateAck. */
+export const authenticateEvent = 'authenticate';
 /** Server → room event listing who is present on a presence channel. */
 export const presenceEvent = 'presence';
 /** Client → server: the section this socket edits on a presence channel (null: none). */
@@ -52,8 +58,36 @@ export const userChannelEvents = [
 ] as const;
 export type UserChannelEvent = (typeof userChannelEvents)[number];
 
+/** 'UserUpdated' on `user.{id}`: the account changed (name, e-mail, photo...); the same user the session answers. */
+export interface UserUpdatedPayload {
+  user: SessionUser;
+}
+
+/** 'AgentSettingsUpdated' on `user.{id}`: the saved agent settings, as the login answer carries them. */
+export interface AgentSettingsUpdatedPayload {
+  agent_settings: AgentSettings;
+}
+
+/**
+ * 'FileDownload' on `user.{id}` (spec 1 §7.8 "file download"): a file the server prepared for this user in the
+ * background (a generated PDF, an export) is ready; the browser fetches it with POST /api/download { file, name,
+ * disk } and saves it under `name`. No background file work exists yet: the PDF and export issues send it.
+ */
+export interface FileDownloadPayload {
+  file: string;
+  name: string;
+  disk: 'local';
+}
+
 /** Events on the shared `store` channel. */
-export const storeChannelEvents = ['RegionUpdated', 'CompanyUpdated', 'EmployeeUpdated', 'CampaignUpdated', 'VoicemailUpdated', 'TicketUpdated'] as const;
+export const storeChannelEvents = [
+  'RegionUpdated',
+  'CompanyUpdated',
+  'EmployeeUpdated',
+  'CampaignUpdated',
+  'VoicemailUpdated',
+  'TicketUpdated',
+] as const;
 export type StoreChannelEvent = (typeof storeChannelEvents)[number];
 
 /** Events on `Pto_Periods_{employeeId}`. */
@@ -67,12 +101,19 @@ export const ticketChannelEvents = [
   'TicketNotesAttachmentsChanged',
   'TicketResolutionAttachmentsChanged',
   'CreateTodo',
+  // Not in spec 3's list, named after CreateTodo: a to-do was edited, completed or reopened, or deleted.
+  'UpdateTodo',
+  'DeleteTodo',
   'TicketDataUpdated',
   'TicketNotesSaved',
 ] as const;
 export type TicketChannelEvent = (typeof ticketChannelEvents)[number];
 /** The ticket events a client account receives: the parts of the ticket it can see (thread, resolution, fields). */
-export const ticketClientEvents: readonly TicketChannelEvent[] = ['ResponseSent', 'TicketResolutionAttachmentsChanged', 'TicketDataUpdated'];
+export const ticketClientEvents: readonly TicketChannelEvent[] = [
+  'ResponseSent',
+  'TicketResolutionAttachmentsChanged',
+  'TicketDataUpdated',
+];
 
 export type RealtimeEvent = UserChannelEvent | StoreChannelEvent | PtoChannelEvent | TicketChannelEvent;
 
@@ -83,6 +124,9 @@ export interface RealtimeMeta {
 
 /** Answer passed to the subscribe / unsubscribe acknowledgement callback. */
 export type SubscribeAck = { ok: true; channel: string } | { ok: false; channel: string; error: string };
+
+/** Answer to the authenticate acknowledgement callback; a refused token leaves the socket as it was. */
+export type AuthenticateAck = { ok: true } | { ok: false; error: string };
 
 export interface PresenceUser {
   id: number;

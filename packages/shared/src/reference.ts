@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Reference ("static") data of spec 1 §3.3: the ids other code relies on and the answers of the shared-data calls (§7.2). */
 
 // Ids fixed by the spec and by the reference seed; code compares against these, never against names.
-export const TICKET_STATUS_CLOSED = 1;
+export { TICKET_STATUS_CLOSED } from './ticket-queue.ts';
 export const DEPARTMENT_TECH = 1;
 export const DEPARTMENT_ADMINISTRATION = 2;
 export const DEPARTMENT_SALES = 3;
@@ -34,7 +34,12 @@ export const stateOptionSchema = z.object({ code: z.string(), name: z.string() }
 export type StateOption = z.infer<typeof stateOptionSchema>;
 
 // color is a hex colour such as #e03131.
-export const triageOptionSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string(), sort_order: z.number().int() });
+export const triageOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  sort_order: z.number().int(),
+});
 export type TriageOption = z.infer<typeof triageOptionSchema>;
 
 // parent_id is 0 for a parent industry, otherwise the parent's id.
@@ -42,7 +47,11 @@ export const industryOptionSchema = z.object({ id: z.number().int(), name: z.str
 export type IndustryOption = z.infer<typeof industryOptionSchema>;
 
 // status: 1 active, 0 inactive. The 'All' pseudo-campaign of spec 1 §3.4 is added by the browser, not stored.
-export const campaignOptionSchema = z.object({ id: z.number().int(), campaign_name: z.string(), status: z.number().int() });
+export const campaignOptionSchema = z.object({
+  id: z.number().int(),
+  campaign_name: z.string(),
+  status: z.number().int(),
+});
 export type CampaignOption = z.infer<typeof campaignOptionSchema>;
 
 // is_default marks the voicemail used when a user has chosen none; deleted_at is always null here (removed ones are left out).
@@ -54,21 +63,27 @@ export const voicemailOptionSchema = z.object({
 });
 export type VoicemailOption = z.infer<typeof voicemailOptionSchema>;
 
-export const staticDataSchema = z.object({
+/** The lists a client account gets (decision 0030): what its ticket screens and profile use. */
+export const clientStaticDataSchema = z.object({
   timezones: z.array(timezoneOptionSchema),
   states: z.array(stateOptionSchema),
   triage: z.array(triageOptionSchema),
   ticket_type: z.array(namedOptionSchema),
-  regions: z.array(namedOptionSchema),
-  industries: z.array(industryOptionSchema),
   ticket_statuses: z.array(namedOptionSchema),
-  workstation_operating_systems: z.array(namedOptionSchema),
-  server_operating_systems: z.array(namedOptionSchema),
-  workstation_antiviruses: z.array(namedOptionSchema),
-  server_antiviruses: z.array(namedOptionSchema),
-  departments: z.array(namedOptionSchema),
-  campaigns: z.array(campaignOptionSchema),
-  voicemails: z.array(voicemailOptionSchema),
+});
+export type ClientStaticData = z.infer<typeof clientStaticDataSchema>;
+
+/** Staff also get the company, device, HR and CRM lists; they are absent from a client account's answer. */
+export const staticDataSchema = clientStaticDataSchema.extend({
+  regions: z.array(namedOptionSchema).optional(),
+  industries: z.array(industryOptionSchema).optional(),
+  workstation_operating_systems: z.array(namedOptionSchema).optional(),
+  server_operating_systems: z.array(namedOptionSchema).optional(),
+  workstation_antiviruses: z.array(namedOptionSchema).optional(),
+  server_antiviruses: z.array(namedOptionSchema).optional(),
+  departments: z.array(namedOptionSchema).optional(),
+  campaigns: z.array(campaignOptionSchema).optional(),
+  voicemails: z.array(voicemailOptionSchema).optional(),
 });
 export type StaticData = z.infer<typeof staticDataSchema>;
 

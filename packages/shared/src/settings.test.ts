@@ -13,7 +13,10 @@ describe('user settings', () => {
   it('merges stored values over the defaults, dropping unknown keys and values that fail the rules', () => {
     expect(mergeUserSettings(undefined)).toEqual(defaultUserSettings);
     expect(mergeUserSettings(['x'])).toEqual(defaultUserSettings);
-    expect(mergeUserSettings({ dark_mode: true, font_size: 20, extra: 1 })).toEqual({ ...defaultUserSettings, dark_mode: true });
+    expect(mergeUserSettings({ dark_mode: true, font_size: 20, extra: 1 })).toEqual({
+      ...defaultUserSettings,
+      dark_mode: true,
+    });
   });
 
   it('applies font_size as a 0.8/100 scale', () => {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { FONT_SIZE_MAX, FONT_SIZE_MIN } from './font-size.ts';
+
+export { FONT_SIZE_MAX, FONT_SIZE_MIN, FONT_SIZE_SCALE, rootFontSizeRem } from './font-size.ts';
 
 /**
  * Per-user settings of spec 1 §3.2 and §9. Stored per user (only the keys the user changed); every answer
@@ -8,12 +11,8 @@ import { z } from 'zod';
 /** Lead status codes a CRM list may load with (spec 1 §3.4): 0 None, 1 Prospect, 2 All, 3 Appointment Set, 5 Current Client, 9 Win Back. */
 export const crmLoadStatuses = [0, 1, 2, 3, 5, 9] as const;
 
-export const FONT_SIZE_MIN = 50;
-export const FONT_SIZE_MAX = 200;
 export const TICKET_SUBJECT_LENGTH_MIN = 10;
 export const TICKET_SUBJECT_LENGTH_MAX = 250;
-/** Spec 1 §3.2: font_size is a percent applied as a 0.8/100 scale, i.e. root font size = font_size * 0.8 / 100 rem. */
-export const FONT_SIZE_SCALE = 0.8 / 100;
 
 const flag = (label: string) => z.boolean({ error: `The ${label} field must be true or false.` });
 const wholeNumberBetween = (label: string, min: number, max: number) =>
@@ -49,7 +48,11 @@ export const userSettingsSchema = z.object({
     .max(2_147_483_647, { error: 'The default voicemail must be a voicemail id or null.' })
     .nullable(),
   font_size: wholeNumberBetween('font size', FONT_SIZE_MIN, FONT_SIZE_MAX),
-  ticket_subject_length: wholeNumberBetween('ticket subject length', TICKET_SUBJECT_LENGTH_MIN, TICKET_SUBJECT_LENGTH_MAX),
+  ticket_subject_length: wholeNumberBetween(
+    'ticket subject length',
+    TICKET_SUBJECT_LENGTH_MIN,
+    TICKET_SUBJECT_LENGTH_MAX,
+  ),
   pagination_scroll: flag('pagination scroll'),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
@@ -94,11 +97,6 @@ export function mergeUserSettings(stored: unknown): UserSettings {
     }
   }
   return merged as UserSettings;
-}
-
-/** Root font size in rem for a font_size percent (spec 1 §3.2: a 0.8/100 scale). */
-export function rootFontSizeRem(fontSize: number): number {
-  return fontSize * FONT_SIZE_SCALE;
 }
 
 /** Payload of the 'SettingsUpdated' event on `user.{id}`. */

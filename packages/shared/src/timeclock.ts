@@ -1,23 +1,7 @@
 import { z } from 'zod';
+import { timeclockStatuses } from './timeclock-statuses.ts';
 
-/** Timeclock status codes of spec 1 §3.5 and §9. */
-export const TIMECLOCK_CHECKED_IN = 1;
-export const TIMECLOCK_BREAK = 2;
-export const TIMECLOCK_LUNCH = 3;
-export const TIMECLOCK_TRAVELING = 4;
-export const TIMECLOCK_OFFLINE = 5;
-
-export const timeclockStatuses = [TIMECLOCK_CHECKED_IN, TIMECLOCK_BREAK, TIMECLOCK_LUNCH, TIMECLOCK_TRAVELING, TIMECLOCK_OFFLINE] as const;
-export type TimeclockStatus = (typeof timeclockStatuses)[number];
-
-/** Labels of the status dropdown, by code. */
-export const timeclockStatusLabels: Record<TimeclockStatus, string> = {
-  1: 'Checked In',
-  2: 'Break',
-  3: 'Lunch',
-  4: 'Traveling',
-  5: 'Offline',
-};
+export * from './timeclock-statuses.ts';
 
 export const timeclockStatusSchema = z.literal(timeclockStatuses);
 
@@ -38,7 +22,9 @@ export const timeclockUpdateInputSchema = z.object({
   stat: z.preprocess(
     (value) => (typeof value === 'string' && /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : value),
     z
-      .number({ error: (issue) => (issue.input === undefined ? 'The stat field is required.' : invalidTimeclockStatusMessage) })
+      .number({
+        error: (issue) => (issue.input === undefined ? 'The stat field is required.' : invalidTimeclockStatusMessage),
+      })
       .int(invalidTimeclockStatusMessage)
       .min(1, invalidTimeclockStatusMessage)
       .max(5, invalidTimeclockStatusMessage),

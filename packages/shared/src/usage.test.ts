@@ -12,18 +12,42 @@ const contract = (overrides: Partial<UsageContractTerms> = {}): UsageContractTer
 
 describe('computeMonthlyUsage (spec 2 Monthly Usage)', () => {
   it('gives no rows without a contract', () => {
-    expect(computeMonthlyUsage([], [{ month: '2026-01', helpdesk: 3, project: 0, non_billable: 0 }], [], '2026-03')).toEqual([]);
+    expect(
+      computeMonthlyUsage([], [{ month: '2026-01', helpdesk: 3, project: 0, non_billable: 0 }], [], '2026-03'),
+    ).toEqual([]);
   });
 
   it('balances retainer + adjustments + rollover − helpdesk − project + non-billable', () => {
-    const rows = computeMonthlyUsage([contract()], [{ month: '2026-01', helpdesk: 4, project: 2.5, non_billable: 1 }], [{ month: '2026-01', hours: 2 }], '2026-01');
+    const rows = computeMonthlyUsage(
+      [contract()],
+      [{ month: '2026-01', helpdesk: 4, project: 2.5, non_billable: 1 }],
+      [{ month: '2026-01', hours: 2 }],
+      '2026-01',
+    );
     expect(rows).toEqual([
-      { id: '2026-01', billing_date: '2026-01-01', retainer: 10, adjustments: 2, rollover: 0, helpdesk: 4, project: 2.5, non_billable: 1, total_used: 5.5, balance: 6.5, projected_billed: 0 },
+      {
+        id: '2026-01',
+        billing_date: '2026-01-01',
+        retainer: 10,
+        adjustments: 2,
+        rollover: 0,
+        helpdesk: 4,
+        project: 2.5,
+        non_billable: 1,
+        total_used: 5.5,
+        balance: 6.5,
+        projected_billed: 0,
+      },
     ]);
   });
 
   it('rolls a positive balance into the next month, capped by max_rollover', () => {
-    const rows = computeMonthlyUsage([contract({ max_rollover: 5 })], [{ month: '2026-01', helpdesk: 2, project: 0, non_billable: 0 }], [], '2026-03');
+    const rows = computeMonthlyUsage(
+      [contract({ max_rollover: 5 })],
+      [{ month: '2026-01', helpdesk: 2, project: 0, non_billable: 0 }],
+      [],
+      '2026-03',
+    );
     expect(rows.map((row) => [row.id, row.rollover, row.balance])).toEqual([
       ['2026-01', 0, 8],
       ['2026-02', 5, 15],
@@ -41,14 +65,22 @@ describe('computeMonthlyUsage (spec 2 Monthly Usage)', () => {
   it('carries nothing when max_rollover is 0 or the balance is negative, and bills the overage', () => {
     const none = computeMonthlyUsage([contract({ max_rollover: 0 })], [], [], '2026-02');
     expect(none.map((row) => row.rollover)).toEqual([0, 0]);
-    const over = computeMonthlyUsage([contract()], [{ month: '2026-01', helpdesk: 12, project: 1, non_billable: 0 }], [], '2026-02');
+    const over = computeMonthlyUsage(
+      [contract()],
+      [{ month: '2026-01', helpdesk: 12, project: 1, non_billable: 0 }],
+      [],
+      '2026-02',
+    );
     expect(over[0]).toMatchObject({ balance: -3, projected_billed: 450 });
     expect(over[1]).toMatchObject({ rollover: 0, balance: 10 });
   });
 
   it('stops at the current month or the last contract end, and uses the latest-starting contract of a month', () => {
     const rows = computeMonthlyUsage(
-      [contract({ end_date: '2026-02-28' }), contract({ start_date: '2026-02-15', end_date: '2026-04-30', retainer_hours: 20 })],
+      [
+        contract({ end_date: '2026-02-28' }),
+        contract({ start_date: '2026-02-15', end_date: '2026-04-30', retainer_hours: 20 }),
+      ],
       [],
       [],
       '2026-06',
@@ -62,7 +94,12 @@ describe('computeMonthlyUsage (spec 2 Monthly Usage)', () => {
   });
 
   it('gives a month between contracts no retainer and no rollover', () => {
-    const rows = computeMonthlyUsage([contract({ end_date: '2026-01-31' }), contract({ start_date: '2026-03-01', end_date: '2026-03-31' })], [], [], '2026-03');
+    const rows = computeMonthlyUsage(
+      [contract({ end_date: '2026-01-31' }), contract({ start_date: '2026-03-01', end_date: '2026-03-31' })],
+      [],
+      [],
+      '2026-03',
+    );
     expect(rows.map((row) => [row.id, row.retainer, row.rollover])).toEqual([
       ['2026-01', 10, 0],
       ['2026-02', 0, 0],

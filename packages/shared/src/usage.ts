@@ -101,11 +101,15 @@ export function computeMonthlyUsage(
 ): MonthlyUsageRow[] {
   if (contracts.length === 0) return [];
   const first = contracts.map((c) => monthOf(c.start_date)).sort()[0]!;
-  const lastEnd = contracts.map((c) => monthOf(c.end_date)).sort().at(-1)!;
+  const lastEnd = contracts
+    .map((c) => monthOf(c.end_date))
+    .sort()
+    .at(-1)!;
   const last = lastEnd < currentMonth ? lastEnd : currentMonth;
   const hoursByMonth = new Map(hours.map((h) => [h.month, h]));
   const adjustmentsByMonth = new Map<string, number>();
-  for (const adjustment of adjustments) adjustmentsByMonth.set(adjustment.month, (adjustmentsByMonth.get(adjustment.month) ?? 0) + adjustment.hours);
+  for (const adjustment of adjustments)
+    adjustmentsByMonth.set(adjustment.month, (adjustmentsByMonth.get(adjustment.month) ?? 0) + adjustment.hours);
 
   const rows: MonthlyUsageRow[] = [];
   let carry = 0;

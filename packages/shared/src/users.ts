@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, passwordMaxMessage } from './account-security.ts';
 
 /**
  * Users admin of spec 1 §2.6, §3.8, §7.4. `type` is the users-admin role (users.role): 'admin' may open
@@ -11,26 +12,42 @@ export const userAdminTypeLabels: Record<UserAdminType, string> = { admin: 'Admi
 export const USER_PASSWORD_MIN_LENGTH = 6;
 
 const nameSchema = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The name field is required.' : 'The name must be a string.') })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'The name field is required.' : 'The name must be a string.',
+  })
   .trim()
   .min(1, 'The name field is required.')
   .max(255, 'The name may not be greater than 255 characters.');
 
 const emailSchema = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The email field is required.' : 'The email must be a string.') })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? 'The email field is required.'
+        : 'The email must be a string.',
+  })
   .trim()
   .min(1, 'The email field is required.')
   .max(255, 'The email may not be greater than 255 characters.')
   .pipe(z.email('The email must be a valid email address.'));
 
 const passwordSchema = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The password field is required.' : 'The password must be a string.') })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? 'The password field is required.'
+        : 'The password must be a string.',
+  })
   .min(1, 'The password field is required.')
   .min(USER_PASSWORD_MIN_LENGTH, `The password must be at least ${USER_PASSWORD_MIN_LENGTH} characters.`)
-  .max(1024, 'The password may not be greater than 1024 characters.');
+  .max(PASSWORD_MAX_LENGTH, passwordMaxMessage);
 
 const typeSchema = z.enum(userAdminTypes, {
-  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'The type field is required.' : 'The selected type is invalid.'),
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'The type field is required.'
+      : 'The selected type is invalid.',
 });
 
 /** POST /api/user and the create modal. */

@@ -14,29 +14,45 @@ import { seedReference } from './seed/reference.ts';
 // Any fixed number: several server processes starting together take turns through the bootstrap.
 const bootstrapLockKey = 7_158_201_344;
 
+/** The administrator a start has just created; `password` is null when it came from ADMIN_PASSWORD. */
+export interface CreatedAdministrator {
+  email: string;
+  password: string | null;
+}
+
 /**
  * Run at every start: migrations, reference data, the permission catalogue, and an administrator when
- * there is none. Each step is idempotent.
+ * there is none. Each step is idempotent. Answers the administrator created now, for the caller to print once.
  */
-export async function bootstrapDatabase(db: Db, config: Pick<Config, 'adminEmail' | 'adminPassword'>, log: Logger): Promise<void> {
+export async function bootstrapDatabase(
+  db: Db,
+  config: Pick<Config, 'adminEmail' | 'adminPassword'>,
+  log: Logger,
+): Promise<CreatedAdministrator | null> {
+  let created: CreatedAdministrator | null = null;
   await withAdvisoryLock(db, async () => {
     await migrateDatabase(db);
     await seedReference(db);
     await db.transaction(async (tx) => {
       await seedPermissions(tx);
-      await ensureAdministrator(tx, config, log);
+      created = await ensureAdministrator(tx, config, log);
     });
   });
+  return created;
 }
 
-/** Creates the first administrator when no enabled one exists; its password is printed once, here only. */
-export async function ensureAdministrator(db: DbOrTransaction, config: Pick<Config, 'adminEmail' | 'adminPassword'>, log: Logger): Promise<void> {
+/** Creates the first administrator when no enabled one exists; its generated password is answered, never logged. */
+export async function ensureAdministrator(
+  db: DbOrTransaction,
+  config: Pick<Config, 'adminEmail' | 'adminPassword'>,
+  log: Logger,
+): Promise<CreatedAdministrator | null> {
   const [admin] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
     .limit(1);
-  if (admin) return;
+  if (admin) return null;
 
   const password = config.adminPassword ?? generatePassword(16);
   const passwordHash = await hashPassword(password);
@@ -49,22 +65,47 @@ export async function ensureAdministrator(db: DbOrTransaction, config: Pick<Conf
   let userId: number;
   if (existing) {
     // ADMIN_EMAIL names a demoted or disabled account: make it the administrator again.
-    await db.update(users).set({ role: 'admin', deletedAt: null, passwordHash, updatedAt: sql`now()` }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ role: 'admin', deletedAt: null, passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, existing.id));
     userId = existing.id;
   } else {
     const [created] = await db
       .insert(users)
-      .values({ type: 'Employee', role: 'admin', name: 'Administrator', shortname: 'Admin', email: config.adminEmail, passwordHash })
+      .values({
+        type: 'Employee',
+        role: 'admin',
+        name: 'Administrator',
+        shortname: 'Admin',
+        email: config.adminEmail,
+        passwordHash,
+      })
       .returning({ id: users.id });
     userId = created.id;
     await db.insert(employees).values({ userId });
   }
   await grantPermissions(db, userId, permissionNames);
   log.info({ userId }, 'administrator account created');
+  return { email: config.adminEmail, password: config.adminPassword ? null : password };
+}
 
-  // Printed, not logged: the structured log must never carry a password.
-  console.log(`\nAdministrator: ${config.adminEmail}`);
-  console.log(config.adminPassword ? 'Password: the one given in ADMIN_PASSWORD\n' : `Password: ${password}\n(shown once; change it after signing in)\n`);
+/**
+ * The box printed on start, apart from the log lines: where the app answers and, on the first start, how the
+ * administrator signs in. Printed, not logged: the structured log must never carry a password.
+ */
+export function formatStartBanner(url: string | null, administrator: CreatedAdministrator | null): string {
+  const lines: string[] = [];
+  if (url) lines.push(`Switchboard is running at ${url}`);
+  if (administrator) {
+    if (lines.length) lines.push('');
+    lines.push('Administrator account created', `  E-mail:    ${administrator.email}`);
+    lines.push(`  Password:  ${administrator.password ?? 'the one given in ADMIN_PASSWORD'}`);
+    if (administrator.password) lines.push('Shown only this once: sign in and change it.');
+  }
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = '─'.repeat(width + 4);
+  return [`┌${rule}┐`, ...lines.map((line) => `│  ${line.padEnd(width)}  │`), `└${rule}┘`].join('\n');
 }
 
 async function withAdvisoryLock(db: Db, work: () => Promise<void>): Promise<void> {

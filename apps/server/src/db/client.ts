@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { boundPreparedStatements } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -17,7 +18,11 @@ export function createDatabase(url: string, log?: Logger, poolSize = 5): { db: D
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (database restart) must not crash the process.
   // Only the code and message: pg's error carries the whole client (connection state) with it.
-  pool.on('error', (error: Error & { code?: string }) => log?.warn({ code: error.code, message: error.message }, 'idle database connection failed'));
+  pool.on('error', (error: Error & { code?: string }) =>
+    log?.warn({ code: error.code, message: error.message }, 'idle database connection failed'),
+  );
+  // Each connection keeps a bounded set of named statements (decision 0029).
+  pool.on('connect', (client) => boundPreparedStatements(client));
   const db = drizzle({ client: pool, schema });
   return { db, pool };
 }

@@ -14,10 +14,26 @@ describe('pageQuerySchema', () => {
 
 describe('toPage', () => {
   it('numbers the rows of a middle page', () => {
-    expect(toPage(['c', 'd'], 5, { page: 2, per_page: 2 })).toEqual({ data: ['c', 'd'], total: 5, current_page: 2, per_page: 2, from: 3, to: 4, last_page: 3 });
+    expect(toPage(['c', 'd'], 5, { page: 2, per_page: 2 })).toEqual({
+      data: ['c', 'd'],
+      total: 5,
+      current_page: 2,
+      per_page: 2,
+      from: 3,
+      to: 4,
+      last_page: 3,
+    });
   });
   it('has null from and to and one last page when empty', () => {
-    expect(toPage([], 0, { page: 1, per_page: 50 })).toEqual({ data: [], total: 0, current_page: 1, per_page: 50, from: null, to: null, last_page: 1 });
+    expect(toPage([], 0, { page: 1, per_page: 50 })).toEqual({
+      data: [],
+      total: 0,
+      current_page: 1,
+      per_page: 50,
+      from: null,
+      to: null,
+      last_page: 1,
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 // Every table of the app, re-exported for Drizzle and drizzle-kit.
 export * from '../modules/users/users.table.ts';
+export * from '../modules/users/credential-changes.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/permissions/permissions.table.ts';
 export * from '../modules/reference/reference.table.ts';
@@ -25,3 +26,8 @@ export * from '../modules/devices/devices.table.ts';
 export * from '../modules/phone-numbers/phone-numbers.table.ts';
 export * from '../modules/tickets/tickets.table.ts';
 export * from '../modules/tickets/held-mail.table.ts';
+export * from '../modules/secrets/secrets.table.ts';
+export * from '../modules/tickets/ticket-views.table.ts';
+export * from '../modules/documents/documents.table.ts';
+export * from '../modules/billing/quotes.table.ts';
+export * from '../modules/notes/notes.table.ts';

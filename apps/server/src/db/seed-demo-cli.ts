@@ -1,8 +1,9 @@
-// `npm run seed:demo`: opens the database as the server does (embedded in DATA_DIR, or DATABASE_URL), brings it up
-// to date (migrations, reference data, permissions), adds the demo companies and staff, prints the sign-ins, exits.
+// `npm run seed:demo`: opens the database as the server does (DATABASE_URL, the running app's embedded PostgreSQL,
+// or one of its own in DATA_DIR), brings it up to date (migrations, reference data, permissions), adds the demo
+// companies and staff, prints the sign-ins, exits.
 import { createLogger } from '../app.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { bootstrapDatabase } from './bootstrap.ts';
+import { bootstrapDatabase, formatStartBanner } from './bootstrap.ts';
 import { createDatabase } from './client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from './embedded.ts';
 import { DEMO_PASSWORD, seedDemo, type DemoSeedResult } from './seed/demo.ts';
@@ -25,23 +26,25 @@ let exitCode = 0;
 try {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+    // While the app runs, its PostgreSQL of DATA_DIR is used as it is; otherwise the seed starts one of its own.
+    const { dataDir, embeddedPgPort: port } = config;
+    embedded = await startEmbeddedPostgres({ dataDir, port, log, reuseRunning: true });
     databaseUrl = embedded.url;
   }
   const database = createDatabase(databaseUrl, log, config.databasePoolSize);
   pool = database.pool;
-  await bootstrapDatabase(database.db, config, log);
-  printResult(await seedDemo(database.db));
+  const administrator = await bootstrapDatabase(database.db, config, log);
+  // On a new DATA_DIR the seed creates the administrator; its password would be lost unprinted.
+  if (administrator) console.log(`\n${formatStartBanner(null, administrator)}`);
+  printResult(await seedDemo(database.db, { dataDir: config.dataDir }));
 } catch (error) {
   exitCode = 1;
   console.error(`Demo seed failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (!config.databaseUrl && error instanceof Error && error.message.includes('already running')) {
-    // The server holds the embedded PostgreSQL of DATA_DIR; the seed cannot start a second one on it.
-    console.error('Stop the running server first, or point DATABASE_URL at its database.');
-  }
 } finally {
   await pool?.end().catch(() => {});
-  await embedded?.stop().catch((error: unknown) => log.warn({ err: error }, 'embedded PostgreSQL did not stop cleanly'));
+  await embedded
+    ?.stop()
+    .catch((error: unknown) => log.warn({ err: error }, 'embedded PostgreSQL did not stop cleanly'));
 }
 process.exit(exitCode);
 

@@ -10,9 +10,14 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
   ctx.app.get('/api/test/open', { config: { public: true } }, async (request) => ({ auth: request.auth ?? null }));
-  ctx.app.get('/api/test/whoami', async (request) => ({ id: request.auth.user.id, permissions: request.auth.permissions }));
+  ctx.app.get('/api/test/whoami', async (request) => ({
+    id: request.auth.user.id,
+    permissions: request.auth.permissions,
+  }));
   ctx.app.get('/api/test/billing', { onRequest: requirePermission('view billing') }, async () => ({ ok: true }));
-  ctx.app.get('/api/test/billing-and-crm', { preHandler: requirePermission('view billing', 'view crm') }, async () => ({ ok: true }));
+  ctx.app.get('/api/test/billing-and-crm', { preHandler: requirePermission('view billing', 'view crm') }, async () => ({
+    ok: true,
+  }));
   ctx.app.get('/api/test/staff', { onRequest: requireEmployee() }, async () => ({ ok: true }));
   ctx.app.get('/api/test/admin', { onRequest: requireAdmin() }, async () => ({ ok: true }));
 
@@ -23,13 +28,15 @@ beforeAll(async () => {
     client: await createUser(ctx.db, { type: 'Client', permissions: ['view billing'] }),
     admin: await createUser(ctx.db, { role: 'admin' }),
   };
-  for (const [key, user] of Object.entries(people)) tokens[key] = (await login(ctx.app, user.email, user.password)).access_token;
+  for (const [key, user] of Object.entries(people))
+    tokens[key] = (await login(ctx.app, user.email, user.password)).access_token;
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-const get = (url: string, who?: string) => ctx.app.inject({ method: 'GET', url, headers: who ? bearer(tokens[who]) : {} });
+const get = (url: string, who?: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: who ? bearer(tokens[who]) : {} });
 
 describe('bearer guard', () => {
   it('refuses a protected route without a token, before the handler runs', async () => {
@@ -90,7 +97,8 @@ describe('session cache (decision 0024)', () => {
     await cached.close();
   });
   const session = (token: string) => cached.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) });
-  const revokeInDatabase = (tokenId: string) => cached.db.update(sessions).set({ revoked: true }).where(eq(sessions.id, tokenId));
+  const revokeInDatabase = (tokenId: string) =>
+    cached.db.update(sessions).set({ revoked: true }).where(eq(sessions.id, tokenId));
 
   it('reads a session once per period: a change made outside the app shows after the next write or the period', async () => {
     const user = await createUser(cached.db);
@@ -109,7 +117,10 @@ describe('session cache (decision 0024)', () => {
     const user = await createUser(cached.db);
     const signedIn = await login(cached.app, user.email, user.password);
     expect((await session(signedIn.access_token)).statusCode).toBe(200);
-    expect((await cached.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(signedIn.access_token) })).statusCode).toBe(200);
+    expect(
+      (await cached.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(signedIn.access_token) }))
+        .statusCode,
+    ).toBe(200);
     expect((await session(signedIn.access_token)).statusCode).toBe(401);
   });
 
@@ -118,7 +129,8 @@ describe('session cache (decision 0024)', () => {
     try {
       const user = await createUser(short.db);
       const signedIn = await login(short.app, user.email, user.password);
-      const read = () => short.app.inject({ method: 'GET', url: '/api/session', headers: bearer(signedIn.access_token) });
+      const read = () =>
+        short.app.inject({ method: 'GET', url: '/api/session', headers: bearer(signedIn.access_token) });
       expect((await read()).statusCode).toBe(200);
       await short.db.update(sessions).set({ revoked: true }).where(eq(sessions.id, signedIn.token_id));
       await new Promise((resolve) => setTimeout(resolve, 80));

@@ -1,10 +1,11 @@
 import { accountLockedMessage, type LockedResponse, type PermissionName } from '@switchboard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { lookupSessionByAccessToken, touchSession, type AuthContext, type GuardSession } from '../modules/auth/auth.service.ts';
+import type { AuthContext, GuardSession } from '../modules/auth/auth-context.ts';
+import { lookupSessionByAccessToken, touchSession } from '../modules/auth/session-lookup.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
-export type { AuthContext, AuthUser } from '../modules/auth/auth.service.ts';
+export type { AuthContext, AuthUser } from '../modules/auth/auth-context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +48,13 @@ export function registerAuth(app: FastifyInstance): void {
     const found = await sessions.lookup(match[1]);
     if (!found) throw unauthenticated();
     if (await touchSession(request.server.db, found.sessionId, found.lastActivity)) found.lastActivity = new Date();
-    request.auth = { user: found.user, sessionId: found.sessionId, permissions: found.permissions, locked: found.locked, shadow: found.shadow };
+    request.auth = {
+      user: found.user,
+      sessionId: found.sessionId,
+      permissions: found.permissions,
+      locked: found.locked,
+      shadow: found.shadow,
+    };
     if (found.locked && !request.routeOptions.config.allowLocked) return reply.code(423).send(lockedBody);
   });
 }

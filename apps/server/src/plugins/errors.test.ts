@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/helpers.ts';
+import { bearer, createTestContext, createUser, login, type TestContext } from '../../test/helpers.ts';
 import { permissions } from '../modules/permissions/permissions.table.ts';
 import { unprocessable } from './errors.ts';
 
@@ -14,7 +14,10 @@ beforeAll(async () => {
   });
   ctx.app.post(
     '/api/test/nested',
-    { ...open, schema: { body: z.object({ name: z.string().min(1), contacts: z.array(z.object({ email: z.email() })) }) } },
+    {
+      ...open,
+      schema: { body: z.object({ name: z.string().min(1), contacts: z.array(z.object({ email: z.email() })) }) },
+    },
     async () => ({ ok: true }),
   );
   ctx.app.get('/api/test/service-zod', open, async () => {
@@ -95,14 +98,40 @@ describe('error answers', () => {
     expect(body.errors['contacts.1.email']).toEqual([expect.any(String)]);
   });
 
+  it('words paging and field errors like the rest of the product (issue 16)', async () => {
+    const user = await createUser(ctx.db);
+    const token = (await login(ctx.app, user.email, user.password)).access_token;
+    const url = '/api/company?page=abc&per_page=900';
+    const paged = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(paged.statusCode).toBe(422);
+    expect(paged.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { page: ['The page must be a number.'], per_page: ['The per page may not be greater than 500.'] },
+    });
+    const payload = { name: '', contacts: [{ email: 'broken' }] };
+    const nested = await ctx.app.inject({ method: 'POST', url: '/api/test/nested', payload });
+    expect(nested.json().errors).toEqual({
+      name: ['The name field is required.'],
+      'contacts.0.email': ['The email must be a valid email address.'],
+    });
+    const fromService = await ctx.app.inject({ method: 'GET', url: '/api/test/service-zod' });
+    expect(fromService.json().errors).toEqual({ start_date: ['The start date must be a valid date.'] });
+  });
+
   it('answers 422 for a ZodError thrown by a service, and for unprocessable()', async () => {
     const fromZod = await ctx.app.inject({ method: 'GET', url: '/api/test/service-zod' });
     expect(fromZod.statusCode).toBe(422);
-    expect(fromZod.json()).toEqual({ message: 'The given data was invalid.', errors: { start_date: [expect.any(String)] } });
+    expect(fromZod.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { start_date: [expect.any(String)] },
+    });
 
     const fromHelper = await ctx.app.inject({ method: 'GET', url: '/api/test/service-422' });
     expect(fromHelper.statusCode).toBe(422);
-    expect(fromHelper.json()).toEqual({ message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'] } });
+    expect(fromHelper.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { email: ['The email has already been taken.'] },
+    });
   });
 
   it('answers 409, not 500, for a unique violation that escapes a service', async () => {
@@ -130,9 +159,17 @@ describe('request ids', () => {
   });
 
   it('keeps a well-formed incoming x-request-id and replaces a malformed one', async () => {
-    const kept = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'proxy-abc.123' } });
+    const kept = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'proxy-abc.123' },
+    });
     expect(kept.headers['x-request-id']).toBe('proxy-abc.123');
-    const replaced = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id <script>' } });
+    const replaced = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -24,35 +24,33 @@ export const forbidden = (message = forbiddenMessage) => new HttpError(403, mess
 export const notFound = (message = 'Not Found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 /** A 422 with per-field messages, e.g. unprocessable({ email: ['The email has already been taken.'] }). */
-export const unprocessable = (errors: FieldErrors, message = validationFailedMessage) => new HttpError(422, message, errors);
+export const unprocessable = (errors: FieldErrors, message = validationFailedMessage) =>
+  new HttpError(422, message, errors);
 
 interface Issue {
   path: readonly PropertyKey[];
   message: string;
 }
 
-/** Zod issues as Laravel-style field errors, keyed by dotted path ('contacts.0.email'). */
+/**
+ * Zod issues as Laravel-style field errors, keyed by dotted path ('contacts.0.email'). Their texts are already the
+ * product's: schemas word their own, and the shared error map (packages/shared/src/validation.ts) words the rest.
+ */
 export function toFieldErrors(issues: readonly Issue[], rootKey = '_'): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : rootKey;
-    (errors[key] ??= []).push(requiredMessage(issue) ?? issue.message);
+    (errors[key] ??= []).push(issue.message);
   }
   return errors;
 }
 
-// zod's default text for a missing field ("Invalid input: expected string, received undefined") becomes
-// the wording the spec's forms show for server errors; messages a schema sets itself are kept.
-function requiredMessage(issue: Issue): string | undefined {
-  if (!/^Invalid input: expected .+, received undefined$/.test(issue.message)) return undefined;
-  const field = issue.path.at(-1);
-  if (typeof field !== 'string') return 'This field is required.';
-  return `The ${field.replace(/_/g, ' ')} field is required.`;
-}
-
 const pgMessages: Record<string, { status: number; message: string }> = {
   '23505': { status: 409, message: 'This record already exists.' },
-  '23503': { status: 409, message: 'This record refers to, or is used by, a record that does not exist or still exists.' },
+  '23503': {
+    status: 409,
+    message: 'This record refers to, or is used by, a record that does not exist or still exists.',
+  },
   '23514': { status: 422, message: validationFailedMessage },
   '23502': { status: 422, message: validationFailedMessage },
 };
@@ -71,14 +69,18 @@ function pgCode(error: unknown): string | undefined {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: v.instancePath.split('/').filter(Boolean),
         message: v.message ?? 'Invalid value.',
       }));
-      return reply.status(422).send({ message: validationFailedMessage, errors: toFieldErrors(issues, error.validationContext ?? '_') });
+      return reply
+        .status(422)
+        .send({ message: validationFailedMessage, errors: toFieldErrors(issues, error.validationContext ?? '_') });
     }
     if (error instanceof z.core.$ZodError) {
       return reply.status(422).send({ message: validationFailedMessage, errors: toFieldErrors(error.issues) });

@@ -68,9 +68,18 @@ export async function sendMail(context: MailContext, message: MailMessage): Prom
 
   const [row] = await context.db
     .insert(outbox)
-    .values({ to, cc, subject: message.subject, text: message.text, html: message.html ?? null, attachmentNames: (message.attachments ?? []).map((file) => file.filename), error })
+    .values({
+      to,
+      cc,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      attachmentNames: (message.attachments ?? []).map((file) => file.filename),
+      error,
+    })
     .returning({ id: outbox.id });
-  if (error === null) context.log?.info({ mail: { to, subject: message.subject, outbox_id: row.id } }, 'mail kept in the outbox');
+  if (error === null)
+    context.log?.info({ mail: { to, subject: message.subject, outbox_id: row.id } }, 'mail kept in the outbox');
   return { delivered: 'outbox', outboxId: row.id };
 }
 
@@ -85,7 +94,10 @@ export function sendMailInBackground(context: MailContext, message: MailMessage)
   pendingByDb.set(context.db, pending);
   const work = sendMail(context, message)
     .catch((caught: unknown) => {
-      context.log?.warn({ error: caught instanceof Error ? caught.message : String(caught), subject: message.subject }, 'mail could not be sent');
+      context.log?.warn(
+        { error: caught instanceof Error ? caught.message : String(caught), subject: message.subject },
+        'mail could not be sent',
+      );
     })
     .finally(() => pending.delete(work));
   pending.add(work);
@@ -99,5 +111,8 @@ export async function settleBackgroundMail(db: DbOrTransaction): Promise<void> {
 
 /** Escapes text for the HTML part of a message. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 }

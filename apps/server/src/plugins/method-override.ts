@@ -13,7 +13,7 @@ import type {
   preValidationHookHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-instance.ts';
 import { notFound } from './errors.ts';
 
 const overridable = new Set(['PUT', 'PATCH', 'DELETE']);
@@ -64,9 +64,17 @@ type Handler<S extends FastifySchema> = RouteHandlerMethod<
  * Registers an update route for PUT and for the spec client's `POST` with a `_method=PUT` field
  * (urlencoded, multipart or JSON). POST with the X-HTTP-Method-Override header is handled before routing.
  */
-export function putRoute<S extends FastifySchema>(app: AppInstance, path: string, options: Options<S>, handler: Handler<S>): void {
+export function putRoute<S extends FastifySchema>(
+  app: AppInstance,
+  path: string,
+  options: Options<S>,
+  handler: Handler<S>,
+): void {
   const existing = options.preValidation;
-  const preValidation = [acceptPostWithPutField, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];
+  const preValidation = [
+    acceptPostWithPutField,
+    ...(existing ? (Array.isArray(existing) ? existing : [existing]) : []),
+  ];
   app.route({
     ...options,
     method: ['PUT', 'POST'],

@@ -23,7 +23,9 @@ function freePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -61,7 +63,8 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).status === 200) return { child, baseUrl, output: () => output, exited };
+      if ((await fetch(`${baseUrl}/api/health`)).status === 200)
+        return { child, baseUrl, output: () => output, exited };
     } catch {
       // not listening yet
     }
@@ -104,9 +107,13 @@ describe.skipIf(!redisUrl)('realtime across processes through Redis (REDIS_URL)'
     const databaseUrl = (ctx.db as unknown as { $client: pg.Pool }).$client.options.connectionString;
     if (!databaseUrl) throw new Error('the test database has no connection string');
     dataDir = await mkdtemp(join(tmpdir(), 'switchboard-redis-test-'));
-    alice = await createUser(ctx.db, { name: 'Alice Able', permissions: ['manage employee permissions'] });
+    // Alice holds what she grants: nobody hands out permissions they lack (decision 0025).
+    alice = await createUser(ctx.db, { name: 'Alice Able', permissions: ['manage employee permissions', 'view crm'] });
     bob = await createUser(ctx.db, { name: 'Bob Baker' });
-    [serverA, serverB] = await Promise.all([startServer(databaseUrl, join(dataDir, 'a')), startServer(databaseUrl, join(dataDir, 'b'))]);
+    [serverA, serverB] = await Promise.all([
+      startServer(databaseUrl, join(dataDir, 'a')),
+      startServer(databaseUrl, join(dataDir, 'b')),
+    ]);
   }, 120_000);
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close();
@@ -185,10 +192,18 @@ describe.skipIf(!redisUrl)('realtime across processes through Redis (REDIS_URL)'
     const onA = await connectTo(serverA!, (await signIn(serverA!.baseUrl, alice)).token);
     const onB = await connectTo(serverB!, (await signIn(serverB!.baseUrl, bob)).token);
     await subscribe(onB, channel);
-    const both = nextEvent<PresencePayload>(onA, presenceEvent, (payload) => (payload as PresencePayload).users.length === 2);
+    const both = nextEvent<PresencePayload>(
+      onA,
+      presenceEvent,
+      (payload) => (payload as PresencePayload).users.length === 2,
+    );
     await subscribe(onA, channel);
     await both;
-    const aliceAlone = nextEvent<PresencePayload>(onA, presenceEvent, (payload) => (payload as PresencePayload).users.length === 1);
+    const aliceAlone = nextEvent<PresencePayload>(
+      onA,
+      presenceEvent,
+      (payload) => (payload as PresencePayload).users.length === 1,
+    );
     await stopServer(serverB);
     expect((await aliceAlone)[0].users.map((user) => user.id)).toEqual([alice.id]);
   });

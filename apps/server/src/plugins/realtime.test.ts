@@ -3,10 +3,18 @@ import { eq, sql } from 'drizzle-orm';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../test/helpers.ts';
-import { connectSocket, listenForSockets, nextEvent, receivesWithin, serverDisconnect, subscribe, unsubscribe } from '../../test/realtime.ts';
+import {
+  connectSocket,
+  listenForSockets,
+  nextEvent,
+  receivesWithin,
+  serverDisconnect,
+  subscribe,
+  unsubscribe,
+} from '../../test/realtime.ts';
 import { buildApp } from '../app.ts';
 import { sessions } from '../modules/auth/auth.table.ts';
-import type { AuthContext } from '../modules/auth/auth.service.ts';
+import type { AuthContext } from '../modules/auth/auth-context.ts';
 import { clientAccounts } from '../modules/clients/clients.table.ts';
 import { tickets } from '../modules/tickets/tickets.table.ts';
 import type { Db } from '../db/client.ts';
@@ -42,14 +50,23 @@ describe('realtime (Socket.IO on the app port)', () => {
   });
 
   async function signIn(user: TestUser): Promise<SignedIn> {
-    const answer = (await login(ctx.app, user.email, user.password)) as unknown as { access_token: string; token_id: string };
+    const answer = (await login(ctx.app, user.email, user.password)) as unknown as {
+      access_token: string;
+      token_id: string;
+    };
     return { token: answer.access_token, sessionId: answer.token_id };
   }
 
   /** A ticket of the company of a client account; answers its id. */
   async function ticketOf(account: TestUser): Promise<number> {
-    const [row] = await ctx.db.select({ companyId: clientAccounts.companyId }).from(clientAccounts).where(eq(clientAccounts.userId, account.id));
-    const [ticket] = await ctx.db.insert(tickets).values({ subject: 'Printer', body: 'Jammed', companyId: row!.companyId, location: 1, triageId: 1, status: 2 }).returning({ id: tickets.id });
+    const [row] = await ctx.db
+      .select({ companyId: clientAccounts.companyId })
+      .from(clientAccounts)
+      .where(eq(clientAccounts.userId, account.id));
+    const [ticket] = await ctx.db
+      .insert(tickets)
+      .values({ subject: 'Printer', body: 'Jammed', companyId: row!.companyId, location: 1, triageId: 1, status: 2 })
+      .returning({ id: tickets.id });
     return ticket!.id;
   }
 
@@ -82,7 +99,13 @@ describe('realtime (Socket.IO on the app port)', () => {
 
     it('works over HTTP long-polling too (the browser client’s first transport) on the app’s own port', async () => {
       const { token } = await signIn(employee);
-      const socket = ioClient(baseUrl, { path: '/socket.io', transports: ['polling'], reconnection: false, forceNew: true, auth: { token } });
+      const socket = ioClient(baseUrl, {
+        path: '/socket.io',
+        transports: ['polling'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token },
+      });
       open.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);
@@ -104,7 +127,10 @@ describe('realtime (Socket.IO on the app port)', () => {
 
     it('refuses an expired access token', async () => {
       const { token, sessionId } = await signIn(employee);
-      await ctx.db.update(sessions).set({ accessExpiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.id, sessionId));
+      await ctx.db
+        .update(sessions)
+        .set({ accessExpiresAt: sql`now() - interval '1 second'` })
+        .where(eq(sessions.id, sessionId));
       await expect(connectSocket(baseUrl, token)).rejects.toThrow('Unauthenticated.');
     });
 
@@ -133,8 +159,15 @@ describe('realtime (Socket.IO on the app port)', () => {
   describe('subscriptions', () => {
     it('lets a user subscribe to their own private channel and refuses another user’s', async () => {
       const socket = await connectAs(employee);
-      expect(await subscribe(socket, `user.${employee.id}`)).toEqual<SubscribeAck>({ ok: true, channel: `user.${employee.id}` });
-      expect(await subscribe(socket, `user.${other.id}`)).toEqual<SubscribeAck>({ ok: false, channel: `user.${other.id}`, error: 'Forbidden.' });
+      expect(await subscribe(socket, `user.${employee.id}`)).toEqual<SubscribeAck>({
+        ok: true,
+        channel: `user.${employee.id}`,
+      });
+      expect(await subscribe(socket, `user.${other.id}`)).toEqual<SubscribeAck>({
+        ok: false,
+        channel: `user.${other.id}`,
+        error: 'Forbidden.',
+      });
     });
 
     it('refuses names that are not channels', async () => {
@@ -148,8 +181,10 @@ describe('realtime (Socket.IO on the app port)', () => {
     it('opens the store and project channels to employees only', async () => {
       const staff = await connectAs(employee);
       const account = await connectAs(client);
-      for (const channel of ['store', 'ticket_7', 'project_3']) expect(await subscribe(staff, channel)).toEqual({ ok: true, channel });
-      for (const channel of ['store', 'project_3']) expect(await subscribe(account, channel)).toEqual({ ok: false, channel, error: 'Forbidden.' });
+      for (const channel of ['store', 'ticket_7', 'project_3'])
+        expect(await subscribe(staff, channel)).toEqual({ ok: true, channel });
+      for (const channel of ['store', 'project_3'])
+        expect(await subscribe(account, channel)).toEqual({ ok: false, channel, error: 'Forbidden.' });
     });
 
     it('opens ticket_{id} to a client account for its own company’s tickets only', async () => {
@@ -157,8 +192,16 @@ describe('realtime (Socket.IO on the app port)', () => {
       const foreign = await ticketOf(await createUser(ctx.db, { type: 'Client', name: 'Fred Foreign' }));
       const account = await connectAs(client);
       expect(await subscribe(account, `ticket_${own}`)).toEqual({ ok: true, channel: `ticket_${own}` });
-      expect(await subscribe(account, `ticket_${foreign}`)).toEqual({ ok: false, channel: `ticket_${foreign}`, error: 'Forbidden.' });
-      expect(await subscribe(account, 'ticket_999999')).toEqual({ ok: false, channel: 'ticket_999999', error: 'Forbidden.' });
+      expect(await subscribe(account, `ticket_${foreign}`)).toEqual({
+        ok: false,
+        channel: `ticket_${foreign}`,
+        error: 'Forbidden.',
+      });
+      expect(await subscribe(account, 'ticket_999999')).toEqual({
+        ok: false,
+        channel: 'ticket_999999',
+        error: 'Forbidden.',
+      });
     });
 
     it('opens Pto_Periods_{id} to that employee and to holders of view human resources', async () => {
@@ -170,7 +213,11 @@ describe('realtime (Socket.IO on the app port)', () => {
       expect(await subscribe(own, channel)).toEqual({ ok: true, channel });
       expect(await subscribe(stranger, channel)).toEqual({ ok: false, channel, error: 'Forbidden.' });
       expect(await subscribe(hr, channel)).toEqual({ ok: true, channel });
-      expect(await subscribe(account, `Pto_Periods_${client.id}`)).toEqual({ ok: false, channel: `Pto_Periods_${client.id}`, error: 'Forbidden.' });
+      expect(await subscribe(account, `Pto_Periods_${client.id}`)).toEqual({
+        ok: false,
+        channel: `Pto_Periods_${client.id}`,
+        error: 'Forbidden.',
+      });
     });
 
     it('checks permissions as they are now, not as they were at connection time', async () => {
@@ -197,7 +244,11 @@ describe('realtime (Socket.IO on the app port)', () => {
       // Four rooms are the socket's own (its id, its session, its user and its private channel).
       const answers = await Promise.all(Array.from({ length: 197 }, (_, i) => subscribe(socket, `ticket_${i + 1}`)));
       expect(answers.filter((answer) => answer.ok)).toHaveLength(196);
-      expect(await subscribe(socket, 'ticket_999')).toEqual({ ok: false, channel: 'ticket_999', error: 'Too many channels.' });
+      expect(await subscribe(socket, 'ticket_999')).toEqual({
+        ok: false,
+        channel: 'ticket_999',
+        error: 'Too many channels.',
+      });
       expect((await subscribe(socket, 'ticket_5')).ok).toBe(true);
       await unsubscribe(socket, 'ticket_5');
       expect((await subscribe(socket, 'ticket_999')).ok).toBe(true);
@@ -226,7 +277,8 @@ describe('realtime (Socket.IO on the app port)', () => {
       const events = [nextEvent(tab1, 'StatusUpdated'), nextEvent(tab2, 'StatusUpdated')];
       const leaked = receivesWithin(stranger, 'StatusUpdated');
       ctx.app.realtime.emitToUser(employee.id, 'StatusUpdated', { status: 2 });
-      for (const args of await Promise.all(events)) expect(args).toEqual([{ status: 2 }, { channel: `user.${employee.id}` }]);
+      for (const args of await Promise.all(events))
+        expect(args).toEqual([{ status: 2 }, { channel: `user.${employee.id}` }]);
       expect(await leaked).toBe(false);
     });
 
@@ -245,7 +297,8 @@ describe('realtime (Socket.IO on the app port)', () => {
   describe('presence', () => {
     const usersOf = (payload: PresencePayload) => payload.users.map((user) => user.id);
     const presenceOn = (channel: string, ids: number[]) => (payload: unknown) =>
-      (payload as PresencePayload).channel === channel && JSON.stringify(usersOf(payload as PresencePayload)) === JSON.stringify(ids);
+      (payload as PresencePayload).channel === channel &&
+      JSON.stringify(usersOf(payload as PresencePayload)) === JSON.stringify(ids);
 
     it('lists who is present on join, leave and disconnect, each user once', async () => {
       const channel = 'ticket_51';
@@ -287,7 +340,8 @@ describe('realtime (Socket.IO on the app port)', () => {
       await subscribe(a, channel);
       await subscribe(b, channel);
       const editingOf = (id: number, section: string | null) => (payload: unknown) =>
-        (payload as PresencePayload).channel === channel && (payload as PresencePayload).users.some((user) => user.id === id && (user.editing ?? null) === section);
+        (payload as PresencePayload).channel === channel &&
+        (payload as PresencePayload).users.some((user) => user.id === id && (user.editing ?? null) === section);
 
       const starts = nextEvent(a, presenceEvent, editingOf(other.id, 'notes'));
       expect(await b.timeout(5000).emitWithAck('editing', channel, 'notes')).toEqual({ ok: true, channel });
@@ -297,13 +351,23 @@ describe('realtime (Socket.IO on the app port)', () => {
       await stops;
 
       await b.timeout(5000).emitWithAck('editing', channel, 'resolution');
-      const gone = nextEvent(a, presenceEvent, (payload) => (payload as PresencePayload).users.every((user) => user.id !== other.id));
+      const gone = nextEvent(a, presenceEvent, (payload) =>
+        (payload as PresencePayload).users.every((user) => user.id !== other.id),
+      );
       b.close();
       await gone;
 
       // Only a known section on a channel the socket is in.
-      expect(await a.timeout(5000).emitWithAck('editing', channel, '<b>notes</b>')).toEqual({ ok: false, channel, error: 'Unknown channel.' });
-      expect(await a.timeout(5000).emitWithAck('editing', 'ticket_62', 'notes')).toEqual({ ok: false, channel: 'ticket_62', error: 'Unknown channel.' });
+      expect(await a.timeout(5000).emitWithAck('editing', channel, '<b>notes</b>')).toEqual({
+        ok: false,
+        channel,
+        error: 'Unknown channel.',
+      });
+      expect(await a.timeout(5000).emitWithAck('editing', 'ticket_62', 'notes')).toEqual({
+        ok: false,
+        channel: 'ticket_62',
+        error: 'Unknown channel.',
+      });
     });
 
     it('gives a client account the ticket events meant for it, and no presence or staff-only events', async () => {
@@ -315,7 +379,11 @@ describe('realtime (Socket.IO on the app port)', () => {
       const noPresence = receivesWithin(account, presenceEvent);
       await subscribe(account, channel);
       expect(await noPresence).toBe(false);
-      expect(await account.timeout(5000).emitWithAck('editing', channel, 'notes')).toEqual({ ok: false, channel, error: 'Forbidden.' });
+      expect(await account.timeout(5000).emitWithAck('editing', channel, 'notes')).toEqual({
+        ok: false,
+        channel,
+        error: 'Forbidden.',
+      });
 
       const privateNote = receivesWithin(account, 'TicketNotesSaved');
       const staffGets = nextEvent(staff, 'TicketNotesSaved');
@@ -351,7 +419,11 @@ describe('realtime (Socket.IO on the app port)', () => {
     it('logging out disconnects that session’s sockets', async () => {
       const socket = await connectAs(employee);
       const gone = serverDisconnect(socket);
-      const logout = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(socket.signedIn.token) });
+      const logout = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: bearer(socket.signedIn.token),
+      });
       expect(logout.statusCode).toBe(200);
       expect(await gone).toBe('io server disconnect');
     });
@@ -371,7 +443,10 @@ describe('realtime (Socket.IO on the app port)', () => {
       const expired = await connectAs(employee);
       const live = await connectAs(employee);
       await ctx.db.update(sessions).set({ revoked: true }).where(eq(sessions.id, revoked.signedIn.sessionId));
-      await ctx.db.update(sessions).set({ accessExpiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.id, expired.signedIn.sessionId));
+      await ctx.db
+        .update(sessions)
+        .set({ accessExpiresAt: sql`now() - interval '1 second'` })
+        .where(eq(sessions.id, expired.signedIn.sessionId));
       const gone = Promise.all([serverDisconnect(revoked), serverDisconnect(expired)]);
       await ctx.app.realtime.revalidateSockets();
       await gone;
@@ -386,7 +461,9 @@ describe('starting with a Redis that does not answer', () => {
     try {
       const started = Date.now();
       // Port 1 on loopback: nothing listens there.
-      await expect(buildApp({ db: ctx.db, config: { ...ctx.config, redisUrl: 'redis://127.0.0.1:1' }, logger: false })).rejects.toThrow(/ECONNREFUSED/);
+      await expect(
+        buildApp({ db: ctx.db, config: { ...ctx.config, redisUrl: 'redis://127.0.0.1:1' }, logger: false }),
+      ).rejects.toThrow(/ECONNREFUSED/);
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await ctx.close();

@@ -4,6 +4,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   EDITING_SECTION_PATTERN,
+  authenticateEvent,
   channelForbiddenError,
   editingEvent,
   isPresenceChannel,
@@ -13,23 +14,24 @@ import {
   subscribeEvent,
   realtimeServerError,
   tooManyChannelsError,
+  type AuthenticateAck,
   unauthenticatedMessage,
   unknownChannelError,
   unsubscribeEvent,
   userChannel,
   type PresencePayload,
   type PresenceUser,
-  type RealtimeEvent,
   type RealtimeMeta,
   type SubscribeAck,
-  type UserChannelEvent,
 } from '@switchboard/shared';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { findSessionByAccessToken, type AuthContext } from '../modules/auth/auth.service.ts';
+import type { Realtime } from './realtime-api.ts';
+import type { AuthContext, GuardSession } from '../modules/auth/auth-context.ts';
+import { findSessionByAccessToken } from '../modules/auth/session-lookup.ts';
 import { clientCompanyOf } from '../modules/clients/clients.service.ts';
 import { tickets } from '../modules/tickets/tickets.table.ts';
 
@@ -47,37 +49,14 @@ export interface SocketData {
 type RealtimeServer = Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
 
-export interface Realtime {
-  /** The Socket.IO server, for modules that need more than the helpers below. */
-  io: Server;
-  /** Emits `event` with `payload` on the private channel `user.{userId}`. */
-  emitToUser(userId: number, event: UserChannelEvent, payload: unknown): void;
-  /** Emits on any channel (`store`, `ticket_{id}`, `Pto_Periods_{id}`, ...). Listeners get (payload, { channel }). */
-  emitToChannel(channel: string, event: RealtimeEvent | (string & {}), payload: unknown): void;
-  /** As emitToChannel, but client accounts subscribed to the channel do not receive it. */
-  emitToStaff(channel: string, event: RealtimeEvent | (string & {}), payload: unknown): void;
-  /** Disconnects every socket opened with this session, in every process. Call it after revoking a session. */
-  disconnectSession(sessionId: string): void;
-  /** Disconnects every socket of this user, in every process (account disabled, every session revoked). */
-  disconnectUser(userId: number): void;
-  /** Re-checks every local socket's token with the HTTP guard's lookup and drops the dead ones (also run on a timer). */
-  revalidateSockets(): Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: Realtime;
-  }
-}
-
 export interface RealtimeOptions {
   /** How often local sockets are re-checked against their session (expiry, lock, revocation elsewhere). */
   revalidateIntervalMs?: number;
 }
 
-/** Disconnects the sockets of a session that was just revoked (logout, lock, password change, profile sessions). */
-export function disconnectSession(app: FastifyInstance, sessionId: string): void {
-  app.realtime.disconnectSession(sessionId);
+/** Disconnects the sockets of sessions that were just revoked (logout, lock, password change, profile sessions). */
+export function disconnectSessions(app: Pick<FastifyInstance, 'realtime'>, sessionIds: readonly string[]): void {
+  for (const sessionId of sessionIds) app.realtime.disconnectSession(sessionId);
 }
 
 // Rooms that are not channels: clients can never subscribe to them, since parseChannel rejects the ':'.
@@ -102,7 +81,11 @@ export async function authorizeChannel(auth: AuthContext, channel: string, db: D
     case 'ticket': {
       if (isEmployee) return true;
       // A client account follows its own company's tickets.
-      const [ticket] = await db.select({ companyId: tickets.companyId }).from(tickets).where(eq(tickets.id, parsed.id!)).limit(1);
+      const [ticket] = await db
+        .select({ companyId: tickets.companyId })
+        .from(tickets)
+        .where(eq(tickets.id, parsed.id!))
+        .limit(1);
       return ticket !== undefined && ticket.companyId === (await clientCompanyOf(db, auth.user.id));
     }
     case 'project':
@@ -115,6 +98,14 @@ export async function authorizeChannel(auth: AuthContext, channel: string, db: D
 const bearerToken = /^(?:Bearer )?([A-Za-z0-9_-]{20,200})$/i;
 // Rooms a socket may be in (its 4 own rooms included: its id, session, user and private channel): enough for any screen.
 const maxRoomsPerSocket = 200;
+// setTimeout's longest delay (about 24.8 days); a longer access lifetime is waited for in steps.
+const longestTimerMs = 2 ** 31 - 1;
+
+/** What a socket was authenticated with; kept in this process only (see SocketData). */
+interface SocketCredentials {
+  token: string;
+  expiresAt: Date;
+}
 
 /** Attaches Socket.IO to app.server and decorates app.realtime. Call from buildApp before listen. */
 export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions = {}): Promise<void> {
@@ -125,7 +116,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     maxHttpBufferSize: 16 * 1024,
   });
   // Tokens stay in this process: socket.data and handshake travel to other processes with fetchSockets.
-  const tokens = new WeakMap<RealtimeSocket, string>();
+  const credentials = new WeakMap<RealtimeSocket, SocketCredentials>();
   let closing = false;
 
   const redisClients: { close(): Promise<void>; destroy(): void }[] = [];
@@ -137,7 +128,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
         connectTimeout: 5000,
         // At start a Redis that does not answer fails the start (after 3 tries) instead of hanging it;
         // once running, a lost connection is retried for ever with a growing pause.
-        reconnectStrategy: (retries: number, cause: Error) => (started ? Math.min(100 * 2 ** retries, 5000) : retries >= 3 ? cause : 200),
+        reconnectStrategy: (retries: number, cause: Error) =>
+          started ? Math.min(100 * 2 ** retries, 5000) : retries >= 3 ? cause : 200,
       },
     });
     const sub = pub.duplicate();
@@ -155,8 +147,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     io.adapter(createAdapter(pub, sub, { key: 'switchboard', requestsTimeout: 3000 }));
   }
 
-  const findAuth = async (socket: RealtimeSocket): Promise<AuthContext | null> => {
-    const token = tokens.get(socket);
+  const findAuth = async (socket: RealtimeSocket): Promise<GuardSession | null> => {
+    const token = credentials.get(socket)?.token;
     return token ? findSessionByAccessToken(app.db, token) : null;
   };
 
@@ -169,7 +161,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     findSessionByAccessToken(app.db, match[1]).then(
       (found) => {
         if (!found) return next(new Error(unauthenticatedMessage));
-        tokens.set(socket, match[1]);
+        credentials.set(socket, { token: match[1], expiresAt: found.accessExpiresAt });
         socket.data = {
           userId: found.user.id,
           sessionId: found.sessionId,
@@ -219,14 +211,19 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     }
   };
 
-  const reply = (ack: unknown, answer: SubscribeAck): void => {
-    if (typeof ack === 'function') (ack as (answer: SubscribeAck) => void)(answer);
+  const reply = (ack: unknown, answer: SubscribeAck | AuthenticateAck): void => {
+    if (typeof ack === 'function') (ack as (answer: SubscribeAck | AuthenticateAck) => void)(answer);
   };
 
   io.on('connection', (socket) => {
     const { userId, sessionId } = socket.data;
     // The own private channel is joined at once, so nothing sent before the client subscribes is missed.
-    void socket.join([sessionRoom(sessionId), userRoom(userId), userChannel(userId), ...(socket.data.staff ? [] : [clientsRoom])]);
+    void socket.join([
+      sessionRoom(sessionId),
+      userRoom(userId),
+      userChannel(userId),
+      ...(socket.data.staff ? [] : [clientsRoom]),
+    ]);
     let presenceRooms: string[] = [];
     // Subscriptions still being checked count against the cap, so a burst cannot overshoot it.
     const pending = new Set<string>();
@@ -234,11 +231,55 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     // Raw handlers: the client's events are not in the typed maps (they carry a channel and an ack).
     const on = socket.on.bind(socket) as (event: string, listener: (...args: unknown[]) => void) => void;
 
+    // The socket lives as long as its access token, unless the client re-authenticates with a fresh one in time.
+    let expiryTimer: NodeJS.Timeout | undefined;
+    let reauthenticating: Promise<void> | null = null;
+    const scheduleExpiry = (minimumMs = 0): void => {
+      clearTimeout(expiryTimer);
+      const left = (credentials.get(socket)?.expiresAt.getTime() ?? 0) - Date.now();
+      expiryTimer = setTimeout(() => void expire(), Math.min(Math.max(left, minimumMs), longestTimerMs));
+      expiryTimer.unref();
+    };
+    const expire = async (): Promise<void> => {
+      await reauthenticating;
+      const auth = await findAuth(socket).catch(() => undefined);
+      if (auth === null) return void socket.disconnect(true);
+      const current = credentials.get(socket);
+      if (auth && current) current.expiresAt = auth.accessExpiresAt;
+      // Still valid: this process's clock ran ahead of the database's, or the lookup failed; look again shortly.
+      if (socket.connected) scheduleExpiry(1000);
+    };
+    scheduleExpiry();
+
+    on(authenticateEvent, (token: unknown, ack: unknown) => {
+      const answer = (error?: string) => reply(ack, error ? { ok: false, error } : { ok: true });
+      const match = typeof token === 'string' ? bearerToken.exec(token) : null;
+      if (!match) return answer(unauthenticatedMessage);
+      const check = findSessionByAccessToken(app.db, match[1]).then(
+        (found) => {
+          // Only a token of the socket's own session: its rooms and session room were chosen for that session.
+          if (!found || found.sessionId !== sessionId) return answer(unauthenticatedMessage);
+          credentials.set(socket, { token: match[1], expiresAt: found.accessExpiresAt });
+          if (socket.connected) scheduleExpiry();
+          answer();
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'socket re-authentication failed');
+          answer(realtimeServerError);
+        },
+      );
+      const pending: Promise<void> = check.finally(() => {
+        if (reauthenticating === pending) reauthenticating = null;
+      });
+      reauthenticating = pending;
+    });
+
     on(subscribeEvent, (channel: unknown, ack: unknown) => {
       const name = typeof channel === 'string' ? channel.slice(0, 200) : '';
       const refuse = (error: string) => reply(ack, { ok: false, channel: name, error });
       if (!parseChannel(name)) return refuse(unknownChannelError);
-      if (!socket.rooms.has(name) && !pending.has(name) && socket.rooms.size + pending.size >= maxRoomsPerSocket) return refuse(tooManyChannelsError);
+      if (!socket.rooms.has(name) && !pending.has(name) && socket.rooms.size + pending.size >= maxRoomsPerSocket)
+        return refuse(tooManyChannelsError);
       if (!socket.rooms.has(name)) pending.add(name);
       void (async () => {
         // Re-read on every subscription, so a permission removed or a session ended since connecting counts.
@@ -277,10 +318,12 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     // Staff say which section they edit on a presence channel they are in; the others see it with the presence.
     on(editingEvent, (channel: unknown, section: unknown, ack: unknown) => {
       const name = typeof channel === 'string' ? channel.slice(0, 200) : '';
-      const answer = (error?: string) => reply(ack, error ? { ok: false, channel: name, error } : { ok: true, channel: name });
+      const answer = (error?: string) =>
+        reply(ack, error ? { ok: false, channel: name, error } : { ok: true, channel: name });
       if (!socket.data.staff) return answer(channelForbiddenError);
       if (!isPresenceChannel(name) || !socket.rooms.has(name)) return answer(unknownChannelError);
-      if (section !== null && !(typeof section === 'string' && EDITING_SECTION_PATTERN.test(section))) return answer(unknownChannelError);
+      if (section !== null && !(typeof section === 'string' && EDITING_SECTION_PATTERN.test(section)))
+        return answer(unknownChannelError);
       if ((socket.data.editing[name] ?? null) === section) return answer();
       if (section === null) delete socket.data.editing[name];
       else socket.data.editing[name] = section;
@@ -292,6 +335,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       presenceRooms = [...socket.rooms].filter(isPresenceChannel);
     });
     socket.on('disconnect', () => {
+      clearTimeout(expiryTimer);
       // While the app closes, preClose announces each room once instead.
       if (closing) return;
       for (const channel of presenceRooms) void announcePresence(channel);
@@ -320,6 +364,9 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     emitToStaff,
     disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
     disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    removeUsersFrom: (channel, userIds) => {
+      if (userIds.length > 0) io.in(userIds.map(userRoom)).socketsLeave(channel);
+    },
     revalidateSockets,
   } satisfies Realtime);
 
@@ -329,7 +376,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     closing = true;
     clearInterval(timer);
     const rooms = new Set<string>();
-    for (const socket of io.of('/').sockets.values()) for (const room of socket.rooms) if (isPresenceChannel(room)) rooms.add(room);
+    for (const socket of io.of('/').sockets.values())
+      for (const room of socket.rooms) if (isPresenceChannel(room)) rooms.add(room);
     io.local.disconnectSockets(true);
     io.engine.close();
     await Promise.allSettled([...rooms].map((room) => announcePresence(room)));
@@ -339,4 +387,3 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     await Promise.allSettled(redisClients.map((client) => client.close()));
   });
 }
-

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
+import { dirname, join, normalize, sep } from 'node:path';
 
 /**
  * File storage under DATA_DIR/uploads. Names are 128 random bits, so a stored path cannot be guessed.
@@ -10,10 +10,33 @@ const folderPattern = /^[a-z0-9-]+$/;
 const extPattern = /^[a-z0-9]{1,10}$/;
 
 export async function saveUpload(dataDir: string, folder: string, data: Buffer, ext: string): Promise<string> {
+  const relative = newUploadPath(folder, ext);
+  await writeUpload(dataDir, relative, data);
+  return relative;
+}
+
+/** A fresh path for a file not written yet, so a database row can name it before the file exists. */
+export function newUploadPath(folder: string, ext: string): string {
   if (!folderPattern.test(folder) || !extPattern.test(ext)) throw new Error('invalid upload folder or extension');
-  const relative = `uploads/${folder}/${randomBytes(16).toString('hex')}.${ext}`;
-  await fs.mkdir(join(dataDir, 'uploads', folder), { recursive: true });
+  return `uploads/${folder}/${randomBytes(16).toString('hex')}.${ext}`;
+}
+
+/** Writes a file at a path from newUploadPath; never overwrites one. */
+export async function writeUpload(dataDir: string, relative: string, data: Buffer): Promise<void> {
+  await fs.mkdir(dirname(join(dataDir, relative)), { recursive: true });
   await fs.writeFile(join(dataDir, relative), data, { flag: 'wx' });
+}
+
+/** Stores an uploaded file by moving its temporary file (same disk: a rename, nothing read into memory). */
+export async function moveUpload(
+  dataDir: string,
+  folder: string,
+  file: { tempPath: string },
+  ext: string,
+): Promise<string> {
+  const relative = newUploadPath(folder, ext);
+  await fs.mkdir(dirname(join(dataDir, relative)), { recursive: true });
+  await fs.rename(file.tempPath, join(dataDir, relative));
   return relative;
 }
 

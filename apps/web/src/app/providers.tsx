@@ -1,15 +1,20 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base styles; each component's own come with its code (mantine-styles.ts, decision 0042).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
+import { DeferredToasts } from './deferred-toasts.tsx';
 import { theme } from './theme.ts';
 
-/** Spec 1 §9: toasts last 3000 ms. The colour scheme follows the user's dark_mode setting once settings exist. */
+/**
+ * Mantine, the query client, modals and toasts (toasts.tsx, loaded with the first one). The colour scheme follows
+ * the user's dark_mode setting once settings exist.
+ */
 export function Providers({
   children,
   queryClient = appQueryClient,
@@ -24,7 +29,7 @@ export function Providers({
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" autoClose={3000} />
+          <DeferredToasts />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

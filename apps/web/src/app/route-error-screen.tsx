@@ -7,7 +7,8 @@ import { genericErrorMessage } from '../lib/form-errors.ts';
 export function RouteErrorScreen() {
   const error = useRouteError();
   let detail = genericErrorMessage;
-  if (isApiError(error) && error.status === 0) detail = 'The server could not be reached. Check your connection and try again.';
+  if (isApiError(error) && error.status === 0)
+    detail = 'The server could not be reached. Check your connection and try again.';
   else if (isApiError(error) && error.hasServerMessage) detail = error.message;
   else if (isRouteErrorResponse(error)) detail = `${error.status} ${error.statusText}`;
 

@@ -1,4 +1,4 @@
-import type { SessionResponse } from '@switchboard/shared';
+import { defaultUserSettings, type SessionResponse } from '@switchboard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,10 +7,28 @@ import { jsonResponse, renderApp } from '../test/render.tsx';
 
 const session = (overrides: { type?: 'Employee' | 'Client'; permissions?: string[] } = {}): SessionResponse => ({
   data: {
-    user: { id: 1, type: overrides.type ?? 'Employee', role: 'user', name: 'Ada Admin', shortname: 'AA', email: 'ada@example.com', photo: null },
+    user: {
+      id: 1,
+      type: overrides.type ?? 'Employee',
+      role: 'user',
+      name: 'Ada Admin',
+      shortname: 'AA',
+      email: 'ada@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
     permissions: overrides.permissions ?? [],
     notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
     token_id: 'token-1',
     shadowing: false,
   },
@@ -94,9 +112,14 @@ describe('signed in', () => {
     }
     expect(within(nav).queryByRole('link', { name: 'Sync' })).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada Admin' })).toBeTruthy();
-    const sessionCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/session') as unknown as [string, RequestInit];
+    const sessionCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/session') as unknown as [
+      string,
+      RequestInit,
+    ];
     expect(new Headers(sessionCall[1].headers).get('Authorization')).toBe('Bearer access-1');
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/misc/staticdata')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/misc/staticdata')).toBe(true),
+    );
     expect(document.body.classList.contains('logged-in')).toBe(true);
     expect(document.title).toBe('Dashboard | Switchboard');
   });
@@ -106,6 +129,34 @@ describe('signed in', () => {
     stubApi();
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it("opens the user's default_login_url from / and /login after a reload, once the session has loaded", async () => {
+    const withLanding = session();
+    withLanding.data.user.settings = { ...defaultUserSettings, default_login_url: '/companies?page=2' };
+    storeTokens();
+    stubApi(withLanding);
+    const fromRoot = renderApp('/');
+    await waitFor(() => expect(fromRoot.router.state.location.pathname).toBe('/companies'));
+    expect(fromRoot.router.state.location.search).toBe('?page=2');
+    fromRoot.unmount();
+
+    authStore.clear();
+    storeTokens();
+    expect(authStore.getState().user).toBeNull();
+    const fromLogin = renderApp('/login');
+    await waitFor(() => expect(fromLogin.router.state.location.pathname).toBe('/companies'));
+  });
+
+  it('sends / to /login when the stored token is refused', async () => {
+    storeTokens();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { message: 'Unauthenticated.' })),
+    );
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(authStore.getState().accessToken).toBeNull();
   });
 
   it('shows the not-found screen for an unknown path', async () => {
@@ -139,7 +190,11 @@ describe('signed in', () => {
     const { router } = renderApp('/companies');
     expect(await screen.findByText('You do not have permission to view this page.')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Switchboard', 'Tickets', 'Projects']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Switchboard', 'Tickets', 'Projects']);
     expect(screen.queryByRole('link', { name: 'Billing' })).toBeNull();
     await router.navigate('/projects');
     expect(await screen.findByText('Projects is not available yet.')).toBeTruthy();
@@ -154,7 +209,9 @@ describe('signed in', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('');
-    const logoutCall = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/logout' && init?.method === 'POST');
+    const logoutCall = fetchMock.mock.calls.find(
+      ([url, init]) => String(url) === '/api/logout' && init?.method === 'POST',
+    );
     expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer access-1');
     expect(window.localStorage.getItem('access_token')).toBeNull();
     expect(document.body.classList.contains('logged-out')).toBe(true);
@@ -163,7 +220,12 @@ describe('signed in', () => {
   it('still logs out locally when POST /api/logout fails', async () => {
     storeTokens();
     authStore.setSession(session().data);
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const { router } = renderApp('/logout');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('access_token')).toBeNull();

@@ -19,33 +19,56 @@ const handle = (value: RouteHandle): RouteHandle => value;
 // ---- lazy pages ----
 const authScreen = () => import('../features/auth/auth-screen.tsx').then((m) => ({ Component: m.AuthScreen }));
 const appShell = () => import('./shell/app-shell.tsx').then((m) => ({ Component: m.AppShellLayout }));
-const dashboardPage = () => import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage }));
+const dashboardPage = () =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage }));
 const areaPage = () =>
   import('../components/area-unavailable-page.tsx').then((m) => ({ Component: m.AreaUnavailablePage }));
+const brandingPage = () =>
+  import('../features/branding/branding-page.tsx').then((m) => ({ Component: m.BrandingPage }));
+const pdfViewerPage = () =>
+  import('../features/pdf-viewer/pdf-viewer-page.tsx').then((m) => ({ Component: m.PdfViewerPage }));
 const profilePage = () => import('../features/profile/profile-page.tsx').then((m) => ({ Component: m.ProfilePage }));
-const usersAdminPage = () => import('../features/users-admin/users-admin-page.tsx').then((m) => ({ Component: m.UsersAdminPage }));
+const usersAdminPage = () =>
+  import('../features/users-admin/users-admin-page.tsx').then((m) => ({ Component: m.UsersAdminPage }));
 const employeesIndexPage = () =>
   import('../features/employees/employees-index-page.tsx').then((m) => ({ Component: m.EmployeesIndexPage }));
 const employeePermissionsPage = () =>
-  import('../features/permissions/employee-permissions-page.tsx').then((m) => ({ Component: m.EmployeePermissionsPage }));
-const accountsPage = () => import('../features/accounts/accounts-page.tsx').then((m) => ({ Component: m.AccountsPage }));
-const accountFormPage = () => import('../features/accounts/account-form-page.tsx').then((m) => ({ Component: m.AccountFormPage }));
-const companiesPage = () => import('../features/companies/companies-page.tsx').then((m) => ({ Component: m.CompaniesPage }));
-const createCompanyPage = () => import('../features/companies/create-company-page.tsx').then((m) => ({ Component: m.CreateCompanyPage }));
-const companyDetailPage = () => import('../features/companies/company-detail-page.tsx').then((m) => ({ Component: m.CompanyDetailPage }));
+  import('../features/permissions/employee-permissions-page.tsx').then((m) => ({
+    Component: m.EmployeePermissionsPage,
+  }));
+const accountsPage = () =>
+  import('../features/accounts/accounts-page.tsx').then((m) => ({ Component: m.AccountsPage }));
+const accountFormPage = () =>
+  import('../features/accounts/account-form-page.tsx').then((m) => ({ Component: m.AccountFormPage }));
+const companiesPage = () =>
+  import('../features/companies/companies-page.tsx').then((m) => ({ Component: m.CompaniesPage }));
+const createCompanyPage = () =>
+  import('../features/companies/create-company-page.tsx').then((m) => ({ Component: m.CreateCompanyPage }));
+const companyDetailPage = () =>
+  import('../features/companies/company-detail-page.tsx').then((m) => ({ Component: m.CompanyDetailPage }));
 const gradePage = () => import('../features/companies/grades/grade-page.tsx').then((m) => ({ Component: m.GradePage }));
-const gradeFormPage = () => import('../features/companies/grades/grade-form-page.tsx').then((m) => ({ Component: m.GradeFormPage }));
+const gradeFormPage = () =>
+  import('../features/companies/grades/grade-form-page.tsx').then((m) => ({ Component: m.GradeFormPage }));
 const devicesPage = () => import('../features/devices/devices-page.tsx').then((m) => ({ Component: m.DevicesPage }));
-const employeeEditPage = () => import('../features/employees/employee-edit-page.tsx').then((m) => ({ Component: m.EmployeeEditPage }));
-const accountImportPage = () => import('../features/accounts/account-import-page.tsx').then((m) => ({ Component: m.AccountImportPage }));
-const ticketsQueuePage = () => import('../features/tickets/tickets-queue-page.tsx').then((m) => ({ Component: m.TicketsPage }));
-const escalationQueuePage = () => import('../features/tickets/tickets-queue-page.tsx').then((m) => ({ Component: m.EscalationQueuePage }));
-const createTicketPage = () => import('../features/tickets/create-ticket-page.tsx').then((m) => ({ Component: m.CreateTicketPage }));
-const ticketDetailPage = () => import('../features/tickets/ticket-detail-page.tsx').then((m) => ({ Component: m.TicketDetailPage }));
-const heldMailPage = () => import('../features/admin-outbox/held-mail-page.tsx').then((m) => ({ Component: m.HeldMailPage }));
+const employeeEditPage = () =>
+  import('../features/employees/employee-edit-page.tsx').then((m) => ({ Component: m.EmployeeEditPage }));
+const accountImportPage = () =>
+  import('../features/accounts/account-import-page.tsx').then((m) => ({ Component: m.AccountImportPage }));
+const ticketsQueuePage = () =>
+  import('../features/tickets/tickets-queue-page.tsx').then((m) => ({ Component: m.TicketsPage }));
+const escalationQueuePage = () =>
+  import('../features/tickets/tickets-queue-page.tsx').then((m) => ({ Component: m.EscalationQueuePage }));
+const createTicketPage = () =>
+  import('../features/tickets/create-ticket-page.tsx').then((m) => ({ Component: m.CreateTicketPage }));
+const ticketDetailPage = () =>
+  import('../features/tickets/ticket-detail-page.tsx').then((m) => ({ Component: m.TicketDetailPage }));
+const heldMailPage = () =>
+  import('../features/admin-outbox/held-mail-page.tsx').then((m) => ({ Component: m.HeldMailPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
-const adminIndexPage = () => import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
-const outboxListPage = () => import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
+const adminIndexPage = () =>
+  import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
+const outboxListPage = () =>
+  import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
 const outboxMessagePage = () =>
   import('../features/admin-outbox/outbox-message-page.tsx').then((m) => ({ Component: m.OutboxMessagePage }));
 
@@ -86,9 +109,29 @@ export async function requireSessionLoader({ request }: LoaderFunctionArgs): Pro
   return null;
 }
 
+/**
+ * Spec 1 §2.3, §3.2: where a signed-in user lands (their default_login_url). After a reload the user, and so the
+ * setting, is not loaded yet: load it first. A refused token ends the session (null); any other failure lands on the
+ * default, whose page shows the lock screen or the error.
+ */
+async function signedInLandingPath(): Promise<string | null> {
+  if (!authStore.getState().accessToken) return null;
+  if (authStore.getState().user) return userDefaultLoginUrl();
+  try {
+    await loadSession();
+  } catch (error) {
+    if (!authStore.getState().accessToken || (isApiError(error) && error.status === 401)) {
+      authStore.clear();
+      return null;
+    }
+  }
+  return userDefaultLoginUrl();
+}
+
 /** Spec 1 §2.3: a signed-in user opening /login goes to the default login URL. */
-function loginLoader(): Response | null {
-  return authStore.getState().accessToken ? redirect(userDefaultLoginUrl()) : null;
+async function loginLoader(): Promise<Response | null> {
+  const landing = await signedInLandingPath();
+  return landing ? redirect(landing) : null;
 }
 
 /** Spec 1 §2.3: /logout logs out on load (server call, then local clear even if it failed) and returns to /login. */
@@ -97,8 +140,8 @@ async function logoutLoader(): Promise<Response> {
   return redirect('/login');
 }
 
-function rootIndexLoader(): Response {
-  return redirect(authStore.getState().accessToken ? userDefaultLoginUrl() : '/login');
+async function rootIndexLoader(): Promise<Response> {
+  return redirect((await signedInLandingPath()) ?? '/login');
 }
 
 // ---- gates (spec 1 §2.5, §6) ----
@@ -114,14 +157,21 @@ const employeeRoutes = (base: string, areaName: string, options: Omit<RouteHandl
 });
 
 /** The employees index (spec 1 §2.6), ranked above the general employee route that would also match the bare path. */
-const employeesIndexRoute = (base: string, title: string, options: Omit<RouteHandle, 'area' | 'title'> = {}): RouteObject => ({
+const employeesIndexRoute = (
+  base: string,
+  title: string,
+  options: Omit<RouteHandle, 'area' | 'title'> = {},
+): RouteObject => ({
   path: base,
   lazy: employeesIndexPage,
   handle: handle({ title, ...options }),
 });
 
 /** The employee edit view 'permissions' (spec 1 §2.6, §6): its own page, ranked above the general employee route. */
-const employeePermissionsRoute = (base: string, options: { name?: string; permissions?: readonly PermissionName[] } = {}): RouteObject => ({
+const employeePermissionsRoute = (
+  base: string,
+  options: { name?: string; permissions?: readonly PermissionName[] } = {},
+): RouteObject => ({
   path: `${base}/edit/:employeeId/permissions`,
   lazy: employeePermissionsPage,
   handle: handle({
@@ -150,7 +200,16 @@ export const appRoutes: RouteObject[] = [
   area('resources', 'Resources', { permissions: ['view chat'] }),
 
   // PDF viewer
-  area('pdf/:type/:id/:revision_id?', 'PDF Viewer', { name: 'PDFViewer', clientAllowed: true, numericParams: ['id', 'revision_id'] }),
+  {
+    path: 'pdf/:type/:id/:revision_id?',
+    lazy: pdfViewerPage,
+    handle: handle({
+      title: 'PDF Viewer',
+      name: 'PDFViewer',
+      clientAllowed: true,
+      numericParams: ['id', 'revision_id'],
+    }),
+  },
 
   // Billing: every route needs 'view billing', else /dashboard
   {
@@ -232,7 +291,11 @@ export const appRoutes: RouteObject[] = [
   { path: 'tickets', lazy: ticketsQueuePage, handle: handle({ title: 'Tickets', clientAllowed: true }) },
   { path: 'escalation', lazy: escalationQueuePage, handle: handle({ title: 'Escalation' }) },
   { path: 'tickets/create', lazy: createTicketPage, handle: handle({ title: 'Create Ticket', clientAllowed: true }) },
-  { path: 'ticket/:ticketId', lazy: ticketDetailPage, handle: handle({ title: 'Ticket', clientAllowed: true, numericParams: ['ticketId'] }) },
+  {
+    path: 'ticket/:ticketId',
+    lazy: ticketDetailPage,
+    handle: handle({ title: 'Ticket', clientAllowed: true, numericParams: ['ticketId'] }),
+  },
 
   // Projects
   area('projects', 'Projects', { clientAllowed: true }),
@@ -245,7 +308,11 @@ export const appRoutes: RouteObject[] = [
   { path: 'companies/create', lazy: createCompanyPage, handle: handle({ title: 'Create Company' }) },
   area('companies/map', 'Company Map'),
   // Covers both /companies/{companyId?}/devices/{dType?} and .../{dType?}/{method?}/{dId?} of the table.
-  { path: 'companies/:companyId?/devices/:dType?/:method?/:dId?', lazy: devicesPage, handle: handle({ title: 'Devices', numericParams: ['companyId', 'dId'] }) },
+  {
+    path: 'companies/:companyId?/devices/:dType?/:method?/:dId?',
+    lazy: devicesPage,
+    handle: handle({ title: 'Devices', numericParams: ['companyId', 'dId'] }),
+  },
   // view defaults to basicinformation and method to index (the page reads them when it is built).
   {
     path: 'companies/:companyId/:view?/:method?/:method_id?',
@@ -253,20 +320,38 @@ export const appRoutes: RouteObject[] = [
     handle: handle({ title: 'Company', name: 'EditCompany', numericParams: ['companyId'] }),
   },
   // ViewGrade shows a grade (view = grade id); ManageGrade is method new, or manage with the grade id.
-  { path: 'companies/:companyId/grades/:method/:view?', lazy: gradePage, handle: handle({ title: 'Network Grade', name: 'ManageGrade', numericParams: ['companyId'] }) },
-  { path: 'companies/:companyId/grades/view/:view', lazy: gradePage, handle: handle({ title: 'Network Grade', name: 'ViewGrade', numericParams: ['companyId', 'view'] }) },
+  {
+    path: 'companies/:companyId/grades/:method/:view?',
+    lazy: gradePage,
+    handle: handle({ title: 'Network Grade', name: 'ManageGrade', numericParams: ['companyId'] }),
+  },
+  {
+    path: 'companies/:companyId/grades/view/:view',
+    lazy: gradePage,
+    handle: handle({ title: 'Network Grade', name: 'ViewGrade', numericParams: ['companyId', 'view'] }),
+  },
   { path: 'companies/networkgrade/form', lazy: gradeFormPage, handle: handle({ title: 'Manage Network Grade Form' }) },
 
   // Client accounts
   { path: 'accounts', lazy: accountsPage, handle: handle({ title: 'Client Accounts' }) },
   { path: 'accounts/create', lazy: accountFormPage, handle: handle({ title: 'Add Account' }) },
-  { path: 'accounts/edit/:method_id', lazy: accountFormPage, handle: handle({ title: 'Edit Account', numericParams: ['method_id'] }) },
+  {
+    path: 'accounts/edit/:method_id',
+    lazy: accountFormPage,
+    handle: handle({ title: 'Edit Account', numericParams: ['method_id'] }),
+  },
   // Spec 1 §2.6 sub-screens of /accounts/{method?}: index (the list), import, create, edit/{id}.
   { path: 'accounts/index', lazy: accountsPage, handle: handle({ title: 'Client Accounts' }) },
-  { path: 'accounts/import', lazy: accountImportPage, handle: handle({ title: 'Import Accounts', permissions: ['import client accounts'] }) },
+  {
+    path: 'accounts/import',
+    lazy: accountImportPage,
+    handle: handle({ title: 'Import Accounts', permissions: ['import client accounts'] }),
+  },
 
   // Reports (spec 2.5: the timeclock report needs 'view reports' and 'view timeclock')
-  area('reports/timeclock/:prop_start_date?/:prop_end_date?', 'Timeclock Report', { permissions: ['view reports', 'view timeclock'] }),
+  area('reports/timeclock/:prop_start_date?/:prop_end_date?', 'Timeclock Report', {
+    permissions: ['view reports', 'view timeclock'],
+  }),
   area('reports/:prop_report/:prop_start_date?/:prop_end_date?', 'Reports', { permissions: ['view reports'] }),
 
   // Admin (sidebar 'Settings'). The bare /admin lists the admin pages to administrators (others get the area page);
@@ -274,7 +359,12 @@ export const appRoutes: RouteObject[] = [
   { path: 'admin', lazy: adminIndexPage, handle: handle({ title: 'Settings', area: 'Settings' }) },
   { path: 'admin/outbox', lazy: outboxListPage, handle: handle({ title: 'Outbox', adminOnly: true }) },
   { path: 'admin/held-mail', lazy: heldMailPage, handle: handle({ title: 'Held Mail', adminOnly: true }) },
-  { path: 'admin/outbox/:id', lazy: outboxMessagePage, handle: handle({ title: 'Outbox', adminOnly: true, numericParams: ['id'] }) },
+  { path: 'admin/branding', lazy: brandingPage, handle: handle({ title: 'Branding', adminOnly: true }) },
+  {
+    path: 'admin/outbox/:id',
+    lazy: outboxMessagePage,
+    handle: handle({ title: 'Outbox', adminOnly: true, numericParams: ['id'] }),
+  },
   area('admin/:view?/:id?', 'Settings'),
 
   // Maintenance: needs 'view chat' like its sidebar entry
@@ -304,8 +394,16 @@ export const routes: RouteObject[] = [
       { index: true, loader: rootIndexLoader },
       // Auth: the three share one screen (spec 1 §2.3)
       { path: 'login', loader: loginLoader, lazy: authScreen, handle: handle({ name: 'login', title: 'Login' }) },
-      { path: 'forgot-password', lazy: authScreen, handle: handle({ name: 'forgotpassword', title: 'Forgot Password' }) },
-      { path: 'reset-password/:token?', lazy: authScreen, handle: handle({ name: 'resetpassword', title: 'Reset Password' }) },
+      {
+        path: 'forgot-password',
+        lazy: authScreen,
+        handle: handle({ name: 'forgotpassword', title: 'Forgot Password' }),
+      },
+      {
+        path: 'reset-password/:token?',
+        lazy: authScreen,
+        handle: handle({ name: 'resetpassword', title: 'Reset Password' }),
+      },
       { path: 'logout', loader: logoutLoader },
       // Everything else needs a signed-in user and renders inside the shell.
       { id: 'app', loader: requireSessionLoader, lazy: appShell, children: appRoutes },

@@ -9,7 +9,11 @@ import { routeHandle } from '../lib/route-access.ts';
  */
 export function AreaUnavailablePage() {
   const matches = useMatches();
-  const areaName = [...matches].reverse().map(routeHandle).find((handle) => handle.area)?.area ?? 'This area';
+  const areaName =
+    [...matches]
+      .reverse()
+      .map(routeHandle)
+      .find((handle) => handle.area)?.area ?? 'This area';
   return (
     <Center py={80}>
       <Stack align="center" gap="xs" ta="center" maw={520}>

@@ -29,7 +29,11 @@ export function nextBoxValue(previous: string, raw: string): string {
 }
 
 /** Fills the boxes from pasted text from box `start` on; null when the text holds no digit. */
-export function fillFromText(digits: readonly string[], start: number, text: string): { digits: string[]; focus: number } | null {
+export function fillFromText(
+  digits: readonly string[],
+  start: number,
+  text: string,
+): { digits: string[]; focus: number } | null {
   const pasted = text.replace(/[^0-9]/g, '');
   if (!pasted) return null;
   // Six digits are a whole code, wherever they were pasted.

@@ -12,7 +12,11 @@ export function NotFoundPage() {
         </Text>
         <Title order={2}>Page not found</Title>
         <Text c="dimmed">
-          There is no page at <Text span ff="monospace">{pathname}</Text>.
+          There is no page at{' '}
+          <Text span ff="monospace">
+            {pathname}
+          </Text>
+          .
         </Text>
         <Anchor component={Link} to="/dashboard">
           Go to the dashboard

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useAuth } from '../lib/auth-store.ts';
 import { clampPerPage, defaultPageWindowSize, maxPerPage, minPerPage, pageWindow } from './page-window.ts';
 
 /** The paginator fields of spec 1 §3.5 that the widget reads. */
@@ -24,13 +25,26 @@ interface PaginationProps {
   itemLabel?: string;
 }
 
-/** Spec 1 §2.4: page-length input (1 to 500, default 50) and a window of page numbers with first/previous/next/last. */
-export function Pagination({ meta, onPageChange, onPerPageChange, windowSize = defaultPageWindowSize, itemLabel = 'rows' }: PaginationProps) {
+/**
+ * Spec 1 §2.4: page-length input (1 to 500, default 50) and a window of page numbers with first/previous/next/last.
+ * With the user's pagination_scroll setting, changing the page scrolls back to the top.
+ */
+export function Pagination({
+  meta,
+  onPageChange,
+  onPerPageChange,
+  windowSize = defaultPageWindowSize,
+  itemLabel = 'rows',
+}: PaginationProps) {
   const last = Math.max(1, meta.last_page);
   const current = Math.min(Math.max(1, meta.current_page), last);
   const pages = pageWindow(current, last, windowSize);
+  const scrollToTop = useAuth((s) => s.user?.settings?.pagination_scroll ?? false);
   const go = (page: number) => {
-    if (page !== current && page >= 1 && page <= last) onPageChange(page);
+    if (page === current || page < 1 || page > last) return;
+    onPageChange(page);
+    // Spec 1 §3.2 pagination_scroll: the new page is read from its first row.
+    if (scrollToTop) window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   return (
@@ -45,10 +59,22 @@ export function Pagination({ meta, onPageChange, onPerPageChange, windowSize = d
       </Group>
       {last > 1 ? (
         <Group gap={4} component="nav" aria-label="Pagination" wrap="nowrap">
-          <ActionIcon variant="default" size="md" aria-label="First page" disabled={current === 1} onClick={() => go(1)}>
+          <ActionIcon
+            variant="default"
+            size="md"
+            aria-label="First page"
+            disabled={current === 1}
+            onClick={() => go(1)}
+          >
             <IconChevronsLeft size={16} aria-hidden />
           </ActionIcon>
-          <ActionIcon variant="default" size="md" aria-label="Previous page" disabled={current === 1} onClick={() => go(current - 1)}>
+          <ActionIcon
+            variant="default"
+            size="md"
+            aria-label="Previous page"
+            disabled={current === 1}
+            onClick={() => go(current - 1)}
+          >
             <IconChevronLeft size={16} aria-hidden />
           </ActionIcon>
           {pages.map((page) => (
@@ -64,10 +90,22 @@ export function Pagination({ meta, onPageChange, onPerPageChange, windowSize = d
               {page}
             </Button>
           ))}
-          <ActionIcon variant="default" size="md" aria-label="Next page" disabled={current === last} onClick={() => go(current + 1)}>
+          <ActionIcon
+            variant="default"
+            size="md"
+            aria-label="Next page"
+            disabled={current === last}
+            onClick={() => go(current + 1)}
+          >
             <IconChevronRight size={16} aria-hidden />
           </ActionIcon>
-          <ActionIcon variant="default" size="md" aria-label="Last page" disabled={current === last} onClick={() => go(last)}>
+          <ActionIcon
+            variant="default"
+            size="md"
+            aria-label="Last page"
+            disabled={current === last}
+            onClick={() => go(last)}
+          >
             <IconChevronsRight size={16} aria-hidden />
           </ActionIcon>
         </Group>

@@ -27,7 +27,11 @@ function subscribe(listener: () => void): () => void {
 
 /** The current time, refreshed every 6 seconds (spec 1 §9). */
 export function useRelativeNow(): number {
-  return useSyncExternalStore(subscribe, () => now, () => now);
+  return useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
 }
 
 interface RelativeTimeProps extends Omit<TextProps, 'children'> {
@@ -43,7 +47,13 @@ export function RelativeTime({ value, ...textProps }: RelativeTimeProps) {
   // The shared clock may lag up to 6 s behind a value that just arrived: never say "in a few seconds" for it.
   const text = valid ? formatRelativeTime(date, Math.max(current, Math.min(Date.now(), date.getTime()))) : '';
   return (
-    <Text component="time" dateTime={valid ? date.toISOString() : undefined} title={valid ? date.toLocaleString() : undefined} inherit {...textProps}>
+    <Text
+      component="time"
+      dateTime={valid ? date.toISOString() : undefined}
+      title={valid ? date.toLocaleString() : undefined}
+      inherit
+      {...textProps}
+    >
       {text}
     </Text>
   );

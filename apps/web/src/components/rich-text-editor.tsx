@@ -1,6 +1,6 @@
 import '@mantine/tiptap/styles.css';
 import { Link, RichTextEditor as MantineRichTextEditor } from '@mantine/tiptap';
-import { useEditor, type Editor } from '@tiptap/react';
+import { useEditor, type AnyExtension, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { storedTextToHtml } from '../lib/safe-html.ts';
@@ -23,13 +23,29 @@ export interface RichTextEditorProps {
   height?: 'auto' | '250px';
   /** Extra toolbar buttons (e.g. the notes' timestamp stamp). */
   controls?: EditorControl[];
+  /**
+   * Extensions that bind the editor to a shared document (notes co-editing): its content then comes from the shared
+   * document, not from `value`, and undo is the shared document's.
+   */
+  collaboration?: AnyExtension[];
+  /** Called once the editor exists (the co-editing wrapper fills and restores through it). */
+  onEditor?: (editor: Editor) => void;
 }
 
 /**
  * The notes editor (spec 3 §2, GUIDE: Tiptap through @mantine/tiptap): bold, italic, underline, strike, lists,
  * links, quotes and code. Content the editor does not know (scripts, styles, handlers) is dropped by its schema.
  */
-export function RichTextEditor({ value, onChange, label, disabled = false, height = 'auto', controls = [] }: RichTextEditorProps) {
+export function RichTextEditor({
+  value,
+  onChange,
+  label,
+  disabled = false,
+  height = 'auto',
+  controls = [],
+  collaboration,
+  onEditor,
+}: RichTextEditorProps) {
   // The value this editor last showed or produced: a new value from outside replaces the content.
   const shown = useRef(value);
   const changed = useRef(onChange);
@@ -37,8 +53,12 @@ export function RichTextEditor({ value, onChange, label, disabled = false, heigh
     changed.current = onChange;
   });
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
-    content: storedTextToHtml(value),
+    extensions: [
+      StarterKit.configure({ link: false, ...(collaboration ? { undoRedo: false } : {}) }),
+      Link.configure({ openOnClick: false }),
+      ...(collaboration ?? []),
+    ],
+    content: collaboration ? undefined : storedTextToHtml(value),
     editable: !disabled,
     shouldRerenderOnTransaction: false,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
@@ -50,13 +70,17 @@ export function RichTextEditor({ value, onChange, label, disabled = false, heigh
   });
 
   useEffect(() => {
-    if (!editor || value === shown.current) return;
+    // A shared document is its own source: `value` only follows it (a late echo would undo newer typing).
+    if (!editor || collaboration || value === shown.current) return;
     shown.current = value;
     editor.commands.setContent(storedTextToHtml(value), { emitUpdate: false });
-  }, [editor, value]);
+  }, [editor, value, collaboration]);
   useEffect(() => {
     editor?.setEditable(!disabled, false);
   }, [editor, disabled]);
+  useEffect(() => {
+    if (editor) onEditor?.(editor);
+  }, [editor, onEditor]);
 
   return (
     <MantineRichTextEditor editor={editor} aria-disabled={disabled || undefined}>
@@ -81,29 +105,23 @@ export function RichTextEditor({ value, onChange, label, disabled = false, heigh
         {controls.length > 0 ? (
           <MantineRichTextEditor.ControlsGroup>
             {controls.map((control) => (
-              <MantineRichTextEditor.Control key={control.label} aria-label={control.label} title={control.label} disabled={disabled} onClick={() => editor && control.onClick(editor)}>
+              <MantineRichTextEditor.Control
+                key={control.label}
+                aria-label={control.label}
+                title={control.label}
+                disabled={disabled}
+                onClick={() => editor && control.onClick(editor)}
+              >
                 {control.icon}
               </MantineRichTextEditor.Control>
             ))}
           </MantineRichTextEditor.ControlsGroup>
         ) : null}
       </MantineRichTextEditor.Toolbar>
-      <MantineRichTextEditor.Content mih={120} style={height === '250px' ? { height: 250, overflowY: 'auto' } : undefined} />
+      <MantineRichTextEditor.Content
+        mih={120}
+        style={height === '250px' ? { height: 250, overflowY: 'auto' } : undefined}
+      />
     </MantineRichTextEditor>
   );
-}
-
-/** Starts a new line with `line` at the cursor (at the end when the editor is not focused): the notes' stamp. */
-export function insertLine(editor: Editor, line: string): void {
-  editor.commands.focus(editor.isFocused ? null : 'end');
-  const chain = editor.chain();
-  if (editor.state.selection.$from.parent.content.size > 0) chain.splitBlock();
-  // Plain text: the stamp does not carry on the bold or link the cursor was in.
-  chain
-    .command(({ tr }) => {
-      tr.setStoredMarks([]);
-      return true;
-    })
-    .insertContent({ type: 'text', text: line })
-    .run();
 }

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UserSession } from '@switchboard/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -15,7 +29,11 @@ import { useRevokeSession, useSessions } from '../lib/user-sessions.ts';
 export const sessionPageLinks = 3;
 
 const statusColors: Record<UserSession['status'], string> = { active: 'green', revoked: 'red', expired: 'gray' };
-const statusLabels: Record<UserSession['status'], string> = { active: 'Active', revoked: 'Revoked', expired: 'Expired' };
+const statusLabels: Record<UserSession['status'], string> = {
+  active: 'Active',
+  revoked: 'Revoked',
+  expired: 'Expired',
+};
 
 export function formatSessionTime(value: string): string {
   const date = dayjs(value);
@@ -48,7 +66,10 @@ export function SessionsCard({ userId }: SessionsCardProps) {
     revoke.mutate(id, {
       onSuccess: (response) => notifications.show({ color: 'green', message: response.message }),
       onError: (error) =>
-        notifications.show({ color: 'red', message: isApiError(error) && error.hasServerMessage ? error.message : 'An error occured.' }),
+        notifications.show({
+          color: 'red',
+          message: isApiError(error) && error.hasServerMessage ? error.message : 'An error occured.',
+        }),
       onSettled: () => setRevoking(null),
     });
   };
@@ -68,7 +89,9 @@ export function SessionsCard({ userId }: SessionsCardProps) {
             size="xs"
             onClick={() => onRevoke('all')}
             loading={revoking === 'all'}
-            disabled={revoking !== null || !result?.data.some((session) => session.status === 'active' && !session.current)}
+            disabled={
+              revoking !== null || !result?.data.some((session) => session.status === 'active' && !session.current)
+            }
           >
             Revoke All
           </Button>
@@ -105,7 +128,11 @@ export function SessionsCard({ userId }: SessionsCardProps) {
                 <EmptyTableRow colSpan={8} message="No Sessions" />
               ) : (
                 result?.data.map((session) => (
-                  <Table.Tr key={session.id} data-session-id={session.id} data-current={session.current ? '' : undefined}>
+                  <Table.Tr
+                    key={session.id}
+                    data-session-id={session.id}
+                    data-current={session.current ? '' : undefined}
+                  >
                     <Table.Td>
                       <Tooltip label={session.user_agent ?? ''} disabled={!session.user_agent} multiline maw={360}>
                         <span>{session.browser}</span>
@@ -165,6 +192,14 @@ export function SessionsCard({ userId }: SessionsCardProps) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {result?.data.some((session) => place(session) !== null) ? (
+          // DB-IP's licence (CC BY 4.0) asks for this link wherever its places are shown.
+          <Text size="xs" c="dimmed">
+            <Anchor href="https://db-ip.com" target="_blank" rel="noopener noreferrer" inherit>
+              IP Geolocation by DB-IP
+            </Anchor>
+          </Text>
+        ) : null}
         {result ? (
           <Pagination
             meta={result}

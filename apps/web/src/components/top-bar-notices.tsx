@@ -57,7 +57,13 @@ export function TopBarNotices() {
   return (
     <Group gap={4} wrap="nowrap" role="status" aria-live="polite" aria-label="Notices" data-testid="top-bar-notices">
       {texts.map((text) => (
-        <Badge key={text} variant="light" color={text === 'Account Locked' ? 'red' : 'teal'} leftSection={<IconInfoCircle size={14} aria-hidden />} tt="none">
+        <Badge
+          key={text}
+          variant="light"
+          color={text === 'Account Locked' ? 'red' : 'teal'}
+          leftSection={<IconInfoCircle size={14} aria-hidden />}
+          tt="none"
+        >
           {text}
         </Badge>
       ))}

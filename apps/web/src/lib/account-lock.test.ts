@@ -13,7 +13,10 @@ function signIn() {
 describe('lock state (spec 1 §2.4, §4)', () => {
   it('any 423 answer locks, with the lock-screen user when the answer names one', async () => {
     signIn();
-    stubApi({ 'GET /api/tickets': [423, lockedBody], 'GET /api/session': [423, { ...lockedBody, user: { name: 'Ada', photo: null, email: 'ada@example.com' } }] });
+    stubApi({
+      'GET /api/tickets': [423, lockedBody],
+      'GET /api/session': [423, { ...lockedBody, user: { name: 'Ada', photo: null, email: 'ada@example.com' } }],
+    });
 
     const error = await api.get('/api/tickets').catch((caught: unknown) => caught);
     expect(isApiError(error) && error.status).toBe(423);
@@ -28,7 +31,10 @@ describe('lock state (spec 1 §2.4, §4)', () => {
     signIn();
     const onSessionExpired = vi.fn();
     configureApiClient({ onSessionExpired });
-    stubApi({ 'GET /api/tickets': [401, { message: 'Unauthenticated.' }], 'POST /api/login/refresh': [423, lockedBody] });
+    stubApi({
+      'GET /api/tickets': [401, { message: 'Unauthenticated.' }],
+      'POST /api/login/refresh': [423, lockedBody],
+    });
 
     await expect(api.get('/api/tickets')).rejects.toBeTruthy();
     expect(lockStore.getState().locked).toBe(true);

@@ -95,5 +95,9 @@ authStore.subscribe(() => {
 });
 
 export function useLockState<T>(selector: (state: LockState) => T): T {
-  return useSyncExternalStore(lockStore.subscribe, () => selector(state), () => selector(state));
+  return useSyncExternalStore(
+    lockStore.subscribe,
+    () => selector(state),
+    () => selector(state),
+  );
 }

@@ -10,10 +10,28 @@ function signInWith(accessToken: string, refreshToken: string): void {
     refresh_token: refreshToken,
     token_id: 'token-1',
     expires_in: 900,
-    user: { id: 1, type: 'Employee', role: 'admin', name: 'Ada Admin', shortname: 'AA', email: 'ada@example.com', photo: null },
+    user: {
+      id: 1,
+      type: 'Employee',
+      role: 'admin',
+      name: 'Ada Admin',
+      shortname: 'AA',
+      email: 'ada@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
     permissions: ['view dashboard'],
     notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
     twofactor: false,
   } satisfies LoginResponse);
 }
@@ -71,7 +89,12 @@ describe('expired access (spec 1 §4)', () => {
     // Both requests have failed and wait in the queue before the refresh answers.
     await vi.waitFor(() => expect(calls.filter((c) => c.url !== '/api/login/refresh')).toHaveLength(2));
     refreshAnswer.resolve(
-      jsonResponse(200, { access_token: 'new-access', refresh_token: 'refresh-2', token_id: 'token-2', expires_in: 900 }),
+      jsonResponse(200, {
+        access_token: 'new-access',
+        refresh_token: 'refresh-2',
+        token_id: 'token-2',
+        expires_in: 900,
+      }),
     );
 
     await expect(first).resolves.toEqual({ data: '/api/tickets' });
@@ -100,7 +123,12 @@ describe('expired access (spec 1 §4)', () => {
     const slowAnswer = deferred<Response>();
     const calls = stubFetch((call) => {
       if (call.url === '/api/login/refresh') {
-        return jsonResponse(200, { access_token: 'new-access', refresh_token: 'refresh-2', token_id: 'token-2', expires_in: 900 });
+        return jsonResponse(200, {
+          access_token: 'new-access',
+          refresh_token: 'refresh-2',
+          token_id: 'token-2',
+          expires_in: 900,
+        });
       }
       if (call.authorization === 'Bearer new-access') return jsonResponse(200, { ok: call.url });
       if (call.url === '/api/slow') return slowAnswer.promise;
@@ -165,13 +193,20 @@ describe('expired access (spec 1 §4)', () => {
 
   it('discards a refresh that answers after signing out', async () => {
     const refreshAnswer = deferred<Response>();
-    const calls = stubFetch((call) => (call.url === '/api/login/refresh' ? refreshAnswer.promise : jsonResponse(401, {})));
+    const calls = stubFetch((call) =>
+      call.url === '/api/login/refresh' ? refreshAnswer.promise : jsonResponse(401, {}),
+    );
 
     const pending = api.get('/api/tickets');
     await vi.waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/login/refresh'));
     authStore.clear();
     refreshAnswer.resolve(
-      jsonResponse(200, { access_token: 'new-access', refresh_token: 'refresh-2', token_id: 'token-2', expires_in: 900 }),
+      jsonResponse(200, {
+        access_token: 'new-access',
+        refresh_token: 'refresh-2',
+        token_id: 'token-2',
+        expires_in: 900,
+      }),
     );
 
     await expect(pending).rejects.toMatchObject({ status: 401 });
@@ -183,7 +218,9 @@ describe('expired access (spec 1 §4)', () => {
   it('never refreshes for a 401 of the login call itself', async () => {
     const calls = stubFetch(() => jsonResponse(401, { message: 'Invalid email / password.' }));
 
-    const error = await api.post('/api/login', { email: 'a@b.co', password: 'x' }, { auth: false }).catch((e: unknown) => e);
+    const error = await api
+      .post('/api/login', { email: 'a@b.co', password: 'x' }, { auth: false })
+      .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: 'Invalid email / password.', hasServerMessage: true });
@@ -204,7 +241,11 @@ describe('apiFetch', () => {
       }),
     );
 
-    const answer = await api.post<{ data: { id: number } }>('/api/things', { name: 'A' }, { query: { page: 2, empty: undefined } });
+    const answer = await api.post<{ data: { id: number } }>(
+      '/api/things',
+      { name: 'A' },
+      { query: { page: 2, empty: undefined } },
+    );
 
     expect(answer).toEqual({ data: { id: 7 } });
     expect(seen!.url).toBe('/api/things?page=2');
@@ -218,7 +259,10 @@ describe('apiFetch', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        jsonResponse(422, { message: 'The given data was invalid.', errors: { email: ['The email field is required.'] } }),
+        jsonResponse(422, {
+          message: 'The given data was invalid.',
+          errors: { email: ['The email field is required.'] },
+        }),
       ),
     );
 

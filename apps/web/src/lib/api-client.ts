@@ -12,7 +12,11 @@ export class ApiError extends Error {
   readonly hasServerMessage: boolean;
   readonly body: unknown;
 
-  constructor(status: number, message: string, options: { errors?: FieldErrors; hasServerMessage?: boolean; body?: unknown } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { errors?: FieldErrors; hasServerMessage?: boolean; body?: unknown } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -117,7 +121,9 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 function isFieldErrors(value: unknown): value is FieldErrors {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
-  return Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
+  return Object.values(value).every(
+    (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+  );
 }
 
 async function parseSuccess<T>(response: Response, responseType: ApiRequestOptions['responseType']): Promise<T> {
@@ -154,7 +160,11 @@ async function runRefresh(): Promise<void> {
   const refreshToken = authStore.getState().refreshToken;
   try {
     if (!refreshToken) throw new ApiError(401, 'Your session has expired.');
-    const response = await send('/api/login/refresh', { method: 'POST', body: { refresh_token: refreshToken }, auth: false }, null);
+    const response = await send(
+      '/api/login/refresh',
+      { method: 'POST', body: { refresh_token: refreshToken }, auth: false },
+      null,
+    );
     if (!response.ok) throw await toApiError(response);
     const tokens = (await readBody(response)) as TokenResponse;
     if (!tokens?.access_token) throw new ApiError(401, 'Your session has expired.');
@@ -213,14 +223,16 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) => apiFetch<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiFetch<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiFetch<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiFetch<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) => apiFetch<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /** For tests: forget a refresh that a previous test left behind. */

@@ -6,7 +6,8 @@ import { api } from './api-client.ts';
 export function useCompanyOptions() {
   return useQuery({
     queryKey: ['company-list'] as const,
-    queryFn: ({ signal }) => api.get<{ data: CompanyListItem[] }>('/api/company.list', { signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: CompanyListItem[] }>('/api/company.list', { signal }).then((answer) => answer.data),
     staleTime: 60_000,
   });
 }
@@ -15,7 +16,10 @@ export function useCompanyOptions() {
 export function useSiteOptions(companyId: number | null) {
   return useQuery({
     queryKey: ['sites-list', companyId] as const,
-    queryFn: ({ signal }) => api.get<{ data: IdNameOption[] }>(`/api/companies/sites.list.${companyId}`, { signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: IdNameOption[] }>(`/api/companies/sites.list.${companyId}`, { signal })
+        .then((answer) => answer.data),
     enabled: companyId !== null,
     staleTime: 60_000,
   });
@@ -25,7 +29,33 @@ export function useSiteOptions(companyId: number | null) {
 export function useCompanyAccountOptions(companyId: number | null, enabled = true) {
   return useQuery({
     queryKey: ['client-list', companyId] as const,
-    queryFn: ({ signal }) => api.get<{ data: IdNameOption[] }>(`/api/users/client.list.${companyId}`, { signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: IdNameOption[] }>(`/api/users/client.list.${companyId}`, { signal })
+        .then((answer) => answer.data),
     enabled: companyId !== null && enabled,
+  });
+}
+
+/** A device of the company as GET /api/devices.list.{companyId} lists it (spec 3 §7). */
+export interface CompanyDeviceOption {
+  id: number;
+  type: string;
+  name: string;
+  asset_tag: string | null;
+  site_id: number;
+  site: string;
+}
+
+/** GET /api/devices.list.{companyId}: the company's device inventory (the devices a ticket may link). */
+export function useCompanyDeviceOptions(companyId: number | null) {
+  return useQuery({
+    queryKey: ['devices', 'company-options', companyId] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: CompanyDeviceOption[] }>(`/api/devices.list.${companyId}`, { signal })
+        .then((answer) => answer.data),
+    enabled: companyId !== null,
+    staleTime: 60_000,
   });
 }

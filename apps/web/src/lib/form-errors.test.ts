@@ -29,7 +29,10 @@ describe('getFormErrors (spec 1 §5 Generic form errors)', () => {
       fields: {},
       message: 'Something went wrong. Please try again.',
     });
-    expect(getFormErrors(new Error('boom'))).toEqual({ fields: {}, message: 'Something went wrong. Please try again.' });
+    expect(getFormErrors(new Error('boom'))).toEqual({
+      fields: {},
+      message: 'Something went wrong. Please try again.',
+    });
     expect(getFormErrors(undefined).message).toBe('Something went wrong. Please try again.');
   });
 });

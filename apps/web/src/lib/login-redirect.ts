@@ -25,7 +25,8 @@ export function loginPathFor(location: { pathname: string; search?: string; hash
  * screens; otherwise `fallback` (the user's default login URL).
  */
 export function safeRedirectTarget(redirect: string | null | undefined, fallback: string = defaultLoginUrl): string {
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return fallback;
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\'))
+    return fallback;
   let url: URL;
   try {
     url = new URL(redirect, 'http://switchboard.invalid');

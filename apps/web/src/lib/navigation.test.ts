@@ -115,7 +115,10 @@ describe('buildSidebar: sections', () => {
       '/billing/reports/agedreceivables',
       '/billing/reports/agedpayables',
     ]);
-    const ticketReports = groups.flatMap((g) => g.items).filter((i) => i.to === '/tickets').map((i) => i.label);
+    const ticketReports = groups
+      .flatMap((g) => g.items)
+      .filter((i) => i.to === '/tickets')
+      .map((i) => i.label);
     expect(ticketReports).toEqual([
       'Balance Sheet',
       'Client Balances',
@@ -157,12 +160,28 @@ describe('buildSidebar: sections', () => {
       '/crm/proposals',
     ]);
     const manager = paths(buildSidebar('crm', ['manage crm'], 'Employee'));
-    expect(manager).toEqual(expect.arrayContaining(['/crm/agents', '/crm/import', '/crm/admin/campaigns', '/crm/admin/email', '/crm/admin/regions', '/crm/admin/verticals']));
+    expect(manager).toEqual(
+      expect.arrayContaining([
+        '/crm/agents',
+        '/crm/import',
+        '/crm/admin/campaigns',
+        '/crm/admin/email',
+        '/crm/admin/regions',
+        '/crm/admin/verticals',
+      ]),
+    );
     expect(manager).not.toContain('/crm/admin/settings');
     expect(paths(buildSidebar('crm', ['edit crm settings'], 'Employee'))).not.toContain('/crm/admin/settings');
-    expect(paths(buildSidebar('crm', ['manage crm', 'edit crm settings'], 'Employee'))).toContain('/crm/admin/settings');
+    expect(paths(buildSidebar('crm', ['manage crm', 'edit crm settings'], 'Employee'))).toContain(
+      '/crm/admin/settings',
+    );
     expect(paths(buildSidebar('crm', ['view crm reports'], 'Employee'))).toEqual(
-      expect.arrayContaining(['/crm/reports/appointments', '/crm/reports/calls', '/crm/reports/callbreakdown', '/crm/reports/agents']),
+      expect.arrayContaining([
+        '/crm/reports/appointments',
+        '/crm/reports/calls',
+        '/crm/reports/callbreakdown',
+        '/crm/reports/agents',
+      ]),
     );
   });
 });

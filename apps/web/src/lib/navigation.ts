@@ -100,9 +100,27 @@ const employeeMain: readonly NavGroup[] = [
     label: 'Reports',
     items: [
       // Spec 1 §2.5: both report entries point to /dashboard, where those reports live.
-      { id: 'client-report', label: 'Client Report', to: '/dashboard', icon: 'report', requires: ['view reports', 'view client report'] },
-      { id: 'tech-report', label: 'Tech Report', to: '/dashboard', icon: 'report', requires: ['view reports', 'view tech report'] },
-      { id: 'timeclock', label: 'Timeclock', to: '/reports/timeclock', icon: 'clock', requires: ['view reports', 'view timeclock'] },
+      {
+        id: 'client-report',
+        label: 'Client Report',
+        to: '/dashboard',
+        icon: 'report',
+        requires: ['view reports', 'view client report'],
+      },
+      {
+        id: 'tech-report',
+        label: 'Tech Report',
+        to: '/dashboard',
+        icon: 'report',
+        requires: ['view reports', 'view tech report'],
+      },
+      {
+        id: 'timeclock',
+        label: 'Timeclock',
+        to: '/reports/timeclock',
+        icon: 'clock',
+        requires: ['view reports', 'view timeclock'],
+      },
     ],
   },
   {
@@ -150,30 +168,76 @@ const billingSection: readonly NavGroup[] = [
       { id: 'billing-ledgers', label: 'Ledgers', to: '/billing/ledgers', icon: 'ledger', requires: billingRequires },
       { id: 'billing-vendors', label: 'Vendors', to: '/billing/vendors', icon: 'vendor', requires: billingRequires },
       { id: 'billing-taxrates', label: 'Tax Rates', to: '/billing/taxrates', icon: 'tax', requires: billingRequires },
-      { id: 'billing-invoices', label: 'Invoices', to: '/billing/invoices', icon: 'invoice', requires: billingRequires },
+      {
+        id: 'billing-invoices',
+        label: 'Invoices',
+        to: '/billing/invoices',
+        icon: 'invoice',
+        requires: billingRequires,
+      },
       { id: 'billing-quotes', label: 'Quotes', to: '/billing/quotes', icon: 'quote', requires: billingRequires },
-      { id: 'billing-receive-payments', label: 'Receive Payments', to: '/billing/payments/receive', icon: 'payment-in', requires: billingRequires },
-      { id: 'billing-make-payments', label: 'Make Payments', to: '/billing/payments/make', icon: 'payment-out', requires: billingRequires },
-      { id: 'billing-purchase-orders', label: 'Purchase Orders', to: '/billing/purchaseorders', icon: 'purchase-order', requires: billingRequires },
-      { id: 'billing-receive', label: 'Receive Items', to: '/billing/receive', icon: 'receive', requires: billingRequires },
-      { id: 'billing-inventory', label: 'Inventory', to: '/billing/inventory', icon: 'inventory', requires: billingRequires },
+      {
+        id: 'billing-receive-payments',
+        label: 'Receive Payments',
+        to: '/billing/payments/receive',
+        icon: 'payment-in',
+        requires: billingRequires,
+      },
+      {
+        id: 'billing-make-payments',
+        label: 'Make Payments',
+        to: '/billing/payments/make',
+        icon: 'payment-out',
+        requires: billingRequires,
+      },
+      {
+        id: 'billing-purchase-orders',
+        label: 'Purchase Orders',
+        to: '/billing/purchaseorders',
+        icon: 'purchase-order',
+        requires: billingRequires,
+      },
+      {
+        id: 'billing-receive',
+        label: 'Receive Items',
+        to: '/billing/receive',
+        icon: 'receive',
+        requires: billingRequires,
+      },
+      {
+        id: 'billing-inventory',
+        label: 'Inventory',
+        to: '/billing/inventory',
+        icon: 'inventory',
+        requires: billingRequires,
+      },
     ],
   },
   {
     id: 'billing-reports',
     label: 'Reports',
     items: [
-      { id: 'billing-aged-receivables', label: 'Aged Receivables', to: '/billing/reports/agedreceivables', icon: 'report', requires: billingRequires },
-      { id: 'billing-aged-payables', label: 'Aged Payables', to: '/billing/reports/agedpayables', icon: 'report', requires: billingRequires },
-      ...billingTicketReports.map(
-        (label): NavItem => ({
-          id: `billing-report-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
-          label,
-          to: '/tickets',
-          icon: 'report',
-          requires: billingRequires,
-        }),
-      ),
+      {
+        id: 'billing-aged-receivables',
+        label: 'Aged Receivables',
+        to: '/billing/reports/agedreceivables',
+        icon: 'report',
+        requires: billingRequires,
+      },
+      {
+        id: 'billing-aged-payables',
+        label: 'Aged Payables',
+        to: '/billing/reports/agedpayables',
+        icon: 'report',
+        requires: billingRequires,
+      },
+      ...billingTicketReports.map((label): NavItem => ({
+        id: `billing-report-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+        label,
+        to: '/tickets',
+        icon: 'report',
+        requires: billingRequires,
+      })),
     ],
   },
 ];
@@ -220,21 +284,63 @@ const crmSection: readonly NavGroup[] = [
     id: 'crm-admin',
     label: 'Admin',
     items: [
-      { id: 'crm-campaigns', label: 'Campaigns', to: '/crm/admin/campaigns', icon: 'campaign', requires: ['manage crm'] },
+      {
+        id: 'crm-campaigns',
+        label: 'Campaigns',
+        to: '/crm/admin/campaigns',
+        icon: 'campaign',
+        requires: ['manage crm'],
+      },
       { id: 'crm-email', label: 'Email', to: '/crm/admin/email', icon: 'mail', requires: ['manage crm'] },
       { id: 'crm-regions', label: 'Regions', to: '/crm/admin/regions', icon: 'region', requires: ['manage crm'] },
-      { id: 'crm-verticals', label: 'Verticals', to: '/crm/admin/verticals', icon: 'vertical', requires: ['manage crm'] },
-      { id: 'crm-settings', label: 'Settings', to: '/crm/admin/settings', icon: 'settings', requires: ['manage crm', 'edit crm settings'] },
+      {
+        id: 'crm-verticals',
+        label: 'Verticals',
+        to: '/crm/admin/verticals',
+        icon: 'vertical',
+        requires: ['manage crm'],
+      },
+      {
+        id: 'crm-settings',
+        label: 'Settings',
+        to: '/crm/admin/settings',
+        icon: 'settings',
+        requires: ['manage crm', 'edit crm settings'],
+      },
     ],
   },
   {
     id: 'crm-reports',
     label: 'Reports',
     items: [
-      { id: 'crm-report-appointments', label: 'Appointments', to: '/crm/reports/appointments', icon: 'report', requires: ['view crm reports'] },
-      { id: 'crm-report-calls', label: 'Calls', to: '/crm/reports/calls', icon: 'report', requires: ['view crm reports'] },
-      { id: 'crm-report-callbreakdown', label: 'Call Breakdown', to: '/crm/reports/callbreakdown', icon: 'report', requires: ['view crm reports'] },
-      { id: 'crm-report-agents', label: 'Agents', to: '/crm/reports/agents', icon: 'report', requires: ['view crm reports'] },
+      {
+        id: 'crm-report-appointments',
+        label: 'Appointments',
+        to: '/crm/reports/appointments',
+        icon: 'report',
+        requires: ['view crm reports'],
+      },
+      {
+        id: 'crm-report-calls',
+        label: 'Calls',
+        to: '/crm/reports/calls',
+        icon: 'report',
+        requires: ['view crm reports'],
+      },
+      {
+        id: 'crm-report-callbreakdown',
+        label: 'Call Breakdown',
+        to: '/crm/reports/callbreakdown',
+        icon: 'report',
+        requires: ['view crm reports'],
+      },
+      {
+        id: 'crm-report-agents',
+        label: 'Agents',
+        to: '/crm/reports/agents',
+        icon: 'report',
+        requires: ['view crm reports'],
+      },
     ],
   },
 ];
@@ -351,7 +457,13 @@ const sectionIcons: Record<SidebarSection, NavIcon> = { main: 'dashboard', billi
 export function buildQuickLinks(permissions: readonly string[], userType: UserType): QuickLink[] {
   const sections: QuickLink[] = buildSectionLinks(permissions, userType)
     .filter((link) => link.section !== 'main')
-    .map((link) => ({ id: `section-${link.section}`, label: link.label, to: link.to, icon: sectionIcons[link.section], group: 'Section' }));
+    .map((link) => ({
+      id: `section-${link.section}`,
+      label: link.label,
+      to: link.to,
+      icon: sectionIcons[link.section],
+      group: 'Section',
+    }));
   const seen = new Set<string>(['/dashboard']);
   const entries: QuickLink[] = [];
   for (const group of buildSidebar('main', permissions, userType)) {

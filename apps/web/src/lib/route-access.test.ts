@@ -21,7 +21,10 @@ function access(path: string, user: TestUser = employee, permissions: readonly s
 
 function routeName(path: string): string | undefined {
   const matches = matchRoutes(routes, path) ?? [];
-  return matches.map((m) => routeHandle({ handle: m.route.handle, params: m.params }).name).filter(Boolean).pop();
+  return matches
+    .map((m) => routeHandle({ handle: m.route.handle, params: m.params }).name)
+    .filter(Boolean)
+    .pop();
 }
 
 describe('route map (spec 1 §2.1)', () => {
@@ -44,13 +47,46 @@ describe('route map (spec 1 §2.1)', () => {
   });
 
   it.each([
-    '/ai', '/dashboard', '/developer', '/get/rates', '/test', '/chat', '/chat2', '/billing/ledgers/5', '/billing/reports/agedpayables',
-    '/crm/import/new', '/crm/export', '/crm/reports/calls/2024-01-01/2024-01-31/7', '/crm/admin/regions/3', '/crm/phoneburner',
-    '/hr/jobs/view/9', '/hr/admin/steps', '/hr/reports/pto/a/b', '/profile/sessions', '/crm/profile', '/billing/profile/account',
-    '/employees/edit/3/permissions', '/tickets', '/escalation', '/tickets/create', '/ticket/42', '/projects', '/projects/create',
-    '/projects/templates/4', '/projects/9', '/companies', '/companies/create', '/companies/map', '/companies/devices',
-    '/companies/3/devices/server/edit/8', '/accounts/edit/5', '/admin/settings/1', '/maintenance/4/2024',
-    '/maintenance/baseline/1/2/4/2024/77/3/1', '/maintenance/analysis/1/2/4/2024/77', '/maintenance/exchange/1/2/4/2024/77/3',
+    '/ai',
+    '/dashboard',
+    '/developer',
+    '/get/rates',
+    '/test',
+    '/chat',
+    '/chat2',
+    '/billing/ledgers/5',
+    '/billing/reports/agedpayables',
+    '/crm/import/new',
+    '/crm/export',
+    '/crm/reports/calls/2024-01-01/2024-01-31/7',
+    '/crm/admin/regions/3',
+    '/crm/phoneburner',
+    '/hr/jobs/view/9',
+    '/hr/admin/steps',
+    '/hr/reports/pto/a/b',
+    '/profile/sessions',
+    '/crm/profile',
+    '/billing/profile/account',
+    '/employees/edit/3/permissions',
+    '/tickets',
+    '/escalation',
+    '/tickets/create',
+    '/ticket/42',
+    '/projects',
+    '/projects/create',
+    '/projects/templates/4',
+    '/projects/9',
+    '/companies',
+    '/companies/create',
+    '/companies/map',
+    '/companies/devices',
+    '/companies/3/devices/server/edit/8',
+    '/accounts/edit/5',
+    '/admin/settings/1',
+    '/maintenance/4/2024',
+    '/maintenance/baseline/1/2/4/2024/77/3/1',
+    '/maintenance/analysis/1/2/4/2024/77',
+    '/maintenance/exchange/1/2/4/2024/77/3',
   ])('%s is a page of the route map, not the not-found screen', (path) => {
     const matches = matchRoutes(routes, path) ?? [];
     expect(matches.at(-1)?.route.path).not.toBe('*');
@@ -59,9 +95,9 @@ describe('route map (spec 1 §2.1)', () => {
 
   it('sends unknown paths to the not-found route', () => {
     expect(matchRoutes(routes, '/no-such-page/anywhere')?.at(-1)?.route.path).toBe('*');
-    expect(titleFromMatches((matchRoutes(routes, '/nope') ?? []).map((m) => ({ handle: m.route.handle, params: m.params })))).toBe(
-      'Page Not Found',
-    );
+    expect(
+      titleFromMatches((matchRoutes(routes, '/nope') ?? []).map((m) => ({ handle: m.route.handle, params: m.params }))),
+    ).toBe('Page Not Found');
   });
 });
 
@@ -91,15 +127,37 @@ describe('route gates (spec 1 §2.5, §6)', () => {
   ])('%s needs %j, else shows the no-permission text', (path, needed) => {
     expect(access(path, employee, needed)).toEqual({ kind: 'allowed' });
     for (const name of needed) {
-      expect(access(path, employee, needed.filter((n) => n !== name))).toEqual({ kind: 'forbidden' });
+      expect(
+        access(
+          path,
+          employee,
+          needed.filter((n) => n !== name),
+        ),
+      ).toEqual({ kind: 'forbidden' });
     }
   });
 
   it('keeps client users to tickets, projects, their profile and the dashboard', () => {
-    for (const path of ['/tickets', '/ticket/3', '/projects', '/projects/4', '/dashboard', '/profile', '/pdf/quote/4']) {
+    for (const path of [
+      '/tickets',
+      '/ticket/3',
+      '/projects',
+      '/projects/4',
+      '/dashboard',
+      '/profile',
+      '/pdf/quote/4',
+    ]) {
       expect(access(path, client)).toEqual({ kind: 'allowed' });
     }
-    for (const path of ['/companies', '/employees', '/escalation', '/admin', '/calendar', '/projects/templates', '/whiteboard']) {
+    for (const path of [
+      '/companies',
+      '/employees',
+      '/escalation',
+      '/admin',
+      '/calendar',
+      '/projects/templates',
+      '/whiteboard',
+    ]) {
       expect(access(path, client, permissionNames)).toEqual({ kind: 'forbidden' });
     }
   });

@@ -28,10 +28,7 @@ export interface RouteMatchLike {
 }
 
 export type RouteAccess =
-  | { kind: 'allowed' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'forbidden' }
-  | { kind: 'not-found' };
+  { kind: 'allowed' } | { kind: 'redirect'; to: string } | { kind: 'forbidden' } | { kind: 'not-found' };
 
 export function routeHandle(match: RouteMatchLike): RouteHandle {
   return (match.handle ?? {}) as RouteHandle;
@@ -78,5 +75,8 @@ export function evaluateRouteAccess(
 
 /** The page title of the deepest route that names one. */
 export function titleFromMatches(matches: readonly RouteMatchLike[]): string | undefined {
-  return [...matches].reverse().map(routeHandle).find((handle) => handle.title)?.title;
+  return [...matches]
+    .reverse()
+    .map(routeHandle)
+    .find((handle) => handle.title)?.title;
 }

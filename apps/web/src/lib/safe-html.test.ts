@@ -3,13 +3,17 @@ import { looksLikeHtml, sanitizeHtml, storedTextToHtml, textToHtml } from './saf
 
 describe('sanitizeHtml', () => {
   it('keeps formatting and drops scripts, handlers, styles and frames', () => {
-    const clean = sanitizeHtml('<p onclick="steal()">Hi <strong>there</strong><script>alert(1)</script></p><style>p{}</style><iframe src="https://x.test"></iframe><img src=x onerror="alert(2)">');
+    const clean = sanitizeHtml(
+      '<p onclick="steal()">Hi <strong>there</strong><script>alert(1)</script></p><style>p{}</style><iframe src="https://x.test"></iframe><img src=x onerror="alert(2)">',
+    );
     expect(clean).toBe('<p>Hi <strong>there</strong></p>');
   });
 
   it('drops javascript: links and opens the others in a new tab without the opener', () => {
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
-    expect(sanitizeHtml('<a href="https://example.test/a">a</a>')).toBe('<a href="https://example.test/a" target="_blank" rel="noopener noreferrer nofollow">a</a>');
+    expect(sanitizeHtml('<a href="https://example.test/a">a</a>')).toBe(
+      '<a href="https://example.test/a" target="_blank" rel="noopener noreferrer nofollow">a</a>',
+    );
   });
 
   it('shows inline images but not remote ones (mail trackers)', () => {
@@ -18,7 +22,9 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps the body of a whole mail document only', () => {
-    expect(sanitizeHtml('<html><head><title>t</title><style>b{}</style></head><body><p>Thanks</p></body></html>')).toBe('<p>Thanks</p>');
+    expect(sanitizeHtml('<html><head><title>t</title><style>b{}</style></head><body><p>Thanks</p></body></html>')).toBe(
+      '<p>Thanks</p>',
+    );
   });
 });
 

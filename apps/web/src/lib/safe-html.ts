@@ -4,7 +4,24 @@ import DOMPurify from 'dompurify';
 // into the page (spec 3 §2: HTML sanitised before display).
 
 // Formatting only: no scripts, styles, forms, frames or embedded objects, and no event handler attributes.
-const forbiddenTags = ['style', 'script', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'frame', 'object', 'embed', 'link', 'meta', 'base', 'svg', 'math'];
+const forbiddenTags = [
+  'style',
+  'script',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'link',
+  'meta',
+  'base',
+  'svg',
+  'math',
+];
 
 let hooked = false;
 function purifier(): typeof DOMPurify {
@@ -25,7 +42,11 @@ function purifier(): typeof DOMPurify {
 
 /** HTML that is safe to put into the page with dangerouslySetInnerHTML. */
 export function sanitizeHtml(html: string): string {
-  return purifier().sanitize(html, { FORBID_TAGS: forbiddenTags, FORBID_ATTR: ['style', 'class', 'id'], ALLOW_DATA_ATTR: false });
+  return purifier().sanitize(html, {
+    FORBID_TAGS: forbiddenTags,
+    FORBID_ATTR: ['style', 'class', 'id'],
+    ALLOW_DATA_ATTR: false,
+  });
 }
 
 /** Whether stored text is already HTML (the rich-text editor's) rather than plain text (older notes, mail text). */
@@ -48,4 +69,11 @@ export function textToHtml(text: string): string {
 /** Stored notes or resolution (HTML, or plain text from before the editor) as HTML for the editor or the page. */
 export function storedTextToHtml(text: string): string {
   return looksLikeHtml(text) ? text : textToHtml(text);
+}
+
+/** What a person reads in stored HTML: paragraphs and line breaks as new lines, no markup (for diffs). */
+export function htmlToPlainText(html: string): string {
+  const marked = sanitizeHtml(storedTextToHtml(html)).replace(/<\/(p|div|li|h[1-6]|blockquote)>|<br\s*\/?>/gi, '$&\n');
+  const parsed = new DOMParser().parseFromString(marked, 'text/html');
+  return (parsed.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
 }

@@ -66,7 +66,11 @@ export const shadowStore = {
       writeReAuthCode(null);
       return;
     }
-    setState({ shadowing: true, shadowUser: session.shadow_user ?? state.shadowUser, expiresAt: session.re_auth_code?.expires_at ?? null });
+    setState({
+      shadowing: true,
+      shadowUser: session.shadow_user ?? state.shadowUser,
+      expiresAt: session.re_auth_code?.expires_at ?? null,
+    });
   },
 
   /** POST /api/login/shadow { account } answered: the code to come back with and its expiry. */
@@ -93,7 +97,11 @@ authStore.subscribe(() => {
 });
 
 export function useShadowState<T>(selector: (state: ShadowState) => T): T {
-  return useSyncExternalStore(shadowStore.subscribe, () => selector(state), () => selector(state));
+  return useSyncExternalStore(
+    shadowStore.subscribe,
+    () => selector(state),
+    () => selector(state),
+  );
 }
 
 export interface StartShadowOptions {
@@ -129,5 +137,8 @@ export async function startShadow(accountId: number, options: StartShadowOptions
 /** startShadow for a page: once shadowing, go to the dashboard (the list it was started from is not the account's). */
 export function useStartShadow(): (accountId: number) => Promise<boolean> {
   const navigate = useNavigate();
-  return useCallback((accountId: number) => startShadow(accountId, { onStarted: () => void navigate('/dashboard') }), [navigate]);
+  return useCallback(
+    (accountId: number) => startShadow(accountId, { onStarted: () => void navigate('/dashboard') }),
+    [navigate],
+  );
 }

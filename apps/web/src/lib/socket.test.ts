@@ -5,18 +5,37 @@ const { fakeSocketModule, fakeSockets: sockets } = await vi.hoisted(() => import
 vi.mock('socket.io-client', () => fakeSocketModule);
 
 const { authStore } = await import('./auth-store.ts');
-const { onAccountLocked, onUserEvent, resetRealtimeForTests, startRealtime, subscribeChannel, getRealtimeStatus } = await import('./socket.ts');
+const { onAccountLocked, onUserEvent, resetRealtimeForTests, startRealtime, subscribeChannel, getRealtimeStatus } =
+  await import('./socket.ts');
 
-function signIn(accessToken: string, userId = 7): void {
+function signIn(accessToken: string, userId = 7, tokenId = 'session-1'): void {
   authStore.signIn({
     access_token: accessToken,
     refresh_token: `refresh-${accessToken}`,
-    token_id: 'session-1',
+    token_id: tokenId,
     expires_in: 900,
-    user: { id: userId, type: 'Employee', role: 'user', name: 'Eve', shortname: 'Eve', email: 'eve@example.com', photo: null },
+    user: {
+      id: userId,
+      type: 'Employee',
+      role: 'user',
+      name: 'Eve',
+      shortname: 'Eve',
+      email: 'eve@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
     permissions: [],
     notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
     twofactor: false,
   } satisfies SignedInResponse);
 }
@@ -41,20 +60,60 @@ describe('realtime client (spec 1 §4, §7.8)', () => {
     expect(sockets[0].connected).toBe(false);
   });
 
-  it('reconnects with the new token after a refresh and subscribes every channel again', () => {
+  it('re-authenticates the live connection with the refreshed token, keeping its channels', () => {
     signIn('token-a');
     const stop = startRealtime();
     const socket = sockets[0];
     const unsubscribe = subscribeChannel('ticket_5', { presence: () => undefined });
     expect(socket.subscriptions()).toEqual(['user.7', 'ticket_5']);
 
-    authStore.setTokens({ access_token: 'token-b', refresh_token: 'refresh-b', token_id: 'session-1', expires_in: 900 });
+    authStore.setTokens({
+      access_token: 'token-b',
+      refresh_token: 'refresh-b',
+      token_id: 'session-1',
+      expires_in: 900,
+    });
 
     expect(sockets).toHaveLength(1);
-    expect(socket.handshakeTokens).toEqual(['token-a', 'token-b']);
-    expect(socket.subscriptions()).toEqual(['user.7', 'ticket_5', 'user.7', 'ticket_5']);
+    expect(socket.sent.at(-1)).toMatchObject({ event: 'authenticate', args: ['token-b', expect.any(Function)] });
+    expect(socket.handshakeTokens).toEqual(['token-a']);
+    expect(socket.connected).toBe(true);
+    expect(socket.subscriptions()).toEqual(['user.7', 'ticket_5']);
+    // The same token again sends nothing more.
+    authStore.setPermissions(['view calendar']);
+    expect(socket.sent.filter((entry) => entry.event === 'authenticate')).toHaveLength(1);
     unsubscribe();
     expect(socket.sent.at(-1)).toMatchObject({ event: 'unsubscribe', args: ['ticket_5', expect.any(Function)] });
+    stop();
+  });
+
+  it('reconnects with the new token when the server refuses the re-authentication, and subscribes every channel again', () => {
+    signIn('token-a');
+    const stop = startRealtime();
+    const socket = sockets[0];
+    subscribeChannel('ticket_5', { presence: () => undefined });
+    socket.acks.authenticate = { ok: false, error: 'Unauthenticated.' };
+
+    authStore.setTokens({
+      access_token: 'token-b',
+      refresh_token: 'refresh-b',
+      token_id: 'session-1',
+      expires_in: 900,
+    });
+
+    expect(socket.handshakeTokens).toEqual(['token-a', 'token-b']);
+    expect(socket.subscriptions()).toEqual(['user.7', 'ticket_5', 'user.7', 'ticket_5']);
+    expect(getRealtimeStatus()).toBe('connected');
+    stop();
+  });
+
+  it('reconnects rather than re-authenticates for a token of another session', () => {
+    signIn('token-a');
+    const stop = startRealtime();
+    const socket = sockets[0];
+    signIn('token-c', 7, 'session-2');
+    expect(socket.handshakeTokens).toEqual(['token-a', 'token-c']);
+    expect(socket.sent.some((entry) => entry.event === 'authenticate')).toBe(false);
     stop();
   });
 
@@ -78,7 +137,9 @@ describe('realtime client (spec 1 §4, §7.8)', () => {
     expect(first).toHaveBeenCalledTimes(1);
     expect(second).toHaveBeenCalledTimes(2);
     leaveSecond();
-    expect(socket.sent.filter((entry) => entry.event === 'unsubscribe').map((entry) => entry.args[0])).toEqual(['store']);
+    expect(socket.sent.filter((entry) => entry.event === 'unsubscribe').map((entry) => entry.args[0])).toEqual([
+      'store',
+    ]);
     // Events of other channels never reach a handler.
     socket.serverEmit('ticket_9', 'CompanyUpdated', {});
     expect(second).toHaveBeenCalledTimes(2);
@@ -101,7 +162,10 @@ describe('realtime client (spec 1 §4, §7.8)', () => {
 
     expect(permissions).toHaveBeenCalledTimes(1);
     expect(permissions).toHaveBeenCalledWith({ permissions: ['view calendar'] });
-    expect(locked.mock.calls).toEqual([[{ token_id: 'session-1', isCurrentSession: true }], [{ token_id: 'another-session', isCurrentSession: false }]]);
+    expect(locked.mock.calls).toEqual([
+      [{ token_id: 'session-1', isCurrentSession: true }],
+      [{ token_id: 'another-session', isCurrentSession: false }],
+    ]);
     offPermissions();
     offLocked();
     stop();
@@ -120,9 +184,18 @@ describe('realtime client (spec 1 §4, §7.8)', () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       const auth = new Headers(init?.headers).get('Authorization');
       if (url === '/api/login/refresh') {
-        return new Response(JSON.stringify({ access_token: 'token-b', refresh_token: 'refresh-b', token_id: 'session-1', expires_in: 900 }), { status: 200 });
+        return new Response(
+          JSON.stringify({
+            access_token: 'token-b',
+            refresh_token: 'refresh-b',
+            token_id: 'session-1',
+            expires_in: 900,
+          }),
+          { status: 200 },
+        );
       }
-      if (auth === 'Bearer token-a') return new Response(JSON.stringify({ message: 'Unauthenticated.' }), { status: 401 });
+      if (auth === 'Bearer token-a')
+        return new Response(JSON.stringify({ message: 'Unauthenticated.' }), { status: 401 });
       return new Response(JSON.stringify({ data: {} }), { status: 200 });
     });
     vi.stubGlobal('fetch', fetchMock);

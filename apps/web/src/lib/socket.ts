@@ -1,4 +1,5 @@
 import {
+  authenticateEvent,
   editingEvent,
   presenceEvent,
   realtimePath,
@@ -6,6 +7,7 @@ import {
   unsubscribeEvent,
   unauthenticatedMessage,
   userChannel,
+  type AuthenticateAck,
   type PresencePayload,
   type PresenceUser,
   type RealtimeMeta,
@@ -20,8 +22,9 @@ import { authStore } from './auth-store.ts';
 /*
  * The realtime client (spec 1 §4, §7.8): one Socket.IO connection per signed-in tab, on the app's own origin,
  * authenticated with the bearer token. Channels are reference-counted: the first subscriber subscribes on the
- * server, the last one to leave unsubscribes. Every (re)connection subscribes every channel again, and a new
- * access token (a refresh, an unlock, another tab signing in) reconnects with it.
+ * server, the last one to leave unsubscribes. Every (re)connection subscribes every channel again. A refreshed access
+ * token of the same session re-authenticates the live connection (the server closes it at the old token's expiry
+ * otherwise); a token of another session (another tab signing in, shadowing) reconnects with it.
  *
  * The signed-in user's private channel `user.{id}` is always subscribed while connected; its events are also
  * published to plain listeners (onUserEvent / useUserEvent), e.g. the lock screen listening for 'AccountLocked'.
@@ -39,8 +42,10 @@ export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected';
 
 const channels = new Map<string, Set<HandlersRef>>();
 let socket: Socket | null = null;
-/** The access token the current connection was (or is being) opened with. */
+/** The access token the current connection was (or is being) opened or re-authenticated with. */
 let socketToken: string | null = null;
+/** The session (token_id) and user the current connection belongs to. */
+let socketSession: { tokenId: string | null; userId: number } | null = null;
 let starts = 0;
 let stopAuthListener: (() => void) | null = null;
 let status: RealtimeStatus = 'disconnected';
@@ -63,12 +68,14 @@ const editingSections = new Map<string, string>();
 function sendSubscribe(channel: string): void {
   socket?.emit(subscribeEvent, channel, (ack: SubscribeAck) => {
     if (!ack?.ok) console.warn(`Realtime: subscribing to ${channel} was refused (${ack?.error ?? 'no answer'}).`);
-    else if (editingSections.has(channel)) socket?.emit(editingEvent, channel, editingSections.get(channel), () => undefined);
+    else if (editingSections.has(channel))
+      socket?.emit(editingEvent, channel, editingSections.get(channel), () => undefined);
   });
 }
 
 function dispatch(event: string, payload: unknown, meta: RealtimeMeta | undefined): void {
-  const channel = meta?.channel ?? (event === presenceEvent ? (payload as PresencePayload | undefined)?.channel : undefined);
+  const channel =
+    meta?.channel ?? (event === presenceEvent ? (payload as PresencePayload | undefined)?.channel : undefined);
   if (!channel) return;
   const subscribers = channels.get(channel);
   if (!subscribers) return;
@@ -133,6 +140,7 @@ function closeSocket(): void {
   socket.disconnect();
   socket = null;
   socketToken = null;
+  socketSession = null;
   setStatus('disconnected');
 }
 
@@ -154,7 +162,8 @@ function publishUserEvent(event: string, payload: unknown): void {
 const forwardingHandlers: ChannelHandlers = new Proxy(
   {},
   {
-    get: (_target, event) => (typeof event === 'string' ? (payload: unknown) => publishUserEvent(event, payload) : undefined),
+    get: (_target, event) =>
+      typeof event === 'string' ? (payload: unknown) => publishUserEvent(event, payload) : undefined,
   },
 );
 
@@ -176,10 +185,26 @@ function syncWithSession(): void {
   syncOwnChannel(user.id);
   if (socket && socketToken === accessToken) return;
   socketToken = accessToken;
+  const { tokenId } = authStore.getState();
+  if (socket?.connected && socketSession?.tokenId === tokenId && socketSession.userId === user.id) {
+    reauthenticate(socket, accessToken);
+    return;
+  }
+  socketSession = { tokenId, userId: user.id };
   if (!socket) socket = createSocket();
   else socket.disconnect();
   setStatus('connecting');
   socket.connect();
+}
+
+/** Hands the live connection a refreshed token of its session; a refusal reconnects with the current token. */
+function reauthenticate(connection: Socket, accessToken: string): void {
+  connection.emit(authenticateEvent, accessToken, (ack: AuthenticateAck) => {
+    if (ack?.ok || connection !== socket || socketToken !== accessToken) return;
+    connection.disconnect();
+    setStatus('connecting');
+    connection.connect();
+  });
 }
 
 // ---- Public API ----
@@ -206,7 +231,10 @@ export function startRealtime(): () => void {
 
 /** Listens on a channel; the server subscription lasts while anyone listens. Returns the unsubscribe. */
 export function subscribeChannel(channel: string, handlers: HandlersRef | ChannelHandlers): () => void {
-  const ref: HandlersRef = 'current' in handlers && typeof handlers.current === 'object' ? (handlers as HandlersRef) : { current: handlers as ChannelHandlers };
+  const ref: HandlersRef =
+    'current' in handlers && typeof handlers.current === 'object'
+      ? (handlers as HandlersRef)
+      : { current: handlers as ChannelHandlers };
   let subscribers = channels.get(channel);
   if (!subscribers) {
     subscribers = new Set();
@@ -288,9 +316,13 @@ export function useAccountLocked(handler: (event: AccountLockedEvent) => void): 
 
 /** Who is present on a presence channel (`ticket_{id}`, `project_{id}`); empty until the first report. */
 export function usePresence(channel: string | null | undefined): PresenceUser[] {
-  const [present, setPresent] = useState<{ channel: string | null | undefined; users: PresenceUser[] }>({ channel, users: [] });
+  const [present, setPresent] = useState<{ channel: string | null | undefined; users: PresenceUser[] }>({
+    channel,
+    users: [],
+  });
   useChannel(channel, {
-    [presenceEvent]: (payload: PresencePayload) => setPresent({ channel, users: Array.isArray(payload?.users) ? payload.users : [] }),
+    [presenceEvent]: (payload: PresencePayload) =>
+      setPresent({ channel, users: Array.isArray(payload?.users) ? payload.users : [] }),
   });
   return present.channel === channel ? present.users : [];
 }
@@ -307,7 +339,13 @@ export function setEditingSection(channel: string, section: string | null): void
  * Section-level editing awareness: reports this tab as editing `section` of `channel` while `active`, and answers
  * the other users editing the same section (for the "someone else is editing" warning).
  */
-export function useEditingSection(channel: string | null | undefined, section: string, active: boolean, present: PresenceUser[], myId: number | undefined): PresenceUser[] {
+export function useEditingSection(
+  channel: string | null | undefined,
+  section: string,
+  active: boolean,
+  present: PresenceUser[],
+  myId: number | undefined,
+): PresenceUser[] {
   useEffect(() => {
     if (!channel || !active) return;
     setEditingSection(channel, section);

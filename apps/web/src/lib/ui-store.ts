@@ -50,5 +50,9 @@ export const uiStore = {
 };
 
 export function useUi<T>(selector: (state: UiState) => T): T {
-  return useSyncExternalStore(uiStore.subscribe, () => selector(state), () => selector(state));
+  return useSyncExternalStore(
+    uiStore.subscribe,
+    () => selector(state),
+    () => selector(state),
+  );
 }

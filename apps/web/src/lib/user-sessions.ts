@@ -18,7 +18,8 @@ export const sessionsQueryKey = ['profile', 'sessions'] as const;
 export function sessionsQueryOptions(page: number, perPage: number, userId?: number) {
   return queryOptions({
     queryKey: [...sessionsQueryKey, { page, perPage, userId: userId ?? null }] as const,
-    queryFn: () => api.get<Paginated<UserSession>>('/api/profile/sessions', { query: { page, per_page: perPage, user_id: userId } }),
+    queryFn: () =>
+      api.get<Paginated<UserSession>>('/api/profile/sessions', { query: { page, per_page: perPage, user_id: userId } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +33,10 @@ export function useRevokeSession(userId?: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post<{ message: string }>(`/api/profile/sessions/${encodeURIComponent(id)}`, id === 'all' ? (userId ? { user_id: userId } : {}) : undefined),
+      api.post<{ message: string }>(
+        `/api/profile/sessions/${encodeURIComponent(id)}`,
+        id === 'all' ? (userId ? { user_id: userId } : {}) : undefined,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

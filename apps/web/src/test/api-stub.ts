@@ -35,6 +35,7 @@ export function stubApi(initial: Record<string, Handler | Answer>) {
     return answer instanceof Response ? answer : jsonResponse(answer[0], answer[1]);
   });
   vi.stubGlobal('fetch', fetchMock);
-  const callsTo = (method: string, path: string) => calls.filter((call) => call.method === method && call.url.split('?')[0] === path);
+  const callsTo = (method: string, path: string) =>
+    calls.filter((call) => call.method === method && call.url.split('?')[0] === path);
   return { routes, calls, callsTo, fetchMock };
 }

@@ -7,6 +7,8 @@ export class FakeSocket {
   active = false;
   handshakeTokens: string[] = [];
   sent: { event: string; args: unknown[] }[] = [];
+  /** The acknowledgement the server gives per event; by default `{ ok: true, channel: firstArgument }`. */
+  acks: Record<string, unknown> = {};
   private listeners = new Map<string, Listener[]>();
   private anyListeners: Listener[] = [];
 
@@ -31,7 +33,7 @@ export class FakeSocket {
   emit(event: string, ...args: unknown[]) {
     this.sent.push({ event, args });
     const ack = args.at(-1);
-    if (typeof ack === 'function') ack({ ok: true, channel: args[0] });
+    if (typeof ack === 'function') ack(event in this.acks ? this.acks[event] : { ok: true, channel: args[0] });
     return this;
   }
   connect() {

@@ -34,6 +34,8 @@ if (!('ResizeObserver' in window)) {
 }
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+// jsdom has no FontFaceSet; Mantine's autosize textareas listen on it.
+if (!document.fonts) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 window.scrollTo = () => {};
 
 afterEach(() => {

@@ -3,7 +3,11 @@ import { billingItems } from '../../modules/billing-items/billing-items.table.ts
 import { contractRecurringItems, contracts, usageAdjustments } from '../../modules/contracts/contracts.table.ts';
 import { devices, serverDrives } from '../../modules/devices/devices.table.ts';
 import { companyFlags } from '../../modules/flags/flags.table.ts';
-import { gradeQuestions, networkGradeAnswers, networkGrades } from '../../modules/network-grades/network-grades.table.ts';
+import {
+  gradeQuestions,
+  networkGradeAnswers,
+  networkGrades,
+} from '../../modules/network-grades/network-grades.table.ts';
 import type { Transaction } from '../client.ts';
 import { gradeScores } from '@switchboard/shared';
 
@@ -27,7 +31,12 @@ const monthsAgo = (months: number) => {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1));
 };
 
-export async function seedCompanyWorkspace(tx: Transaction, companyId: number, companyIndex: number, siteIds: number[]): Promise<void> {
+export async function seedCompanyWorkspace(
+  tx: Transaction,
+  companyId: number,
+  companyIndex: number,
+  siteIds: number[],
+): Promise<void> {
   await seedContract(tx, companyId, companyIndex);
   await seedFlags(tx, companyId, companyIndex);
   if (siteIds.length > 0) {
@@ -38,7 +47,10 @@ export async function seedCompanyWorkspace(tx: Transaction, companyId: number, c
 
 async function seedContract(tx: Transaction, companyId: number, index: number): Promise<void> {
   if ((await tx.$count(contracts, eq(contracts.companyId, companyId))) > 0) return;
-  const items = await tx.select().from(billingItems).where(inArray(billingItems.type, ['retainer', 'overage', 'fee', 'cloud', 'service']));
+  const items = await tx
+    .select()
+    .from(billingItems)
+    .where(inArray(billingItems.type, ['retainer', 'overage', 'fee', 'cloud', 'service']));
   const ofType = (type: string) => items.filter((item) => item.type === type);
   const retainer = ofType('retainer')[pick(index, 1, ofType('retainer').length)];
   const overage = ofType('overage')[pick(index, 2, ofType('overage').length)];
@@ -70,12 +82,22 @@ async function seedContract(tx: Transaction, companyId: number, index: number): 
     .returning({ id: contracts.id });
   const cloud = ofType('cloud');
   const service = ofType('service');
-  const recurring = [cloud[pick(index, 4, cloud.length)], service[pick(index, 5, service.length)]].filter((item) => item !== undefined);
+  const recurring = [cloud[pick(index, 4, cloud.length)], service[pick(index, 5, service.length)]].filter(
+    (item) => item !== undefined,
+  );
   await tx.insert(contractRecurringItems).values(
-    recurring.map((item) => ({ contractId: contract!.id, itemId: item.id, quantity: Math.max(1, Math.round(deviceCount * 0.8)), price: item.price, taxable: item.taxable })),
+    recurring.map((item) => ({
+      contractId: contract!.id,
+      itemId: item.id,
+      quantity: Math.max(1, Math.round(deviceCount * 0.8)),
+      price: item.price,
+      taxable: item.taxable,
+    })),
   );
   if (!expired && index % 3 === 1) {
-    await tx.insert(usageAdjustments).values({ companyId, month: isoDay(monthsAgo(1)), hours: 2, reason: 'Goodwill credit after the ISP outage' });
+    await tx
+      .insert(usageAdjustments)
+      .values({ companyId, month: isoDay(monthsAgo(1)), hours: 2, reason: 'Goodwill credit after the ISP outage' });
   }
 }
 
@@ -92,14 +114,21 @@ async function seedGrade(tx: Transaction, companyId: number, index: number, site
   const answers = questions.map((question, q) => {
     const roll = (q * 31 + index * 17) % 20;
     const answer = roll < index % 7 ? 2 : roll === 19 ? 3 : 1;
-    const notes = answer === 3 ? 'N/A' : answer === 1 ? 'Verified during the site visit.' : 'Gap found; remediation proposed to the client.';
+    const notes =
+      answer === 3
+        ? 'N/A'
+        : answer === 1
+          ? 'Verified during the site visit.'
+          : 'Gap found; remediation proposed to the client.';
     return { questionId: question.id, category: question.category, answer, notes };
   });
   const [grade] = await tx
     .insert(networkGrades)
     .values({ companyId, siteId, average: gradeScores(answers).average, createdAt: monthsAgo(1 + (index % 4)) })
     .returning({ id: networkGrades.id });
-  await tx.insert(networkGradeAnswers).values(answers.map(({ questionId, answer, notes }) => ({ gradeId: grade!.id, questionId, answer, notes })));
+  await tx
+    .insert(networkGradeAnswers)
+    .values(answers.map(({ questionId, answer, notes }) => ({ gradeId: grade!.id, questionId, answer, notes })));
 }
 
 const deviceModels: Record<string, string[]> = {
@@ -119,7 +148,13 @@ async function seedDevices(tx: Transaction, companyId: number, index: number, si
   const year = new Date().getUTCFullYear();
   const rows: (typeof devices.$inferInsert)[] = [];
   let tag = 1;
-  const add = (siteId: number, type: string, name: string, ageYears: number, extra: Partial<typeof devices.$inferInsert> = {}) => {
+  const add = (
+    siteId: number,
+    type: string,
+    name: string,
+    ageYears: number,
+    extra: Partial<typeof devices.$inferInsert> = {},
+  ) => {
     const models = deviceModels[type]!;
     const purchase = `${year - ageYears}-${String(1 + ((index + tag) % 12)).padStart(2, '0')}-15`;
     rows.push({
@@ -138,7 +173,10 @@ async function seedDevices(tx: Transaction, companyId: number, index: number, si
   siteIds.forEach((siteId, s) => {
     const prefix = `S${s + 1}`;
     for (let w = 1; w <= 4 + ((index + s) % 3); w += 1) {
-      add(siteId, 'workstations', `${prefix}-WS${String(w).padStart(2, '0')}`, (w + index) % 5, { operatingSystemId: w % 4 === 0 ? 3 : 1, antivirusId: 20 + ((index + w) % 3) });
+      add(siteId, 'workstations', `${prefix}-WS${String(w).padStart(2, '0')}`, (w + index) % 5, {
+        operatingSystemId: w % 4 === 0 ? 3 : 1,
+        antivirusId: 20 + ((index + w) % 3),
+      });
     }
     add(siteId, 'printers', `${prefix}-PRN01`, (index + 2) % 7);
     add(siteId, 'switches', `${prefix}-SW01`, (index + s) % 7);
@@ -147,16 +185,23 @@ async function seedDevices(tx: Transaction, companyId: number, index: number, si
     add(siteId, 'aps', `${prefix}-AP01`, (index + s + 1) % 6);
     add(siteId, 'ups', `${prefix}-UPS01`, (index + 4) % 7);
     if (s === 0) {
-      add(siteId, 'servers', 'DC01', (index + 2) % 7, { operatingSystemId: 21, antivirusId: 1 + (index % 3), roles: 'Domain Controller, DNS, DHCP', scheduledMaintenance: 1 });
+      add(siteId, 'servers', 'DC01', (index + 2) % 7, {
+        operatingSystemId: 21,
+        antivirusId: 1 + (index % 3),
+        roles: 'Domain Controller, DNS, DHCP',
+        scheduledMaintenance: 1,
+      });
       if (index % 2 === 0) add(siteId, 'nas', 'NAS01', (index + 1) % 6);
     }
   });
   const inserted = await tx.insert(devices).values(rows).returning({ id: devices.id, type: devices.type });
   const servers = inserted.filter((row) => row.type === 'servers');
   if (servers.length) {
-    await tx.insert(serverDrives).values(servers.flatMap((server) => [
-      { deviceId: server.id, letter: 'C', size: 240 },
-      { deviceId: server.id, letter: 'D', size: 2000 + (index % 4) * 1000 },
-    ]));
+    await tx.insert(serverDrives).values(
+      servers.flatMap((server) => [
+        { deviceId: server.id, letter: 'C', size: 240 },
+        { deviceId: server.id, letter: 'D', size: 2000 + (index % 4) * 1000 },
+      ]),
+    );
   }
 }

@@ -1,7 +1,17 @@
+import { DEPARTMENT_TECH } from '@switchboard/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, login, type TestContext } from '../../../test/helpers.ts';
-import { clientAccounts, companies, employeeDepartments, sites, users } from '../schema.ts';
+import {
+  clientAccounts,
+  companies,
+  documentRevisions,
+  employeeDepartments,
+  noteRevisions,
+  sites,
+  tickets,
+  users,
+} from '../schema.ts';
 import { DEMO_PASSWORD, demoCompanyNames, demoEmployeeEmails, emailOf, seedDemo, shortnameOf } from './demo.ts';
 
 describe('seedDemo', () => {
@@ -15,7 +25,17 @@ describe('seedDemo', () => {
 
   async function counts() {
     const [row] = (
-      await ctx.db.execute<{ companies: number; sites: number; accounts: number; employees: number; contracts: number; devices: number; grades: number; flags: number; tickets: number }>(sql`
+      await ctx.db.execute<{
+        companies: number;
+        sites: number;
+        accounts: number;
+        employees: number;
+        contracts: number;
+        devices: number;
+        grades: number;
+        flags: number;
+        tickets: number;
+      }>(sql`
         select (select count(*) from companies)::int as companies,
                (select count(*) from contracts)::int as contracts,
                (select count(*) from devices)::int as devices,
@@ -48,7 +68,10 @@ describe('seedDemo', () => {
     expect(second).toMatchObject({ companiesCreated: 0, employeesCreated: 0, clientAccountsCreated: 0 });
     expect(await counts()).toEqual(after);
     expect(new Set(demoCompanyNames).size).toBe(25);
-    const employees = await ctx.db.select({ id: users.id }).from(users).where(inArray(sql`lower(${users.email})`, demoEmployeeEmails));
+    const employees = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, demoEmployeeEmails));
     expect(employees).toHaveLength(12);
   });
 
@@ -68,7 +91,11 @@ describe('seedDemo', () => {
         expect(site.longitude).toBeLessThan(-66);
       }
       const accounts = await ctx.db
-        .select({ userId: clientAccounts.userId, office: clientAccounts.officeNumber, cell: clientAccounts.phoneNumber })
+        .select({
+          userId: clientAccounts.userId,
+          office: clientAccounts.officeNumber,
+          cell: clientAccounts.phoneNumber,
+        })
         .from(clientAccounts)
         .where(eq(clientAccounts.companyId, company.id))
         .orderBy(clientAccounts.userId);
@@ -96,6 +123,57 @@ describe('seedDemo', () => {
     const salesAgent = await login(ctx.app, 'brandon.reyes@switchboard.example', DEMO_PASSWORD);
     expect(salesAgent.permissions).toEqual(expect.arrayContaining(['view crm', 'phone access']));
     expect(salesAgent.permissions).not.toContain('manage employee permissions');
+  });
+
+  it('assigns and escalates demo tickets to technicians only (department tech)', async () => {
+    await seedDemo(ctx.db);
+    const inTech = await ctx.db
+      .select({ id: employeeDepartments.userId })
+      .from(employeeDepartments)
+      .where(eq(employeeDepartments.departmentId, DEPARTMENT_TECH));
+    const technicians = new Set(inTech.map((row) => row.id));
+    const assigned = await ctx.db.select({ employeeId: tickets.employeeId, escTech: tickets.escTech }).from(tickets);
+    expect(assigned.length).toBeGreaterThan(200);
+    const people = new Set(assigned.flatMap(({ employeeId, escTech }) => [employeeId, escTech]));
+    // Escalation is optional (null); everyone named is a technician.
+    expect([...people].filter((id) => id !== null && !technicians.has(id))).toEqual([]);
+    // Spread over the technicians rather than piled on one.
+    expect(new Set(assigned.map((ticket) => ticket.employeeId)).size).toBe(technicians.size);
+  });
+
+  it('adds quotes with two and three revisions and a document with two, once, the first readable by the demo client', async () => {
+    const dataDir = ctx.config.dataDir;
+    const first = await seedDemo(ctx.db, { dataDir });
+    await seedDemo(ctx.db, { dataDir });
+    const counts = await ctx.db
+      .select({ type: documentRevisions.type, recordId: documentRevisions.recordId, n: sql<number>`count(*)::int` })
+      .from(documentRevisions)
+      .groupBy(documentRevisions.type, documentRevisions.recordId)
+      .orderBy(documentRevisions.type, documentRevisions.recordId);
+    expect(counts.map((row) => [row.type, row.n])).toEqual([
+      ['document', 2],
+      ['quote', 2],
+      ['quote', 3],
+    ]);
+    const client = first.signIns.find((signIn) => signIn.type === 'Client')!;
+    const token = (await login(ctx.app, client.email, DEMO_PASSWORD)).access_token;
+    const quoteId = counts.find((row) => row.type === 'quote')!.recordId;
+    const revisions = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/revisions/quote/${quoteId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(revisions.json().data.map((row: { label: string }) => row.label)).toEqual(['00', '01']);
+  });
+
+  it('gives demo tickets notes with history: the first notes, then the closing ones on closed tickets', async () => {
+    await seedDemo(ctx.db);
+    const rows = await ctx.db
+      .select({ note: noteRevisions.note, n: sql<number>`count(*)::int` })
+      .from(noteRevisions)
+      .groupBy(noteRevisions.note);
+    expect(rows.length).toBeGreaterThan(200);
+    expect(new Set(rows.map((row) => row.n))).toEqual(new Set([1, 2]));
   });
 
   it('makes e-mail addresses and short names from names', () => {

@@ -9,6 +9,7 @@ import { demoEmployees } from './data/demo-employees.ts';
 import { seedCompanyWorkspace } from './demo-workspace.ts';
 import { seedAgentPhoneNumbers } from '../../modules/phone-numbers/phone-numbers.service.ts';
 import { demoTechnicianIds, seedDemoTickets } from '../../modules/tickets/tickets.demo.ts';
+import { seedDocumentsDemo } from '../../modules/documents/documents.demo.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -35,7 +36,7 @@ export interface DemoSeedResult {
  * testing. Idempotent: companies are keyed on name and users on e-mail, and what exists is left as it is (so a
  * changed password or a renamed site survives a second run). Expects the reference data and permissions seeded.
  */
-export async function seedDemo(db: Db): Promise<DemoSeedResult> {
+export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Promise<DemoSeedResult> {
   // One hash for all demo accounts: argon2 costs ~19 MiB and tens of milliseconds per hash, and the password is shared.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -45,25 +46,60 @@ export async function seedDemo(db: Db): Promise<DemoSeedResult> {
     const result: DemoSeedResult = { companiesCreated: 0, employeesCreated: 0, clientAccountsCreated: 0, signIns: [] };
     for (const employee of demoEmployees) {
       if (await seedEmployee(tx, employee, passwordHash)) result.employeesCreated += 1;
-      result.signIns.push({ type: 'Employee', name: employee.name, email: employee.email, title: employee.title, company: null });
+      result.signIns.push({
+        type: 'Employee',
+        name: employee.name,
+        email: employee.email,
+        title: employee.title,
+        company: null,
+      });
     }
-    const technicianIds = await demoTechnicianIds(tx, demoEmployees.map((employee) => employee.email));
+    const technicianIds = await demoTechnicianIds(
+      tx,
+      demoEmployees.map((employee) => employee.email),
+    );
     for (const [index, company] of demoCompanies.entries()) {
       const counts = await seedCompany(tx, company, index, passwordHash, technicianIds);
       result.companiesCreated += counts.companyCreated ? 1 : 0;
       result.clientAccountsCreated += counts.accountsCreated;
       const primary = company.contacts[0];
-      result.signIns.push({ type: 'Client', name: primary.name, email: emailOf(primary.name, company.domain), title: primary.title, company: company.name });
+      result.signIns.push({
+        type: 'Client',
+        name: primary.name,
+        email: emailOf(primary.name, company.domain),
+        title: primary.title,
+        company: company.name,
+      });
     }
-    await seedPtoDemo(tx, demoEmployees.map((employee) => employee.email));
+    await seedPtoDemo(
+      tx,
+      demoEmployees.map((employee) => employee.email),
+    );
+    // Documents need somewhere to keep their files: the CLI passes the app's DATA_DIR.
+    if (options.dataDir)
+      await seedDocumentsDemo(
+        tx,
+        options.dataDir,
+        demoCompanies.map((company) => company.name),
+      );
     return result;
   });
 }
 
-async function seedEmployee(tx: Transaction, employee: (typeof demoEmployees)[number], passwordHash: string): Promise<boolean> {
+async function seedEmployee(
+  tx: Transaction,
+  employee: (typeof demoEmployees)[number],
+  passwordHash: string,
+): Promise<boolean> {
   if (await findUserId(tx, employee.email)) return false;
   const [timezone] = await tx.select({ id: timezones.id }).from(timezones).where(eq(timezones.name, employee.timezone));
-  const userId = await insertUser(tx, { type: 'Employee', role: employee.role, name: employee.name, email: employee.email, passwordHash });
+  const userId = await insertUser(tx, {
+    type: 'Employee',
+    role: employee.role,
+    name: employee.name,
+    email: employee.email,
+    passwordHash,
+  });
   await tx.insert(employees).values({
     userId,
     title: employee.title,
@@ -98,7 +134,10 @@ async function seedCompany(
   const companyId = row.id;
 
   // Sites are keyed on (company, name) so a rerun neither duplicates nor moves them.
-  const existingSites = await tx.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.companyId, companyId));
+  const existingSites = await tx
+    .select({ id: sites.id, name: sites.name })
+    .from(sites)
+    .where(eq(sites.companyId, companyId));
   const siteIds = new Map(existingSites.map((site) => [site.name, site.id]));
   const missingSites = company.sites.filter((site) => !siteIds.has(site.name));
   if (missingSites.length > 0) {
@@ -142,7 +181,12 @@ async function seedCompany(
     }
     primaryUserId ??= userId;
   }
-  await seedCompanyWorkspace(tx, companyId, companyIndex, company.sites.map((site) => siteIds.get(site.name)).filter((id): id is number => id !== undefined));
+  await seedCompanyWorkspace(
+    tx,
+    companyId,
+    companyIndex,
+    company.sites.map((site) => siteIds.get(site.name)).filter((id): id is number => id !== undefined),
+  );
   await seedDemoTickets(tx, companyId, companyIndex, technicianIds);
   // Only fill an empty primary user: an admin may have chosen another one since.
   await tx
@@ -203,4 +247,3 @@ function fictionalNumber(areaCode: string, n: number): string {
 export const demoCompanyNames = demoCompanies.map((company) => company.name);
 /** E-mail addresses of the demo employees, for tests and the CLI. */
 export const demoEmployeeEmails = demoEmployees.map((employee) => employee.email);
-

@@ -95,13 +95,19 @@ export async function seedReference(db: Db): Promise<void> {
     await tx.insert(voicemails).values(voicemailSeeds).onConflictDoNothing();
     await tx
       .insert(billingItems)
-      .values(billingItemSeeds.map((item) => ({ ...item, feePercent: 'fee_percent' in item ? item.fee_percent : null })))
+      .values(
+        billingItemSeeds.map((item) => ({ ...item, feePercent: 'fee_percent' in item ? item.fee_percent : null })),
+      )
       .onConflictDoNothing();
     // The default grading form, once: afterwards staff edit it on the Manage Form screen.
     if ((await tx.$count(gradeQuestions)) === 0) {
-      await tx.insert(gradeQuestions).values(
-        Object.entries(gradeQuestionSeeds).flatMap(([category, questions]) => questions.map((question, index) => ({ category, question, sortOrder: index + 1 }))),
-      );
+      await tx
+        .insert(gradeQuestions)
+        .values(
+          Object.entries(gradeQuestionSeeds).flatMap(([category, questions]) =>
+            questions.map((question, index) => ({ category, question, sortOrder: index + 1 })),
+          ),
+        );
     }
 
     for (const table of SERIAL_TABLES) {

@@ -1,11 +1,11 @@
-import { boolean, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const attemptKinds = ['login', 'twofactor', 'locked_login', 'forgot_password'] as const;
+export const attemptKinds = ['login', 'twofactor', 'locked_login', 'forgot_password', 'reset_password'] as const;
 export type AttemptKind = (typeof attemptKinds)[number];
 
 /**
- * Every sign-in style attempt with its outcome, time and IP: the rate limiter counts recent failures here,
- * and failed logins stay readable for a day (issue 3 part 7). Rows older than a day are pruned.
+ * Every sign-in style attempt with its outcome, time and IP, readable for a day (issue 3 part 7); rows older than
+ * a day are pruned. The rate limiter decides on auth_throttles, not on this log.
  */
 export const authAttempts = pgTable(
   'auth_attempts',
@@ -22,5 +22,30 @@ export const authAttempts = pgTable(
     index('auth_attempts_kind_account_idx').on(t.kind, t.account, t.createdAt),
     index('auth_attempts_kind_ip_idx').on(t.kind, t.ipAddress, t.createdAt),
     index('auth_attempts_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const throttleScopes = ['pair', 'account', 'address'] as const;
+export type ThrottleScope = (typeof throttleScopes)[number];
+
+/**
+ * The rate limiter's counters (issue 14, decision 0026): one row per kind and scope ('pair' is an account from one
+ * address, 'account' across addresses, 'address' across accounts). An attempt adds one before it is checked, in
+ * the same statement that answers the new count, so parallel requests cannot all read the same old count.
+ * A window starts with its first attempt and lasts 15 minutes.
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    kind: text('kind', { enum: attemptKinds }).notNull(),
+    scope: text('scope', { enum: throttleScopes }).notNull(),
+    // 'address account' for a pair (an address holds no space), the account or the address otherwise.
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.scope, t.key] }),
+    index('auth_throttles_window_started_at_idx').on(t.windowStartedAt),
   ],
 );

@@ -17,20 +17,24 @@ import {
 } from '@switchboard/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { listRecentNotifications } from '../notifications/notifications.service.ts';
 import { lockedBody } from '../../plugins/auth.ts';
 import { unauthenticated } from '../../plugins/errors.ts';
-import { emptyAgentSettings, isLockedRefreshToken, login, refreshSession, revokeSession, toSessionUser, type LoginMeta } from './auth.service.ts';
+import { isLockedRefreshToken, login, refreshSession, revokeSession } from './auth.service.ts';
+import type { LoginMeta } from './session-issue.ts';
+import { loadAgentSettings, presentSessionUser } from './session-user.ts';
 import { findLockScreenUser, lockedLogin, lockSession } from './lock.service.ts';
 import { endShadow, endShadowOnLogout, extendShadow, findShadowUser, startShadow } from './shadow.service.ts';
 import { completeTwoFactorLogin } from './twofactor.service.ts';
 import { twoFactorProfileRoutes } from './twofactor.routes.ts';
-import { getSettings } from '../settings/settings.service.ts';
 
 const messageSchema = z.object({ message: z.string() });
 
-const metaOf = (request: FastifyRequest): LoginMeta => ({ userAgent: request.headers['user-agent'] ?? null, ipAddress: request.ip });
+const metaOf = (request: FastifyRequest): LoginMeta => ({
+  userAgent: request.headers['user-agent'] ?? null,
+  ipAddress: request.ip,
+});
 
 /** Sign-in and session calls of spec 1 §7.1, with two-factor, lock screen and shadowing (issue 3). */
 export async function authRoutes(app: AppInstance): Promise<void> {
@@ -42,13 +46,19 @@ export async function authRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/login/twofactor',
-    { config: { public: true }, schema: { body: twoFactorLoginInputSchema, response: { 200: signedInResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { body: twoFactorLoginInputSchema, response: { 200: signedInResponseSchema } },
+    },
     async (request) => completeTwoFactorLogin(app.db, request.body, metaOf(request), app.config),
   );
 
   app.post(
     '/login/refresh',
-    { config: { public: true }, schema: { body: refreshInputSchema, response: { 200: tokenResponseSchema, 423: lockedResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { body: refreshInputSchema, response: { 200: tokenResponseSchema, 423: lockedResponseSchema } },
+    },
     async (request, reply) => {
       // A locked session gets no new tokens: only the lock screen's password does that (locked_login).
       if (await isLockedRefreshToken(app.db, request.body.refresh_token)) return reply.code(423).send(lockedBody);
@@ -60,6 +70,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     await lockSession(app.db, request.auth.sessionId);
     // Other tabs holding the same token show the lock screen too (spec 1 §4).
     app.realtime.emitToUser(request.auth.user.id, 'AccountLocked', { token_id: request.auth.sessionId });
+    app.realtime.disconnectSession(request.auth.sessionId);
     return { message: accountLockedMessage };
   });
 
@@ -71,7 +82,12 @@ export async function authRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/login/shadow',
-    { schema: { body: shadowInputSchema, response: { 200: z.union([shadowStartResponseSchema, shadowExtendResponseSchema, signedInResponseSchema]) } } },
+    {
+      schema: {
+        body: shadowInputSchema,
+        response: { 200: z.union([shadowStartResponseSchema, shadowExtendResponseSchema, signedInResponseSchema]) },
+      },
+    },
     async (request) => {
       const { account, re_auth_code: code, extend } = request.body;
       if (account !== undefined) return startShadow(app.db, request.auth, account, metaOf(request), app.config);
@@ -82,12 +98,16 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.post('/logout', { config: { allowLocked: true }, schema: { response: { 200: messageSchema } } }, async (request) => {
-    if (request.auth.shadow) await endShadowOnLogout(app.db, request.auth, request.ip);
-    else await revokeSession(app.db, request.auth.sessionId);
-    app.realtime.disconnectSession(request.auth.sessionId);
-    return { message: loggedOutMessage };
-  });
+  app.post(
+    '/logout',
+    { config: { allowLocked: true }, schema: { response: { 200: messageSchema } } },
+    async (request) => {
+      if (request.auth.shadow) await endShadowOnLogout(app.db, request.auth, request.ip);
+      else await revokeSession(app.db, request.auth.sessionId);
+      app.realtime.disconnectSession(request.auth.sessionId);
+      return { message: loggedOutMessage };
+    },
+  );
 
   // Not in the spec: the spec's client keeps the login answer in memory; ours reloads, so it asks who its
   // stored token belongs to (user, permissions, notifications, agent settings) instead of signing in again.
@@ -103,10 +123,10 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         return reply.code(423).send({ ...lockedBody, user });
       }
       const data: SessionResponse['data'] = {
-        user: { ...toSessionUser(auth.user), settings: await getSettings(app.db, auth.user.id) },
+        user: await presentSessionUser(app.db, auth.user),
         permissions: auth.permissions,
         notifications: await listRecentNotifications(app.db, auth.user.id),
-        agent_settings: emptyAgentSettings,
+        agent_settings: await loadAgentSettings(app.db, auth.user.id),
         token_id: auth.sessionId,
         shadowing: auth.shadow !== null,
       };

@@ -17,6 +17,10 @@ export const sessions = pgTable(
     refreshTokenHash: text('refresh_token_hash').notNull().unique(),
     // The refresh token this one replaced: presenting it again means it leaked, so the session is revoked.
     previousRefreshTokenHash: text('previous_refresh_token_hash'),
+    // When a refresh last rotated the pair, and that new pair encrypted with a key derived from the refresh token it
+    // replaced (decision 0026): a second tab presenting the old token within seconds gets the same pair, not a revoke.
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    rotationGrant: text('rotation_grant'),
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
     city: text('city'),
@@ -31,7 +35,9 @@ export const sessions = pgTable(
     // Shadow sessions (spec 1 §6): opened by shadowed_by_user_id from their session shadow_parent_session_id for
     // the row's user; re_auth_code_hash is the SHA-256 of the code that extends or ends it. Null on a normal sign-in.
     shadowedByUserId: integer('shadowed_by_user_id').references(() => users.id, { onDelete: 'cascade' }),
-    shadowParentSessionId: uuid('shadow_parent_session_id').references((): AnyPgColumn => sessions.id, { onDelete: 'cascade' }),
+    shadowParentSessionId: uuid('shadow_parent_session_id').references((): AnyPgColumn => sessions.id, {
+      onDelete: 'cascade',
+    }),
     reAuthCodeHash: text('re_auth_code_hash').unique(),
     // The shadow session ends here; the guard refuses it afterwards.
     shadowExpiresAt: timestamp('shadow_expires_at', { withTimezone: true }),

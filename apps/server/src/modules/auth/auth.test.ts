@@ -1,7 +1,22 @@
-import { invalidLoginMessage, type SessionResponse, type SignedInResponse, type TokenResponse } from '@switchboard/shared';
+import { randomUUID } from 'node:crypto';
+import {
+  invalidLoginMessage,
+  type SessionResponse,
+  type SignedInResponse,
+  type TokenResponse,
+} from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import type { Config } from '../../config.ts';
 import { users } from '../users/users.table.ts';
 import { authAttempts } from './attempts.table.ts';
 import { sessions } from './auth.table.ts';
@@ -33,7 +48,17 @@ describe('POST /api/login', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<SignedInResponse>();
     expect(Object.keys(body).sort()).toEqual(
-      ['access_token', 'agent_settings', 'expires_in', 'notifications', 'permissions', 'refresh_token', 'token_id', 'twofactor', 'user'].sort(),
+      [
+        'access_token',
+        'agent_settings',
+        'expires_in',
+        'notifications',
+        'permissions',
+        'refresh_token',
+        'token_id',
+        'twofactor',
+        'user',
+      ].sort(),
     );
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -48,11 +73,21 @@ describe('POST /api/login', () => {
       shortname: 'Dana',
       email: staff.email,
       photo: null,
+      avatar: null,
+      created_at: expect.any(String),
+      email_verified_at: null,
+      employee: { user_id: staff.id, title: null, region_id: null, phone_number: null, departments: [] },
       settings: expect.any(Object),
     });
     expect(body.permissions).toEqual(['view crm', 'view dashboard']);
     expect(body.notifications).toEqual([]);
-    expect(body.agent_settings).toEqual({ has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null });
+    expect(body.agent_settings).toEqual({
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    });
     expect(body.twofactor).toBe(false);
 
     const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, body.token_id));
@@ -127,11 +162,21 @@ describe('POST /api/login rate limit (issue 3 part 7)', () => {
   it('records every attempt with its IP and outcome', async () => {
     const user = await createUser(ctx.db);
     const from = (ip: string, password: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password }, remoteAddress: ip });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password },
+        remoteAddress: ip,
+      });
     expect((await from('10.50.0.1', 'wrong-password')).statusCode).toBe(401);
     expect((await from('10.50.0.2', user.password)).statusCode).toBe(200);
     const rows = await ctx.db
-      .select({ kind: authAttempts.kind, account: authAttempts.account, ip: authAttempts.ipAddress, success: authAttempts.success })
+      .select({
+        kind: authAttempts.kind,
+        account: authAttempts.account,
+        ip: authAttempts.ipAddress,
+        success: authAttempts.success,
+      })
       .from(authAttempts)
       .where(eq(authAttempts.account, user.email.toLowerCase()))
       .orderBy(authAttempts.id);
@@ -141,28 +186,100 @@ describe('POST /api/login rate limit (issue 3 part 7)', () => {
     ]);
   });
 
-  it('answers 429 after five failures for one account, even with the right password and from another address', async () => {
+  const loginFrom = (ip: string, email: string, password: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip, headers });
+
+  it('answers 429 after five failures for one account from one address, even with the right password', async () => {
     const user = await createUser(ctx.db);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        // The account is compared case-insensitively.
-        payload: { email: attempt % 2 ? user.email.toUpperCase() : user.email, password: `wrong-${attempt}` },
-        remoteAddress: `10.51.0.${attempt}`,
-      });
-      expect(response.statusCode).toBe(401);
+      // The account is compared case-insensitively.
+      const email = attempt % 2 ? user.email.toUpperCase() : user.email;
+      expect((await loginFrom('10.51.0.1', email, `wrong-${attempt}`)).statusCode).toBe(401);
     }
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: user.email, password: user.password },
-      remoteAddress: '10.51.1.1',
-    });
+    const response = await loginFrom('10.51.0.1', user.email, user.password);
     expect(response.statusCode).toBe(429);
     expect(response.json()).toEqual({ message: 'Too many attempts. Please try again in 15 minutes.' });
     // Other accounts are not affected.
     expect((await postLogin({ email: staff.email, password: staff.password })).statusCode).toBe(200);
+  });
+
+  it('checks at most five of 150 parallel wrong passwords, and the right one sent after them does not sign in', async () => {
+    const user = await createUser(ctx.db);
+    const burst = Array.from({ length: 150 }, (_, i) => `wrong-${i}`).concat(user.password);
+    const answers = await Promise.all(burst.map((password) => loginFrom('10.52.0.1', user.email, password)));
+    // Each 401 is one password checked; a 429 checks nothing.
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(146);
+    expect(answers.at(-1)?.statusCode).toBe(429);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses an address after 30 failures across accounts (a spray), and only that address', async () => {
+    for (let i = 0; i < 30; i += 1)
+      expect((await loginFrom('10.53.0.1', `spray${i}@example.test`, 'guess')).statusCode).toBe(401);
+    expect((await loginFrom('10.53.0.1', staff.email, staff.password)).statusCode).toBe(429);
+    expect((await loginFrom('10.53.0.2', staff.email, staff.password)).statusCode).toBe(200);
+  });
+
+  it('lets the owner sign in from their own address while others guess from elsewhere, only slowed', async () => {
+    const user = await createUser(ctx.db);
+    for (const ip of ['10.54.0.1', '10.54.0.2']) {
+      for (let attempt = 1; attempt <= 5; attempt += 1)
+        expect((await loginFrom(ip, user.email, 'guess')).statusCode).toBe(401);
+      expect((await loginFrom(ip, user.email, user.password)).statusCode).toBe(429);
+    }
+    // Ten failures from elsewhere: the eleventh attempt on the account waits a second, and gets in.
+    const started = Date.now();
+    const response = await loginFrom('10.54.0.9', user.email, user.password);
+    expect(response.statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('answers 422 for a password over 128 characters and 413 for a megabyte one, checking neither', async () => {
+    expect((await postLogin({ email: staff.email, password: 'x'.repeat(1024 * 1024) })).statusCode).toBe(413);
+    const response = await postLogin({ email: staff.email, password: 'x'.repeat(129) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { password: ['The password may not be greater than 128 characters.'] },
+    });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  // The address the rate limiter saw for a sign-in sent from `remoteAddress` with an X-Forwarded-For header.
+  async function recordedAddress(trustProxy: Config['trustProxy'], remoteAddress: string): Promise<string | null> {
+    const app = await buildApp({ db: ctx.db, config: { ...ctx.config, trustProxy }, logger: false });
+    const email = `proxy-${randomUUID()}@example.test`;
+    try {
+      const headers = { 'x-forwarded-for': '198.51.100.7, 203.0.113.9' };
+      await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: 'guess' },
+        remoteAddress,
+        headers,
+      });
+    } finally {
+      await app.close();
+    }
+    const [row] = await ctx.db
+      .select({ ip: authAttempts.ipAddress })
+      .from(authAttempts)
+      .where(eq(authAttempts.account, email));
+    return row.ip;
+  }
+
+  it('ignores X-Forwarded-For by default, so a client cannot choose its address', async () => {
+    expect(await recordedAddress(false, '10.60.0.1')).toBe('10.60.0.1');
+  });
+
+  it('believes the forwarded address only from a listed proxy, or as many hops as configured', async () => {
+    expect(await recordedAddress(['10.60.0.0/16'], '10.60.0.1')).toBe('203.0.113.9');
+    expect(await recordedAddress(['10.60.0.0/16'], '10.61.0.1')).toBe('10.61.0.1');
+    expect(await recordedAddress(1, '10.62.0.1')).toBe('203.0.113.9');
+    expect(await recordedAddress(2, '10.62.0.1')).toBe('198.51.100.7');
+    expect(await recordedAddress(true, '10.62.0.1')).toBe('198.51.100.7');
   });
 });
 
@@ -193,7 +310,10 @@ describe('GET /api/session', () => {
 
   it('answers 401 once the access token has expired', async () => {
     const signedIn = await login(ctx.app, staff.email, staff.password);
-    await ctx.db.update(sessions).set({ accessExpiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.id, signedIn.token_id));
+    await ctx.db
+      .update(sessions)
+      .set({ accessExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.id, signedIn.token_id));
     const response = await getSession(signedIn.access_token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'Unauthenticated.' });
@@ -201,7 +321,10 @@ describe('GET /api/session', () => {
 
   it('answers 401 once the session itself has expired, and refresh is refused too', async () => {
     const signedIn = await login(ctx.app, staff.email, staff.password);
-    await ctx.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.id, signedIn.token_id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.id, signedIn.token_id));
     expect((await getSession(signedIn.access_token)).statusCode).toBe(401);
     expect((await refresh(signedIn.refresh_token)).statusCode).toBe(401);
   });
@@ -218,13 +341,18 @@ describe('GET /api/session', () => {
   it('records activity at most once a minute', async () => {
     const signedIn = await login(ctx.app, staff.email, staff.password);
     const lastActivity = async () =>
-      (await ctx.db.select({ at: sessions.lastActivity }).from(sessions).where(eq(sessions.id, signedIn.token_id)))[0].at.getTime();
+      (
+        await ctx.db.select({ at: sessions.lastActivity }).from(sessions).where(eq(sessions.id, signedIn.token_id))
+      )[0].at.getTime();
 
     const atLogin = await lastActivity();
     await getSession(signedIn.access_token);
     expect(await lastActivity()).toBe(atLogin);
 
-    await ctx.db.update(sessions).set({ lastActivity: sql`now() - interval '2 minutes'` }).where(eq(sessions.id, signedIn.token_id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastActivity: sql`now() - interval '2 minutes'` })
+      .where(eq(sessions.id, signedIn.token_id));
     const stale = await lastActivity();
     await getSession(signedIn.access_token);
     expect(await lastActivity()).toBeGreaterThan(stale + 60_000);
@@ -250,9 +378,47 @@ describe('POST /api/login/refresh', () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it('revokes the session when an already-rotated refresh token is presented again', async () => {
+  it('answers two parallel refreshes of one token (two tabs) with the same new pair, and the session stays usable', async () => {
+    const signedIn = await login(ctx.app, staff.email, staff.password);
+    const [first, second] = await Promise.all([refresh(signedIn.refresh_token), refresh(signedIn.refresh_token)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const pair = first.json<TokenResponse>();
+    expect(second.json<TokenResponse>()).toMatchObject({
+      access_token: pair.access_token,
+      refresh_token: pair.refresh_token,
+      token_id: signedIn.token_id,
+    });
+    expect(pair.refresh_token).not.toBe(signedIn.refresh_token);
+
+    // One rotation happened: the pair both tabs hold is the session's current one.
+    expect((await getSession(pair.access_token)).statusCode).toBe(200);
+    expect((await refresh(pair.refresh_token)).statusCode).toBe(200);
+    const [session] = await ctx.db
+      .select({ revoked: sessions.revoked })
+      .from(sessions)
+      .where(eq(sessions.id, signedIn.token_id));
+    expect(session.revoked).toBe(false);
+  });
+
+  it('keeps only a sealed copy of the repeated pair, which the old token alone opens', async () => {
+    const signedIn = await login(ctx.app, staff.email, staff.password);
+    const pair = (await refresh(signedIn.refresh_token)).json<TokenResponse>();
+    const [row] = await ctx.db.select().from(sessions).where(eq(sessions.id, signedIn.token_id));
+    expect(row.rotationGrant).toEqual(expect.any(String));
+    for (const secret of [pair.access_token, pair.refresh_token, signedIn.refresh_token])
+      expect(JSON.stringify(row)).not.toContain(secret);
+    // An attacker who guesses at the old token gets nothing back, and a wrong token is not the grace of any session.
+    expect((await refresh(pair.access_token)).statusCode).toBe(401);
+    expect((await refresh(signedIn.refresh_token)).json<TokenResponse>().access_token).toBe(pair.access_token);
+  });
+
+  it('revokes the session when an already-rotated refresh token is presented again after 10 seconds', async () => {
     const signedIn = await login(ctx.app, staff.email, staff.password);
     const rotated = (await refresh(signedIn.refresh_token)).json<TokenResponse>();
+    await ctx.db
+      .update(sessions)
+      .set({ rotatedAt: sql`now() - interval '11 seconds'` })
+      .where(eq(sessions.id, signedIn.token_id));
 
     const reuse = await refresh(signedIn.refresh_token);
     expect(reuse.statusCode).toBe(401);
@@ -261,7 +427,10 @@ describe('POST /api/login/refresh', () => {
     // The thief's reuse also locks out whoever holds the newest pair: the session is gone.
     expect((await getSession(rotated.access_token)).statusCode).toBe(401);
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
-    const [session] = await ctx.db.select({ revoked: sessions.revoked }).from(sessions).where(eq(sessions.id, signedIn.token_id));
+    const [session] = await ctx.db
+      .select({ revoked: sessions.revoked })
+      .from(sessions)
+      .where(eq(sessions.id, signedIn.token_id));
     expect(session.revoked).toBe(true);
   });
 

@@ -5,10 +5,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { HttpError, unauthenticated } from '../../plugins/errors.ts';
 import { users } from '../users/users.table.ts';
-import { rotateSessionTokens, type LoginMeta, type TokenLifetimes } from './auth.service.ts';
+import { rotateSessionTokens } from './auth.service.ts';
+import type { LoginMeta, TokenLifetimes } from './session-issue.ts';
 import { sessions } from './auth.table.ts';
 import { verifyDummyPassword, verifyPassword } from './password.ts';
-import { assertNotRateLimited, recordAttempt } from './rate-limit.ts';
+import { reserveAttempt, settleAttempt, slowDownFor } from './rate-limit.ts';
 import { hashToken } from './tokens.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,13 +38,18 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
  * POST /api/login/locked_login: unlocks a session with the password and answers a fresh token pair for it (same
  * token_id). token_id and refresh_token must be the session's current ones and email its user's; anything else is
  * 401 (the lock screen logs out). A shadow session is unlocked by the password of whoever shadows; its e-mail or the
- * shadowed account's is accepted, since the lock screen may show either. Rate limited (kind 'locked_login').
+ * shadowed account's is accepted, since the lock screen may show either. Rate limited as login (kind 'locked_login').
  */
-export async function lockedLogin(db: Db, input: LockedLoginInput, meta: LoginMeta, lifetimes: TokenLifetimes): Promise<TokenResponse> {
-  const source = { ip: meta.ipAddress, account: input.email.toLowerCase() };
-  await assertNotRateLimited(db, 'locked_login', source);
+export async function lockedLogin(
+  db: Db,
+  input: LockedLoginInput,
+  meta: LoginMeta,
+  lifetimes: TokenLifetimes,
+): Promise<TokenResponse> {
+  const reservation = await reserveAttempt(db, 'locked_login', { ip: meta.ipAddress, account: input.email });
+  await slowDownFor(reservation);
   const fail = async (error: HttpError): Promise<never> => {
-    await recordAttempt(db, 'locked_login', { ...source, success: false });
+    await settleAttempt(db, reservation, false);
     throw error;
   };
 
@@ -93,6 +99,6 @@ export async function lockedLogin(db: Db, input: LockedLoginInput, meta: LoginMe
     { unlock: true },
   );
   if (!tokens) return fail(unauthenticated());
-  await recordAttempt(db, 'locked_login', { ...source, success: true });
+  await settleAttempt(db, reservation, true);
   return tokens;
 }

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { users } from '../users/users.table.ts';
-import { authAttempts } from './attempts.table.ts';
 import { sessions } from './auth.table.ts';
 import { tooManyAttemptsMessage } from './rate-limit.ts';
 
@@ -56,16 +55,27 @@ describe('a locked session', () => {
     const other = await login(ctx.app, user.email, user.password);
     await lock(locked.access_token);
 
-    const staticData = await ctx.app.inject({ method: 'GET', url: '/api/misc/staticdata', headers: bearer(locked.access_token) });
+    const staticData = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/misc/staticdata',
+      headers: bearer(locked.access_token),
+    });
     expect(staticData.statusCode).toBe(423);
     expect(staticData.json()).toEqual(lockedBody);
     const again = await lock(locked.access_token);
     expect(again.statusCode).toBe(423);
-    const refresh = await ctx.app.inject({ method: 'POST', url: '/api/login/refresh', payload: { refresh_token: locked.refresh_token } });
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/refresh',
+      payload: { refresh_token: locked.refresh_token },
+    });
     expect(refresh.statusCode).toBe(423);
     expect(refresh.json()).toEqual(lockedBody);
 
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/misc/staticdata', headers: bearer(other.access_token) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/misc/staticdata', headers: bearer(other.access_token) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers GET /api/session with 423 and the name, photo and e-mail for the lock screen', async () => {
@@ -75,14 +85,21 @@ describe('a locked session', () => {
     await lock(signedIn.access_token);
     const response = await getSession(signedIn.access_token);
     expect(response.statusCode).toBe(423);
-    expect(response.json()).toEqual({ ...lockedBody, user: { name: 'Monica Reyes', photo: 'photos/monica.png', email: user.email } });
+    expect(response.json()).toEqual({
+      ...lockedBody,
+      user: { name: 'Monica Reyes', photo: 'photos/monica.png', email: user.email },
+    });
   });
 
   it('may log out', async () => {
     const user = await createUser(ctx.db);
     const signedIn = await login(ctx.app, user.email, user.password);
     await lock(signedIn.access_token);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(signedIn.access_token) });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(signedIn.access_token),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Logged out.' });
     expect((await getSession(signedIn.access_token)).statusCode).toBe(401);
@@ -99,7 +116,12 @@ describe('POST /api/login/locked_login', () => {
 
   it("answers 422 'Invalid password.' for a wrong password and stays locked", async () => {
     const { user, signedIn } = await lockedSession();
-    const response = await lockedLogin({ email: user.email, password: 'wrong-password', refresh_token: signedIn.refresh_token, token_id: signedIn.token_id });
+    const response = await lockedLogin({
+      email: user.email,
+      password: 'wrong-password',
+      refresh_token: signedIn.refresh_token,
+      token_id: signedIn.token_id,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message: 'Invalid password.', errors: { password: ['Invalid password.'] } });
     expect(await isLocked(signedIn.token_id)).toBe(true);
@@ -125,7 +147,12 @@ describe('POST /api/login/locked_login', () => {
     // The old pair is gone.
     expect((await getSession(signedIn.access_token)).statusCode).toBe(401);
     // The same unlock cannot be replayed with the old refresh token.
-    const replay = await lockedLogin({ email: user.email, password: user.password, refresh_token: signedIn.refresh_token, token_id: signedIn.token_id });
+    const replay = await lockedLogin({
+      email: user.email,
+      password: user.password,
+      refresh_token: signedIn.refresh_token,
+      token_id: signedIn.token_id,
+    });
     expect(replay.statusCode).toBe(401);
   });
 
@@ -133,7 +160,12 @@ describe('POST /api/login/locked_login', () => {
     const { user, signedIn } = await lockedSession();
     const stranger = await createUser(ctx.db);
     const strangerSession = await login(ctx.app, stranger.email, stranger.password);
-    const valid = { email: user.email, password: user.password, refresh_token: signedIn.refresh_token, token_id: signedIn.token_id };
+    const valid = {
+      email: user.email,
+      password: user.password,
+      refresh_token: signedIn.refresh_token,
+      token_id: signedIn.token_id,
+    };
     for (const payload of [
       { ...valid, refresh_token: strangerSession.refresh_token },
       { ...valid, refresh_token: signedIn.access_token },
@@ -148,22 +180,33 @@ describe('POST /api/login/locked_login', () => {
     }
     expect(await isLocked(signedIn.token_id)).toBe(true);
 
-    // Those were five failures for the account: start the limiter afresh. A revoked session cannot be unlocked either.
-    await ctx.db.delete(authAttempts).where(eq(authAttempts.account, user.email.toLowerCase()));
+    // Five failures from five addresses refuse nothing. A revoked session cannot be unlocked either.
     expect((await lockedLogin({ ...valid, password: 'wrong-password' })).statusCode).toBe(422);
     await ctx.db.update(sessions).set({ revoked: true }).where(eq(sessions.id, signedIn.token_id));
     expect((await lockedLogin(valid)).statusCode).toBe(401);
   });
 
-  it('is rate limited per account: five wrong passwords, then 429 even for the right one', async () => {
+  it('is rate limited per account and address: five wrong passwords, then 429 even for the right one', async () => {
     const { user, signedIn } = await lockedSession();
     const payload = { email: user.email, refresh_token: signedIn.refresh_token, token_id: signedIn.token_id };
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expect((await lockedLogin({ ...payload, password: `wrong-${attempt}` })).statusCode).toBe(422);
+      expect((await lockedLogin({ ...payload, password: `wrong-${attempt}` }, '10.31.0.1')).statusCode).toBe(422);
     }
-    const response = await lockedLogin({ ...payload, password: user.password });
+    const response = await lockedLogin({ ...payload, password: user.password }, '10.31.0.1');
     expect(response.statusCode).toBe(429);
     expect(response.json()).toEqual({ message: tooManyAttemptsMessage(15) });
+    expect(await isLocked(signedIn.token_id)).toBe(true);
+    // Someone guessing elsewhere does not keep the owner out.
+    expect((await lockedLogin({ ...payload, password: user.password }, '10.31.0.2')).statusCode).toBe(200);
+  });
+
+  it('checks at most five of 40 parallel passwords, and the right one sent after them does not unlock', async () => {
+    const { user, signedIn } = await lockedSession();
+    const payload = { email: user.email, refresh_token: signedIn.refresh_token, token_id: signedIn.token_id };
+    const passwords = Array.from({ length: 40 }, (_, i) => `wrong-${i}`).concat(user.password);
+    const answers = await Promise.all(passwords.map((password) => lockedLogin({ ...payload, password }, '10.32.0.1')));
+    expect(answers.filter((answer) => answer.statusCode === 422)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(36);
     expect(await isLocked(signedIn.token_id)).toBe(true);
   });
 

@@ -7,7 +7,11 @@ import { sessions } from './auth.table.ts';
  * a disabled account, "sign out everywhere"). `exceptSessionId` keeps the caller's own tab signed in.
  * Answers the revoked ids so the caller can drop their sockets after commit.
  */
-export async function revokeUserSessions(db: DbOrTransaction, userId: number, exceptSessionId?: string): Promise<string[]> {
+export async function revokeUserSessions(
+  db: DbOrTransaction,
+  userId: number,
+  exceptSessionId?: string,
+): Promise<string[]> {
   const revoked = await db
     .update(sessions)
     .set({ revoked: true })

@@ -11,15 +11,15 @@ import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { forbidden, HttpError, notFound, unauthenticated } from '../../plugins/errors.ts';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
+import type { AuthContext } from './auth-context.ts';
+import { rotateSessionTokens } from './auth.service.ts';
 import {
   accessLifetimeSeconds,
   openSession,
-  rotateSessionTokens,
   toSignedInResponse,
-  type AuthContext,
   type LoginMeta,
   type TokenLifetimes,
-} from './auth.service.ts';
+} from './session-issue.ts';
 import { sessions } from './auth.table.ts';
 import { shadowAudit, type ShadowAuditAction } from './shadow.table.ts';
 import { generateToken, hashToken } from './tokens.ts';
@@ -73,7 +73,11 @@ export async function startShadow(
   if (!target) throw notFound(shadowUserNotFoundMessage);
   if (target.deletedAt !== null) throw forbidden(shadowDisabledUserMessage);
   if (target.role === 'admin' && actor.user.role !== 'admin') throw forbidden(shadowAdministratorMessage);
-  const [primaryOf] = await db.select({ id: companies.id }).from(companies).where(eq(companies.primaryUserId, target.id)).limit(1);
+  const [primaryOf] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.primaryUserId, target.id))
+    .limit(1);
   if (primaryOf) throw forbidden(shadowPrimaryUserMessage);
 
   const code = generateToken();
@@ -86,7 +90,12 @@ export async function startShadow(
         expiresAt: sql`now() + make_interval(mins => ${shadowSessionMinutes})`,
       },
     });
-    await audit(tx, 'start', { actorUserId: actor.user.id, targetUserId: target.id, sessionId: tokens.sessionId, ipAddress: meta.ipAddress });
+    await audit(tx, 'start', {
+      actorUserId: actor.user.id,
+      targetUserId: target.id,
+      sessionId: tokens.sessionId,
+      ipAddress: meta.ipAddress,
+    });
     const { passwordHash: _hash, ...publicTarget } = target;
     const signedIn = await toSignedInResponse(tx, publicTarget, tokens, lifetimes);
     return {
@@ -99,7 +108,12 @@ export async function startShadow(
 }
 
 /** POST /api/login/shadow { re_auth_code, extend: true }: 30 more minutes for the calling shadow session. */
-export async function extendShadow(db: Db, auth: AuthContext, code: string, ipAddress: string | null): Promise<ShadowExtendResponse> {
+export async function extendShadow(
+  db: Db,
+  auth: AuthContext,
+  code: string,
+  ipAddress: string | null,
+): Promise<ShadowExtendResponse> {
   if (!auth.shadow || !matchesCode(auth, code)) throw invalidCode();
   const shadow = auth.shadow;
   return db.transaction(async (tx) => {
@@ -110,7 +124,12 @@ export async function extendShadow(db: Db, auth: AuthContext, code: string, ipAd
       .where(and(eq(sessions.id, auth.sessionId), eq(sessions.revoked, false)))
       .returning({ expiresAt: sessions.shadowExpiresAt });
     if (!row?.expiresAt) throw unauthenticated();
-    await audit(tx, 'extend', { actorUserId: shadow.byUserId, targetUserId: auth.user.id, sessionId: auth.sessionId, ipAddress });
+    await audit(tx, 'extend', {
+      actorUserId: shadow.byUserId,
+      targetUserId: auth.user.id,
+      sessionId: auth.sessionId,
+      ipAddress,
+    });
     const expiresAt = row.expiresAt.toISOString();
     return { message: shadowExtendedMessage, expires_at: expiresAt, re_auth_code: { expires_at: expiresAt } };
   });
@@ -132,7 +151,12 @@ export async function endShadow(
   const shadow = auth.shadow;
   const restored = await db.transaction(async (tx) => {
     await tx.update(sessions).set({ revoked: true }).where(eq(sessions.id, auth.sessionId));
-    await audit(tx, 'end', { actorUserId: shadow.byUserId, targetUserId: auth.user.id, sessionId: auth.sessionId, ipAddress });
+    await audit(tx, 'end', {
+      actorUserId: shadow.byUserId,
+      targetUserId: auth.user.id,
+      sessionId: auth.sessionId,
+      ipAddress,
+    });
     if (!shadow.parentSessionId) return null;
     const tokens = await rotateSessionTokens(
       tx,
@@ -168,7 +192,12 @@ export async function endShadowOnLogout(db: Db, auth: AuthContext, ipAddress: st
         .set({ revoked: true })
         .where(and(eq(sessions.id, shadow.parentSessionId), eq(sessions.userId, shadow.byUserId)));
     }
-    await audit(tx, 'end', { actorUserId: shadow.byUserId, targetUserId: auth.user.id, sessionId: auth.sessionId, ipAddress });
+    await audit(tx, 'end', {
+      actorUserId: shadow.byUserId,
+      targetUserId: auth.user.id,
+      sessionId: auth.sessionId,
+      ipAddress,
+    });
   });
 }
 

@@ -19,5 +19,8 @@ export const shadowAudit = pgTable(
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('shadow_audit_actor_idx').on(t.actorUserId, t.createdAt), index('shadow_audit_target_idx').on(t.targetUserId, t.createdAt)],
+  (t) => [
+    index('shadow_audit_actor_idx').on(t.actorUserId, t.createdAt),
+    index('shadow_audit_target_idx').on(t.targetUserId, t.createdAt),
+  ],
 );

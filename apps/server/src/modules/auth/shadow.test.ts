@@ -1,7 +1,20 @@
-import type { SessionResponse, ShadowExtendResponse, ShadowStartResponse, SignedInResponse, TokenResponse } from '@switchboard/shared';
+import type {
+  SessionResponse,
+  ShadowExtendResponse,
+  ShadowStartResponse,
+  SignedInResponse,
+  TokenResponse,
+} from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
@@ -144,7 +157,12 @@ describe('shadowing a client account', () => {
 
     const audit = await auditOf(started.token_id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorUserId: actor.id, targetUserId: client.id, action: 'start', ipAddress: '10.40.0.1' });
+    expect(audit[0]).toMatchObject({
+      actorUserId: actor.id,
+      targetUserId: client.id,
+      action: 'start',
+      ipAddress: '10.40.0.1',
+    });
     expect(audit[0].createdAt).toBeInstanceOf(Date);
   });
 
@@ -180,11 +198,15 @@ describe('shadowing a client account', () => {
     const extended = response.json<ShadowExtendResponse>();
     expect(extended.message).toBe('Shadow session extended.');
     expect(extended.re_auth_code).toEqual({ expires_at: extended.expires_at });
-    expect(new Date(extended.expires_at).getTime() - new Date(started.re_auth_code.expires_at).getTime()).toBe(30 * 60_000);
+    expect(new Date(extended.expires_at).getTime() - new Date(started.re_auth_code.expires_at).getTime()).toBe(
+      30 * 60_000,
+    );
     expect(response.body).not.toContain(started.re_auth_code.code);
 
     // Never more than an hour ahead, however often it is extended.
-    const third = (await shadow(started.access_token, { re_auth_code: started.re_auth_code.code, extend: 'true' })).json<ShadowExtendResponse>();
+    const third = (
+      await shadow(started.access_token, { re_auth_code: started.re_auth_code.code, extend: 'true' })
+    ).json<ShadowExtendResponse>();
     expect(new Date(third.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
     expect(new Date(third.expires_at).getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
 
@@ -236,15 +258,26 @@ describe('shadowing a client account', () => {
 
   it('is ended by the server at its expiry: calls and refresh answer 401', async () => {
     const { started } = await startShadowing(actor, client);
-    await ctx.db.update(sessions).set({ shadowExpiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.id, started.token_id));
+    await ctx.db
+      .update(sessions)
+      .set({ shadowExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.id, started.token_id));
     expect((await getSession(started.access_token)).statusCode).toBe(401);
-    const refresh = await ctx.app.inject({ method: 'POST', url: '/api/login/refresh', payload: { refresh_token: started.refresh_token } });
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/refresh',
+      payload: { refresh_token: started.refresh_token },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 
   it('keeps its end when its tokens are refreshed', async () => {
     const { started } = await startShadowing(actor, client);
-    const refresh = await ctx.app.inject({ method: 'POST', url: '/api/login/refresh', payload: { refresh_token: started.refresh_token } });
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/refresh',
+      payload: { refresh_token: started.refresh_token },
+    });
     expect(refresh.statusCode).toBe(200);
     const tokens = refresh.json<TokenResponse>();
     const [row] = await ctx.db.select().from(sessions).where(eq(sessions.id, started.token_id));
@@ -255,16 +288,27 @@ describe('shadowing a client account', () => {
 
   it('logging out of a shadow session signs out the original session too and audits the end', async () => {
     const { parent, started } = await startShadowing(actor, client);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(started.access_token) });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(started.access_token),
+    });
     expect(response.statusCode).toBe(200);
-    const rows = await ctx.db.select({ id: sessions.id, revoked: sessions.revoked }).from(sessions).where(sql`${sessions.id} in (${parent.token_id}, ${started.token_id})`);
+    const rows = await ctx.db
+      .select({ id: sessions.id, revoked: sessions.revoked })
+      .from(sessions)
+      .where(sql`${sessions.id} in (${parent.token_id}, ${started.token_id})`);
     expect(rows.every((row) => row.revoked)).toBe(true);
     expect((await auditOf(started.token_id)).map((row) => row.action)).toEqual(['start', 'end']);
   });
 
   it("cannot change the shadowed account's two-factor", async () => {
     const { started } = await startShadowing(actor, client);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/profile/twofactor/setup', headers: bearer(started.access_token) });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/profile/twofactor/setup',
+      headers: bearer(started.access_token),
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'This is not available while shadowing.' });
   });
@@ -293,6 +337,9 @@ describe('shadowing a client account', () => {
     });
     expect(unlocked.statusCode).toBe(200);
     const tokens = unlocked.json<TokenResponse>();
-    expect((await getSession(tokens.access_token)).json<SessionResponse>().data).toMatchObject({ user: { id: client.id }, shadowing: true });
+    expect((await getSession(tokens.access_token)).json<SessionResponse>().data).toMatchObject({
+      user: { id: client.id },
+      shadowing: true,
+    });
   });
 });

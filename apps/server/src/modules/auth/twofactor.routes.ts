@@ -6,7 +6,7 @@ import {
 } from '@switchboard/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { shadowNotAllowedMessage } from './shadow.service.ts';
 import {
@@ -39,7 +39,10 @@ export async function twoFactorProfileRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/profile/twofactor/confirm',
-    { preHandler: refuseShadowSession, schema: { body: twoFactorConfirmInputSchema, response: { 200: messageSchema } } },
+    {
+      preHandler: refuseShadowSession,
+      schema: { body: twoFactorConfirmInputSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       await confirmTwoFactor(app.db, request.auth.user.id, request.body.code);
       return { message: twoFactorEnabledMessage };
@@ -48,7 +51,10 @@ export async function twoFactorProfileRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/profile/twofactor/disable',
-    { preHandler: refuseShadowSession, schema: { body: twoFactorDisableInputSchema, response: { 200: messageSchema } } },
+    {
+      preHandler: refuseShadowSession,
+      schema: { body: twoFactorDisableInputSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       await disableTwoFactorWithPassword(app.db, request.auth.user.id, request.body.password);
       return { message: twoFactorDisabledMessage };

@@ -16,9 +16,10 @@ import QRCode from 'qrcode';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { conflict, HttpError, unprocessable } from '../../plugins/errors.ts';
 import { users } from '../users/users.table.ts';
-import { openSession, toSignedInResponse, type AuthUser, type LoginMeta, type TokenLifetimes } from './auth.service.ts';
+import type { AuthUser } from './auth-context.ts';
+import { openSession, toSignedInResponse, type LoginMeta, type TokenLifetimes } from './session-issue.ts';
 import { verifyPassword } from './password.ts';
-import { assertNotRateLimited, recordAttempt } from './rate-limit.ts';
+import { reserveAttempt, settleAttempt, slowDownFor } from './rate-limit.ts';
 import { generateToken, hashToken } from './tokens.ts';
 import { loginChallenges, userTwoFactor } from './twofactor.table.ts';
 
@@ -42,9 +43,18 @@ const challengeExpired = () => new HttpError(401, twoFactorChallengeExpiredMessa
  * The time step of `code` when it is valid for `secret` and later than `afterTimeStep` (a code is accepted once);
  * null otherwise. Malformed secrets and codes are a failed check, never a server error.
  */
-export async function verifyTwoFactorCode(secret: string, code: string, afterTimeStep: number | null): Promise<number | null> {
+export async function verifyTwoFactorCode(
+  secret: string,
+  code: string,
+  afterTimeStep: number | null,
+): Promise<number | null> {
   try {
-    const result = await verify({ secret, token: code, epochTolerance, ...(afterTimeStep === null ? {} : { afterTimeStep }) });
+    const result = await verify({
+      secret,
+      token: code,
+      epochTolerance,
+      ...(afterTimeStep === null ? {} : { afterTimeStep }),
+    });
     return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
     return null;
@@ -79,13 +89,20 @@ export async function setupTwoFactor(db: Db, user: AuthUser): Promise<TwoFactorS
     .values({ userId: user.id, pendingSecret: secret })
     .onConflictDoUpdate({ target: userTwoFactor.userId, set: { pendingSecret: secret, updatedAt: sql`now()` } });
   const otpauthUrl = generateURI({ issuer, label: user.email, secret });
-  return { secret, otpauth_url: otpauthUrl, qr_data_url: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
+  return {
+    secret,
+    otpauth_url: otpauthUrl,
+    qr_data_url: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }),
+  };
 }
 
 /** POST /api/profile/twofactor/confirm: a valid code from the pending secret turns two-factor on. */
 export async function confirmTwoFactor(db: Db, userId: number, code: string): Promise<void> {
   if ((await getTwoFactorStatus(db, userId)).enabled) throw conflict(twoFactorAlreadyEnabledMessage);
-  const [row] = await db.select({ pendingSecret: userTwoFactor.pendingSecret }).from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+  const [row] = await db
+    .select({ pendingSecret: userTwoFactor.pendingSecret })
+    .from(userTwoFactor)
+    .where(eq(userTwoFactor.userId, userId));
   if (!row?.pendingSecret) throw conflict(twoFactorSetupMissingMessage);
   const timeStep = await verifyTwoFactorCode(row.pendingSecret, code, null);
   if (timeStep === null) throw codeError();
@@ -93,12 +110,21 @@ export async function confirmTwoFactor(db: Db, userId: number, code: string): Pr
     // The code just used counts as used: it cannot sign in as well.
     const updated = await tx
       .update(userTwoFactor)
-      .set({ secret: row.pendingSecret, pendingSecret: null, lastUsedTimeStep: timeStep, enabledAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        secret: row.pendingSecret,
+        pendingSecret: null,
+        lastUsedTimeStep: timeStep,
+        enabledAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(userTwoFactor.userId, userId), eq(userTwoFactor.pendingSecret, row.pendingSecret!)))
       .returning({ userId: userTwoFactor.userId });
     // A setup started again meanwhile replaced the secret this code belongs to.
     if (updated.length === 0) throw codeError();
-    await tx.update(users).set({ twofactorEnabled: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ twofactorEnabled: true, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
   });
 }
 
@@ -109,7 +135,10 @@ export async function confirmTwoFactor(db: Db, userId: number, code: string): Pr
 export async function disableTwoFactor(db: DbOrTransaction, userId: number): Promise<void> {
   // Inside a caller's transaction this is a savepoint.
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ twofactorEnabled: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ twofactorEnabled: false, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
     await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
   });
@@ -118,7 +147,8 @@ export async function disableTwoFactor(db: DbOrTransaction, userId: number): Pro
 /** POST /api/profile/twofactor/disable: the user's password, then two-factor off. */
 export async function disableTwoFactorWithPassword(db: Db, userId: number, password: string): Promise<void> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!row || !(await verifyPassword(row.passwordHash, password))) throw unprocessable({ password: [invalidPasswordMessage] });
+  if (!row || !(await verifyPassword(row.passwordHash, password)))
+    throw unprocessable({ password: [invalidPasswordMessage] });
   await disableTwoFactor(db, userId);
 }
 
@@ -126,8 +156,15 @@ export async function disableTwoFactorWithPassword(db: Db, userId: number, passw
  * After a right password with two-factor on: a challenge of three random values (stored only as hashes), single
  * use, 5 minutes. Null when the user has no confirmed secret (then the password alone signs in).
  */
-export async function createLoginChallenge(db: DbOrTransaction, userId: number, meta: LoginMeta): Promise<TwoFactorChallenge | null> {
-  const [secret] = await db.select({ secret: userTwoFactor.secret }).from(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+export async function createLoginChallenge(
+  db: DbOrTransaction,
+  userId: number,
+  meta: LoginMeta,
+): Promise<TwoFactorChallenge | null> {
+  const [secret] = await db
+    .select({ secret: userTwoFactor.secret })
+    .from(userTwoFactor)
+    .where(eq(userTwoFactor.userId, userId));
   if (!secret?.secret) return null;
   const hash = generateToken();
   const hashE = generateToken();
@@ -135,7 +172,12 @@ export async function createLoginChallenge(db: DbOrTransaction, userId: number, 
   // Old, finished challenges of this user go as a new one comes.
   await db
     .delete(loginChallenges)
-    .where(and(eq(loginChallenges.userId, userId), sql`(${loginChallenges.expiresAt} < now() or ${loginChallenges.usedAt} is not null)`));
+    .where(
+      and(
+        eq(loginChallenges.userId, userId),
+        sql`(${loginChallenges.expiresAt} < now() or ${loginChallenges.usedAt} is not null)`,
+      ),
+    );
   await db.insert(loginChallenges).values({
     userId,
     hash: hashToken(hash),
@@ -149,9 +191,30 @@ export async function createLoginChallenge(db: DbOrTransaction, userId: number, 
 }
 
 /**
+ * Counts one code against a live challenge before the code is checked; false when the challenge is used, expired
+ * or has had its five codes. One statement under the row's lock, so parallel codes cannot all read the same count.
+ */
+async function reserveChallengeCheck(db: DbOrTransaction, challengeId: string): Promise<boolean> {
+  const reserved = await db
+    .update(loginChallenges)
+    .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
+    .where(
+      and(
+        eq(loginChallenges.id, challengeId),
+        isNull(loginChallenges.usedAt),
+        gt(loginChallenges.expiresAt, sql`now()`),
+        lt(loginChallenges.failedAttempts, twoFactorMaxFailures),
+      ),
+    )
+    .returning({ id: loginChallenges.id });
+  return reserved.length > 0;
+}
+
+/**
  * POST /api/login/twofactor: the challenge of POST /api/login and a code. An unknown, used, expired or voided
  * challenge (or one whose three values do not match) answers 401; a wrong or replayed code 422 'Error validating
- * code.', and the fifth wrong code voids the challenge. Rate limited per IP and account (kind 'twofactor').
+ * code.'. A challenge checks at most five codes, counted before each check, so parallel guesses cannot exceed them.
+ * Rate limited like login (kind 'twofactor').
  */
 export async function completeTwoFactorLogin(
   db: Db,
@@ -165,7 +228,6 @@ export async function completeTwoFactorLogin(
       userId: loginChallenges.userId,
       hashE: loginChallenges.hashE,
       hashP: loginChallenges.hashP,
-      live: sql<boolean>`${loginChallenges.usedAt} is null and ${loginChallenges.expiresAt} > now() and ${loginChallenges.failedAttempts} < ${twoFactorMaxFailures}`,
       userAgent: loginChallenges.userAgent,
       ipAddress: loginChallenges.ipAddress,
       email: users.email,
@@ -178,64 +240,65 @@ export async function completeTwoFactorLogin(
     .leftJoin(userTwoFactor, eq(userTwoFactor.userId, loginChallenges.userId))
     .where(eq(loginChallenges.hash, hashToken(input.hash)));
 
-  const account = challenge ? challenge.email.toLowerCase() : null;
-  const source = { ip: meta.ipAddress, account };
-  await assertNotRateLimited(db, 'twofactor', source);
-
-  const fail = async (error: HttpError, countAgainstChallenge: boolean): Promise<never> => {
-    if (challenge && countAgainstChallenge) {
-      await db
-        .update(loginChallenges)
-        .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
-        .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt)));
-    }
-    await recordAttempt(db, 'twofactor', { ...source, success: false });
+  const reservation = await reserveAttempt(db, 'twofactor', { ip: meta.ipAddress, account: challenge?.email ?? null });
+  await slowDownFor(reservation);
+  const fail = async (error: HttpError): Promise<never> => {
+    await settleAttempt(db, reservation, false);
     throw error;
   };
 
-  if (!challenge || !challenge.live || !challenge.enabled || !challenge.secret) return fail(challengeExpired(), false);
-  // Someone holding only part of the challenge: counts against it, so guessing the rest voids it.
-  if (!sameHash(challenge.hashE, input.hash_e) || !sameHash(challenge.hashP, input.hash_p)) return fail(challengeExpired(), true);
+  if (!challenge || !challenge.enabled || !challenge.secret) return fail(challengeExpired());
+  // Counted before anything is compared: someone holding only part of the challenge uses it up by guessing the rest.
+  if (!(await reserveChallengeCheck(db, challenge.id))) return fail(challengeExpired());
+  const holdsWholeChallenge = sameHash(challenge.hashE, input.hash_e) && sameHash(challenge.hashP, input.hash_p);
+  if (!holdsWholeChallenge) return fail(challengeExpired());
 
   const timeStep = await verifyTwoFactorCode(challenge.secret, input.code, challenge.lastUsedTimeStep);
-  if (timeStep === null) return fail(codeError(), true);
+  if (timeStep === null) return fail(codeError());
 
   const sessionMeta: LoginMeta = { userAgent: challenge.userAgent, ipAddress: challenge.ipAddress ?? meta.ipAddress };
-  const signedIn = await db.transaction(async (tx) => {
-    const used = await tx
-      .update(loginChallenges)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(loginChallenges.id, challenge.id),
-          isNull(loginChallenges.usedAt),
-          gt(loginChallenges.expiresAt, sql`now()`),
-          lt(loginChallenges.failedAttempts, twoFactorMaxFailures),
-        ),
-      )
-      .returning({ id: loginChallenges.id });
-    if (used.length === 0) return null;
-    // Two requests racing with the same code: only the first moves the last used step forward.
-    const stepped = await tx
-      .update(userTwoFactor)
-      .set({ lastUsedTimeStep: timeStep, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(userTwoFactor.userId, challenge.userId),
-          sql`(${userTwoFactor.lastUsedTimeStep} is null or ${userTwoFactor.lastUsedTimeStep} < ${timeStep})`,
-        ),
-      )
-      .returning({ userId: userTwoFactor.userId });
-    if (stepped.length === 0) throw new ReplayedCode();
-    const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId));
-    const { passwordHash: _hash, ...publicUser } = user;
-    return toSignedInResponse(tx, publicUser, await openSession(tx, challenge.userId, sessionMeta, lifetimes), lifetimes);
-  }).catch((error: unknown) => {
-    if (error instanceof ReplayedCode) return undefined;
-    throw error;
-  });
-  if (signedIn === null) return fail(challengeExpired(), false);
-  if (signedIn === undefined) return fail(codeError(), false);
-  await recordAttempt(db, 'twofactor', { ...source, success: true });
+  const signedIn = await db
+    .transaction(async (tx) => {
+      // This code's check was counted within the limit above, so only use and expiry matter here.
+      const used = await tx
+        .update(loginChallenges)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(loginChallenges.id, challenge.id),
+            isNull(loginChallenges.usedAt),
+            gt(loginChallenges.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: loginChallenges.id });
+      if (used.length === 0) return null;
+      // Two requests racing with the same code: only the first moves the last used step forward.
+      const stepped = await tx
+        .update(userTwoFactor)
+        .set({ lastUsedTimeStep: timeStep, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(userTwoFactor.userId, challenge.userId),
+            sql`(${userTwoFactor.lastUsedTimeStep} is null or ${userTwoFactor.lastUsedTimeStep} < ${timeStep})`,
+          ),
+        )
+        .returning({ userId: userTwoFactor.userId });
+      if (stepped.length === 0) throw new ReplayedCode();
+      const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId));
+      const { passwordHash: _hash, ...publicUser } = user;
+      return toSignedInResponse(
+        tx,
+        publicUser,
+        await openSession(tx, challenge.userId, sessionMeta, lifetimes),
+        lifetimes,
+      );
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ReplayedCode) return undefined;
+      throw error;
+    });
+  if (signedIn === null) return fail(challengeExpired());
+  if (signedIn === undefined) return fail(codeError());
+  await settleAttempt(db, reservation, true);
   return signedIn;
 }

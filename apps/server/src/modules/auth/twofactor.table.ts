@@ -33,6 +33,7 @@ export const loginChallenges = pgTable(
     hashE: text('hash_e').notNull(),
     hashP: text('hash_p').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Codes checked against it, counted before each check (a right one uses the challenge): at five it is void.
     failedAttempts: integer('failed_attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
     userAgent: text('user_agent'),

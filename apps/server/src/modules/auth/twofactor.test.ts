@@ -7,7 +7,14 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import { users } from '../users/users.table.ts';
 import { sessions } from './auth.table.ts';
 import { authAttempts } from './attempts.table.ts';
@@ -32,7 +39,11 @@ const nextIp = () => {
   return `10.20.${Math.floor(ipCount / 200)}.${(ipCount % 200) + 1}`;
 };
 
-const post = (url: string, payload: object, options: { token?: string; ip?: string; headers?: Record<string, string> } = {}) =>
+const post = (
+  url: string,
+  payload: object,
+  options: { token?: string; ip?: string; headers?: Record<string, string> } = {},
+) =>
   ctx.app.inject({
     method: 'POST',
     url,
@@ -48,7 +59,9 @@ const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.flo
 async function wrongCode(secret: string): Promise<string> {
   const valid = new Set([await codeAt(secret, -1), await codeAt(secret), await codeAt(secret, 1)]);
   for (let n = 0; ; n += 1) {
-    const candidate = String(123456 + n * 7919).padStart(6, '0').slice(-6);
+    const candidate = String(123456 + n * 7919)
+      .padStart(6, '0')
+      .slice(-6);
     if (!valid.has(candidate)) return candidate;
   }
 }
@@ -59,7 +72,11 @@ async function enableTwoFactor(user: TestUser): Promise<string> {
   const setup = await post('/api/profile/twofactor/setup', {}, { token: signedIn.access_token });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json<{ data: { secret: string } }>().data;
-  const confirm = await post('/api/profile/twofactor/confirm', { code: await codeAt(secret) }, { token: signedIn.access_token });
+  const confirm = await post(
+    '/api/profile/twofactor/confirm',
+    { code: await codeAt(secret) },
+    { token: signedIn.access_token },
+  );
   expect(confirm.statusCode).toBe(200);
   // The confirm code's step is used; tests sign in with the current step's code, so start afresh.
   await ctx.db.update(userTwoFactor).set({ lastUsedTimeStep: null }).where(eq(userTwoFactor.userId, user.id));
@@ -67,7 +84,11 @@ async function enableTwoFactor(user: TestUser): Promise<string> {
 }
 
 async function challengeFor(user: TestUser, ip = nextIp()): Promise<TwoFactorChallenge> {
-  const response = await post('/api/login', { email: user.email, password: user.password }, { ip, headers: { 'user-agent': 'TwoFactor Browser/2.0' } });
+  const response = await post(
+    '/api/login',
+    { email: user.email, password: user.password },
+    { ip, headers: { 'user-agent': 'TwoFactor Browser/2.0' } },
+  );
   expect(response.statusCode).toBe(200);
   const body = response.json<LoginResponse>();
   if (!body.twofactor) throw new Error('expected the two-factor challenge');
@@ -75,7 +96,11 @@ async function challengeFor(user: TestUser, ip = nextIp()): Promise<TwoFactorCha
 }
 
 const verifyCode = (challenge: TwoFactorChallenge, code: string, ip = nextIp()) =>
-  post('/api/login/twofactor', { hash: challenge.hash, hash_e: challenge.hash_e, hash_p: challenge.hash_p, code }, { ip });
+  post(
+    '/api/login/twofactor',
+    { hash: challenge.hash, hash_e: challenge.hash_e, hash_p: challenge.hash_p, code },
+    { ip },
+  );
 
 const codeFailure = { message: 'Error validating code.', errors: { code: ['Error validating code.'] } };
 
@@ -88,13 +113,19 @@ describe('two-factor setup in the profile', () => {
     const { data } = response.json<{ data: { secret: string; otpauth_url: string; qr_data_url: string } }>();
     expect(Object.keys(data).sort()).toEqual(['otpauth_url', 'qr_data_url', 'secret']);
     expect(data.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(data.otpauth_url).toBe(`otpauth://totp/Switchboard:setup.person%40example.test?secret=${data.secret}&issuer=Switchboard`);
+    expect(data.otpauth_url).toBe(
+      `otpauth://totp/Switchboard:setup.person%40example.test?secret=${data.secret}&issuer=Switchboard`,
+    );
     expect(data.qr_data_url).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
 
     const [row] = await ctx.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
     expect(row.pendingSecret).toBe(data.secret);
     expect(row.secret).toBeNull();
-    const status = await ctx.app.inject({ method: 'GET', url: '/api/profile/twofactor', headers: bearer(signedIn.access_token) });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/twofactor',
+      headers: bearer(signedIn.access_token),
+    });
     expect(status.json()).toEqual({ data: { enabled: false } });
     // Still a plain sign-in.
     expect((await login(ctx.app, user.email, user.password)).twofactor).toBe(false);
@@ -103,13 +134,23 @@ describe('two-factor setup in the profile', () => {
   it("refuses a wrong code with 422 'Error validating code.' and a malformed one with a field message", async () => {
     const user = await createUser(ctx.db);
     const signedIn = await login(ctx.app, user.email, user.password);
-    const { secret } = (await post('/api/profile/twofactor/setup', {}, { token: signedIn.access_token })).json<{ data: { secret: string } }>().data;
+    const { secret } = (await post('/api/profile/twofactor/setup', {}, { token: signedIn.access_token })).json<{
+      data: { secret: string };
+    }>().data;
 
-    const wrong = await post('/api/profile/twofactor/confirm', { code: await wrongCode(secret) }, { token: signedIn.access_token });
+    const wrong = await post(
+      '/api/profile/twofactor/confirm',
+      { code: await wrongCode(secret) },
+      { token: signedIn.access_token },
+    );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual(codeFailure);
 
-    const malformed = await post('/api/profile/twofactor/confirm', { code: '12ab56' }, { token: signedIn.access_token });
+    const malformed = await post(
+      '/api/profile/twofactor/confirm',
+      { code: '12ab56' },
+      { token: signedIn.access_token },
+    );
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().errors).toEqual({ code: ['The code must be 6 digits.'] });
 
@@ -128,12 +169,22 @@ describe('two-factor setup in the profile', () => {
   it('turns two-factor on with a valid code; a second setup is refused while it is on', async () => {
     const user = await createUser(ctx.db);
     const signedIn = await login(ctx.app, user.email, user.password);
-    const { secret } = (await post('/api/profile/twofactor/setup', {}, { token: signedIn.access_token })).json<{ data: { secret: string } }>().data;
-    const confirm = await post('/api/profile/twofactor/confirm', { code: await codeAt(secret) }, { token: signedIn.access_token });
+    const { secret } = (await post('/api/profile/twofactor/setup', {}, { token: signedIn.access_token })).json<{
+      data: { secret: string };
+    }>().data;
+    const confirm = await post(
+      '/api/profile/twofactor/confirm',
+      { code: await codeAt(secret) },
+      { token: signedIn.access_token },
+    );
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json()).toEqual({ message: 'Two-factor authentication enabled.' });
 
-    const status = await ctx.app.inject({ method: 'GET', url: '/api/profile/twofactor', headers: bearer(signedIn.access_token) });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/twofactor',
+      headers: bearer(signedIn.access_token),
+    });
     expect(status.json()).toEqual({ data: { enabled: true } });
     const [row] = await ctx.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
     expect(row.secret).toBe(secret);
@@ -169,7 +220,10 @@ describe('POST /api/login with two-factor on', () => {
     expect(response.body).not.toMatch(/access_token|refresh_token/);
 
     expect((await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).length).toBe(sessionsBefore);
-    const [challenge] = await ctx.db.select().from(loginChallenges).where(eq(loginChallenges.hash, hashToken(body.hash)));
+    const [challenge] = await ctx.db
+      .select()
+      .from(loginChallenges)
+      .where(eq(loginChallenges.hash, hashToken(body.hash)));
     expect(challenge.userId).toBe(user.id);
     expect(challenge.hashE).toBe(hashToken(body.hash_e));
     expect(challenge.hashP).toBe(hashToken(body.hash_p));
@@ -196,7 +250,17 @@ describe('POST /api/login/twofactor', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<SignedInResponse>();
     expect(Object.keys(body).sort()).toEqual(
-      ['access_token', 'agent_settings', 'expires_in', 'notifications', 'permissions', 'refresh_token', 'token_id', 'twofactor', 'user'].sort(),
+      [
+        'access_token',
+        'agent_settings',
+        'expires_in',
+        'notifications',
+        'permissions',
+        'refresh_token',
+        'token_id',
+        'twofactor',
+        'user',
+      ].sort(),
     );
     expect(body.twofactor).toBe(false);
     expect(body.user).toMatchObject({ id: user.id, name: 'Walter Skinner', email: user.email });
@@ -247,11 +311,13 @@ describe('POST /api/login/twofactor', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual(codeFailure);
     }
-    const [row] = await ctx.db.select().from(loginChallenges).where(eq(loginChallenges.hash, hashToken(challenge.hash)));
+    const [row] = await ctx.db
+      .select()
+      .from(loginChallenges)
+      .where(eq(loginChallenges.hash, hashToken(challenge.hash)));
     expect(row.failedAttempts).toBe(5);
 
-    // Once the rate limiter's window has passed, the right code still cannot revive the voided challenge.
-    await ctx.db.delete(authAttempts).where(eq(authAttempts.account, user.email.toLowerCase()));
+    // From yet another address, the right code still cannot revive the voided challenge.
     const late = await verifyCode(challenge, await codeAt(secret));
     expect(late.statusCode).toBe(401);
     expect(late.json()).toEqual({ message: twoFactorChallengeExpiredMessage });
@@ -275,11 +341,18 @@ describe('POST /api/login/twofactor', () => {
     const secret = await enableTwoFactor(user);
     const challenge = await challengeFor(user);
     const code = await codeAt(secret);
-    for (const tampered of [{ ...challenge, hash_e: challenge.hash_p }, { ...challenge, hash_p: challenge.hash_e }, { ...challenge, hash: challenge.hash_e }]) {
+    for (const tampered of [
+      { ...challenge, hash_e: challenge.hash_p },
+      { ...challenge, hash_p: challenge.hash_e },
+      { ...challenge, hash: challenge.hash_e },
+    ]) {
       const response = await verifyCode(tampered, code);
       expect(response.statusCode).toBe(401);
     }
-    const [row] = await ctx.db.select().from(loginChallenges).where(eq(loginChallenges.hash, hashToken(challenge.hash)));
+    const [row] = await ctx.db
+      .select()
+      .from(loginChallenges)
+      .where(eq(loginChallenges.hash, hashToken(challenge.hash)));
     expect(row.failedAttempts).toBe(2);
     // The untouched challenge still works.
     expect((await verifyCode(challenge, code)).statusCode).toBe(200);
@@ -299,20 +372,42 @@ describe('POST /api/login/twofactor', () => {
     expect((await verifyCode(second, await codeAt(secret))).statusCode).toBe(401);
   });
 
-  it('is rate limited per account: after five failures even the right code answers 429', async () => {
+  it('is rate limited per account and address: after five failures even the right code answers 429 there', async () => {
     const user = await createUser(ctx.db);
     const secret = await enableTwoFactor(user);
     const wrong = await wrongCode(secret);
-    // Failures spread over several challenges and addresses still count for the account.
+    // Failures spread over several challenges still count for the account from that address.
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const challenge = await challengeFor(user);
-      expect((await verifyCode(challenge, wrong)).statusCode).toBe(422);
+      expect((await verifyCode(challenge, wrong, '10.21.0.1')).statusCode).toBe(422);
     }
-    const response = await verifyCode(await challengeFor(user), await codeAt(secret));
+    const challenge = await challengeFor(user);
+    const response = await verifyCode(challenge, await codeAt(secret), '10.21.0.1');
     expect(response.statusCode).toBe(429);
     expect(response.json()).toEqual({ message: tooManyAttemptsMessage(15) });
     const recorded = await ctx.db.select().from(authAttempts).where(eq(authAttempts.account, user.email.toLowerCase()));
     expect(recorded.filter((row) => row.kind === 'twofactor' && !row.success)).toHaveLength(5);
+    // The owner, from their own address, is not kept out.
+    expect((await verifyCode(challenge, await codeAt(secret), '10.21.0.2')).statusCode).toBe(200);
+  });
+
+  it('checks at most five of 60 parallel codes on one challenge, from 60 addresses; the right one after them fails', async () => {
+    const user = await createUser(ctx.db);
+    const secret = await enableTwoFactor(user);
+    const challenge = await challengeFor(user);
+    const wrong = await wrongCode(secret);
+    const codes = Array.from({ length: 59 }, () => wrong).concat(await codeAt(secret));
+    const answers = await Promise.all(codes.map((code) => verifyCode(challenge, code)));
+    // Each 422 is one code checked; the others found the challenge used up without checking anything.
+    expect(answers.filter((answer) => answer.statusCode === 422)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(55);
+    expect(answers.at(-1)?.json()).toEqual({ message: twoFactorChallengeExpiredMessage });
+    const [row] = await ctx.db
+      .select()
+      .from(loginChallenges)
+      .where(eq(loginChallenges.hash, hashToken(challenge.hash)));
+    expect(row.failedAttempts).toBe(5);
+    expect(row.usedAt).toBeNull();
   });
 
   it('answers 422 with a message per field for a bad body', async () => {
@@ -331,9 +426,16 @@ describe('turning two-factor off', () => {
     const user = await createUser(ctx.db);
     const secret = await enableTwoFactor(user);
     const signedIn = (await verifyCode(await challengeFor(user), await codeAt(secret))).json<SignedInResponse>();
-    const response = await post('/api/profile/twofactor/disable', { password: 'not-my-password' }, { token: signedIn.access_token });
+    const response = await post(
+      '/api/profile/twofactor/disable',
+      { password: 'not-my-password' },
+      { token: signedIn.access_token },
+    );
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: 'The given data was invalid.', errors: { password: ['Invalid password.'] } });
+    expect(response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { password: ['Invalid password.'] },
+    });
     const [row] = await ctx.db.select({ enabled: users.twofactorEnabled }).from(users).where(eq(users.id, user.id));
     expect(row.enabled).toBe(true);
   });
@@ -342,7 +444,11 @@ describe('turning two-factor off', () => {
     const user = await createUser(ctx.db);
     const secret = await enableTwoFactor(user);
     const signedIn = (await verifyCode(await challengeFor(user), await codeAt(secret))).json<SignedInResponse>();
-    const response = await post('/api/profile/twofactor/disable', { password: user.password }, { token: signedIn.access_token });
+    const response = await post(
+      '/api/profile/twofactor/disable',
+      { password: user.password },
+      { token: signedIn.access_token },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Two-factor authentication disabled.' });
     expect((await login(ctx.app, user.email, user.password)).twofactor).toBe(false);

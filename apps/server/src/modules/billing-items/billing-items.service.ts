@@ -24,19 +24,35 @@ export async function listBillingItems(db: DbOrTransaction): Promise<BillingItem
 /** GET /api/billing/search/items/{term}: items whose name contains the term (at most 50). */
 export async function searchBillingItems(db: DbOrTransaction, term: string): Promise<BillingItem[]> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return (await db.select().from(billingItems).where(ilike(billingItems.name, pattern)).orderBy(byName).limit(50)).map(present);
+  return (await db.select().from(billingItems).where(ilike(billingItems.name, pattern)).orderBy(byName).limit(50)).map(
+    present,
+  );
 }
 
 /** GET /api/companies/contracts/billing_items: the contract form's choices, grouped by type. */
 export async function groupedContractItems(db: DbOrTransaction): Promise<GroupedBillingItems> {
-  const rows = (await db.select().from(billingItems).where(inArray(billingItems.type, ['retainer', 'overage', 'fee', 'cloud'])).orderBy(byName)).map(present);
+  const rows = (
+    await db
+      .select()
+      .from(billingItems)
+      .where(inArray(billingItems.type, ['retainer', 'overage', 'fee', 'cloud']))
+      .orderBy(byName)
+  ).map(present);
   const of = (type: BillingItemType) => rows.filter((row) => row.type === type);
-  return { retainer_items: of('retainer'), overage_items: of('overage'), fee_items: of('fee'), cloud_items: of('cloud') };
+  return {
+    retainer_items: of('retainer'),
+    overage_items: of('overage'),
+    fee_items: of('fee'),
+    cloud_items: of('cloud'),
+  };
 }
 
 /** The types of the given item ids (unknown ids are missing from the map). */
 export async function billingItemTypesById(db: DbOrTransaction, ids: number[]): Promise<Map<number, BillingItemType>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: billingItems.id, type: billingItems.type }).from(billingItems).where(inArray(billingItems.id, ids));
+  const rows = await db
+    .select({ id: billingItems.id, type: billingItems.type })
+    .from(billingItems)
+    .where(inArray(billingItems.id, ids));
   return new Map(rows.map((row) => [row.id, row.type as BillingItemType]));
 }

@@ -15,15 +15,26 @@ import { clientAccounts } from './clients.table.ts';
  * accounts.{row}.{field}. Imported accounts get an unusable random password: they choose their own with
  * "Forgot password".
  */
-export async function importClientAccounts(db: Db, companyId: number, rows: AccountImportRow[]): Promise<{ user_id: number; name: string; email: string }[]> {
+export async function importClientAccounts(
+  db: Db,
+  companyId: number,
+  rows: AccountImportRow[],
+): Promise<{ user_id: number; name: string; email: string }[]> {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
   if (!company) throw unprocessable({ company_id: ['The selected company id is invalid.'] });
   const siteIds = new Map(
-    (await db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.companyId, companyId))).map((site) => [site.name.trim().toLowerCase(), site.id]),
+    (await db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.companyId, companyId))).map(
+      (site) => [site.name.trim().toLowerCase(), site.id],
+    ),
   );
   const emails = rows.map((row) => row.email.toLowerCase());
   const taken = new Set(
-    (await db.select({ email: sql<string>`lower(${users.email})` }).from(users).where(inArray(sql`lower(${users.email})`, emails))).map((row) => row.email),
+    (
+      await db
+        .select({ email: sql<string>`lower(${users.email})` })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, emails))
+    ).map((row) => row.email),
   );
 
   const errors: FieldErrors = {};
@@ -33,7 +44,8 @@ export async function importClientAccounts(db: Db, companyId: number, rows: Acco
     if (taken.has(email)) errors[`accounts.${index}.email`] = ['The email has already been taken.'];
     else if (seen.has(email)) errors[`accounts.${index}.email`] = [`The same email is on row ${seen.get(email)! + 1}.`];
     seen.set(email, seen.get(email) ?? index);
-    if (row.site && !siteIds.has(row.site.toLowerCase())) errors[`accounts.${index}.site`] = [`No site named "${row.site}".`];
+    if (row.site && !siteIds.has(row.site.toLowerCase()))
+      errors[`accounts.${index}.site`] = [`No site named "${row.site}".`];
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 
@@ -43,7 +55,16 @@ export async function importClientAccounts(db: Db, companyId: number, rows: Acco
     db.transaction(async (tx) => {
       const created = await tx
         .insert(users)
-        .values(rows.map((row) => ({ type: 'Client' as const, role: 'user' as const, name: row.name, shortname: shortnameOf(row.name), email: row.email, passwordHash })))
+        .values(
+          rows.map((row) => ({
+            type: 'Client' as const,
+            role: 'user' as const,
+            name: row.name,
+            shortname: shortnameOf(row.name),
+            email: row.email,
+            passwordHash,
+          })),
+        )
         .returning({ id: users.id, name: users.name, email: users.email });
       await tx.insert(clientAccounts).values(
         created.map((user, index) => {
@@ -62,4 +83,3 @@ export async function importClientAccounts(db: Db, companyId: number, rows: Acco
     }),
   );
 }
-

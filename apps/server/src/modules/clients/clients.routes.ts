@@ -5,16 +5,21 @@ import {
   clientAccountSchema,
   clientAccountUpdatedMessage,
   createClientAccountInputSchema,
-  idNameListResponseSchema,
+  clientAccountOptionsResponseSchema,
   updateClientAccountInputSchema,
 } from '@switchboard/shared';
 import { accountImportInputSchema, accountsImportedMessage } from '@switchboard/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { pageQuerySchema, pageSchema } from '../../db/paginate.ts';
+import { disconnectSessions } from '../../plugins/realtime.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
+import { parsePathId } from '../../http/path-params.ts';
+import { announceUserUpdated } from '../auth/session-user.ts';
 import { putRoute } from '../../plugins/method-override.ts';
+import { actorOf } from '../users/account-actor.ts';
+import { mailCredentialChange } from '../users/credential-changes.service.ts';
 import { importClientAccounts } from './account-import.service.ts';
 import {
   clientCompanyOf,
@@ -23,7 +28,6 @@ import {
   getClientAccount,
   listClientAccountOptions,
   listClientAccounts,
-  parsePathId,
   updateClientAccount,
 } from './clients.service.ts';
 
@@ -36,10 +40,11 @@ export async function clientRoutes(app: AppInstance): Promise<void> {
   // Spec 1 §7.2: a client account may list its own company's accounts; staff any company's.
   app.get(
     '/users/client.list.:companyId',
-    { schema: { params: companyIdParamsSchema, response: { 200: idNameListResponseSchema } } },
+    { schema: { params: companyIdParamsSchema, response: { 200: clientAccountOptionsResponseSchema } } },
     async (request) => {
       const companyId = parsePathId(request.params.companyId);
-      if (request.auth.user.type !== 'Employee' && (await clientCompanyOf(app.db, request.auth.user.id)) !== companyId) throw forbidden();
+      if (request.auth.user.type !== 'Employee' && (await clientCompanyOf(app.db, request.auth.user.id)) !== companyId)
+        throw forbidden();
       return { data: await listClientAccountOptions(app.db, companyId) };
     },
   );
@@ -48,7 +53,10 @@ export async function clientRoutes(app: AppInstance): Promise<void> {
     '/users/client',
     {
       onRequest: requireEmployee(),
-      schema: { querystring: pageQuerySchema.extend(clientAccountListQuerySchema.shape), response: { 200: pageSchema(clientAccountSchema) } },
+      schema: {
+        querystring: pageQuerySchema.extend(clientAccountListQuerySchema.shape),
+        response: { 200: pageSchema(clientAccountSchema) },
+      },
     },
     async (request) => {
       const { page, per_page, company_id, search } = request.query;
@@ -58,7 +66,10 @@ export async function clientRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/users/client/:user_id',
-    { onRequest: requireEmployee(), schema: { params: userIdParamsSchema, response: { 200: z.object({ data: clientAccountSchema }) } } },
+    {
+      onRequest: requireEmployee(),
+      schema: { params: userIdParamsSchema, response: { 200: z.object({ data: clientAccountSchema }) } },
+    },
     async (request) => ({ data: await getClientAccount(app.db, parsePathId(request.params.user_id)) }),
   );
 
@@ -66,7 +77,12 @@ export async function clientRoutes(app: AppInstance): Promise<void> {
   // not kept. Needs 'import client accounts' (spec 1 §6).
   app.post(
     '/users/client/import',
-    { onRequest: [requireEmployee(), requirePermission('import client accounts')], schema: { body: accountImportInputSchema.passthrough() } },
+    {
+      onRequest: [requireEmployee(), requirePermission('import client accounts')],
+      // The CSV and its rows as JSON text (up to 5000 accounts).
+      config: { uploads: { files: 1, fileSize: 5 * 1024 * 1024, fieldBytes: 4 * 1024 * 1024 } },
+      schema: { body: accountImportInputSchema.passthrough() },
+    },
     async (request) => {
       const created = await importClientAccounts(app.db, request.body.company_id, request.body.accounts);
       return { message: accountsImportedMessage(created.length), data: { created } };
@@ -77,18 +93,35 @@ export async function clientRoutes(app: AppInstance): Promise<void> {
     '/users/client',
     {
       onRequest: requireEmployee(),
-      schema: { body: createClientAccountInputSchema, response: { 200: messageSchema.extend({ data: z.object({ id: z.number().int() }) }) } },
+      schema: {
+        body: createClientAccountInputSchema,
+        response: { 200: messageSchema.extend({ data: z.object({ id: z.number().int() }) }) },
+      },
     },
-    async (request) => ({ message: clientAccountCreatedMessage, data: await createClientAccount(app.db, request.body) }),
+    async (request) => ({
+      message: clientAccountCreatedMessage,
+      data: await createClientAccount(app.db, request.body),
+    }),
   );
 
   putRoute(
     app,
     '/users/client/:user_id',
-    { onRequest: requireEmployee(), schema: { params: userIdParamsSchema, body: updateClientAccountInputSchema, response: { 200: messageSchema } } },
+    {
+      onRequest: requireEmployee(),
+      schema: { params: userIdParamsSchema, body: updateClientAccountInputSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
-      const { revokedSessionIds } = await updateClientAccount(app.db, parsePathId(request.params.user_id), request.body);
-      if (app.hasDecorator('realtime')) for (const sessionId of revokedSessionIds) app.realtime.disconnectSession(sessionId);
+      const userId = parsePathId(request.params.user_id);
+      const { revokedSessionIds, credentialChange } = await updateClientAccount(
+        app.db,
+        userId,
+        request.body,
+        actorOf(request),
+      );
+      if (credentialChange) mailCredentialChange(app, credentialChange);
+      disconnectSessions(app, revokedSessionIds);
+      await announceUserUpdated(app, userId);
       return { message: clientAccountUpdatedMessage };
     },
   );
@@ -101,7 +134,7 @@ export async function clientRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const userId = parsePathId(request.params.user_id);
-      await disableClientAccount(app.db, userId);
+      mailCredentialChange(app, await disableClientAccount(app.db, userId, actorOf(request)));
       if (app.hasDecorator('realtime')) app.realtime.disconnectUser(userId);
       return { message: clientAccountDeletedMessage };
     },

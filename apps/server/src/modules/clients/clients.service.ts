@@ -1,22 +1,33 @@
 import {
+  accountChangeForbiddenMessage,
+  clientAccountFieldGroups,
+  forbiddenAccountFields,
+  type ClientAccountFormField,
+  type CredentialChangeField,
   clientAccountCompanyInvalidMessage,
   clientAccountPrimaryDeleteMessage,
   clientAccountSiteInvalidMessage,
   type ClientAccount,
   type CreateClientAccountInput,
-  type IdNameOption,
+  type ClientAccountOption,
   type UpdateClientAccountInput,
 } from '@switchboard/shared';
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
-import { conflict, notFound, unprocessable } from '../../plugins/errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 import { clientAccounts } from './clients.table.ts';
 import { assertEmailFree, shortnameOf, withEmailUniqueness } from '../users/user-email.ts';
 import { revokeUserSessions } from '../auth/session-revocation.ts';
+import type { RequestActor } from '../users/account-actor.ts';
+import {
+  isCredentialChangeBySomeoneElse,
+  recordCredentialChange,
+  type CredentialChange,
+} from '../users/credential-changes.service.ts';
 
 // Client accounts (spec 1 §2.6, §3.9, §7.5): a users row of type Client plus its client_accounts row. Disabled
 // accounts (deleted_at set) are neither listed nor editable.
@@ -26,7 +37,8 @@ export interface ClientAccountListFilter {
   search?: string | null | undefined;
 }
 
-const enabledClient = (...conditions: (SQL | undefined)[]) => and(eq(users.type, 'Client'), isNull(users.deletedAt), ...conditions);
+const enabledClient = (...conditions: (SQL | undefined)[]) =>
+  and(eq(users.type, 'Client'), isNull(users.deletedAt), ...conditions);
 
 function filterConditions(filter: ClientAccountListFilter): SQL | undefined {
   const search = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -75,7 +87,11 @@ function toClientAccount(row: AccountRow): ClientAccount {
 }
 
 /** GET /api/users/client: enabled accounts ordered by name, optionally of one company and matching a search. */
-export async function listClientAccounts(db: DbOrTransaction, query: PageQuery, filter: ClientAccountListFilter): Promise<Page<ClientAccount>> {
+export async function listClientAccounts(
+  db: DbOrTransaction,
+  query: PageQuery,
+  filter: ClientAccountListFilter,
+): Promise<Page<ClientAccount>> {
   const where = filterConditions(filter);
   return paginate(
     query,
@@ -100,19 +116,22 @@ export async function listClientAccounts(db: DbOrTransaction, query: PageQuery, 
 
 /** GET /api/users/client/{id}: the enabled account, or a 404. */
 export async function getClientAccount(db: DbOrTransaction, userId: number): Promise<ClientAccount> {
-  const [row] = await selectAccounts(db).where(enabledClient(eq(users.id, userId))).limit(1);
+  const [row] = await selectAccounts(db)
+    .where(enabledClient(eq(users.id, userId)))
+    .limit(1);
   if (!row) throw notFound();
   return toClientAccount(row);
 }
 
-/** GET /api/users/client.list.{companyId}: the company's enabled accounts as { id, name }, by name. */
-export async function listClientAccountOptions(db: DbOrTransaction, companyId: number): Promise<IdNameOption[]> {
-  return db
+/** GET /api/users/client.list.{companyId}: the enabled accounts as { id, name, user_id, user: { name } }, by name. */
+export async function listClientAccountOptions(db: DbOrTransaction, companyId: number): Promise<ClientAccountOption[]> {
+  const rows = await db
     .select({ id: users.id, name: users.name })
     .from(clientAccounts)
     .innerJoin(users, eq(users.id, clientAccounts.userId))
     .where(enabledClient(eq(clientAccounts.companyId, companyId)))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
+  return rows.map(({ id, name }) => ({ id, name, user_id: id, user: { name } }));
 }
 
 /** The company must exist and the site, when given, must belong to it: field errors otherwise. */
@@ -137,7 +156,14 @@ export async function createClientAccount(db: Db, input: CreateClientAccountInpu
     db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ type: 'Client', role: 'user', name: input.name, shortname: shortnameOf(input.name), email: input.email, passwordHash })
+        .values({
+          type: 'Client',
+          role: 'user',
+          name: input.name,
+          shortname: shortnameOf(input.name),
+          email: input.email,
+          passwordHash,
+        })
         .returning({ id: users.id });
       await tx.insert(clientAccounts).values({
         userId: created.id,
@@ -155,18 +181,61 @@ export async function createClientAccount(db: Db, input: CreateClientAccountInpu
 export interface UpdateClientAccountResult {
   /** Sessions revoked because the password changed. */
   revokedSessionIds: string[];
+  /** Someone on staff changed the account's credentials: recorded; the route mails the owner. */
+  credentialChange: CredentialChange | null;
 }
 
+/** The form fields whose submitted value differs from the account as stored. */
+function changedClientAccountFields(current: ClientAccount, input: UpdateClientAccountInput): ClientAccountFormField[] {
+  const differs: Record<ClientAccountFormField, boolean> = {
+    name: input.name !== current.user.name,
+    title: input.title !== current.title,
+    site_id: input.site_id !== (current.site?.id ?? null),
+    phone_number: input.phone_number !== current.phone_number,
+    office_number: input.office_number !== current.office_number,
+    email: input.email !== current.user.email,
+    password: input.password !== undefined,
+    company_id: input.company_id !== current.company_id,
+  };
+  return (Object.keys(differs) as ClientAccountFormField[]).filter((field) => differs[field]);
+}
+
+const clientCredentialFields: Partial<Record<ClientAccountFormField, CredentialChangeField>> = {
+  email: 'email',
+  password: 'password',
+  company_id: 'company',
+};
+
+const clientTarget = (userId: number) => ({ id: userId, type: 'Client', role: 'user' }) as const;
+
 /**
- * PUT /api/users/client/{user_id}: an absent or empty password keeps the current one; a new password signs the
- * account out everywhere. A changed e-mail is no longer verified.
+ * PUT /api/users/client/{user_id} under decision 0025: staff change the profile fields; the e-mail, password and
+ * company need the administrator type, and such a change is recorded. A change the actor may not make is refused
+ * whole (403). An absent or empty password keeps the current one; a new password signs the account out
+ * everywhere. A changed e-mail is no longer verified.
  */
-export async function updateClientAccount(db: Db, userId: number, input: UpdateClientAccountInput): Promise<UpdateClientAccountResult> {
+export async function updateClientAccount(
+  db: Db,
+  userId: number,
+  input: UpdateClientAccountInput,
+  actor: RequestActor,
+): Promise<UpdateClientAccountResult> {
   const current = await getClientAccount(db, userId);
+  const changed = changedClientAccountFields(current, input);
+  const refused = forbiddenAccountFields(actor, clientTarget(userId), changed, clientAccountFieldGroups);
+  if (refused.length > 0) throw forbidden(accountChangeForbiddenMessage(refused));
   await assertCompanyAndSite(db, input.company_id, input.site_id);
   await assertEmailFree(db, input.email, userId);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const emailChanged = current.user.email.toLowerCase() !== input.email.toLowerCase();
+  const change: CredentialChange = {
+    actor,
+    target: { id: userId, name: current.user.name, email: current.user.email },
+    fields: changed.flatMap((field) => clientCredentialFields[field] ?? []),
+    newEmail: changed.includes('email') ? input.email : undefined,
+    ipAddress: actor.ipAddress,
+  };
+  const credentialChange = isCredentialChangeBySomeoneElse(change) ? change : null;
   return withEmailUniqueness(() =>
     db.transaction(async (tx) => {
       const updated = await tx
@@ -192,19 +261,27 @@ export async function updateClientAccount(db: Db, userId: number, input: UpdateC
           officeNumber: input.office_number,
         })
         .where(eq(clientAccounts.userId, userId));
-      if (passwordHash === undefined) return { revokedSessionIds: [] };
-      return { revokedSessionIds: await revokeUserSessions(tx, userId) };
+      if (credentialChange) await recordCredentialChange(tx, credentialChange);
+      const revokedSessionIds = passwordHash === undefined ? [] : await revokeUserSessions(tx, userId);
+      return { revokedSessionIds, credentialChange };
     }),
   );
 }
 
 /**
- * DELETE /api/users/client/{user_id}: disables the account (deleted_at) and revokes its sessions. A company's
+ * DELETE /api/users/client/{user_id}: disables the account (deleted_at) and revokes its sessions; gated by 'delete
+ * client accounts' (spec 1 §6), recorded as a change of the account's status and told to its owner. A company's
  * primary account is refused with 409, since the company must keep it.
  */
-export async function disableClientAccount(db: Db, userId: number): Promise<void> {
+export async function disableClientAccount(db: Db, userId: number, actor: RequestActor): Promise<CredentialChange> {
   const account = await getClientAccount(db, userId);
   if (account.is_primary) throw conflict(clientAccountPrimaryDeleteMessage);
+  const change: CredentialChange = {
+    actor,
+    target: { id: userId, name: account.user.name, email: account.user.email },
+    fields: ['enabled'],
+    ipAddress: actor.ipAddress,
+  };
   await db.transaction(async (tx) => {
     const disabled = await tx
       .update(users)
@@ -213,18 +290,17 @@ export async function disableClientAccount(db: Db, userId: number): Promise<void
       .returning({ id: users.id });
     if (disabled.length === 0) throw notFound();
     await revokeUserSessions(tx, userId);
+    await recordCredentialChange(tx, change);
   });
+  return change;
 }
 
 /** The company of a client account (null for staff or a user without one): what a client may see of shared lists. */
 export async function clientCompanyOf(db: DbOrTransaction, userId: number): Promise<number | null> {
-  const [row] = await db.select({ companyId: clientAccounts.companyId }).from(clientAccounts).where(eq(clientAccounts.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ companyId: clientAccounts.companyId })
+    .from(clientAccounts)
+    .where(eq(clientAccounts.userId, userId))
+    .limit(1);
   return row?.companyId ?? null;
-}
-
-/** A path id that is not a positive 32-bit integer names nothing: 404. */
-export function parsePathId(raw: string): number {
-  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id <= 2_147_483_647)) throw notFound();
-  return id;
 }

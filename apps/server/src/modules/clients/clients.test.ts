@@ -2,6 +2,7 @@ import {
   clientAccountCompanyInvalidMessage,
   clientAccountCreatedMessage,
   clientAccountDeletedMessage,
+  clientAccountOptionsResponseSchema,
   clientAccountEmailTakenMessage,
   clientAccountPasswordMismatchMessage,
   clientAccountPrimaryDeleteMessage,
@@ -12,7 +13,15 @@ import {
 } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
+import { expectExactShape } from '../../../test/shapes.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { companies, sites } from '../companies/companies.table.ts';
@@ -24,6 +33,8 @@ let staff: TestUser;
 let staffToken: string;
 let deleter: TestUser;
 let deleterToken: string;
+// Changing a client account's e-mail, password or company needs the administrator type (decision 0025).
+let adminToken: string;
 let acme: { id: number };
 let globex: { id: number };
 let acmeSite: { id: number };
@@ -79,6 +90,7 @@ beforeAll(async () => {
   staffToken = await signIn(staff);
   deleter = await createUser(ctx.db, { name: 'Dee Deleter', permissions: ['delete client accounts'] });
   deleterToken = await signIn(deleter);
+  adminToken = await signIn(await createUser(ctx.db, { name: 'Ada Admin', role: 'admin' }));
   [acme] = await ctx.db.insert(companies).values({ name: 'Acme' }).returning({ id: companies.id });
   [globex] = await ctx.db.insert(companies).values({ name: 'Globex' }).returning({ id: companies.id });
   [acmeSite, acmeSite2, globexSite] = await ctx.db
@@ -114,7 +126,9 @@ describe('POST /api/users/client', () => {
     });
     expect(response.body).not.toContain('secret1');
     // The new account can sign in.
-    expect(await signIn({ ...(user as unknown as TestUser), email: 'created@acme.test', password: 'secret1' })).toBeTruthy();
+    expect(
+      await signIn({ ...(user as unknown as TestUser), email: 'created@acme.test', password: 'secret1' }),
+    ).toBeTruthy();
   });
 
   it('stores empty optional fields as null', async () => {
@@ -135,17 +149,32 @@ describe('POST /api/users/client', () => {
   });
 
   it('checks the e-mail, password length and confirmation', async () => {
-    const invalid = await request('POST', '/api/users/client', staffToken, accountInput({ email: 'not-mail', password: 'abc', password_confirmation: 'abc' }));
+    const invalid = await request(
+      'POST',
+      '/api/users/client',
+      staffToken,
+      accountInput({ email: 'not-mail', password: 'abc', password_confirmation: 'abc' }),
+    );
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors.email).toEqual(['The email must be a valid email address.']);
     expect(invalid.json().errors.password).toEqual(['The password must be at least 6 characters.']);
-    const mismatch = await request('POST', '/api/users/client', staffToken, accountInput({ password_confirmation: 'secret2' }));
+    const mismatch = await request(
+      'POST',
+      '/api/users/client',
+      staffToken,
+      accountInput({ password_confirmation: 'secret2' }),
+    );
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password).toEqual([clientAccountPasswordMismatchMessage]);
   });
 
   it('refuses an e-mail already taken by any user, whatever its case', async () => {
-    const response = await request('POST', '/api/users/client', staffToken, accountInput({ email: staff.email.toUpperCase() }));
+    const response = await request(
+      'POST',
+      '/api/users/client',
+      staffToken,
+      accountInput({ email: staff.email.toUpperCase() }),
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ email: [clientAccountEmailTakenMessage] });
   });
@@ -154,22 +183,37 @@ describe('POST /api/users/client', () => {
     const site = await request('POST', '/api/users/client', staffToken, accountInput({ site_id: globexSite.id }));
     expect(site.statusCode).toBe(422);
     expect(site.json().errors).toEqual({ site_id: [clientAccountSiteInvalidMessage] });
-    const company = await request('POST', '/api/users/client', staffToken, accountInput({ company_id: 999_999, site_id: null }));
+    const company = await request(
+      'POST',
+      '/api/users/client',
+      staffToken,
+      accountInput({ company_id: 999_999, site_id: null }),
+    );
     expect(company.statusCode).toBe(422);
     expect(company.json().errors).toEqual({ company_id: [clientAccountCompanyInvalidMessage] });
   });
 
   it('validates the phone numbers', async () => {
-    const response = await request('POST', '/api/users/client', staffToken, accountInput({ phone_number: '12345', office_number: '555-123-4567 ext 12345' }));
+    const response = await request(
+      'POST',
+      '/api/users/client',
+      staffToken,
+      accountInput({ phone_number: '12345', office_number: '555-123-4567 ext 12345' }),
+    );
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ phone_number: [phoneNumberInvalidMessage], office_number: [phoneNumberInvalidMessage] });
+    expect(response.json().errors).toEqual({
+      phone_number: [phoneNumberInvalidMessage],
+      office_number: [phoneNumberInvalidMessage],
+    });
   });
 
   it('is for staff only', async () => {
     const client = await createUser(ctx.db, { type: 'Client', companyId: acme.id });
     const response = await request('POST', '/api/users/client', await signIn(client), accountInput());
     expect(response.statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/client', payload: accountInput() })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/users/client', payload: accountInput() })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -177,10 +221,28 @@ describe('GET /api/users/client', () => {
   let globexIds: number[];
   beforeAll(async () => {
     globexIds = [
-      await createAccount({ name: 'zed Globex', email: 'zed@globex.test', company_id: globex.id, site_id: globexSite.id }),
-      await createAccount({ name: 'Amy Globex', email: 'amy@globex.test', company_id: globex.id, site_id: null, phone_number: '' }),
+      await createAccount({
+        name: 'zed Globex',
+        email: 'zed@globex.test',
+        company_id: globex.id,
+        site_id: globexSite.id,
+      }),
+      await createAccount({
+        name: 'Amy Globex',
+        email: 'amy@globex.test',
+        company_id: globex.id,
+        site_id: null,
+        phone_number: '',
+      }),
     ];
-    await ctx.db.insert(users).values({ type: 'Client', name: 'Aaron Disabled', shortname: 'Aaron', email: 'gone@globex.test', passwordHash: 'x', deletedAt: new Date() });
+    await ctx.db.insert(users).values({
+      type: 'Client',
+      name: 'Aaron Disabled',
+      shortname: 'Aaron',
+      email: 'gone@globex.test',
+      passwordHash: 'x',
+      deletedAt: new Date(),
+    });
   });
 
   it('pages the enabled accounts of a company by name with company and site', async () => {
@@ -207,14 +269,27 @@ describe('GET /api/users/client', () => {
     const all = (await request('GET', '/api/users/client?per_page=500', staffToken)).json<Paginator<ClientAccount>>();
     expect(all.data.some((row) => row.company.id === acme.id)).toBe(true);
     expect(all.data.some((row) => row.user.name === 'Aaron Disabled')).toBe(false);
-    const second = (await request('GET', '/api/users/client?per_page=1&page=2', staffToken)).json<Paginator<ClientAccount>>();
-    expect(second).toMatchObject({ total: all.total, per_page: 1, current_page: 2, from: 2, to: 2, last_page: all.total });
+    const second = (await request('GET', '/api/users/client?per_page=1&page=2', staffToken)).json<
+      Paginator<ClientAccount>
+    >();
+    expect(second).toMatchObject({
+      total: all.total,
+      per_page: 1,
+      current_page: 2,
+      from: 2,
+      to: 2,
+      last_page: all.total,
+    });
     expect(second.data[0]!.user_id).toBe(all.data[1]!.user_id);
     const search = (await request('GET', '/api/users/client?search=ZED', staffToken)).json<Paginator<ClientAccount>>();
     expect(search.data.map((row) => row.user_id)).toEqual([globexIds[0]]);
-    const byMail = (await request('GET', '/api/users/client?search=amy@globex', staffToken)).json<Paginator<ClientAccount>>();
+    const byMail = (await request('GET', '/api/users/client?search=amy@globex', staffToken)).json<
+      Paginator<ClientAccount>
+    >();
     expect(byMail.data.map((row) => row.user_id)).toEqual([globexIds[1]]);
-    expect((await request('GET', '/api/users/client?search=%25', staffToken)).json<Paginator<ClientAccount>>().total).toBe(0);
+    expect(
+      (await request('GET', '/api/users/client?search=%25', staffToken)).json<Paginator<ClientAccount>>().total,
+    ).toBe(0);
   });
 
   it('refuses bad paging and clients', async () => {
@@ -228,7 +303,11 @@ describe('GET /api/users/client', () => {
   it('GET /api/users/client/{id} answers the account; 404 for unknown, disabled or staff ids', async () => {
     const response = await request('GET', `/api/users/client/${globexIds[0]}`, staffToken);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ user_id: globexIds[0], user: { name: 'zed Globex' }, company: { name: 'Globex' } });
+    expect(response.json().data).toMatchObject({
+      user_id: globexIds[0],
+      user: { name: 'zed Globex' },
+      company: { name: 'Globex' },
+    });
     expect((await request('GET', '/api/users/client/999999', staffToken)).statusCode).toBe(404);
     expect((await request('GET', '/api/users/client/abc', staffToken)).statusCode).toBe(404);
     expect((await request('GET', `/api/users/client/${staff.id}`, staffToken)).statusCode).toBe(404);
@@ -238,19 +317,37 @@ describe('GET /api/users/client', () => {
 describe('PUT /api/users/client/{user_id}', () => {
   it('updates the account and keeps the password when none is sent', async () => {
     const id = await createAccount();
-    const input = accountInput({ name: 'Renamed', email: `renamed${id}@acme.test`, password: '', password_confirmation: '', site_id: acmeSite2.id, title: 'Boss', phone_number: '5550001111' });
-    const response = await request('PUT', `/api/users/client/${id}`, staffToken, input);
+    const input = accountInput({
+      name: 'Renamed',
+      email: `renamed${id}@acme.test`,
+      password: '',
+      password_confirmation: '',
+      site_id: acmeSite2.id,
+      title: 'Boss',
+      phone_number: '5550001111',
+    });
+    const response = await request('PUT', `/api/users/client/${id}`, adminToken, input);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: clientAccountUpdatedMessage });
     const account = (await request('GET', `/api/users/client/${id}`, staffToken)).json<{ data: ClientAccount }>().data;
-    expect(account).toMatchObject({ user: { name: 'Renamed' }, site: { id: acmeSite2.id, name: 'Acme Annex' }, title: 'Boss', phone_number: '(555) 000-1111' });
+    expect(account).toMatchObject({
+      user: { name: 'Renamed' },
+      site: { id: acmeSite2.id, name: 'Acme Annex' },
+      title: 'Boss',
+      phone_number: '(555) 000-1111',
+    });
     expect(await signIn({ email: `renamed${id}@acme.test`, password: 'secret1' } as TestUser)).toBeTruthy();
   });
 
   it('changes the password and signs the account out', async () => {
     const id = await createAccount({ email: 'pw@acme.test' });
     await signIn({ email: 'pw@acme.test', password: 'secret1' } as TestUser);
-    const response = await request('PUT', `/api/users/client/${id}`, staffToken, accountInput({ email: 'pw@acme.test', password: 'newpass', password_confirmation: 'newpass' }));
+    const response = await request(
+      'PUT',
+      `/api/users/client/${id}`,
+      adminToken,
+      accountInput({ email: 'pw@acme.test', password: 'newpass', password_confirmation: 'newpass' }),
+    );
     expect(response.statusCode).toBe(200);
     const open = await ctx.db.select().from(sessions).where(eq(sessions.userId, id));
     expect(open.length).toBeGreaterThan(0);
@@ -260,26 +357,41 @@ describe('PUT /api/users/client/{user_id}', () => {
 
   it('validates like create: confirmation, e-mail taken by another user, site of the company', async () => {
     const id = await createAccount();
-    const mismatch = await request('PUT', `/api/users/client/${id}`, staffToken, accountInput({ password: 'newpass', password_confirmation: 'other' }));
+    const mismatch = await request(
+      'PUT',
+      `/api/users/client/${id}`,
+      adminToken,
+      accountInput({ password: 'newpass', password_confirmation: 'other' }),
+    );
     expect(mismatch.json().errors.password).toEqual([clientAccountPasswordMismatchMessage]);
-    const taken = await request('PUT', `/api/users/client/${id}`, staffToken, accountInput({ email: staff.email }));
+    const taken = await request('PUT', `/api/users/client/${id}`, adminToken, accountInput({ email: staff.email }));
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors).toEqual({ email: [clientAccountEmailTakenMessage] });
-    const site = await request('PUT', `/api/users/client/${id}`, staffToken, accountInput({ company_id: globex.id, site_id: acmeSite.id }));
+    const site = await request(
+      'PUT',
+      `/api/users/client/${id}`,
+      adminToken,
+      accountInput({ company_id: globex.id, site_id: acmeSite.id }),
+    );
     expect(site.json().errors).toEqual({ site_id: [clientAccountSiteInvalidMessage] });
   });
 
   it('is also reachable as POST with _method=PUT; 404 for unknown ids; 403 for clients', async () => {
     const id = await createAccount();
     const email = `override${id}@acme.test`;
-    const override = await request('POST', `/api/users/client/${id}`, staffToken, { ...accountInput({ email, title: 'Overridden' }), _method: 'PUT' });
+    const override = await request('POST', `/api/users/client/${id}`, adminToken, {
+      ...accountInput({ email, title: 'Overridden' }),
+      _method: 'PUT',
+    });
     expect(override.statusCode, override.body).toBe(200);
     expect(override.json()).toEqual({ message: clientAccountUpdatedMessage });
     expect((await request('GET', `/api/users/client/${id}`, staffToken)).json().data.title).toBe('Overridden');
     expect((await request('POST', `/api/users/client/${id}`, staffToken, accountInput())).statusCode).toBe(404);
     expect((await request('PUT', '/api/users/client/999999', staffToken, accountInput())).statusCode).toBe(404);
     const client = await createUser(ctx.db, { type: 'Client', companyId: acme.id });
-    expect((await request('PUT', `/api/users/client/${id}`, await signIn(client), accountInput())).statusCode).toBe(403);
+    expect((await request('PUT', `/api/users/client/${id}`, await signIn(client), accountInput())).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -318,7 +430,11 @@ describe('DELETE /api/users/client/{user_id}', () => {
 
   it('refuses clients even with the permission', async () => {
     const id = await createAccount();
-    const client = await createUser(ctx.db, { type: 'Client', companyId: acme.id, permissions: ['delete client accounts'] });
+    const client = await createUser(ctx.db, {
+      type: 'Client',
+      companyId: acme.id,
+      permissions: ['delete client accounts'],
+    });
     expect((await request('DELETE', `/api/users/client/${id}`, await signIn(client))).statusCode).toBe(403);
   });
 });
@@ -331,7 +447,14 @@ describe('id / name lists', () => {
     await createUser(ctx.db, { type: 'Client', companyId: company!.id, name: 'Gone Initech', deletedAt: new Date() });
     const response = await request('GET', `/api/users/client.list.${company!.id}`, staffToken);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: [{ id: al.id, name: 'Al Initech' }, { id: bob.id, name: 'bob Initech' }] });
+    // Spec 1 §7.2's { user_id, user: { name } }, with the id and name this app's selects read.
+    expectExactShape(clientAccountOptionsResponseSchema, response.json());
+    expect(response.json()).toEqual({
+      data: [
+        { id: al.id, name: 'Al Initech', user_id: al.id, user: { name: 'Al Initech' } },
+        { id: bob.id, name: 'bob Initech', user_id: bob.id, user: { name: 'bob Initech' } },
+      ],
+    });
     // A client account sees its own company's list only.
     const bobToken = await signIn(bob);
     expect((await request('GET', `/api/users/client.list.${company!.id}`, bobToken)).statusCode).toBe(200);
@@ -342,10 +465,17 @@ describe('id / name lists', () => {
   it('GET /api/companies/sites.list.{companyId} answers the sites by name', async () => {
     const response = await request('GET', `/api/companies/sites.list.${acme.id}`, staffToken);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: [{ id: acmeSite2.id, name: 'Acme Annex' }, { id: acmeSite.id, name: 'Acme HQ' }] });
+    expect(response.json()).toEqual({
+      data: [
+        { id: acmeSite2.id, name: 'Acme Annex' },
+        { id: acmeSite.id, name: 'Acme HQ' },
+      ],
+    });
     const client = await createUser(ctx.db, { type: 'Client', companyId: globex.id });
     const clientToken = await signIn(client);
-    expect((await request('GET', `/api/companies/sites.list.${globex.id}`, clientToken)).json()).toEqual({ data: [{ id: globexSite.id, name: 'Globex Tower' }] });
+    expect((await request('GET', `/api/companies/sites.list.${globex.id}`, clientToken)).json()).toEqual({
+      data: [{ id: globexSite.id, name: 'Globex Tower' }],
+    });
     expect((await request('GET', `/api/companies/sites.list.${acme.id}`, clientToken)).statusCode).toBe(403);
     expect((await request('GET', '/api/companies/sites.list.0', staffToken)).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/companies/sites.list.${acme.id}` })).statusCode).toBe(401);

@@ -17,8 +17,18 @@ export const companyLogoFolder = 'company-logos';
 export const companyLogoUrlPrefix = '/api/company/logo/';
 export const companyLogoFilePattern = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
-export const logoExtensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
-export const logoContentTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+export const logoExtensions: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+export const logoContentTypes: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 /** The URL the app serves a stored logo path ("uploads/company-logos/<name>") under, or null. */
 export function logoUrl(logo: string | null): string | null {
@@ -55,7 +65,11 @@ export async function listSiteOptions(db: DbOrTransaction, companyId: number): P
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET /api/company: one page of companies by name, with industry and counts from grouped subqueries. */
-export async function listCompanies(db: DbOrTransaction, query: PageQuery, filter: { company?: string | undefined }): Promise<Page<CompanyRow>> {
+export async function listCompanies(
+  db: DbOrTransaction,
+  query: PageQuery,
+  filter: { company?: string | undefined },
+): Promise<Page<CompanyRow>> {
   const where = filter.company ? ilike(companies.name, `%${escapeLike(filter.company)}%`) : undefined;
   const siteCounts = db
     .select({ companyId: sites.companyId, n: count().as('sites_n') })
@@ -96,7 +110,8 @@ export async function listCompanies(db: DbOrTransaction, query: PageQuery, filte
         id: row.id,
         name: row.name,
         logo_url: logoUrl(row.logo),
-        industry: row.industryId === null || row.industryName === null ? null : { id: row.industryId, name: row.industryName },
+        industry:
+          row.industryId === null || row.industryName === null ? null : { id: row.industryId, name: row.industryName },
         sites_count: Number(row.sites ?? 0),
         accounts_count: Number(row.accounts ?? 0),
         created_at: row.createdAt.toISOString(),
@@ -111,7 +126,11 @@ export async function industryExists(db: DbOrTransaction, id: number): Promise<b
 }
 
 /** POST /api/company: inserts the company (the logo is already stored) and answers its id. */
-export async function createCompany(db: DbOrTransaction, input: CreateCompanyInput, logo: string | null): Promise<number> {
+export async function createCompany(
+  db: DbOrTransaction,
+  input: CreateCompanyInput,
+  logo: string | null,
+): Promise<number> {
   const [row] = await db
     .insert(companies)
     .values({ name: input.name, industryId: input.industry_id, website: input.website, logo })

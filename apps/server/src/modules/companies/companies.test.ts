@@ -52,7 +52,11 @@ describe('GET /api/company.list', () => {
 
 // ---- Spec 2: GET /api/company, POST /api/company, GET /api/company/logo/{file} ----
 
-const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
+  'hex',
+);
 
 async function multipart(fields: Record<string, string | Blob>, filename = 'logo.png') {
   const form = new FormData();
@@ -61,7 +65,10 @@ async function multipart(fields: Record<string, string | Blob>, filename = 'logo
     else form.append(key, value);
   }
   const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
 }
 
 describe('companies workspace API (spec 2)', () => {
@@ -73,7 +80,11 @@ describe('companies workspace API (spec 2)', () => {
     const employee = await createUser(ctx.db);
     token = (await login(ctx.app, employee.email, employee.password)).access_token;
     [industry] = await ctx.db.select({ id: industries.id, name: industries.name }).from(industries).limit(1);
-    if (!industry) [industry] = await ctx.db.insert(industries).values({ name: 'Healthcare' }).returning({ id: industries.id, name: industries.name });
+    if (!industry)
+      [industry] = await ctx.db
+        .insert(industries)
+        .values({ name: 'Healthcare' })
+        .returning({ id: industries.id, name: industries.name });
   });
   afterAll(async () => {
     await ctx.close();
@@ -87,28 +98,53 @@ describe('companies workspace API (spec 2)', () => {
   async function list(query = '') {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/company${query}`, headers: bearer(token) });
     expect(response.statusCode).toBe(200);
-    return response.json<{ data: CompanyRow[]; total: number; current_page: number; per_page: number; last_page: number; from: number | null; to: number | null }>();
+    return response.json<{
+      data: CompanyRow[];
+      total: number;
+      current_page: number;
+      per_page: number;
+      last_page: number;
+      from: number | null;
+      to: number | null;
+    }>();
   }
 
   describe('POST /api/company', () => {
     it('answers 401 without a token and 403 for a client account', async () => {
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/company', payload: { name: 'X' } })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/company', payload: { name: 'X' } })).statusCode).toBe(
+        401,
+      );
       const [company] = await ctx.db.insert(companies).values({ name: 'Client Co' }).returning({ id: companies.id });
       const client = await createUser(ctx.db, { type: 'Client', companyId: company!.id });
       const { access_token } = await login(ctx.app, client.email, client.password);
       const { payload, headers } = await multipart({ name: 'Sneaky', industry_id: String(industry.id) });
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/company', headers: { ...headers, ...bearer(access_token) }, payload });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/company',
+        headers: { ...headers, ...bearer(access_token) },
+        payload,
+      });
       expect(response.statusCode).toBe(403);
     });
 
     it('creates a company with a logo, stores the file, serves it publicly and emits CompanyUpdated', async () => {
       const emit = vi.spyOn(ctx.app.realtime, 'emitToChannel');
-      const response = await create({ name: '  Northwind Clinic ', industry_id: String(industry.id), website: 'northwind.example.com', logo: new Blob([png], { type: 'image/png' }) });
+      const response = await create({
+        name: '  Northwind Clinic ',
+        industry_id: String(industry.id),
+        website: 'northwind.example.com',
+        logo: new Blob([png], { type: 'image/png' }),
+      });
       expect(response.statusCode).toBe(200);
       const body = response.json<{ message: string; data: { id: number } }>();
       expect(body.message).toBe('Company created.');
       const [row] = await ctx.db.select().from(companies).where(eq(companies.id, body.data.id));
-      expect(row).toMatchObject({ name: 'Northwind Clinic', industryId: industry.id, website: 'https://northwind.example.com', active: 0 });
+      expect(row).toMatchObject({
+        name: 'Northwind Clinic',
+        industryId: industry.id,
+        website: 'https://northwind.example.com',
+        active: 0,
+      });
       expect(row!.logo).toMatch(/^uploads\/company-logos\/[a-f0-9]{32}\.png$/);
       expect(await readFile(join(ctx.config.dataDir, row!.logo!))).toEqual(png);
       expect(emit).toHaveBeenCalledWith('store', 'CompanyUpdated', { id: body.data.id });
@@ -130,7 +166,11 @@ describe('companies workspace API (spec 2)', () => {
     });
 
     it('keeps a website that has a scheme', async () => {
-      const response = await create({ name: 'Scheme Co', industry_id: String(industry.id), website: 'http://scheme.example.org/home' });
+      const response = await create({
+        name: 'Scheme Co',
+        industry_id: String(industry.id),
+        website: 'http://scheme.example.org/home',
+      });
       const [row] = await ctx.db.select().from(companies).where(eq(companies.id, response.json().data.id));
       expect(row!.website).toBe('http://scheme.example.org/home');
     });
@@ -150,6 +190,16 @@ describe('companies workspace API (spec 2)', () => {
       expect(response.json().errors).toEqual({ name: ['The name may not be greater than 255 characters.'] });
     });
 
+    it('reports an unknown industry together with the other fields (issue 16)', async () => {
+      const response = await create({ name: '', industry_id: '999999', website: 'not a url' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        name: ['The name field is required.'],
+        industry_id: ['The selected industry id is invalid.'],
+        website: ['The website must be a valid URL.'],
+      });
+    });
+
     it('rejects an industry that does not exist or is not a number', async () => {
       for (const value of ['999999', 'abc', '-1']) {
         const response = await create({ name: 'Bad Industry', industry_id: value });
@@ -167,15 +217,25 @@ describe('companies workspace API (spec 2)', () => {
     });
 
     it('rejects a logo that is not a png, jpeg, gif or webp image', async () => {
-      const response = await create({ name: 'Bad Logo', industry_id: String(industry.id), logo: new Blob(['<svg/>'], { type: 'image/svg+xml' }) }, 'logo.svg');
+      const response = await create(
+        { name: 'Bad Logo', industry_id: String(industry.id), logo: new Blob(['<svg/>'], { type: 'image/svg+xml' }) },
+        'logo.svg',
+      );
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ logo: ['The logo must be a file of type: png, jpeg, gif, webp.'] });
     });
 
     it('rejects a logo over 2 MB, together with the other field errors', async () => {
-      const response = await create({ name: '', industry_id: String(industry.id), logo: new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/png' }) });
+      const response = await create({
+        name: '',
+        industry_id: String(industry.id),
+        logo: new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/png' }),
+      });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({ name: ['The name field is required.'], logo: ['The logo may not be greater than 2048 kilobytes.'] });
+      expect(response.json().errors).toEqual({
+        name: ['The name field is required.'],
+        logo: ['The logo may not be greater than 2048 kilobytes.'],
+      });
     });
 
     it('rejects a logo sent as text', async () => {
@@ -190,10 +250,20 @@ describe('companies workspace API (spec 2)', () => {
     beforeAll(async () => {
       const rows = await ctx.db
         .insert(companies)
-        .values([{ name: 'Zulu Pharma_1', industryId: industry.id }, { name: 'alpha 100% Labs' }, { name: 'Bravo Bakery', industryId: industry.id }])
+        .values([
+          { name: 'Zulu Pharma_1', industryId: industry.id },
+          { name: 'alpha 100% Labs' },
+          { name: 'Bravo Bakery', industryId: industry.id },
+        ])
         .returning({ id: companies.id, name: companies.name });
       ids = Object.fromEntries(rows.map((row) => [row.name, row.id]));
-      const [site] = await ctx.db.insert(sites).values([{ companyId: ids['Bravo Bakery']!, name: 'HQ' }, { companyId: ids['Bravo Bakery']!, name: 'Warehouse' }]).returning({ id: sites.id });
+      const [site] = await ctx.db
+        .insert(sites)
+        .values([
+          { companyId: ids['Bravo Bakery']!, name: 'HQ' },
+          { companyId: ids['Bravo Bakery']!, name: 'Warehouse' },
+        ])
+        .returning({ id: sites.id });
       expect(site).toBeDefined();
       await createUser(ctx.db, { type: 'Client', companyId: ids['Bravo Bakery'] });
       await createUser(ctx.db, { type: 'Client', companyId: ids['Bravo Bakery'] });
@@ -204,7 +274,9 @@ describe('companies workspace API (spec 2)', () => {
       expect((await ctx.app.inject({ method: 'GET', url: '/api/company' })).statusCode).toBe(401);
       const client = await createUser(ctx.db, { type: 'Client', companyId: ids['Bravo Bakery'] });
       const { access_token } = await login(ctx.app, client.email, client.password);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/company', headers: bearer(access_token) })).statusCode).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/company', headers: bearer(access_token) })).statusCode,
+      ).toBe(403);
     });
 
     it('answers a paginator ordered by name, with industry, sites and enabled accounts counted', async () => {
@@ -222,7 +294,11 @@ describe('companies workspace API (spec 2)', () => {
       const all = await list();
       const names = all.data.map((row) => row.name);
       expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
-      expect(all.data.find((row) => row.name === 'alpha 100% Labs')).toMatchObject({ industry: null, sites_count: 0, accounts_count: 0 });
+      expect(all.data.find((row) => row.name === 'alpha 100% Labs')).toMatchObject({
+        industry: null,
+        sites_count: 0,
+        accounts_count: 0,
+      });
     });
 
     it('filters by company name, case-insensitive, with % and _ taken literally', async () => {
@@ -242,15 +318,23 @@ describe('companies workspace API (spec 2)', () => {
     });
 
     it('answers 422 for a bad page size', async () => {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/company?per_page=501', headers: bearer(token) });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/company?per_page=501',
+        headers: bearer(token),
+      });
       expect(response.statusCode).toBe(422);
     });
   });
 
   describe('GET /api/company/logo/{file}', () => {
     it('answers 404 for an unknown or malformed name', async () => {
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/company/logo/${'a'.repeat(32)}.png` })).statusCode).toBe(404);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/company/logo/..%2F..%2Fpostgres-password' })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/company/logo/${'a'.repeat(32)}.png` })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/company/logo/..%2F..%2Fpostgres-password' })).statusCode,
+      ).toBe(404);
     });
   });
 });

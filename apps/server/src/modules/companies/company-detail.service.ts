@@ -1,10 +1,20 @@
-import type { CompanyDetail, Site, SiteInfoInput, SiteInput, TechAttachment, UpdateCompanyInput, UserType } from '@switchboard/shared';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type {
+  CompanyDetail,
+  Site,
+  SiteInfoInput,
+  SiteInput,
+  TechAttachment,
+  UpdateCompanyInput,
+  UserType,
+} from '@switchboard/shared';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { contractFieldsForCompany } from '../contracts/contracts.service.ts';
+import { listFlags } from '../flags/flags.service.ts';
+import { listGrades } from '../network-grades/network-grades.service.ts';
 import { countOpenTickets } from '../tickets/tickets.service.ts';
 import { industries, regions } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
@@ -14,7 +24,11 @@ import { companies, companyTechAttachments, companyTechInfo, sites } from './com
 // The company detail page (spec 2 §2): GET/PUT /api/company/{id}, the Sites and Site Information tabs.
 
 /** Staff see every company; a client account only its own. Anything else is a 404, as if it did not exist. */
-export async function assertCompanyVisible(db: DbOrTransaction, companyId: number, actor: { id: number; type: UserType }): Promise<void> {
+export async function assertCompanyVisible(
+  db: DbOrTransaction,
+  companyId: number,
+  actor: { id: number; type: UserType },
+): Promise<void> {
   const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
   if (!row) throw notFound();
   if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== companyId) throw notFound();
@@ -41,11 +55,26 @@ export function presentSite(row: SiteRow): Site {
 }
 
 function presentAttachment(row: typeof companyTechAttachments.$inferSelect): TechAttachment {
-  return { id: row.id, file_name: row.fileName, path: row.path, size: row.size, extension: row.extension, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    file_name: row.fileName,
+    path: row.path,
+    size: row.size,
+    extension: row.extension,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
-/** GET /api/company/{id}: the company with its sites, tech information and header counters. */
-export async function getCompanyDetail(db: DbOrTransaction, companyId: number): Promise<CompanyDetail> {
+/**
+ * GET /api/company/{id}: the company with its sites and header counters, and for staff its tech information
+ * (technician notes and attachments, which in MSPs often hold credentials, are never shown to client accounts).
+ */
+export async function getCompanyDetail(
+  db: DbOrTransaction,
+  companyId: number,
+  viewer: { type: UserType },
+): Promise<CompanyDetail> {
+  const staff = viewer.type === 'Employee';
   const [company] = await db
     .select({
       id: companies.id,
@@ -67,9 +96,22 @@ export async function getCompanyDetail(db: DbOrTransaction, companyId: number): 
     .limit(1);
   if (!company) throw notFound();
 
-  const [siteRows, attachmentRows] = await Promise.all([
-    db.select().from(sites).where(eq(sites.companyId, companyId)).orderBy(asc(sql`lower(${sites.name})`), asc(sites.id)),
-    db.select().from(companyTechAttachments).where(eq(companyTechAttachments.companyId, companyId)).orderBy(asc(companyTechAttachments.id)),
+  const [siteRows, attachmentRows, staffLists, flags] = await Promise.all([
+    db
+      .select()
+      .from(sites)
+      .where(eq(sites.companyId, companyId))
+      .orderBy(asc(sql`lower(${sites.name})`), asc(sites.id)),
+    staff
+      ? db
+          .select()
+          .from(companyTechAttachments)
+          .where(eq(companyTechAttachments.companyId, companyId))
+          .orderBy(asc(companyTechAttachments.id))
+      : [],
+    staff ? listStaffOnlyParts(db, companyId) : {},
+    // Flags are staff's instructions about the client (decision 0032): a client account gets none.
+    staff ? listFlags(db, companyId, true) : [],
   ]);
 
   return {
@@ -77,11 +119,19 @@ export async function getCompanyDetail(db: DbOrTransaction, companyId: number): 
     name: company.name,
     website: company.website,
     industry_id: company.industryId,
-    industry: company.industryId !== null && company.industryName !== null ? { id: company.industryId, name: company.industryName } : null,
+    industry:
+      company.industryId !== null && company.industryName !== null
+        ? { id: company.industryId, name: company.industryName }
+        : null,
     active: company.active,
     logo_url: logoUrl(company.logo),
+    logo: logoUrl(company.logo),
     sites: siteRows.map(presentSite),
-    site_tech_info: { notes: company.notes ?? null, attachments: attachmentRows.map(presentAttachment) },
+    ...(staff
+      ? { site_tech_info: { notes: company.notes ?? null, attachments: attachmentRows.map(presentAttachment) } }
+      : {}),
+    ...staffLists,
+    flags,
     sites_count: siteRows.length,
     accounts_count: Number(company.accounts),
     open_tickets_count: await countOpenTickets(db, companyId),
@@ -90,9 +140,36 @@ export async function getCompanyDetail(db: DbOrTransaction, companyId: number): 
   };
 }
 
+/** The detail's lists only staff see (spec 2 §3 accounts and grades); grades from the grades tab's presenter. */
+async function listStaffOnlyParts(
+  db: DbOrTransaction,
+  companyId: number,
+): Promise<Pick<CompanyDetail, 'accounts' | 'grades'>> {
+  const [accountRows, grades] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(clientAccounts)
+      .innerJoin(users, eq(users.id, clientAccounts.userId))
+      .where(and(eq(clientAccounts.companyId, companyId), eq(users.type, 'Client'), isNull(users.deletedAt)))
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.id)),
+    listGrades(db, companyId),
+  ]);
+  const accounts = accountRows.map((row) => ({ user_id: row.id, user: { name: row.name, email: row.email } }));
+  return { accounts, grades };
+}
+
 /** PUT /api/company/{id}; `logo` (a stored path) replaces the logo when given. Answers the previous logo path. */
-export async function updateCompany(db: DbOrTransaction, companyId: number, input: UpdateCompanyInput, logo: string | null): Promise<string | null> {
-  const [previous] = await db.select({ logo: companies.logo }).from(companies).where(eq(companies.id, companyId)).limit(1);
+export async function updateCompany(
+  db: DbOrTransaction,
+  companyId: number,
+  input: UpdateCompanyInput,
+  logo: string | null,
+): Promise<string | null> {
+  const [previous] = await db
+    .select({ logo: companies.logo })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   if (!previous) throw notFound();
   await db
     .update(companies)
@@ -117,7 +194,9 @@ export async function updateCompany(db: DbOrTransaction, companyId: number, inpu
 export async function replaceSites(db: Db, companyId: number, input: SiteInput[]): Promise<Site[]> {
   const regionIds = [...new Set(input.map((site) => site.region_id))];
   const knownRegions = regionIds.length
-    ? new Set((await db.select({ id: regions.id }).from(regions).where(inArray(regions.id, regionIds))).map((row) => row.id))
+    ? new Set(
+        (await db.select({ id: regions.id }).from(regions).where(inArray(regions.id, regionIds))).map((row) => row.id),
+      )
     : new Set<number>();
   const existing = new Set(
     (await db.select({ id: sites.id }).from(sites).where(eq(sites.companyId, companyId))).map((row) => row.id),
@@ -133,7 +212,12 @@ export async function replaceSites(db: Db, companyId: number, input: SiteInput[]
 
   return db.transaction(async (tx) => {
     const kept = ids.length ? notInArray(sites.id, ids) : undefined;
-    const removed = (await tx.select({ id: sites.id }).from(sites).where(and(eq(sites.companyId, companyId), kept))).map((row) => row.id);
+    const removed = (
+      await tx
+        .select({ id: sites.id })
+        .from(sites)
+        .where(and(eq(sites.companyId, companyId), kept))
+    ).map((row) => row.id);
     if (removed.length) {
       await tx.update(clientAccounts).set({ siteId: null }).where(inArray(clientAccounts.siteId, removed));
       await tx.delete(sites).where(inArray(sites.id, removed));
@@ -151,16 +235,27 @@ export async function replaceSites(db: Db, companyId: number, input: SiteInput[]
         longitude: site.lng,
         updatedAt: now,
       };
-      if (site.id) await tx.update(sites).set(values).where(and(eq(sites.id, site.id), eq(sites.companyId, companyId)));
+      if (site.id)
+        await tx
+          .update(sites)
+          .set(values)
+          .where(and(eq(sites.id, site.id), eq(sites.companyId, companyId)));
       else await tx.insert(sites).values({ ...values, companyId });
     }
-    const rows = await tx.select().from(sites).where(eq(sites.companyId, companyId)).orderBy(asc(sql`lower(${sites.name})`), asc(sites.id));
+    const rows = await tx
+      .select()
+      .from(sites)
+      .where(eq(sites.companyId, companyId))
+      .orderBy(asc(sql`lower(${sites.name})`), asc(sites.id));
     return rows.map(presentSite);
   });
 }
 
 /** POST /api/companies/sites.info: parking_info and external of one site (the name is read-only). */
-export async function updateSiteInfo(db: DbOrTransaction, input: SiteInfoInput): Promise<{ companyId: number; site: Site }> {
+export async function updateSiteInfo(
+  db: DbOrTransaction,
+  input: SiteInfoInput,
+): Promise<{ companyId: number; site: Site }> {
   const [row] = await db
     .update(sites)
     .set({ parkingInfo: input.parking_info, external: input.external, updatedAt: new Date() })
@@ -197,15 +292,24 @@ export async function saveTechInfo(
       .values({ companyId, notes, updatedBy: actorId, updatedAt: now })
       .onConflictDoUpdate({ target: companyTechInfo.companyId, set: { notes, updatedBy: actorId, updatedAt: now } });
     if (attachments.length) {
-      await tx.insert(companyTechAttachments).values(attachments.map((file) => ({ ...file, companyId, uploadedBy: actorId })));
+      await tx
+        .insert(companyTechAttachments)
+        .values(attachments.map((file) => ({ ...file, companyId, uploadedBy: actorId })));
     }
-    const rows = await tx.select().from(companyTechAttachments).where(eq(companyTechAttachments.companyId, companyId)).orderBy(asc(companyTechAttachments.id));
+    const rows = await tx
+      .select()
+      .from(companyTechAttachments)
+      .where(eq(companyTechAttachments.companyId, companyId))
+      .orderBy(asc(companyTechAttachments.id));
     return { notes, attachments: rows.map(presentAttachment) };
   });
 }
 
 /** For POST /api/download: the tech attachment stored at `path` and its company, or null. */
-export async function findTechAttachment(db: DbOrTransaction, path: string): Promise<{ companyId: number; fileName: string } | null> {
+export async function findTechAttachment(
+  db: DbOrTransaction,
+  path: string,
+): Promise<{ companyId: number; fileName: string } | null> {
   const [row] = await db
     .select({ companyId: companyTechAttachments.companyId, fileName: companyTechAttachments.fileName })
     .from(companyTechAttachments)

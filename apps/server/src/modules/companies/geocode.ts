@@ -12,9 +12,19 @@ interface NominatimPlace {
  * Asks a Nominatim-compatible geocoder (GEOCODER_URL) for US addresses matching `query` (spec 2 §9: address
  * autocomplete limited to the US). A geocoder that fails or times out gives no suggestions; the field stays usable.
  */
-export async function geocodeUsAddress(baseUrl: string, query: string, log: FastifyBaseLogger): Promise<GeocodeResult[]> {
+export async function geocodeUsAddress(
+  baseUrl: string,
+  query: string,
+  log: FastifyBaseLogger,
+): Promise<GeocodeResult[]> {
   const url = new URL('search', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-  url.search = new URLSearchParams({ q: query, format: 'jsonv2', addressdetails: '1', countrycodes: 'us', limit: '5' }).toString();
+  url.search = new URLSearchParams({
+    q: query,
+    format: 'jsonv2',
+    addressdetails: '1',
+    countrycodes: 'us',
+    limit: '5',
+  }).toString();
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(5_000), headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`geocoder answered ${response.status}`);

@@ -27,7 +27,10 @@ const overageItems = alias(billingItems, 'overage_items');
 const lateFeeItems = alias(billingItems, 'late_fee_items');
 
 /** Every contract of the company (or the one with `contractId`), newest start first, in three queries in all. */
-async function loadContracts(db: DbOrTransaction, where: { companyId?: number; contractId?: number }): Promise<Contract[]> {
+async function loadContracts(
+  db: DbOrTransaction,
+  where: { companyId?: number; contractId?: number },
+): Promise<Contract[]> {
   const rows = await db
     .select({
       contract: contracts,
@@ -44,7 +47,11 @@ async function loadContracts(db: DbOrTransaction, where: { companyId?: number; c
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.contract.id);
   const [contacts, items] = await Promise.all([
-    db.select().from(contractBillingContacts).where(inArray(contractBillingContacts.contractId, ids)).orderBy(asc(contractBillingContacts.userId)),
+    db
+      .select()
+      .from(contractBillingContacts)
+      .where(inArray(contractBillingContacts.contractId, ids))
+      .orderBy(asc(contractBillingContacts.userId)),
     db
       .select({ item: contractRecurringItems, name: billingItems.name, type: billingItems.type })
       .from(contractRecurringItems)
@@ -103,7 +110,12 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 /** The items must exist and be of the right kind; the billing contacts must be the company's enabled accounts. */
 async function assertReferences(db: DbOrTransaction, input: ContractInput): Promise<void> {
   const errors: FieldErrors = {};
-  const types = await billingItemTypesById(db, [input.retainer_item, input.overage_item, input.late_fee_item, ...input.recurring_items.map((item) => item.item_id)]);
+  const types = await billingItemTypesById(db, [
+    input.retainer_item,
+    input.overage_item,
+    input.late_fee_item,
+    ...input.recurring_items.map((item) => item.item_id),
+  ]);
   const expect = (field: 'retainer_item' | 'overage_item' | 'late_fee_item', type: BillingItemType, label: string) => {
     if (types.get(input[field]) !== type) errors[field] = [`The selected ${label} is invalid.`];
   };
@@ -118,8 +130,15 @@ async function assertReferences(db: DbOrTransaction, input: ContractInput): Prom
       .select({ id: users.id })
       .from(clientAccounts)
       .innerJoin(users, eq(users.id, clientAccounts.userId))
-      .where(and(eq(clientAccounts.companyId, input.company_id), inArray(users.id, input.billing_contacts), sql`${users.deletedAt} is null`));
-    if (found.length !== new Set(input.billing_contacts).size) errors.billing_contacts = ["Billing contacts must be the company's accounts."];
+      .where(
+        and(
+          eq(clientAccounts.companyId, input.company_id),
+          inArray(users.id, input.billing_contacts),
+          sql`${users.deletedAt} is null`,
+        ),
+      );
+    if (found.length !== new Set(input.billing_contacts).size)
+      errors.billing_contacts = ["Billing contacts must be the company's accounts."];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
@@ -148,11 +167,18 @@ const contractValues = (input: ContractInput) => ({
 async function writeChildren(tx: DbOrTransaction, contractId: number, input: ContractInput): Promise<void> {
   await tx.delete(contractBillingContacts).where(eq(contractBillingContacts.contractId, contractId));
   const contacts = [...new Set(input.billing_contacts)];
-  if (contacts.length) await tx.insert(contractBillingContacts).values(contacts.map((userId) => ({ contractId, userId })));
+  if (contacts.length)
+    await tx.insert(contractBillingContacts).values(contacts.map((userId) => ({ contractId, userId })));
   await tx.delete(contractRecurringItems).where(eq(contractRecurringItems.contractId, contractId));
   if (input.recurring_items.length) {
     await tx.insert(contractRecurringItems).values(
-      input.recurring_items.map((item) => ({ contractId, itemId: item.item_id, quantity: item.quantity, price: item.price, taxable: item.taxable })),
+      input.recurring_items.map((item) => ({
+        contractId,
+        itemId: item.item_id,
+        quantity: item.quantity,
+        price: item.price,
+        taxable: item.taxable,
+      })),
     );
   }
 }
@@ -161,7 +187,10 @@ async function writeChildren(tx: DbOrTransaction, contractId: number, input: Con
 export async function createContract(db: Db, input: ContractInput, actorId: number): Promise<number> {
   await assertReferences(db, input);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(contracts).values({ ...contractValues(input), createdBy: actorId }).returning({ id: contracts.id });
+    const [row] = await tx
+      .insert(contracts)
+      .values({ ...contractValues(input), createdBy: actorId })
+      .returning({ id: contracts.id });
     await writeChildren(tx, row!.id, input);
     return row!.id;
   });
@@ -169,12 +198,20 @@ export async function createContract(db: Db, input: ContractInput, actorId: numb
 
 /** PUT /api/companies/contracts/{id}: the company of a contract does not change. */
 export async function updateContract(db: Db, contractId: number, input: ContractInput): Promise<void> {
-  const [existing] = await db.select({ companyId: contracts.companyId }).from(contracts).where(eq(contracts.id, contractId)).limit(1);
+  const [existing] = await db
+    .select({ companyId: contracts.companyId })
+    .from(contracts)
+    .where(eq(contracts.id, contractId))
+    .limit(1);
   if (!existing) throw notFound();
-  if (existing.companyId !== input.company_id) throw unprocessable({ company_id: ['A contract cannot move to another company.'] });
+  if (existing.companyId !== input.company_id)
+    throw unprocessable({ company_id: ['A contract cannot move to another company.'] });
   await assertReferences(db, input);
   await db.transaction(async (tx) => {
-    await tx.update(contracts).set({ ...contractValues(input), updatedAt: new Date() }).where(eq(contracts.id, contractId));
+    await tx
+      .update(contracts)
+      .set({ ...contractValues(input), updatedAt: new Date() })
+      .where(eq(contracts.id, contractId));
     await writeChildren(tx, contractId, input);
   });
 }
@@ -183,7 +220,11 @@ const hoursOf = (condition: ReturnType<typeof sql>) =>
   sql<string>`coalesce(sum(extract(epoch from (${checkIns.endTime} - ${checkIns.startTime})) / 3600) filter (where ${condition}), 0)`;
 
 /** The company's monthly usage rows (UTC months), from one aggregate over its check-ins and one over adjustments. */
-export async function monthlyUsageForCompany(db: DbOrTransaction, companyId: number, companyContracts: Contract[]): Promise<MonthlyUsageRow[]> {
+export async function monthlyUsageForCompany(
+  db: DbOrTransaction,
+  companyId: number,
+  companyContracts: Contract[],
+): Promise<MonthlyUsageRow[]> {
   if (companyContracts.length === 0) return [];
   const month = sql<string>`to_char(${checkIns.startTime} at time zone 'UTC', 'YYYY-MM')`;
   const [hours, adjustments] = await Promise.all([
@@ -203,8 +244,19 @@ export async function monthlyUsageForCompany(db: DbOrTransaction, companyId: num
       .where(eq(usageAdjustments.companyId, companyId)),
   ]);
   return computeMonthlyUsage(
-    companyContracts.map((c) => ({ start_date: c.start_date, end_date: c.end_date, retainer_hours: c.retainer_hours, max_rollover: c.max_rollover, overage_price: c.overage_price })),
-    hours.map((row) => ({ month: row.month, helpdesk: Number(row.helpdesk), project: Number(row.project), non_billable: Number(row.nonBillable) })),
+    companyContracts.map((c) => ({
+      start_date: c.start_date,
+      end_date: c.end_date,
+      retainer_hours: c.retainer_hours,
+      max_rollover: c.max_rollover,
+      overage_price: c.overage_price,
+    })),
+    hours.map((row) => ({
+      month: row.month,
+      helpdesk: Number(row.helpdesk),
+      project: Number(row.project),
+      non_billable: Number(row.nonBillable),
+    })),
     adjustments,
     todayIso().slice(0, 7),
   );
@@ -244,16 +296,29 @@ export async function listUsageAdjustments(db: DbOrTransaction, companyId: numbe
   }));
 }
 
-export async function createUsageAdjustment(db: DbOrTransaction, input: UsageAdjustmentInput, actorId: number): Promise<number> {
+export async function createUsageAdjustment(
+  db: DbOrTransaction,
+  input: UsageAdjustmentInput,
+  actorId: number,
+): Promise<number> {
   const [row] = await db
     .insert(usageAdjustments)
-    .values({ companyId: input.company_id, month: `${input.month}-01`, hours: input.hours, reason: input.reason, createdBy: actorId })
+    .values({
+      companyId: input.company_id,
+      month: `${input.month}-01`,
+      hours: input.hours,
+      reason: input.reason,
+      createdBy: actorId,
+    })
     .returning({ id: usageAdjustments.id });
   return row!.id;
 }
 
 /** Deletes an adjustment and answers its company, or null when there was none. */
 export async function deleteUsageAdjustment(db: DbOrTransaction, id: number): Promise<number | null> {
-  const [row] = await db.delete(usageAdjustments).where(eq(usageAdjustments.id, id)).returning({ companyId: usageAdjustments.companyId });
+  const [row] = await db
+    .delete(usageAdjustments)
+    .where(eq(usageAdjustments.id, id))
+    .returning({ companyId: usageAdjustments.companyId });
   return row?.companyId ?? null;
 }

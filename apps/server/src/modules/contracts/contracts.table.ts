@@ -17,9 +17,15 @@ export const contracts = pgTable(
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     paymentTerms: integer('payment_terms').notNull().default(20),
-    retainerItem: integer('retainer_item').notNull().references(() => billingItems.id),
-    overageItem: integer('overage_item').notNull().references(() => billingItems.id),
-    lateFeeItem: integer('late_fee_item').notNull().references(() => billingItems.id),
+    retainerItem: integer('retainer_item')
+      .notNull()
+      .references(() => billingItems.id),
+    overageItem: integer('overage_item')
+      .notNull()
+      .references(() => billingItems.id),
+    lateFeeItem: integer('late_fee_item')
+      .notNull()
+      .references(() => billingItems.id),
     retainerTaxable: integer('retainer_taxable').notNull().default(0),
     overageTaxable: integer('overage_taxable').notNull().default(0),
     lateFeeTaxable: integer('late_fee_taxable').notNull().default(0),
@@ -67,7 +73,10 @@ export const contractRecurringItems = pgTable(
     price: money('price').notNull(),
     taxable: integer('taxable').notNull().default(0),
   },
-  (t) => [index('contract_recurring_items_contract_idx').on(t.contractId), index('contract_recurring_items_item_idx').on(t.itemId)],
+  (t) => [
+    index('contract_recurring_items_contract_idx').on(t.contractId),
+    index('contract_recurring_items_item_idx').on(t.itemId),
+  ],
 );
 
 /** Hours staff add to (or take from) a company's billing month, with the reason. */

@@ -9,10 +9,10 @@ import {
   deviceUpdatedMessage,
 } from '@switchboard/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { pageQuerySchema, pageSchema } from '../../db/paginate.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
-import { parsePathId } from '../clients/clients.service.ts';
+import { parsePathId } from '../../http/path-params.ts';
 import { assertCompanyVisible } from '../companies/company-detail.service.ts';
 import {
   allDevices,
@@ -40,7 +40,20 @@ export async function deviceRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         params: z.object({ companyId: z.string() }),
-        response: { 200: z.object({ data: z.array(z.object({ id: z.number(), type: z.string(), name: z.string(), asset_tag: z.string().nullable(), site_id: z.number(), site: z.string() })) }) },
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number(),
+                type: z.string(),
+                name: z.string(),
+                asset_tag: z.string().nullable(),
+                site_id: z.number(),
+                site: z.string(),
+              }),
+            ),
+          }),
+        },
       },
     },
     async (request) => {
@@ -50,13 +63,23 @@ export async function deviceRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get('/drives/:serverId', { ...staff, schema: { params: z.object({ serverId: z.string() }) } }, async (request) => ({
-    data: await getServerDrives(app.db, parsePathId(request.params.serverId)),
-  }));
+  app.get(
+    '/drives/:serverId',
+    { ...staff, schema: { params: z.object({ serverId: z.string() }) } },
+    async (request) => ({
+      data: await getServerDrives(app.db, parsePathId(request.params.serverId)),
+    }),
+  );
 
   app.get(
     '/devices',
-    { ...staff, schema: { querystring: pageQuerySchema.extend(deviceListQuerySchema.shape), response: { 200: pageSchema(deviceSchema) } } },
+    {
+      ...staff,
+      schema: {
+        querystring: pageQuerySchema.extend(deviceListQuerySchema.shape),
+        response: { 200: pageSchema(deviceSchema) },
+      },
+    },
     async (request) => {
       const { page, per_page, ...filter } = request.query;
       return listDevices(app.db, { page, per_page }, filter);
@@ -66,7 +89,10 @@ export async function deviceRoutes(app: AppInstance): Promise<void> {
   // CSV of what the filters show.
   app.get('/devices/export', { ...staff, schema: { querystring: deviceListQuerySchema } }, async (request, reply) => {
     const csv = devicesToCsv(await allDevices(app.db, request.query));
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="devices.csv"').send(csv);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="devices.csv"')
+      .send(csv);
   });
 
   app.post('/devices/import', { ...staff, schema: { body: deviceImportInputSchema } }, async (request) => {
@@ -75,9 +101,13 @@ export async function deviceRoutes(app: AppInstance): Promise<void> {
     return { message: `${created} device${created === 1 ? '' : 's'} imported.`, data: { created } };
   });
 
-  app.get('/devices/:id', { ...staff, schema: { params: idParams, response: { 200: z.object({ data: deviceSchema }) } } }, async (request) => ({
-    data: await getDevice(app.db, parsePathId(request.params.id)),
-  }));
+  app.get(
+    '/devices/:id',
+    { ...staff, schema: { params: idParams, response: { 200: z.object({ data: deviceSchema }) } } },
+    async (request) => ({
+      data: await getDevice(app.db, parsePathId(request.params.id)),
+    }),
+  );
 
   app.post('/devices', { ...staff, schema: { body: deviceInputSchema } }, async (request) => {
     await assertCompanyVisible(app.db, request.body.company_id, request.auth.user);

@@ -1,5 +1,6 @@
 import {
   hasSoftware,
+  isIsoDate,
   parseDrives,
   refreshYear,
   type Device,
@@ -30,14 +31,27 @@ function whereOf(filter: DeviceFilter): SQL | undefined {
   return and(
     filter.company_id ? eq(devices.companyId, filter.company_id) : undefined,
     filter.type ? eq(devices.type, filter.type) : undefined,
-    pattern ? or(ilike(devices.name, pattern), ilike(devices.assetTag, pattern), ilike(devices.serialNumber, pattern)) : undefined,
+    pattern
+      ? or(ilike(devices.name, pattern), ilike(devices.assetTag, pattern), ilike(devices.serialNumber, pattern))
+      : undefined,
   );
 }
 
 /** Devices with their company, site, software names and drives: one query plus one for all drives. */
-async function loadDevices(db: DbOrTransaction, where: SQL | undefined, limit?: number, offset?: number): Promise<Device[]> {
+async function loadDevices(
+  db: DbOrTransaction,
+  where: SQL | undefined,
+  limit?: number,
+  offset?: number,
+): Promise<Device[]> {
   let query = db
-    .select({ device: devices, company: companies.name, site: sites.name, os: operatingSystems.name, av: antiviruses.name })
+    .select({
+      device: devices,
+      company: companies.name,
+      site: sites.name,
+      os: operatingSystems.name,
+      av: antiviruses.name,
+    })
     .from(devices)
     .innerJoin(companies, eq(companies.id, devices.companyId))
     .innerJoin(sites, eq(sites.id, devices.siteId))
@@ -50,7 +64,11 @@ async function loadDevices(db: DbOrTransaction, where: SQL | undefined, limit?: 
   const rows = await query;
   const serverIds = rows.filter((row) => row.device.type === 'servers').map((row) => row.device.id);
   const drives = serverIds.length
-    ? await db.select().from(serverDrives).where(inArray(serverDrives.deviceId, serverIds)).orderBy(asc(serverDrives.letter))
+    ? await db
+        .select()
+        .from(serverDrives)
+        .where(inArray(serverDrives.deviceId, serverIds))
+        .orderBy(asc(serverDrives.letter))
     : [];
   return rows.map(({ device, company, site, os, av }) => ({
     id: device.id,
@@ -73,7 +91,9 @@ async function loadDevices(db: DbOrTransaction, where: SQL | undefined, limit?: 
     roles: device.roles,
     scheduled_maintenance: device.scheduledMaintenance,
     notes: device.notes,
-    drives: drives.filter((drive) => drive.deviceId === device.id).map(({ id, letter, size }) => ({ id, letter, size })),
+    drives: drives
+      .filter((drive) => drive.deviceId === device.id)
+      .map(({ id, letter, size }) => ({ id, letter, size })),
   }));
 }
 
@@ -101,7 +121,14 @@ export async function getDevice(db: DbOrTransaction, id: number): Promise<Device
 /** GET /api/devices.list.{companyId}: the company's devices as tickets link them. */
 export async function listCompanyDeviceOptions(db: DbOrTransaction, companyId: number) {
   return db
-    .select({ id: devices.id, type: devices.type, name: devices.name, asset_tag: devices.assetTag, site_id: devices.siteId, site: sites.name })
+    .select({
+      id: devices.id,
+      type: devices.type,
+      name: devices.name,
+      asset_tag: devices.assetTag,
+      site_id: devices.siteId,
+      site: sites.name,
+    })
     .from(devices)
     .innerJoin(sites, eq(sites.id, devices.siteId))
     .where(eq(devices.companyId, companyId))
@@ -110,24 +137,43 @@ export async function listCompanyDeviceOptions(db: DbOrTransaction, companyId: n
 
 /** GET /api/drives/{serverId}: a list whose first element is the server with its drives. */
 export async function getServerDrives(db: DbOrTransaction, serverId: number) {
-  const [server] = await db.select({ id: devices.id, name: devices.name, companyId: devices.companyId }).from(devices).where(and(eq(devices.id, serverId), eq(devices.type, 'servers'))).limit(1);
+  const [server] = await db
+    .select({ id: devices.id, name: devices.name, companyId: devices.companyId })
+    .from(devices)
+    .where(and(eq(devices.id, serverId), eq(devices.type, 'servers')))
+    .limit(1);
   if (!server) throw notFound();
-  const drives = await db.select({ id: serverDrives.id, letter: serverDrives.letter, size: serverDrives.size }).from(serverDrives).where(eq(serverDrives.deviceId, serverId)).orderBy(asc(serverDrives.letter));
+  const drives = await db
+    .select({ id: serverDrives.id, letter: serverDrives.letter, size: serverDrives.size })
+    .from(serverDrives)
+    .where(eq(serverDrives.deviceId, serverId))
+    .orderBy(asc(serverDrives.letter));
   return [{ id: server.id, name: server.name, company_id: server.companyId, drives }];
 }
 
 /** The site must be the company's; software must exist and suit the device kind. */
 async function assertReferences(db: DbOrTransaction, input: DeviceInput): Promise<void> {
   const errors: FieldErrors = {};
-  const [site] = await db.select({ id: sites.id }).from(sites).where(and(eq(sites.id, input.site_id), eq(sites.companyId, input.company_id))).limit(1);
+  const [site] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.id, input.site_id), eq(sites.companyId, input.company_id)))
+    .limit(1);
   if (!site) errors.site_id = ['The selected site is invalid.'];
   const kind = input.type === 'servers' ? 'server' : 'workstation';
   if (input.operating_system_id !== null) {
-    const [os] = await db.select({ kind: operatingSystems.deviceKind }).from(operatingSystems).where(eq(operatingSystems.id, input.operating_system_id));
-    if (!hasSoftware(input.type) || os?.kind !== kind) errors.operating_system_id = ['The selected operating system is invalid.'];
+    const [os] = await db
+      .select({ kind: operatingSystems.deviceKind })
+      .from(operatingSystems)
+      .where(eq(operatingSystems.id, input.operating_system_id));
+    if (!hasSoftware(input.type) || os?.kind !== kind)
+      errors.operating_system_id = ['The selected operating system is invalid.'];
   }
   if (input.antivirus_id !== null) {
-    const [av] = await db.select({ kind: antiviruses.deviceKind }).from(antiviruses).where(eq(antiviruses.id, input.antivirus_id));
+    const [av] = await db
+      .select({ kind: antiviruses.deviceKind })
+      .from(antiviruses)
+      .where(eq(antiviruses.id, input.antivirus_id));
     if (!hasSoftware(input.type) || av?.kind !== kind) errors.antivirus_id = ['The selected antivirus is invalid.'];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
@@ -150,9 +196,14 @@ const valuesOf = (input: DeviceInput) => ({
   notes: input.notes,
 });
 
-async function writeDrives(tx: DbOrTransaction, deviceId: number, drives: { letter: string; size: number }[]): Promise<void> {
+async function writeDrives(
+  tx: DbOrTransaction,
+  deviceId: number,
+  drives: { letter: string; size: number }[],
+): Promise<void> {
   await tx.delete(serverDrives).where(eq(serverDrives.deviceId, deviceId));
-  if (drives.length) await tx.insert(serverDrives).values(drives.map((drive) => ({ deviceId, letter: drive.letter, size: drive.size })));
+  if (drives.length)
+    await tx.insert(serverDrives).values(drives.map((drive) => ({ deviceId, letter: drive.letter, size: drive.size })));
 }
 
 /** POST /api/devices: the device and its drives in one transaction. */
@@ -167,12 +218,20 @@ export async function createDevice(db: Db, input: DeviceInput): Promise<number> 
 
 /** PUT /api/devices/{id}: a device keeps its company and type. */
 export async function updateDevice(db: Db, id: number, input: DeviceInput): Promise<void> {
-  const [existing] = await db.select({ companyId: devices.companyId, type: devices.type }).from(devices).where(eq(devices.id, id)).limit(1);
+  const [existing] = await db
+    .select({ companyId: devices.companyId, type: devices.type })
+    .from(devices)
+    .where(eq(devices.id, id))
+    .limit(1);
   if (!existing) throw notFound();
-  if (existing.companyId !== input.company_id || existing.type !== input.type) throw unprocessable({ type: ['A device keeps its company and type.'] });
+  if (existing.companyId !== input.company_id || existing.type !== input.type)
+    throw unprocessable({ type: ['A device keeps its company and type.'] });
   await assertReferences(db, input);
   await db.transaction(async (tx) => {
-    await tx.update(devices).set({ ...valuesOf(input), updatedAt: new Date() }).where(eq(devices.id, id));
+    await tx
+      .update(devices)
+      .set({ ...valuesOf(input), updatedAt: new Date() })
+      .where(eq(devices.id, id));
     await writeDrives(tx, id, input.drives);
   });
 }
@@ -186,21 +245,30 @@ const isoDate = (value: string): string | null | undefined => {
   if (value === '') return null;
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
   const iso = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : value;
-  return /^\d{4}-\d{2}-\d{2}$/.test(iso) && !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) ? iso : undefined;
+  return isIsoDate(iso) ? iso : undefined;
 };
 
 /**
  * POST /api/devices/import: every row is checked (site, software and drives by name), then all are written in one
  * transaction, or none when any row has an error. Errors are keyed rows.{index}.{column}.
  */
-export async function importDevices(db: Db, companyId: number, type: DeviceType, rows: DeviceImportRow[]): Promise<number> {
+export async function importDevices(
+  db: Db,
+  companyId: number,
+  type: DeviceType,
+  rows: DeviceImportRow[],
+): Promise<number> {
   const kind = type === 'servers' ? 'server' : 'workstation';
   const [siteRows, osRows, avRows] = await Promise.all([
     db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.companyId, companyId)),
-    db.select({ id: operatingSystems.id, name: operatingSystems.name }).from(operatingSystems).where(eq(operatingSystems.deviceKind, kind)),
+    db
+      .select({ id: operatingSystems.id, name: operatingSystems.name })
+      .from(operatingSystems)
+      .where(eq(operatingSystems.deviceKind, kind)),
     db.select({ id: antiviruses.id, name: antiviruses.name }).from(antiviruses).where(eq(antiviruses.deviceKind, kind)),
   ]);
-  const byName = (list: { id: number; name: string }[]) => new Map(list.map((entry) => [entry.name.trim().toLowerCase(), entry.id]));
+  const byName = (list: { id: number; name: string }[]) =>
+    new Map(list.map((entry) => [entry.name.trim().toLowerCase(), entry.id]));
   const siteIds = byName(siteRows);
   const osIds = byName(osRows);
   const avIds = byName(avRows);
@@ -215,11 +283,18 @@ export async function importDevices(db: Db, companyId: number, type: DeviceType,
     const warranty = isoDate(row.warranty_date);
     if (warranty === undefined) fail('warranty_date', 'The warranty date is not a valid date.');
     const os = row.operating_system ? osIds.get(row.operating_system.toLowerCase()) : null;
-    if (os === undefined || (os !== null && !hasSoftware(type))) fail('operating_system', `Unknown operating system "${row.operating_system}".`);
+    if (os === undefined || (os !== null && !hasSoftware(type)))
+      fail('operating_system', `Unknown operating system "${row.operating_system}".`);
     const av = row.antivirus ? avIds.get(row.antivirus.toLowerCase()) : null;
-    if (av === undefined || (av !== null && !hasSoftware(type))) fail('antivirus', `Unknown antivirus "${row.antivirus}".`);
+    if (av === undefined || (av !== null && !hasSoftware(type)))
+      fail('antivirus', `Unknown antivirus "${row.antivirus}".`);
     const drives = parseDrives(row.drives);
-    if (drives === null || (type !== 'servers' && drives.length > 0) || new Set(drives.map((drive) => drive.letter)).size !== drives.length) fail('drives', 'Drives read like "C:500; D:2000", on servers only.');
+    if (
+      drives === null ||
+      (type !== 'servers' && drives.length > 0) ||
+      new Set(drives.map((drive) => drive.letter)).size !== drives.length
+    )
+      fail('drives', 'Drives read like "C:500; D:2000", on servers only.');
     return {
       values: {
         companyId,
@@ -243,8 +318,13 @@ export async function importDevices(db: Db, companyId: number, type: DeviceType,
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(devices).values(prepared.map((row) => row.values)).returning({ id: devices.id });
-    const drives = inserted.flatMap((row, index) => prepared[index]!.drives.map((drive) => ({ deviceId: row.id, letter: drive.letter, size: drive.size })));
+    const inserted = await tx
+      .insert(devices)
+      .values(prepared.map((row) => row.values))
+      .returning({ id: devices.id });
+    const drives = inserted.flatMap((row, index) =>
+      prepared[index]!.drives.map((drive) => ({ deviceId: row.id, letter: drive.letter, size: drive.size })),
+    );
     if (drives.length) await tx.insert(serverDrives).values(drives);
     return inserted.length;
   });

@@ -1,6 +1,7 @@
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, sites } from '../companies/companies.table.ts';
 import { antiviruses, operatingSystems } from '../reference/reference.table.ts';
+import { deviceSearchDocument } from '../search/search.sql.ts';
 
 /** A company's device of one type (shared deviceTypes); software and server fields stay null on other types. */
 export const devices = pgTable(
@@ -29,7 +30,13 @@ export const devices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('devices_company_type_idx').on(t.companyId, t.type, t.name), index('devices_type_idx').on(t.type, t.name), index('devices_site_idx').on(t.siteId)],
+  (t) => [
+    index('devices_company_type_idx').on(t.companyId, t.type, t.name),
+    index('devices_type_idx').on(t.type, t.name),
+    index('devices_site_idx').on(t.siteId),
+    // Global search (modules/search).
+    index('devices_search_idx').using('gin', deviceSearchDocument(t.name, t.assetTag, t.serialNumber)),
+  ],
 );
 
 /** A server's drives: letter and size in GB. */

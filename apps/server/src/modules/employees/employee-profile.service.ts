@@ -1,7 +1,20 @@
-import { permissionNames, type CreateEmployeeInput, type EmployeeDetail, type UpdateEmployeeInput } from '@switchboard/shared';
+import {
+  accountChangeForbiddenMessage,
+  canChangeAccountField,
+  canCreateEmployee,
+  canEditAccount,
+  employeeFieldGroups,
+  forbiddenAccountFields,
+  permissionNames,
+  type CreateEmployeeInput,
+  type CredentialChangeField,
+  type EmployeeDetail,
+  type EmployeeFormField,
+  type UpdateEmployeeInput,
+} from '@switchboard/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
-import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/session-revocation.ts';
 import { disableTwoFactor } from '../auth/twofactor.service.ts';
@@ -11,15 +24,16 @@ import { departments, regions, timezones } from '../reference/reference.table.ts
 import { sessions } from '../auth/auth.table.ts';
 import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
 import { assertEmailFree, shortnameOf, withEmailUniqueness } from '../users/user-email.ts';
+import type { RequestActor } from '../users/account-actor.ts';
+import {
+  isCredentialChangeBySomeoneElse,
+  recordCredentialChange,
+  type CredentialChange,
+} from '../users/credential-changes.service.ts';
 import { users } from '../users/users.table.ts';
 import { employeeDepartments, employees } from './employees.table.ts';
 
 // Employee create, edit and read (spec 1 §2.6, §3.10, §7.6; decision 0021).
-
-export interface EmployeeActor {
-  id: number;
-  permissions: readonly string[];
-}
 
 /** GET /api/users/employee/{id}: the employee with departments, permissions, agent settings and last activity. */
 export async function getEmployeeDetail(db: DbOrTransaction, userId: number): Promise<EmployeeDetail> {
@@ -45,13 +59,27 @@ export async function getEmployeeDetail(db: DbOrTransaction, userId: number): Pr
       .leftJoin(agentPhoneNumbers, eq(agentPhoneNumbers.id, agentSettings.phoneNumberId))
       .where(eq(agentSettings.userId, userId))
       .limit(1),
-    db.select({ lastActivity: sessions.lastActivity }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastActivity)).limit(1),
+    db
+      .select({ lastActivity: sessions.lastActivity })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.lastActivity))
+      .limit(1),
   ]);
   const { user, employee } = row;
   const agentRow = agent[0];
   return {
     user_id: user.id,
-    user: { id: user.id, name: user.name, email: user.email, photo: user.photo, shortname: user.shortname, permissions, two_factor: { twofactor_enabled: user.twofactorEnabled } },
+    user: {
+      id: user.id,
+      role: user.role,
+      name: user.name,
+      email: user.email,
+      photo: user.photo,
+      shortname: user.shortname,
+      permissions,
+      two_factor: { twofactor_enabled: user.twofactorEnabled },
+    },
     title: employee?.title ?? null,
     region_id: employee?.regionId ?? null,
     region: employee?.regionId && row.regionName ? { id: employee.regionId, name: row.regionName } : null,
@@ -81,15 +109,24 @@ export async function getEmployeeDetail(db: DbOrTransaction, userId: number): Pr
 }
 
 /** Reference ids must exist, and an agent number must be free or already this employee's. */
-async function assertReferences(db: DbOrTransaction, input: CreateEmployeeInput | UpdateEmployeeInput, userId: number | null, manageCrm: boolean): Promise<void> {
+async function assertReferences(
+  db: DbOrTransaction,
+  input: CreateEmployeeInput | UpdateEmployeeInput,
+  userId: number | null,
+  manageCrm: boolean,
+): Promise<void> {
   const errors: FieldErrors = {};
   const exists = async (table: typeof regions | typeof timezones, id: number | null) =>
     id === null || (await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1)).length > 0;
   if (!(await exists(regions, input.region_id))) errors.region_id = ['The selected region is invalid.'];
   if (!(await exists(timezones, input.timezone_id))) errors.timezone_id = ['The selected timezone is invalid.'];
   if (input.departments.length) {
-    const found = await db.select({ id: departments.id }).from(departments).where(inArray(departments.id, input.departments));
-    if (found.length !== new Set(input.departments).size) errors.departments = ['The selected departments are invalid.'];
+    const found = await db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(inArray(departments.id, input.departments));
+    if (found.length !== new Set(input.departments).size)
+      errors.departments = ['The selected departments are invalid.'];
   }
   const unknown = (input.permissions ?? []).filter((name) => !(permissionNames as readonly string[]).includes(name));
   if (unknown.length) errors.permissions = [`Unknown permissions: ${unknown.join(', ')}.`];
@@ -101,7 +138,8 @@ async function assertReferences(db: DbOrTransaction, input: CreateEmployeeInput 
       .where(eq(agentPhoneNumbers.id, input.agent_number))
       .limit(1);
     if (!line) errors.agent_number = ['The selected agent number is invalid.'];
-    else if (line.userId !== null && line.userId !== userId) errors.agent_number = ['This phone number is assigned to another agent.'];
+    else if (line.userId !== null && line.userId !== userId)
+      errors.agent_number = ['This phone number is assigned to another agent.'];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
@@ -125,19 +163,38 @@ const employeeValues = (input: CreateEmployeeInput | UpdateEmployeeInput) => ({
 async function writeDepartments(tx: Transaction, userId: number, ids: number[]): Promise<void> {
   await tx.delete(employeeDepartments).where(eq(employeeDepartments.userId, userId));
   const unique = [...new Set(ids)];
-  if (unique.length) await tx.insert(employeeDepartments).values(unique.map((departmentId) => ({ userId, departmentId })));
+  if (unique.length)
+    await tx.insert(employeeDepartments).values(unique.map((departmentId) => ({ userId, departmentId })));
 }
 
-async function writeAgentSettings(tx: Transaction, userId: number, input: CreateEmployeeInput | UpdateEmployeeInput): Promise<void> {
-  const values = { phoneNumberId: input.agent_number ?? null, reminderEmails: input.reminder_emails ?? 0, callbackNumber: input.callback_number ?? null, updatedAt: new Date() };
-  await tx.insert(agentSettings).values({ userId, ...values }).onConflictDoUpdate({ target: agentSettings.userId, set: values });
+async function writeAgentSettings(
+  tx: Transaction,
+  userId: number,
+  input: CreateEmployeeInput | UpdateEmployeeInput,
+): Promise<void> {
+  const values = {
+    phoneNumberId: input.agent_number ?? null,
+    reminderEmails: input.reminder_emails ?? 0,
+    callbackNumber: input.callback_number ?? null,
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(agentSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: agentSettings.userId, set: values });
 }
 
 /**
  * POST /api/users/employee: the user, employee details, departments, and (with the actor's right to grant them)
  * permissions and agent settings, in one transaction. `photo` is the stored photo's URL.
  */
-export async function createEmployee(db: Db, input: CreateEmployeeInput, photo: string | null, actor: EmployeeActor): Promise<number> {
+export async function createEmployee(
+  db: Db,
+  input: CreateEmployeeInput,
+  photo: string | null,
+  actor: RequestActor,
+): Promise<number> {
+  if (!canCreateEmployee(actor)) throw forbidden();
   const manageCrm = actor.permissions.includes('manage crm');
   await assertReferences(db, input, null, manageCrm);
   await assertEmailFree(db, input.email);
@@ -160,7 +217,8 @@ export async function createEmployee(db: Db, input: CreateEmployeeInput, photo: 
       const userId = user!.id;
       await tx.insert(employees).values({ userId, ...employeeValues(input) });
       await writeDepartments(tx, userId, input.departments);
-      if (input.permissions && actor.permissions.includes('manage employee permissions')) await replacePermissions(tx, userId, input.permissions);
+      if (input.permissions && actor.permissions.includes('manage employee permissions'))
+        await replacePermissions(tx, userId, input.permissions);
       if (manageCrm && input.agent_number !== undefined) await writeAgentSettings(tx, userId, input);
       return userId;
     }),
@@ -174,32 +232,128 @@ export interface UpdateEmployeeResult {
   permissions: string[] | null;
   /** The photo the update replaced, to delete from storage. */
   replacedPhoto: string | null;
+  /** Someone else changed the employee's credentials: recorded; the route mails the owner. */
+  credentialChange: CredentialChange | null;
+  /** Whose agent settings were written: the employee's, and another agent's whose line moved to them. */
+  agentSettingsUserIds: number[];
 }
 
+type EmployeeRow = typeof employees.$inferSelect;
+
+/** The employee as the edit compares it: the users row's sign-in fields, the employee row and department ids. */
+async function loadEmployeeForEdit(db: DbOrTransaction, userId: number) {
+  const [row] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      deletedAt: users.deletedAt,
+      photo: users.photo,
+      twofactorEnabled: users.twofactorEnabled,
+      employee: employees,
+    })
+    .from(users)
+    .leftJoin(employees, eq(employees.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.type, 'Employee')))
+    .limit(1);
+  if (!row) throw notFound();
+  const departmentRows = await db
+    .select({ id: employeeDepartments.departmentId })
+    .from(employeeDepartments)
+    .where(eq(employeeDepartments.userId, userId));
+  return { ...row, departmentIds: departmentRows.map((department) => department.id) };
+}
+type EmployeeForEdit = Awaited<ReturnType<typeof loadEmployeeForEdit>>;
+
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  new Set(a).size === new Set(b).size && a.every((id) => b.includes(id));
+
+/** Form fields stored as they are in one column of the employees row. */
+const employeeColumns = {
+  title: 'title',
+  phone_number: 'phoneNumber',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  region_id: 'regionId',
+  timezone_id: 'timezoneId',
+  start_date: 'startDate',
+  birthday: 'birthday',
+  pto_start_date: 'ptoStartDate',
+} as const;
+type EmployeeColumn = (typeof employeeColumns)[keyof typeof employeeColumns];
+const cents = (value: number | string | null | undefined) => Math.round(Number(value ?? 0) * 100);
+
+/** The form fields whose submitted value differs from what is stored (permissions and agent fields aside). */
+function changedEmployeeFields(
+  current: EmployeeForEdit,
+  input: UpdateEmployeeInput,
+  newPhoto: boolean,
+): EmployeeFormField[] {
+  const stored: Partial<EmployeeRow> = current.employee ?? {};
+  const differs: Partial<Record<EmployeeFormField, boolean>> = {
+    name: input.name !== current.name,
+    photo: newPhoto,
+    email: input.email !== current.email,
+    password: input.password !== undefined,
+    // Two-factor can only be switched off here.
+    twofactor_enabled: current.twofactorEnabled && input.twofactor_enabled === 0,
+    active: (input.active === 1) !== (current.deletedAt !== null),
+    departments: !sameSet(input.departments, current.departmentIds),
+    accrual_rollover_limit: cents(input.accrual_rollover_limit) !== cents(stored.accrualRolloverLimit),
+    lump_sum_rollover_limit: cents(input.lump_sum_rollover_limit) !== cents(stored.lumpSumRolloverLimit),
+  };
+  for (const [field, column] of Object.entries(employeeColumns) as [keyof typeof employeeColumns, EmployeeColumn][]) {
+    differs[field] = input[field] !== (stored[column] ?? null);
+  }
+  return (Object.keys(differs) as EmployeeFormField[]).filter((field) => differs[field]);
+}
+
+/** The audit's names of the credential fields among the changed ones. */
+const employeeCredentialFields: Partial<Record<EmployeeFormField, CredentialChangeField>> = {
+  password: 'password',
+  email: 'email',
+  twofactor_enabled: 'two_factor',
+  active: 'enabled',
+};
+
 /**
- * POST /api/users/employee/{user_id} (PUT override). Disabling sets deleted_at, revokes every session and ends
- * the open timeclock entry; a new password revokes the other sessions; two-factor can only be switched off.
+ * POST /api/users/employee/{user_id} (PUT override), under the rules of decision 0025: a change the actor may not
+ * make is refused whole (403) before anything is written. Disabling sets deleted_at, revokes every session and
+ * ends the open timeclock entry; a new password revokes the other sessions; two-factor can only be switched off.
+ * Someone else's credential change is recorded in the same transaction.
  */
 export async function updateEmployee(
   db: Db,
   userId: number,
   input: UpdateEmployeeInput,
   photo: string | null,
-  actor: EmployeeActor & { sessionId?: string },
+  actor: RequestActor,
 ): Promise<UpdateEmployeeResult> {
-  const [current] = await db
-    .select({ email: users.email, deletedAt: users.deletedAt, photo: users.photo, twofactorEnabled: users.twofactorEnabled })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.type, 'Employee')))
-    .limit(1);
-  if (!current) throw notFound();
-  if (userId === actor.id && input.active === 1) throw unprocessable({ active: ['You cannot disable your own account.'] });
-  const manageCrm = actor.permissions.includes('manage crm');
+  const current = await loadEmployeeForEdit(db, userId);
+  const target = { id: userId, type: 'Employee', role: current.role } as const;
+  if (!canEditAccount(actor, target)) throw forbidden();
+  const changed = changedEmployeeFields(current, input, photo !== null);
+  if (userId === actor.id && input.active === 1)
+    throw unprocessable({ active: ['You cannot disable your own account.'] });
+  const refused = forbiddenAccountFields(actor, target, changed, employeeFieldGroups);
+  if (refused.length > 0) throw forbidden(accountChangeForbiddenMessage(refused));
+  const manageCrm = canChangeAccountField(actor, target, 'agent');
   await assertReferences(db, input, userId, manageCrm);
   await assertEmailFree(db, input.email, userId);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const disabling = input.active === 1 && current.deletedAt === null;
   const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
+  const credentialFields = changed.flatMap((field) => employeeCredentialFields[field] ?? []);
+  const change: CredentialChange = {
+    actor,
+    target: { id: userId, name: current.name, email: current.email },
+    fields: credentialFields,
+    newEmail: changed.includes('email') ? input.email : undefined,
+    ipAddress: actor.ipAddress,
+  };
+  const credentialChange = isCredentialChangeBySomeoneElse(change) ? change : null;
 
   return withEmailUniqueness(() =>
     db.transaction(async (tx) => {
@@ -216,16 +370,27 @@ export async function updateEmployee(
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, userId));
-      await tx.insert(employees).values({ userId, ...employeeValues(input) }).onConflictDoUpdate({ target: employees.userId, set: employeeValues(input) });
+      await tx
+        .insert(employees)
+        .values({ userId, ...employeeValues(input) })
+        .onConflictDoUpdate({ target: employees.userId, set: employeeValues(input) });
       await writeDepartments(tx, userId, input.departments);
-      if (current.twofactorEnabled && input.twofactor_enabled === 0) await disableTwoFactor(tx, userId);
+      if (changed.includes('twofactor_enabled')) await disableTwoFactor(tx, userId);
       let permissions: string[] | null = null;
-      if (input.permissions && actor.permissions.includes('manage employee permissions')) permissions = await replacePermissions(tx, userId, input.permissions);
+      if (input.permissions && canChangeAccountField(actor, target, 'permissions'))
+        permissions = await replacePermissions(tx, userId, input.permissions);
+      const agentSettingsUserIds: number[] = [];
       if (manageCrm && input.agent_number !== undefined) {
         // A line moves only when it is free: release it from nobody else (checked above), then assign.
-        await tx.update(agentSettings).set({ phoneNumberId: null }).where(and(eq(agentSettings.phoneNumberId, input.agent_number ?? -1), ne(agentSettings.userId, userId)));
+        const released = await tx
+          .update(agentSettings)
+          .set({ phoneNumberId: null })
+          .where(and(eq(agentSettings.phoneNumberId, input.agent_number ?? -1), ne(agentSettings.userId, userId)))
+          .returning({ userId: agentSettings.userId });
         await writeAgentSettings(tx, userId, input);
+        agentSettingsUserIds.push(userId, ...released.map((row) => row.userId));
       }
+      if (credentialChange) await recordCredentialChange(tx, credentialChange);
       let revokedSessionIds: string[] = [];
       if (disabling) {
         revokedSessionIds = await revokeUserSessions(tx, userId);
@@ -233,7 +398,9 @@ export async function updateEmployee(
       } else if (passwordHash) {
         revokedSessionIds = await revokeUserSessions(tx, userId, userId === actor.id ? actor.sessionId : undefined);
       }
-      return { revokedSessionIds, disabled: disabling, permissions, replacedPhoto: photo ? current.photo : null };
+      const replacedPhoto = photo ? current.photo : null;
+      const disabled = disabling;
+      return { revokedSessionIds, disabled, permissions, replacedPhoto, credentialChange, agentSettingsUserIds };
     }),
   );
 }

@@ -55,7 +55,10 @@ function employeeIndexWhere(filters: EmployeeIndexFilters): SQL | undefined {
   if (filters.email) conditions.push(ilike(users.email, likeContains(filters.email)));
   if (filters.region_id !== undefined) conditions.push(eq(employees.regionId, filters.region_id));
   const phoneDigits = (filters.phone_number ?? '').replace(/\D/g, '');
-  if (phoneDigits) conditions.push(sql`regexp_replace(coalesce(${employees.phoneNumber}, ''), '\\D', '', 'g') like ${likeContains(phoneDigits)}`);
+  if (phoneDigits)
+    conditions.push(
+      sql`regexp_replace(coalesce(${employees.phoneNumber}, ''), '\\D', '', 'g') like ${likeContains(phoneDigits)}`,
+    );
   if (filters.status === EMPLOYEE_STATUS_ENABLED) conditions.push(isNull(users.deletedAt));
   if (filters.status === EMPLOYEE_STATUS_DISABLED) conditions.push(isNotNull(users.deletedAt));
   return and(...conditions);
@@ -65,7 +68,10 @@ function employeeIndexWhere(filters: EmployeeIndexFilters): SQL | undefined {
  * One page of employees by name: one query joining the employee details, the region and the latest session (a
  * lateral join served by the sessions (user_id, last_activity) index), plus one count. Client accounts never show.
  */
-export async function listEmployeeIndex(db: DbOrTransaction, query: EmployeeIndexFilters & PageQuery): Promise<Page<EmployeeIndexRow>> {
+export async function listEmployeeIndex(
+  db: DbOrTransaction,
+  query: EmployeeIndexFilters & PageQuery,
+): Promise<Page<EmployeeIndexRow>> {
   const where = employeeIndexWhere(query);
   const latestSession = db
     .select({ lastActivity: sessions.lastActivity })

@@ -36,5 +36,8 @@ export const employeeDepartments = pgTable(
       .notNull()
       .references(() => departments.id),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.departmentId] }), index('employee_departments_department_idx').on(t.departmentId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.departmentId] }),
+    index('employee_departments_department_idx').on(t.departmentId),
+  ],
 );

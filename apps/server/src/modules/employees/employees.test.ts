@@ -1,7 +1,14 @@
 import { DEPARTMENT_SALES, DEPARTMENT_TECH, type EmployeeIndexRow, type EmployeeListItem } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import type { Page } from '../../db/paginate.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { regions } from '../reference/reference.table.ts';
@@ -54,7 +61,11 @@ describe('GET /api/users/employee.list', () => {
     const data = response.json<{ data: EmployeeListItem[] }>().data;
     expect(data).toEqual([
       { user_id: noDepartment.id, user: { name: 'Nora None' }, departments: [] },
-      { user_id: salesAndTech.id, user: { name: 'Sam Seller' }, departments: [{ id: DEPARTMENT_TECH }, { id: DEPARTMENT_SALES }] },
+      {
+        user_id: salesAndTech.id,
+        user: { name: 'Sam Seller' },
+        departments: [{ id: DEPARTMENT_TECH }, { id: DEPARTMENT_SALES }],
+      },
       { user_id: tech.id, user: { name: 'Terry Tech' }, departments: [{ id: DEPARTMENT_TECH }] },
       { user_id: viewer.id, user: { name: 'Viola Viewer' }, departments: [] },
     ]);
@@ -79,10 +90,20 @@ describe('GET /api/users/employee (the employees index)', () => {
     alice = await createUser(ctx.db, { name: 'alice Anders', email: 'Alice.Anders@Example.test' });
     bob = await createUser(ctx.db, { name: 'Bob 100% Brown', email: 'bob.brown@example.test' });
     carol = await createUser(ctx.db, { name: 'Carol Cole', email: 'carol_cole@example.test' });
-    dave = await createUser(ctx.db, { name: 'Dave Disabled', email: 'dave.disabled@example.test', deletedAt: new Date('2026-02-01T00:00:00Z') });
+    dave = await createUser(ctx.db, {
+      name: 'Dave Disabled',
+      email: 'dave.disabled@example.test',
+      deletedAt: new Date('2026-02-01T00:00:00Z'),
+    });
     client = await createUser(ctx.db, { type: 'Client', name: 'Alice Client', email: 'alice.client@example.test' });
-    [{ id: regionId }] = await ctx.db.insert(regions).values({ name: 'Employees Test Region' }).returning({ id: regions.id });
-    await ctx.db.update(employees).set({ title: 'Engineer', phoneNumber: '(555) 123-4567', regionId }).where(eq(employees.userId, alice.id));
+    [{ id: regionId }] = await ctx.db
+      .insert(regions)
+      .values({ name: 'Employees Test Region' })
+      .returning({ id: regions.id });
+    await ctx.db
+      .update(employees)
+      .set({ title: 'Engineer', phoneNumber: '(555) 123-4567', regionId })
+      .where(eq(employees.userId, alice.id));
     await ctx.db.update(employees).set({ phoneNumber: '555.987.6543' }).where(eq(employees.userId, bob.id));
     await ctx.db.insert(employeeDepartments).values([
       { userId: bob.id, departmentId: DEPARTMENT_SALES },
@@ -92,9 +113,16 @@ describe('GET /api/users/employee (the employees index)', () => {
     // Alice signs in twice; her latest session is the most recently active one, not the newest one.
     await login(ctx.app, alice.email, alice.password);
     await login(ctx.app, alice.email, alice.password);
-    const aliceSessions = await ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, alice.id)).orderBy(sessions.createdAt);
+    const aliceSessions = await ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, alice.id))
+      .orderBy(sessions.createdAt);
     await ctx.db.update(sessions).set({ lastActivity: aliceActivity }).where(eq(sessions.id, aliceSessions[0]!.id));
-    await ctx.db.update(sessions).set({ lastActivity: new Date('2025-12-01T00:00:00Z') }).where(eq(sessions.id, aliceSessions[1]!.id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastActivity: new Date('2025-12-01T00:00:00Z') })
+      .where(eq(sessions.id, aliceSessions[1]!.id));
     token = (await login(ctx.app, viewer.email, viewer.password)).access_token;
   });
   afterAll(async () => {
@@ -141,10 +169,18 @@ describe('GET /api/users/employee (the employees index)', () => {
   });
 
   it('filters by status: 0 All, 1 Enabled, 2 Disabled', async () => {
-    expect(await names('?status=0')).toEqual(['alice Anders', 'Bob 100% Brown', 'Carol Cole', 'Dave Disabled', 'Zed Viewer']);
+    expect(await names('?status=0')).toEqual([
+      'alice Anders',
+      'Bob 100% Brown',
+      'Carol Cole',
+      'Dave Disabled',
+      'Zed Viewer',
+    ]);
     expect(await names('?status=1')).toEqual(['alice Anders', 'Bob 100% Brown', 'Carol Cole', 'Zed Viewer']);
     const disabled = (await list('?status=2')).json<Page<EmployeeIndexRow>>().data;
-    expect(disabled.map((row) => [row.user.name, row.status, row.deleted_at])).toEqual([['Dave Disabled', 'Disabled', '2026-02-01T00:00:00.000Z']]);
+    expect(disabled.map((row) => [row.user.name, row.status, row.deleted_at])).toEqual([
+      ['Dave Disabled', 'Disabled', '2026-02-01T00:00:00.000Z'],
+    ]);
   });
 
   it('refuses an unknown status code or route with 422', async () => {

@@ -1,5 +1,5 @@
 import { downloadInputSchema } from '@switchboard/shared';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { readUpload } from '../../plugins/storage.ts';
 import { findDownload } from './download.service.ts';
@@ -17,7 +17,10 @@ export async function downloadRoutes(app: AppInstance): Promise<void> {
     const name = (request.body.name?.trim() || found.fileName).replace(/["\r\n\\]/g, '_');
     return reply
       .header('content-type', 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      )
       .header('x-content-type-options', 'nosniff')
       .send(data);
   });

@@ -30,7 +30,11 @@ export async function listFlags(db: DbOrTransaction, companyId: number, activeOn
 }
 
 /** POST /api/companies/flags/: adds a flag, or changes the text of the company's flag `id`. */
-export async function saveFlag(db: DbOrTransaction, input: FlagInput, actorId: number): Promise<{ id: number; created: boolean }> {
+export async function saveFlag(
+  db: DbOrTransaction,
+  input: FlagInput,
+  actorId: number,
+): Promise<{ id: number; created: boolean }> {
   if (input.id) {
     const [row] = await db
       .update(companyFlags)
@@ -40,12 +44,20 @@ export async function saveFlag(db: DbOrTransaction, input: FlagInput, actorId: n
     if (!row) throw notFound();
     return { id: row.id, created: false };
   }
-  const [row] = await db.insert(companyFlags).values({ companyId: input.company_id, flag: input.flag, createdBy: actorId }).returning({ id: companyFlags.id });
+  const [row] = await db
+    .insert(companyFlags)
+    .values({ companyId: input.company_id, flag: input.flag, createdBy: actorId })
+    .returning({ id: companyFlags.id });
   return { id: row!.id, created: true };
 }
 
 /** DELETE marks the flag deleted (by whom, when); PUT restores it. Answers the flag's company. */
-export async function setFlagDeleted(db: DbOrTransaction, id: number, deleted: boolean, actorId: number): Promise<number> {
+export async function setFlagDeleted(
+  db: DbOrTransaction,
+  id: number,
+  deleted: boolean,
+  actorId: number,
+): Promise<number> {
   const [row] = await db
     .update(companyFlags)
     .set(deleted ? { deletedAt: new Date(), deletedBy: actorId } : { deletedAt: null, deletedBy: null })

@@ -53,7 +53,10 @@ export function listCompanyHolidays(db: DbOrTransaction): Promise<Holiday[]> {
 /** GET /api/employee/holidays/{employeeId}: the company holidays and the employee's own (data.individual). */
 export async function getEmployeeHolidays(db: DbOrTransaction, employeeId: number): Promise<EmployeeHolidays> {
   if (!(await isEmployee(db, employeeId))) throw notFound();
-  const [company, individual] = await Promise.all([listCompanyHolidays(db), selectHolidays(db, eq(holidays.userId, employeeId))]);
+  const [company, individual] = await Promise.all([
+    listCompanyHolidays(db),
+    selectHolidays(db, eq(holidays.userId, employeeId)),
+  ]);
   return { company, individual };
 }
 
@@ -67,7 +70,11 @@ export async function findHoliday(db: DbOrTransaction, id: number): Promise<Holi
  * The rules that need the database, as field errors: the date is free (one company holiday a day; one own row
  * per employee and date), and a move (new_date) starts from a company holiday's date.
  */
-async function checkHoliday(db: DbOrTransaction, values: { userId: number | null; date: string; newDate: string | null }, exceptId?: number): Promise<void> {
+async function checkHoliday(
+  db: DbOrTransaction,
+  values: { userId: number | null; date: string; newDate: string | null },
+  exceptId?: number,
+): Promise<void> {
   const sameDate = and(
     eq(holidays.date, values.date),
     values.userId === null ? isNull(holidays.userId) : eq(holidays.userId, values.userId),
@@ -88,13 +95,20 @@ async function checkHoliday(db: DbOrTransaction, values: { userId: number | null
 /** POST /api/employee/holiday/store; add_by is the signed-in user. In a transaction so the checks hold. */
 export async function storeHoliday(db: Db, input: HolidayStoreValues, actor: { id: number }): Promise<Holiday> {
   return db.transaction(async (tx) => {
-    if (input.user_id !== null && !(await isEmployee(tx, input.user_id))) throw unprocessable({ user_id: ['The selected user id is invalid.'] });
+    if (input.user_id !== null && !(await isEmployee(tx, input.user_id)))
+      throw unprocessable({ user_id: ['The selected user id is invalid.'] });
     // Serialises saves of one owner's dates, so two at once cannot both pass the "taken" check.
     await tx.execute(sql`select pg_advisory_xact_lock(${holidayLockKey}::int, ${input.user_id ?? 0}::int)`);
     await checkHoliday(tx, { userId: input.user_id, date: input.date, newDate: input.new_date });
     const [row] = await tx
       .insert(holidays)
-      .values({ userId: input.user_id, date: input.date, newDate: input.user_id === null ? null : input.new_date, name: input.name, addBy: actor.id })
+      .values({
+        userId: input.user_id,
+        date: input.date,
+        newDate: input.user_id === null ? null : input.new_date,
+        name: input.name,
+        addBy: actor.id,
+      })
       .returning({ id: holidays.id });
     return findHoliday(tx, row.id);
   });
@@ -106,13 +120,20 @@ const holidayLockKey = 480_113_907;
 export async function updateHoliday(db: Db, input: HolidayUpdateValues): Promise<Holiday> {
   return db.transaction(async (tx) => {
     const existing = await findHoliday(tx, input.id as number);
-    if (existing.user_id === null && input.new_date !== null) throw unprocessable({ new_date: ['A company holiday cannot have a new date.'] });
+    if (existing.user_id === null && input.new_date !== null)
+      throw unprocessable({ new_date: ['A company holiday cannot have a new date.'] });
     await tx.execute(sql`select pg_advisory_xact_lock(${holidayLockKey}::int, ${existing.user_id ?? 0}::int)`);
     await checkHoliday(tx, { userId: existing.user_id, date: input.date, newDate: input.new_date }, existing.id);
-    await tx.update(holidays).set({ date: input.date, newDate: input.new_date, name: input.name }).where(eq(holidays.id, existing.id));
+    await tx
+      .update(holidays)
+      .set({ date: input.date, newDate: input.new_date, name: input.name })
+      .where(eq(holidays.id, existing.id));
     if (existing.user_id === null && existing.date !== input.date) {
       // People who moved this company holiday keep their move: it now starts from the new company date.
-      await tx.update(holidays).set({ date: input.date }).where(and(isNotNull(holidays.userId), isNotNull(holidays.newDate), eq(holidays.date, existing.date)));
+      await tx
+        .update(holidays)
+        .set({ date: input.date })
+        .where(and(isNotNull(holidays.userId), isNotNull(holidays.newDate), eq(holidays.date, existing.date)));
     }
     return findHoliday(tx, existing.id);
   });
@@ -123,7 +144,9 @@ export async function deleteHoliday(db: Db, id: number): Promise<Holiday> {
   return db.transaction(async (tx) => {
     const existing = await findHoliday(tx, id);
     if (existing.user_id === null) {
-      await tx.delete(holidays).where(and(isNotNull(holidays.userId), isNotNull(holidays.newDate), eq(holidays.date, existing.date)));
+      await tx
+        .delete(holidays)
+        .where(and(isNotNull(holidays.userId), isNotNull(holidays.newDate), eq(holidays.date, existing.date)));
     }
     await tx.delete(holidays).where(eq(holidays.id, id));
     return existing;

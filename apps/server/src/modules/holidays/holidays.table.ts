@@ -18,8 +18,12 @@ export const holidays = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('holidays_company_date_unique').on(t.date).where(sql`${t.userId} is null`),
-    uniqueIndex('holidays_user_date_unique').on(t.userId, t.date).where(sql`${t.userId} is not null`),
+    uniqueIndex('holidays_company_date_unique')
+      .on(t.date)
+      .where(sql`${t.userId} is null`),
+    uniqueIndex('holidays_user_date_unique')
+      .on(t.userId, t.date)
+      .where(sql`${t.userId} is not null`),
     // Moves of a company holiday are found by its date.
     index('holidays_date_idx').on(t.date),
     index('holidays_add_by_idx').on(t.addBy),

@@ -1,6 +1,6 @@
 import { outboxListItemSchema, outboxMessageSchema } from '@switchboard/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { pageQuerySchema, pageSchema } from '../../db/paginate.ts';
 import { settleBackgroundMail } from '../../plugins/mail.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
@@ -13,7 +13,10 @@ export async function mailRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/admin/outbox',
-    { onRequest: requireAdmin(), schema: { querystring: pageQuerySchema, response: { 200: pageSchema(outboxListItemSchema) } } },
+    {
+      onRequest: requireAdmin(),
+      schema: { querystring: pageQuerySchema, response: { 200: pageSchema(outboxListItemSchema) } },
+    },
     async (request) => listOutbox(app.db, request.query),
   );
 

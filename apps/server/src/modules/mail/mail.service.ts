@@ -20,7 +20,12 @@ export async function listOutbox(db: Db, query: PageQuery): Promise<Page<OutboxL
     query,
     () => db.$count(outbox),
     async (limit, offset) => {
-      const rows = await db.select(listColumns).from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset);
+      const rows = await db
+        .select(listColumns)
+        .from(outbox)
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(limit)
+        .offset(offset);
       return rows.map(({ createdAt, ...row }) => ({ ...row, created_at: createdAt.toISOString() }));
     },
   );

@@ -21,7 +21,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (url: string, token?: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 describe('sendMail without SMTP_URL', () => {
   it('keeps the message in the outbox and logs neither its text nor its html', async () => {
@@ -32,18 +33,33 @@ describe('sendMail without SMTP_URL', () => {
     };
     const result = await sendMail(
       { db: ctx.db, config: { smtpUrl: undefined, mailFrom: 'Switchboard <no-reply@switchboard.local>' }, log },
-      { to: ['a@example.test', 'b@example.test'], cc: 'c@example.test', subject: 'Hello', text: 'secret-link-token-123', html: '<p>secret-link-token-123</p>' },
+      {
+        to: ['a@example.test', 'b@example.test'],
+        cc: 'c@example.test',
+        subject: 'Hello',
+        text: 'secret-link-token-123',
+        html: '<p>secret-link-token-123</p>',
+      },
     );
     expect(result.delivered).toBe('outbox');
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).not.toContain('secret-link-token-123');
     const rows = await ctx.db.select().from(outbox);
-    expect(rows.at(-1)).toMatchObject({ to: 'a@example.test, b@example.test', cc: 'c@example.test', subject: 'Hello', text: 'secret-link-token-123', error: null });
+    expect(rows.at(-1)).toMatchObject({
+      to: 'a@example.test, b@example.test',
+      cc: 'c@example.test',
+      subject: 'Hello',
+      text: 'secret-link-token-123',
+      error: null,
+    });
   });
 
   it('keeps a failed SMTP delivery in the outbox with the error, and logs no body', async () => {
     const lines: string[] = [];
-    const log = { info: (object: object) => lines.push(JSON.stringify(object)), warn: (object: object) => lines.push(JSON.stringify(object)) };
+    const log = {
+      info: (object: object) => lines.push(JSON.stringify(object)),
+      warn: (object: object) => lines.push(JSON.stringify(object)),
+    };
     const result = await sendMail(
       { db: ctx.db, config: { smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'x@example.test' }, log },
       { to: 'd@example.test', subject: 'Unreachable', text: 'body-with-token-456' },
@@ -55,7 +71,12 @@ describe('sendMail without SMTP_URL', () => {
   });
 
   it('refuses a message without a recipient', async () => {
-    await expect(sendMail({ db: ctx.db, config: { smtpUrl: undefined, mailFrom: 'x@example.test' } }, { to: [' '], subject: 's', text: 't' })).rejects.toThrow();
+    await expect(
+      sendMail(
+        { db: ctx.db, config: { smtpUrl: undefined, mailFrom: 'x@example.test' } },
+        { to: [' '], subject: 's', text: 't' },
+      ),
+    ).rejects.toThrow();
   });
 });
 
@@ -70,10 +91,19 @@ describe('GET /api/admin/outbox', () => {
     const page = response.json();
     expect(page).toMatchObject({ total: 3, current_page: 1, per_page: 2, from: 1, to: 2, last_page: 2 });
     expect(page.data).toHaveLength(2);
-    expect(page.data[0]).toEqual({ id: expect.any(Number), to: user.email, cc: null, subject: 'Reset Password Notification', error: null, created_at: expect.any(String) });
+    expect(page.data[0]).toEqual({
+      id: expect.any(Number),
+      to: user.email,
+      cc: null,
+      subject: 'Reset Password Notification',
+      error: null,
+      created_at: expect.any(String),
+    });
     expect(page.data[0]).not.toHaveProperty('text');
     expect(page.data[1].subject).toBe('Unreachable');
-    expect(new Date(page.data[0].created_at).getTime()).toBeGreaterThanOrEqual(new Date(page.data[1].created_at).getTime());
+    expect(new Date(page.data[0].created_at).getTime()).toBeGreaterThanOrEqual(
+      new Date(page.data[1].created_at).getTime(),
+    );
 
     const second = (await get('/api/admin/outbox?page=2&per_page=2', adminToken)).json();
     expect(second).toMatchObject({ total: 3, current_page: 2, from: 3, to: 3, last_page: 2 });
@@ -99,7 +129,13 @@ describe('GET /api/admin/outbox/{id}', () => {
     const response = await get(`/api/admin/outbox/${newest.id}`, adminToken);
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
-    expect(data).toMatchObject({ id: newest.id, to: newest.to, subject: 'Reset Password Notification', cc: null, error: null });
+    expect(data).toMatchObject({
+      id: newest.id,
+      to: newest.to,
+      subject: 'Reset Password Notification',
+      cc: null,
+      error: null,
+    });
     expect(data.text).toMatch(/\/reset-password\/[A-Za-z0-9_-]{43}/);
     expect(data.html).toContain('<a href=');
     expect(data.created_at).toBe(newest.created_at);

@@ -10,11 +10,19 @@ import {
   gradeUpdatedMessage,
 } from '@switchboard/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
-import { parsePathId } from '../clients/clients.service.ts';
+import { parsePathId } from '../../http/path-params.ts';
 import { assertCompanyVisible } from '../companies/company-detail.service.ts';
-import { createGrade, deleteGrade, getGrade, getGradeForm, listGrades, saveGradeForm, updateGrade } from './network-grades.service.ts';
+import {
+  createGrade,
+  deleteGrade,
+  getGrade,
+  getGradeForm,
+  listGrades,
+  saveGradeForm,
+  updateGrade,
+} from './network-grades.service.ts';
 
 const gradeParams = z.object({ gradeId: z.string() });
 
@@ -22,7 +30,11 @@ const gradeParams = z.object({ gradeId: z.string() });
 export async function networkGradeRoutes(app: AppInstance): Promise<void> {
   const staff = { onRequest: requireEmployee() };
 
-  app.get('/save/networkgrade/form', { ...staff, schema: { response: { 200: z.object({ data: gradeFormSchema }) } } }, async () => ({ data: await getGradeForm(app.db) }));
+  app.get(
+    '/save/networkgrade/form',
+    { ...staff, schema: { response: { 200: z.object({ data: gradeFormSchema }) } } },
+    async () => ({ data: await getGradeForm(app.db) }),
+  );
 
   app.post('/save/networkgrade/form', { ...staff, schema: { body: gradeFormInputSchema } }, async (request) => {
     await saveGradeForm(app.db, request.body);
@@ -31,7 +43,13 @@ export async function networkGradeRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/companies/netgrade.list.:companyId',
-    { ...staff, schema: { params: z.object({ companyId: z.string() }), response: { 200: z.object({ data: z.array(gradeListItemSchema) }) } } },
+    {
+      ...staff,
+      schema: {
+        params: z.object({ companyId: z.string() }),
+        response: { 200: z.object({ data: z.array(gradeListItemSchema) }) },
+      },
+    },
     async (request) => {
       const companyId = parsePathId(request.params.companyId);
       await assertCompanyVisible(app.db, companyId, request.auth.user);
@@ -39,9 +57,13 @@ export async function networkGradeRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get('/companies/netgrade/:gradeId', { ...staff, schema: { params: gradeParams, response: { 200: z.object({ data: gradeSchema }) } } }, async (request) => ({
-    data: await getGrade(app.db, parsePathId(request.params.gradeId)),
-  }));
+  app.get(
+    '/companies/netgrade/:gradeId',
+    { ...staff, schema: { params: gradeParams, response: { 200: z.object({ data: gradeSchema }) } } },
+    async (request) => ({
+      data: await getGrade(app.db, parsePathId(request.params.gradeId)),
+    }),
+  );
 
   app.post('/companies/netgrade', { ...staff, schema: { body: gradeInputSchema } }, async (request) => {
     await assertCompanyVisible(app.db, request.body.company_id, request.auth.user);
@@ -49,11 +71,15 @@ export async function networkGradeRoutes(app: AppInstance): Promise<void> {
     return { message: gradeSavedMessage, data: { id } };
   });
 
-  app.put('/companies/netgrade/update/:gradeId', { ...staff, schema: { params: gradeParams, body: gradeInputSchema } }, async (request) => {
-    const id = parsePathId(request.params.gradeId);
-    await updateGrade(app.db, id, request.body);
-    return { message: gradeUpdatedMessage, data: { id } };
-  });
+  app.put(
+    '/companies/netgrade/update/:gradeId',
+    { ...staff, schema: { params: gradeParams, body: gradeInputSchema } },
+    async (request) => {
+      const id = parsePathId(request.params.gradeId);
+      await updateGrade(app.db, id, request.body);
+      return { message: gradeUpdatedMessage, data: { id } };
+    },
+  );
 
   app.delete('/companies/netgrade/:gradeId', { ...staff, schema: { params: gradeParams } }, async (request) => {
     await deleteGrade(app.db, parsePathId(request.params.gradeId));

@@ -1,4 +1,13 @@
-import { gradeCategories, gradeLetter, gradeScores, type Grade, type GradeForm, type GradeFormInput, type GradeInput, type GradeListItem } from '@switchboard/shared';
+import {
+  gradeCategories,
+  gradeLetter,
+  gradeScores,
+  type Grade,
+  type GradeForm,
+  type GradeFormInput,
+  type GradeInput,
+  type GradeListItem,
+} from '@switchboard/shared';
 import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
@@ -34,17 +43,34 @@ export async function saveGradeForm(db: Db, input: GradeFormInput): Promise<void
       await tx
         .update(gradeQuestions)
         .set({ retiredAt: new Date() })
-        .where(and(eq(gradeQuestions.category, section.category), isNull(gradeQuestions.retiredAt), kept.length ? notInArray(gradeQuestions.id, kept) : undefined));
+        .where(
+          and(
+            eq(gradeQuestions.category, section.category),
+            isNull(gradeQuestions.retiredAt),
+            kept.length ? notInArray(gradeQuestions.id, kept) : undefined,
+          ),
+        );
       for (const [index, question] of section.questions.entries()) {
         if (question.id) {
           const [row] = await tx
             .update(gradeQuestions)
             .set({ question: question.question, sortOrder: index + 1 })
-            .where(and(eq(gradeQuestions.id, question.id), eq(gradeQuestions.category, section.category), isNull(gradeQuestions.retiredAt)))
+            .where(
+              and(
+                eq(gradeQuestions.id, question.id),
+                eq(gradeQuestions.category, section.category),
+                isNull(gradeQuestions.retiredAt),
+              ),
+            )
             .returning({ id: gradeQuestions.id });
-          if (!row) throw unprocessable({ [`sections.${input.sections.indexOf(section)}.questions.${index}.id`]: ['The question is invalid.'] });
+          if (!row)
+            throw unprocessable({
+              [`sections.${input.sections.indexOf(section)}.questions.${index}.id`]: ['The question is invalid.'],
+            });
         } else {
-          await tx.insert(gradeQuestions).values({ category: section.category, question: question.question, sortOrder: index + 1 });
+          await tx
+            .insert(gradeQuestions)
+            .values({ category: section.category, question: question.question, sortOrder: index + 1 });
         }
       }
     }
@@ -52,14 +78,28 @@ export async function saveGradeForm(db: Db, input: GradeFormInput): Promise<void
 }
 
 /** The site must be the company's, and the answers must cover every current question exactly once. */
-async function assertGradeInput(db: DbOrTransaction, input: GradeInput, existingQuestionIds: number[] | null): Promise<void> {
+async function assertGradeInput(
+  db: DbOrTransaction,
+  input: GradeInput,
+  existingQuestionIds: number[] | null,
+): Promise<void> {
   const errors: FieldErrors = {};
-  const [site] = await db.select({ id: sites.id }).from(sites).where(and(eq(sites.id, input.site_id), eq(sites.companyId, input.company_id))).limit(1);
+  const [site] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.id, input.site_id), eq(sites.companyId, input.company_id)))
+    .limit(1);
   if (!site) errors.site_id = ['The selected site is invalid.'];
   // A new grade answers the current form; an updated one the questions it already had.
-  const expected = existingQuestionIds ?? (await getGradeForm(db)).flatMap((section) => section.questions.map((question) => question.id));
+  const expected =
+    existingQuestionIds ??
+    (await getGradeForm(db)).flatMap((section) => section.questions.map((question) => question.id));
   const given = input.questions.map((question) => question.id);
-  if (new Set(given).size !== given.length || given.length !== expected.length || !expected.every((id) => given.includes(id))) {
+  if (
+    new Set(given).size !== given.length ||
+    given.length !== expected.length ||
+    !expected.every((id) => given.includes(id))
+  ) {
     errors.questions = ['Every question must be answered once.'];
   }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
@@ -67,17 +107,33 @@ async function assertGradeInput(db: DbOrTransaction, input: GradeInput, existing
 
 async function writeAnswers(tx: DbOrTransaction, gradeId: number, input: GradeInput): Promise<void> {
   await tx.delete(networkGradeAnswers).where(eq(networkGradeAnswers.gradeId, gradeId));
-  await tx.insert(networkGradeAnswers).values(input.questions.map((question) => ({ gradeId, questionId: question.id, answer: question.answer, notes: question.notes })));
+  await tx.insert(networkGradeAnswers).values(
+    input.questions.map((question) => ({
+      gradeId,
+      questionId: question.id,
+      answer: question.answer,
+      notes: question.notes,
+    })),
+  );
 }
 
 async function averageOf(tx: DbOrTransaction, input: GradeInput): Promise<number | null> {
   const categories = new Map(
-    (await tx.select({ id: gradeQuestions.id, category: gradeQuestions.category }).from(gradeQuestions).where(inArray(gradeQuestions.id, input.questions.map((q) => q.id)))).map((row) => [
-      row.id,
-      row.category,
-    ]),
+    (
+      await tx
+        .select({ id: gradeQuestions.id, category: gradeQuestions.category })
+        .from(gradeQuestions)
+        .where(
+          inArray(
+            gradeQuestions.id,
+            input.questions.map((q) => q.id),
+          ),
+        )
+    ).map((row) => [row.id, row.category]),
   );
-  return gradeScores(input.questions.map((question) => ({ category: categories.get(question.id) ?? '', answer: question.answer }))).average;
+  return gradeScores(
+    input.questions.map((question) => ({ category: categories.get(question.id) ?? '', answer: question.answer })),
+  ).average;
 }
 
 /** POST /api/companies/netgrade: the grade and its answers in one transaction. */
@@ -86,7 +142,12 @@ export async function createGrade(db: Db, input: GradeInput, actorId: number): P
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(networkGrades)
-      .values({ companyId: input.company_id, siteId: input.site_id, average: await averageOf(tx, input), createdBy: actorId })
+      .values({
+        companyId: input.company_id,
+        siteId: input.site_id,
+        average: await averageOf(tx, input),
+        createdBy: actorId,
+      })
       .returning({ id: networkGrades.id });
     await writeAnswers(tx, row!.id, input);
     return row!.id;
@@ -95,13 +156,26 @@ export async function createGrade(db: Db, input: GradeInput, actorId: number): P
 
 /** PUT /api/companies/netgrade/update/{gradeId}: new answers (and site) for the same questions. */
 export async function updateGrade(db: Db, gradeId: number, input: GradeInput): Promise<void> {
-  const [grade] = await db.select({ companyId: networkGrades.companyId }).from(networkGrades).where(eq(networkGrades.id, gradeId)).limit(1);
+  const [grade] = await db
+    .select({ companyId: networkGrades.companyId })
+    .from(networkGrades)
+    .where(eq(networkGrades.id, gradeId))
+    .limit(1);
   if (!grade) throw notFound();
-  if (grade.companyId !== input.company_id) throw unprocessable({ company_id: ['A grade cannot move to another company.'] });
-  const existing = (await db.select({ id: networkGradeAnswers.questionId }).from(networkGradeAnswers).where(eq(networkGradeAnswers.gradeId, gradeId))).map((row) => row.id);
+  if (grade.companyId !== input.company_id)
+    throw unprocessable({ company_id: ['A grade cannot move to another company.'] });
+  const existing = (
+    await db
+      .select({ id: networkGradeAnswers.questionId })
+      .from(networkGradeAnswers)
+      .where(eq(networkGradeAnswers.gradeId, gradeId))
+  ).map((row) => row.id);
   await assertGradeInput(db, input, existing);
   await db.transaction(async (tx) => {
-    await tx.update(networkGrades).set({ siteId: input.site_id, average: await averageOf(tx, input), updatedAt: new Date() }).where(eq(networkGrades.id, gradeId));
+    await tx
+      .update(networkGrades)
+      .set({ siteId: input.site_id, average: await averageOf(tx, input), updatedAt: new Date() })
+      .where(eq(networkGrades.id, gradeId));
     await writeAnswers(tx, gradeId, input);
   });
 }
@@ -122,7 +196,13 @@ export async function getGrade(db: DbOrTransaction, gradeId: number): Promise<Gr
     .limit(1);
   if (!grade) throw notFound();
   const answers = await db
-    .select({ id: gradeQuestions.id, category: gradeQuestions.category, question: gradeQuestions.question, answer: networkGradeAnswers.answer, notes: networkGradeAnswers.notes })
+    .select({
+      id: gradeQuestions.id,
+      category: gradeQuestions.category,
+      question: gradeQuestions.question,
+      answer: networkGradeAnswers.answer,
+      notes: networkGradeAnswers.notes,
+    })
     .from(networkGradeAnswers)
     .innerJoin(gradeQuestions, eq(gradeQuestions.id, networkGradeAnswers.questionId))
     .where(eq(networkGradeAnswers.gradeId, gradeId))
@@ -138,7 +218,9 @@ export async function getGrade(db: DbOrTransaction, gradeId: number): Promise<Gr
     created_by: grade.createdBy,
     scores: categories.map((category) => ({
       ...category,
-      answers: answers.filter((answer) => answer.category === category.category).map(({ id, question, answer, notes }) => ({ id, question, answer, notes })),
+      answers: answers
+        .filter((answer) => answer.category === category.category)
+        .map(({ id, question, answer, notes }) => ({ id, question, answer, notes })),
     })),
     average: scores.average,
     letter: scores.letter,
@@ -148,10 +230,23 @@ export async function getGrade(db: DbOrTransaction, gradeId: number): Promise<Gr
 /** The company's grades, newest first, with site and letter. */
 export async function listGrades(db: DbOrTransaction, companyId: number): Promise<GradeListItem[]> {
   const rows = await db
-    .select({ id: networkGrades.id, site: sites.name, siteId: networkGrades.siteId, createdAt: networkGrades.createdAt, average: networkGrades.average })
+    .select({
+      id: networkGrades.id,
+      site: sites.name,
+      siteId: networkGrades.siteId,
+      createdAt: networkGrades.createdAt,
+      average: networkGrades.average,
+    })
     .from(networkGrades)
     .innerJoin(sites, eq(sites.id, networkGrades.siteId))
     .where(eq(networkGrades.companyId, companyId))
     .orderBy(desc(networkGrades.createdAt), desc(networkGrades.id));
-  return rows.map((row) => ({ grade_id: row.id, site: row.site, site_id: row.siteId, created_at: row.createdAt.toISOString(), average: row.average, letter: gradeLetter(row.average) }));
+  return rows.map((row) => ({
+    grade_id: row.id,
+    site: row.site,
+    site_id: row.siteId,
+    created_at: row.createdAt.toISOString(),
+    average: row.average,
+    letter: gradeLetter(row.average),
+  }));
 }

@@ -32,7 +32,10 @@ export const networkGrades = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('network_grades_company_idx').on(t.companyId, t.createdAt), index('network_grades_site_idx').on(t.siteId)],
+  (t) => [
+    index('network_grades_company_idx').on(t.companyId, t.createdAt),
+    index('network_grades_site_idx').on(t.siteId),
+  ],
 );
 
 /** One answered question of a grade: 1 Yes, 2 No, 3 N/A, with its notes. */
@@ -49,5 +52,8 @@ export const networkGradeAnswers = pgTable(
     answer: integer('answer').notNull(),
     notes: text('notes').notNull(),
   },
-  (t) => [index('network_grade_answers_grade_idx').on(t.gradeId), index('network_grade_answers_question_idx').on(t.questionId)],
+  (t) => [
+    index('network_grade_answers_grade_idx').on(t.gradeId),
+    index('network_grade_answers_question_idx').on(t.questionId),
+  ],
 );

@@ -1,6 +1,10 @@
-import { markNotificationsReadInputSchema, notificationListResponseSchema, notificationsMarkedReadMessage } from '@switchboard/shared';
+import {
+  markNotificationsReadInputSchema,
+  notificationListResponseSchema,
+  notificationsMarkedReadMessage,
+} from '@switchboard/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { listRecentNotifications, markNotificationsRead } from './notifications.service.ts';
 
 /** The notifications bell of spec 1 §2.4 and §7.2. Any signed-in user, always their own notifications only. */

@@ -1,7 +1,7 @@
 import { MAX_READ_NOTIFICATIONS, MAX_UNREAD_NOTIFICATIONS, type Notification } from '@switchboard/shared';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
-import type { Realtime } from '../../plugins/realtime.ts';
+import type { Realtime } from '../../plugins/realtime-api.ts';
 import { notifications } from './notifications.table.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -17,7 +17,9 @@ export interface CreateNotificationInput {
 }
 
 /** The one presenter for HTTP answers and the 'NotificationCreated' event. */
-export function presentNotification(row: Pick<NotificationRow, 'id' | 'type' | 'numberDetails' | 'readAt' | 'createdAt'>): Notification {
+export function presentNotification(
+  row: Pick<NotificationRow, 'id' | 'type' | 'numberDetails' | 'readAt' | 'createdAt'>,
+): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -91,12 +93,18 @@ export async function listRecentNotifications(db: DbOrTransaction, userId: numbe
  * POST /api/notifications/read: marks the given notifications of this user read. Ids of other users'
  * notifications, unknown ids and ones already read are left untouched. Answers how many changed.
  */
-export async function markNotificationsRead(db: DbOrTransaction, userId: number, ids: readonly number[]): Promise<number> {
+export async function markNotificationsRead(
+  db: DbOrTransaction,
+  userId: number,
+  ids: readonly number[],
+): Promise<number> {
   if (ids.length === 0) return 0;
   const changed = await db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), inArray(notifications.id, [...new Set(ids)]), isNull(notifications.readAt)))
+    .where(
+      and(eq(notifications.userId, userId), inArray(notifications.id, [...new Set(ids)]), isNull(notifications.readAt)),
+    )
     .returning({ id: notifications.id });
   return changed.length;
 }

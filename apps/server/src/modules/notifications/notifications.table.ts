@@ -14,7 +14,10 @@ export const notifications = pgTable(
     // What the notification points at, e.g. the ticket id of an 'Assigned Ticket'.
     numberDetails: text('number_details'),
     // Extra context for later use (e.g. a ticket subject); not sent to the browser yet.
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    data: jsonb('data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

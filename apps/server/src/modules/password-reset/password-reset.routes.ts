@@ -1,6 +1,7 @@
 import { forgotPasswordInputSchema, resetPasswordInputSchema } from '@switchboard/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
+import { disconnectSessions } from '../../plugins/realtime.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 const messageSchema = z.object({ message: z.string() });
@@ -16,6 +17,10 @@ export async function passwordResetRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/resetpassword',
     { config: { public: true }, schema: { body: resetPasswordInputSchema, response: { 200: messageSchema } } },
-    async (request) => resetPassword(app.db, request.body),
+    async (request) => {
+      const { message, revokedSessionIds } = await resetPassword(app.db, request.body, request.ip);
+      disconnectSessions(app, revokedSessionIds);
+      return { message };
+    },
   );
 }

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import { escapeHtml, sendMailInBackground, type MailContext, type MailMessage } from '../../plugins/mail.ts';
 import { hashPassword } from '../auth/password.ts';
-import { assertNotRateLimited, recordAttempt } from '../auth/rate-limit.ts';
+import { reserveAttempt, settleAttempt } from '../auth/rate-limit.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
 import { users } from '../users/users.table.ts';
 import { passwordResets } from './password-reset.table.ts';
@@ -49,10 +49,14 @@ export function resetPasswordMail(to: string, name: string, link: string): MailM
   };
 }
 
+/** Reset mails to one account in a window, whoever asks: past it the newest link already sent stays valid. */
+export const maxResetMailsPerAccount = 5;
+
 /**
  * POST /api/forgotpassword: the same answer whether or not the account exists, and the mail is sent after
- * the answer, so neither text nor timing tells. A disabled account gets no mail. Rate limited per IP and
- * per e-mail; only the newest link of a user works.
+ * the answer, so neither text nor timing tells. A disabled account gets no mail. Limited per e-mail and address
+ * and per address (429); per e-mail across addresses it answers the same but sends no more mail, so nobody can
+ * bomb an inbox nor stop the owner asking. Only the newest link of a user works.
  */
 export async function requestPasswordReset(
   context: ForgotPasswordContext,
@@ -61,15 +65,15 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   const { db } = context;
   const email = input.email.toLowerCase();
-  await assertNotRateLimited(db, 'forgot_password', { ip, account: email });
+  const reservation = await reserveAttempt(db, 'forgot_password', { ip, account: email });
 
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
     .limit(1);
-  await recordAttempt(db, 'forgot_password', { ip, account: email, success: user !== undefined });
-  if (!user) return { message: passwordResetSentMessage };
+  await settleAttempt(db, reservation, user !== undefined);
+  if (!user || reservation.accountAttempts > maxResetMailsPerAccount) return { message: passwordResetSentMessage };
 
   const token = generateToken();
   await db.transaction(async (tx) => {
@@ -84,31 +88,50 @@ export async function requestPasswordReset(
   return { message: passwordResetSentMessage };
 }
 
+// A live link of an enabled account: unused, not expired.
+const liveResetToken = (token: string) =>
+  and(
+    eq(passwordResets.tokenHash, hashToken(token)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, sql`now()`),
+    sql`exists (select 1 from ${users} where ${users.id} = ${passwordResets.userId} and ${users.deletedAt} is null)`,
+  );
+
 /**
  * POST /api/resetpassword: spends the token (unknown, used, expired, or of a disabled account: 422 on token),
- * sets the new password and revokes every session of the user, in one transaction.
+ * sets the new password and revokes every session of the user, in one transaction. The token is checked before
+ * the password is hashed, so a wrong one costs no argon2; wrong tokens are limited per address (429).
  */
-export async function resetPassword(db: Db, input: { password: string; token: string }): Promise<{ message: string }> {
+export async function resetPassword(
+  db: Db,
+  input: { password: string; token: string },
+  ip: string | null,
+): Promise<{ message: string; revokedSessionIds: string[] }> {
+  const reservation = await reserveAttempt(db, 'reset_password', { ip, account: null });
+  const invalidToken = async (): Promise<never> => {
+    await settleAttempt(db, reservation, false);
+    throw unprocessable({ token: [invalidResetTokenMessage] });
+  };
+  const [live] = await db.select({ id: passwordResets.id }).from(passwordResets).where(liveResetToken(input.token));
+  if (!live) return invalidToken();
+
   // Hashed before the transaction so no row stays locked while argon2 works.
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  const spent = await db.transaction(async (tx) => {
     // Spending the token is the first write: of two concurrent resets with one token, only one gets the row.
-    const [spent] = await tx
+    const [row] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(input.token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-          sql`exists (select 1 from ${users} where ${users.id} = ${passwordResets.userId} and ${users.deletedAt} is null)`,
-        ),
-      )
+      .where(liveResetToken(input.token))
       .returning({ userId: passwordResets.userId });
-    if (!spent) throw unprocessable({ token: [invalidResetTokenMessage] });
-
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, spent.userId));
-    await revokeUserSessions(tx, spent.userId);
+    if (!row) return null;
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, row.userId));
+    return revokeUserSessions(tx, row.userId);
   });
-  return { message: passwordResetDoneMessage };
+  if (!spent) return invalidToken();
+  await settleAttempt(db, reservation, true);
+  return { message: passwordResetDoneMessage, revokedSessionIds: spent };
 }

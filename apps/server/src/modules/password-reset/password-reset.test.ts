@@ -2,32 +2,45 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { buildApp, createLogger } from '../../app.ts';
 import { settleBackgroundMail } from '../../plugins/mail.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { authAttempts } from '../auth/attempts.table.ts';
+import { hashPassword } from '../auth/password.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { users } from '../users/users.table.ts';
 import { passwordResets } from './password-reset.table.ts';
 
+// The real argon2, counted: a reset with a wrong token must not reach it.
+vi.mock('../auth/password.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../auth/password.ts')>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
+
 const sentMessage = 'Password reset link sent to your email.';
-const invalidToken = { message: 'The given data was invalid.', errors: { token: ['This password reset token is invalid.'] } };
+const invalidToken = {
+  message: 'The given data was invalid.',
+  errors: { token: ['This password reset token is invalid.'] },
+};
 
 function forgot(ctx: TestContext, email: unknown, remoteAddress = '127.0.0.1') {
   return ctx.app.inject({ method: 'POST', url: '/api/forgotpassword', payload: { email }, remoteAddress });
 }
-function reset(ctx: TestContext, payload: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'POST', url: '/api/resetpassword', payload });
+function reset(ctx: TestContext, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
+  return ctx.app.inject({ method: 'POST', url: '/api/resetpassword', payload, remoteAddress });
 }
-const session = (ctx: TestContext, token: string) => ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) });
+const session = (ctx: TestContext, token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) });
 const tokenIn = (text: string) => /\/reset-password\/([A-Za-z0-9_-]{43})\b/.exec(text)?.[1];
 
 // The message as received over SMTP, with quoted-printable soft breaks and escapes undone.
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 describe('password reset over real SMTP', () => {
@@ -72,7 +85,9 @@ describe('password reset over real SMTP', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const { port } = smtp.server.address() as AddressInfo;
-    ctx = await createTestContext({ config: { smtpUrl: `smtp://127.0.0.1:${port}`, appUrl: 'https://portal.example.test' } });
+    ctx = await createTestContext({
+      config: { smtpUrl: `smtp://127.0.0.1:${port}`, appUrl: 'https://portal.example.test' },
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -80,7 +95,11 @@ describe('password reset over real SMTP', () => {
   });
 
   it('mails a link that resets the password once, ends the old sessions, and lets the new password in', async () => {
-    const user = await createUser(ctx.db, { name: 'Fox Mulder', email: 'fox.mulder@example.test', password: 'Old-password-1' });
+    const user = await createUser(ctx.db, {
+      name: 'Fox Mulder',
+      email: 'fox.mulder@example.test',
+      password: 'Old-password-1',
+    });
     const oldSession = await login(ctx.app, user.email, 'Old-password-1');
     const secondSession = await login(ctx.app, user.email, 'Old-password-1');
 
@@ -115,10 +134,18 @@ describe('password reset over real SMTP', () => {
 
     expect((await session(ctx, oldSession.access_token)).statusCode).toBe(401);
     expect((await session(ctx, secondSession.access_token)).statusCode).toBe(401);
-    const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/login/refresh', payload: { refresh_token: oldSession.refresh_token } });
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/refresh',
+      payload: { refresh_token: oldSession.refresh_token },
+    });
     expect(refreshed.statusCode).toBe(401);
 
-    const oldPassword = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'Old-password-1' } });
+    const oldPassword = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'Old-password-1' },
+    });
     expect(oldPassword.statusCode).toBe(401);
     const fresh = await login(ctx.app, user.email, 'New-password-2');
     expect((await session(ctx, fresh.access_token)).statusCode).toBe(200);
@@ -156,7 +183,11 @@ describe('password reset without SMTP: the outbox', () => {
     const response = await forgot(ctx, email);
     expect(response.statusCode).toBe(200);
     await settleBackgroundMail(ctx.db);
-    const [latest] = await ctx.db.select().from(outbox).orderBy(sql`${outbox.id} desc`).limit(1);
+    const [latest] = await ctx.db
+      .select()
+      .from(outbox)
+      .orderBy(sql`${outbox.id} desc`)
+      .limit(1);
     expect(latest.to).toBe(email);
     const token = tokenIn(latest.text);
     if (!token) throw new Error('no link in the mail');
@@ -166,7 +197,11 @@ describe('password reset without SMTP: the outbox', () => {
   it('keeps the mail in the outbox with a link to APP_URL (default http://localhost:{PORT})', async () => {
     const user = await createUser(ctx.db, { name: 'Walter Skinner' });
     const token = await requestLink(user.email);
-    const [row] = await ctx.db.select().from(outbox).orderBy(sql`${outbox.id} desc`).limit(1);
+    const [row] = await ctx.db
+      .select()
+      .from(outbox)
+      .orderBy(sql`${outbox.id} desc`)
+      .limit(1);
     expect(row.subject).toBe('Reset Password Notification');
     expect(row.error).toBeNull();
     expect(row.text).toContain(`http://localhost:${ctx.config.port}/reset-password/${token}`);
@@ -181,7 +216,10 @@ describe('password reset without SMTP: the outbox', () => {
     expect(unknown.body).toBe(known.body);
     expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
     await settleBackgroundMail(ctx.db);
-    const mails = await ctx.db.select().from(outbox).where(sql`${outbox.to} = 'nobody-here@example.test'`);
+    const mails = await ctx.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.to} = 'nobody-here@example.test'`);
     expect(mails).toEqual([]);
   });
 
@@ -197,7 +235,10 @@ describe('password reset without SMTP: the outbox', () => {
   it('validates the e-mail with 422', async () => {
     const bad = await forgot(ctx, 'not-an-email');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({ message: 'The given data was invalid.', errors: { email: ['The email must be a valid email address.'] } });
+    expect(bad.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { email: ['The email must be a valid email address.'] },
+    });
     const missing = await ctx.app.inject({ method: 'POST', url: '/api/forgotpassword', payload: {} });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.email).toEqual(['The email field is required.']);
@@ -216,6 +257,8 @@ describe('password reset without SMTP: the outbox', () => {
     expect(mismatch.json().errors).toEqual({ password: ['The password field confirmation does not match.'] });
     const unconfirmed = await reset(ctx, { password: 'abcdef', token });
     expect(unconfirmed.json().errors).toEqual({ password: ['The password field confirmation does not match.'] });
+    const long = await reset(ctx, { password: 'x'.repeat(129), password_confirmation: 'x'.repeat(129), token });
+    expect(long.json().errors).toEqual({ password: ['The password may not be greater than 128 characters.'] });
     const empty = await ctx.app.inject({ method: 'POST', url: '/api/resetpassword', payload: {} });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.password).toEqual(['The password field is required.']);
@@ -235,7 +278,10 @@ describe('password reset without SMTP: the outbox', () => {
     const user = await createUser(ctx.db);
     const signedIn = await login(ctx.app, user.email, user.password);
     const token = await requestLink(user.email);
-    await ctx.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.tokenHash, hashToken(token)));
+    await ctx.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
     const response = await reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual(invalidToken);
@@ -259,15 +305,21 @@ describe('password reset without SMTP: the outbox', () => {
     const first = await requestLink(user.email);
     const second = await requestLink(user.email);
     expect(second).not.toBe(first);
-    expect((await reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token: first })).json()).toEqual(invalidToken);
-    expect((await reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token: second })).statusCode).toBe(200);
+    expect((await reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token: first })).json()).toEqual(
+      invalidToken,
+    );
+    expect((await reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token: second })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses the link of an account disabled after the mail went out', async () => {
     const user = await createUser(ctx.db);
     const token = await requestLink(user.email);
     await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
-    expect((await reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token })).json()).toEqual(invalidToken);
+    expect((await reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token })).json()).toEqual(
+      invalidToken,
+    );
   });
 
   it('stores the new password as an argon2 hash and revokes every session of that user only', async () => {
@@ -277,14 +329,19 @@ describe('password reset without SMTP: the outbox', () => {
     await login(ctx.app, user.email, user.password);
     const othersSession = await login(ctx.app, other.email, other.password);
     const token = await requestLink(user.email);
-    expect((await reset(ctx, { password: 'Brand-new-9', password_confirmation: 'Brand-new-9', token })).statusCode).toBe(200);
+    expect(
+      (await reset(ctx, { password: 'Brand-new-9', password_confirmation: 'Brand-new-9', token })).statusCode,
+    ).toBe(200);
 
     const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     const rows = await ctx.db.select({ revoked: sessions.revoked }).from(sessions).where(eq(sessions.userId, user.id));
     expect(rows.map((r) => r.revoked)).toEqual([true, true]);
     expect((await session(ctx, othersSession.access_token)).statusCode).toBe(200);
-    const [spent] = await ctx.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(token)));
+    const [spent] = await ctx.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
     expect(spent.usedAt).not.toBeNull();
   });
 
@@ -312,20 +369,56 @@ describe('password reset without SMTP: the outbox', () => {
     expect(row.revoked).toBe(true);
   });
 
-  it('rate limits forgot password per e-mail (5 in 15 minutes) with 429, known or not', async () => {
+  it('limits forgot password per e-mail and address (5 in 15 minutes) with 429, known or not', async () => {
     const user = await createUser(ctx.db);
     for (const email of [user.email, 'ghost@example.test']) {
-      for (let i = 0; i < 5; i += 1) expect((await forgot(ctx, email, `10.1.0.${i}`)).statusCode).toBe(200);
-      const refused = await forgot(ctx, email.toUpperCase(), '10.1.0.99');
+      for (let i = 0; i < 5; i += 1) expect((await forgot(ctx, email, '10.1.0.1')).statusCode).toBe(200);
+      const refused = await forgot(ctx, email.toUpperCase(), '10.1.0.1');
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({ message: 'Too many attempts. Please try again in 15 minutes.' });
     }
+    // From another address the answer is the same as ever, but the inbox gets no sixth mail in the window.
+    expect((await forgot(ctx, user.email, '10.1.0.2')).json()).toEqual({ message: sentMessage });
+    await settleBackgroundMail(ctx.db);
+    const mails = await ctx.db.select().from(outbox).where(eq(outbox.to, user.email)).orderBy(outbox.id);
+    expect(mails).toHaveLength(5);
+    // The newest link sent still works.
+    const token = tokenIn(mails[4].text)!;
+    expect((await reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token })).statusCode).toBe(200);
+  });
+
+  it('sends five mails for 20 parallel requests for one e-mail from one address', async () => {
+    const user = await createUser(ctx.db);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => forgot(ctx, user.email, '10.2.0.1')));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(15);
     await settleBackgroundMail(ctx.db);
     expect(await ctx.db.select().from(outbox).where(eq(outbox.to, user.email))).toHaveLength(5);
   });
 
+  it('checks the token before hashing: 40 parallel wrong tokens from one address hash nothing, and 30 are answered', async () => {
+    const hashesBefore = vi.mocked(hashPassword).mock.calls.length;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token: `wrong-${i}` }, '10.3.0.1'),
+      ),
+    );
+    expect(vi.mocked(hashPassword).mock.calls.length).toBe(hashesBefore);
+    expect(answers.filter((answer) => answer.statusCode === 422)).toHaveLength(30);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0].json()).toEqual({ message: 'Too many attempts. Please try again in 15 minutes.' });
+    // Another address is not refused.
+    const user = await createUser(ctx.db);
+    const token = await requestLink(user.email);
+    expect(
+      (await reset(ctx, { password: 'abcdef', password_confirmation: 'abcdef', token }, '10.3.0.2')).statusCode,
+    ).toBe(200);
+  });
+
   it('rate limits forgot password per IP address (30 in 15 minutes) and records each request with its IP', async () => {
-    for (let i = 0; i < 30; i += 1) expect((await forgot(ctx, `spray${i}@example.test`, '203.0.113.7')).statusCode).toBe(200);
+    for (let i = 0; i < 30; i += 1)
+      expect((await forgot(ctx, `spray${i}@example.test`, '203.0.113.7')).statusCode).toBe(200);
     const refused = await forgot(ctx, 'spray-last@example.test', '203.0.113.7');
     expect(refused.statusCode).toBe(429);
     expect((await forgot(ctx, 'spray-last@example.test', '203.0.113.8')).statusCode).toBe(200);
@@ -354,7 +447,11 @@ describe('logs', () => {
       const token = tokenIn(mail.text)!;
       await app.inject({ method: 'GET', url: `/reset-password/${token}` });
       await app.inject({ method: 'GET', url: `/reset-password/${token}?redirect=/dashboard` });
-      await app.inject({ method: 'POST', url: '/api/resetpassword', payload: { password: 'abcdef', password_confirmation: 'abcdef', token } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/resetpassword',
+        payload: { password: 'abcdef', password_confirmation: 'abcdef', token },
+      });
       const log = lines.join('');
       expect(log).toContain('/reset-password/[redacted]');
       expect(log).toContain('mail kept in the outbox');

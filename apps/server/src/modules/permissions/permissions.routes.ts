@@ -1,4 +1,6 @@
 import {
+  permissionsBeyondOwn,
+  permissionsBeyondOwnMessage,
   employeePermissionsResponseSchema,
   permissionListResponseSchema,
   permissionsUpdatedMessage,
@@ -6,10 +8,17 @@ import {
   type PermissionsUpdatedPayload,
 } from '@switchboard/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
-import { notFound, unprocessable } from '../../plugins/errors.ts';
-import { isEmployeeUser, listPermissionNames, listPermissions, replacePermissions } from './permissions.service.ts';
+import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
+import { accountActorOf, assertMayChangeAccount } from '../users/account-guard.ts';
+import {
+  employeeRoleOf,
+  isEmployeeUser,
+  listPermissionNames,
+  listPermissions,
+  replacePermissions,
+} from './permissions.service.ts';
 
 // Any id that is not a positive 32-bit integer names no employee: a 404 like an unknown one.
 const idParamsSchema = z.object({ id: z.string() });
@@ -24,18 +33,26 @@ const manageEmployeePermissions = [requireEmployee(), requirePermission('manage 
 /** Permission calls of spec 1 §3.6, §7.2 and §7.6. */
 export async function permissionRoutes(app: AppInstance): Promise<void> {
   // The catalogue is staff-only: it feeds the employee Permissions screen.
-  app.get('/permissions', { onRequest: requireEmployee(), schema: { response: { 200: permissionListResponseSchema } } }, async () => ({
-    data: await listPermissions(app.db),
-  }));
+  app.get(
+    '/permissions',
+    { onRequest: requireEmployee(), schema: { response: { 200: permissionListResponseSchema } } },
+    async () => ({
+      data: await listPermissions(app.db),
+    }),
+  );
 
   // Not in the spec: the Permissions screen needs the employee's current list to set its switches.
   app.get(
     '/users/employee/permissions/:id',
-    { onRequest: manageEmployeePermissions, schema: { params: idParamsSchema, response: { 200: employeePermissionsResponseSchema } } },
+    {
+      onRequest: manageEmployeePermissions,
+      schema: { params: idParamsSchema, response: { 200: employeePermissionsResponseSchema } },
+    },
     async (request) => {
       const id = employeeIdFrom(request.params.id);
-      if (!(await isEmployeeUser(app.db, id))) throw notFound();
-      return { data: { id, permissions: await listPermissionNames(app.db, id) } };
+      const role = await employeeRoleOf(app.db, id);
+      if (role === null) throw notFound();
+      return { data: { id, role, permissions: await listPermissionNames(app.db, id) } };
     },
   );
 
@@ -43,7 +60,11 @@ export async function permissionRoutes(app: AppInstance): Promise<void> {
     '/users/employee/permissions/:id',
     {
       onRequest: manageEmployeePermissions,
-      schema: { params: idParamsSchema, body: updateEmployeePermissionsInputSchema, response: { 200: z.object({ message: z.string() }) } },
+      schema: {
+        params: idParamsSchema,
+        body: updateEmployeePermissionsInputSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
     },
     async (request) => {
       const id = employeeIdFrom(request.params.id);
@@ -51,6 +72,13 @@ export async function permissionRoutes(app: AppInstance): Promise<void> {
         throw unprocessable({ id: ['The id must match the employee being updated.'] });
       }
       if (!(await isEmployeeUser(app.db, id))) throw notFound();
+      await assertMayChangeAccount(app.db, request.auth, id, 'permissions');
+      const beyond = permissionsBeyondOwn(
+        accountActorOf(request.auth),
+        await listPermissionNames(app.db, id),
+        request.body.permissions,
+      );
+      if (beyond.length > 0) throw forbidden(permissionsBeyondOwnMessage(beyond));
       const permissions = await replacePermissions(app.db, id, request.body.permissions);
       // The guard re-reads permissions on every request, so the change is enforced at once; this updates the UI.
       app.realtime.emitToUser(id, 'PermissionsUpdated', { permissions } satisfies PermissionsUpdatedPayload);

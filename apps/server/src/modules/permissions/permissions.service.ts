@@ -8,7 +8,13 @@ import { permissions, userPermissions } from './permissions.table.ts';
 export async function seedPermissions(db: DbOrTransaction): Promise<void> {
   await db
     .insert(permissions)
-    .values(permissionDefinitions.map((p) => ({ name: p.name, description: p.description, permissionType: p.permissionType })))
+    .values(
+      permissionDefinitions.map((p) => ({
+        name: p.name,
+        description: p.description,
+        permissionType: p.permissionType,
+      })),
+    )
     .onConflictDoUpdate({
       target: permissions.name,
       set: { description: sql`excluded.description`, permissionType: sql`excluded.permission_type` },
@@ -18,7 +24,10 @@ export async function seedPermissions(db: DbOrTransaction): Promise<void> {
 /** Grants the named permissions to a user; names not in the table are ignored, held ones kept. */
 export async function grantPermissions(db: DbOrTransaction, userId: number, names: readonly string[]): Promise<void> {
   if (names.length === 0) return;
-  const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...names]));
+  const rows = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.name, [...names]));
   if (rows.length === 0) return;
   await db
     .insert(userPermissions)
@@ -39,7 +48,12 @@ export async function listPermissionNames(db: DbOrTransaction, userId: number): 
 /** GET /api/permissions: the whole catalogue, grouped by type then named. */
 export async function listPermissions(db: DbOrTransaction): Promise<Permission[]> {
   const rows = await db
-    .select({ id: permissions.id, name: permissions.name, description: permissions.description, permission_type: permissions.permissionType })
+    .select({
+      id: permissions.id,
+      name: permissions.name,
+      description: permissions.description,
+      permission_type: permissions.permissionType,
+    })
     .from(permissions)
     .orderBy(sql`${permissions.permissionType} nulls first`, permissions.name);
   return rows;
@@ -47,8 +61,17 @@ export async function listPermissions(db: DbOrTransaction): Promise<Permission[]
 
 /** True when the id names a user of type Employee (disabled ones included: their permissions stay editable). */
 export async function isEmployeeUser(db: DbOrTransaction, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.type, 'Employee'))).limit(1);
-  return row !== undefined;
+  return (await employeeRoleOf(db, userId)) !== null;
+}
+
+/** The users-admin role of an employee, or null when `userId` names no employee. */
+export async function employeeRoleOf(db: DbOrTransaction, userId: number): Promise<'admin' | 'user' | null> {
+  const [row] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.type, 'Employee')))
+    .limit(1);
+  return row?.role ?? null;
 }
 
 /**
@@ -56,7 +79,11 @@ export async function isEmployeeUser(db: DbOrTransaction, userId: number): Promi
  * validated them). One transaction (a savepoint inside a caller's), so a reader never sees the list half-replaced.
  * Returns the new list.
  */
-export async function replacePermissions(db: DbOrTransaction, userId: number, names: readonly string[]): Promise<string[]> {
+export async function replacePermissions(
+  db: DbOrTransaction,
+  userId: number,
+  names: readonly string[],
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     // Serialises concurrent replacements of the same user's list.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

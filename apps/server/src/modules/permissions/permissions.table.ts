@@ -21,5 +21,8 @@ export const userPermissions = pgTable(
       .notNull()
       .references(() => permissions.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.permissionId] }), index('user_permissions_permission_idx').on(t.permissionId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.permissionId] }),
+    index('user_permissions_permission_idx').on(t.permissionId),
+  ],
 );

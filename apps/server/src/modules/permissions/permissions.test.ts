@@ -1,6 +1,13 @@
 import { permissionDefinitions, type Permission } from '@switchboard/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, receivesWithin } from '../../../test/realtime.ts';
 import type { Socket } from 'socket.io-client';
 import { listPermissionNames } from './permissions.service.ts';
@@ -16,10 +23,18 @@ describe('permissions API', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    manager = await createUser(ctx.db, { name: 'Mona Manager', permissions: ['manage employee permissions'] });
+    // Holds what the tests grant and remove: nobody hands out permissions they lack (account-parts.test.ts).
+    manager = await createUser(ctx.db, {
+      name: 'Mona Manager',
+      permissions: ['manage employee permissions', 'view dashboard', 'view billing', 'view crm'],
+    });
     employee = await createUser(ctx.db, { name: 'Eddie Employee', permissions: ['view dashboard'] });
     target = await createUser(ctx.db, { name: 'Tara Target', permissions: ['view dashboard', 'view billing'] });
-    client = await createUser(ctx.db, { type: 'Client', name: 'Cal Client', permissions: ['manage employee permissions'] });
+    client = await createUser(ctx.db, {
+      type: 'Client',
+      name: 'Cal Client',
+      permissions: ['manage employee permissions'],
+    });
     managerToken = await tokenOf(manager);
   });
   afterEach(() => {
@@ -34,25 +49,42 @@ describe('permissions API', () => {
   }
 
   const put = (id: number | string, payload: unknown, token = managerToken) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/users/employee/permissions/${id}`, headers: bearer(token), payload: payload as object });
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/employee/permissions/${id}`,
+      headers: bearer(token),
+      payload: payload as object,
+    });
   const getFor = (id: number | string, token = managerToken) =>
     ctx.app.inject({ method: 'GET', url: `/api/users/employee/permissions/${id}`, headers: bearer(token) });
 
   describe('GET /api/permissions', () => {
     it('answers 401 without a token and 403 to a client account', async () => {
       expect((await ctx.app.inject({ method: 'GET', url: '/api/permissions' })).statusCode).toBe(401);
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/permissions', headers: bearer(await tokenOf(client)) });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/permissions',
+        headers: bearer(await tokenOf(client)),
+      });
       expect(response.statusCode).toBe(403);
     });
 
     it('lists the whole catalogue with id, name, description and permission_type to any employee', async () => {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/permissions', headers: bearer(await tokenOf(employee)) });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/permissions',
+        headers: bearer(await tokenOf(employee)),
+      });
       expect(response.statusCode).toBe(200);
       const data = response.json<{ data: Permission[] }>().data;
       expect(data).toHaveLength(permissionDefinitions.length);
       expect(new Set(data.map((p) => p.name))).toEqual(new Set(permissionDefinitions.map((p) => p.name)));
-      for (const permission of data) expect(Object.keys(permission).sort()).toEqual(['description', 'id', 'name', 'permission_type']);
-      expect(data.find((p) => p.name === 'manage employee permissions')).toMatchObject({ permission_type: 'admin', description: "Change employees' permissions." });
+      for (const permission of data)
+        expect(Object.keys(permission).sort()).toEqual(['description', 'id', 'name', 'permission_type']);
+      expect(data.find((p) => p.name === 'manage employee permissions')).toMatchObject({
+        permission_type: 'admin',
+        description: "Change employees' permissions.",
+      });
       expect(data.find((p) => p.name === 'view dashboard')?.permission_type).toBeNull();
       expect(data.find((p) => p.name === 'view billing')?.permission_type).toBe('billing');
     });
@@ -68,17 +100,22 @@ describe('permissions API', () => {
     it('answers the employee’s permission names', async () => {
       const response = await getFor(employee.id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ data: { id: employee.id, permissions: ['view dashboard'] } });
+      expect(response.json()).toEqual({ data: { id: employee.id, role: 'user', permissions: ['view dashboard'] } });
     });
 
     it('answers 404 for an unknown id, a client account and a malformed id', async () => {
-      for (const id of [999999, client.id, 'abc', '0', '99999999999', '-1']) expect((await getFor(id)).statusCode, String(id)).toBe(404);
+      for (const id of [999999, client.id, 'abc', '0', '99999999999', '-1'])
+        expect((await getFor(id)).statusCode, String(id)).toBe(404);
     });
   });
 
   describe('PUT /api/users/employee/permissions/{id}', () => {
     it('answers 401 without a token', async () => {
-      const response = await ctx.app.inject({ method: 'PUT', url: `/api/users/employee/permissions/${target.id}`, payload: { permissions: [] } });
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/employee/permissions/${target.id}`,
+        payload: { permissions: [] },
+      });
       expect(response.statusCode).toBe(401);
     });
 
@@ -98,7 +135,10 @@ describe('permissions API', () => {
     });
 
     it('answers 422 naming each unknown permission, changing nothing', async () => {
-      const response = await put(target.id, { id: target.id, permissions: ['view dashboard', 'launch rockets', 'view crm', 'VIEW BILLING'] });
+      const response = await put(target.id, {
+        id: target.id,
+        permissions: ['view dashboard', 'launch rockets', 'view crm', 'VIEW BILLING'],
+      });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         message: 'The given data was invalid.',
@@ -139,7 +179,9 @@ describe('permissions API', () => {
       expect(await leaked).toBe(false);
 
       const read = await getFor(target.id);
-      expect(read.json()).toEqual({ data: { id: target.id, permissions: ['view crm', 'view dashboard'] } });
+      expect(read.json()).toEqual({
+        data: { id: target.id, role: 'user', permissions: ['view crm', 'view dashboard'] },
+      });
     });
 
     it('accepts an empty list, which removes every permission', async () => {
@@ -149,7 +191,10 @@ describe('permissions API', () => {
     });
 
     it('takes effect at once: a call gated by a removed permission is refused on the next request', async () => {
-      const deputy = await createUser(ctx.db, { name: 'Dee Deputy', permissions: ['manage employee permissions', 'view dashboard'] });
+      const deputy = await createUser(ctx.db, {
+        name: 'Dee Deputy',
+        permissions: ['manage employee permissions', 'view dashboard'],
+      });
       const deputyToken = await tokenOf(deputy);
       expect((await getFor(target.id, deputyToken)).statusCode).toBe(200);
       expect((await put(deputy.id, { id: deputy.id, permissions: ['view dashboard'] })).statusCode).toBe(200);

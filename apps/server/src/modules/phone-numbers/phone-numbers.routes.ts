@@ -1,6 +1,6 @@
 import { agentPhoneNumberSchema } from '@switchboard/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { listAgentPhoneNumbers } from './phone-numbers.service.ts';
 
@@ -8,7 +8,10 @@ import { listAgentPhoneNumbers } from './phone-numbers.service.ts';
 export async function phoneNumberRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/crm/phone_numbers',
-    { onRequest: [requireEmployee(), requirePermission('manage crm')], schema: { response: { 200: z.object({ data: z.array(agentPhoneNumberSchema) }) } } },
+    {
+      onRequest: [requireEmployee(), requirePermission('manage crm')],
+      schema: { response: { 200: z.object({ data: z.array(agentPhoneNumberSchema) }) } },
+    },
     async () => ({ data: await listAgentPhoneNumbers(app.db) }),
   );
 }

@@ -10,16 +10,35 @@ export async function listAgentPhoneNumbers(db: DbOrTransaction): Promise<AgentP
     .from(agentPhoneNumbers)
     .leftJoin(agentSettings, eq(agentSettings.phoneNumberId, agentPhoneNumbers.id))
     .orderBy(asc(agentPhoneNumbers.phoneNumber));
-  return rows.map((row) => ({ id: row.id, phone_number: row.phoneNumber, agent_settings_count: row.userId === null ? 0 : 1, user_id: row.userId }));
+  return rows.map((row) => ({
+    id: row.id,
+    phone_number: row.phoneNumber,
+    agent_settings_count: row.userId === null ? 0 : 1,
+    user_id: row.userId,
+  }));
 }
 
 /** The fictional demo lines (555-01XX): a few to assign until the CRM issue manages numbers. */
 export async function seedAgentPhoneNumbers(db: DbOrTransaction): Promise<void> {
-  const numbers = ['(512) 555-0140', '(512) 555-0141', '(512) 555-0142', '(512) 555-0143', '(737) 555-0150', '(737) 555-0151'];
-  await db.insert(agentPhoneNumbers).values(numbers.map((phoneNumber) => ({ phoneNumber }))).onConflictDoNothing();
+  const numbers = [
+    '(512) 555-0140',
+    '(512) 555-0141',
+    '(512) 555-0142',
+    '(512) 555-0143',
+    '(737) 555-0150',
+    '(737) 555-0151',
+  ];
+  await db
+    .insert(agentPhoneNumbers)
+    .values(numbers.map((phoneNumber) => ({ phoneNumber })))
+    .onConflictDoNothing();
 }
 
 export async function phoneNumberExists(db: DbOrTransaction, id: number): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`1` }).from(agentPhoneNumbers).where(eq(agentPhoneNumbers.id, id)).limit(1);
+  const [row] = await db
+    .select({ n: sql<number>`1` })
+    .from(agentPhoneNumbers)
+    .where(eq(agentPhoneNumbers.id, id))
+    .limit(1);
   return row !== undefined;
 }

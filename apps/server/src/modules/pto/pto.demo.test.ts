@@ -15,8 +15,22 @@ afterAll(async () => {
 
 describe('seedPtoDemo', () => {
   it('knows the floating US holidays', () => {
-    expect(usCompanyHolidays(2026).map((holiday) => holiday.date)).toEqual(['2026-01-01', '2026-05-25', '2026-07-04', '2026-09-07', '2026-11-26', '2026-12-25']);
-    expect(usCompanyHolidays(2025).map((holiday) => holiday.date)).toEqual(['2025-01-01', '2025-05-26', '2025-07-04', '2025-09-01', '2025-11-27', '2025-12-25']);
+    expect(usCompanyHolidays(2026).map((holiday) => holiday.date)).toEqual([
+      '2026-01-01',
+      '2026-05-25',
+      '2026-07-04',
+      '2026-09-07',
+      '2026-11-26',
+      '2026-12-25',
+    ]);
+    expect(usCompanyHolidays(2025).map((holiday) => holiday.date)).toEqual([
+      '2025-01-01',
+      '2025-05-26',
+      '2025-07-04',
+      '2025-09-01',
+      '2025-11-27',
+      '2025-12-25',
+    ]);
   });
 
   it('adds two years of company holidays and two policies per employee, once', async () => {

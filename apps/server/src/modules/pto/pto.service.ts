@@ -45,7 +45,14 @@ export function presentPtoSetting(row: typeof ptoSettings.$inferSelect): PtoSett
 }
 
 function presentPtoUsed(row: typeof ptoUsedHours.$inferSelect): PtoUsed {
-  return { id: row.id, user_id: row.userId, date: row.date, hours: Number(row.hours), bank: row.bank as PtoBank, note: row.note };
+  return {
+    id: row.id,
+    user_id: row.userId,
+    date: row.date,
+    hours: Number(row.hours),
+    bank: row.bank as PtoBank,
+    note: row.note,
+  };
 }
 
 interface EmployeePtoBasics {
@@ -81,14 +88,25 @@ export async function findPtoEmployee(db: DbOrTransaction, userId: number): Prom
 
 /** Today's date in the IANA zone, 'YYYY-MM-DD'. */
 export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /**
  * Checked-in (status 1) hours per calendar day of `timezone` between two days, both included, in one aggregate
  * query: each entry is split at local midnights and clipped to the range; an open entry counts until now.
  */
-export async function checkedInHoursByDay(db: DbOrTransaction, userId: number, from: string, to: string, timezone: string): Promise<{ day: string; hours: number }[]> {
+export async function checkedInHoursByDay(
+  db: DbOrTransaction,
+  userId: number,
+  from: string,
+  to: string,
+  timezone: string,
+): Promise<{ day: string; hours: number }[]> {
   const rangeStart = sql`(${from}::date::timestamp at time zone ${timezone})`;
   const rangeEnd = sql`((${to}::date + 1)::timestamp at time zone ${timezone})`;
   const result = await db.execute<{ day: string; seconds: string }>(sql`
@@ -113,7 +131,9 @@ export async function checkedInHoursByDay(db: DbOrTransaction, userId: number, f
     where entries.ended_at > entries.started_at
     group by day
     order by day`);
-  return result.rows.map((row) => ({ day: row.day, hours: Math.max(0, Number(row.seconds)) / 3600 })).filter((row) => row.hours > 0);
+  return result.rows
+    .map((row) => ({ day: row.day, hours: Math.max(0, Number(row.seconds)) / 3600 }))
+    .filter((row) => row.hours > 0);
 }
 
 /** The PTO view's data (and the PeriodsUpdated payload): settings, time off taken and the computed periods. */
@@ -121,20 +141,38 @@ export async function getEmployeePto(db: DbOrTransaction, userId: number, now = 
   const employee = await findPtoEmployee(db, userId);
   if (!employee) throw notFound();
   const [settingRows, usedRows] = await Promise.all([
-    db.select().from(ptoSettings).where(eq(ptoSettings.userId, userId)).orderBy(asc(ptoSettings.startDate), asc(ptoSettings.id)),
-    db.select().from(ptoUsedHours).where(eq(ptoUsedHours.userId, userId)).orderBy(asc(ptoUsedHours.date), asc(ptoUsedHours.id)),
+    db
+      .select()
+      .from(ptoSettings)
+      .where(eq(ptoSettings.userId, userId))
+      .orderBy(asc(ptoSettings.startDate), asc(ptoSettings.id)),
+    db
+      .select()
+      .from(ptoUsedHours)
+      .where(eq(ptoUsedHours.userId, userId))
+      .orderBy(asc(ptoUsedHours.date), asc(ptoUsedHours.id)),
   ]);
   const settings = settingRows.map(presentPtoSetting);
   const used = usedRows.map(presentPtoUsed);
   const today = todayIn(employee.timezone, now);
   // A stored date the engine cannot read (a year before 1000) is ignored rather than failing the whole view.
   const readable = (date: string | null) => (date !== null && isIsoDate(date) ? date : null);
-  const start = ptoPeriodStart({ pto_start_date: readable(employee.ptoStartDate), start_date: readable(employee.startDate), created_at: todayIn(employee.timezone, employee.createdAt) });
+  const start = ptoPeriodStart({
+    pto_start_date: readable(employee.ptoStartDate),
+    start_date: readable(employee.startDate),
+    created_at: todayIn(employee.timezone, employee.createdAt),
+  });
 
   let days: { day: string; hours: number }[] = [];
   if (settings.some((setting) => setting.type === 'Hourly')) {
     // Only the days the periods cover: from their start to the end of the period holding today.
-    const probe = buildPtoPeriods({ ptoStartDate: start.date, settings: [], checkedInHours: () => 0, usedHours: [], today });
+    const probe = buildPtoPeriods({
+      ptoStartDate: start.date,
+      settings: [],
+      checkedInHours: () => 0,
+      usedHours: [],
+      today,
+    });
     const last = probe.at(-1) ?? ptoPeriodBounds(start.date, 0);
     days = await checkedInHoursByDay(db, userId, start.date, last.end_date, employee.timezone);
   }
@@ -180,13 +218,29 @@ const settingColumns = (input: PtoSettingValues) => ({
   initialHours: stored(input.initial_hours),
 });
 
-export async function createPtoSetting(db: DbOrTransaction, input: PtoSettingValues, actor: { id: number }): Promise<PtoSetting> {
+export async function createPtoSetting(
+  db: DbOrTransaction,
+  input: PtoSettingValues,
+  actor: { id: number },
+): Promise<PtoSetting> {
   const userId = await assertEmployeeField(db, input.user_id);
   const [row] = await db
     .insert(ptoSettings)
     .values({ userId, ...settingColumns(input), createdBy: actor.id })
     .returning();
   return presentPtoSetting(row);
+}
+
+/** The employee a PTO setting belongs to, or null when there is no such setting. */
+export async function ptoSettingOwner(db: DbOrTransaction, id: number): Promise<number | null> {
+  const [row] = await db.select({ userId: ptoSettings.userId }).from(ptoSettings).where(eq(ptoSettings.id, id));
+  return row?.userId ?? null;
+}
+
+/** The employee a time-off-taken row belongs to, or null when there is no such row. */
+export async function ptoUsedOwner(db: DbOrTransaction, id: number): Promise<number | null> {
+  const [row] = await db.select({ userId: ptoUsedHours.userId }).from(ptoUsedHours).where(eq(ptoUsedHours.id, id));
+  return row?.userId ?? null;
 }
 
 /** Updates a setting; its employee never changes (user_id in the body is ignored). 404 when it does not exist. */
@@ -207,11 +261,22 @@ export async function deletePtoSetting(db: DbOrTransaction, id: number): Promise
   return row.userId;
 }
 
-export async function recordPtoUsed(db: DbOrTransaction, input: PtoUsedValues, actor: { id: number }): Promise<PtoUsed> {
+export async function recordPtoUsed(
+  db: DbOrTransaction,
+  input: PtoUsedValues,
+  actor: { id: number },
+): Promise<PtoUsed> {
   const userId = await assertEmployeeField(db, input.user_id);
   const [row] = await db
     .insert(ptoUsedHours)
-    .values({ userId, date: input.date, hours: input.hours.toFixed(2), bank: input.bank, note: input.note, createdBy: actor.id })
+    .values({
+      userId,
+      date: input.date,
+      hours: input.hours.toFixed(2),
+      bank: input.bank,
+      note: input.note,
+      createdBy: actor.id,
+    })
     .returning();
   return presentPtoUsed(row);
 }

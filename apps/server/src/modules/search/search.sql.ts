@@ -18,3 +18,12 @@ export function companySearchDocument(name: AnyColumn): SQL {
 export function userSearchDocument(name: AnyColumn, email: AnyColumn): SQL {
   return sql`to_tsvector('simple'::regconfig, ${name} || ' ' || regexp_replace(${email}, '[^[:alnum:]]+', ' ', 'g'))`;
 }
+
+/**
+ * Document of a device: its name, asset tag and serial number, the three things a technician reads off it, split at
+ * every sign ('AT-1001' → at 1001: the parser would read '-1001' as a negative number).
+ */
+export function deviceSearchDocument(name: AnyColumn, assetTag: AnyColumn, serialNumber: AnyColumn): SQL {
+  const text = sql`${name} || ' ' || coalesce(${assetTag}, '') || ' ' || coalesce(${serialNumber}, '')`;
+  return sql`to_tsvector('simple'::regconfig, regexp_replace(${text}, '[^[:alnum:]]+', ' ', 'g'))`;
+}

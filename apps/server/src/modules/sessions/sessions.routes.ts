@@ -6,8 +6,9 @@ import {
   userSessionSchema,
 } from '@switchboard/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { pageSchema } from '../../db/paginate.ts';
+import { disconnectSessions } from '../../plugins/realtime.ts';
 import { listUserSessions, resolveSessionOwner, revokeAllUserSessions, revokeUserSession } from './sessions.service.ts';
 
 const messageSchema = z.object({ message: z.string() });
@@ -28,7 +29,7 @@ export async function sessionRoutes(app: AppInstance): Promise<void> {
     '/profile/sessions/all',
     { schema: { body: revokeAllSessionsInputSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await revokeAllUserSessions(app.db, request.auth, request.body.user_id);
+      disconnectSessions(app, await revokeAllUserSessions(app.db, request.auth, request.body.user_id));
       return { message: sessionsRevokedMessage };
     },
   );
@@ -37,7 +38,7 @@ export async function sessionRoutes(app: AppInstance): Promise<void> {
     '/profile/sessions/:id',
     { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: messageSchema } } },
     async (request) => {
-      await revokeUserSession(app.db, request.auth, request.params.id);
+      disconnectSessions(app, [await revokeUserSession(app.db, request.auth, request.params.id)]);
       return { message: sessionRevokedMessage };
     },
   );

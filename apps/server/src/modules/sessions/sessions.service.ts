@@ -1,16 +1,15 @@
-import type { UserSession } from '@switchboard/shared';
+import { canChangeAccountField, manageUserSessionsPermission, type UserSession } from '@switchboard/shared';
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
 import { sessions } from '../auth/auth.table.ts';
+import { accountActorOf } from '../users/account-guard.ts';
 import { users } from '../users/users.table.ts';
 import { parseUserAgent } from './user-agent.ts';
 import { revokeUserSessions } from '../auth/session-revocation.ts';
-
-export const manageUserSessionsPermission = 'manage user sessions';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,8 +20,13 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export async function resolveSessionOwner(db: Db, auth: AuthContext, userId: number | undefined): Promise<number> {
   if (userId === undefined || userId === auth.user.id) return auth.user.id;
   if (!auth.permissions.includes(manageUserSessionsPermission)) throw forbidden();
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ id: users.id, type: users.type, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw notFound();
+  // Nobody but an administrator reads or signs out an administrator's devices (decision 0025).
+  if (!canChangeAccountField(accountActorOf(auth), user, 'sessions')) throw forbidden();
   return user.id;
 }
 
@@ -90,7 +94,12 @@ export function toUserSession(row: SessionRow, currentSessionId: string, now: Da
 }
 
 /** GET /api/profile/sessions: one user's sessions (shadow sessions of the account included), most recent activity first. */
-export async function listUserSessions(db: Db, userId: number, currentSessionId: string, query: PageQuery): Promise<Page<UserSession>> {
+export async function listUserSessions(
+  db: Db,
+  userId: number,
+  currentSessionId: string,
+  query: PageQuery,
+): Promise<Page<UserSession>> {
   return paginate(
     query,
     () => db.$count(sessions, eq(sessions.userId, userId)),
@@ -114,21 +123,27 @@ export async function listUserSessions(db: Db, userId: number, currentSessionId:
  * sessions'. Another user's session without the permission is not yours to see: 404, like an unknown id.
  * Revoking the caller's current session signs them out.
  */
-export async function revokeUserSession(db: Db, auth: AuthContext, sessionId: string): Promise<void> {
+export async function revokeUserSession(db: Db, auth: AuthContext, sessionId: string): Promise<string> {
   if (!uuidPattern.test(sessionId)) throw notFound();
-  const [session] = await db.select({ id: sessions.id, userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId));
-  const allowed = session && (session.userId === auth.user.id || auth.permissions.includes(manageUserSessionsPermission));
+  const [session] = await db
+    .select({ id: sessions.id, userId: sessions.userId, owner: { id: users.id, type: users.type, role: users.role } })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId));
+  const allowed =
+    session &&
+    (session.userId === auth.user.id || canChangeAccountField(accountActorOf(auth), session.owner, 'sessions'));
   if (!allowed) throw notFound();
   await db.update(sessions).set({ revoked: true }).where(eq(sessions.id, session.id));
+  return session.id;
 }
 
 /**
  * POST /api/profile/sessions/all: revokes every session of the user, and the shadow sessions they opened as
  * someone else. For the caller's own sessions the current one stays, so "sign out everywhere else" does not
- * also sign this tab out.
+ * also sign this tab out. Answers the revoked ids.
  */
-export async function revokeAllUserSessions(db: Db, auth: AuthContext, userId: number | undefined): Promise<number> {
+export async function revokeAllUserSessions(db: Db, auth: AuthContext, userId: number | undefined): Promise<string[]> {
   const ownerId = await resolveSessionOwner(db, auth, userId);
-  const revoked = await revokeUserSessions(db, ownerId, ownerId === auth.user.id ? auth.sessionId : undefined);
-  return revoked.length;
+  return revokeUserSessions(db, ownerId, ownerId === auth.user.id ? auth.sessionId : undefined);
 }

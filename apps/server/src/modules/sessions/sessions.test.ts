@@ -40,17 +40,27 @@ async function signIn(user: TestUser, userAgent = chromeOnWindows, remoteAddress
   return { token: body.access_token, id: body.token_id };
 }
 
-const list = (token: string, query = '') => ctx.app.inject({ method: 'GET', url: `/api/profile/sessions${query}`, headers: bearer(token) });
+const list = (token: string, query = '') =>
+  ctx.app.inject({ method: 'GET', url: `/api/profile/sessions${query}`, headers: bearer(token) });
 const revoke = (token: string, id: string, payload?: object) =>
-  ctx.app.inject({ method: 'POST', url: `/api/profile/sessions/${id}`, headers: bearer(token), ...(payload ? { payload } : {}) });
-const works = async (token: string) => (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) })).statusCode === 200;
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/profile/sessions/${id}`,
+    headers: bearer(token),
+    ...(payload ? { payload } : {}),
+  });
+const works = async (token: string) =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) })).statusCode === 200;
 
 describe('GET /api/profile/sessions', () => {
   it("lists the caller's sessions, newest activity first, with browser, OS, status and the current flag", async () => {
     const user = await createUser(ctx.db, { name: 'Lister' });
     const phone = await signIn(user, safariOnIphone, '198.51.100.4');
     const desk = await signIn(user, chromeOnWindows);
-    await ctx.db.update(sessions).set({ lastActivity: sql`now() - interval '2 hours'` }).where(eq(sessions.id, phone.id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastActivity: sql`now() - interval '2 hours'` })
+      .where(eq(sessions.id, phone.id));
     await ctx.db.update(sessions).set({ city: 'Tulsa', state: 'OK' }).where(eq(sessions.id, phone.id));
 
     const response = await list(desk.token);
@@ -74,8 +84,19 @@ describe('GET /api/profile/sessions', () => {
       current: true,
       code: null,
     });
-    expect(second).toMatchObject({ id: phone.id, browser: 'Safari 17', os: 'iOS', ip_address: '198.51.100.4', city: 'Tulsa', state: 'OK', current: false });
-    expect(new Date(first.expires_at).getTime() - new Date(first.created_at).getTime()).toBeCloseTo(30 * 24 * 3600 * 1000, -4);
+    expect(second).toMatchObject({
+      id: phone.id,
+      browser: 'Safari 17',
+      os: 'iOS',
+      ip_address: '198.51.100.4',
+      city: 'Tulsa',
+      state: 'OK',
+      current: false,
+    });
+    expect(new Date(first.expires_at).getTime() - new Date(first.created_at).getTime()).toBeCloseTo(
+      30 * 24 * 3600 * 1000,
+      -4,
+    );
     // Never a token or its hash.
     const [row] = await ctx.db.select().from(sessions).where(eq(sessions.id, desk.id));
     expect(response.body).not.toContain(row.accessTokenHash);
@@ -102,7 +123,10 @@ describe('GET /api/profile/sessions', () => {
     const expired = await signIn(user);
     const current = await signIn(user);
     await ctx.db.update(sessions).set({ revoked: true }).where(eq(sessions.id, revoked.id));
-    await ctx.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.id, expired.id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.id, expired.id));
     const rows = (await list(current.token)).json().data as UserSession[];
     const statusOf = (id: string) => rows.find((row) => row.id === id)?.status;
     expect(statusOf(revoked.id)).toBe('revoked');
@@ -170,7 +194,10 @@ describe('POST /api/profile/sessions/{id}', () => {
     const mine = await signIn(plain);
     expect((await revoke(mine.token, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await revoke(mine.token, 'not-a-session')).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/profile/sessions/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/profile/sessions/00000000-0000-4000-8000-000000000000' }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -243,11 +270,17 @@ describe('shadow sessions in the list', () => {
     expect(JSON.stringify(rows)).not.toContain('c'.repeat(64));
     expect(rows.find((row) => row.id === clientSession.id)?.code).toBeNull();
 
-    await ctx.db.update(sessions).set({ shadowExpiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.id, shadow.id));
+    await ctx.db
+      .update(sessions)
+      .set({ shadowExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.id, shadow.id));
     const ended = ((await list(clientSession.token)).json().data as UserSession[]).find((row) => row.id === shadow.id);
     expect(ended?.status).toBe('expired');
 
-    await ctx.db.update(sessions).set({ shadowExpiresAt: sql`now() + interval '30 minutes'` }).where(eq(sessions.id, shadow.id));
+    await ctx.db
+      .update(sessions)
+      .set({ shadowExpiresAt: sql`now() + interval '30 minutes'` })
+      .where(eq(sessions.id, shadow.id));
     const other = await signIn(shadower);
     await revoke(other.token, 'all');
     const [after] = await ctx.db.select({ revoked: sessions.revoked }).from(sessions).where(eq(sessions.id, shadow.id));

@@ -14,8 +14,18 @@ const cases: [string, string, string, string][] = [
     'Edge 125',
     'Windows',
   ],
-  ['Firefox on Linux', 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0', 'Firefox 127', 'Linux'],
-  ['Firefox on macOS', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0', 'Firefox 127', 'macOS'],
+  [
+    'Firefox on Linux',
+    'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+    'Firefox 127',
+    'Linux',
+  ],
+  [
+    'Firefox on macOS',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0',
+    'Firefox 127',
+    'macOS',
+  ],
   [
     'Safari on macOS',
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
@@ -46,7 +56,12 @@ const cases: [string, string, string, string][] = [
     'Opera 110',
     'Windows',
   ],
-  ['old Opera (real version in Version/)', 'Opera/9.80 (Windows NT 6.1) Presto/2.12.388 Version/12.16', 'Opera 12', 'Windows'],
+  [
+    'old Opera (real version in Version/)',
+    'Opera/9.80 (Windows NT 6.1) Presto/2.12.388 Version/12.16',
+    'Opera 12',
+    'Windows',
+  ],
   [
     'Firefox on iOS',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/127.0 Mobile/15E148 Safari/605.1.15',

@@ -5,7 +5,7 @@ import {
   userSettingsResponseSchema,
   type SettingsUpdatedPayload,
 } from '@switchboard/shared';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { getSettings, updateSettings } from './settings.service.ts';
 
 /** Per-user settings of spec 1 §3.2, edited in the profile. Every signed-in user has their own. */

@@ -5,7 +5,11 @@ import { userSettings } from './settings.table.ts';
 
 /** A user's settings with the defaults merged in (spec 1 §3.2). Also used by the login answer and GET /api/session. */
 export async function getSettings(db: DbOrTransaction, userId: number): Promise<UserSettings> {
-  const [row] = await db.select({ settings: userSettings.settings }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ settings: userSettings.settings })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId))
+    .limit(1);
   return mergeUserSettings(row?.settings);
 }
 
@@ -13,7 +17,11 @@ export async function getSettings(db: DbOrTransaction, userId: number): Promise<
  * PUT /api/profile/settings: merges the validated keys into what is stored, in one statement, so two tabs
  * saving different keys at once both keep their change. Returns the full settings.
  */
-export async function updateSettings(db: DbOrTransaction, userId: number, changes: UpdateUserSettingsInput): Promise<UserSettings> {
+export async function updateSettings(
+  db: DbOrTransaction,
+  userId: number,
+  changes: UpdateUserSettingsInput,
+): Promise<UserSettings> {
   // Only defined keys: JSON has no undefined, and a key left out means "unchanged".
   const patch = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const [row] = await db

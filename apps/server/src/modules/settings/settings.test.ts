@@ -1,7 +1,14 @@
 import type { UserSettings } from '@switchboard/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, receivesWithin } from '../../../test/realtime.ts';
 import { getSettings } from './settings.service.ts';
 import { userSettings } from './settings.table.ts';
@@ -41,13 +48,16 @@ describe('profile settings', () => {
     const answer = (await login(ctx.app, user.email, user.password)) as unknown as { access_token: string };
     return { user, token: answer.access_token };
   }
-  const get = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/profile/settings', headers: bearer(token) });
+  const get = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/profile/settings', headers: bearer(token) });
   const put = (token: string, payload: unknown) =>
     ctx.app.inject({ method: 'PUT', url: '/api/profile/settings', headers: bearer(token), payload: payload as object });
 
   it('answers 401 without a token', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/profile/settings' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/profile/settings', payload: { dark_mode: true } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: '/api/profile/settings', payload: { dark_mode: true } })).statusCode,
+    ).toBe(401);
   });
 
   it('answers the defaults to a user who never saved any', async () => {
@@ -63,7 +73,12 @@ describe('profile settings', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ message: 'Settings Updated', data: { ...defaults, dark_mode: true } });
 
-    const second = await put(token, { font_size: 120, default_login_url: '/tickets?status=open', default_voicemail: 3, crm_load_status: 9 });
+    const second = await put(token, {
+      font_size: 120,
+      default_login_url: '/tickets?status=open',
+      default_voicemail: 3,
+      crm_load_status: 9,
+    });
     expect(second.json().data).toEqual({
       ...defaults,
       dark_mode: true,
@@ -88,7 +103,12 @@ describe('profile settings', () => {
 
   it('accepts the limits of font_size and ticket_subject_length', async () => {
     const { token } = await signedIn();
-    for (const payload of [{ font_size: 50 }, { font_size: 200 }, { ticket_subject_length: 10 }, { ticket_subject_length: 250 }]) {
+    for (const payload of [
+      { font_size: 50 },
+      { font_size: 200 },
+      { ticket_subject_length: 10 },
+      { ticket_subject_length: 250 },
+    ]) {
       const response = await put(token, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(200);
       expect(response.json().data).toMatchObject(payload);
@@ -137,7 +157,9 @@ describe('profile settings', () => {
 
   it('falls back to the default for a stored value that no longer passes the rules', async () => {
     const { user, token } = await signedIn();
-    await ctx.db.insert(userSettings).values({ userId: user.id, settings: { font_size: 999, dark_mode: true, stale_key: 1 } });
+    await ctx.db
+      .insert(userSettings)
+      .values({ userId: user.id, settings: { font_size: 999, dark_mode: true, stale_key: 1 } });
     expect((await get(token)).json().data).toEqual({ ...defaults, dark_mode: true });
     expect(await getSettings(ctx.db, user.id)).toEqual({ ...defaults, dark_mode: true });
   });
@@ -152,7 +174,10 @@ describe('profile settings', () => {
     const pushed = nextEvent(otherTab, 'SettingsUpdated');
     const leaked = receivesWithin(stranger, 'SettingsUpdated');
     await put(token, { dark_mode: true, font_size: 90 });
-    expect(await pushed).toEqual([{ settings: { ...defaults, dark_mode: true, font_size: 90 } }, { channel: `user.${user.id}` }]);
+    expect(await pushed).toEqual([
+      { settings: { ...defaults, dark_mode: true, font_size: 90 } },
+      { channel: `user.${user.id}` },
+    ]);
     expect(await leaked).toBe(false);
   });
 
@@ -168,7 +193,10 @@ describe('profile settings', () => {
 
   it('includes the settings in the login answer and GET /api/session', async () => {
     const user = await createUser(ctx.db);
-    const first = (await login(ctx.app, user.email, user.password)) as unknown as { access_token: string; user: { settings?: UserSettings } };
+    const first = (await login(ctx.app, user.email, user.password)) as unknown as {
+      access_token: string;
+      user: { settings?: UserSettings };
+    };
     expect(first.user.settings).toEqual(defaults);
     await put(first.access_token, { dark_mode: true });
     const again = (await login(ctx.app, user.email, user.password)) as unknown as { user: { settings?: UserSettings } };

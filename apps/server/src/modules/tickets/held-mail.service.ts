@@ -6,13 +6,23 @@ import {
   type HeldMailAttachInput,
   type HeldMailItem,
   type HeldMailTicketInput,
+  type MailAuthVerdict,
 } from '@switchboard/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client.ts';
 import { conflict, notFound, unprocessable } from '../../plugins/errors.ts';
-import { readUpload, removeUpload } from '../../plugins/storage.ts';
+import { readUpload } from '../../plugins/storage.ts';
 import { heldMail } from './held-mail.table.ts';
-import { addInboundThread, parseInboundMail, saveMailAttachments, TICKET_TYPE_EMAIL, type InboundMessage, type StoredMailFile } from './inbound-mail.service.ts';
+import {
+  addInboundThread,
+  parseInboundMail,
+  planMailAttachments,
+  TICKET_TYPE_EMAIL,
+  transactionWithFiles,
+  type FileWriter,
+  type InboundMessage,
+  type PlannedMailFile,
+} from './inbound-mail.service.ts';
 import { assertTicketReferences } from './tickets.service.ts';
 import { ticketEvents, tickets } from './tickets.table.ts';
 
@@ -37,19 +47,25 @@ export async function listHeldMail(db: Db, limit: number, offset: number): Promi
     received_at: row.receivedAt.toISOString(),
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
     ticket_id: row.ticketId,
+    held_reason: row.heldReason,
+    mail_auth: row.mailAuth,
   }));
 }
 
 /** POST /api/admin/held-mail/{id}/reviewed. */
 export async function markHeldMailReviewed(db: Db, heldId: number, actorId: number): Promise<void> {
-  const [row] = await db.update(heldMail).set({ reviewedAt: new Date(), reviewedBy: actorId }).where(eq(heldMail.id, heldId)).returning({ id: heldMail.id });
+  const [row] = await db
+    .update(heldMail)
+    .set({ reviewedAt: new Date(), reviewedBy: actorId })
+    .where(eq(heldMail.id, heldId))
+    .returning({ id: heldMail.id });
   if (!row) throw notFound();
 }
 
 /**
  * One transaction: lock the held row (two administrators cannot both convert it), check it is not a ticket yet, run
- * the caller's checks, parse the kept raw message, save its attachments, let the caller place it on a ticket, and mark
- * the row reviewed with that ticket. Files saved for a transaction that fails are removed again.
+ * the caller's checks, parse the kept raw message, let the caller place it on a ticket, and mark the row reviewed
+ * with that ticket. Attachment files are written after their rows and removed again when the transaction fails.
  */
 async function placeHeldMail(
   db: Db,
@@ -57,32 +73,44 @@ async function placeHeldMail(
   heldId: number,
   actorId: number,
   check: (tx: Transaction) => Promise<void>,
-  place: (tx: Transaction, message: InboundMessage, files: StoredMailFile[]) => Promise<number>,
+  place: (tx: Transaction, write: FileWriter, held: HeldMessage) => Promise<number>,
 ): Promise<number> {
-  const saved: string[] = [];
-  try {
-    return await db.transaction(async (tx) => {
-      const [held] = await tx.select({ rawPath: heldMail.rawPath, ticketId: heldMail.ticketId }).from(heldMail).where(eq(heldMail.id, heldId)).for('update');
-      if (!held) throw notFound();
-      if (held.ticketId !== null) throw conflict(heldMailAlreadyTicketMessage);
-      await check(tx);
-      const raw = await readUpload(dataDir, held.rawPath);
-      if (!raw) throw conflict(heldMailRawMissingMessage);
-      const message = await parseInboundMail(raw);
-      const files = await saveMailAttachments(dataDir, message);
-      saved.push(...files.map((file) => file.path));
-      const ticketId = await place(tx, message, files);
-      await tx.update(heldMail).set({ reviewedAt: new Date(), reviewedBy: actorId, ticketId }).where(eq(heldMail.id, heldId));
-      return ticketId;
-    });
-  } catch (error) {
-    await Promise.all(saved.map((path) => removeUpload(dataDir, path)));
-    throw error;
-  }
+  return transactionWithFiles(db, dataDir, async (tx, write) => {
+    const [held] = await tx
+      .select({ rawPath: heldMail.rawPath, ticketId: heldMail.ticketId, mailAuth: heldMail.mailAuth })
+      .from(heldMail)
+      .where(eq(heldMail.id, heldId))
+      .for('update');
+    if (!held) throw notFound();
+    if (held.ticketId !== null) throw conflict(heldMailAlreadyTicketMessage);
+    await check(tx);
+    const raw = await readUpload(dataDir, held.rawPath);
+    if (!raw) throw conflict(heldMailRawMissingMessage);
+    const message = await parseInboundMail(raw);
+    const ticketId = await place(tx, write, { message, files: planMailAttachments(message), auth: held.mailAuth });
+    await tx
+      .update(heldMail)
+      .set({ reviewedAt: new Date(), reviewedBy: actorId, ticketId })
+      .where(eq(heldMail.id, heldId));
+    return ticketId;
+  });
+}
+
+/** A held message read again, with the verdict taken when it arrived (shown on the thread message it becomes). */
+interface HeldMessage {
+  message: InboundMessage;
+  files: PlannedMailFile[];
+  auth: MailAuthVerdict | null;
 }
 
 /** POST /api/admin/held-mail/{id}/ticket: a new ticket (type Email, triage medium, open) for the chosen company. */
-export async function createTicketFromHeldMail(db: Db, dataDir: string, heldId: number, input: HeldMailTicketInput, actorId: number): Promise<number> {
+export async function createTicketFromHeldMail(
+  db: Db,
+  dataDir: string,
+  heldId: number,
+  input: HeldMailTicketInput,
+  actorId: number,
+): Promise<number> {
   return placeHeldMail(
     db,
     dataDir,
@@ -99,7 +127,7 @@ export async function createTicketFromHeldMail(db: Db, dataDir: string, heldId: 
         triageId: TRIAGE_MEDIUM,
         status: TICKET_STATUS_OPEN,
       }).then(() => undefined),
-    async (tx, message, files) => {
+    async (tx, write, { message, files, auth }) => {
       const [created] = await tx
         .insert(tickets)
         .values({
@@ -116,28 +144,44 @@ export async function createTicketFromHeldMail(db: Db, dataDir: string, heldId: 
         .returning({ id: tickets.id });
       const ticketId = created!.id;
       // The sender is unknown, so the thread message has no user: only its address.
-      await addInboundThread(tx, ticketId, message, files, null);
-      await tx.insert(ticketEvents).values({ ticketId, addBy: actorId, lingo: `Ticket opened from held mail from ${message.from}` });
+      await tx
+        .insert(ticketEvents)
+        .values({ ticketId, addBy: actorId, lingo: `Ticket opened from held mail from ${message.from}` });
+      await addInboundThread(tx, write, { ticketId, message, files, senderId: null, auth });
       return ticketId;
     },
   );
 }
 
 /** POST /api/admin/held-mail/{id}/attach: the message joins an existing ticket's thread, as a received reply would. */
-export async function attachHeldMailToTicket(db: Db, dataDir: string, heldId: number, input: HeldMailAttachInput, actorId: number): Promise<number> {
+export async function attachHeldMailToTicket(
+  db: Db,
+  dataDir: string,
+  heldId: number,
+  input: HeldMailAttachInput,
+  actorId: number,
+): Promise<number> {
   return placeHeldMail(
     db,
     dataDir,
     heldId,
     actorId,
     async (tx) => {
-      const [ticket] = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, input.ticket_id)).limit(1);
+      const [ticket] = await tx
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(eq(tickets.id, input.ticket_id))
+        .limit(1);
       if (!ticket) throw unprocessable({ ticket_id: ['The selected ticket number is invalid.'] });
     },
-    async (tx, message, files) => {
-      await addInboundThread(tx, input.ticket_id, message, files, null);
-      await tx.insert(ticketEvents).values({ ticketId: input.ticket_id, addBy: actorId, lingo: `E-mail from ${message.from} attached from held mail` });
+    async (tx, write, { message, files, auth }) => {
+      await tx.insert(ticketEvents).values({
+        ticketId: input.ticket_id,
+        addBy: actorId,
+        lingo: `E-mail from ${message.from} attached from held mail`,
+      });
       await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, input.ticket_id));
+      await addInboundThread(tx, write, { ticketId: input.ticket_id, message, files, senderId: null, auth });
       return input.ticket_id;
     },
   );

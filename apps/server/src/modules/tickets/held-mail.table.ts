@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MailAuthVerdict } from '@switchboard/shared';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 import { tickets } from './tickets.table.ts';
 
@@ -15,6 +16,10 @@ export const heldMail = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     rawPath: text('raw_path').notNull(),
+    /** Why it was held (decision 0028), e.g. a ticket number from a sender who is not a contact of its company. */
+    heldReason: text('held_reason').notNull().default(''),
+    /** SPF, DKIM and DMARC as checked on arrival; null for mail held before the checks existed. */
+    mailAuth: jsonb('mail_auth').$type<MailAuthVerdict>(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,3 +1,4 @@
+import { ticketChannel } from '@switchboard/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -25,5 +26,20 @@ export function announceTicketChanged(app: Pick<FastifyInstance, 'db' | 'realtim
       for (const { userId } of accounts) app.realtime.emitToUser(userId, 'TicketUpdated', { id: ticketId });
     })
     // The change itself is saved; a queue that misses this refreshes on its next change.
-    .catch((error: unknown) => app.log.warn({ err: error, ticketId }, 'telling client accounts about a ticket change failed'));
+    .catch((error: unknown) =>
+      app.log.warn({ err: error, ticketId }, 'telling client accounts about a ticket change failed'),
+    );
+}
+
+/**
+ * A ticket moved to another company: the former company's client accounts stop following it (their sockets leave
+ * ticket_{id} in every process, before the change is pushed there) and their queues refresh without it.
+ */
+export function announceTicketLeftCompany(
+  app: Pick<FastifyInstance, 'realtime'>,
+  ticketId: number,
+  formerClientIds: readonly number[],
+): void {
+  app.realtime.removeUsersFrom(ticketChannel(ticketId), formerClientIds);
+  for (const userId of formerClientIds) app.realtime.emitToUser(userId, 'TicketUpdated', { id: ticketId });
 }

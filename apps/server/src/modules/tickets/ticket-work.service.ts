@@ -8,7 +8,9 @@ import { checkIns } from '../checkins/checkins.table.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { users } from '../users/users.table.ts';
 import { ticketAttachments, ticketTodos, tickets } from './tickets.table.ts';
-import { assertMayAct, loadTicketFor, noteChange, presentCheckIn, type TicketActor } from './tickets.service.ts';
+import { assertMayAct, loadTicketFor, noteChange, type StoredTicketFile, type TicketActor } from './ticket-access.ts';
+import { ticketNoteName } from '../notes/note-kinds.ts';
+import { recordNoteRevision } from '../notes/notes.service.ts';
 
 // The work on a ticket: check-in/out, notes, resolution, attachments and to-dos (spec 3 §2, §7).
 
@@ -16,8 +18,32 @@ const staffOnly = (actor: TicketActor) => {
   if (actor.type !== 'Employee') throw forbidden();
 };
 
+/** A check-in as the API shows it, with its user and ticket subject. */
+function presentCheckIn(
+  row: typeof checkIns.$inferSelect,
+  user: { name: string; shortname: string | null; photo: string | null },
+  ticketSubject: string | null,
+): CheckIn {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    ticket_id: row.ticketId,
+    project_step_id: row.projectStepId,
+    start_time: row.startTime.toISOString(),
+    end_time: row.endTime?.toISOString() ?? null,
+    billable: row.billable,
+    user,
+    ticket: row.ticketId !== null && ticketSubject !== null ? { id: row.ticketId, subject: ticketSubject } : null,
+  };
+}
+
 /** POST /api/ticket/checkinout: one open check-in per user and ticket; 'out' ends it. Answers the check-in. */
-export async function checkInOut(db: Db, ticketId: number, direction: 'in' | 'out', actor: TicketActor & { shortname: string | null; photo: string | null }): Promise<CheckIn> {
+export async function checkInOut(
+  db: Db,
+  ticketId: number,
+  direction: 'in' | 'out',
+  actor: TicketActor & { shortname: string | null; photo: string | null },
+): Promise<CheckIn> {
   const ticket = await loadTicketFor(db, ticketId, actor);
   staffOnly(actor);
   assertMayAct(ticket, actor);
@@ -27,26 +53,43 @@ export async function checkInOut(db: Db, ticketId: number, direction: 'in' | 'ou
     if (direction === 'in') {
       const [existing] = await tx.select().from(checkIns).where(open).limit(1);
       if (existing) throw conflict('You are already checked in to this ticket.');
-      const [row] = await tx.insert(checkIns).values({ userId: actor.id, companyId: ticket.companyId, ticketId }).returning();
+      // Read under a share lock: a company change in flight commits first, so the check-in takes the new company.
+      const [current] = await tx
+        .select({ companyId: tickets.companyId })
+        .from(tickets)
+        .where(eq(tickets.id, ticketId))
+        .for('share');
+      const companyId = current?.companyId ?? ticket.companyId;
+      const [row] = await tx.insert(checkIns).values({ userId: actor.id, companyId, ticketId }).returning();
       await noteChange(tx, ticketId, actor.id, `${actor.name} checked in`);
-      return presentCheckIn(row!, user);
+      return presentCheckIn(row!, user, ticket.subject);
     }
     const [row] = await tx.update(checkIns).set({ endTime: new Date(), updatedAt: new Date() }).where(open).returning();
     if (!row) throw conflict('You are not checked in to this ticket.');
     await noteChange(tx, ticketId, actor.id, `${actor.name} checked out`);
-    return presentCheckIn(row, user);
+    return presentCheckIn(row, user, ticket.subject);
   });
 }
 
 /** GET /api/ticket/{id}/checkins?page=: newest first, with the user; the page and its count in one prepared query. */
-export async function listTicketCheckIns(db: Db, ticketId: number, page: PageQuery, actor: TicketActor): Promise<Page<CheckIn>> {
+export async function listTicketCheckIns(
+  db: Db,
+  ticketId: number,
+  page: PageQuery,
+  actor: TicketActor,
+): Promise<Page<CheckIn>> {
   const [ticket] = await preparedStatement(db, 'ticket_company', (pool, name) =>
-    pool.select({ companyId: tickets.companyId }).from(tickets).where(eq(tickets.id, sql.placeholder('ticketId'))).prepare(name),
+    pool
+      .select({ companyId: tickets.companyId })
+      .from(tickets)
+      .where(eq(tickets.id, sql.placeholder('ticketId')))
+      .prepare(name),
   ).execute({ ticketId });
-  if (!ticket || (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== ticket.companyId)) throw notFound();
+  if (!ticket || (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== ticket.companyId))
+    throw notFound();
   staffOnly(actor);
   const offset = pageOffset(page);
-  const window = pageWindow(page.per_page, offset);
+  const window = pageWindow(page);
   const statement = preparedStatement(db, `ticket_check_ins_page_${window.key}`, (pool, name) =>
     pool
       .select({
@@ -54,10 +97,12 @@ export async function listTicketCheckIns(db: Db, ticketId: number, page: PageQue
         name: users.name,
         shortname: users.shortname,
         photo: users.photo,
+        subject: tickets.subject,
         total: sql<number>`(select count(*)::int from ${checkIns} where ${checkIns.ticketId} = ${sql.placeholder('ticketId')})`,
       })
       .from(checkIns)
       .innerJoin(users, eq(users.id, checkIns.userId))
+      .innerJoin(tickets, eq(tickets.id, checkIns.ticketId))
       .where(eq(checkIns.ticketId, sql.placeholder('ticketId')))
       .orderBy(desc(checkIns.startTime), desc(checkIns.id))
       .limit(window.limit)
@@ -68,7 +113,9 @@ export async function listTicketCheckIns(db: Db, ticketId: number, page: PageQue
   // A page past the end has no row to carry the count.
   const total = rows[0]?.total ?? (offset === 0 ? 0 : await db.$count(checkIns, eq(checkIns.ticketId, ticketId)));
   return toPage(
-    rows.map((row) => presentCheckIn(row.checkIn, { name: row.name, shortname: row.shortname, photo: row.photo })),
+    rows.map((row) =>
+      presentCheckIn(row.checkIn, { name: row.name, shortname: row.shortname, photo: row.photo }, row.subject),
+    ),
     total,
     page,
   );
@@ -87,53 +134,100 @@ export async function updateCheckIns(db: Db, input: CheckInsUpdateInput, actor: 
       const before = existing.find((row) => row.id === change.id)!;
       const start = new Date(change.start_time);
       const end = change.end_time ? new Date(change.end_time) : null;
-      await tx.update(checkIns).set({ startTime: start, endTime: end, billable: change.billable, updatedAt: new Date() }).where(eq(checkIns.id, change.id));
+      await tx
+        .update(checkIns)
+        .set({ startTime: start, endTime: end, billable: change.billable, updatedAt: new Date() })
+        .where(eq(checkIns.id, change.id));
       const from = `${before.startTime.toISOString()} – ${before.endTime?.toISOString() ?? 'open'} (${before.billable ? 'Non-Billable' : 'Billable'})`;
       const to = `${start.toISOString()} – ${end?.toISOString() ?? 'open'} (${change.billable ? 'Non-Billable' : 'Billable'})`;
-      if (from !== to) await noteChange(tx, before.ticketId!, actor.id, `${actor.name} changed check-in #${change.id} from ${from} to ${to}`);
+      if (from !== to)
+        await noteChange(
+          tx,
+          before.ticketId!,
+          actor.id,
+          `${actor.name} changed check-in #${change.id} from ${from} to ${to}`,
+        );
     }
   });
   return ticketIds;
 }
 
-export interface StoredTicketFile {
-  fileName: string;
-  path: string;
-  extension: string;
-  size: number;
-}
-
 /** POST /api/ticket/notes and /api/ticket/resolution: the text and (multipart) one more attachment. */
-export async function saveTicketText(db: Db, ticketId: number, kind: 'notes' | 'resolution', text: string | undefined, file: StoredTicketFile | null, actor: TicketActor): Promise<void> {
+export async function saveTicketText(
+  db: Db,
+  ticketId: number,
+  kind: 'notes' | 'resolution',
+  text: string | undefined,
+  file: StoredTicketFile | null,
+  actor: TicketActor,
+): Promise<void> {
   const ticket = await loadTicketFor(db, ticketId, actor);
   staffOnly(actor);
   assertMayAct(ticket, actor);
   await db.transaction(async (tx) => {
-    if (text !== undefined) await tx.update(tickets).set(kind === 'notes' ? { notes: text } : { resolution: text }).where(eq(tickets.id, ticketId));
+    if (text !== undefined)
+      await tx
+        .update(tickets)
+        .set(kind === 'notes' ? { notes: text } : { resolution: text })
+        .where(eq(tickets.id, ticketId));
+    // Every save of the private notes that changes them is a revision of the note (spec 3 §2 Notes editor).
+    if (kind === 'notes' && text !== undefined) await recordNoteRevision(tx, ticketNoteName(ticketId), text, actor.id);
     if (file) await tx.insert(ticketAttachments).values({ ticketId, kind, ...file, userId: actor.id });
     const what = kind === 'notes' ? 'private notes' : 'resolution';
-    await noteChange(tx, ticketId, actor.id, file ? `${actor.name} updated the ${what} and attached ${file.fileName}` : `${actor.name} updated the ${what}`);
+    await noteChange(
+      tx,
+      ticketId,
+      actor.id,
+      file ? `${actor.name} updated the ${what} and attached ${file.fileName}` : `${actor.name} updated the ${what}`,
+    );
   });
 }
 
 /** DELETE /api/ticket/{kind}_attachments/{id}: toggles deleted_at. Answers the ticket and whether it is now deleted. */
-export async function toggleTicketAttachment(db: Db, id: number, kind: 'notes' | 'resolution', actor: TicketActor): Promise<{ ticketId: number; deleted: boolean }> {
-  const [file] = await db.select().from(ticketAttachments).where(and(eq(ticketAttachments.id, id), eq(ticketAttachments.kind, kind))).limit(1);
+export async function toggleTicketAttachment(
+  db: Db,
+  id: number,
+  kind: 'notes' | 'resolution',
+  actor: TicketActor,
+): Promise<{ ticketId: number; deleted: boolean }> {
+  const [file] = await db
+    .select()
+    .from(ticketAttachments)
+    .where(and(eq(ticketAttachments.id, id), eq(ticketAttachments.kind, kind)))
+    .limit(1);
   if (!file) throw notFound();
   const ticket = await loadTicketFor(db, file.ticketId, actor);
   staffOnly(actor);
   assertMayAct(ticket, actor);
   const deleted = file.deletedAt === null;
   await db.transaction(async (tx) => {
-    await tx.update(ticketAttachments).set({ deletedAt: deleted ? new Date() : null }).where(eq(ticketAttachments.id, id));
-    await noteChange(tx, file.ticketId, actor.id, `${actor.name} ${deleted ? 'deleted' : 'restored'} the attachment ${file.fileName}`);
+    await tx
+      .update(ticketAttachments)
+      .set({ deletedAt: deleted ? new Date() : null })
+      .where(eq(ticketAttachments.id, id));
+    await noteChange(
+      tx,
+      file.ticketId,
+      actor.id,
+      `${actor.name} ${deleted ? 'deleted' : 'restored'} the attachment ${file.fileName}`,
+    );
   });
   return { ticketId: file.ticketId, deleted };
 }
 
-const presentTodo = (row: typeof ticketTodos.$inferSelect): TicketTodo => ({ id: row.id, description: row.description, completed: row.completed, deleted_at: row.deletedAt?.toISOString() ?? null });
+const presentTodo = (row: typeof ticketTodos.$inferSelect): TicketTodo => ({
+  id: row.id,
+  description: row.description,
+  completed: row.completed,
+  deleted_at: row.deletedAt?.toISOString() ?? null,
+});
 
-export async function createTodo(db: Db, ticketId: number, description: string, actor: TicketActor): Promise<TicketTodo> {
+export async function createTodo(
+  db: Db,
+  ticketId: number,
+  description: string,
+  actor: TicketActor,
+): Promise<TicketTodo> {
   const ticket = await loadTicketFor(db, ticketId, actor);
   staffOnly(actor);
   assertMayAct(ticket, actor);
@@ -145,17 +239,34 @@ export async function createTodo(db: Db, ticketId: number, description: string, 
 }
 
 /** PUT and DELETE /api/ticket/todo/{id}: edit or complete, or soft-delete. Answers the to-do. */
-export async function changeTodo(db: Db, id: number, change: { description?: string; completed?: number; delete?: boolean }, actor: TicketActor): Promise<TicketTodo> {
-  const [todo] = await db.select().from(ticketTodos).where(and(eq(ticketTodos.id, id), isNull(ticketTodos.deletedAt))).limit(1);
+export async function changeTodo(
+  db: Db,
+  id: number,
+  change: { description?: string; completed?: number; delete?: boolean },
+  actor: TicketActor,
+): Promise<{ ticketId: number; todo: TicketTodo }> {
+  const [todo] = await db
+    .select()
+    .from(ticketTodos)
+    .where(and(eq(ticketTodos.id, id), isNull(ticketTodos.deletedAt)))
+    .limit(1);
   if (!todo) throw notFound();
   const ticket = await loadTicketFor(db, todo.ticketId, actor);
   staffOnly(actor);
   assertMayAct(ticket, actor);
-  if (!change.delete && change.description === undefined && change.completed === undefined) throw unprocessable({ todo: ['Nothing to change.'] });
+  if (!change.delete && change.description === undefined && change.completed === undefined)
+    throw unprocessable({ todo: ['Nothing to change.'] });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(ticketTodos)
-      .set(change.delete ? { deletedAt: new Date() } : { ...(change.description !== undefined ? { description: change.description } : {}), ...(change.completed !== undefined ? { completed: change.completed } : {}) })
+      .set(
+        change.delete
+          ? { deletedAt: new Date() }
+          : {
+              ...(change.description !== undefined ? { description: change.description } : {}),
+              ...(change.completed !== undefined ? { completed: change.completed } : {}),
+            },
+      )
       .where(eq(ticketTodos.id, id))
       .returning();
     const lingo = change.delete
@@ -164,12 +275,16 @@ export async function changeTodo(db: Db, id: number, change: { description?: str
         ? `${actor.name} marked the to-do "${row!.description}" ${change.completed ? 'complete' : 'not complete'}`
         : `${actor.name} edited the to-do "${row!.description}"`;
     await noteChange(tx, todo.ticketId, actor.id, lingo);
-    return presentTodo(row!);
+    return { ticketId: todo.ticketId, todo: presentTodo(row!) };
   });
 }
 
 /** For POST /api/download: the ticket attachment at `path`, when the actor may see it. */
-export async function findTicketAttachment(db: DbOrTransaction, path: string, actor: Pick<TicketActor, 'id' | 'type'>): Promise<{ fileName: string } | null> {
+export async function findTicketAttachment(
+  db: DbOrTransaction,
+  path: string,
+  actor: Pick<TicketActor, 'id' | 'type'>,
+): Promise<{ fileName: string } | null> {
   const [file] = await db.select().from(ticketAttachments).where(eq(ticketAttachments.path, path)).limit(1);
   if (!file) return null;
   try {

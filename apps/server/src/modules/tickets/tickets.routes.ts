@@ -5,8 +5,10 @@ import {
   checkInOutInputSchema,
   checkInsUpdateInputSchema,
   checkInsUpdatedMessage,
+  clientTicketInputSchema,
   createThreadInputSchema,
   createTicketInputSchema,
+  replySentMessage,
   responseSentMessage,
   notesSavedMessage,
   resolutionSavedMessage,
@@ -14,10 +16,18 @@ import {
   ticketClientEvents,
   ticketCreatedMessage,
   ticketDetailSchema,
+  escalateTicketInputSchema,
   ticketEscalatedMessage,
   ticketQueueQuerySchema,
+  ticketReplyInputSchema,
   ticketTextSchema,
+  ticketBulkInputSchema,
+  ticketsBulkUpdatedMessage,
   ticketUpdatedMessage,
+  ticketViewDeletedMessage,
+  ticketViewInputSchema,
+  ticketViewSavedMessage,
+  ticketViewSchema,
   todoCreatedMessage,
   todoDeletedMessage,
   todoInputSchema,
@@ -27,27 +37,49 @@ import {
   type TicketChannelEvent,
 } from '@switchboard/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { pageJson, pageQuerySchema, pageSchema } from '../../db/paginate.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
-import { toFieldErrors, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
-import { saveUpload } from '../../plugins/storage.ts';
+import { forbidden, toFieldErrors, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { moveUpload, readUpload } from '../../plugins/storage.ts';
 import { uploadedFileSchema, type UploadedFile } from '../../plugins/uploads.ts';
-import { parsePathId } from '../clients/clients.service.ts';
+import { parsePathId } from '../../http/path-params.ts';
 import { emitNotificationCreated } from '../notifications/notifications.service.ts';
 import { attachmentExtension } from '../companies/tech-attachments.ts';
-import { changeTodo, checkInOut, createTodo, listTicketCheckIns, saveTicketText, toggleTicketAttachment, updateCheckIns, type StoredTicketFile } from './ticket-work.service.ts';
-import { announceTicketChanged } from './ticket-announce.ts';
-import { sendTicketResponse } from './ticket-threads.service.ts';
-import { createTicket, escalateTicket, getTicketDetail, listTickets, updateTicket, type TicketActor } from './tickets.service.ts';
+import {
+  changeTodo,
+  checkInOut,
+  createTodo,
+  listTicketCheckIns,
+  saveTicketText,
+  toggleTicketAttachment,
+  updateCheckIns,
+} from './ticket-work.service.ts';
+import type { StoredTicketFile } from './ticket-access.ts';
+import { announceTicketChanged, announceTicketLeftCompany } from './ticket-announce.ts';
+import { addClientReply, sendTicketResponse } from './ticket-threads.service.ts';
+import {
+  createClientTicket,
+  createTicket,
+  escalateTicket,
+  getTicketDetail,
+  listTickets,
+  updateTicket,
+} from './tickets.service.ts';
+import type { TicketActor } from './ticket-access.ts';
+import { bulkChangeTickets } from './ticket-bulk.service.ts';
+import { deleteTicketView, listTicketViews, saveTicketView } from './ticket-views.service.ts';
 
 const idParams = z.object({ id: z.string() });
 const ticketFileFolder = 'ticket-files';
 const maxTicketFileBytes = 20 * 1024 * 1024;
+// Above the 20 MB rule, so a file a little too large gets the field's message (422).
+const attachmentUploads = { files: 10, fileSize: 25 * 1024 * 1024 };
 
 /** Ticket calls of spec 3 §7. Every change is pushed on ticket_{id} so every viewer reads the part again. */
 export async function ticketRoutes(app: AppInstance): Promise<void> {
-  const actorOf = (request: { auth: { user: TicketActor & { shortname: string | null; photo: string | null } } }) => request.auth.user;
+  const actorOf = (request: { auth: { user: TicketActor & { shortname: string | null; photo: string | null } } }) =>
+    request.auth.user;
   // Viewers of the ticket read the changed part again; the queues refresh their page.
   const push = (ticketId: number, event: TicketChannelEvent, payload: Record<string, unknown> = {}) => {
     // Client accounts of the company follow the ticket too, but only its thread, resolution and fields.
@@ -64,82 +96,177 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
       const { page, per_page, ...query } = request.query;
       const { rowsJson, rowCount, total } = await listTickets(app.db, { page, per_page }, query, actorOf(request));
       // The rows arrive as JSON text written by PostgreSQL in the schema's shape; a JSON string is sent unchanged.
-      return reply.type('application/json; charset=utf-8').send(pageJson(rowsJson, rowCount, total, { page, per_page }));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(pageJson(rowsJson, rowCount, total, { page, per_page }));
     },
   );
 
-  app.post('/ticket', { schema: { body: createTicketInputSchema } }, async (request) => {
-    const { id, assigned } = await createTicket(app.db, request.body, actorOf(request));
+  // Staff choose company, account, technician, type and triage; a client account only says what is wrong (and where).
+  app.post('/ticket', async (request) => {
+    const actor = actorOf(request);
+    const { id, assigned } =
+      actor.type === 'Employee'
+        ? await createTicket(app.db, createTicketInputSchema.parse(request.body), actor)
+        : await createClientTicket(app.db, clientTicketInputSchema.parse(request.body), actor);
     if (assigned) emitNotificationCreated(app.realtime, assigned.userId, assigned.notification);
     announceTicketChanged(app, id);
     return { message: ticketCreatedMessage, data: { id } };
   });
 
-  app.get('/ticket/:id', { schema: { params: idParams, response: { 200: z.object({ data: ticketDetailSchema }) } } }, async (request) => ({
-    data: await getTicketDetail(app.db, parsePathId(request.params.id), actorOf(request)),
-  }));
+  app.get(
+    '/ticket/:id',
+    { schema: { params: idParams, response: { 200: z.object({ data: ticketDetailSchema }) } } },
+    async (request) => ({
+      data: await getTicketDetail(app.db, parsePathId(request.params.id), actorOf(request)),
+    }),
+  );
 
-  app.put('/ticket/:id', { onRequest: requireEmployee(), schema: { params: idParams, body: updateTicketInputSchema } }, async (request) => {
-    const id = parsePathId(request.params.id);
-    const { assigned } = await updateTicket(app.db, id, request.body, actorOf(request));
-    if (assigned) emitNotificationCreated(app.realtime, assigned.userId, assigned.notification);
-    push(id, 'TicketDataUpdated', { by: request.auth.user.id });
-    return { message: ticketUpdatedMessage };
+  app.put(
+    '/ticket/:id',
+    { onRequest: requireEmployee(), schema: { params: idParams, body: updateTicketInputSchema } },
+    async (request) => {
+      const id = parsePathId(request.params.id);
+      const { assigned, formerClientIds } = await updateTicket(app.db, id, request.body, actorOf(request));
+      if (assigned) emitNotificationCreated(app.realtime, assigned.userId, assigned.notification);
+      announceTicketLeftCompany(app, id, formerClientIds);
+      push(id, 'TicketDataUpdated', { by: request.auth.user.id });
+      return { message: ticketUpdatedMessage };
+    },
+  );
+
+  // Issue 15 part 5: the same change on tickets chosen in the queue, all or none; each ticket's viewers hear it.
+  const bulkOptions = { onRequest: requireEmployee(), schema: { body: ticketBulkInputSchema } };
+  app.post('/ticket/bulk', bulkOptions, async (request) => {
+    const { ids, assigned } = await bulkChangeTickets(app.db, request.body, actorOf(request));
+    for (const entry of assigned) emitNotificationCreated(app.realtime, entry.userId, entry.notification);
+    for (const id of ids) push(id, 'TicketDataUpdated', { by: request.auth.user.id });
+    return { message: ticketsBulkUpdatedMessage(ids.length) };
   });
 
-  app.post('/ticket/escalate/:id', { onRequest: requireEmployee(), schema: { params: idParams, body: z.object({ esc_tech: z.coerce.number().int().positive().optional() }).optional() } }, async (request) => {
+  // Saved queue views (decision 0033): every signed-in user keeps their own; nobody sees another's.
+  const viewsResponse = { 200: z.object({ data: z.array(ticketViewSchema) }) };
+  app.get('/ticket/views', { schema: { response: viewsResponse } }, async (request) => ({
+    data: await listTicketViews(app.db, request.auth.user.id),
+  }));
+
+  app.post('/ticket/views', { schema: { body: ticketViewInputSchema } }, async (request) => ({
+    message: ticketViewSavedMessage,
+    data: await saveTicketView(app.db, request.auth.user.id, request.body),
+  }));
+
+  app.delete('/ticket/views/:id', { schema: { params: idParams } }, async (request) => {
+    await deleteTicketView(app.db, request.auth.user.id, parsePathId(request.params.id));
+    return { message: ticketViewDeletedMessage };
+  });
+
+  const escalateSchema = { params: idParams, body: escalateTicketInputSchema };
+  app.post('/ticket/escalate/:id', { onRequest: requireEmployee(), schema: escalateSchema }, async (request) => {
     const id = parsePathId(request.params.id);
-    await escalateTicket(app.db, id, actorOf(request), request.body?.esc_tech);
+    await escalateTicket(app.db, id, actorOf(request), request.body);
     push(id, 'TicketDataUpdated', { by: request.auth.user.id });
     return { message: ticketEscalatedMessage };
   });
 
   app.get(
     '/ticket/:id/checkins',
-    { onRequest: requireEmployee(), schema: { params: idParams, querystring: pageQuerySchema, response: { 200: pageSchema(checkInSchema) } } },
+    {
+      onRequest: requireEmployee(),
+      schema: { params: idParams, querystring: pageQuerySchema, response: { 200: pageSchema(checkInSchema) } },
+    },
     async (request) => listTicketCheckIns(app.db, parsePathId(request.params.id), request.query, actorOf(request)),
   );
 
-  app.post('/ticket/checkinout', { onRequest: requireEmployee(), schema: { body: checkInOutInputSchema } }, async (request) => {
-    const checkIn = await checkInOut(app.db, request.body.ticket_id, request.body.direction, actorOf(request));
-    push(request.body.ticket_id, 'CheckInOut', { direction: request.body.direction, check_in: checkIn, user: { id: request.auth.user.id, name: request.auth.user.name } });
-    return { message: request.body.direction === 'in' ? 'Checked in.' : 'Checked out.', data: checkIn };
-  });
+  app.post(
+    '/ticket/checkinout',
+    { onRequest: requireEmployee(), schema: { body: checkInOutInputSchema } },
+    async (request) => {
+      const checkIn = await checkInOut(app.db, request.body.ticket_id, request.body.direction, actorOf(request));
+      push(request.body.ticket_id, 'CheckInOut', {
+        direction: request.body.direction,
+        check_in: checkIn,
+        user: { id: request.auth.user.id, name: request.auth.user.name },
+      });
+      return { message: request.body.direction === 'in' ? 'Checked in.' : 'Checked out.', data: checkIn };
+    },
+  );
 
   app.post(
     '/ticket/checkinout/update',
-    { onRequest: [requireEmployee(), requirePermission('edit checkinout times')], schema: { body: checkInsUpdateInputSchema } },
+    {
+      onRequest: [requireEmployee(), requirePermission('edit checkinout times')],
+      schema: { body: checkInsUpdateInputSchema },
+    },
     async (request) => {
       const ticketIds = await updateCheckIns(app.db, request.body, actorOf(request));
-      for (const ticketId of ticketIds) push(ticketId, 'CheckInOut', { direction: 'update', user: { id: request.auth.user.id, name: request.auth.user.name } });
+      for (const ticketId of ticketIds)
+        push(ticketId, 'CheckInOut', {
+          direction: 'update',
+          user: { id: request.auth.user.id, name: request.auth.user.name },
+        });
       return { message: checkInsUpdatedMessage };
     },
   );
 
   // Spec 3 §7: JSON {ticket_id, notes} or multipart {attachment, ticket_id, notes}.
   for (const kind of ['notes', 'resolution'] as const) {
-    app.post(`/ticket/${kind}`, { onRequest: requireEmployee() }, async (request) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const parsed = z
-        .object({ ticket_id: z.coerce.number({ error: 'The ticket id field is required.' }).int().positive('The ticket id field is required.'), text: ticketTextSchema.optional() })
-        .safeParse({ ticket_id: body.ticket_id, text: body[kind] });
-      const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues.map((issue) => (issue.path[0] === 'text' ? { ...issue, path: [kind] } : issue)));
-      const file = readAttachment(body.attachment, errors);
-      if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
-      const ticketId = parsed.data.ticket_id;
-      const stored = file ? await storeFile(file) : null;
-      await saveTicketText(app.db, ticketId, kind, body[kind] === undefined ? undefined : parsed.data.text, stored, actorOf(request));
-      if (kind === 'notes') push(ticketId, 'TicketNotesSaved', { by: request.auth.user.id, name: request.auth.user.name });
-      if (stored) push(ticketId, kind === 'notes' ? 'TicketNotesAttachmentsChanged' : 'TicketResolutionAttachmentsChanged');
-      if (kind === 'resolution') push(ticketId, 'TicketDataUpdated', { by: request.auth.user.id });
-      return { message: kind === 'notes' ? notesSavedMessage : resolutionSavedMessage };
-    });
+    app.post(
+      `/ticket/${kind}`,
+      { onRequest: requireEmployee(), config: { uploads: { ...attachmentUploads, files: 1 } } },
+      async (request) => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const parsed = z
+          .object({
+            ticket_id: z.coerce
+              .number({ error: 'The ticket id field is required.' })
+              .int()
+              .positive('The ticket id field is required.'),
+            text: ticketTextSchema.optional(),
+          })
+          .safeParse({ ticket_id: body.ticket_id, text: body[kind] });
+        const errors: FieldErrors = parsed.success
+          ? {}
+          : toFieldErrors(
+              parsed.error.issues.map((issue) => (issue.path[0] === 'text' ? { ...issue, path: [kind] } : issue)),
+            );
+        const file = readAttachment(body.attachment, errors);
+        if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
+        const ticketId = parsed.data.ticket_id;
+        const stored = file ? await storeFile(file) : null;
+        await saveTicketText(
+          app.db,
+          ticketId,
+          kind,
+          body[kind] === undefined ? undefined : parsed.data.text,
+          stored,
+          actorOf(request),
+        );
+        if (kind === 'notes')
+          push(ticketId, 'TicketNotesSaved', { by: request.auth.user.id, name: request.auth.user.name });
+        if (stored)
+          push(ticketId, kind === 'notes' ? 'TicketNotesAttachmentsChanged' : 'TicketResolutionAttachmentsChanged');
+        if (kind === 'resolution') push(ticketId, 'TicketDataUpdated', { by: request.auth.user.id });
+        return { message: kind === 'notes' ? notesSavedMessage : resolutionSavedMessage };
+      },
+    );
 
-    app.delete(`/ticket/${kind}_attachments/:id`, { onRequest: requireEmployee(), schema: { params: idParams } }, async (request) => {
-      const { ticketId, deleted } = await toggleTicketAttachment(app.db, parsePathId(request.params.id), kind, actorOf(request));
-      push(ticketId, kind === 'notes' ? 'TicketNotesAttachmentsChanged' : 'TicketResolutionAttachmentsChanged');
-      return { message: deleted ? attachmentDeletedMessage : attachmentRestoredMessage, data: { id: Number(request.params.id), deleted } };
-    });
+    app.delete(
+      `/ticket/${kind}_attachments/:id`,
+      { onRequest: requireEmployee(), schema: { params: idParams } },
+      async (request) => {
+        const { ticketId, deleted } = await toggleTicketAttachment(
+          app.db,
+          parsePathId(request.params.id),
+          kind,
+          actorOf(request),
+        );
+        push(ticketId, kind === 'notes' ? 'TicketNotesAttachmentsChanged' : 'TicketResolutionAttachmentsChanged');
+        return {
+          message: deleted ? attachmentDeletedMessage : attachmentRestoredMessage,
+          data: { id: Number(request.params.id), deleted },
+        };
+      },
+    );
   }
 
   app.post('/ticket/todo', { onRequest: requireEmployee(), schema: { body: todoInputSchema } }, async (request) => {
@@ -148,43 +275,99 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
     return { message: todoCreatedMessage, data: todo };
   });
 
-  app.put('/ticket/todo/:id', { onRequest: requireEmployee(), schema: { params: idParams, body: todoUpdateInputSchema } }, async (request) => {
-    const todo = await changeTodo(app.db, parsePathId(request.params.id), request.body, actorOf(request));
-    return { message: todoUpdatedMessage, data: todo };
-  });
+  app.put(
+    '/ticket/todo/:id',
+    { onRequest: requireEmployee(), schema: { params: idParams, body: todoUpdateInputSchema } },
+    async (request) => {
+      const { ticketId, todo } = await changeTodo(
+        app.db,
+        parsePathId(request.params.id),
+        request.body,
+        actorOf(request),
+      );
+      push(ticketId, 'UpdateTodo', { todo });
+      return { message: todoUpdatedMessage, data: todo };
+    },
+  );
 
   app.delete('/ticket/todo/:id', { onRequest: requireEmployee(), schema: { params: idParams } }, async (request) => {
-    const todo = await changeTodo(app.db, parsePathId(request.params.id), { delete: true }, actorOf(request));
+    const { ticketId, todo } = await changeTodo(
+      app.db,
+      parsePathId(request.params.id),
+      { delete: true },
+      actorOf(request),
+    );
+    push(ticketId, 'DeleteTodo', { todo });
     return { message: todoDeletedMessage, data: todo };
   });
 
   // Spec 3 §7: multipart attachments[n], response, ticket_id, subject, to_id, to_email, cc.
-  app.post('/ticket/createThread', { onRequest: requireEmployee() }, async (request) => {
+  app.post(
+    '/ticket/createThread',
+    { onRequest: requireEmployee(), config: { uploads: attachmentUploads } },
+    async (request) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const parsed = createThreadInputSchema.safeParse(body);
+      const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
+      const uploads = readAttachments(body, errors);
+      if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
+      // The mail carries the files, read back from where they were stored (the upload itself streamed to disk).
+      const files = await Promise.all(
+        uploads.map(async (file) => {
+          const stored = await storeFile(file);
+          return {
+            ...stored,
+            content: (await readUpload(app.config.dataDir, stored.path))!,
+            contentType: file.mimetype,
+          };
+        }),
+      );
+      await sendTicketResponse(app.db, app, parsed.data, files, request.auth.user);
+      push(parsed.data.ticket_id, 'ResponseSent', { by: request.auth.user.id });
+      return { message: responseSentMessage };
+    },
+  );
+
+  // Issue 15 part 2: a client account replies on its company's ticket; multipart response, ticket_id, attachments[n].
+  app.post('/ticket/reply', { config: { uploads: attachmentUploads } }, async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const parsed = createThreadInputSchema.safeParse(body);
+    const parsed = ticketReplyInputSchema.safeParse(body);
     const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
-    const uploads = Object.entries(body)
-      .filter(([key]) => /^attachments(\[\d*\])?$/.test(key))
-      .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
-      .map((value) => readAttachment(value, errors))
-      .filter((file): file is UploadedFile => file !== null);
+    const uploads = readAttachments(body, errors);
     if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
-    const files = await Promise.all(uploads.map(async (file) => ({ ...(await storeFile(file)), content: file.data, contentType: file.mimetype })));
-    await sendTicketResponse(app.db, app, parsed.data, files, request.auth.user);
+    if (request.auth.user.type === 'Employee') throw forbidden();
+    const files = await Promise.all(uploads.map(storeFile));
+    await addClientReply(app.db, app.config.mailFrom, parsed.data, files, request.auth.user);
+    // ResponseSent reaches staff and the company's client accounts viewing the ticket; the queues refresh.
     push(parsed.data.ticket_id, 'ResponseSent', { by: request.auth.user.id });
-    return { message: responseSentMessage };
+    return { message: replySentMessage };
   });
 
   async function storeFile(file: UploadedFile): Promise<StoredTicketFile> {
     const extension = attachmentExtension(file.filename);
-    return { fileName: file.filename.slice(0, 255), path: await saveUpload(app.config.dataDir, ticketFileFolder, file.data, extension), extension, size: file.data.length };
+    return {
+      fileName: file.filename.slice(0, 255),
+      path: await moveUpload(app.config.dataDir, ticketFileFolder, file, extension),
+      extension,
+      size: file.size,
+    };
   }
+}
+
+/** The files of a multipart body sent as attachments[n] (or attachments), each checked as readAttachment does. */
+function readAttachments(body: Record<string, unknown>, errors: FieldErrors): UploadedFile[] {
+  return Object.entries(body)
+    .filter(([key]) => /^attachments(\[\d*\])?$/.test(key))
+    .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
+    .map((value) => readAttachment(value, errors))
+    .filter((file): file is UploadedFile => file !== null);
 }
 
 function readAttachment(raw: unknown, errors: FieldErrors): UploadedFile | null {
   if (raw === undefined || raw === null || raw === '') return null;
   const file = uploadedFileSchema.safeParse(raw);
   if (!file.success) errors.attachment = ['The attachment must be a file.'];
-  else if (file.data.data.length > maxTicketFileBytes) errors.attachment = ['The attachment may not be greater than 20480 kilobytes.'];
+  else if (file.data.size > maxTicketFileBytes)
+    errors.attachment = ['The attachment may not be greater than 20480 kilobytes.'];
   return file.success && !errors.attachment ? file.data : null;
 }

@@ -3,17 +3,20 @@ import {
   QUEUE_COUNT_CAP,
   TICKET_STATUS_CLOSED,
   TICKET_STATUS_OPEN,
+  TICKET_TYPE_REMOTE,
+  TRIAGE_MEDIUM,
   ticketCloseNeedsClientMessage,
-  ticketEscalatedLockMessage,
+  ticketFieldMessages,
   ticketNotEscalatableMessage,
   type CheckIn,
+  type ClientTicketInput,
   type CreateTicketInput,
+  type EscalateTicketInput,
   type Notification,
   type TicketAttachment,
   type TicketDetail,
   type TicketQueueQuery,
   type UpdateTicketInput,
-  type UserType,
 } from '@switchboard/shared';
 import { and, asc, desc, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -25,57 +28,72 @@ import { checkIns } from '../checkins/checkins.table.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
+import { devices } from '../devices/devices.table.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { ticketStatuses, ticketTypes, triageLevels } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 import { listTicketThreads } from './ticket-threads.service.ts';
-import { ticketEvents, tickets } from './tickets.table.ts';
+import { assertMayAct, loadTicketFor, recordEvent, type TicketActor } from './ticket-access.ts';
+import { ticketDevices, tickets } from './tickets.table.ts';
 
 // Tickets (spec 3 §2, §3, §4, §6, §7; decision 0023).
 
-export interface TicketActor {
-  id: number;
-  type: UserType;
-  name: string;
-}
-
 const technicians = alias(users, 'technicians');
 
-/** A client account sees its own company's tickets only; anything else is a 404. */
-export async function loadTicketFor(db: DbOrTransaction, ticketId: number, actor: Pick<TicketActor, 'id' | 'type'>): Promise<typeof tickets.$inferSelect> {
-  const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
-  if (!ticket) throw notFound();
-  if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== ticket.companyId) throw notFound();
-  return ticket;
-}
-
-/** Spec 3 §6: an escalated ticket is worked by its escalation technician only. */
-export function assertMayAct(ticket: { escalated: boolean; escTech: number | null }, actor: TicketActor): void {
-  if (ticket.escalated && ticket.escTech !== actor.id) throw forbidden(ticketEscalatedLockMessage);
-}
-
-async function recordEvent(db: DbOrTransaction, ticketId: number, actorId: number, lingo: string, change?: { field: string; from: string | null; to: string | null }) {
-  await db.insert(ticketEvents).values({ ticketId, addBy: actorId, lingo, change: change?.field ?? null, previousData: change?.from ?? null, newData: change?.to ?? null });
-}
-
 /** The names behind the ids of a ticket form, for events and for checking they exist. */
-async function referenceNames(db: DbOrTransaction, ids: { status?: number; location?: number; triage?: number; users: number[]; companyId?: number; siteId?: number | null }) {
+async function referenceNames(
+  db: DbOrTransaction,
+  ids: {
+    status?: number;
+    location?: number;
+    triage?: number;
+    users: number[];
+    companyId?: number;
+    siteId?: number | null;
+  },
+) {
   const [status, location, triage, people, company, site] = await Promise.all([
-    ids.status ? db.select({ name: ticketStatuses.name }).from(ticketStatuses).where(eq(ticketStatuses.id, ids.status)) : [],
+    ids.status
+      ? db.select({ name: ticketStatuses.name }).from(ticketStatuses).where(eq(ticketStatuses.id, ids.status))
+      : [],
     ids.location ? db.select({ name: ticketTypes.name }).from(ticketTypes).where(eq(ticketTypes.id, ids.location)) : [],
     ids.triage ? db.select({ name: triageLevels.name }).from(triageLevels).where(eq(triageLevels.id, ids.triage)) : [],
-    ids.users.length ? db.select({ id: users.id, name: users.name, type: users.type, deletedAt: users.deletedAt }).from(users).where(inArray(users.id, ids.users)) : [],
+    ids.users.length
+      ? db
+          .select({ id: users.id, name: users.name, type: users.type, deletedAt: users.deletedAt })
+          .from(users)
+          .where(inArray(users.id, ids.users))
+      : [],
     ids.companyId ? db.select({ name: companies.name }).from(companies).where(eq(companies.id, ids.companyId)) : [],
-    ids.siteId ? db.select({ companyId: sites.companyId, name: sites.name }).from(sites).where(eq(sites.id, ids.siteId)) : [],
+    ids.siteId
+      ? db.select({ companyId: sites.companyId, name: sites.name }).from(sites).where(eq(sites.id, ids.siteId))
+      : [],
   ]);
-  return { status: status[0]?.name, location: location[0]?.name, triage: triage[0]?.name, people: new Map(people.map((p) => [p.id, p])), company: company[0]?.name, site: site[0] };
+  return {
+    status: status[0]?.name,
+    location: location[0]?.name,
+    triage: triage[0]?.name,
+    people: new Map(people.map((p) => [p.id, p])),
+    company: company[0]?.name,
+    site: site[0],
+  };
 }
 
 /** Company, site, client and technician must fit together: the site and client are the company's, the tech staff. */
 /** The ticket's company, site, client, technicians and reference values exist and fit together; 422 otherwise. */
 export async function assertTicketReferences(
   db: DbOrTransaction,
-  values: { companyId: number; siteId: number | null; clientId: number | null; employeeId: number | null; location: number; triageId: number; status: number; escTech?: number | null },
+  values: {
+    companyId: number;
+    siteId: number | null;
+    clientId: number | null;
+    employeeId: number | null;
+    location: number;
+    triageId: number;
+    status: number;
+    escTech?: number | null;
+    deviceIds?: number[];
+  },
 ) {
   const names = await referenceNames(db, {
     status: values.status,
@@ -86,38 +104,103 @@ export async function assertTicketReferences(
     siteId: values.siteId,
   });
   const errors: FieldErrors = {};
-  if (!names.company) errors.company_id = ['The selected company id is invalid.'];
-  if (values.siteId !== null && names.site?.companyId !== values.companyId) errors.site_id = ['The selected site id is invalid.'];
-  if (!names.location) errors.location = ['The selected ticket type is invalid.'];
-  if (!names.triage) errors.triage_id = ['The selected triage is invalid.'];
-  if (!names.status) errors.status = ['The selected status is invalid.'];
+  if (!names.company) errors.company_id = [ticketFieldMessages.company_id];
+  const siteOfCompany = values.siteId === null || names.site?.companyId === values.companyId;
+  if (!siteOfCompany) errors.site_id = [ticketFieldMessages.site_id];
+  if (!names.location) errors.location = [ticketFieldMessages.location];
+  if (!names.triage) errors.triage_id = [ticketFieldMessages.triage_id];
+  if (!names.status) errors.status = [ticketFieldMessages.status];
   if (values.clientId !== null) {
     const client = names.people.get(values.clientId);
-    const [account] = await db.select({ companyId: clientAccounts.companyId }).from(clientAccounts).where(eq(clientAccounts.userId, values.clientId));
+    const [account] = await db
+      .select({ companyId: clientAccounts.companyId })
+      .from(clientAccounts)
+      .where(eq(clientAccounts.userId, values.clientId));
     // Spec 3 §2: only accounts without deleted_at are selectable.
-    if (!client || client.type !== 'Client' || client.deletedAt || account?.companyId !== values.companyId) errors.client_id = ['The selected client is invalid.'];
+    const companyAccount = client?.type === 'Client' && !client.deletedAt && account?.companyId === values.companyId;
+    if (!companyAccount) errors.client_id = [ticketFieldMessages.client_id];
   }
   for (const [field, id] of [
     ['employee_id', values.employeeId],
     ['esc_tech', values.escTech ?? null],
   ] as const) {
     const person = id === null ? null : names.people.get(id);
-    if (id !== null && (!person || person.type !== 'Employee' || person.deletedAt)) errors[field] = ['The selected technician is invalid.'];
+    const technician = person && person.type === 'Employee' && !person.deletedAt;
+    if (id !== null && !technician) errors[field] = [ticketFieldMessages[field]];
   }
-  if (values.status === TICKET_STATUS_CLOSED && values.clientId === null) errors.status = [ticketCloseNeedsClientMessage];
+  if (values.status === TICKET_STATUS_CLOSED && values.clientId === null)
+    errors.status = [ticketCloseNeedsClientMessage];
+  const { deviceIds = [] } = values;
+  if (deviceIds.length > 0 && (await countCompanyDevices(db, values.companyId, deviceIds)) !== deviceIds.length) {
+    errors.devices = [ticketFieldMessages.devices];
+  }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
   return names;
 }
 
+/** How many of the (distinct) device ids are devices of the company. */
+async function countCompanyDevices(db: DbOrTransaction, companyId: number, deviceIds: number[]): Promise<number> {
+  return db.$count(devices, and(eq(devices.companyId, companyId), inArray(devices.id, deviceIds)));
+}
+
+/** The ticket's linked devices, as 'Name (type)' for events. */
+async function linkedDevices(db: DbOrTransaction, ticketId: number) {
+  return db
+    .select({ id: devices.id, name: devices.name, type: devices.type })
+    .from(ticketDevices)
+    .innerJoin(devices, eq(devices.id, ticketDevices.deviceId))
+    .where(eq(ticketDevices.ticketId, ticketId))
+    .orderBy(asc(devices.type), asc(sql`lower(${devices.name})`));
+}
+
+const deviceListText = (list: { name: string; type: string }[]) =>
+  list.length ? list.map((d) => `${d.name} (${d.type})`).join(', ') : null;
+
+/** Replaces the ticket's device links, in the caller's transaction. */
+async function replaceTicketDevices(db: DbOrTransaction, ticketId: number, deviceIds: number[]): Promise<void> {
+  await db.delete(ticketDevices).where(eq(ticketDevices.ticketId, ticketId));
+  if (deviceIds.length > 0)
+    await db.insert(ticketDevices).values(deviceIds.map((deviceId) => ({ ticketId, deviceId })));
+}
+
 /** Creates the 'Assigned Ticket' notification for a newly assigned technician (not when they assign themselves). */
-async function notifyAssigned(db: DbOrTransaction, ticketId: number, employeeId: number | null, actor: TicketActor): Promise<{ userId: number; notification: Notification } | null> {
+async function notifyAssigned(
+  db: DbOrTransaction,
+  ticketId: number,
+  employeeId: number | null,
+  actor: TicketActor,
+): Promise<{ userId: number; notification: Notification } | null> {
   if (employeeId === null || employeeId === actor.id) return null;
-  const notification = await createNotification(db, employeeId, { type: NOTIFICATION_ASSIGNED_TICKET, number_details: ticketId, data: { by: actor.name } });
+  const notification = await createNotification(db, employeeId, {
+    type: NOTIFICATION_ASSIGNED_TICKET,
+    number_details: ticketId,
+    data: { by: actor.name },
+  });
   return { userId: employeeId, notification };
 }
 
-/** POST /api/ticket: a client account's ticket is always for its own company. */
+/** POST /api/ticket from staff: any company, account, technician, type and triage. */
 export async function createTicket(db: Db, input: CreateTicketInput, actor: TicketActor) {
+  if (actor.type !== 'Employee') throw forbidden();
+  return insertTicket(db, input, actor);
+}
+
+/**
+ * POST /api/ticket from a client account: for its own company whatever it sends, as the account, unassigned, with
+ * the type and triage a ticket from the portal gets (staff triage it).
+ */
+export async function createClientTicket(db: Db, input: ClientTicketInput, actor: TicketActor) {
+  const companyId = await clientCompanyOf(db, actor.id);
+  if (actor.type === 'Employee' || companyId === null) throw forbidden();
+  const asClient = { company_id: companyId, client_id: actor.id, employee_id: null };
+  return insertTicket(
+    db,
+    { ...input, ...asClient, location: TICKET_TYPE_REMOTE, triage_id: TRIAGE_MEDIUM, devices: [] },
+    actor,
+  );
+}
+
+async function insertTicket(db: Db, input: CreateTicketInput, actor: TicketActor) {
   const values = {
     subject: input.subject,
     body: input.body,
@@ -129,15 +212,13 @@ export async function createTicket(db: Db, input: CreateTicketInput, actor: Tick
     triageId: input.triage_id,
     status: TICKET_STATUS_OPEN,
   };
-  if (actor.type !== 'Employee') {
-    const own = await clientCompanyOf(db, actor.id);
-    if (own !== input.company_id) throw unprocessable({ company_id: ['The selected company id is invalid.'] });
-    values.clientId = actor.id;
-    values.employeeId = null;
-  }
-  await assertTicketReferences(db, values);
+  await assertTicketReferences(db, { ...values, deviceIds: input.devices });
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(tickets).values({ ...values, createdBy: actor.id }).returning({ id: tickets.id });
+    const [row] = await tx
+      .insert(tickets)
+      .values({ ...values, createdBy: actor.id })
+      .returning({ id: tickets.id });
+    await replaceTicketDevices(tx, row!.id, input.devices);
     await recordEvent(tx, row!.id, actor.id, `${actor.name} created the ticket`);
     const assigned = await notifyAssigned(tx, row!.id, values.employeeId, actor);
     return { id: row!.id, assigned };
@@ -156,8 +237,16 @@ const fieldLabels: Record<string, string> = {
   escTech: 'escalation technician',
 };
 
-/** PUT /api/ticket/{id}: the changed fields, each recorded as a ticket event with its old and new value. */
-export async function updateTicket(db: Db, ticketId: number, input: UpdateTicketInput, actor: TicketActor) {
+/**
+ * PUT /api/ticket/{id}: the changed fields, each recorded as a ticket event with its old and new value. When the
+ * company changes, answers the former company's client accounts, who no longer follow the ticket.
+ */
+export async function updateTicket(
+  db: DbOrTransaction,
+  ticketId: number,
+  input: UpdateTicketInput,
+  actor: TicketActor,
+) {
   const ticket = await loadTicketFor(db, ticketId, actor);
   if (actor.type !== 'Employee') throw forbidden();
   assertMayAct(ticket, actor);
@@ -177,7 +266,7 @@ export async function updateTicket(db: Db, ticketId: number, input: UpdateTicket
     if (input.site_id === undefined) next.siteId = null;
     if (input.client_id === undefined) next.clientId = null;
   }
-  const newNames = await assertTicketReferences(db, next);
+  const newNames = await assertTicketReferences(db, { ...next, deviceIds: input.devices });
   const oldNames = await referenceNames(db, {
     status: ticket.status,
     location: ticket.location,
@@ -193,48 +282,97 @@ export async function updateTicket(db: Db, ticketId: number, input: UpdateTicket
     if (field === 'triageId') return names.triage ?? String(value);
     if (field === 'companyId') return names.company ?? String(value);
     if (field === 'siteId') return names.site?.name ?? String(value);
-    if (field === 'clientId' || field === 'employeeId' || field === 'escTech') return names.people.get(value as number)?.name ?? String(value);
+    if (field === 'clientId' || field === 'employeeId' || field === 'escTech')
+      return names.people.get(value as number)?.name ?? String(value);
     return String(value);
   };
   const changed = (Object.keys(next) as (keyof typeof next)[]).filter((field) => next[field] !== ticket[field]);
-  if (changed.length === 0) return { assigned: null };
+  const oldDevices = await linkedDevices(db, ticketId);
+  const nextDeviceIds = nextTicketDeviceIds(oldDevices, input.devices, next.companyId !== ticket.companyId);
+  const devicesChanged = nextDeviceIds !== null;
+  if (changed.length === 0 && !devicesChanged) return { assigned: null, formerClientIds: [] };
 
   return db.transaction(async (tx) => {
-    await tx.update(tickets).set({ ...next, updatedAt: new Date() }).where(eq(tickets.id, ticketId));
+    await tx
+      .update(tickets)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(tickets.id, ticketId));
+    // Usage is summed by the check-ins' company: the time spent on a ticket follows it to its new company.
+    if (changed.includes('companyId')) {
+      await tx.update(checkIns).set({ companyId: next.companyId }).where(eq(checkIns.ticketId, ticketId));
+    }
     for (const field of changed) {
       const from = shown(field, oldNames, ticket[field]);
       const to = shown(field, newNames, next[field]);
-      await recordEvent(tx, ticketId, actor.id, `${actor.name} changed the ${fieldLabels[field]} from ${from ?? 'none'} to ${to ?? 'none'}`, { field: fieldLabels[field]!, from, to });
+      await recordEvent(
+        tx,
+        ticketId,
+        actor.id,
+        `${actor.name} changed the ${fieldLabels[field]} from ${from ?? 'none'} to ${to ?? 'none'}`,
+        { field: fieldLabels[field]!, from, to },
+      );
+    }
+    if (nextDeviceIds) {
+      await replaceTicketDevices(tx, ticketId, nextDeviceIds);
+      const [from, to] = [deviceListText(oldDevices), deviceListText(await linkedDevices(tx, ticketId))];
+      await recordEvent(
+        tx,
+        ticketId,
+        actor.id,
+        `${actor.name} changed the devices from ${from ?? 'none'} to ${to ?? 'none'}`,
+        { field: 'devices', from, to },
+      );
     }
     const assigned = changed.includes('employeeId') ? await notifyAssigned(tx, ticketId, next.employeeId, actor) : null;
-    return { assigned };
+    const formerClients = changed.includes('companyId')
+      ? await tx
+          .select({ userId: clientAccounts.userId })
+          .from(clientAccounts)
+          .where(eq(clientAccounts.companyId, ticket.companyId))
+      : [];
+    return { assigned, formerClientIds: formerClients.map((account) => account.userId) };
   });
 }
 
-/** POST /api/ticket/escalate/{id}: only an escalatable ticket not yet escalated; its escalation tech is the escalator. */
-export async function escalateTicket(db: Db, ticketId: number, actor: TicketActor, escTech?: number | null): Promise<void> {
+/**
+ * The device ids the ticket links after an update, or null when they stay as they are. A company change without a new
+ * list drops every link: the linked devices are the former company's (validated lists are the new company's).
+ */
+function nextTicketDeviceIds(
+  current: { id: number }[],
+  requested: number[] | undefined,
+  companyChanged: boolean,
+): number[] | null {
+  const next = requested ?? (companyChanged ? [] : null);
+  if (next === null) return null;
+  const same = next.length === current.length && current.every((device) => next.includes(device.id));
+  return same ? null : next;
+}
+
+/**
+ * POST /api/ticket/escalate/{id}: only an escalatable ticket not yet escalated; its escalation tech is the escalator
+ * (or esc_tech). The reason, when given, is part of the event, so whoever takes it over reads why.
+ */
+export async function escalateTicket(db: Db, ticketId: number, actor: TicketActor, input: EscalateTicketInput = {}) {
   const ticket = await loadTicketFor(db, ticketId, actor);
   if (actor.type !== 'Employee') throw forbidden();
-  if (!ticket.escalatable || ticket.escalated) throw unprocessable({ escalated: [ticketNotEscalatableMessage] }, ticketNotEscalatableMessage);
-  const tech = escTech ?? actor.id;
-  const [person] = await db.select({ type: users.type, deletedAt: users.deletedAt, name: users.name }).from(users).where(eq(users.id, tech));
-  if (!person || person.type !== 'Employee' || person.deletedAt) throw unprocessable({ esc_tech: ['The selected technician is invalid.'] });
+  if (!ticket.escalatable || ticket.escalated)
+    throw unprocessable({ escalated: [ticketNotEscalatableMessage] }, ticketNotEscalatableMessage);
+  const tech = input.esc_tech ?? actor.id;
+  const [person] = await db
+    .select({ type: users.type, deletedAt: users.deletedAt, name: users.name })
+    .from(users)
+    .where(eq(users.id, tech));
+  const technician = person && person.type === 'Employee' && !person.deletedAt;
+  if (!technician) throw unprocessable({ esc_tech: [ticketFieldMessages.esc_tech] });
+  const lingo = `${actor.name} escalated the ticket to ${person.name}${input.reason ? `: ${input.reason}` : ''}`;
   await db.transaction(async (tx) => {
-    await tx.update(tickets).set({ escalated: true, escTech: tech, updatedAt: new Date() }).where(eq(tickets.id, ticketId));
-    await recordEvent(tx, ticketId, actor.id, `${actor.name} escalated the ticket to ${person.name}`, { field: 'escalated', from: 'No', to: 'Yes' });
+    await tx
+      .update(tickets)
+      .set({ escalated: true, escTech: tech, updatedAt: new Date() })
+      .where(eq(tickets.id, ticketId));
+    await recordEvent(tx, ticketId, actor.id, lingo, { field: 'escalated', from: 'No', to: 'Yes' });
   });
-}
-
-export function presentCheckIn(row: typeof checkIns.$inferSelect, user: { name: string; shortname: string | null; photo: string | null }): CheckIn {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    ticket_id: row.ticketId,
-    start_time: row.startTime.toISOString(),
-    end_time: row.endTime?.toISOString() ?? null,
-    billable: row.billable,
-    user,
-  };
 }
 
 const ticketClients = alias(users, 'ticket_clients');
@@ -255,20 +393,33 @@ function prepareDetail(db: Db, name: string) {
       clientName: ticketClients.name,
       clientEmail: ticketClients.email,
       escName: technicians.name,
-      todos: sql<TicketDetail['todos']>`coalesce((select json_agg(json_build_object('id', d.id, 'description', d.description, 'completed', d.completed, 'deleted_at', null) order by d.id)
+      todos: sql<
+        TicketDetail['todos']
+      >`coalesce((select json_agg(json_build_object('id', d.id, 'description', d.description, 'completed', d.completed, 'deleted_at', null) order by d.id)
         from ticket_todos d where d.ticket_id = ${tickets.id} and d.deleted_at is null), '[]')`,
-      events: sql<TicketDetail['ticket_events']>`coalesce((select json_agg(e.event order by e.created_at desc, e.id desc) from (
+      events: sql<
+        TicketDetail['ticket_events']
+      >`coalesce((select json_agg(e.event order by e.created_at desc, e.id desc) from (
         select v.id, v.created_at, json_build_object('id', v.id, 'add_by', case when u.id is null then null else json_build_object('id', u.id, 'name', u.name) end,
           'lingo', v.lingo, 'change', v.change, 'previous_data', v.previous_data, 'new_data', v.new_data, 'created_at', ${iso('v.created_at')}) as event
         from ticket_events v left join users u on u.id = v.add_by where v.ticket_id = ${tickets.id} order by v.created_at desc, v.id desc limit 200) e), '[]')`,
-      flags: sql<TicketDetail['flags']>`coalesce((select json_agg(json_build_object('id', f.id, 'flag', f.flag) order by f.id)
+      flags: sql<
+        TicketDetail['flags']
+      >`coalesce((select json_agg(json_build_object('id', f.id, 'flag', f.flag) order by f.id)
         from company_flags f where f.company_id = ${tickets.companyId} and f.deleted_at is null), '[]')`,
-      attachments: sql<(TicketAttachment & { kind: string })[]>`coalesce((select json_agg(json_build_object('kind', a.kind, 'id', a.id, 'file_name', a.file_name, 'path', a.path,
+      devices: sql<
+        TicketDetail['devices']
+      >`coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name, 'type', d.type) order by d.type, lower(d.name), d.id)
+        from ticket_devices td join devices d on d.id = td.device_id where td.ticket_id = ${tickets.id}), '[]')`,
+      attachments: sql<
+        (TicketAttachment & { kind: string })[]
+      >`coalesce((select json_agg(json_build_object('kind', a.kind, 'id', a.id, 'file_name', a.file_name, 'path', a.path,
           'extension', a.extension, 'size', a.size, 'created_at', ${iso('a.created_at')}, 'deleted_at', ${iso('a.deleted_at')},
           'user', case when u.name is null then null else json_build_object('name', u.name) end) order by a.id)
         from ticket_attachments a left join users u on u.id = a.user_id where a.ticket_id = ${tickets.id}), '[]')`,
       myCheckIn: sql<CheckIn | null>`(select json_build_object('id', c.id, 'user_id', c.user_id, 'ticket_id', c.ticket_id, 'start_time', ${iso('c.start_time')},
-          'end_time', ${iso('c.end_time')}, 'billable', c.billable, 'user', json_build_object('name', u.name, 'shortname', u.shortname, 'photo', u.photo))
+          'end_time', ${iso('c.end_time')}, 'billable', c.billable, 'user', json_build_object('name', u.name, 'shortname', u.shortname, 'photo', u.photo),
+          'project_step_id', c.project_step_id, 'ticket', json_build_object('id', ${tickets.id}, 'subject', ${tickets.subject}))
         from check_ins c join users u on u.id = c.user_id where c.ticket_id = ${tickets.id} and c.user_id = ${param('userId')} and c.end_time is null limit 1)`,
     })
     .from(tickets)
@@ -282,10 +433,13 @@ function prepareDetail(db: Db, name: string) {
 /** GET /api/ticket/{id}: everything the detail page shows, in a handful of queries. */
 export async function getTicketDetail(db: Db, ticketId: number, actor: TicketActor): Promise<TicketDetail> {
   // The ticket with its lists, and the e-mail thread beside it; the thread is only shown once the ticket is allowed.
-  const [[found], threads] = await Promise.all([preparedStatement(db, 'ticket_detail', prepareDetail).execute({ ticketId, userId: actor.id }), listTicketThreads(db, ticketId)]);
+  const [[found], threads] = await Promise.all([
+    preparedStatement(db, 'ticket_detail', prepareDetail).execute({ ticketId, userId: actor.id }),
+    listTicketThreads(db, ticketId),
+  ]);
   if (!found) throw notFound();
   if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== found.ticket.companyId) throw notFound();
-  const { ticket, todos, events, flags, attachments, myCheckIn, ...names } = found;
+  const { ticket, todos, events, flags, devices: linked, attachments, myCheckIn, ...names } = found;
   const employee = actor.type === 'Employee';
   const files = attachments.map(({ kind, ...file }) => ({ kind, file }));
   return {
@@ -296,23 +450,31 @@ export async function getTicketDetail(db: Db, ticketId: number, actor: TicketAct
     company: { id: ticket.companyId, name: names.company },
     site_id: ticket.siteId,
     client_id: ticket.clientId,
-    client: ticket.clientId && names.clientName ? { id: ticket.clientId, name: names.clientName, email: names.clientEmail! } : null,
+    client:
+      ticket.clientId && names.clientName
+        ? { id: ticket.clientId, name: names.clientName, email: names.clientEmail! }
+        : null,
     employee_id: ticket.employeeId,
     location: ticket.location,
     triage_id: ticket.triageId,
     status: ticket.status,
-    escalatable: ticket.escalatable,
-    escalated: ticket.escalated,
-    esc_tech: ticket.escTech,
-    esc_tech_user: ticket.escTech && names.escName ? { id: ticket.escTech, name: names.escName } : null,
+    // Escalation and the company's flags are staff's instructions to staff (issue 15 part 3).
+    escalatable: employee && ticket.escalatable,
+    escalated: employee && ticket.escalated,
+    esc_tech: employee ? ticket.escTech : null,
+    esc_tech_user: employee && ticket.escTech && names.escName ? { id: ticket.escTech, name: names.escName } : null,
     // Private notes, events and to-dos are staff's; a client account sees the public resolution.
     notes: employee ? ticket.notes : '',
     resolution: ticket.resolution,
     todos: employee ? todos : [],
     ticket_events: employee ? events : [],
-    flags,
+    flags: employee ? flags : [],
+    // The company's inventory is staff's working knowledge, like the devices page.
+    devices: employee ? linked : [],
     all_notes_attachments: employee ? files.filter((f) => f.kind === 'notes').map((f) => f.file) : [],
-    all_resolution_attachments: files.filter((f) => f.kind === 'resolution' && (employee || f.file.deleted_at === null)).map((f) => f.file),
+    all_resolution_attachments: files
+      .filter((f) => f.kind === 'resolution' && (employee || f.file.deleted_at === null))
+      .map((f) => f.file),
     // The e-mail thread is between staff and the client: both see it.
     threads,
     my_check_in: myCheckIn,
@@ -349,7 +511,12 @@ export interface TicketQueuePage {
 }
 
 /** GET /api/ticket: one page of the queue; a client account's is limited to its company. */
-export async function listTickets(db: Db, page: PageQuery, query: TicketQueueQuery, actor: TicketActor): Promise<TicketQueuePage> {
+export async function listTickets(
+  db: Db,
+  page: PageQuery,
+  query: TicketQueueQuery,
+  actor: TicketActor,
+): Promise<TicketQueuePage> {
   // Values travel as parameters of a statement prepared once per filter shape (decision 0023: the queue is the
   // busiest call; drizzle does not build it again, nor PostgreSQL plan it, but for a search, whose words decide the plan).
   const params: Record<string, unknown> = { limit: page.per_page, offset: pageOffset(page) };
@@ -367,21 +534,33 @@ export async function listTickets(db: Db, page: PageQuery, query: TicketQueueQue
   if (query.employee_id) filter('employee_id', query.employee_id);
   if (query.triage_id) filter('triage_id', query.triage_id);
   if (query.location) filter('location', query.location);
-  if (query.escalated !== undefined && query.escalated !== null) filter('escalated', query.escalated === 1);
+  // Escalation is staff's: a client account's queue neither filters by it nor shows it.
+  const byEscalation = actor.type === 'Employee' && query.escalated !== undefined && query.escalated !== null;
+  if (byEscalation) filter('escalated', query.escalated === 1);
   if (query.search) {
     // Words of the subject, the last one as a prefix while typing; served by the subject's GIN index.
     const words = query.search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-    filter('tsquery', words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ') || null);
+    filter(
+      'tsquery',
+      words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ') || null,
+    );
     if (/^#?\d{1,9}$/.test(query.search)) filter('number', Number(query.search.replace('#', '')));
   }
-  // At most a few hundred shapes (filters present × sort × direction), each with its first pages' windows.
+  // Shapes are filters present × sort × direction, each with at most six page windows; the statements each
+  // connection keeps are bounded (decision 0029).
   const key = shape.join(',');
   const { limit, offset, ...filters } = params as { limit: number; offset: number };
   // One row more than the page tells whether anything follows; when nothing does, the total is exact without a count.
-  const window = pageWindow(limit + 1, offset);
-  const pageStatement = preparedStatement(db, `tickets_queue:${key}:${window.key}`, (pool, name) => prepareQueuePage(pool, name, shape, query, window));
-  const counter = preparedStatement(db, `tickets_queue_count:${key}`, (pool, name) => prepareQueueCount(pool, name, shape));
-  const [{ fetched, rowsJson }] = (await pageStatement.execute({ ...params, limit: limit + 1 })) as [{ fetched: number; rowsJson: string }];
+  const window = pageWindow(page, 1);
+  const pageStatement = preparedStatement(db, `tickets_queue:${key}:${window.key}`, (pool, name) =>
+    prepareQueuePage(pool, name, shape, query, window),
+  );
+  const counter = preparedStatement(db, `tickets_queue_count:${key}`, (pool, name) =>
+    prepareQueueCount(pool, name, shape),
+  );
+  const [{ fetched, rowsJson }] = (await pageStatement.execute({ ...params, limit: limit + 1 })) as [
+    { fetched: number; rowsJson: string },
+  ];
   const rowCount = Math.min(fetched, limit);
   let total = offset + rowCount;
   if (fetched > limit) total = Math.max(await queueCount(counter, filters), offset + fetched);
@@ -413,15 +592,28 @@ function queueWhere(shape: string[]): SQL | undefined {
 
 /** The count of one filter shape; it stops at the cap, as counting every open ticket of a large queue costs more than the page. */
 function prepareQueueCount(db: Db, name: string, shape: string[]) {
-  const capped = db.select({ one: sql`1` }).from(tickets).where(queueWhere(shape)).limit(writtenInteger(QUEUE_COUNT_CAP)).as('capped');
-  return { count: db.select({ total: sql<number>`count(*)::int` }).from(capped).prepare(name), capped: new Map<string, number>() };
+  const capped = db
+    .select({ one: sql`1` })
+    .from(tickets)
+    .where(queueWhere(shape))
+    .limit(writtenInteger(QUEUE_COUNT_CAP))
+    .as('capped');
+  return {
+    count: db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(capped)
+      .prepare(name),
+    capped: new Map<string, number>(),
+  };
 }
 
 // JSON text by concatenation: json_build_object looks up every argument's type on every call and costs PostgreSQL
 // about four times as much. Numbers and booleans print as JSON already; to_json quotes and escapes text.
 const jsonString = (value: SQL | AnyColumn) => sql`to_json(${value})::text`;
-const namedJson = (id: SQL | AnyColumn, name: SQL | AnyColumn) => sql`'{"id":' || ${id} || ',"name":' || ${jsonString(name)} || '}'`;
-const referenceName = (name: AnyColumn, id: AnyColumn, value: AnyColumn) => sql`coalesce(${nameOf(name, id, value)}, '')`;
+const namedJson = (id: SQL | AnyColumn, name: SQL | AnyColumn) =>
+  sql`'{"id":' || ${id} || ',"name":' || ${jsonString(name)} || '}'`;
+const referenceName = (name: AnyColumn, id: AnyColumn, value: AnyColumn) =>
+  sql`coalesce(${nameOf(name, id, value)}, '')`;
 const isoJson = (column: AnyColumn) => sql`'"' || ${isoText(column)} || '"'`;
 
 /**
@@ -431,6 +623,8 @@ const isoJson = (column: AnyColumn) => sql`'"' || ${isoText(column)} || '"'`;
  */
 function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQueueQuery, window: PageWindow) {
   const order = query.direction === 'asc' ? asc(sortColumns[query.sort]) : desc(sortColumns[query.sort]);
+  // A client account's queue (scoped to its company) never says which tickets are escalated.
+  const escalated = shape.includes('scope_company_id') ? sql`'false'` : sql`${tickets.escalated}`;
   const rows = db
     .select({
       row: sql<string>`'{"id":' || ${tickets.id}
@@ -442,7 +636,7 @@ function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQu
         || ',"triage":' || coalesce((select '{"id":' || ${triageLevels.id} || ',"name":' || ${jsonString(triageLevels.name)} || ',"color":' || ${jsonString(triageLevels.color)} || '}'
           from ${triageLevels} where ${triageLevels.id} = ${tickets.triageId}), '{"id":' || ${tickets.triageId} || ',"name":"","color":"#868e96"}')
         || ',"location":' || ${namedJson(tickets.location, referenceName(ticketTypes.name, ticketTypes.id, tickets.location))}
-        || ',"escalated":' || ${tickets.escalated}
+        || ',"escalated":' || ${escalated}
         || ',"created_at":' || ${isoJson(tickets.createdAt)}
         || ',"updated_at":' || ${isoJson(tickets.updatedAt)} || '}'`.as('row'),
     })
@@ -453,7 +647,10 @@ function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQu
     .offset(window.offset)
     .as('page_rows');
   // Numbered in the page's order (the window runs over the rows as they come, after the limit).
-  const numbered = db.select({ position: sql<number>`row_number() over ()`.as('position'), row: rows.row }).from(rows).as('numbered');
+  const numbered = db
+    .select({ position: sql<number>`row_number() over ()`.as('position'), row: rows.row })
+    .from(rows)
+    .as('numbered');
   return db
     .select({
       fetched: sql<number>`count(*)::int`,
@@ -467,7 +664,10 @@ function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQu
 // of counting a thousand rows again on every page of a busy queue. Totals under the cap are always counted.
 const CAPPED_COUNT_TTL_MS = 5_000;
 
-async function queueCount(statements: ReturnType<typeof prepareQueueCount>, filters: Record<string, unknown>): Promise<number> {
+async function queueCount(
+  statements: ReturnType<typeof prepareQueueCount>,
+  filters: Record<string, unknown>,
+): Promise<number> {
   const key = JSON.stringify(filters);
   const cappedAt = statements.capped.get(key);
   if (cappedAt !== undefined && Date.now() - cappedAt < CAPPED_COUNT_TTL_MS) return QUEUE_COUNT_CAP;
@@ -482,10 +682,4 @@ async function queueCount(statements: ReturnType<typeof prepareQueueCount>, filt
 /** The company's open tickets (the company page's Open Tickets counter). */
 export async function countOpenTickets(db: DbOrTransaction, companyId: number): Promise<number> {
   return db.$count(tickets, and(eq(tickets.companyId, companyId), ne(tickets.status, TICKET_STATUS_CLOSED)));
-}
-
-/** Touches the ticket (the queue sorts by last change) and records the event, in the caller's transaction. */
-export async function noteChange(db: DbOrTransaction, ticketId: number, actorId: number, lingo: string): Promise<void> {
-  await db.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticketId));
-  await recordEvent(db, ticketId, actorId, lingo);
 }

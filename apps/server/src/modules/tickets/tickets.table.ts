@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MailAuthVerdict } from '@switchboard/shared';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { companies, sites } from '../companies/companies.table.ts';
+import { devices } from '../devices/devices.table.ts';
 import { ticketStatuses, ticketTypes, triageLevels } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -108,9 +121,14 @@ export const ticketThreads = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     messageId: text('message_id'),
+    /** For a received message: its SPF, DKIM and DMARC verdict (decision 0028); null for responses sent. */
+    mailAuth: jsonb('mail_auth').$type<MailAuthVerdict>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ticket_threads_ticket_idx').on(t.ticketId, t.createdAt), index('ticket_threads_message_idx').on(t.messageId)],
+  (t) => [
+    index('ticket_threads_ticket_idx').on(t.ticketId, t.createdAt),
+    index('ticket_threads_message_idx').on(t.messageId),
+  ],
 );
 
 /** Files on the private notes ('notes'), the public resolution ('resolution') or a thread message ('thread'); deleting toggles deleted_at. */
@@ -132,4 +150,18 @@ export const ticketAttachments = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId, t.kind)],
+);
+
+/** The company's devices a ticket is about (spec 3 §3 Ticket devices); a deleted device or ticket drops its links. */
+export const ticketDevices = pgTable(
+  'ticket_devices',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.deviceId] }), index('ticket_devices_device_idx').on(t.deviceId)],
 );

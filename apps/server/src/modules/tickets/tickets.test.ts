@@ -1,8 +1,22 @@
-import { QUEUE_COUNT_CAP, TICKET_STATUS_CLOSED, ticketRowSchema, type CheckIn, type TicketDetail, type TicketRow } from '@switchboard/shared';
+import {
+  QUEUE_COUNT_CAP,
+  TICKET_STATUS_CLOSED,
+  ticketRowSchema,
+  type CheckIn,
+  type TicketDetail,
+  type TicketRow,
+} from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSchema } from '../../db/paginate.ts';
-import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, receivesWithin } from '../../../test/realtime.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
@@ -29,8 +43,14 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     techToken = (await login(ctx.app, tech.email, tech.password)).access_token;
     other = await createUser(ctx.db, { name: 'Olly Other' });
     otherToken = (await login(ctx.app, other.email, other.password)).access_token;
-    [{ id: companyId }, { id: otherCompanyId }] = await ctx.db.insert(companies).values([{ name: 'Ticket Co' }, { name: 'Elsewhere Co' }]).returning({ id: companies.id });
-    [{ id: siteId }] = (await ctx.db.insert(sites).values({ companyId, name: 'HQ', city: 'Austin' }).returning({ id: sites.id })) as [{ id: number }];
+    [{ id: companyId }, { id: otherCompanyId }] = await ctx.db
+      .insert(companies)
+      .values([{ name: 'Ticket Co' }, { name: 'Elsewhere Co' }])
+      .returning({ id: companies.id });
+    [{ id: siteId }] = (await ctx.db
+      .insert(sites)
+      .values({ companyId, name: 'HQ', city: 'Austin' })
+      .returning({ id: sites.id })) as [{ id: number }];
     client = await createUser(ctx.db, { type: 'Client', companyId, name: 'Cleo Client' });
     clientToken = (await login(ctx.app, client.email, client.password)).access_token;
   });
@@ -50,23 +70,54 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     ...overrides,
   });
   const create = async (overrides: Record<string, unknown> = {}, token = otherToken) => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/ticket', headers: bearer(token), payload: form(overrides) });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket',
+      headers: bearer(token),
+      payload: form(overrides),
+    });
     expect(response.statusCode).toBe(200);
     return response.json<{ data: { id: number } }>().data.id;
   };
-  const detail = async (id: number, token = techToken) => (await ctx.app.inject({ method: 'GET', url: `/api/ticket/${id}`, headers: bearer(token) })).json<{ data: TicketDetail }>().data;
+  const detail = async (id: number, token = techToken) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/ticket/${id}`, headers: bearer(token) })).json<{
+      data: TicketDetail;
+    }>().data;
 
   it('creates a ticket, records the event and notifies the assigned technician', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/ticket', headers: bearer(otherToken), payload: form() });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket',
+      headers: bearer(otherToken),
+      payload: form(),
+    });
     expect(response.json().message).toBe('Ticket created.');
     const id = response.json<{ data: { id: number } }>().data.id;
     const ticket = await detail(id);
-    expect(ticket).toMatchObject({ subject: 'Outlook keeps asking for a password', status: 2, employee_id: tech.id, client: { name: 'Cleo Client' }, escalated: false });
-    expect(ticket.ticket_events[0]).toMatchObject({ lingo: 'Olly Other created the ticket', add_by: { name: 'Olly Other' } });
+    expect(ticket).toMatchObject({
+      subject: 'Outlook keeps asking for a password',
+      status: 2,
+      employee_id: tech.id,
+      client: { name: 'Cleo Client' },
+      escalated: false,
+    });
+    expect(ticket.ticket_events[0]).toMatchObject({
+      lingo: 'Olly Other created the ticket',
+      add_by: { name: 'Olly Other' },
+    });
     expect(ticket.ticket_events[0]!.created_at).toBe(new Date(ticket.ticket_events[0]!.created_at).toISOString());
     // The company's live flags, in the order they were raised; the newest event first.
-    await ctx.db.insert(companyFlags).values([{ companyId, flag: 'VIP: call before onsite' }, { companyId, flag: 'Gone', deletedAt: new Date() }, { companyId, flag: 'Net 15' }]);
-    await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${id}`, headers: bearer(techToken), payload: { status: 3 } });
+    await ctx.db.insert(companyFlags).values([
+      { companyId, flag: 'VIP: call before onsite' },
+      { companyId, flag: 'Gone', deletedAt: new Date() },
+      { companyId, flag: 'Net 15' },
+    ]);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/ticket/${id}`,
+      headers: bearer(techToken),
+      payload: { status: 3 },
+    });
     const changed = await detail(id);
     expect(changed.flags.map((flag) => flag.flag)).toEqual(['VIP: call before onsite', 'Net 15']);
     expect(changed.ticket_events.at(-1)!.lingo).toBe('Olly Other created the ticket');
@@ -77,20 +128,43 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
 
   it('answers 422 under the named fields and creates nothing', async () => {
     const before = await ctx.db.$count(tickets);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/ticket', headers: bearer(otherToken), payload: form({ subject: '', body: '', company_id: '', location: '' }) });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket',
+      headers: bearer(otherToken),
+      payload: form({ subject: '', body: '', company_id: '', location: '' }),
+    });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['body', 'company_id', 'location', 'subject']);
-    const wrongSite = await ctx.app.inject({ method: 'POST', url: '/api/ticket', headers: bearer(otherToken), payload: form({ company_id: otherCompanyId }) });
-    expect(wrongSite.json().errors).toMatchObject({ site_id: ['The selected site id is invalid.'], client_id: ['The selected client is invalid.'] });
+    const wrongSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket',
+      headers: bearer(otherToken),
+      payload: form({ company_id: otherCompanyId }),
+    });
+    expect(wrongSite.json().errors).toMatchObject({
+      site_id: ['Choose a site of this company.'],
+      client_id: ['Choose an account of this company.'],
+    });
     expect(await ctx.db.$count(tickets)).toBe(before);
   });
 
   it('updates the form with one event per change, and refuses Closed without a client', async () => {
     const id = await create({ client_id: '' });
-    const closed = await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${id}`, headers: bearer(techToken), payload: { status: 1 } });
+    const closed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/ticket/${id}`,
+      headers: bearer(techToken),
+      payload: { status: 1 },
+    });
     expect(closed.statusCode).toBe(422);
     expect(closed.json().errors.status).toEqual(['A ticket needs a client account before it can be closed.']);
-    const updated = await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${id}`, headers: bearer(techToken), payload: { status: 3, triage_id: 1 } });
+    const updated = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/ticket/${id}`,
+      headers: bearer(techToken),
+      payload: { status: 3, triage_id: 1 },
+    });
     expect(updated.json().message).toBe('Ticket updated.');
     const lingo = (await detail(id)).ticket_events.map((event) => event.lingo);
     expect(lingo).toContain('Tess Tech changed the status from Open to In Progress');
@@ -99,49 +173,126 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
 
   it('checks in and out once at a time, and edits times with the permission', async () => {
     const id = await create();
-    const checkIn = (direction: string, token = techToken) => ctx.app.inject({ method: 'POST', url: '/api/ticket/checkinout', headers: bearer(token), payload: { direction, ticket_id: id, company_id: companyId } });
+    const checkIn = (direction: string, token = techToken) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/ticket/checkinout',
+        headers: bearer(token),
+        payload: { direction, ticket_id: id, company_id: companyId },
+      });
     expect((await checkIn('in')).statusCode).toBe(200);
     expect((await checkIn('in')).statusCode).toBe(409);
-    expect((await detail(id)).my_check_in).toMatchObject({ ticket_id: id, end_time: null, billable: 0, user: { name: 'Tess Tech' } });
+    expect((await detail(id)).my_check_in).toMatchObject({
+      ticket_id: id,
+      end_time: null,
+      billable: 0,
+      user: { name: 'Tess Tech' },
+    });
     expect((await checkIn('out')).statusCode).toBe(200);
     expect((await checkIn('out')).statusCode).toBe(409);
-    const page = await ctx.app.inject({ method: 'GET', url: `/api/ticket/${id}/checkins?page=1`, headers: bearer(techToken) });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/ticket/${id}/checkins?page=1`,
+      headers: bearer(techToken),
+    });
     const [row] = page.json<{ data: CheckIn[] }>().data;
     expect(row).toMatchObject({ user: { name: 'Tess Tech' }, billable: 0 });
     expect(page.json()).toMatchObject({ total: 1, current_page: 1 });
-    const beyond = await ctx.app.inject({ method: 'GET', url: `/api/ticket/${id}/checkins?page=3`, headers: bearer(techToken) });
+    const beyond = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/ticket/${id}/checkins?page=3`,
+      headers: bearer(techToken),
+    });
     expect(beyond.json()).toMatchObject({ data: [], total: 1, current_page: 3 });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/ticket/999999/checkins?page=1', headers: bearer(techToken) })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/ticket/999999/checkins?page=1', headers: bearer(techToken) }))
+        .statusCode,
+    ).toBe(404);
 
     const start = '2026-11-02T14:00:00Z';
-    const edit = { check_ins: [{ id: row!.id, start_time: start, end_time: '2026-11-02T15:30:00Z', billable: 1 }], company_id: companyId };
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/ticket/checkinout/update', headers: bearer(otherToken), payload: edit })).statusCode).toBe(403);
-    const saved = await ctx.app.inject({ method: 'POST', url: '/api/ticket/checkinout/update', headers: bearer(techToken), payload: edit });
+    const edit = {
+      check_ins: [{ id: row!.id, start_time: start, end_time: '2026-11-02T15:30:00Z', billable: 1 }],
+      company_id: companyId,
+    };
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/ticket/checkinout/update',
+          headers: bearer(otherToken),
+          payload: edit,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket/checkinout/update',
+      headers: bearer(techToken),
+      payload: edit,
+    });
     expect(saved.json().message).toBe('Check-ins updated.');
     const [stored] = await ctx.db.select().from(checkIns).where(eq(checkIns.id, row!.id));
     expect(stored).toMatchObject({ billable: 1 });
     expect(stored!.startTime.toISOString()).toBe('2026-11-02T14:00:00.000Z');
     expect((await detail(id)).ticket_events[0]!.lingo).toContain(`changed check-in #${row!.id}`);
-    const backwards = await ctx.app.inject({ method: 'POST', url: '/api/ticket/checkinout/update', headers: bearer(techToken), payload: { check_ins: [{ ...edit.check_ins[0], end_time: '2026-11-02T13:00:00Z' }] } });
+    const backwards = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket/checkinout/update',
+      headers: bearer(techToken),
+      payload: { check_ins: [{ ...edit.check_ins[0], end_time: '2026-11-02T13:00:00Z' }] },
+    });
     expect(backwards.statusCode).toBe(422);
   });
 
   it('escalates once, then only the escalation technician may act', async () => {
     const id = await create();
-    const escalated = await ctx.app.inject({ method: 'POST', url: `/api/ticket/escalate/${id}`, headers: bearer(otherToken) });
+    const escalated = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/ticket/escalate/${id}`,
+      headers: bearer(otherToken),
+    });
     expect(escalated.json().message).toBe('Ticket escalated.');
     expect(await detail(id)).toMatchObject({ escalated: true, esc_tech: other.id });
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/ticket/escalate/${id}`, headers: bearer(otherToken) })).statusCode).toBe(422);
-    const locked = await ctx.app.inject({ method: 'POST', url: '/api/ticket/todo', headers: bearer(techToken), payload: { ticket_id: id, description: 'Call the user' } });
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/ticket/escalate/${id}`, headers: bearer(otherToken) }))
+        .statusCode,
+    ).toBe(422);
+    const locked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket/todo',
+      headers: bearer(techToken),
+      payload: { ticket_id: id, description: 'Call the user' },
+    });
     expect(locked.statusCode).toBe(403);
     expect(locked.json().message).toBe('This ticket is escalated; only its escalation technician can work on it.');
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/ticket/todo', headers: bearer(otherToken), payload: { ticket_id: id, description: 'Call the user' } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/ticket/todo',
+          headers: bearer(otherToken),
+          payload: { ticket_id: id, description: 'Call the user' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('adds, completes, edits and soft-deletes to-dos; saves notes with an attachment that toggles deleted', async () => {
     const id = await create();
-    const todo = (await ctx.app.inject({ method: 'POST', url: '/api/ticket/todo', headers: bearer(techToken), payload: { ticket_id: id, description: 'Reset the MFA token' } })).json().data;
-    await ctx.app.inject({ method: 'PUT', url: `/api/ticket/todo/${todo.id}`, headers: bearer(techToken), payload: { todo: { completed: 1 } } });
+    const todo = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ticket/todo',
+        headers: bearer(techToken),
+        payload: { ticket_id: id, description: 'Reset the MFA token' },
+      })
+    ).json().data;
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/ticket/todo/${todo.id}`,
+      headers: bearer(techToken),
+      payload: { todo: { completed: 1 } },
+    });
     expect((await detail(id)).todos).toMatchObject([{ id: todo.id, completed: 1 }]);
     await ctx.app.inject({ method: 'DELETE', url: `/api/ticket/todo/${todo.id}`, headers: bearer(techToken) });
     expect((await detail(id)).todos).toEqual([]);
@@ -151,39 +302,93 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     form.append('notes', '<p>Reset the token; user confirmed.</p>');
     form.append('attachment', new Blob(['log line'], { type: 'text/plain' }), 'outlook.log');
     const encoded = new Response(form);
-    const saved = await ctx.app.inject({ method: 'POST', url: '/api/ticket/notes', headers: { ...bearer(techToken), 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) });
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket/notes',
+      headers: { ...bearer(techToken), 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
     expect(saved.json().message).toBe('Notes saved.');
     const ticket = await detail(id);
     expect(ticket.notes).toBe('<p>Reset the token; user confirmed.</p>');
     const [attachment] = ticket.all_notes_attachments;
-    expect(attachment).toMatchObject({ file_name: 'outlook.log', extension: 'log', size: 8, deleted_at: null, user: { name: 'Tess Tech' } });
+    expect(attachment).toMatchObject({
+      file_name: 'outlook.log',
+      extension: 'log',
+      size: 8,
+      deleted_at: null,
+      user: { name: 'Tess Tech' },
+    });
     expect(attachment!.created_at).toBe(new Date(attachment!.created_at).toISOString());
-    const download = await ctx.app.inject({ method: 'POST', url: '/api/download', headers: bearer(techToken), payload: { file: attachment!.path } });
+    const download = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/download',
+      headers: bearer(techToken),
+      payload: { file: attachment!.path },
+    });
     expect(download.body).toBe('log line');
-    const toggled = await ctx.app.inject({ method: 'DELETE', url: `/api/ticket/notes_attachments/${attachment!.id}`, headers: bearer(techToken) });
+    const toggled = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/ticket/notes_attachments/${attachment!.id}`,
+      headers: bearer(techToken),
+    });
     expect(toggled.json()).toMatchObject({ message: 'Attachment deleted.', data: { deleted: true } });
-    const restored = await ctx.app.inject({ method: 'DELETE', url: `/api/ticket/notes_attachments/${attachment!.id}`, headers: bearer(techToken) });
+    const restored = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/ticket/notes_attachments/${attachment!.id}`,
+      headers: bearer(techToken),
+    });
     expect(restored.json()).toMatchObject({ message: 'Attachment restored.', data: { deleted: false } });
     // JSON form (project steps): ticket_id and notes.
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/ticket/notes', headers: bearer(techToken), payload: { ticket_id: id, notes: 'plain' } });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket/notes',
+      headers: bearer(techToken),
+      payload: { ticket_id: id, notes: 'plain' },
+    });
     expect(json.statusCode).toBe(200);
     // A client account never downloads private notes' files.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/download', headers: bearer(clientToken), payload: { file: attachment!.path } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/download',
+          headers: bearer(clientToken),
+          payload: { file: attachment!.path },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('lists the queue with filters and sorting; a client account sees only its company and no private notes', async () => {
     const mine = await create({ subject: 'Queue test: VPN drops' });
-    const elsewhere = await create({ company_id: otherCompanyId, site_id: '', client_id: '', subject: 'Queue test: elsewhere' });
-    const list = async (query: string, token = techToken) => (await ctx.app.inject({ method: 'GET', url: `/api/ticket?${query}`, headers: bearer(token) })).json<{ data: TicketRow[]; total: number }>();
+    const elsewhere = await create({
+      company_id: otherCompanyId,
+      site_id: '',
+      client_id: '',
+      subject: 'Queue test: elsewhere',
+    });
+    const list = async (query: string, token = techToken) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/ticket?${query}`, headers: bearer(token) })).json<{
+        data: TicketRow[];
+        total: number;
+      }>();
     // PostgreSQL writes the page: it holds to the schema, no field more, and says what the detail says.
     const answer = await ctx.app.inject({ method: 'GET', url: '/api/ticket?search=VPN', headers: bearer(techToken) });
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    const strictRow = ticketRowSchema.extend({ company: ticketRowSchema.shape.company.strict(), triage: ticketRowSchema.shape.triage.strict() }).strict();
+    const strictRow = ticketRowSchema
+      .extend({ company: ticketRowSchema.shape.company.strict(), triage: ticketRowSchema.shape.triage.strict() })
+      .strict();
     const parsed = pageSchema(strictRow).strict().parse(answer.json());
     expect(parsed).toMatchObject({ total: 1, current_page: 1, per_page: 50, from: 1, to: 1, last_page: 1 });
     const shown = await detail(mine);
     const [row] = parsed.data;
-    expect(row).toMatchObject({ id: mine, subject: 'Queue test: VPN drops', company: { id: shown.company_id }, escalated: false });
+    expect(row).toMatchObject({
+      id: mine,
+      subject: 'Queue test: VPN drops',
+      company: { id: shown.company_id },
+      escalated: false,
+    });
     expect(row!.created_at).toBe(new Date(row!.created_at).toISOString());
     expect(row!.status.name).not.toBe('');
     expect(row!.triage.color).toMatch(/^#/);
@@ -194,11 +399,15 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     const sorted = (await list('sort=id&direction=asc&per_page=500')).data.map((row) => row.id);
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
     // Sorting by a name another table holds.
-    const byCompany = (await list('sort=company&direction=desc&per_page=500')).data.map((row) => row.company.name.toLowerCase());
+    const byCompany = (await list('sort=company&direction=desc&per_page=500')).data.map((row) =>
+      row.company.name.toLowerCase(),
+    );
     expect(new Set(byCompany).size).toBeGreaterThan(1);
     expect(byCompany).toEqual([...byCompany].sort().reverse());
     // Sorting by status with no status filter (the sort once read as the filter of the same name).
-    const byStatus = (await list('sort=status&direction=asc&status=all&per_page=500')).data.map((row) => row.status.name);
+    const byStatus = (await list('sort=status&direction=asc&status=all&per_page=500')).data.map(
+      (row) => row.status.name,
+    );
     expect(byStatus).toEqual([...byStatus].sort());
     // The same filter shape with other values (one prepared statement) answers for those values.
     expect((await list(`company_id=${companyId}&per_page=500`)).data.map((row) => row.id)).toContain(mine);
@@ -214,18 +423,37 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     const clientIds = (await list('per_page=500', clientToken)).data.map((row) => row.id);
     expect(clientIds).toContain(mine);
     expect(clientIds).not.toContain(elsewhere);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/ticket/${elsewhere}`, headers: bearer(clientToken) })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/ticket/${elsewhere}`, headers: bearer(clientToken) }))
+        .statusCode,
+    ).toBe(404);
     const seen = await detail(mine, clientToken);
     expect(seen.notes).toBe('');
     expect(seen.ticket_events).toEqual([]);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${mine}`, headers: bearer(clientToken), payload: { status: 3 } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/ticket/${mine}`,
+          headers: bearer(clientToken),
+          payload: { status: 3 },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('caps the queue total at QUEUE_COUNT_CAP and still pages through a large queue', async () => {
     const [big] = await ctx.db.insert(companies).values({ name: 'Big Queue Co' }).returning({ id: companies.id });
     await ctx.db.execute(sql`insert into tickets (subject, body, company_id, location, triage_id, status)
       select 'Bulk ' || n, 'Body', ${big!.id}, 1, 1, 2 from generate_series(1, ${QUEUE_COUNT_CAP + 20}) n`);
-    const list = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/ticket?company_id=${big!.id}&${query}`, headers: bearer(techToken) })).json<{ data: TicketRow[]; total: number }>();
+    const list = async (query: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/ticket?company_id=${big!.id}&${query}`,
+          headers: bearer(techToken),
+        })
+      ).json<{ data: TicketRow[]; total: number }>();
     expect(await list('per_page=50')).toMatchObject({ total: QUEUE_COUNT_CAP });
     // The last capped page shows that more follow.
     const last = await list(`per_page=50&page=${QUEUE_COUNT_CAP / 50}`);
@@ -236,7 +464,9 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     expect(after.total).toBe(QUEUE_COUNT_CAP + 20);
     // The first ten pages have LIMIT and OFFSET written into their statement, deeper ones pass them: one order.
     const onePage = (await list('per_page=70&sort=id&direction=asc')).data.map((row) => row.id);
-    const pages = await Promise.all(Array.from({ length: 14 }, (_, index) => list(`per_page=5&sort=id&direction=asc&page=${index + 1}`)));
+    const pages = await Promise.all(
+      Array.from({ length: 14 }, (_, index) => list(`per_page=5&sort=id&direction=asc&page=${index + 1}`)),
+    );
     expect(pages.flatMap((page) => page.data.map((row) => row.id))).toEqual(onePage);
     expect(new Set(onePage).size).toBe(70);
   });
@@ -248,8 +478,17 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
       const id = await create({ subject: 'Live for the client' });
       expect((await created)[0]).toEqual({ id });
       expect((await created)[1]).toEqual({ channel: `user.${client.id}` });
-      const changed = nextEvent<{ id: number }>(socket, 'TicketUpdated', (payload) => (payload as { id: number }).id === id);
-      await ctx.app.inject({ method: 'PUT', url: `/api/ticket/${id}`, headers: bearer(techToken), payload: { subject: 'Live for the client, renamed' } });
+      const changed = nextEvent<{ id: number }>(
+        socket,
+        'TicketUpdated',
+        (payload) => (payload as { id: number }).id === id,
+      );
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/ticket/${id}`,
+        headers: bearer(techToken),
+        payload: { subject: 'Live for the client, renamed' },
+      });
       await changed;
       const elsewhere = receivesWithin(socket, 'TicketUpdated', 500);
       await create({ company_id: otherCompanyId, site_id: '', client_id: '', subject: 'Not theirs' });
@@ -260,7 +499,11 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
   });
 
   it('counts open tickets on the company page', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/company/${companyId}`, headers: bearer(techToken) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/company/${companyId}`,
+      headers: bearer(techToken),
+    });
     expect(response.json().data.open_tickets_count).toBeGreaterThan(0);
   });
 
@@ -274,17 +517,35 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     form.append('cc', 'manager@ticket.example');
     form.append('attachments[0]', new Blob(['steps'], { type: 'text/plain' }), 'steps.txt');
     const encoded = new Response(form);
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/ticket/createThread', headers: { ...bearer(techToken), 'content-type': encoded.headers.get('content-type')! }, payload: Buffer.from(await encoded.arrayBuffer()) });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket/createThread',
+      headers: { ...bearer(techToken), 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
     expect(sent.json().message).toBe('Response sent.');
-    const [mail] = await ctx.db.select().from(outbox).where(eq(outbox.subject, `Your Outlook issue [Ticket #${id}]`));
+    const [mail] = await ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Your Outlook issue [Ticket #${id}]`));
     expect(mail).toMatchObject({ to: client.email, cc: 'manager@ticket.example', attachmentNames: ['steps.txt'] });
     const [thread] = (await detail(id)).threads;
-    expect(thread).toMatchObject({ direction: 'out', subject: `Your Outlook issue [Ticket #${id}]`, to_user: { original_email: client.email, user_details: { name: 'Cleo Client' } }, attachments: [{ file_name: 'steps.txt' }] });
+    expect(thread).toMatchObject({
+      direction: 'out',
+      subject: `Your Outlook issue [Ticket #${id}]`,
+      to_user: { original_email: client.email, user_details: { name: 'Cleo Client' } },
+      attachments: [{ file_name: 'steps.txt' }],
+    });
     expect(thread!.html_body).toBe('<p>Hi Cleo,<br>please restart Outlook.<br><br>Thank you,<br>Tess</p>');
     // The client sees the thread too.
     expect((await detail(id, clientToken)).threads).toHaveLength(1);
 
-    const noRecipient = await ctx.app.inject({ method: 'POST', url: '/api/ticket/createThread', headers: bearer(techToken), payload: { ticket_id: id, subject: 'x', response: 'y' } });
+    const noRecipient = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket/createThread',
+      headers: bearer(techToken),
+      payload: { ticket_id: id, subject: 'x', response: 'y' },
+    });
     expect(noRecipient.statusCode).toBe(422);
     expect(noRecipient.json().errors.to).toEqual(['Choose an account or type an e-mail address.']);
   });

@@ -5,20 +5,27 @@ import {
   timeclockUpdateResponseSchema,
   type TimeclockStatus,
 } from '@switchboard/shared';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import { getTimeclockState, updateTimeclockStatus } from './timeclock.service.ts';
-import { publishPtoPeriods } from '../pto/pto.routes.ts';
+import { publishPtoPeriods } from '../pto/pto-access.ts';
 
 /** The top bar's status dropdown (spec 1 §2.4, §7.2). Staff only: client accounts do not clock in. */
 export async function timeclockRoutes(app: AppInstance): Promise<void> {
-  app.get('/misc/timeclock', { onRequest: requireEmployee(), schema: { response: { 200: timeclockResponseSchema } } }, async (request) => ({
-    data: await getTimeclockState(app.db, request.auth.user.id),
-  }));
+  app.get(
+    '/misc/timeclock',
+    { onRequest: requireEmployee(), schema: { response: { 200: timeclockResponseSchema } } },
+    async (request) => ({
+      data: await getTimeclockState(app.db, request.auth.user.id),
+    }),
+  );
 
   app.post(
     '/misc/timeclock/update',
-    { onRequest: requireEmployee(), schema: { body: timeclockUpdateInputSchema, response: { 200: timeclockUpdateResponseSchema } } },
+    {
+      onRequest: requireEmployee(),
+      schema: { body: timeclockUpdateInputSchema, response: { 200: timeclockUpdateResponseSchema } },
+    },
     async (request) => {
       const userId = request.auth.user.id;
       const { state, changed } = await updateTimeclockStatus(app.db, userId, request.body.stat as TimeclockStatus);

@@ -1,4 +1,9 @@
-import { TIMECLOCK_CHECKED_IN, TIMECLOCK_OFFLINE, type TimeclockState, type TimeclockStatus } from '@switchboard/shared';
+import {
+  TIMECLOCK_CHECKED_IN,
+  TIMECLOCK_OFFLINE,
+  type TimeclockState,
+  type TimeclockStatus,
+} from '@switchboard/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { timeclockEntries } from './timeclock.table.ts';
@@ -34,12 +39,17 @@ export async function getTimeclockState(db: DbOrTransaction, userId: number): Pr
  * any other status (the open entry is closed and an Offline one opened), so the timeline has no gaps; with no
  * entry at all the user is already Offline and nothing is stored. `changed` says whether anything was written.
  */
-export async function updateTimeclockStatus(db: Db, userId: number, status: TimeclockStatus): Promise<{ state: TimeclockState; changed: boolean }> {
+export async function updateTimeclockStatus(
+  db: Db,
+  userId: number,
+  status: TimeclockStatus,
+): Promise<{ state: TimeclockState; changed: boolean }> {
   return db.transaction(async (tx) => {
     // Two tabs changing status at once take turns, so neither trips the one-open-entry index.
     await tx.execute(sql`select pg_advisory_xact_lock(${timeclockLockKey}::int, ${userId}::int)`);
     const open = await findOpenEntry(tx, userId);
-    if (open ? open.status === status : status === TIMECLOCK_OFFLINE) return { state: presentState(open), changed: false };
+    if (open ? open.status === status : status === TIMECLOCK_OFFLINE)
+      return { state: presentState(open), changed: false };
 
     // The clock after the lock, not now() (the transaction's start): a change that waited for the lock must
     // not end the previous entry before that entry began. One instant ends the old entry and starts the new.

@@ -19,7 +19,9 @@ export const timeclockEntries = pgTable(
   },
   (t) => [
     index('timeclock_entries_user_started_idx').on(t.userId, t.startedAt),
-    uniqueIndex('timeclock_entries_one_open_per_user').on(t.userId).where(sql`${t.endedAt} is null`),
+    uniqueIndex('timeclock_entries_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.endedAt} is null`),
     check('timeclock_entries_status_check', sql`${t.status} between 1 and 5`),
     check('timeclock_entries_period_check', sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
   ],

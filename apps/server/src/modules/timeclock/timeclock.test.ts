@@ -1,7 +1,14 @@
 import { timeclockStatusLabels, type TimeclockState } from '@switchboard/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import { sumCheckedInHours } from './timeclock.service.ts';
 import { timeclockEntries } from './timeclock.table.ts';
 
@@ -23,11 +30,21 @@ async function signIn(user: TestUser): Promise<string> {
   return answer.access_token;
 }
 
-const getState = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/misc/timeclock', headers: bearer(token) });
+const getState = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/misc/timeclock', headers: bearer(token) });
 const update = (token: string, payload: unknown) =>
-  ctx.app.inject({ method: 'POST', url: '/api/misc/timeclock/update', headers: bearer(token), payload: payload as object });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/misc/timeclock/update',
+    headers: bearer(token),
+    payload: payload as object,
+  });
 const entriesOf = (userId: number) =>
-  ctx.db.select().from(timeclockEntries).where(eq(timeclockEntries.userId, userId)).orderBy(asc(timeclockEntries.startedAt), asc(timeclockEntries.id));
+  ctx.db
+    .select()
+    .from(timeclockEntries)
+    .where(eq(timeclockEntries.userId, userId))
+    .orderBy(asc(timeclockEntries.startedAt), asc(timeclockEntries.id));
 
 describe('timeclock status codes', () => {
   it('labels the five statuses as the spec does', () => {
@@ -52,7 +69,9 @@ describe('GET /api/misc/timeclock', () => {
 
 describe('POST /api/misc/timeclock/update', () => {
   it('answers 401 without a token and 403 to a client account, storing nothing', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/misc/timeclock/update', payload: { stat: 1 } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/misc/timeclock/update', payload: { stat: 1 } })).statusCode,
+    ).toBe(401);
     const client = await createUser(ctx.db, { type: 'Client' });
     expect((await update(await signIn(client), { stat: 1 })).statusCode).toBe(403);
     expect(await entriesOf(client.id)).toEqual([]);
@@ -197,8 +216,12 @@ describe('sumCheckedInHours', () => {
       { userId: user.id, status: 1, startedAt: at('2025-03-04T08:00:00Z'), endedAt: at('2025-03-04T09:00:00Z') },
       { userId: other.id, status: 1, startedAt: at('2025-03-03T08:00:00Z'), endedAt: at('2025-03-03T17:00:00Z') },
     ]);
-    expect(await sumCheckedInHours(ctx.db, user.id, at('2025-03-03T08:00:00Z'), at('2025-03-03T17:00:00Z'))).toBeCloseTo(7.75, 6);
-    expect(await sumCheckedInHours(ctx.db, user.id, at('2025-03-01T00:00:00Z'), at('2025-03-05T00:00:00Z'))).toBeCloseTo(11.5 + 2.25 + 7 + 1, 6);
+    expect(
+      await sumCheckedInHours(ctx.db, user.id, at('2025-03-03T08:00:00Z'), at('2025-03-03T17:00:00Z')),
+    ).toBeCloseTo(7.75, 6);
+    expect(
+      await sumCheckedInHours(ctx.db, user.id, at('2025-03-01T00:00:00Z'), at('2025-03-05T00:00:00Z')),
+    ).toBeCloseTo(11.5 + 2.25 + 7 + 1, 6);
     expect(await sumCheckedInHours(ctx.db, user.id, at('2025-03-05T00:00:00Z'), at('2025-03-06T00:00:00Z'))).toBe(0);
     expect(await sumCheckedInHours(ctx.db, user.id, at('2025-03-03T17:00:00Z'), at('2025-03-03T08:00:00Z'))).toBe(0);
   });
@@ -207,11 +230,21 @@ describe('sumCheckedInHours', () => {
     const user = await createUser(ctx.db);
     const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
     await ctx.db.insert(timeclockEntries).values({ userId: user.id, status: 1, startedAt: twoHoursAgo });
-    const hours = await sumCheckedInHours(ctx.db, user.id, new Date(Date.now() - 24 * 3_600_000), new Date(Date.now() + 24 * 3_600_000));
+    const hours = await sumCheckedInHours(
+      ctx.db,
+      user.id,
+      new Date(Date.now() - 24 * 3_600_000),
+      new Date(Date.now() + 24 * 3_600_000),
+    );
     expect(hours).toBeGreaterThan(1.99);
     expect(hours).toBeLessThan(2.02);
     // A range ending before now clips the open entry at its end.
-    const untilOneHourAgo = await sumCheckedInHours(ctx.db, user.id, new Date(Date.now() - 24 * 3_600_000), new Date(Date.now() - 3_600_000));
+    const untilOneHourAgo = await sumCheckedInHours(
+      ctx.db,
+      user.id,
+      new Date(Date.now() - 24 * 3_600_000),
+      new Date(Date.now() - 3_600_000),
+    );
     expect(untilOneHourAgo).toBeCloseTo(1, 2);
   });
 });

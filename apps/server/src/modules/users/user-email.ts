@@ -9,7 +9,12 @@ export async function assertEmailFree(db: DbOrTransaction, email: string, except
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, exceptUserId === undefined ? undefined : ne(users.id, exceptUserId)))
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
     .limit(1);
   if (taken) throw unprocessable({ email: [emailTakenMessage] });
 }

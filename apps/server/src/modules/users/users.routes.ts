@@ -8,10 +8,14 @@ import {
 } from '@switchboard/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-instance.ts';
 import { pageQuerySchema, pageSchema } from '../../db/paginate.ts';
+import { disconnectSessions } from '../../plugins/realtime.ts';
 import { notFound, unauthenticated } from '../../plugins/errors.ts';
+import { announceUserUpdated } from '../auth/session-user.ts';
 import { putRoute } from '../../plugins/method-override.ts';
+import { actorOf } from './account-actor.ts';
+import { mailCredentialChange } from './credential-changes.service.ts';
 import { createUserAccount, disableUserAccount, listUsers, updateUserAccount } from './users.service.ts';
 
 const messageSchema = z.object({ message: z.string() });
@@ -34,7 +38,10 @@ function parseUserId(raw: string): number {
 export async function userAdminRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/user',
-    { onRequest: requireAdminOrNotFound, schema: { querystring: pageQuerySchema, response: { 200: pageSchema(userAdminRowSchema) } } },
+    {
+      onRequest: requireAdminOrNotFound,
+      schema: { querystring: pageQuerySchema, response: { 200: pageSchema(userAdminRowSchema) } },
+    },
     async (request) => listUsers(app.db, request.query),
   );
 
@@ -42,7 +49,10 @@ export async function userAdminRoutes(app: AppInstance): Promise<void> {
     '/user',
     {
       onRequest: requireAdminOrNotFound,
-      schema: { body: createUserInputSchema, response: { 200: messageSchema.extend({ data: z.object({ id: z.number().int() }) }) } },
+      schema: {
+        body: createUserInputSchema,
+        response: { 200: messageSchema.extend({ data: z.object({ id: z.number().int() }) }) },
+      },
     },
     async (request) => {
       const created = await createUserAccount(app.db, request.body);
@@ -53,13 +63,21 @@ export async function userAdminRoutes(app: AppInstance): Promise<void> {
   putRoute(
     app,
     '/user/:id',
-    { onRequest: requireAdminOrNotFound, schema: { params: idParamsSchema, body: updateUserInputSchema, response: { 200: messageSchema } } },
+    {
+      onRequest: requireAdminOrNotFound,
+      schema: { params: idParamsSchema, body: updateUserInputSchema, response: { 200: messageSchema } },
+    },
     async (request) => {
-      const { revokedSessionIds } = await updateUserAccount(app.db, parseUserId(request.params.id), request.body, {
-        id: request.auth.user.id,
-        sessionId: request.auth.sessionId,
-      });
-      if (app.hasDecorator('realtime')) for (const sessionId of revokedSessionIds) app.realtime.disconnectSession(sessionId);
+      const id = parseUserId(request.params.id);
+      const { revokedSessionIds, credentialChange } = await updateUserAccount(
+        app.db,
+        id,
+        request.body,
+        actorOf(request),
+      );
+      if (credentialChange) mailCredentialChange(app, credentialChange);
+      disconnectSessions(app, revokedSessionIds);
+      await announceUserUpdated(app, id);
       return { message: userUpdatedMessage };
     },
   );

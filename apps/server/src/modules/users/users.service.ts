@@ -1,6 +1,9 @@
 import {
+  accountChangeForbiddenMessage,
+  canChangeAccountField,
   cannotDeleteSelfMessage,
   cannotDemoteSelfMessage,
+  type CredentialChangeField,
   type CreateUserInput,
   type UpdateUserInput,
   type UserAdminRow,
@@ -8,13 +11,19 @@ import {
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
-import { conflict, notFound, unprocessable } from '../../plugins/errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { employees } from '../employees/employees.table.ts';
 import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
 import { users } from './users.table.ts';
 import { assertEmailFree, shortnameOf, withEmailUniqueness } from './user-email.ts';
 import { revokeUserSessions } from '../auth/session-revocation.ts';
+import type { RequestActor } from './account-actor.ts';
+import {
+  isCredentialChangeBySomeoneElse,
+  recordCredentialChange,
+  type CredentialChange,
+} from './credential-changes.service.ts';
 
 // Users admin (spec 1 §2.6, §3.8, §7.4). It manages staff sign-ins (user type Employee): the row's `type` is
 // the users-admin role, admin or user. Client accounts have their own screen (/accounts) and are not listed
@@ -34,7 +43,14 @@ export async function listUsers(db: DbOrTransaction, query: PageQuery): Promise<
     () => db.$count(users, managed()),
     async (limit, offset) => {
       const rows = await db
-        .select({ id: users.id, role: users.role, name: users.name, email: users.email, emailVerifiedAt: users.emailVerifiedAt, createdAt: users.createdAt })
+        .select({
+          id: users.id,
+          role: users.role,
+          name: users.name,
+          email: users.email,
+          emailVerifiedAt: users.emailVerifiedAt,
+          createdAt: users.createdAt,
+        })
         .from(users)
         .where(managed())
         .orderBy(asc(users.id))
@@ -63,7 +79,14 @@ export async function createUserAccount(db: Db, input: CreateUserInput): Promise
     db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ type: 'Employee', role: input.type, name: input.name, shortname: shortnameOf(input.name), email: input.email, passwordHash })
+        .values({
+          type: 'Employee',
+          role: input.type,
+          name: input.name,
+          shortname: shortnameOf(input.name),
+          email: input.email,
+          passwordHash,
+        })
         .returning({ id: users.id });
       await tx.insert(employees).values({ userId: created.id });
       return { id: created.id };
@@ -73,7 +96,11 @@ export async function createUserAccount(db: Db, input: CreateUserInput): Promise
 
 /** The enabled staff user with this id, or a 404. */
 async function findManagedUser(db: DbOrTransaction, id: number) {
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(managed(eq(users.id, id))).limit(1);
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(managed(eq(users.id, id)))
+    .limit(1);
   if (!user) throw notFound();
   return user;
 }
@@ -81,6 +108,8 @@ async function findManagedUser(db: DbOrTransaction, id: number) {
 export interface UpdateUserResult {
   /** Sessions revoked because the password changed (the actor's own current session is kept). */
   revokedSessionIds: string[];
+  /** Another user's e-mail, password or role changed: recorded; the route mails the owner (decision 0025). */
+  credentialChange: CredentialChange | null;
 }
 
 /**
@@ -92,13 +121,29 @@ export async function updateUserAccount(
   db: Db,
   id: number,
   input: UpdateUserInput,
-  actor: UsersAdminActor & { sessionId: string },
+  actor: RequestActor,
 ): Promise<UpdateUserResult> {
   const current = await findManagedUser(db, id);
   if (id === actor.id && input.type !== 'admin') throw unprocessable({ type: [cannotDemoteSelfMessage] });
   await assertEmailFree(db, input.email, id);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
+  const fields: CredentialChangeField[] = [];
+  if (passwordHash !== undefined) fields.push('password');
+  if (input.email !== current.email) fields.push('email');
+  if (input.type !== current.role) fields.push('role');
+  // Only a shadow session is refused here: the route already requires the administrator type.
+  if (fields.length > 0 && !canChangeAccountField(actor, { id, type: 'Employee', role: current.role }, 'credentials')) {
+    throw forbidden(accountChangeForbiddenMessage(fields));
+  }
+  const change: CredentialChange = {
+    actor,
+    target: { id, name: current.name, email: current.email },
+    fields,
+    newEmail: fields.includes('email') ? input.email : undefined,
+    ipAddress: actor.ipAddress,
+  };
+  const credentialChange = isCredentialChangeBySomeoneElse(change) ? change : null;
 
   return withEmailUniqueness(() =>
     db.transaction(async (tx) => {
@@ -117,8 +162,9 @@ export async function updateUserAccount(
         .returning({ id: users.id });
       // Disabled between the lookup and now.
       if (updated.length === 0) throw notFound();
-      if (passwordHash === undefined) return { revokedSessionIds: [] };
-      return { revokedSessionIds: await revokeUserSessions(tx, id, actor.sessionId) };
+      if (credentialChange) await recordCredentialChange(tx, credentialChange);
+      const revokedSessionIds = passwordHash === undefined ? [] : await revokeUserSessions(tx, id, actor.sessionId);
+      return { revokedSessionIds, credentialChange };
     }),
   );
 }

@@ -9,7 +9,9 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     type: text('type', { enum: ['Employee', 'Client'] }).notNull(),
     // Users-admin role of spec 1 §3.8: 'admin' may open /users and shadow administrators.
-    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
     name: text('name').notNull(),
     shortname: text('shortname').notNull(),
     email: text('email').notNull(),

@@ -1,7 +1,14 @@
 import type { UserAdminRow } from '@switchboard/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestContext, createUser, login, type TestContext, type TestUser } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { employees } from '../employees/employees.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
@@ -40,15 +47,26 @@ afterEach(() => {
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = adminToken) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  ctx.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const invalid = (errors: Record<string, string[]>) => ({ message: 'The given data was invalid.', errors });
 const loginStatus = async (email: string, password: string) =>
   (await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } })).statusCode;
-const sessionStatus = async (token: string) => (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) })).statusCode;
+const sessionStatus = async (token: string) =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) })).statusCode;
 
 describe('who may use the users admin', () => {
   it('answers 401 without a token', async () => {
-    for (const [method, url] of [['GET', '/api/user'], ['POST', '/api/user'], ['PUT', '/api/user/1'], ['DELETE', '/api/user/1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/user'],
+      ['POST', '/api/user'],
+      ['PUT', '/api/user/1'],
+      ['DELETE', '/api/user/1'],
+    ] as const) {
       expect((await ctx.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -61,7 +79,12 @@ describe('who may use the users admin', () => {
       const token = await signIn(user);
       const answers = [
         await call('GET', '/api/user', undefined, token),
-        await call('POST', '/api/user', { name: 'Sneaky', email: 'sneaky@example.test', password: 'secret1', type: 'admin' }, token),
+        await call(
+          'POST',
+          '/api/user',
+          { name: 'Sneaky', email: 'sneaky@example.test', password: 'secret1', type: 'admin' },
+          token,
+        ),
         await call('PUT', `/api/user/${target.id}`, { name: 'Renamed', email: target.email, type: 'admin' }, token),
         await call('DELETE', `/api/user/${target.id}`, undefined, token),
       ];
@@ -78,7 +101,10 @@ describe('GET /api/user', () => {
     const local = await createTestContext();
     try {
       const first = await createUser(local.db, { role: 'admin', name: 'First Admin', email: 'first@example.test' });
-      await local.db.update(users).set({ emailVerifiedAt: new Date('2024-05-06T07:08:09.000Z') }).where(eq(users.id, first.id));
+      await local.db
+        .update(users)
+        .set({ emailVerifiedAt: new Date('2024-05-06T07:08:09.000Z') })
+        .where(eq(users.id, first.id));
       const staffIds: number[] = [first.id];
       for (let i = 0; i < 4; i += 1) staffIds.push((await createUser(local.db, { name: `Staff ${i}` })).id);
       await createUser(local.db, { type: 'Client', name: 'Client Person' });
@@ -86,10 +112,22 @@ describe('GET /api/user', () => {
       const answer = await login(local.app, first.email, first.password);
       if (!('access_token' in answer)) throw new Error('unexpected two-factor challenge');
 
-      const response = await local.app.inject({ method: 'GET', url: '/api/user', headers: bearer(answer.access_token) });
+      const response = await local.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: bearer(answer.access_token),
+      });
       expect(response.statusCode).toBe(200);
       const page = response.json<Paginator<UserAdminRow>>();
-      expect({ ...page, data: undefined }).toEqual({ data: undefined, total: 5, current_page: 1, per_page: 50, from: 1, to: 5, last_page: 1 });
+      expect({ ...page, data: undefined }).toEqual({
+        data: undefined,
+        total: 5,
+        current_page: 1,
+        per_page: 50,
+        from: 1,
+        to: 5,
+        last_page: 1,
+      });
       expect(page.data.map((row) => row.id)).toEqual(staffIds);
       const [row] = await local.db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, first.id));
       expect(page.data[0]).toEqual({
@@ -102,13 +140,35 @@ describe('GET /api/user', () => {
       });
       expect(page.data[1]).toMatchObject({ type: 'user', name: 'Staff 0', email_verified_at: null });
 
-      const second = await local.app.inject({ method: 'GET', url: '/api/user?page=2&per_page=2', headers: bearer(answer.access_token) });
+      const second = await local.app.inject({
+        method: 'GET',
+        url: '/api/user?page=2&per_page=2',
+        headers: bearer(answer.access_token),
+      });
       const secondPage = second.json<Paginator<UserAdminRow>>();
       expect(secondPage.data.map((r) => r.id)).toEqual(staffIds.slice(2, 4));
-      expect({ ...secondPage, data: undefined }).toEqual({ data: undefined, total: 5, current_page: 2, per_page: 2, from: 3, to: 4, last_page: 3 });
+      expect({ ...secondPage, data: undefined }).toEqual({
+        data: undefined,
+        total: 5,
+        current_page: 2,
+        per_page: 2,
+        from: 3,
+        to: 4,
+        last_page: 3,
+      });
 
-      const beyond = await local.app.inject({ method: 'GET', url: '/api/user?page=9', headers: bearer(answer.access_token) });
-      expect(beyond.json<Paginator<UserAdminRow>>()).toMatchObject({ data: [], from: null, to: null, total: 5, last_page: 1 });
+      const beyond = await local.app.inject({
+        method: 'GET',
+        url: '/api/user?page=9',
+        headers: bearer(answer.access_token),
+      });
+      expect(beyond.json<Paginator<UserAdminRow>>()).toMatchObject({
+        data: [],
+        from: null,
+        to: null,
+        total: 5,
+        last_page: 1,
+      });
     } finally {
       await local.close();
     }
@@ -125,20 +185,41 @@ describe('GET /api/user', () => {
 
 describe('POST /api/user', () => {
   it('creates a staff user with an employees row and the chosen type, who can then sign in', async () => {
-    const response = await call('POST', '/api/user', { name: '  Grace Hopper ', email: 'grace@example.test', password: 'cobol1', type: 'admin' });
+    const response = await call('POST', '/api/user', {
+      name: '  Grace Hopper ',
+      email: 'grace@example.test',
+      password: 'cobol1',
+      type: 'admin',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ message: string; data: { id: number } }>();
     expect(body).toEqual({ message: 'User created.', data: { id: expect.any(Number) } });
     expect(response.body).not.toContain('cobol1');
 
     const [row] = await ctx.db.select().from(users).where(eq(users.id, body.data.id));
-    expect(row).toMatchObject({ type: 'Employee', role: 'admin', name: 'Grace Hopper', shortname: 'Grace', email: 'grace@example.test', emailVerifiedAt: null, deletedAt: null });
+    expect(row).toMatchObject({
+      type: 'Employee',
+      role: 'admin',
+      name: 'Grace Hopper',
+      shortname: 'Grace',
+      email: 'grace@example.test',
+      emailVerifiedAt: null,
+      deletedAt: null,
+    });
     expect(row.passwordHash).not.toContain('cobol1');
     expect(await ctx.db.$count(employees, eq(employees.userId, body.data.id))).toBe(1);
     expect(await loginStatus('grace@example.test', 'cobol1')).toBe(200);
 
-    const standard = await call('POST', '/api/user', { name: 'Plain User', email: 'plain@example.test', password: 'secret', type: 'user' });
-    const [plain] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, standard.json<{ data: { id: number } }>().data.id));
+    const standard = await call('POST', '/api/user', {
+      name: 'Plain User',
+      email: 'plain@example.test',
+      password: 'secret',
+      type: 'user',
+    });
+    const [plain] = await ctx.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, standard.json<{ data: { id: number } }>().data.id));
     expect(plain.role).toBe('user');
   });
 
@@ -166,7 +247,13 @@ describe('POST /api/user', () => {
       [{ name: 42 }, { name: ['The name must be a string.'] }],
     ];
     for (const [change, errors] of cases) {
-      const payload = { name: 'Valid Name', email: `valid-${Math.random().toString(36).slice(2)}@example.test`, password: 'secret', type: 'user', ...change };
+      const payload = {
+        name: 'Valid Name',
+        email: `valid-${Math.random().toString(36).slice(2)}@example.test`,
+        password: 'secret',
+        type: 'user',
+        ...change,
+      };
       const response = await call('POST', '/api/user', payload);
       expect(response.statusCode, JSON.stringify(change)).toBe(422);
       expect(response.json()).toEqual(invalid(errors));
@@ -188,9 +275,14 @@ describe('POST /api/user', () => {
 
   it('answers the same 422 when two creates race for one address', async () => {
     const payload = { name: 'Racer', email: 'race@example.test', password: 'secret', type: 'user' };
-    const answers = await Promise.all([call('POST', '/api/user', payload), call('POST', '/api/user', payload), call('POST', '/api/user', payload)]);
+    const answers = await Promise.all([
+      call('POST', '/api/user', payload),
+      call('POST', '/api/user', payload),
+      call('POST', '/api/user', payload),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422, 422]);
-    for (const answer of answers.filter((a) => a.statusCode === 422)) expect(answer.json()).toEqual(invalid({ email: ['The email has already been taken.'] }));
+    for (const answer of answers.filter((a) => a.statusCode === 422))
+      expect(answer.json()).toEqual(invalid({ email: ['The email has already been taken.'] }));
   });
 });
 
@@ -200,12 +292,22 @@ describe('PUT /api/user/{id}', () => {
     await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
     const [before] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
 
-    const response = await call('PUT', `/api/user/${user.id}`, { name: 'New Name', email: 'new@example.test', type: 'admin' });
+    const response = await call('PUT', `/api/user/${user.id}`, {
+      name: 'New Name',
+      email: 'new@example.test',
+      type: 'admin',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'User updated.' });
 
     const [after] = await ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(after).toMatchObject({ name: 'New Name', shortname: 'New', email: 'new@example.test', role: 'admin', emailVerifiedAt: null });
+    expect(after).toMatchObject({
+      name: 'New Name',
+      shortname: 'New',
+      email: 'new@example.test',
+      role: 'admin',
+      emailVerifiedAt: null,
+    });
     expect(after.passwordHash).toBe(before.hash);
     expect(await loginStatus('new@example.test', user.password)).toBe(200);
   });
@@ -214,7 +316,12 @@ describe('PUT /api/user/{id}', () => {
     const user = await createUser(ctx.db, { email: 'keep@example.test' });
     const verifiedAt = new Date('2024-01-02T03:04:05.000Z');
     await ctx.db.update(users).set({ emailVerifiedAt: verifiedAt }).where(eq(users.id, user.id));
-    const response = await call('PUT', `/api/user/${user.id}`, { name: 'Kept', email: 'KEEP@example.test', password: '', type: 'user' });
+    const response = await call('PUT', `/api/user/${user.id}`, {
+      name: 'Kept',
+      email: 'KEEP@example.test',
+      password: '',
+      type: 'user',
+    });
     expect(response.statusCode).toBe(200);
     const [after] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(after.emailVerifiedAt).toEqual(verifiedAt);
@@ -226,7 +333,12 @@ describe('PUT /api/user/{id}', () => {
     const oldToken = await signIn(user);
     const [oldSession] = await ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
     const disconnect = vi.spyOn(ctx.app.realtime, 'disconnectSession');
-    const response = await call('PUT', `/api/user/${user.id}`, { name: user.name, email: user.email, password: 'brand-new', type: 'user' });
+    const response = await call('PUT', `/api/user/${user.id}`, {
+      name: user.name,
+      email: user.email,
+      password: 'brand-new',
+      type: 'user',
+    });
     expect(response.statusCode).toBe(200);
     // Open sockets of the revoked sessions are dropped too.
     expect(disconnect).toHaveBeenCalledWith(oldSession.id);
@@ -240,7 +352,12 @@ describe('PUT /api/user/{id}', () => {
     const self = await createUser(ctx.db, { role: 'admin', email: 'self-admin@example.test' });
     const current = await signIn(self);
     const elsewhere = await signIn(self);
-    const response = await call('PUT', `/api/user/${self.id}`, { name: self.name, email: self.email, password: 'changed1', type: 'admin' }, current);
+    const response = await call(
+      'PUT',
+      `/api/user/${self.id}`,
+      { name: self.name, email: self.email, password: 'changed1', type: 'admin' },
+      current,
+    );
     expect(response.statusCode).toBe(200);
     expect(await sessionStatus(current)).toBe(200);
     expect(await sessionStatus(elsewhere)).toBe(401);
@@ -249,7 +366,12 @@ describe('PUT /api/user/{id}', () => {
   it('refuses to take away the administrator’s own admin type', async () => {
     const self = await createUser(ctx.db, { role: 'admin' });
     const token = await signIn(self);
-    const response = await call('PUT', `/api/user/${self.id}`, { name: self.name, email: self.email, type: 'user' }, token);
+    const response = await call(
+      'PUT',
+      `/api/user/${self.id}`,
+      { name: self.name, email: self.email, type: 'user' },
+      token,
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual(invalid({ type: ['You cannot remove your own administrator role.'] }));
     const [row] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, self.id));
@@ -266,7 +388,12 @@ describe('PUT /api/user/{id}', () => {
       [{ name: '' }, { name: ['The name field is required.'] }],
     ];
     for (const [change, errors] of cases) {
-      const response = await call('PUT', `/api/user/${user.id}`, { name: 'Changed', email: user.email, type: 'user', ...change });
+      const response = await call('PUT', `/api/user/${user.id}`, {
+        name: 'Changed',
+        email: user.email,
+        type: 'user',
+        ...change,
+      });
       expect(response.statusCode, JSON.stringify(change)).toBe(422);
       expect(response.json()).toEqual(invalid(errors));
     }
@@ -279,7 +406,11 @@ describe('PUT /api/user/{id}', () => {
     const disabled = await createUser(ctx.db, { deletedAt: new Date() });
     const client = await createUser(ctx.db, { type: 'Client' });
     for (const id of ['999999', String(disabled.id), String(client.id), 'abc', '0', '99999999999']) {
-      const response = await call('PUT', `/api/user/${id}`, { name: 'Anyone', email: `anyone-${id}@example.test`, type: 'admin' });
+      const response = await call('PUT', `/api/user/${id}`, {
+        name: 'Anyone',
+        email: `anyone-${id}@example.test`,
+        type: 'admin',
+      });
       expect(response.statusCode, id).toBe(404);
     }
     const [row] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, client.id));
@@ -288,7 +419,12 @@ describe('PUT /api/user/{id}', () => {
 
   it('accepts the spec client’s POST with _method=PUT', async () => {
     const user = await createUser(ctx.db);
-    const response = await call('POST', `/api/user/${user.id}`, { _method: 'PUT', name: 'Via Override', email: user.email, type: 'user' });
+    const response = await call('POST', `/api/user/${user.id}`, {
+      _method: 'PUT',
+      name: 'Via Override',
+      email: user.email,
+      type: 'user',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'User updated.' });
     const [row] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, user.id));
@@ -300,7 +436,12 @@ describe('DELETE /api/user/{id}', () => {
   it('disables the user: sessions revoked, open timeclock entry ended, gone from the list, cannot sign in', async () => {
     const user = await createUser(ctx.db, { email: 'leaving@example.test' });
     const token = await signIn(user);
-    const clock = await ctx.app.inject({ method: 'POST', url: '/api/misc/timeclock/update', headers: bearer(token), payload: { stat: 1 } });
+    const clock = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/misc/timeclock/update',
+      headers: bearer(token),
+      payload: { stat: 1 },
+    });
     expect(clock.statusCode).toBe(200);
 
     const disconnect = vi.spyOn(ctx.app.realtime, 'disconnectUser');
@@ -312,7 +453,12 @@ describe('DELETE /api/user/{id}', () => {
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row.deletedAt).toBeInstanceOf(Date);
     expect(await ctx.db.$count(sessions, and(eq(sessions.userId, user.id), eq(sessions.revoked, false)))).toBe(0);
-    expect(await ctx.db.$count(timeclockEntries, and(eq(timeclockEntries.userId, user.id), isNull(timeclockEntries.endedAt)))).toBe(0);
+    expect(
+      await ctx.db.$count(
+        timeclockEntries,
+        and(eq(timeclockEntries.userId, user.id), isNull(timeclockEntries.endedAt)),
+      ),
+    ).toBe(0);
     expect(await ctx.db.$count(timeclockEntries, eq(timeclockEntries.userId, user.id))).toBe(1);
     expect(await sessionStatus(token)).toBe(401);
     expect(await loginStatus(user.email, user.password)).toBe(401);

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { LockScreen, ShadowBanner, useAccountSecurity } from '../../features/account-security/index.ts';
 import { useLockState } from '../../lib/account-lock.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { useRouteHistory } from '../../lib/route-history.ts';
 import { loadSession } from '../../lib/session.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { uiStore, useUi } from '../../lib/ui-store.ts';
@@ -24,6 +25,7 @@ export function AppShellLayout() {
 
   // Spec 1 §6: employees load the basic boot data once after sign-in; it stays in the query cache.
   useStaticData();
+  useRouteHistory();
 
   // Spec 1 §2.4: Ctrl+L, and a lock from another tab or the realtime channel, show the lock screen.
   const locked = useLockState((s) => s.locked);
@@ -34,11 +36,12 @@ export function AppShellLayout() {
     if (accessToken && !user && !locked) loadSession().catch(() => undefined);
   }, [accessToken, user, locked]);
 
-  // Spec 1 §2.4: the lock screen replaces the app while the session is locked.
-  if (accessToken && locked) return <LockScreen />;
+  // Spec 1 §2.4: the lock screen replaces the app while the session is locked or no user is loaded (a token of
+  // another sign-in, or a session that could not be read); the user's arrival brings the app back.
+  if (accessToken && (locked || !user)) return <LockScreen />;
 
   // Without a token the router is already on its way to /login (the /logout loader, an expired session, a logout in
-  // another tab: see main.tsx); without a user the session is still loading.
+  // another tab: see main.tsx).
   if (!accessToken || !user) {
     return (
       <Center mih="100vh">

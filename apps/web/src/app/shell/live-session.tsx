@@ -1,9 +1,11 @@
 import { useMantineColorScheme } from '@mantine/core';
 import {
   FONT_SIZE_SCALE,
-  mergeUserSettings,
   rootFontSizeRem,
+  storeChannel,
   type AgentSettings,
+  type AgentSettingsUpdatedPayload,
+  type FileDownloadPayload,
   type PermissionsUpdatedPayload,
   type SettingsUpdatedPayload,
   type UserSettings,
@@ -15,12 +17,19 @@ import { addNotificationToCache } from '../../features/notifications/api/notific
 import { setTimeclockInCache } from '../../features/timeclock/api/timeclock.ts';
 import { authStore, useAuth } from '../../lib/auth-store.ts';
 import { loadSession } from '../../lib/session.ts';
-import { useRealtimeConnection, useUserEvent } from '../../lib/socket.ts';
+import { downloadStoredFile } from '../../lib/download.ts';
+import { useChannel, useRealtimeConnection, useUserEvent } from '../../lib/socket.ts';
 import { uiStore } from '../../lib/ui-store.ts';
 
 /** localStorage key: the session (token id) whose sign-in already applied the expand_sidebar setting. */
 const sidebarAppliedForKey = 'sidebar_setting_session';
-const noAgentSettings: AgentSettings = { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null };
+const noAgentSettings: AgentSettings = {
+  has_settings: false,
+  phone_number: null,
+  username: null,
+  callback_number: null,
+  connection_id: null,
+};
 
 /** Puts new settings on the signed-in user (what the shell applies), keeping everything else of the session. */
 function setUserSettings(settings: UserSettings): void {
@@ -34,6 +43,20 @@ function setUserSettings(settings: UserSettings): void {
     token_id: tokenId,
     shadowing: false,
   });
+}
+
+/** Puts the pushed agent settings on the session (the softphone reads them), keeping everything else. */
+function setAgentSettings(agentSettings: AgentSettings): void {
+  const { user, permissions, notifications, tokenId } = authStore.getState();
+  if (!user || !tokenId) return;
+  const session = {
+    user,
+    permissions: [...permissions],
+    notifications: [...notifications],
+    token_id: tokenId,
+    shadowing: false,
+  };
+  authStore.setSession({ ...session, agent_settings: agentSettings });
 }
 
 function readStorage(key: string): string | null {
@@ -67,8 +90,10 @@ export function LiveSession() {
     showTopBarNotice(topBarNoticeTexts.permissionsUpdated);
   });
 
-  useUserEvent<SettingsUpdatedPayload>('SettingsUpdated', (payload) => {
+  useUserEvent<SettingsUpdatedPayload>('SettingsUpdated', async (payload) => {
     if (!payload?.settings) return;
+    // zod (behind the merge) is loaded with the first event, not with the shell (decision 0029).
+    const { mergeUserSettings } = await import('@switchboard/shared/settings');
     const settings = mergeUserSettings(payload.settings);
     setUserSettings(settings);
     // The profile's settings form (another tab, or this one) shows the stored values.
@@ -81,15 +106,35 @@ export function LiveSession() {
     showTopBarNotice(topBarNoticeTexts.profileUpdated);
   });
 
+  useUserEvent<AgentSettingsUpdatedPayload>('AgentSettingsUpdated', (payload) => {
+    if (payload?.agent_settings) setAgentSettings(payload.agent_settings);
+  });
+  // A file the server prepared for this user is ready (decision 0036); it is fetched like any stored file.
+  useUserEvent<FileDownloadPayload>('FileDownload', (payload) => {
+    if (typeof payload?.file !== 'string' || typeof payload.name !== 'string') return;
+    downloadStoredFile(payload.file, payload.name).catch(() => undefined);
+  });
+  // Regions, campaigns and voicemails are static data (spec 1 §3.3): read again when staff change them.
+  const refreshStaticData = () => void queryClient.invalidateQueries({ queryKey: ['misc', 'staticdata'] });
+  const staff = useAuth((state) => state.user?.type === 'Employee');
+  useChannel(staff ? storeChannel : null, {
+    RegionUpdated: refreshStaticData,
+    CampaignUpdated: refreshStaticData,
+    VoicemailUpdated: refreshStaticData,
+  });
+
   useUserEvent('AccountLocked', () => showTopBarNotice(topBarNoticeTexts.accountLocked));
-  useUserEvent('NotificationCreated', (payload) => addNotificationToCache(queryClient, payload));
-  useUserEvent('StatusUpdated', (payload) => setTimeclockInCache(queryClient, payload));
+  useUserEvent('NotificationCreated', (payload) => void addNotificationToCache(queryClient, payload));
+  useUserEvent('StatusUpdated', (payload) => void setTimeclockInCache(queryClient, payload));
 
   useApplyUserSettings();
   return null;
 }
 
-/** Spec 1 §2.4, §3.2: dark mode, font size and sidebar expansion follow the user's settings, live. */
+/** The CSS variable of Mantine tables' highlighted (hovered) row, set on the root so that every table inherits it. */
+const highlightColorVariable = '--table-highlight-on-hover-color';
+
+/** Spec 1 §2.4, §3.2: dark mode, font size, highlight colour and sidebar expansion follow the user's settings, live. */
 function useApplyUserSettings(): void {
   const stored = useAuth((s) => s.user?.settings);
   const tokenId = useAuth((s) => s.tokenId);
@@ -122,6 +167,17 @@ function useApplyUserSettings(): void {
       root.style.removeProperty('--mantine-scale');
     };
   }, [fontSize]);
+
+  // highlight_color is the colour of highlighted rows: Mantine's hover highlight reads this inherited variable.
+  const highlightColor = settings?.highlight_color;
+  useLayoutEffect(() => {
+    if (!highlightColor) return;
+    const root = document.documentElement;
+    root.style.setProperty(highlightColorVariable, highlightColor);
+    return () => {
+      root.style.removeProperty(highlightColorVariable);
+    };
+  }, [highlightColor]);
 
   // expand_sidebar opens or closes the sidebar at each sign-in and whenever the setting changes; in between, the
   // user's own toggle (the stored flag) stands, also across reloads.

@@ -19,17 +19,33 @@ const session = (notifications: Notification[] = []): SessionResponse => ({
       shortname: 'Eve',
       email: 'eve@example.com',
       photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
       settings: defaultUserSettings,
     },
     permissions: ['view dashboard', 'view calendar'],
     notifications,
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
     token_id: 'token-1',
     shadowing: false,
   },
 });
 
-const assigned: Notification = { id: 31, type: 'Assigned Ticket', number_details: '42', read_at: null, created_at: new Date().toISOString() };
+const assigned: Notification = {
+  id: 31,
+  type: 'Assigned Ticket',
+  number_details: '42',
+  read_at: null,
+  created_at: new Date().toISOString(),
+};
 
 function signedIn(): void {
   window.localStorage.setItem('access_token', 'access-1');
@@ -46,10 +62,14 @@ function stubApi(options: { notifications?: Notification[] } = {}) {
     if (url === '/api/misc/staticdata') return jsonResponse(200, { data: {} });
     if (url === '/api/notifications') return jsonResponse(200, { data: list });
     if (url === '/api/notifications/read') return jsonResponse(200, { message: 'Notifications marked read.' });
-    if (url === '/api/misc/timeclock') return jsonResponse(200, { data: { status: 1, start_time: new Date(Date.now() - 65_000).toISOString() } });
+    if (url === '/api/misc/timeclock')
+      return jsonResponse(200, { data: { status: 1, start_time: new Date(Date.now() - 65_000).toISOString() } });
     if (url === '/api/misc/timeclock/update') {
       const { stat } = JSON.parse(String(init?.body)) as { stat: number };
-      return jsonResponse(200, { message: 'Status Updated', data: { status: stat, start_time: new Date().toISOString() } });
+      return jsonResponse(200, {
+        message: 'Status Updated',
+        data: { status: stat, start_time: new Date().toISOString() },
+      });
     }
     return jsonResponse(404, { message: 'Not found.' });
   });
@@ -73,7 +93,11 @@ describe('live shell: the private channel (spec 1 §2.4, §6, §7.8)', () => {
     signedIn();
     stubApi();
     renderApp('/dashboard');
-    expect(await within(await screen.findByRole('navigation', { name: 'Main navigation' })).findByRole('link', { name: 'Calendar' })).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('navigation', { name: 'Main navigation' })).findByRole('link', {
+        name: 'Calendar',
+      }),
+    ).toBeTruthy();
     await waitFor(() => expect(latestSocket().subscriptions()).toContain('user.7'));
     expect(latestSocket().handshakeTokens).toEqual(['access-1']);
 
@@ -82,6 +106,26 @@ describe('live shell: the private channel (spec 1 §2.4, §6, §7.8)', () => {
     await waitFor(() => expect(within(sidebar()).queryByRole('link', { name: 'Calendar' })).toBeNull());
     expect(within(screen.getByRole('status', { name: 'Notices' })).getByText('Permissions Updated')).toBeTruthy();
     expect(authStore.getState().permissions).toEqual(['view dashboard']);
+  });
+
+  it("'AgentSettingsUpdated' puts the saved agent settings on the session", async () => {
+    signedIn();
+    stubApi();
+    renderApp('/dashboard');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('user.7'));
+    const agentSettings = {
+      has_settings: true,
+      phone_number: '+15125550100',
+      username: null,
+      callback_number: '(512) 555-0123',
+      connection_id: null,
+    };
+
+    act(() => latestSocket().serverEmit('user.7', 'AgentSettingsUpdated', { agent_settings: agentSettings }));
+
+    await waitFor(() => expect(authStore.getState().agentSettings).toEqual(agentSettings));
+    expect(authStore.getState().user?.name).toBe('Eve Tech');
   });
 
   it("'SettingsUpdated' applies dark mode and the font size at once and shows 'Settings Updated'", async () => {
@@ -93,12 +137,35 @@ describe('live shell: the private channel (spec 1 §2.4, §6, §7.8)', () => {
     await waitFor(() => expect(document.documentElement.style.fontSize).toBe('0.8rem'));
     expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('light');
 
-    act(() => latestSocket().serverEmit('user.7', 'SettingsUpdated', { settings: { ...defaultUserSettings, dark_mode: true, font_size: 125 } }));
+    act(() =>
+      latestSocket().serverEmit('user.7', 'SettingsUpdated', {
+        settings: { ...defaultUserSettings, dark_mode: true, font_size: 125 },
+      }),
+    );
 
     await waitFor(() => expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark'));
     expect(document.documentElement.style.fontSize).toBe('1rem');
     expect(authStore.getState().user?.settings?.font_size).toBe(125);
     expect(within(screen.getByRole('status', { name: 'Notices' })).getByText('Settings Updated')).toBeTruthy();
+  });
+
+  it('colours highlighted table rows with the highlight_color setting, live', async () => {
+    signedIn();
+    stubApi();
+    renderApp('/dashboard');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    const highlight = () => document.documentElement.style.getPropertyValue('--table-highlight-on-hover-color');
+    await waitFor(() => expect(highlight()).toBe('#fff3bf'));
+
+    act(() =>
+      latestSocket().serverEmit('user.7', 'SettingsUpdated', {
+        settings: { ...defaultUserSettings, highlight_color: '#d0ebff' },
+      }),
+    );
+
+    await waitFor(() => expect(highlight()).toBe('#d0ebff'));
+    act(() => authStore.clear());
+    await waitFor(() => expect(highlight()).toBe(''));
   });
 
   it('signing out leaves dark mode and the font size behind', async () => {
@@ -107,7 +174,11 @@ describe('live shell: the private channel (spec 1 §2.4, §6, §7.8)', () => {
     renderApp('/dashboard');
     await screen.findByRole('navigation', { name: 'Main navigation' });
     await waitFor(() => expect(latestSocket().subscriptions()).toContain('user.7'));
-    act(() => latestSocket().serverEmit('user.7', 'SettingsUpdated', { settings: { ...defaultUserSettings, dark_mode: true, font_size: 150 } }));
+    act(() =>
+      latestSocket().serverEmit('user.7', 'SettingsUpdated', {
+        settings: { ...defaultUserSettings, dark_mode: true, font_size: 150 },
+      }),
+    );
     await waitFor(() => expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark'));
 
     act(() => authStore.clear());
@@ -124,7 +195,11 @@ describe('live shell: the private channel (spec 1 §2.4, §6, §7.8)', () => {
     await screen.findByRole('navigation', { name: 'Main navigation' });
     await waitFor(() => expect(document.body.classList.contains('sidebar-collapsed')).toBe(false));
 
-    act(() => latestSocket().serverEmit('user.7', 'SettingsUpdated', { settings: { ...defaultUserSettings, expand_sidebar: false } }));
+    act(() =>
+      latestSocket().serverEmit('user.7', 'SettingsUpdated', {
+        settings: { ...defaultUserSettings, expand_sidebar: false },
+      }),
+    );
 
     await waitFor(() => expect(document.body.classList.contains('sidebar-collapsed')).toBe(true));
   });
@@ -166,7 +241,11 @@ describe('notifications bell (spec 1 §2.4, §3.5, §7.2)', () => {
 
     act(() => {
       for (let id = 1; id <= 8; id += 1) {
-        latestSocket().serverEmit('user.7', 'NotificationCreated', { ...assigned, id, number_details: String(100 + id) });
+        latestSocket().serverEmit('user.7', 'NotificationCreated', {
+          ...assigned,
+          id,
+          number_details: String(100 + id),
+        });
       }
     });
 
@@ -205,8 +284,23 @@ describe('timeclock status (spec 1 §2.4, §3.5)', () => {
     const status = await screen.findByRole('button', { name: 'Status' });
     await waitFor(() => expect(within(status).getByText('Checked In')).toBeTruthy());
 
-    act(() => latestSocket().serverEmit('user.7', 'StatusUpdated', { status: 4, start_time: new Date().toISOString() }));
+    act(() =>
+      latestSocket().serverEmit('user.7', 'StatusUpdated', { status: 4, start_time: new Date().toISOString() }),
+    );
 
     await waitFor(() => expect(within(status).getByText('Traveling')).toBeTruthy());
+  });
+
+  it("'RegionUpdated', 'CampaignUpdated' and 'VoicemailUpdated' on the store channel read the static data again", async () => {
+    signedIn();
+    const fetchMock = stubApi();
+    renderApp('/dashboard');
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('store'));
+    await waitFor(() => expect(calls(fetchMock, '/api/misc/staticdata').length).toBeGreaterThan(0));
+    for (const event of ['RegionUpdated', 'CampaignUpdated', 'VoicemailUpdated']) {
+      const before = calls(fetchMock, '/api/misc/staticdata').length;
+      act(() => latestSocket().serverEmit('store', event, { id: 1 }));
+      await waitFor(() => expect(calls(fetchMock, '/api/misc/staticdata').length).toBe(before + 1));
+    }
   });
 });

@@ -24,7 +24,14 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           Switchboard
         </Link>
         {/* On small screens the open sidebar covers the top bar, so it carries its own close button. */}
-        <CloseButton hiddenFrom="sm" onClick={onNavigate} aria-label="Close navigation" variant="transparent" c="gray.3" mr="sm" />
+        <CloseButton
+          hiddenFrom="sm"
+          onClick={onNavigate}
+          aria-label="Close navigation"
+          variant="transparent"
+          c="gray.3"
+          mr="sm"
+        />
       </div>
       <AppShell.Section grow component={ScrollArea} scrollbarSize={6} px="xs" pb="md">
         {groups.map((group) => (

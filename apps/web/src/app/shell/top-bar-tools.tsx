@@ -13,14 +13,14 @@ import { loadSession } from '../../lib/session.ts';
 
 /**
  * Spec 1 §2.4: the top-bar notices, search toggle, refresh, chat panel, notifications and the timeclock status.
- * Search, chat and the timeclock are staff tools (their calls are staff-only).
+ * Chat and the timeclock are staff tools (their calls are staff-only); a client account's search finds its own tickets.
  */
 export function TopBarTools() {
   const isEmployee = useAuth((s) => s.user?.type === 'Employee');
   return (
     <Group gap={4} wrap="nowrap" data-slot="top-bar-tools">
       <TopBarNotices />
-      {isEmployee ? <GlobalSearch /> : null}
+      <GlobalSearch scope={isEmployee ? 'staff' : 'client'} />
       <RefreshButton />
       {isEmployee ? <ChatPanelToggle /> : null}
       <NotificationsMenu />
@@ -45,7 +45,14 @@ function RefreshButton() {
   };
   return (
     <Tooltip label="Refresh" openDelay={400}>
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Refresh" loading={refreshing} onClick={() => void refresh()}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label="Refresh"
+        loading={refreshing}
+        onClick={() => void refresh()}
+      >
         <IconRefresh size={20} aria-hidden />
       </ActionIcon>
     </Tooltip>

@@ -33,7 +33,11 @@ export function TopBar({ sidebarOpen, onToggleSidebar, mobileOpen, onToggleMobil
           aria-label="Toggle sidebar"
           aria-expanded={sidebarOpen}
         >
-          {sidebarOpen ? <IconLayoutSidebarLeftCollapse size={20} aria-hidden /> : <IconLayoutSidebarLeftExpand size={20} aria-hidden />}
+          {sidebarOpen ? (
+            <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
+          ) : (
+            <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+          )}
         </ActionIcon>
         <Burger opened={mobileOpen} onClick={onToggleMobile} size="sm" hiddenFrom="sm" aria-label="Toggle navigation" />
         {sections.length > 0 ? (

@@ -24,7 +24,11 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
-        <Menu.Item component={Link} to={profilePathFor(sectionForPath(pathname))} leftSection={<IconUser size={16} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          to={profilePathFor(sectionForPath(pathname))}
+          leftSection={<IconUser size={16} aria-hidden />}
+        >
           My Profile
         </Menu.Item>
         <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} aria-hidden />}>

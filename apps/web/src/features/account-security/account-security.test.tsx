@@ -8,19 +8,54 @@ import { reAuthCodeStorageKey, shadowStore, startShadow } from '../../lib/shadow
 import { stubApi } from '../../test/api-stub.ts';
 import { renderApp } from '../../test/render.tsx';
 
-const admin = { id: 1, type: 'Employee', role: 'admin', name: 'Ada Admin', shortname: 'AA', email: 'ada@example.com', photo: null };
-const client = { id: 7, type: 'Client', role: 'user', name: 'Carl Client', shortname: 'CC', email: 'carl@example.com', photo: null };
-const agentSettings = { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null };
+const admin = {
+  id: 1,
+  type: 'Employee',
+  role: 'admin',
+  name: 'Ada Admin',
+  shortname: 'AA',
+  email: 'ada@example.com',
+  photo: null,
+};
+const client = {
+  id: 7,
+  type: 'Client',
+  role: 'user',
+  name: 'Carl Client',
+  shortname: 'CC',
+  email: 'carl@example.com',
+  photo: null,
+};
+const agentSettings = {
+  has_settings: false,
+  phone_number: null,
+  username: null,
+  callback_number: null,
+  connection_id: null,
+};
 
 function session(user: typeof admin, extra: Record<string, unknown> = {}) {
-  return { data: { user, permissions: ['view dashboard', 'shadow clients'], notifications: [], agent_settings: agentSettings, token_id: 'token-1', shadowing: false, ...extra } };
+  return {
+    data: {
+      user,
+      permissions: ['view dashboard', 'shadow clients'],
+      notifications: [],
+      agent_settings: agentSettings,
+      token_id: 'token-1',
+      shadowing: false,
+      ...extra,
+    },
+  };
 }
 
 function signInLocally(tokenId = 'token-1') {
   authStore.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1', token_id: tokenId, expires_in: 900 });
 }
 
-const lockedSession = [423, { message: 'Account Locked', locked: true, user: { name: 'Ada Admin', photo: null, email: 'ada@example.com' } }] as const;
+const lockedSession = [
+  423,
+  { message: 'Account Locked', locked: true, user: { name: 'Ada Admin', photo: null, email: 'ada@example.com' } },
+] as const;
 const newTokens = { access_token: 'access-2', refresh_token: 'refresh-2', token_id: 'token-1', expires_in: 900 };
 
 describe('lock screen (spec 1 §2.4, §4, §8)', { timeout: 20_000 }, () => {
@@ -38,11 +73,32 @@ describe('lock screen (spec 1 §2.4, §4, §8)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
   });
 
+  it('shows the lock screen, not a spinner, when a token is stored but its user cannot be loaded', async () => {
+    signInLocally();
+    const api = stubApi({ 'GET /api/session': [200, session(admin)], 'GET /api/misc/staticdata': [200, { data: {} }] });
+    renderApp('/dashboard');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+
+    // Another tab signs in anew (another token id), and the session of that token cannot be read now.
+    api.routes['GET /api/session'] = [500, { message: 'Server Error' }];
+    window.localStorage.setItem('access_token', 'access-9');
+    window.localStorage.setItem('token_id', 'token-9');
+    act(() => authStore.syncFromStorage());
+
+    expect(await screen.findByRole('main', { name: 'Lock screen' })).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading your session')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+  });
+
   it("shows 'Invalid password.' for a wrong password, then unlocks with the right one", async () => {
     signInLocally();
     const api = stubApi({
       'GET /api/session': [...lockedSession],
-      'POST /api/login/locked_login': [422, { message: 'Invalid password.', errors: { password: ['Invalid password.'] } }],
+      'POST /api/login/locked_login': [
+        422,
+        { message: 'Invalid password.', errors: { password: ['Invalid password.'] } },
+      ],
       'GET /api/misc/staticdata': [200, { data: {} }],
     });
     renderApp('/dashboard');
@@ -142,8 +198,25 @@ describe('shadow banner (spec 1 §2.4, §4, §8)', { timeout: 20_000 }, () => {
     signInLocally();
     window.localStorage.setItem(reAuthCodeStorageKey, 'code-1');
     const api = stubApi({
-      'GET /api/session': [200, session(client, { shadowing: true, shadow_user: { id: 1, name: 'Ada Admin' }, re_auth_code: { expires_at: inThirtyMinutes() } })],
-      'POST /api/login/shadow': [200, { ...newTokens, user: admin, permissions: ['view dashboard'], notifications: [], agent_settings: agentSettings, twofactor: false }],
+      'GET /api/session': [
+        200,
+        session(client, {
+          shadowing: true,
+          shadow_user: { id: 1, name: 'Ada Admin' },
+          re_auth_code: { expires_at: inThirtyMinutes() },
+        }),
+      ],
+      'POST /api/login/shadow': [
+        200,
+        {
+          ...newTokens,
+          user: admin,
+          permissions: ['view dashboard'],
+          notifications: [],
+          agent_settings: agentSettings,
+          twofactor: false,
+        },
+      ],
     });
     const { router } = renderApp('/tickets');
 
@@ -168,8 +241,18 @@ describe('shadow banner (spec 1 §2.4, §4, §8)', { timeout: 20_000 }, () => {
     window.localStorage.setItem(reAuthCodeStorageKey, 'code-1');
     const later = new Date(Date.now() + 60 * 60_000).toISOString();
     const api = stubApi({
-      'GET /api/session': [200, session(client, { shadowing: true, shadow_user: { id: 1, name: 'Ada Admin' }, re_auth_code: { expires_at: inThirtyMinutes() } })],
-      'POST /api/login/shadow': [200, { message: 'Shadow session extended.', expires_at: later, re_auth_code: { expires_at: later } }],
+      'GET /api/session': [
+        200,
+        session(client, {
+          shadowing: true,
+          shadow_user: { id: 1, name: 'Ada Admin' },
+          re_auth_code: { expires_at: inThirtyMinutes() },
+        }),
+      ],
+      'POST /api/login/shadow': [
+        200,
+        { message: 'Shadow session extended.', expires_at: later, re_auth_code: { expires_at: later } },
+      ],
     });
     renderApp('/tickets');
     await userEvent.click(await screen.findByRole('button', { name: 'Extend Shadow' }));

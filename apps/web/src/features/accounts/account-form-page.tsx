@@ -1,7 +1,20 @@
-import { Alert, Button, Card, Group, Loader, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
+  canChangeAccountField,
   clientAccountCreateFailedMessage,
   createClientAccountInputSchema,
   formatPhoneNumber,
@@ -11,12 +24,23 @@ import {
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useAccountActor } from '../../lib/account-actor.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { useAccount, useCompanyOptions, useCreateAccount, useSiteOptions, useUpdateAccount } from './api/accounts.ts';
 
 export const passwordPlaceholder = 'Min 6 Characters';
 const failedMessage = 'An error occured.';
-const formFields = ['name', 'email', 'password', 'password_confirmation', 'company_id', 'site_id', 'title', 'phone_number', 'office_number'] as const;
+const formFields = [
+  'name',
+  'email',
+  'password',
+  'password_confirmation',
+  'company_id',
+  'site_id',
+  'title',
+  'phone_number',
+  'office_number',
+] as const;
 
 export interface AccountFormValues {
   company_id: string | null;
@@ -63,7 +87,10 @@ export function AccountFormPage() {
         </Button>
       </Group>
       {id === null ? (
-        <AccountForm account={null} presetCompany={presetCompany && /^[1-9][0-9]*$/.test(presetCompany) ? presetCompany : null} />
+        <AccountForm
+          account={null}
+          presetCompany={presetCompany && /^[1-9][0-9]*$/.test(presetCompany) ? presetCompany : null}
+        />
       ) : account.isError ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
           {failedMessage}
@@ -86,6 +113,10 @@ function AccountForm({ account, presetCompany }: { account: ClientAccount | null
   const updateAccount = useUpdateAccount();
   const companies = useCompanyOptions();
   const [banner, setBanner] = useState<string | null>(null);
+  const actor = useAccountActor();
+  // Decision 0025: staff change an account's profile; its e-mail, password and company need the administrator type.
+  const target = account ? ({ id: account.user_id, type: 'Client', role: 'user' } as const) : null;
+  const credentials = target === null || (actor !== null && canChangeAccountField(actor, target, 'credentials'));
 
   const form = useForm<AccountFormValues>({
     mode: 'controlled',
@@ -97,7 +128,9 @@ function AccountForm({ account, presetCompany }: { account: ClientAccount | null
 
   const showFailure = (error: unknown, fallback: string) => {
     const { fields } = getFormErrors(error);
-    const known = Object.fromEntries(Object.entries(fields).filter(([field]) => (formFields as readonly string[]).includes(field)));
+    const known = Object.fromEntries(
+      Object.entries(fields).filter(([field]) => (formFields as readonly string[]).includes(field)),
+    );
     if (Object.keys(known).length > 0) {
       form.setErrors(known);
       return;
@@ -135,7 +168,8 @@ function AccountForm({ account, presetCompany }: { account: ClientAccount | null
     const props = form.getInputProps(field);
     return {
       ...props,
-      onChange: (event: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(field, formatPhoneNumber(event.currentTarget.value)),
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+        form.setFieldValue(field, formatPhoneNumber(event.currentTarget.value)),
     };
   };
 
@@ -156,6 +190,7 @@ function AccountForm({ account, presetCompany }: { account: ClientAccount | null
               placeholder="Select a company"
               data={(companies.data ?? []).map((company) => ({ value: String(company.id), label: company.name }))}
               nothingFoundMessage="No companies"
+              readOnly={!credentials}
               {...form.getInputProps('company_id')}
               onChange={(value) => {
                 form.setFieldValue('company_id', value);
@@ -173,25 +208,48 @@ function AccountForm({ account, presetCompany }: { account: ClientAccount | null
               {...form.getInputProps('site_id')}
             />
             <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
-            <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
-            <PasswordInput
-              label="Password"
-              required={!editing}
-              placeholder={passwordPlaceholder}
-              description={editing ? 'Leave empty to keep the current password.' : undefined}
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="off"
+              readOnly={!credentials}
+              {...form.getInputProps('email')}
             />
-            <PasswordInput
-              label="Confirm Password"
-              required={!editing}
-              placeholder={passwordPlaceholder}
-              autoComplete="new-password"
-              {...form.getInputProps('password_confirmation')}
-            />
+            {credentials ? (
+              <>
+                <PasswordInput
+                  label="Password"
+                  required={!editing}
+                  placeholder={passwordPlaceholder}
+                  description={editing ? 'Leave empty to keep the current password.' : undefined}
+                  autoComplete="new-password"
+                  {...form.getInputProps('password')}
+                />
+                <PasswordInput
+                  label="Confirm Password"
+                  required={!editing}
+                  placeholder={passwordPlaceholder}
+                  autoComplete="new-password"
+                  {...form.getInputProps('password_confirmation')}
+                />
+              </>
+            ) : null}
             <TextInput label="Title" autoComplete="off" {...form.getInputProps('title')} />
-            <TextInput label="Office Number" type="tel" autoComplete="off" placeholder="(555) 555-5555" {...phoneProps('office_number')} />
-            <TextInput label="Cell Number" type="tel" autoComplete="off" placeholder="(555) 555-5555" {...phoneProps('phone_number')} />
+            <TextInput
+              label="Office Number"
+              type="tel"
+              autoComplete="off"
+              placeholder="(555) 555-5555"
+              {...phoneProps('office_number')}
+            />
+            <TextInput
+              label="Cell Number"
+              type="tel"
+              autoComplete="off"
+              placeholder="(555) 555-5555"
+              {...phoneProps('phone_number')}
+            />
           </SimpleGrid>
           <Group justify="flex-end" mt="sm">
             <Button type="submit" loading={createAccount.isPending || updateAccount.isPending}>

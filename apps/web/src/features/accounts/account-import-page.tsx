@@ -1,4 +1,17 @@
-import { Alert, Button, Card, FileInput, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   accountImportFieldLabels,
@@ -24,7 +37,12 @@ export function AccountImportPage() {
   const navigate = useNavigate();
   const raw = params.get('company_id');
   const companyId = raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
-  return <AccountImport fixedCompanyId={companyId} onDone={() => void navigate(companyId ? `/accounts?company_id=${companyId}` : '/accounts')} />;
+  return (
+    <AccountImport
+      fixedCompanyId={companyId}
+      onDone={() => void navigate(companyId ? `/accounts?company_id=${companyId}` : '/accounts')}
+    />
+  );
 }
 
 type Mapping = Record<AccountImportField, number | null>;
@@ -71,7 +89,10 @@ export function AccountImport({ fixedCompanyId, onDone }: { fixedCompanyId: numb
     if (cells[0]) setMapping(autoMatchColumns(cells[0], next));
   };
 
-  const columnOptions = (cells[0] ?? []).map((header, index) => ({ value: String(index), label: hasHeader ? header || `Column ${index + 1}` : `Column ${index + 1} (${header})` }));
+  const columnOptions = (cells[0] ?? []).map((header, index) => ({
+    value: String(index),
+    label: hasHeader ? header || `Column ${index + 1}` : `Column ${index + 1} (${header})`,
+  }));
 
   const submit = () => {
     setBanner(null);
@@ -94,7 +115,11 @@ export function AccountImport({ fixedCompanyId, onDone }: { fixedCompanyId: numb
         onError: (error) => {
           const { fields, message } = getFormErrors(error);
           setServerErrors(fields);
-          setBanner(Object.keys(fields).some((key) => key.startsWith('accounts.')) ? 'Nothing was imported: fix the rows marked below and try again.' : message);
+          setBanner(
+            Object.keys(fields).some((key) => key.startsWith('accounts.'))
+              ? 'Nothing was imported: fix the rows marked below and try again.'
+              : message,
+          );
         },
       },
     );
@@ -118,9 +143,21 @@ export function AccountImport({ fixedCompanyId, onDone }: { fixedCompanyId: numb
                 onChange={setCompanyId}
               />
             )}
-            <FileInput label="CSV File" placeholder="Choose a .csv file" accept=".csv,text/csv" clearable leftSection={<IconFileTypeCsv size={16} aria-hidden />} value={file} onChange={(next) => void read(next)} />
+            <FileInput
+              label="CSV File"
+              placeholder="Choose a .csv file"
+              accept=".csv,text/csv"
+              clearable
+              leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+              value={file}
+              onChange={(next) => void read(next)}
+            />
           </SimpleGrid>
-          <Switch label="The first row is a header" checked={hasHeader} onChange={(event) => toggleHeader(event.currentTarget.checked)} />
+          <Switch
+            label="The first row is a header"
+            checked={hasHeader}
+            onChange={(event) => toggleHeader(event.currentTarget.checked)}
+          />
           {mapping ? (
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} role="group" aria-label="Field mapping">
               {accountImportFields.map((field) => (
@@ -157,7 +194,11 @@ export function AccountImport({ fixedCompanyId, onDone }: { fixedCompanyId: numb
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row, index) => (
-                  <Table.Tr key={index} data-row={index + 1} bg={rowErrors[index]!.length ? 'var(--mantine-color-red-light)' : undefined}>
+                  <Table.Tr
+                    key={index}
+                    data-row={index + 1}
+                    bg={rowErrors[index]!.length ? 'var(--mantine-color-red-light)' : undefined}
+                  >
                     <Table.Td>{index + 1}</Table.Td>
                     {accountImportFields.map((field) => (
                       <Table.Td key={field}>{row[field]}</Table.Td>
@@ -171,7 +212,8 @@ export function AccountImport({ fixedCompanyId, onDone }: { fixedCompanyId: numb
         </Card>
       ) : (
         <Text c="dimmed" size="sm">
-          Choose a CSV file with one account per row: name and email are required; title, cell number, office number and site are read when mapped.
+          Choose a CSV file with one account per row: name and email are required; title, cell number, office number and
+          site are read when mapped.
         </Text>
       )}
       <Group justify="flex-end">

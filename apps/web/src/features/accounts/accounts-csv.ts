@@ -8,7 +8,15 @@ export function csvField(value: string): string {
 
 /** The export of the current filter: the table's columns (Company only when not scoped to one company). */
 export function buildAccountsCsv(rows: readonly ClientAccount[], options: { withCompany: boolean }): string {
-  const header = ['Name', 'Email', ...(options.withCompany ? ['Company'] : []), 'Site', 'Title', 'Office Number', 'Cell Number'];
+  const header = [
+    'Name',
+    'Email',
+    ...(options.withCompany ? ['Company'] : []),
+    'Site',
+    'Title',
+    'Office Number',
+    'Cell Number',
+  ];
   const lines = rows.map((row) => [
     row.user.name,
     row.user.email,

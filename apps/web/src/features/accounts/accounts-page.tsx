@@ -6,11 +6,13 @@ import { clientAccountsEmptyMessage, type ClientAccount } from '@switchboard/sha
 import { IconDownload, IconPencil, IconPlus, IconSearch, IconSpy, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable } from '../../components/data-table.tsx';
+import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
+import { EllipsisCell, EllipsisText } from '../../components/ellipsis-cell.tsx';
 import { defaultPerPage } from '../../components/page-window.ts';
 import { Pagination } from '../../components/pagination.tsx';
+import { YouBadge } from '../../components/you-badge.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { usePermissions } from '../../lib/auth-store.ts';
+import { useCurrentUser, usePermissions } from '../../lib/auth-store.ts';
 import { useStartShadow } from '../../lib/shadow.ts';
 import { fetchAllAccounts, useAccounts, useDeleteAccount, type AccountsFilter } from './api/accounts.ts';
 import { saveCsv } from '../../lib/download.ts';
@@ -38,7 +40,15 @@ export function AccountsPage() {
  * The client accounts table scoped to one company (the company's Accounts tab) or to all: edit, delete, impersonate,
  * export, import and 3 page links.
  */
-export function AccountsList({ companyId, importHref, embedded = false }: { companyId: number | null; importHref?: string; embedded?: boolean }) {
+export function AccountsList({
+  companyId,
+  importHref,
+  embedded = false,
+}: {
+  companyId: number | null;
+  importHref?: string;
+  embedded?: boolean;
+}) {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(defaultPerPage);
   const [search, setSearch] = useState('');
@@ -50,7 +60,8 @@ export function AccountsList({ companyId, importHref, embedded = false }: { comp
   const canDelete = permissions.includes('delete client accounts');
   const canShadow = permissions.includes('shadow clients');
   const canImport = permissions.includes('import client accounts');
-  const importLink = importHref ?? (companyId === null ? '/accounts/import' : `/accounts/import?company_id=${companyId}`);
+  const importLink =
+    importHref ?? (companyId === null ? '/accounts/import' : `/accounts/import?company_id=${companyId}`);
   const startShadow = useStartShadow();
   const [exporting, setExporting] = useState(false);
   const withCompany = companyId === null;
@@ -58,7 +69,17 @@ export function AccountsList({ companyId, importHref, embedded = false }: { comp
   const lastPage = accounts.data?.last_page;
   if (lastPage !== undefined && page > lastPage && !accounts.isPlaceholderData) setPage(lastPage);
 
-  const columns = ['Name', 'Email', ...(withCompany ? ['Company'] : []), 'Site', 'Title', 'Office Number', 'Cell Number', 'Action'];
+  // Fixed widths where the content has a size (phone numbers, the action icons); the text columns share the rest.
+  const columns: DataTableColumn[] = [
+    { label: 'Name', width: 200 },
+    { label: 'Email' },
+    ...(withCompany ? [{ label: 'Company' }] : []),
+    { label: 'Site' },
+    { label: 'Title' },
+    { label: 'Office Number', width: 140 },
+    { label: 'Cell Number', width: 140 },
+    { label: 'Action', width: actionColumnWidth(1 + Number(canDelete) + Number(canShadow)) },
+  ];
 
   const confirmDelete = (account: ClientAccount) =>
     modals.openConfirmModal({
@@ -71,7 +92,10 @@ export function AccountsList({ companyId, importHref, embedded = false }: { comp
         deleteAccount.mutate(account.user_id, {
           onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
           onError: (error) =>
-            notifications.show({ color: 'red', message: isApiError(error) && error.hasServerMessage ? error.message : failedMessage }),
+            notifications.show({
+              color: 'red',
+              message: isApiError(error) && error.hasServerMessage ? error.message : failedMessage,
+            }),
         }),
     });
 
@@ -96,11 +120,21 @@ export function AccountsList({ companyId, importHref, embedded = false }: { comp
           Client Accounts
         </Title>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting} onClick={() => void exportCsv()}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
             Export
           </Button>
           {canImport ? (
-            <Button component={Link} to={importLink} variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
+            <Button
+              component={Link}
+              to={importLink}
+              variant="default"
+              leftSection={<IconUpload size={16} aria-hidden />}
+            >
               Import
             </Button>
           ) : null}
@@ -159,6 +193,11 @@ export function AccountsList({ companyId, importHref, embedded = false }: { comp
   );
 }
 
+/** Room for `icons` action icons (28 px, 4 px apart) and the cell's padding, so none is ever cut off. */
+function actionColumnWidth(icons: number): number {
+  return Math.max(72, icons * 32 + 24);
+}
+
 interface AccountRowProps {
   row: ClientAccount;
   withCompany: boolean;
@@ -169,23 +208,30 @@ interface AccountRowProps {
 }
 
 function AccountRow({ row, withCompany, canDelete, canShadow, onDelete, onShadow }: AccountRowProps) {
+  const isMe = useCurrentUser()?.id === row.user_id;
   return (
     <Table.Tr data-account-id={row.user_id}>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <Avatar src={row.user.photo} name={row.user.name} color="initials" size={30} alt="" />
-          <Text size="sm">{row.user.name}</Text>
+          <EllipsisText text={row.user.name} />
+          {isMe ? <YouBadge /> : null}
         </Group>
       </Table.Td>
-      <Table.Td>{row.user.email}</Table.Td>
-      {withCompany ? <Table.Td>{row.company.name}</Table.Td> : null}
-      <Table.Td>{row.site?.name ?? ''}</Table.Td>
-      <Table.Td>{row.title ?? ''}</Table.Td>
-      <Table.Td>{row.office_number ?? ''}</Table.Td>
-      <Table.Td>{row.phone_number ?? ''}</Table.Td>
+      <EllipsisCell text={row.user.email} />
+      {withCompany ? <EllipsisCell text={row.company.name} /> : null}
+      <EllipsisCell text={row.site?.name} />
+      <EllipsisCell text={row.title} />
+      <EllipsisCell text={row.office_number} />
+      <EllipsisCell text={row.phone_number} />
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <ActionIcon component={Link} to={`/accounts/edit/${row.user_id}`} variant="subtle" aria-label={`Edit ${row.user.name}`}>
+          <ActionIcon
+            component={Link}
+            to={`/accounts/edit/${row.user_id}`}
+            variant="subtle"
+            aria-label={`Edit ${row.user.name}`}
+          >
             <IconPencil size={16} aria-hidden />
           </ActionIcon>
           {canDelete ? (

@@ -9,12 +9,30 @@ import { buildAccountsCsv } from './accounts-csv.ts';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
-const session = (permissions: string[]): SessionResponse => ({
+const session = (permissions: string[], role: 'admin' | 'user' = 'user'): SessionResponse => ({
   data: {
-    user: { id: 1, type: 'Employee', role: 'user', name: 'Sam Staff', shortname: 'Sam', email: 'sam@example.com', photo: null },
+    user: {
+      id: 1,
+      type: 'Employee',
+      role,
+      name: 'Sam Staff',
+      shortname: 'Sam',
+      email: 'sam@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
     permissions,
     notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
     token_id: 'token-1',
     shadowing: false,
   },
@@ -44,17 +62,36 @@ function signedIn(): void {
 
 type Handler = (init: RequestInit | undefined) => Response;
 
-function stubApi(permissions: string[], handlers: Record<string, Handler> = {}, list: ClientAccount[] = rows) {
+function stubApi(
+  permissions: string[],
+  handlers: Record<string, Handler> = {},
+  list: ClientAccount[] = rows,
+  role: 'admin' | 'user' = 'user',
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const key = `${init?.method ?? 'GET'} ${url}`;
     if (handlers[key]) return handlers[key](init);
-    if (url === '/api/session') return jsonResponse(200, session(permissions));
+    if (url === '/api/session') return jsonResponse(200, session(permissions, role));
     if (url.startsWith('/api/users/client?')) {
-      return jsonResponse(200, { data: list, total: list.length, current_page: 1, per_page: 50, from: list.length ? 1 : null, to: list.length || null, last_page: 1 });
+      return jsonResponse(200, {
+        data: list,
+        total: list.length,
+        current_page: 1,
+        per_page: 50,
+        from: list.length ? 1 : null,
+        to: list.length || null,
+        last_page: 1,
+      });
     }
     if (url === '/api/users/client/11') return jsonResponse(200, { data: rows[1] });
-    if (url === '/api/company.list') return jsonResponse(200, { data: [{ id: 7, name: 'Acme' }, { id: 8, name: 'Globex' }] });
+    if (url === '/api/company.list')
+      return jsonResponse(200, {
+        data: [
+          { id: 7, name: 'Acme' },
+          { id: 8, name: 'Globex' },
+        ],
+      });
     if (url === '/api/companies/sites.list.7') return jsonResponse(200, { data: [{ id: 3, name: 'Acme HQ' }] });
     if (url === '/api/notifications') return jsonResponse(200, { data: [] });
     if (url === '/api/misc/timeclock') return jsonResponse(200, { data: { status: 5, start_time: null } });
@@ -81,7 +118,9 @@ describe('client accounts list (spec 1 §2.6)', () => {
     const fetchMock = stubApi([]);
     renderApp('/accounts');
     const table = await screen.findByRole('table', { name: 'Client accounts' });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Name', 'Email', 'Company', 'Site', 'Title', 'Office Number', 'Cell Number', 'Action']);
     await within(table).findByText('Bob Acme');
     expect(screen.getByRole('link', { name: 'Add Account' }).getAttribute('href')).toBe('/accounts/create');
@@ -97,9 +136,15 @@ describe('client accounts list (spec 1 §2.6)', () => {
     renderApp('/accounts?company_id=7');
     const table = await screen.findByRole('table', { name: 'Client accounts' });
     await within(table).findByText('Bob Acme');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).not.toContain('Company');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).not.toContain('Company');
     expect(requests(fetchMock, 'GET', '/api/users/client?page=1&per_page=50&company_id=7')).toHaveLength(1);
-    expect(screen.getByRole('link', { name: 'Add Account' }).getAttribute('href')).toBe('/accounts/create?company_id=7');
+    expect(screen.getByRole('link', { name: 'Add Account' }).getAttribute('href')).toBe(
+      '/accounts/create?company_id=7',
+    );
   });
 
   it("shows 'No Accounts Found' when empty", async () => {
@@ -111,7 +156,9 @@ describe('client accounts list (spec 1 §2.6)', () => {
 
   it('deletes after the confirmation and toasts the server message', async () => {
     signedIn();
-    const fetchMock = stubApi(['delete client accounts'], { 'DELETE /api/users/client/11': () => jsonResponse(200, { message: 'Account deleted.' }) });
+    const fetchMock = stubApi(['delete client accounts'], {
+      'DELETE /api/users/client/11': () => jsonResponse(200, { message: 'Account deleted.' }),
+    });
     renderApp('/accounts');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Bob Acme' }));
     const dialog = await screen.findByRole('dialog');
@@ -124,7 +171,9 @@ describe('client accounts list (spec 1 §2.6)', () => {
 
   it("offers impersonate with 'shadow clients', disabled for a company's primary account", async () => {
     signedIn();
-    const fetchMock = stubApi(['shadow clients'], { 'POST /api/login/shadow': () => jsonResponse(403, { message: 'Nope.' }) });
+    const fetchMock = stubApi(['shadow clients'], {
+      'POST /api/login/shadow': () => jsonResponse(403, { message: 'Nope.' }),
+    });
     renderApp('/accounts');
     const primary = await screen.findByRole('button', { name: 'Impersonate Amy Acme' });
     expect(primary.getAttribute('aria-disabled')).toBe('true');
@@ -140,10 +189,16 @@ describe('client accounts list (spec 1 §2.6)', () => {
 describe('client account form (spec 1 §2.6, §3.9, §5, §8)', () => {
   it('validates with the shared schema, formats phone numbers as typed, creates and goes to the edit screen', async () => {
     signedIn();
-    const fetchMock = stubApi([], { 'POST /api/users/client': () => jsonResponse(200, { message: 'Account created.', data: { id: 11 } }) });
+    const fetchMock = stubApi([], {
+      'POST /api/users/client': () => jsonResponse(200, { message: 'Account created.', data: { id: 11 } }),
+    });
     const { router } = renderApp('/accounts/create?company_id=7');
     const form = await screen.findByRole('form', { name: 'Add account' });
-    expect(within(form).getByLabelText(/^Password/).getAttribute('placeholder')).toBe('Min 6 Characters');
+    expect(
+      within(form)
+        .getByLabelText(/^Password/)
+        .getAttribute('placeholder'),
+    ).toBe('Min 6 Characters');
     await userEvent.click(within(form).getByRole('button', { name: 'Create Account' }));
     expect(await within(form).findByText('The name field is required.')).toBeTruthy();
     expect(within(form).getByText('The password field is required.')).toBeTruthy();
@@ -176,7 +231,10 @@ describe('client account form (spec 1 §2.6, §3.9, §5, §8)', () => {
 
   it("shows server field errors under the fields, else 'Some error occured! Please try again'", async () => {
     signedIn();
-    let answer = jsonResponse(422, { message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'] } });
+    let answer = jsonResponse(422, {
+      message: 'The given data was invalid.',
+      errors: { email: ['The email has already been taken.'] },
+    });
     stubApi([], { 'POST /api/users/client': () => answer });
     renderApp('/accounts/create?company_id=7');
     const form = await screen.findByRole('form', { name: 'Add account' });
@@ -194,7 +252,9 @@ describe('client account form (spec 1 §2.6, §3.9, §5, §8)', () => {
 
   it('edits with the loaded values and keeps the password when left empty', async () => {
     signedIn();
-    const fetchMock = stubApi([], { 'PUT /api/users/client/11': () => jsonResponse(200, { message: 'Account updated.' }) });
+    const fetchMock = stubApi([], {
+      'PUT /api/users/client/11': () => jsonResponse(200, { message: 'Account updated.' }),
+    });
     renderApp('/accounts/edit/11');
     const form = await screen.findByRole('form', { name: 'Edit account' });
     const name = within(form).getByLabelText(/^Name/) as HTMLInputElement;
@@ -204,8 +264,26 @@ describe('client account form (spec 1 §2.6, §3.9, §5, §8)', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Update Account' }));
     expect(await screen.findByText('Account updated.')).toBeTruthy();
     const body = JSON.parse(String(requests(fetchMock, 'PUT', '/api/users/client/11')[0]![1]?.body));
-    expect(body).toMatchObject({ name: 'Bob Senior', company_id: 7, email: 'bob@acme.test', phone_number: '(555) 123-4567' });
+    expect(body).toMatchObject({
+      name: 'Bob Senior',
+      company_id: 7,
+      email: 'bob@acme.test',
+      phone_number: '(555) 123-4567',
+    });
     expect(body.password).toBeUndefined();
+    // Decision 0025: without the administrator type the e-mail, company and password cannot be changed.
+    expect((within(form).getByLabelText(/^Email/) as HTMLInputElement).readOnly).toBe(true);
+    expect(within(form).queryByLabelText(/^Password/)).toBeNull();
+  });
+
+  it("offers an administrator the account's password and e-mail", async () => {
+    signedIn();
+    stubApi([], {}, rows, 'admin');
+    renderApp('/accounts/edit/11');
+    const form = await screen.findByRole('form', { name: 'Edit account' });
+    await waitFor(() => expect((within(form).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Bob Acme'));
+    expect(within(form).getByLabelText(/^Password/)).toBeTruthy();
+    expect((within(form).getByLabelText(/^Email/) as HTMLInputElement).readOnly).toBe(false);
   });
 });
 
@@ -213,8 +291,10 @@ describe('buildAccountsCsv', () => {
   it('writes the columns, drops Company when scoped and neutralises formulas', () => {
     const csv = buildAccountsCsv([account(1, 'Amy Acme', { title: '=SUM(A1)', site: null })], { withCompany: true });
     expect(csv).toBe(
-      '\uFEFFName,Email,Company,Site,Title,Office Number,Cell Number\r\nAmy Acme,amy@acme.test,Acme,,\'=SUM(A1),(555) 987-6543,(555) 123-4567\r\n',
+      "\uFEFFName,Email,Company,Site,Title,Office Number,Cell Number\r\nAmy Acme,amy@acme.test,Acme,,'=SUM(A1),(555) 987-6543,(555) 123-4567\r\n",
     );
-    expect(buildAccountsCsv([], { withCompany: false })).toBe('\uFEFFName,Email,Site,Title,Office Number,Cell Number\r\n');
+    expect(buildAccountsCsv([], { withCompany: false })).toBe(
+      '\uFEFFName,Email,Site,Title,Office Number,Cell Number\r\n',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMailForward, IconMailQuestion, IconUsers } from '@tabler/icons-react';
+import { IconMailForward, IconMailQuestion, IconPalette, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AreaUnavailablePage } from '../../components/area-unavailable-page.tsx';
@@ -15,7 +15,12 @@ interface AdminPageLink {
 
 // The administrators' pages that exist today; the rest of the admin area comes with its own issues.
 const adminPages: readonly AdminPageLink[] = [
-  { label: 'Users', to: '/users', description: 'Staff sign-ins: add, edit and remove users.', icon: <IconUsers size={20} aria-hidden /> },
+  {
+    label: 'Users',
+    to: '/users',
+    description: 'Staff sign-ins: add, edit and remove users.',
+    icon: <IconUsers size={20} aria-hidden />,
+  },
   {
     label: 'Outbox',
     to: outboxPath,
@@ -27,6 +32,12 @@ const adminPages: readonly AdminPageLink[] = [
     to: '/admin/held-mail',
     description: 'Mail received for no ticket from an unknown sender, kept for review.',
     icon: <IconMailQuestion size={20} aria-hidden />,
+  },
+  {
+    label: 'Branding',
+    to: '/admin/branding',
+    description: 'Our name, contact lines, colour and logo on quotes and other documents.',
+    icon: <IconPalette size={20} aria-hidden />,
   },
 ];
 

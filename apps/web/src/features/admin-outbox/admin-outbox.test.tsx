@@ -9,7 +9,13 @@ import { renderApp } from '../../test/render.tsx';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
-const agentSettings = { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null };
+const agentSettings = {
+  has_settings: false,
+  phone_number: null,
+  username: null,
+  callback_number: null,
+  connection_id: null,
+};
 const session = (role: 'admin' | 'user') => ({
   data: {
     user: { id: 1, type: 'Employee', role, name: 'Ada Admin', shortname: 'AA', email: 'ada@example.com', photo: null },
@@ -33,9 +39,25 @@ const refused: OutboxListItem = {
   error: 'connect ECONNREFUSED 127.0.0.1:2525',
   created_at: '2026-01-02T10:00:00.000Z',
 };
-const held: OutboxListItem = { id: 6, to: 'sam@example.com', cc: 'boss@example.com', subject: 'Welcome', error: null, created_at: '2026-01-01T10:00:00.000Z' };
+const held: OutboxListItem = {
+  id: 6,
+  to: 'sam@example.com',
+  cc: 'boss@example.com',
+  subject: 'Welcome',
+  error: null,
+  created_at: '2026-01-01T10:00:00.000Z',
+};
 
-const page = (data: OutboxListItem[], extra: Partial<{ total: number; current_page: number; last_page: number; from: number | null; to: number | null }> = {}) => ({
+const page = (
+  data: OutboxListItem[],
+  extra: Partial<{
+    total: number;
+    current_page: number;
+    last_page: number;
+    from: number | null;
+    to: number | null;
+  }> = {},
+) => ({
   data,
   total: data.length,
   current_page: 1,
@@ -69,14 +91,20 @@ describe('admin outbox list (/admin/outbox, issue 3 part 3)', { timeout: 20_000 
     const api = stubAdminApi('admin');
     renderApp('/admin/outbox');
     const table = await screen.findByRole('table', { name: 'Outbox' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['To', 'Subject', 'Status', 'Created']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['To', 'Subject', 'Status', 'Created']);
     await within(table).findByText('Reset Password Notification');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.getAttribute('data-message-id'))).toEqual(['7', '6']);
     expect(within(rows[0]).getByText('ada@example.com')).toBeTruthy();
     // Created is the shared relative time, with the exact time in its datetime attribute.
     expect(rows[0].querySelector('time')?.getAttribute('datetime')).toBe('2026-01-02T10:00:00.000Z');
-    expect(api.callsTo('GET', '/api/admin/outbox').map((call) => call.url)).toEqual(['/api/admin/outbox?page=1&per_page=50']);
+    expect(api.callsTo('GET', '/api/admin/outbox').map((call) => call.url)).toEqual([
+      '/api/admin/outbox?page=1&per_page=50',
+    ]);
   });
 
   it("shows 'Not sent' with the delivery error as its tooltip, and 'Held (no SMTP server)' without an error", async () => {
@@ -107,7 +135,16 @@ describe('admin outbox list (/admin/outbox, issue 3 part 3)', { timeout: 20_000 
     const api = stubAdminApi('admin', {
       'GET /api/admin/outbox': (call) => {
         const current = Number(new URL(call.url, 'http://x').searchParams.get('page'));
-        return [200, page(current === 2 ? [held] : [refused], { total: 120, current_page: current, last_page: 3, from: current * 50 - 49, to: current * 50 })];
+        return [
+          200,
+          page(current === 2 ? [held] : [refused], {
+            total: 120,
+            current_page: current,
+            last_page: 3,
+            from: current * 50 - 49,
+            to: current * 50,
+          }),
+        ];
       },
     });
     const { router } = renderApp('/admin/outbox');
@@ -115,12 +152,16 @@ describe('admin outbox list (/admin/outbox, issue 3 part 3)', { timeout: 20_000 
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Welcome')).toBeTruthy();
     expect(router.state.location.search).toBe('?page=2');
-    expect(api.callsTo('GET', '/api/admin/outbox').map((call) => call.url)).toContain('/api/admin/outbox?page=2&per_page=50');
+    expect(api.callsTo('GET', '/api/admin/outbox').map((call) => call.url)).toContain(
+      '/api/admin/outbox?page=2&per_page=50',
+    );
   });
 
   it('opens a message from its row', async () => {
     signIn();
-    stubAdminApi('admin', { 'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null, attachment_names: [] } }] });
+    stubAdminApi('admin', {
+      'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null, attachment_names: [] } }],
+    });
     const { router } = renderApp('/admin/outbox');
     const cell = await screen.findByText('sam@example.com');
     await userEvent.click(cell);
@@ -140,18 +181,28 @@ describe('admin outbox list (/admin/outbox, issue 3 part 3)', { timeout: 20_000 
 describe('admin outbox message (/admin/outbox/{id})', { timeout: 20_000 }, () => {
   it('shows To, Cc, Subject, the attachments’ names, Created and the error, and the HTML in a sandboxed frame with a plain-text tab', async () => {
     signIn();
-    const api = stubAdminApi('admin', { 'GET /api/admin/outbox/7': [200, { data: { ...refusedMessage, cc: 'boss@example.com', attachment_names: ['invoice.pdf', 'notes.txt'] } }] });
+    const api = stubAdminApi('admin', {
+      'GET /api/admin/outbox/7': [
+        200,
+        { data: { ...refusedMessage, cc: 'boss@example.com', attachment_names: ['invoice.pdf', 'notes.txt'] } },
+      ],
+    });
     renderApp('/admin/outbox/7');
     expect(await screen.findByRole('heading', { name: 'Reset Password Notification' })).toBeTruthy();
     const details = screen.getByRole('table', { name: 'Message details' });
-    const value = (label: string) => within(details).getByRole('rowheader', { name: label }).closest('tr')?.querySelector('td')?.textContent;
+    const value = (label: string) =>
+      within(details).getByRole('rowheader', { name: label }).closest('tr')?.querySelector('td')?.textContent;
     expect(value('To')).toBe('ada@example.com');
     expect(value('Cc')).toBe('boss@example.com');
     expect(value('Subject')).toBe('Reset Password Notification');
     expect(value('Attachments')).toBe('invoice.pdf, notes.txt');
-    expect(within(details).getByRole('rowheader', { name: 'Created' }).closest('tr')?.querySelector('time')?.getAttribute('datetime')).toBe(
-      '2026-01-02T10:00:00.000Z',
-    );
+    expect(
+      within(details)
+        .getByRole('rowheader', { name: 'Created' })
+        .closest('tr')
+        ?.querySelector('time')
+        ?.getAttribute('datetime'),
+    ).toBe('2026-01-02T10:00:00.000Z');
     expect(screen.getByTestId('outbox-error').textContent).toBe('connect ECONNREFUSED 127.0.0.1:2525');
     expect(screen.getAllByText('Not sent').length).toBeGreaterThan(0);
 
@@ -159,7 +210,9 @@ describe('admin outbox message (/admin/outbox/{id})', { timeout: 20_000 }, () =>
     expect(frame.tagName).toBe('IFRAME');
     // Every sandbox restriction: no scripts, an opaque origin, no forms, no popups.
     expect(frame.getAttribute('sandbox')).toBe('');
-    expect(frame.getAttribute('srcdoc')).toContain('<a href="http://localhost/reset-password/abc123">Reset Password</a>');
+    expect(frame.getAttribute('srcdoc')).toContain(
+      '<a href="http://localhost/reset-password/abc123">Reset Password</a>',
+    );
     expect(frame.getAttribute('srcdoc')).toContain('Content-Security-Policy');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Plain text' }));
@@ -171,7 +224,9 @@ describe('admin outbox message (/admin/outbox/{id})', { timeout: 20_000 }, () =>
 
   it("shows 'Held (no SMTP server)', no error, and only the plain text when there is no HTML part", async () => {
     signIn();
-    stubAdminApi('admin', { 'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null, attachment_names: [] } }] });
+    stubAdminApi('admin', {
+      'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null, attachment_names: [] } }],
+    });
     renderApp('/admin/outbox/6');
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
     expect(screen.getByText('Held (no SMTP server)')).toBeTruthy();
@@ -186,7 +241,16 @@ describe('admin outbox message (/admin/outbox/{id})', { timeout: 20_000 }, () =>
     stubAdminApi('admin', {
       'GET /api/admin/outbox': (call) => {
         const current = Number(new URL(call.url, 'http://x').searchParams.get('page'));
-        return [200, page(current === 2 ? [held] : [refused], { total: 120, current_page: current, last_page: 3, from: 1, to: 50 })];
+        return [
+          200,
+          page(current === 2 ? [held] : [refused], {
+            total: 120,
+            current_page: current,
+            last_page: 3,
+            from: 1,
+            to: 50,
+          }),
+        ];
       },
       'GET /api/admin/outbox/6': [200, { data: { ...held, text: 'Hi Sam', html: null, attachment_names: [] } }],
     });

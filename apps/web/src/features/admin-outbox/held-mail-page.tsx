@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -12,6 +25,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { DataTable } from '../../components/data-table.tsx';
+import { MailAuthBadge, mailAuthDetails } from '../../components/mail-auth-badge.tsx';
 import { defaultPerPage } from '../../components/page-window.ts';
 import { Pagination, type PaginationMeta } from '../../components/pagination.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
@@ -44,7 +58,8 @@ function useSaveFailure(setFieldErrors: (errors: Record<string, string>) => void
   return { message, fail, clear: () => setMessage(null) };
 }
 
-const options = (list: { id: number; name: string }[] | undefined) => (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
+const options = (list: { id: number; name: string }[] | undefined) =>
+  (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
 
 interface TicketFormValues {
   company_id: string | null;
@@ -53,7 +68,15 @@ interface TicketFormValues {
 }
 
 /** "Create ticket": a company, then optionally a client account and a site of that company. */
-function CreateTicketModal({ mail, onClose, onCreated }: { mail: HeldMailItem; onClose: () => void; onCreated: (id: number) => void }) {
+function CreateTicketModal({
+  mail,
+  onClose,
+  onCreated,
+}: {
+  mail: HeldMailItem;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
   const queryClient = useQueryClient();
   const form = useForm<TicketFormValues>({
     mode: 'controlled',
@@ -98,8 +121,22 @@ function CreateTicketModal({ mail, onClose, onCreated }: { mail: HeldMailItem; o
               form.setFieldValue('site_id', null);
             }}
           />
-          <Select label="Client" searchable clearable disabled={companyId === null} data={options(accounts.data)} {...form.getInputProps('client_id')} />
-          <Select label="Site" searchable clearable disabled={companyId === null} data={options(sites.data)} {...form.getInputProps('site_id')} />
+          <Select
+            label="Client"
+            searchable
+            clearable
+            disabled={companyId === null}
+            data={options(accounts.data)}
+            {...form.getInputProps('client_id')}
+          />
+          <Select
+            label="Site"
+            searchable
+            clearable
+            disabled={companyId === null}
+            data={options(sites.data)}
+            {...form.getInputProps('site_id')}
+          />
           {failure.message ? (
             <Alert color="red" variant="light">
               {failure.message}
@@ -127,11 +164,13 @@ function AttachModal({ mail, onClose }: { mail: HeldMailItem; onClose: () => voi
     initialValues: { ticket_id: '' },
     // People write ticket numbers as '#123'.
     transformValues: (values) => ({ ticket_id: values.ticket_id.trim().replace(/^#\s*/, '') }),
-    validate: (values) => firstErrors(heldMailAttachInputSchema.safeParse({ ticket_id: values.ticket_id.trim().replace(/^#\s*/, '') })),
+    validate: (values) =>
+      firstErrors(heldMailAttachInputSchema.safeParse({ ticket_id: values.ticket_id.trim().replace(/^#\s*/, '') })),
   });
   const failure = useSaveFailure(form.setErrors);
   const attach = useMutation({
-    mutationFn: (values: { ticket_id: string }) => api.post<SavedAnswer>(`/api/admin/held-mail/${mail.id}/attach`, values),
+    mutationFn: (values: { ticket_id: string }) =>
+      api.post<SavedAnswer>(`/api/admin/held-mail/${mail.id}/attach`, values),
     onSuccess: (answer) => {
       notifications.show({ color: 'green', message: answer.message });
       void queryClient.invalidateQueries({ queryKey: heldMailKey });
@@ -149,9 +188,17 @@ function AttachModal({ mail, onClose }: { mail: HeldMailItem; onClose: () => voi
       <form onSubmit={submit} noValidate aria-label="Attach held mail to a ticket">
         <Stack gap="sm">
           <Text size="sm">
-            Add the mail from <strong>{mail.from_email}</strong> to a ticket&apos;s e-mail thread: <em>{mail.subject}</em>
+            Add the mail from <strong>{mail.from_email}</strong> to a ticket&apos;s e-mail thread:{' '}
+            <em>{mail.subject}</em>
           </Text>
-          <TextInput label="Ticket number" required inputMode="numeric" placeholder="e.g. 1042" data-autofocus {...form.getInputProps('ticket_id')} />
+          <TextInput
+            label="Ticket number"
+            required
+            inputMode="numeric"
+            placeholder="e.g. 1042"
+            data-autofocus
+            {...form.getInputProps('ticket_id')}
+          />
           {failure.message ? (
             <Alert color="red" variant="light">
               {failure.message}
@@ -184,7 +231,11 @@ export function HeldMailPage() {
   const queryClient = useQueryClient();
   const held = useQuery({
     queryKey: [...heldMailKey, page, perPage] as const,
-    queryFn: ({ signal }) => api.get<PaginationMeta & { data: HeldMailItem[] }>('/api/admin/held-mail', { query: { page, per_page: perPage }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<PaginationMeta & { data: HeldMailItem[] }>('/api/admin/held-mail', {
+        query: { page, per_page: perPage },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   const review = useMutation({
@@ -202,10 +253,19 @@ export function HeldMailPage() {
         Held Mail
       </Title>
       <Text c="dimmed" size="sm">
-        Mail that matched no ticket and came from no known client account. Create a ticket for it, attach it to a ticket, or mark it reviewed.
+        Mail that could not join a ticket on its own: no signed reply address, or a sender who is no contact of the
+        ticket's company or could not be verified (SPF, DKIM, DMARC). Create a ticket for it, attach it to a ticket, or
+        mark it reviewed.
       </Text>
       {createdTicket !== null ? (
-        <Alert color="green" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setCreatedTicket(null)} data-testid="held-mail-created">
+        <Alert
+          color="green"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setCreatedTicket(null)}
+          data-testid="held-mail-created"
+        >
           <Group gap="xs">
             <Text size="sm">Ticket #{createdTicket} was created from the mail.</Text>
             <Anchor component={Link} to={`/ticket/${createdTicket}`} size="sm">
@@ -214,7 +274,16 @@ export function HeldMailPage() {
           </Group>
         </Alert>
       ) : null}
-      <DataTable label="Held mail" columns={['From', 'To', 'Subject', 'Message', 'Received', 'Action']} minWidth={1000} query={held} errorMessage="The held mail could not be loaded." loadingText="Loading held mail…" emptyMessage="No Held Mail" rowCount={rows.length}>
+      <DataTable
+        label="Held mail"
+        columns={['From', 'To', 'Subject', 'Message', 'Sender check', 'Received', 'Action']}
+        minWidth={1200}
+        query={held}
+        errorMessage="The held mail could not be loaded."
+        loadingText="Loading held mail…"
+        emptyMessage="No Held Mail"
+        rowCount={rows.length}
+      >
         {rows.map((row) => (
           <Table.Tr key={row.id} data-held-id={row.id}>
             <Table.Td>{row.from_email}</Table.Td>
@@ -224,6 +293,24 @@ export function HeldMailPage() {
               <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
                 {row.text_body}
               </Text>
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={2}>
+                {row.mail_auth ? (
+                  <>
+                    <MailAuthBadge verdict={row.mail_auth} />
+                    <Text size="xs">{row.mail_auth.summary}</Text>
+                    <Text size="xs" c="dimmed">
+                      {mailAuthDetails(row.mail_auth)}
+                    </Text>
+                  </>
+                ) : null}
+                {row.held_reason ? (
+                  <Text size="xs" c="dimmed">
+                    {row.held_reason}
+                  </Text>
+                ) : null}
+              </Stack>
             </Table.Td>
             <Table.Td>
               <RelativeTime value={row.received_at} size="sm" />
@@ -243,7 +330,12 @@ export function HeldMailPage() {
                   <Button size="xs" variant="light" onClick={() => setAttachingFor(row)}>
                     Attach to ticket
                   </Button>
-                  <Button size="xs" variant="subtle" loading={review.isPending && review.variables === row.id} onClick={() => review.mutate(row.id)}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    loading={review.isPending && review.variables === row.id}
+                    onClick={() => review.mutate(row.id)}
+                  >
                     Mark Reviewed
                   </Button>
                 </Group>
@@ -252,7 +344,17 @@ export function HeldMailPage() {
           </Table.Tr>
         ))}
       </DataTable>
-      {held.data ? <Pagination meta={held.data} itemLabel="messages" onPageChange={setPage} onPerPageChange={(next) => { setPerPage(next); setPage(1); }} /> : null}
+      {held.data ? (
+        <Pagination
+          meta={held.data}
+          itemLabel="messages"
+          onPageChange={setPage}
+          onPerPageChange={(next) => {
+            setPerPage(next);
+            setPage(1);
+          }}
+        />
+      ) : null}
       {creatingFor ? (
         <CreateTicketModal
           mail={creatingFor}

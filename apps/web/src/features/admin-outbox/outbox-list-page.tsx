@@ -1,4 +1,16 @@
-import { ActionIcon, Alert, Anchor, Breadcrumbs, Card, Group, LoadingOverlay, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Card,
+  Group,
+  LoadingOverlay,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -58,7 +70,13 @@ export function OutboxListPage() {
           </Text>
         </div>
         <Tooltip label="Refresh">
-          <ActionIcon variant="default" size="lg" aria-label="Refresh" loading={outbox.isFetching} onClick={() => void outbox.refetch()}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Refresh"
+            loading={outbox.isFetching}
+            onClick={() => void outbox.refetch()}
+          >
             <IconRefresh size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>

@@ -89,10 +89,22 @@ function OutboxMessage({ id }: { id: number }) {
         <Table variant="vertical" layout="fixed" verticalSpacing="xs" aria-label="Message details">
           <Table.Tbody>
             <Field label="To">{mail.to}</Field>
-            <Field label="Cc">{mail.cc ?? <Text span c="dimmed" size="sm">None</Text>}</Field>
+            <Field label="Cc">
+              {mail.cc ?? (
+                <Text span c="dimmed" size="sm">
+                  None
+                </Text>
+              )}
+            </Field>
             <Field label="Subject">{mail.subject}</Field>
             <Field label="Attachments">
-              {mail.attachment_names.length > 0 ? mail.attachment_names.join(', ') : <Text span c="dimmed" size="sm">None</Text>}
+              {mail.attachment_names.length > 0 ? (
+                mail.attachment_names.join(', ')
+              ) : (
+                <Text span c="dimmed" size="sm">
+                  None
+                </Text>
+              )}
             </Field>
             <Field label="Created">
               <Group gap="xs" component="span">

@@ -10,10 +10,24 @@ const signedIn = {
   refresh_token: 'refresh-2fa',
   token_id: 'token-2fa',
   expires_in: 900,
-  user: { id: 1, type: 'Employee', role: 'admin', name: 'Ada Admin', shortname: 'AA', email: 'ada@example.com', photo: null },
+  user: {
+    id: 1,
+    type: 'Employee',
+    role: 'admin',
+    name: 'Ada Admin',
+    shortname: 'AA',
+    email: 'ada@example.com',
+    photo: null,
+  },
   permissions: ['view dashboard'],
   notifications: [],
-  agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+  agent_settings: {
+    has_settings: false,
+    phone_number: null,
+    username: null,
+    callback_number: null,
+    connection_id: null,
+  },
   twofactor: false,
 };
 const challenge = { twofactor: true, hash: 'h-1', hash_e: 'h-e', hash_p: 'h-p' };
@@ -31,7 +45,13 @@ async function typeCode(code: string) {
 
 describe('two-factor step (spec 1 §2.3, §4, §5, §8)', { timeout: 20_000 }, () => {
   it('asks for the code after the password, and "Error validating code." for a wrong one', async () => {
-    const api = stubApi({ 'POST /api/login': [200, challenge], 'POST /api/login/twofactor': [422, { message: 'Error validating code.', errors: { code: ['Error validating code.'] } }] });
+    const api = stubApi({
+      'POST /api/login': [200, challenge],
+      'POST /api/login/twofactor': [
+        422,
+        { message: 'Error validating code.', errors: { code: ['Error validating code.'] } },
+      ],
+    });
     const { router } = renderApp('/login');
     await signInWithPassword();
 
@@ -42,7 +62,12 @@ describe('two-factor step (spec 1 §2.3, §4, §5, §8)', { timeout: 20_000 }, (
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
     expect((await screen.findByRole('alert')).textContent).toContain('Error validating code.');
-    expect(api.callsTo('POST', '/api/login/twofactor')[0].body).toEqual({ hash: 'h-1', hash_e: 'h-e', hash_p: 'h-p', code: '123456' });
+    expect(api.callsTo('POST', '/api/login/twofactor')[0].body).toEqual({
+      hash: 'h-1',
+      hash_e: 'h-e',
+      hash_p: 'h-p',
+      code: '123456',
+    });
     expect(router.state.location.pathname).toBe('/login');
     expect(authStore.getState().accessToken).toBeNull();
     // The boxes are emptied for the next try.
@@ -50,7 +75,11 @@ describe('two-factor step (spec 1 §2.3, §4, §5, §8)', { timeout: 20_000 }, (
   });
 
   it('signs in with the right code and goes to the redirect parameter', async () => {
-    stubApi({ 'POST /api/login': [200, challenge], 'POST /api/login/twofactor': [200, signedIn], 'GET /api/misc/staticdata': [200, { data: {} }] });
+    stubApi({
+      'POST /api/login': [200, challenge],
+      'POST /api/login/twofactor': [200, signedIn],
+      'GET /api/misc/staticdata': [200, { data: {} }],
+    });
     const { router } = renderApp('/login?redirect=%2Ftickets');
     await signInWithPassword();
     await typeCode('654321');
@@ -71,12 +100,17 @@ describe('two-factor step (spec 1 §2.3, §4, §5, §8)', { timeout: 20_000 }, (
   });
 
   it("shows the server's text when rate limited, and goes back to the password for an expired challenge", async () => {
-    const api = stubApi({ 'POST /api/login': [200, challenge], 'POST /api/login/twofactor': [429, { message: 'Too many attempts. Please try again in 15 minutes.' }] });
+    const api = stubApi({
+      'POST /api/login': [200, challenge],
+      'POST /api/login/twofactor': [429, { message: 'Too many attempts. Please try again in 15 minutes.' }],
+    });
     renderApp('/login');
     await signInWithPassword();
     await typeCode('111111');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Too many attempts. Please try again in 15 minutes.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Too many attempts. Please try again in 15 minutes.',
+    );
 
     api.routes['POST /api/login/twofactor'] = [401, { message: 'Your sign-in has expired. Please sign in again.' }];
     await typeCode('222222');
@@ -106,7 +140,9 @@ describe('forgot password (spec 1 §2.3, §4, §9)', { timeout: 20_000 }, () => 
     act(() => vi.advanceTimersByTime(14_000));
     expect(button.disabled).toBe(true);
     act(() => vi.advanceTimersByTime(1_100));
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Reset Password' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Reset Password' }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 
   it('validates the e-mail before calling the server', async () => {
@@ -123,14 +159,19 @@ describe('forgot password (spec 1 §2.3, §4, §9)', { timeout: 20_000 }, () => 
     renderApp('/forgot-password');
     await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Too many attempts. Please try again in 3 minutes.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Too many attempts. Please try again in 3 minutes.',
+    );
   });
 });
 
 describe('reset password (spec 1 §2.3, §5)', { timeout: 20_000 }, () => {
   it('shows the hint and the server password error under the field', async () => {
     const api = stubApi({
-      'POST /api/resetpassword': [422, { message: 'The given data was invalid.', errors: { password: ['The password has appeared in a data leak.'] } }],
+      'POST /api/resetpassword': [
+        422,
+        { message: 'The given data was invalid.', errors: { password: ['The password has appeared in a data leak.'] } },
+      ],
     });
     renderApp('/reset-password/tok-123');
     expect(await screen.findByText('Min. 6 Characters')).toBeTruthy();
@@ -139,7 +180,11 @@ describe('reset password (spec 1 §2.3, §5)', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
 
     expect(await screen.findByText('The password has appeared in a data leak.')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/resetpassword')[0].body).toEqual({ password: 'new-pass-1', password_confirmation: 'new-pass-1', token: 'tok-123' });
+    expect(api.callsTo('POST', '/api/resetpassword')[0].body).toEqual({
+      password: 'new-pass-1',
+      password_confirmation: 'new-pass-1',
+      token: 'tok-123',
+    });
   });
 
   it('checks length and confirmation with the shared schema before calling the server', async () => {
@@ -156,7 +201,12 @@ describe('reset password (spec 1 §2.3, §5)', { timeout: 20_000 }, () => {
   });
 
   it("shows a refused token's error with a way to ask for a new link", async () => {
-    stubApi({ 'POST /api/resetpassword': [422, { message: 'The given data was invalid.', errors: { token: ['This password reset token is invalid.'] } }] });
+    stubApi({
+      'POST /api/resetpassword': [
+        422,
+        { message: 'The given data was invalid.', errors: { token: ['This password reset token is invalid.'] } },
+      ],
+    });
     renderApp('/reset-password/used-token');
     await userEvent.type(await screen.findByLabelText('New Password'), 'new-pass-1');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'new-pass-1');

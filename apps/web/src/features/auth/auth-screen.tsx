@@ -12,7 +12,10 @@ export const appVersionLabel = 'V1.44';
 type AuthMode = 'login' | 'forgotpassword' | 'resetpassword';
 
 function useAuthMode(): AuthMode {
-  const name = [...useMatches()].reverse().map(routeHandle).find((handle) => handle.name)?.name;
+  const name = [...useMatches()]
+    .reverse()
+    .map(routeHandle)
+    .find((handle) => handle.name)?.name;
   return name === 'forgotpassword' || name === 'resetpassword' ? name : 'login';
 }
 
@@ -31,7 +34,13 @@ export function AuthScreen() {
           </Text>
         </Group>
         <Paper withBorder shadow="sm" radius="md" p="xl">
-          {mode === 'login' ? <LoginForm /> : mode === 'forgotpassword' ? <ForgotPasswordForm /> : <ResetPasswordForm />}
+          {mode === 'login' ? (
+            <LoginForm />
+          ) : mode === 'forgotpassword' ? (
+            <ForgotPasswordForm />
+          ) : (
+            <ResetPasswordForm />
+          )}
         </Paper>
         <Text ta="center" size="xs" c="dimmed" mt="md">
           {appVersionLabel}

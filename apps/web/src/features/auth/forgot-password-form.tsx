@@ -69,7 +69,14 @@ export function ForgotPasswordForm() {
             {errorMessage}
           </Alert>
         ) : null}
-        <TextInput label="Email" type="email" autoComplete="username" autoFocus key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
         <Button type="submit" fullWidth loading={forgot.isPending} disabled={coolingDown}>
           Reset Password
         </Button>

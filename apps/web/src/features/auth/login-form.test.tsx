@@ -9,10 +9,24 @@ const loginAnswer = {
   refresh_token: 'refresh-1',
   token_id: 'token-1',
   expires_in: 900,
-  user: { id: 1, type: 'Employee', role: 'admin', name: 'Ada Admin', shortname: 'AA', email: 'ada@example.com', photo: null },
+  user: {
+    id: 1,
+    type: 'Employee',
+    role: 'admin',
+    name: 'Ada Admin',
+    shortname: 'AA',
+    email: 'ada@example.com',
+    photo: null,
+  },
   permissions: ['view dashboard'],
   notifications: [],
-  agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+  agent_settings: {
+    has_settings: false,
+    phone_number: null,
+    username: null,
+    callback_number: null,
+    connection_id: null,
+  },
   twofactor: false,
 };
 

@@ -113,7 +113,11 @@ export function LoginForm() {
           {...form.getInputProps('password')}
         />
         <Group justify="space-between" wrap="nowrap">
-          <Checkbox label="Remember Me" key={form.key('remember')} {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Checkbox
+            label="Remember Me"
+            key={form.key('remember')}
+            {...form.getInputProps('remember', { type: 'checkbox' })}
+          />
           <Anchor component={Link} to="/forgot-password" size="sm">
             Forgot Password
           </Anchor>

@@ -12,12 +12,22 @@ export function ChatPanelToggle() {
   return (
     <>
       <Tooltip label="Chat" openDelay={400}>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Chat" aria-expanded={opened} onClick={panel.toggle}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Chat"
+          aria-expanded={opened}
+          onClick={panel.toggle}
+        >
           <IconMessages size={20} aria-hidden />
         </ActionIcon>
       </Tooltip>
       <Drawer opened={opened} onClose={panel.close} position="right" size="sm" title="Chat" padding="md">
-        <EmptyState title="No conversations yet" description="Chat is not available yet. Conversations with your team will appear here." />
+        <EmptyState
+          title="No conversations yet"
+          description="Chat is not available yet. Conversations with your team will appear here."
+        />
       </Drawer>
     </>
   );

@@ -8,12 +8,13 @@ import { DataTable } from '../../components/data-table.tsx';
 import { defaultPerPage } from '../../components/page-window.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
-import { useCompanies } from './api/companies.ts';
+import { useCompanies, useLiveCompanies } from './api/companies.ts';
 
 const failedMessage = 'An error occured.';
 const columns = ['Name', 'Industry', 'Sites', 'Accounts', 'Created At', 'Action'];
 
-const positiveInt = (raw: string | null, fallback: number) => (raw && /^[1-9][0-9]{0,6}$/.test(raw) ? Number(raw) : fallback);
+const positiveInt = (raw: string | null, fallback: number) =>
+  raw && /^[1-9][0-9]{0,6}$/.test(raw) ? Number(raw) : fallback;
 
 /** Spec 2 §2 Company list: /companies, paged, filtered by company name (?company=, ?page=, ?per_page= in the URL). */
 export function CompaniesPage() {
@@ -24,13 +25,21 @@ export function CompaniesPage() {
   const [search, setSearch] = useState(company);
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const companies = useCompanies(page, perPage, company);
+  // The companies screen is staff only.
+  useLiveCompanies(true);
 
   const update = (changes: Record<string, string | number | null>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '' || (key === 'page' && value === 1) || (key === 'per_page' && value === defaultPerPage)) next.delete(key);
+          if (
+            value === null ||
+            value === '' ||
+            (key === 'page' && value === 1) ||
+            (key === 'per_page' && value === defaultPerPage)
+          )
+            next.delete(key);
           else next.set(key, String(value));
         }
         return next;
@@ -81,7 +90,9 @@ export function CompaniesPage() {
         emptyMessage={companiesEmptyMessage}
         rowCount={rows.length}
       >
-        {rows.map((row) => <CompanyTableRow key={row.id} row={row} />)}
+        {rows.map((row) => (
+          <CompanyTableRow key={row.id} row={row} />
+        ))}
       </DataTable>
       {companies.data ? (
         <Pagination

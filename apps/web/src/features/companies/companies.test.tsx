@@ -1,9 +1,9 @@
 import type { CompanyRow, SessionResponse } from '@switchboard/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
-import { fakeSocketModule } from '../../test/fake-socket.ts';
+import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { jsonResponse, renderApp } from '../../test/render.tsx';
 import { industrySelectData } from './create-company-page.tsx';
 
@@ -11,10 +11,28 @@ vi.mock('socket.io-client', () => fakeSocketModule);
 
 const session: SessionResponse = {
   data: {
-    user: { id: 1, type: 'Employee', role: 'user', name: 'Sam Staff', shortname: 'Sam', email: 'sam@example.com', photo: null },
+    user: {
+      id: 1,
+      type: 'Employee',
+      role: 'user',
+      name: 'Sam Staff',
+      shortname: 'Sam',
+      email: 'sam@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
     permissions: [],
     notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
     token_id: 'token-1',
     shadowing: false,
   },
@@ -31,7 +49,10 @@ const company = (id: number, name: string, overrides: Partial<CompanyRow> = {}):
   ...overrides,
 });
 
-const rows = [company(5, 'Acme Dental', { logo_url: '/api/company/logo/abc.png' }), company(6, 'Globex', { industry: null, sites_count: 0, accounts_count: 0 })];
+const rows = [
+  company(5, 'Acme Dental', { logo_url: '/api/company/logo/abc.png' }),
+  company(6, 'Globex', { industry: null, sites_count: 0, accounts_count: 0 }),
+];
 
 const industries = [
   { id: 1, name: 'Healthcare', parent_id: 0 },
@@ -59,7 +80,15 @@ function stubApi(handlers: Record<string, Handler> = {}, list: CompanyRow[] = ro
     if (url.startsWith('/api/company?')) {
       const filter = new URL(url, 'http://x').searchParams.get('company')?.toLowerCase();
       const data = filter ? list.filter((row) => row.name.toLowerCase().includes(filter)) : list;
-      return jsonResponse(200, { data, total: data.length, current_page: 1, per_page: 50, from: data.length ? 1 : null, to: data.length || null, last_page: 1 });
+      return jsonResponse(200, {
+        data,
+        total: data.length,
+        current_page: 1,
+        per_page: 50,
+        from: data.length ? 1 : null,
+        to: data.length || null,
+        last_page: 1,
+      });
     }
     if (url === '/api/notifications') return jsonResponse(200, { data: [] });
     if (url === '/api/misc/timeclock') return jsonResponse(200, { data: { status: 5, start_time: null } });
@@ -70,19 +99,41 @@ function stubApi(handlers: Record<string, Handler> = {}, list: CompanyRow[] = ro
   return fetchMock;
 }
 
-const calls = (fetchMock: ReturnType<typeof stubApi>) => (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
+const calls = (fetchMock: ReturnType<typeof stubApi>) =>
+  (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).map(
+    ([url, init]) => `${init?.method ?? 'GET'} ${url}`,
+  );
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('company list (spec 2 §2)', () => {
+  it("reads the list again when 'CompanyUpdated' arrives on the store channel", async () => {
+    signedIn();
+    const list = [...rows];
+    stubApi({}, list);
+    renderApp('/companies');
+    const table = await screen.findByRole('table', { name: 'Companies' });
+    await within(table).findByText('Acme Dental');
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('store'));
+
+    list.push(company(7, 'Initech'));
+    act(() => latestSocket().serverEmit('store', 'CompanyUpdated', { id: 7 }));
+
+    expect(await within(table).findByText('Initech')).toBeTruthy();
+  });
+
   it('shows the spec columns, logo or initials, industry, counts, relative time, edit and plus links', async () => {
     signedIn();
     const fetchMock = stubApi();
     renderApp('/companies');
     const table = await screen.findByRole('table', { name: 'Companies' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Industry', 'Sites', 'Accounts', 'Created At', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Industry', 'Sites', 'Accounts', 'Created At', 'Action']);
     const acme = (await within(table).findByText('Acme Dental')).closest('tr')!;
     expect(within(acme).getByText('Dental')).toBeTruthy();
     expect(within(acme).getByText('3')).toBeTruthy();
@@ -139,8 +190,21 @@ describe('create company (spec 2 §2)', () => {
 
   it('groups industries under their parents', () => {
     expect(industrySelectData(industries)).toEqual([
-      { group: 'Finance', items: [{ value: '4', label: 'Finance' }, { value: '5', label: 'Banking' }] },
-      { group: 'Healthcare', items: [{ value: '1', label: 'Healthcare' }, { value: '3', label: 'Clinics' }, { value: '2', label: 'Dental' }] },
+      {
+        group: 'Finance',
+        items: [
+          { value: '4', label: 'Finance' },
+          { value: '5', label: 'Banking' },
+        ],
+      },
+      {
+        group: 'Healthcare',
+        items: [
+          { value: '1', label: 'Healthcare' },
+          { value: '3', label: 'Clinics' },
+          { value: '2', label: 'Dental' },
+        ],
+      },
     ]);
   });
 
@@ -187,7 +251,13 @@ describe('create company (spec 2 §2)', () => {
     signedIn();
     stubApi({
       'POST /api/company': () =>
-        jsonResponse(422, { message: 'The given data was invalid.', errors: { industry_id: ['The selected industry id is invalid.'], logo: ['The logo may not be greater than 2048 kilobytes.'] } }),
+        jsonResponse(422, {
+          message: 'The given data was invalid.',
+          errors: {
+            industry_id: ['The selected industry id is invalid.'],
+            logo: ['The logo may not be greater than 2048 kilobytes.'],
+          },
+        }),
     });
     const { router } = renderApp('/companies/create');
     await fillForm();

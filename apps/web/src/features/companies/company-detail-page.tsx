@@ -1,4 +1,19 @@
-import { Alert, Avatar, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title, useComputedColorScheme } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  useComputedColorScheme,
+} from '@mantine/core';
 import { companyTabs, contractCounterLabel, type CompanyDetail } from '@switchboard/shared';
 import { IconAlertCircle, IconBuilding, IconDevices } from '@tabler/icons-react';
 import { lazy, Suspense, type ComponentType } from 'react';
@@ -6,16 +21,27 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { useCompanyDetail } from './api/company-detail.ts';
+import { useLiveCompanies } from './api/companies.ts';
+import { useCurrentUser } from '../../lib/auth-store.ts';
 import type { CompanyTabProps } from './tabs/tab-props.ts';
 import { TabUnavailable } from './tabs/tab-unavailable.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import classes from './company-detail-page.module.css';
+
+// The open tab stays in sight in a tab bar scrolled sideways.
+const scrollIntoView = (tab: HTMLButtonElement | null) => tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 
 // Each tab is its own chunk, loaded when opened.
 const tabComponents: Record<string, ComponentType<CompanyTabProps>> = {
-  basicinformation: lazy(() => import('./tabs/basic-information-tab.tsx').then((m) => ({ default: m.BasicInformationTab }))),
+  basicinformation: lazy(() =>
+    import('./tabs/basic-information-tab.tsx').then((m) => ({ default: m.BasicInformationTab })),
+  ),
   sites: lazy(() => import('./tabs/sites-tab.tsx').then((m) => ({ default: m.SitesTab }))),
-  'site-information': lazy(() => import('./tabs/site-information-tab.tsx').then((m) => ({ default: m.SiteInformationTab }))),
+  'site-information': lazy(() =>
+    import('./tabs/site-information-tab.tsx').then((m) => ({ default: m.SiteInformationTab })),
+  ),
   accounts: lazy(() => import('./tabs/accounts-tab.tsx').then((m) => ({ default: m.AccountsTab }))),
+  tickets: lazy(() => import('./tabs/tickets-tab.tsx').then((m) => ({ default: m.TicketsTab }))),
   contracts: lazy(() => import('./tabs/contracts-tab.tsx').then((m) => ({ default: m.ContractsTab }))),
   flags: lazy(() => import('./tabs/flags-tab.tsx').then((m) => ({ default: m.FlagsTab }))),
   usage: lazy(() => import('./tabs/usage-tab.tsx').then((m) => ({ default: m.UsageTab }))),
@@ -30,6 +56,7 @@ export function CompanyDetailPage() {
   const view = params.view ?? 'basicinformation';
   const method = params.method ?? 'index';
   const company = useCompanyDetail(companyId);
+  useLiveCompanies(useCurrentUser()?.type === 'Employee');
   const dark = useComputedColorScheme('light') === 'dark';
 
   const tab = companyTabs.find((entry) => entry.view === view);
@@ -41,7 +68,13 @@ export function CompanyDetailPage() {
   }
   if (company.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" title="The company could not be loaded.">
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle aria-hidden />}
+        role="alert"
+        title="The company could not be loaded."
+      >
         <Button size="xs" variant="default" mt="xs" onClick={() => void company.refetch()}>
           Try again
         </Button>
@@ -60,9 +93,10 @@ export function CompanyDetailPage() {
         variant={dark ? 'pills' : 'outline'}
         keepMounted={false}
       >
-        <Tabs.List style={{ flexWrap: 'wrap' }} bg={dark ? 'dark.6' : undefined} p={dark ? 4 : 0}>
+        {/* One line of tabs that scrolls sideways when the page is narrow (issue 15 part 6). */}
+        <Tabs.List className={classes.tabs} bg={dark ? 'dark.6' : undefined} p={dark ? 4 : 0}>
           {companyTabs.map((entry) => (
-            <Tabs.Tab key={entry.view} value={entry.view}>
+            <Tabs.Tab key={entry.view} value={entry.view} ref={entry.view === view ? scrollIntoView : undefined}>
               {entry.label}
             </Tabs.Tab>
           ))}
@@ -93,7 +127,12 @@ function CompanyHeader({ company }: { company: CompanyDetail }) {
     <Paper withBorder p="md" radius="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Group gap="md" wrap="nowrap">
-          <Avatar src={company.logo_url} size={64} radius="md" alt={company.logo_url ? `${company.name} logo` : undefined}>
+          <Avatar
+            src={company.logo_url}
+            size={64}
+            radius="md"
+            alt={company.logo_url ? `${company.name} logo` : undefined}
+          >
             <IconBuilding size={32} aria-hidden />
           </Avatar>
           <div>
@@ -106,29 +145,59 @@ function CompanyHeader({ company }: { company: CompanyDetail }) {
             <Text c="dimmed">{company.industry?.name ?? 'No Industry'}</Text>
           </div>
         </Group>
-        <Button component={Link} to={`/companies/${company.id}/devices`} variant="default" leftSection={<IconDevices size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={`/companies/${company.id}/devices`}
+          variant="default"
+          leftSection={<IconDevices size={16} aria-hidden />}
+        >
           Devices
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} mt="md" aria-label="Company counters">
         <Counter label="Locations" value={String(company.sites_count)} />
         <Counter label="Accounts" value={String(company.accounts_count)} />
-        <Counter label="Open Tickets" value={String(company.open_tickets_count)} />
+        <Counter
+          label="Open Tickets"
+          value={String(company.open_tickets_count)}
+          to={`/companies/${company.id}/tickets`}
+        />
         <Counter label="Contract" value={contract} color={contract === 'Expired' ? 'red' : undefined} />
       </SimpleGrid>
     </Paper>
   );
 }
 
-function Counter({ label, value, color }: { label: string; value: string; color?: string }) {
-  return (
-    <Paper withBorder p="sm" radius="sm" role="group" aria-label={label}>
+/** A counter; with `to` the whole counter is a link (Open Tickets opens the Tickets tab). */
+function Counter({ label, value, color, to }: { label: string; value: string; color?: string; to?: string }) {
+  const content = (
+    <>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       <Text size="xl" fw={700} c={color}>
         {value}
       </Text>
+    </>
+  );
+  if (to) {
+    return (
+      <Paper
+        withBorder
+        p="sm"
+        radius="sm"
+        component={Link}
+        to={to}
+        aria-label={`${label}: ${value}`}
+        className={classes.counterLink}
+      >
+        {content}
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="sm" radius="sm" role="group" aria-label={label}>
+      {content}
     </Paper>
   );
 }

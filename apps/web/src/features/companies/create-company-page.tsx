@@ -1,7 +1,27 @@
-import { Alert, Avatar, Button, Card, FileInput, Group, Select, SimpleGrid, Stack, TextInput, Title, type ComboboxData } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+  type ComboboxData,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { companyCreateFailedMessage, companyLogoError, companyLogoMimeTypes, createCompanyInputSchema, type IndustryOption } from '@switchboard/shared';
+import {
+  companyCreateFailedMessage,
+  companyIndustryInvalidMessage,
+  companyLogoError,
+  companyLogoMimeTypes,
+  createCompanyInputSchema,
+  type IndustryOption,
+} from '@switchboard/shared';
 import { IconAlertCircle, IconArrowLeft, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -19,6 +39,15 @@ interface FormValues {
   logo: File | null;
 }
 
+/**
+ * An industry id the loaded list does not hold (removed since, or a company's old one) is reported with the other
+ * fields' errors on the first submit, as the server would (issue 16).
+ */
+export function unknownIndustryError(value: string | null, industries: readonly IndustryOption[]): string | null {
+  if (!value || industries.length === 0) return null;
+  return industries.some((industry) => String(industry.id) === value) ? null : companyIndustryInvalidMessage;
+}
+
 /** Industries for the select: each parent (parent_id 0) is a group holding itself and its children, by name. */
 export function industrySelectData(industries: IndustryOption[]): ComboboxData {
   const byName = (a: IndustryOption, b: IndustryOption) => a.name.localeCompare(b.name);
@@ -26,14 +55,23 @@ export function industrySelectData(industries: IndustryOption[]): ComboboxData {
   const parentIds = new Set(parents.map((parent) => parent.id));
   const groups = parents.map((parent) => ({
     group: parent.name,
-    items: [parent, ...industries.filter((industry) => industry.parent_id === parent.id).sort(byName)].map((industry) => ({
-      value: String(industry.id),
-      label: industry.name,
-    })),
+    items: [parent, ...industries.filter((industry) => industry.parent_id === parent.id).sort(byName)].map(
+      (industry) => ({
+        value: String(industry.id),
+        label: industry.name,
+      }),
+    ),
   }));
   // Children whose parent is missing stay choosable.
-  const orphans = industries.filter((industry) => industry.parent_id !== 0 && !parentIds.has(industry.parent_id)).sort(byName);
-  return orphans.length > 0 ? [...groups, { group: 'Other', items: orphans.map((industry) => ({ value: String(industry.id), label: industry.name })) }] : groups;
+  const orphans = industries
+    .filter((industry) => industry.parent_id !== 0 && !parentIds.has(industry.parent_id))
+    .sort(byName);
+  return orphans.length > 0
+    ? [
+        ...groups,
+        { group: 'Other', items: orphans.map((industry) => ({ value: String(industry.id), label: industry.name })) },
+      ]
+    : groups;
 }
 
 /** Spec 2 §2 Create company: /companies/create, multipart POST /api/company, then /companies/{id}. */
@@ -50,6 +88,8 @@ export function CreateCompanyPage() {
     initialValues: { name: '', industry_id: null, website: '', logo: null },
     validate: (values) => {
       const errors: Record<string, string> = { ...(textResolver(values) as Record<string, string>) };
+      const industryMessage = unknownIndustryError(values.industry_id, staticData.data?.industries ?? []);
+      if (industryMessage) errors.industry_id ??= industryMessage;
       const logoMessage = values.logo ? companyLogoError({ type: values.logo.type, size: values.logo.size }) : null;
       if (logoMessage) errors.logo = logoMessage;
       return errors;
@@ -80,7 +120,9 @@ export function CreateCompanyPage() {
         // Spec 2 §8: a create that fails without field errors says 'Some error occured! Please try again'.
         onError: (error) => {
           const { fields } = getFormErrors(error);
-          const known = Object.fromEntries(Object.entries(fields).filter(([field]) => (formFields as readonly string[]).includes(field)));
+          const known = Object.fromEntries(
+            Object.entries(fields).filter(([field]) => (formFields as readonly string[]).includes(field)),
+          );
           if (Object.keys(known).length > 0) {
             form.setErrors(known);
             return;
@@ -98,7 +140,12 @@ export function CreateCompanyPage() {
         <Title order={1} size="h2">
           {createCompanyTitle}
         </Title>
-        <Button component={Link} to="/companies" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to="/companies"
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
           Back
         </Button>
       </Group>
@@ -121,7 +168,12 @@ export function CreateCompanyPage() {
                 nothingFoundMessage="No industries"
                 {...form.getInputProps('industry_id')}
               />
-              <TextInput label="Website" autoComplete="off" placeholder="https://example.com" {...form.getInputProps('website')} />
+              <TextInput
+                label="Website"
+                autoComplete="off"
+                placeholder="https://example.com"
+                {...form.getInputProps('website')}
+              />
               <Group gap="sm" align="flex-end" wrap="nowrap">
                 <FileInput
                   label="Logo"

@@ -19,7 +19,12 @@ export function DashboardPage() {
         </Title>
         <Text c="dimmed">Where would you like to go?</Text>
       </div>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
+        spacing="md"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {links.map((link) => (
           <li key={link.id}>
             <QuickLink link={link} />

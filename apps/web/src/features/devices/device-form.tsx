@@ -1,4 +1,19 @@
-import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { deviceInputSchema, deviceTypeLabels, hasSoftware, type Device, type DeviceType } from '@switchboard/shared';
@@ -80,7 +95,11 @@ function DeviceFormFields({ companyId, type, device }: Props & { device: Device 
       roles: device?.roles ?? '',
       scheduled_maintenance: device?.scheduled_maintenance === 1,
       notes: device?.notes ?? '',
-      drives: (device?.drives ?? []).map((drive) => ({ key: `drive-${drive.id}`, letter: drive.letter, size: drive.size })),
+      drives: (device?.drives ?? []).map((drive) => ({
+        key: `drive-${drive.id}`,
+        letter: drive.letter,
+        size: drive.size,
+      })),
     },
     validate: (values) => {
       const parsed = deviceInputSchema.safeParse(payload(values));
@@ -106,7 +125,8 @@ function DeviceFormFields({ companyId, type, device }: Props & { device: Device 
   const server = type === 'servers';
   const osOptions = (server ? staticData?.server_operating_systems : staticData?.workstation_operating_systems) ?? [];
   const avOptions = (server ? staticData?.server_antiviruses : staticData?.workstation_antiviruses) ?? [];
-  const toData = (list: { id: number; name: string }[]) => list.map((entry) => ({ value: String(entry.id), label: entry.name }));
+  const toData = (list: { id: number; name: string }[]) =>
+    list.map((entry) => ({ value: String(entry.id), label: entry.name }));
 
   const submit = form.onSubmit((values) =>
     save.mutate(
@@ -151,7 +171,14 @@ function DeviceFormFields({ companyId, type, device }: Props & { device: Device 
                 }}
               />
             )}
-            <Select label="Site" required searchable data={toData(siteOptions.data ?? [])} nothingFoundMessage="The company has no sites" {...form.getInputProps('site_id')} />
+            <Select
+              label="Site"
+              required
+              searchable
+              data={toData(siteOptions.data ?? [])}
+              nothingFoundMessage="The company has no sites"
+              {...form.getInputProps('site_id')}
+            />
             <TextInput label="Name" required {...form.getInputProps('name')} />
             <TextInput label="Asset Tag" {...form.getInputProps('asset_tag')} />
             <TextInput label="Serial Number" {...form.getInputProps('serial_number')} />
@@ -160,41 +187,92 @@ function DeviceFormFields({ companyId, type, device }: Props & { device: Device 
             <TextInput type="date" label="Warranty Date" {...form.getInputProps('warranty_date')} />
             {hasSoftware(type) ? (
               <>
-                <Select label="Operating System" searchable clearable data={toData(osOptions)} {...form.getInputProps('operating_system_id')} />
-                <Select label="Antivirus" searchable clearable data={toData(avOptions)} {...form.getInputProps('antivirus_id')} />
+                <Select
+                  label="Operating System"
+                  searchable
+                  clearable
+                  data={toData(osOptions)}
+                  {...form.getInputProps('operating_system_id')}
+                />
+                <Select
+                  label="Antivirus"
+                  searchable
+                  clearable
+                  data={toData(avOptions)}
+                  {...form.getInputProps('antivirus_id')}
+                />
               </>
             ) : null}
-            {server ? <TextInput label="Roles" placeholder="Domain Controller, DNS, File Server" {...form.getInputProps('roles')} /> : null}
+            {server ? (
+              <TextInput
+                label="Roles"
+                placeholder="Domain Controller, DNS, File Server"
+                {...form.getInputProps('roles')}
+              />
+            ) : null}
           </SimpleGrid>
-          {server ? <Switch label="Scheduled Maintenance" {...form.getInputProps('scheduled_maintenance', { type: 'checkbox' })} /> : null}
           {server ? (
-            <Stack gap="xs" role="group" aria-label="Drives">
-              <Group justify="space-between">
-                <Text fw={600}>Drives</Text>
-                <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => form.insertListItem('drives', { key: `new-${++driveKeys}`, letter: '', size: '' })}>
-                  Add Drive
-                </Button>
-              </Group>
-              {form.errors.drives ? (
-                <Text c="red" size="sm">
-                  {form.errors.drives}
-                </Text>
-              ) : null}
-              {form.values.drives.length === 0 ? (
-                <Text c="dimmed" size="sm">
-                  No drives yet.
-                </Text>
-              ) : null}
-              {form.values.drives.map((drive, index) => (
-                <Group key={drive.key} align="flex-start" wrap="nowrap">
-                  <TextInput label={`Drive ${index + 1} Letter`} maxLength={2} w={140} {...form.getInputProps(`drives.${index}.letter`)} />
-                  <NumberInput label={`Drive ${index + 1} Size (GB)`} min={1} step={1} allowDecimal={false} w={200} {...form.getInputProps(`drives.${index}.size`)} />
-                  <ActionIcon mt={26} variant="subtle" color="red" aria-label={`Remove drive ${index + 1}`} onClick={() => form.removeListItem('drives', index)}>
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+            <Switch
+              label="Scheduled Maintenance"
+              {...form.getInputProps('scheduled_maintenance', { type: 'checkbox' })}
+            />
+          ) : null}
+          {server ? (
+            // Spec 1 §2.6 Drive Information: a card, empty until a drive is added with its button.
+            <Card withBorder padding="sm" role="group" aria-label="Drive Information">
+              <Stack gap="xs">
+                <Group justify="space-between">
+                  <Title order={3} size="h5">
+                    Drive Information
+                  </Title>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconPlus size={14} aria-hidden />}
+                    onClick={() => form.insertListItem('drives', { key: `new-${++driveKeys}`, letter: '', size: '' })}
+                  >
+                    Add Drive
+                  </Button>
                 </Group>
-              ))}
-            </Stack>
+                {form.errors.drives ? (
+                  <Text c="red" size="sm">
+                    {form.errors.drives}
+                  </Text>
+                ) : null}
+                {form.values.drives.length === 0 ? (
+                  <Text c="dimmed" size="sm">
+                    No drives yet.
+                  </Text>
+                ) : null}
+                {form.values.drives.map((drive, index) => (
+                  <Group key={drive.key} align="flex-start" wrap="nowrap">
+                    <TextInput
+                      label={`Drive ${index + 1} Letter`}
+                      maxLength={2}
+                      w={140}
+                      {...form.getInputProps(`drives.${index}.letter`)}
+                    />
+                    <NumberInput
+                      label={`Drive ${index + 1} Size (GB)`}
+                      min={1}
+                      step={1}
+                      allowDecimal={false}
+                      w={200}
+                      {...form.getInputProps(`drives.${index}.size`)}
+                    />
+                    <ActionIcon
+                      mt={26}
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove drive ${index + 1}`}
+                      onClick={() => form.removeListItem('drives', index)}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                ))}
+              </Stack>
+            </Card>
           ) : null}
           <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
           <Group justify="flex-end">

@@ -17,7 +17,15 @@ const previewColumns = [
 ] as const;
 
 /** Device CSV import: pick the file (first row names the columns), preview it, import all rows or none. */
-export function DeviceImportModal({ companyId, type, onClose }: { companyId: number | null; type: DeviceType; onClose: () => void }) {
+export function DeviceImportModal({
+  companyId,
+  type,
+  onClose,
+}: {
+  companyId: number | null;
+  type: DeviceType;
+  onClose: () => void;
+}) {
   const companies = useCompanyOptions();
   const [company, setCompany] = useState<string | null>(companyId ? String(companyId) : null);
   const [rows, setRows] = useState<Record<string, string>[]>([]);
@@ -51,24 +59,46 @@ export function DeviceImportModal({ companyId, type, onClose }: { companyId: num
         onError: (error) => {
           const { fields, message } = getFormErrors(error);
           setRowErrors(fields);
-          setProblem(Object.keys(fields).some((key) => key.startsWith('rows.')) ? 'Nothing was imported: fix the rows marked below and try again.' : message);
+          setProblem(
+            Object.keys(fields).some((key) => key.startsWith('rows.'))
+              ? 'Nothing was imported: fix the rows marked below and try again.'
+              : message,
+          );
         },
       },
     );
   };
 
-  const errorsOf = (index: number) => Object.entries(rowErrors).filter(([key]) => key.startsWith(`rows.${index}.`)).map(([, message]) => message);
+  const errorsOf = (index: number) =>
+    Object.entries(rowErrors)
+      .filter(([key]) => key.startsWith(`rows.${index}.`))
+      .map(([, message]) => message);
 
   return (
     <Modal opened onClose={onClose} title={`Import ${deviceTypeLabels[type]}`} size="xl">
       <Stack gap="sm">
         {companyId ? null : (
-          <Select label="Company" required searchable data={(companies.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))} value={company} onChange={setCompany} />
+          <Select
+            label="Company"
+            required
+            searchable
+            data={(companies.data ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }))}
+            value={company}
+            onChange={setCompany}
+          />
         )}
-        <FileInput label="CSV File" placeholder="Choose a .csv file" accept=".csv,text/csv" leftSection={<IconFileTypeCsv size={16} aria-hidden />} onChange={(file) => void read(file)} clearable />
+        <FileInput
+          label="CSV File"
+          placeholder="Choose a .csv file"
+          accept=".csv,text/csv"
+          leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+          onChange={(file) => void read(file)}
+          clearable
+        />
         <Text size="xs" c="dimmed">
-          The first row names the columns: Site and Name are required; Asset Tag, Serial Number, Model, Purchase Date, Warranty Date, Operating System, Antivirus, Roles, Scheduled
-          Maintenance, Drives (like "C:500; D:2000") and Notes are read when present — the same columns Export CSV writes.
+          The first row names the columns: Site and Name are required; Asset Tag, Serial Number, Model, Purchase Date,
+          Warranty Date, Operating System, Antivirus, Roles, Scheduled Maintenance, Drives (like "C:500; D:2000") and
+          Notes are read when present — the same columns Export CSV writes.
         </Text>
         {problem ? (
           <Alert color="red" variant="light" role="alert">

@@ -1,12 +1,20 @@
 import { ActionIcon, Button, Group, Select, Stack, Table, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { deviceAgeColor, deviceTypeLabels, deviceTypes, hasSoftware, type Device, type DeviceType } from '@switchboard/shared';
+import {
+  deviceAgeColor,
+  deviceTypeLabels,
+  deviceTypes,
+  hasSoftware,
+  type Device,
+  type DeviceType,
+} from '@switchboard/shared';
 import { IconDownload, IconPencil, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmDelete, showFailedDialog } from '../../components/confirm-dialogs.tsx';
-import { DataTable } from '../../components/data-table.tsx';
+import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
+import { EllipsisCell } from '../../components/ellipsis-cell.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { defaultPerPage } from '../../components/page-window.ts';
 import { Pagination } from '../../components/pagination.tsx';
@@ -17,8 +25,13 @@ import { exportDevices, useDeleteDevice, useDevices, type DeviceFilter } from '.
 import { DeviceForm } from './device-form.tsx';
 import { DeviceImportModal } from './device-import-modal.tsx';
 
-const isDeviceType = (value: string | undefined): value is DeviceType => (deviceTypes as readonly string[]).includes(value ?? '');
-const rowColours = { green: 'var(--mantine-color-green-light)', yellow: 'var(--mantine-color-yellow-light)', red: 'var(--mantine-color-red-light)' } as const;
+const isDeviceType = (value: string | undefined): value is DeviceType =>
+  (deviceTypes as readonly string[]).includes(value ?? '');
+const rowColours = {
+  green: 'var(--mantine-color-green-light)',
+  yellow: 'var(--mantine-color-yellow-light)',
+  red: 'var(--mantine-color-red-light)',
+} as const;
 
 /**
  * Spec 2 devices: /companies/{companyId?}/devices/{dType?}/{method?}/{dId?}. Without a company it lists every
@@ -30,7 +43,8 @@ export function DevicesPage() {
   const type = params.dType ?? 'workstations';
   if (!isDeviceType(type)) return <NotFoundPage />;
   if (params.method === 'create') return <DeviceForm companyId={companyId} type={type} deviceId={null} />;
-  if (params.method === 'edit' && params.dId && /^\d+$/.test(params.dId)) return <DeviceForm companyId={companyId} type={type} deviceId={Number(params.dId)} />;
+  if (params.method === 'edit' && params.dId && /^\d+$/.test(params.dId))
+    return <DeviceForm companyId={companyId} type={type} deviceId={Number(params.dId)} />;
   if (params.method) return <NotFoundPage />;
   return <DeviceList key={`${companyId}-${type}`} companyId={companyId} type={type} />;
 }
@@ -51,17 +65,18 @@ function DeviceList({ companyId, type }: { companyId: number | null; type: Devic
   const companyName = companyId ? companies.data?.find((company) => company.id === companyId)?.name : null;
   const currentYear = new Date().getUTCFullYear();
 
-  const columns = [
-    ...(companyId ? [] : ['Company']),
-    'Site',
-    'Asset Tag',
-    'Name',
-    'Purchase Date',
-    'Warranty Date',
-    'Refresh Year',
-    ...(hasSoftware(type) ? ['Operating System', 'Antivirus'] : []),
-    ...(type === 'servers' ? ['Roles', 'Drives', 'Maintenance'] : []),
-    'Action',
+  // Fixed widths for dates, years and the two action icons; names and the other text columns share the rest.
+  const columns: DataTableColumn[] = [
+    ...(companyId ? [] : [{ label: 'Company' }]),
+    { label: 'Site' },
+    { label: 'Asset Tag', width: 100 },
+    { label: 'Name' },
+    { label: 'Purchase Date', width: 104 },
+    { label: 'Warranty Date', width: 104 },
+    { label: 'Refresh Year', width: 80 },
+    ...(hasSoftware(type) ? [{ label: 'Operating System' }, { label: 'Antivirus' }] : []),
+    ...(type === 'servers' ? [{ label: 'Roles' }, { label: 'Drives' }, { label: 'Maintenance', width: 108 }] : []),
+    { label: 'Action', width: 88 },
   ];
 
   const download = () =>
@@ -94,10 +109,18 @@ function DeviceList({ companyId, type }: { companyId: number | null; type: Devic
               Company
             </Button>
           ) : null}
-          <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImporting(true)}>
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={() => setImporting(true)}
+          >
             Import CSV
           </Button>
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void download()}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => void download()}
+          >
             Export CSV
           </Button>
           <Button component={Link} to={`${base}/${type}/create`} leftSection={<IconPlus size={16} aria-hidden />}>
@@ -157,36 +180,51 @@ function DeviceList({ companyId, type }: { companyId: number | null; type: Devic
         {rows.map((device) => {
           const colour = deviceAgeColor(device.type, device.purchase_date, currentYear);
           return (
-            <Table.Tr key={device.id} data-device-id={device.id} data-age={colour ?? 'unknown'} style={colour ? { backgroundColor: rowColours[colour] } : undefined}>
-              {companyId ? null : <Table.Td>{device.company}</Table.Td>}
-              <Table.Td>{device.site}</Table.Td>
-              <Table.Td>{device.asset_tag}</Table.Td>
-              <Table.Td>{device.name}</Table.Td>
-              <Table.Td>{device.purchase_date}</Table.Td>
-              <Table.Td>{device.warranty_date}</Table.Td>
-              <Table.Td>{device.refresh_year}</Table.Td>
+            <Table.Tr
+              key={device.id}
+              data-device-id={device.id}
+              data-age={colour ?? 'unknown'}
+              style={colour ? { backgroundColor: rowColours[colour] } : undefined}
+            >
+              {companyId ? null : <EllipsisCell text={device.company} />}
+              <EllipsisCell text={device.site} />
+              <EllipsisCell text={device.asset_tag} />
+              <EllipsisCell text={device.name} />
+              <EllipsisCell text={device.purchase_date} />
+              <EllipsisCell text={device.warranty_date} />
+              <EllipsisCell text={device.refresh_year} />
               {hasSoftware(type) ? (
                 <>
-                  <Table.Td>{device.operating_system}</Table.Td>
-                  <Table.Td>{device.antivirus}</Table.Td>
+                  <EllipsisCell text={device.operating_system} />
+                  <EllipsisCell text={device.antivirus} />
                 </>
               ) : null}
               {type === 'servers' ? (
                 <>
-                  <Table.Td>{device.roles}</Table.Td>
-                  <Table.Td>{device.drives.map((drive) => `${drive.letter}: ${drive.size} GB`).join(', ')}</Table.Td>
+                  <EllipsisCell text={device.roles} />
+                  <EllipsisCell text={device.drives.map((drive) => `${drive.letter}: ${drive.size} GB`).join(', ')} />
                   <Table.Td>{device.scheduled_maintenance ? 'Yes' : 'No'}</Table.Td>
                 </>
               ) : null}
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   <Tooltip label="Edit">
-                    <ActionIcon component={Link} to={`${base}/${type}/edit/${device.id}`} variant="subtle" aria-label={`Edit ${device.name}`}>
+                    <ActionIcon
+                      component={Link}
+                      to={`${base}/${type}/edit/${device.id}`}
+                      variant="subtle"
+                      aria-label={`Edit ${device.name}`}
+                    >
                       <IconPencil size={16} aria-hidden />
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label="Delete">
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${device.name}`} onClick={() => askDelete(device)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${device.name}`}
+                      onClick={() => askDelete(device)}
+                    >
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
                   </Tooltip>

@@ -2,6 +2,9 @@ import { Alert, Avatar, Badge, Button, Card, Group, Select, Stack, Tabs, Text, T
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
+  canChangeAccountField,
+  canCreateEmployee,
+  canDisableAccount,
   createEmployeeInputSchema,
   employeeLoadFailedMessage,
   employeePhotoSizeMessage,
@@ -10,18 +13,32 @@ import {
   employeePhotoMimeTypes,
   employeeViews,
   updateEmployeeInputSchema,
+  type AccountFieldGroup,
   type EmployeeDetail,
   type EmployeeView,
 } from '@switchboard/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { NoPermission } from '../../components/no-permission.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { SessionsCard } from '../../components/sessions-card.tsx';
+import { useAccountActor } from '../../lib/account-actor.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { useAgentPhoneNumbers, useEmployee, useEmployeeOptions, useSaveEmployee } from './api/employee.ts';
+import { useLiveEmployees } from './api/employees.ts';
 import { employeeAreaOf, type EmployeeArea } from './employee-filters.ts';
-import { AccountFields, AgentFields, employeeFormData, employeeFormValues, InformationFields, type EmployeeForm, type EmployeeFormValues } from './employee-form-fields.tsx';
+import {
+  AccountFields,
+  AgentFields,
+  allEditable,
+  employeeFormData,
+  employeeFormValues,
+  InformationFields,
+  type EditableGroups,
+  type EmployeeForm,
+  type EmployeeFormValues,
+} from './employee-form-fields.tsx';
 import { EmployeeHolidaysView } from './holidays/employee-holidays-view.tsx';
 import { EmployeePtoView } from './pto/employee-pto-view.tsx';
 import { resizePhoto } from './resize-photo.ts';
@@ -36,18 +53,31 @@ export function EmployeeEditPage() {
   const area = employeeAreaOf(useLocation().pathname);
   if (method === 'create' && !employeeId) return <EmployeeCreate area={area} />;
   if (method === 'edit' && employeeId && /^\d+$/.test(employeeId)) {
-    return <EmployeeEdit key={employeeId} area={area} employeeId={Number(employeeId)} view={(view ?? 'account') as EmployeeView} />;
+    return (
+      <EmployeeEdit
+        key={employeeId}
+        area={area}
+        employeeId={Number(employeeId)}
+        view={(view ?? 'account') as EmployeeView}
+      />
+    );
   }
   return <NotFoundPage />;
 }
 
 /** Client-side checks with the server's own schema, plus the photo's type and size. */
 function validate(values: EmployeeFormValues, creating: boolean): Record<string, string> {
-  const payload = { ...values, departments: values.departments.map(Number), twofactor_enabled: values.twofactor_enabled ? 1 : 0, reminder_emails: values.reminder_emails ? 1 : 0 };
+  const payload = {
+    ...values,
+    departments: values.departments.map(Number),
+    twofactor_enabled: values.twofactor_enabled ? 1 : 0,
+    reminder_emails: values.reminder_emails ? 1 : 0,
+  };
   const parsed = (creating ? createEmployeeInputSchema : updateEmployeeInputSchema).safeParse(payload);
   const errors: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  if (values.photo && !(employeePhotoMimeTypes as readonly string[]).includes(values.photo.type)) errors.photo = employeePhotoTypeMessage;
+  if (values.photo && !(employeePhotoMimeTypes as readonly string[]).includes(values.photo.type))
+    errors.photo = employeePhotoTypeMessage;
   else if (values.photo && values.photo.size > EMPLOYEE_PHOTO_MAX_BYTES * 4) errors.photo = employeePhotoSizeMessage;
   return errors;
 }
@@ -82,8 +112,20 @@ function useSubmit(form: EmployeeForm, id: number | null, includeAgent: boolean,
 }
 
 function EmployeeCreate({ area }: { area: EmployeeArea }) {
+  const actor = useAccountActor();
+  if (!actor) return <PageLoader label="Loading" />;
+  // Decision 0025: the administrator type or 'view human resources' adds employees.
+  if (!canCreateEmployee(actor)) return <NoPermission />;
+  return <EmployeeCreateForm area={area} />;
+}
+
+function EmployeeCreateForm({ area }: { area: EmployeeArea }) {
   const navigate = useNavigate();
-  const form = useForm<EmployeeFormValues>({ mode: 'controlled', initialValues: employeeFormValues(null), validate: (values) => validate(values, true) });
+  const form = useForm<EmployeeFormValues>({
+    mode: 'controlled',
+    initialValues: employeeFormValues(null),
+    validate: (values) => validate(values, true),
+  });
   // After create go to edit/{new id} in the same area (spec 1 §2.6).
   const { submit, saving } = useSubmit(form, null, false, (id) => void navigate(`${area.base}/edit/${id}/account`));
   return (
@@ -92,7 +134,11 @@ function EmployeeCreate({ area }: { area: EmployeeArea }) {
         <Title order={1} size="h2">
           New {area.title === 'Agents' ? 'Agent' : 'Employee'}
         </Title>
-        <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => void navigate(area.base)}>
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          onClick={() => void navigate(area.base)}
+        >
           Back
         </Button>
       </Group>
@@ -102,13 +148,13 @@ function EmployeeCreate({ area }: { area: EmployeeArea }) {
             <Title order={2} size="h4" mb="sm">
               Account
             </Title>
-            <AccountFields form={form} employee={null} creating />
+            <AccountFields form={form} employee={null} creating editable={allEditable} />
           </Card>
           <Card withBorder padding="lg">
             <Title order={2} size="h4" mb="sm">
               Employee Information
             </Title>
-            <InformationFields form={form} />
+            <InformationFields form={form} editable={allEditable} />
           </Card>
           <Group justify="flex-end">
             <Button type="submit" loading={saving}>
@@ -123,6 +169,7 @@ function EmployeeCreate({ area }: { area: EmployeeArea }) {
 
 function EmployeeEdit({ area, employeeId, view }: { area: EmployeeArea; employeeId: number; view: EmployeeView }) {
   const employee = useEmployee(employeeId);
+  useLiveEmployees();
   if (employee.isPending) {
     return <PageLoader label="Loading employee" />;
   }
@@ -136,23 +183,59 @@ function EmployeeEdit({ area, employeeId, view }: { area: EmployeeArea; employee
   return <EmployeeEditor area={area} employee={employee.data} view={view} />;
 }
 
-function EmployeeEditor({ area, employee, view }: { area: EmployeeArea; employee: EmployeeDetail; view: EmployeeView }) {
+/** What the signed-in user may change on this employee, from the rule the server enforces (decision 0025). */
+function useEditableGroups(employee: EmployeeDetail): EditableGroups & { timeOff: boolean; sessions: boolean } {
+  const actor = useAccountActor();
+  const target = { id: employee.user_id, type: 'Employee', role: employee.user.role } as const;
+  const can = (group: AccountFieldGroup) => actor !== null && canChangeAccountField(actor, target, group);
+  return {
+    credentials: can('credentials'),
+    disable: actor !== null && canDisableAccount(actor, target),
+    profile: can('profile'),
+    employment: can('employment'),
+    agent: can('agent'),
+    timeOff: can('time_off'),
+    sessions: can('sessions'),
+  };
+}
+
+function EmployeeEditor({
+  area,
+  employee,
+  view,
+}: {
+  area: EmployeeArea;
+  employee: EmployeeDetail;
+  view: EmployeeView;
+}) {
   const navigate = useNavigate();
   const permissions = usePermissions();
   const manageCrm = permissions.includes('manage crm');
+  const editable = useEditableGroups(employee);
   const options = useEmployeeOptions();
   const numbers = useAgentPhoneNumbers(manageCrm);
-  const form = useForm<EmployeeFormValues>({ mode: 'controlled', initialValues: employeeFormValues(employee), validate: (values) => validate(values, false) });
-  const { submit, saving } = useSubmit(form, employee.user_id, manageCrm, () => form.resetDirty());
+  const form = useForm<EmployeeFormValues>({
+    mode: 'controlled',
+    initialValues: employeeFormValues(employee),
+    validate: (values) => validate(values, false),
+  });
+  const { submit, saving } = useSubmit(form, employee.user_id, editable.agent, () => form.resetDirty());
 
   // Views gated by the permission the spec names (spec 1 §6).
   const allowed = (entry: EmployeeView) =>
-    (entry !== 'agent' || manageCrm) && (entry !== 'permissions' || permissions.includes('manage employee permissions')) && (entry !== 'sessions' || permissions.includes('manage user sessions'));
+    (entry !== 'agent' || manageCrm) &&
+    (entry !== 'permissions' || permissions.includes('manage employee permissions')) &&
+    (entry !== 'sessions' || editable.sessions);
   const visible = employeeViews.filter((entry) => allowed(entry.view));
   if (!employeeViews.some((entry) => entry.view === view) || !allowed(view)) return <NotFoundPage />;
   const to = (id: number, next: string) => `${area.base}/edit/${id}/${next}`;
 
   const formView = view === 'account' || view === 'basicinformation' || view === 'agent';
+  // A view whose fields the signed-in user may not change is shown read-only, without Update (decision 0025).
+  const canUpdate =
+    (view === 'account' && (editable.credentials || editable.profile)) ||
+    (view === 'basicinformation' && (editable.profile || editable.employment)) ||
+    (view === 'agent' && editable.agent);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -163,7 +246,9 @@ function EmployeeEditor({ area, employee, view }: { area: EmployeeArea; employee
               <Title order={1} size="h2">
                 {employee.user.name}
               </Title>
-              <Badge color={employee.deleted_at ? 'gray' : 'green'}>{employee.deleted_at ? 'Disabled' : 'Enabled'}</Badge>
+              <Badge color={employee.deleted_at ? 'gray' : 'green'}>
+                {employee.deleted_at ? 'Disabled' : 'Enabled'}
+              </Badge>
             </Group>
             <Text c="dimmed" size="sm">
               {employee.title ?? ''}
@@ -193,20 +278,33 @@ function EmployeeEditor({ area, employee, view }: { area: EmployeeArea; employee
         <form onSubmit={submit} noValidate aria-label={employeeViews.find((entry) => entry.view === view)!.label}>
           <Card withBorder padding="lg">
             <Stack gap="md">
-              {view === 'account' ? <AccountFields form={form} employee={employee} creating={false} /> : null}
-              {view === 'basicinformation' ? <InformationFields form={form} /> : null}
-              {view === 'agent' ? <AgentFields form={form} numbers={numbers.data ?? []} employeeId={employee.user_id} /> : null}
-              <Group justify="flex-end">
-                <Button type="submit" loading={saving}>
-                  Update
-                </Button>
-              </Group>
+              {view === 'account' ? (
+                <AccountFields form={form} employee={employee} creating={false} editable={editable} />
+              ) : null}
+              {view === 'basicinformation' ? <InformationFields form={form} editable={editable} /> : null}
+              {view === 'agent' ? (
+                <AgentFields
+                  form={form}
+                  numbers={numbers.data ?? []}
+                  employeeId={employee.user_id}
+                  editable={editable}
+                />
+              ) : null}
+              {canUpdate ? (
+                <Group justify="flex-end">
+                  <Button type="submit" loading={saving}>
+                    Update
+                  </Button>
+                </Group>
+              ) : null}
             </Stack>
           </Card>
         </form>
       ) : null}
-      {view === 'pto' ? <EmployeePtoView employeeId={employee.user_id} /> : null}
-      {view === 'emp_holidays' ? <EmployeeHolidaysView employeeId={employee.user_id} /> : null}
+      {view === 'pto' ? <EmployeePtoView employeeId={employee.user_id} canChangeOwn={editable.timeOff} /> : null}
+      {view === 'emp_holidays' ? (
+        <EmployeeHolidaysView employeeId={employee.user_id} canChangeOwn={editable.timeOff} />
+      ) : null}
       {view === 'sessions' ? <SessionsCard userId={employee.user_id} /> : null}
     </Stack>
   );

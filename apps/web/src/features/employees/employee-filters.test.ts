@@ -10,8 +10,18 @@ import {
 describe('employee areas', () => {
   it('titles /crm/agents Agents with the Agent Phone column, the others Employees', () => {
     expect(employeeAreaOf('/crm/agents')).toEqual({ base: '/crm/agents', route: 'crm', title: 'Agents', agents: true });
-    expect(employeeAreaOf('/hr/employees')).toEqual({ base: '/hr/employees', route: 'hr', title: 'Employees', agents: false });
-    expect(employeeAreaOf('/employees')).toEqual({ base: '/employees', route: 'employees', title: 'Employees', agents: false });
+    expect(employeeAreaOf('/hr/employees')).toEqual({
+      base: '/hr/employees',
+      route: 'hr',
+      title: 'Employees',
+      agents: false,
+    });
+    expect(employeeAreaOf('/employees')).toEqual({
+      base: '/employees',
+      route: 'employees',
+      title: 'Employees',
+      agents: false,
+    });
   });
 });
 
@@ -45,9 +55,19 @@ describe('employee filters in the URL', () => {
 
 describe('employee filters to the API query', () => {
   it('always sends route, page, per_page and status; trims text; leaves out blank filters', () => {
-    expect(employeeFiltersToApiQuery(defaultEmployeeFilters, 'employees', 1, 50)).toEqual({ route: 'employees', page: 1, per_page: 50, status: 1 });
+    expect(employeeFiltersToApiQuery(defaultEmployeeFilters, 'employees', 1, 50)).toEqual({
+      route: 'employees',
+      page: 1,
+      per_page: 50,
+      status: 1,
+    });
     expect(
-      employeeFiltersToApiQuery({ name: ' Ada ', email: '', region_id: '12', phone_number: '(555) 1', status: 0 }, 'crm', 2, 500),
+      employeeFiltersToApiQuery(
+        { name: ' Ada ', email: '', region_id: '12', phone_number: '(555) 1', status: 0 },
+        'crm',
+        2,
+        500,
+      ),
     ).toEqual({ route: 'crm', page: 2, per_page: 500, status: 0, name: 'Ada', region_id: 12, phone_number: '(555) 1' });
   });
 });

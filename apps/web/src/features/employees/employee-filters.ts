@@ -79,7 +79,12 @@ export function employeeFiltersToSearch(filters: EmployeeFilterValues, page = 1)
 export type EmployeeApiQuery = Record<string, string | number>;
 
 /** The query of GET /api/users/employee for the filters: trimmed text, blank filters left out, status always sent. */
-export function employeeFiltersToApiQuery(filters: EmployeeFilterValues, route: EmployeeListRoute, page: number, perPage: number): EmployeeApiQuery {
+export function employeeFiltersToApiQuery(
+  filters: EmployeeFilterValues,
+  route: EmployeeListRoute,
+  page: number,
+  perPage: number,
+): EmployeeApiQuery {
   const query: EmployeeApiQuery = { route, page, per_page: perPage, status: filters.status };
   for (const key of textKeys) {
     const value = filters[key].trim();

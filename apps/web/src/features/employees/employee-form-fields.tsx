@@ -1,6 +1,27 @@
-import { Avatar, Button, FileInput, Group, MultiSelect, NumberInput, PasswordInput, Radio, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  FileInput,
+  Group,
+  MultiSelect,
+  NumberInput,
+  PasswordInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { agentNumberSelectable, employeePhotoMimeTypes, formatPhoneNumber, generatePassword, type AgentPhoneNumber, type EmployeeDetail } from '@switchboard/shared';
+import {
+  agentNumberSelectable,
+  employeePhotoMimeTypes,
+  formatPhoneNumber,
+  generatePassword,
+  passwordPlaceholder,
+  type AgentPhoneNumber,
+  type EmployeeDetail,
+} from '@switchboard/shared';
 import { IconKey, IconPhoto } from '@tabler/icons-react';
 import { useStaticData } from '../../lib/static-data.ts';
 
@@ -102,10 +123,43 @@ type Form = EmployeeForm;
 /** Phone inputs format as typed: (AAA) BBB-CCCC Ext. NNNN. */
 const phoneProps = (form: Form, field: 'phone_number' | 'callback_number') => {
   const props = form.getInputProps(field);
-  return { ...props, onChange: (event: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(field, formatPhoneNumber(event.currentTarget.value)) };
+  return {
+    ...props,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      form.setFieldValue(field, formatPhoneNumber(event.currentTarget.value)),
+  };
 };
 
-export function AccountFields({ form, employee, creating }: { form: Form; employee: EmployeeDetail | null; creating: boolean }) {
+/** What the signed-in user may change on this employee (decision 0025); the rest shows read-only or not at all. */
+export interface EditableGroups {
+  credentials: boolean;
+  /** Credentials, on someone else: nobody disables their own account. */
+  disable: boolean;
+  profile: boolean;
+  employment: boolean;
+  agent: boolean;
+}
+
+/** Everything editable: the create form, where the creator sets every field of the new account. */
+export const allEditable: EditableGroups = {
+  credentials: true,
+  disable: true,
+  profile: true,
+  employment: true,
+  agent: true,
+};
+
+export function AccountFields({
+  form,
+  employee,
+  creating,
+  editable,
+}: {
+  form: Form;
+  employee: EmployeeDetail | null;
+  creating: boolean;
+  editable: EditableGroups;
+}) {
   const fillPassword = () => {
     const password = generatePassword();
     form.setFieldValue('password', password);
@@ -113,8 +167,64 @@ export function AccountFields({ form, employee, creating }: { form: Form; employ
   };
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
-      <TextInput label="Email" required autoComplete="off" {...form.getInputProps('email')} />
+      <TextInput
+        label="Name"
+        required
+        autoComplete="off"
+        readOnly={!editable.profile}
+        {...form.getInputProps('name')}
+      />
+      <TextInput
+        label="Email"
+        required
+        autoComplete="off"
+        readOnly={!editable.credentials}
+        {...form.getInputProps('email')}
+      />
+      {editable.credentials ? <PasswordFields form={form} creating={creating} onGenerate={fillPassword} /> : null}
+      {/* Spec 1 §4: the form's active value is 0 for enabled and 1 for disabled. */}
+      {editable.disable ? (
+        <Radio.Group label="Active" {...form.getInputProps('active')}>
+          <Group mt={6}>
+            <Radio value="0" label="Yes" />
+            <Radio value="1" label="No (disabled)" />
+          </Group>
+        </Radio.Group>
+      ) : null}
+      {creating || !editable.credentials ? null : (
+        <Switch
+          mt="lg"
+          label={`Two-Factor Authentication: ${form.values.twofactor_enabled ? 'Enabled' : 'Disabled'}`}
+          description={
+            employee?.user.two_factor.twofactor_enabled
+              ? 'Switch off to remove it; the employee sets it up again from their profile.'
+              : 'Employees turn it on from their own profile.'
+          }
+          disabled={!employee?.user.two_factor.twofactor_enabled}
+          {...form.getInputProps('twofactor_enabled', { type: 'checkbox' })}
+        />
+      )}
+      {editable.profile ? (
+        <Group gap="sm" align="flex-end" wrap="nowrap">
+          <FileInput
+            style={{ flex: 1 }}
+            label="Photo"
+            placeholder="Choose an image"
+            accept={employeePhotoMimeTypes.join(',')}
+            clearable
+            leftSection={<IconPhoto size={16} aria-hidden />}
+            {...form.getInputProps('photo')}
+          />
+          {employee?.user.photo ? <Avatar src={employee.user.photo} size={48} radius="xl" alt="Current photo" /> : null}
+        </Group>
+      ) : null}
+    </SimpleGrid>
+  );
+}
+
+function PasswordFields({ form, creating, onGenerate }: { form: Form; creating: boolean; onGenerate: () => void }) {
+  return (
+    <>
       <Group align="flex-end" wrap="nowrap" gap="xs">
         <PasswordInput
           style={{ flex: 1 }}
@@ -122,79 +232,130 @@ export function AccountFields({ form, employee, creating }: { form: Form; employ
           required={creating}
           description={creating ? undefined : 'Leave empty to keep the current password'}
           autoComplete="new-password"
+          placeholder={passwordPlaceholder}
           {...form.getInputProps('password')}
         />
-        <Button variant="default" leftSection={<IconKey size={16} aria-hidden />} onClick={fillPassword}>
+        <Button variant="default" leftSection={<IconKey size={16} aria-hidden />} onClick={onGenerate}>
           Generate
         </Button>
       </Group>
-      <PasswordInput label="Confirm Password" required={creating} autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
-      {/* Spec 1 §4: the form's active value is 0 for enabled and 1 for disabled. */}
-      <Radio.Group label="Active" {...form.getInputProps('active')}>
-        <Group mt={6}>
-          <Radio value="0" label="Yes" />
-          <Radio value="1" label="No (disabled)" />
-        </Group>
-      </Radio.Group>
-      {creating ? null : (
-        <Switch
-          mt="lg"
-          label={`Two-Factor Authentication: ${form.values.twofactor_enabled ? 'Enabled' : 'Disabled'}`}
-          description={employee?.user.two_factor.twofactor_enabled ? 'Switch off to remove it; the employee sets it up again from their profile.' : 'Employees turn it on from their own profile.'}
-          disabled={!employee?.user.two_factor.twofactor_enabled}
-          {...form.getInputProps('twofactor_enabled', { type: 'checkbox' })}
-        />
-      )}
-      <Group gap="sm" align="flex-end" wrap="nowrap">
-        <FileInput
-          style={{ flex: 1 }}
-          label="Photo"
-          placeholder="Choose an image"
-          accept={employeePhotoMimeTypes.join(',')}
-          clearable
-          leftSection={<IconPhoto size={16} aria-hidden />}
-          {...form.getInputProps('photo')}
-        />
-        {employee?.user.photo ? <Avatar src={employee.user.photo} size={48} radius="xl" alt="Current photo" /> : null}
-      </Group>
-    </SimpleGrid>
+      <PasswordInput
+        label="Confirm Password"
+        required={creating}
+        autoComplete="new-password"
+        placeholder={passwordPlaceholder}
+        {...form.getInputProps('password_confirmation')}
+      />
+    </>
   );
 }
 
-export function InformationFields({ form }: { form: Form }) {
+export function InformationFields({ form, editable }: { form: Form; editable: EditableGroups }) {
   const data = useStaticData().data;
-  const options = (list: { id: number; name: string }[] | undefined) => (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
+  const options = (list: { id: number; name: string }[] | undefined) =>
+    (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
+  // Personal details follow 'profile', the HR record 'employment' (decision 0025).
+  const personal = { readOnly: !editable.profile };
+  const record = { readOnly: !editable.employment };
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-      <TextInput label="Title" {...form.getInputProps('title')} />
-      <TextInput label="Phone Number" placeholder="(555) 555-5555 Ext. 1234" {...phoneProps(form, 'phone_number')} />
-      <MultiSelect label="Departments" data={options(data?.departments)} searchable {...form.getInputProps('departments')} />
-      <TextInput label="Address" {...form.getInputProps('address')} />
-      <TextInput label="City" {...form.getInputProps('city')} />
-      <Select label="State" searchable clearable data={(data?.states ?? []).map((state) => ({ value: state.code, label: `${state.code} - ${state.name}` }))} {...form.getInputProps('state')} />
-      <TextInput label="Zip" {...form.getInputProps('zip')} />
-      <Select label="Region" searchable clearable data={options(data?.regions)} {...form.getInputProps('region_id')} />
-      <Select label="Timezone" searchable clearable data={(data?.timezones ?? []).map((zone) => ({ value: String(zone.id), label: zone.label }))} {...form.getInputProps('timezone_id')} />
-      <TextInput type="date" label="Start Date" {...form.getInputProps('start_date')} />
-      <TextInput type="date" label="Birthday" {...form.getInputProps('birthday')} />
-      <TextInput type="date" label="PTO Start Date" {...form.getInputProps('pto_start_date')} />
-      <NumberInput label="Accrual Rollover Limit" suffix=" hours" min={0} step={0.01} decimalScale={2} {...form.getInputProps('accrual_rollover_limit')} />
-      <NumberInput label="Lump Sum Rollover Limit" suffix=" hours" min={0} step={0.01} decimalScale={2} {...form.getInputProps('lump_sum_rollover_limit')} />
+      <TextInput label="Title" {...record} {...form.getInputProps('title')} />
+      <TextInput
+        label="Phone Number"
+        placeholder="(555) 555-5555 Ext. 1234"
+        {...personal}
+        {...phoneProps(form, 'phone_number')}
+      />
+      <MultiSelect
+        label="Departments"
+        data={options(data?.departments)}
+        searchable
+        {...record}
+        {...form.getInputProps('departments')}
+      />
+      <TextInput label="Address" {...personal} {...form.getInputProps('address')} />
+      <TextInput label="City" {...personal} {...form.getInputProps('city')} />
+      <Select
+        label="State"
+        searchable
+        clearable={editable.profile}
+        {...personal}
+        data={(data?.states ?? []).map((state) => ({ value: state.code, label: `${state.code} - ${state.name}` }))}
+        {...form.getInputProps('state')}
+      />
+      <TextInput label="Zip" {...personal} {...form.getInputProps('zip')} />
+      <Select
+        label="Region"
+        searchable
+        clearable={editable.employment}
+        {...record}
+        data={options(data?.regions)}
+        {...form.getInputProps('region_id')}
+      />
+      <Select
+        label="Timezone"
+        searchable
+        clearable={editable.profile}
+        {...personal}
+        data={(data?.timezones ?? []).map((zone) => ({ value: String(zone.id), label: zone.label }))}
+        {...form.getInputProps('timezone_id')}
+      />
+      <TextInput type="date" label="Start Date" {...record} {...form.getInputProps('start_date')} />
+      <TextInput type="date" label="Birthday" {...personal} {...form.getInputProps('birthday')} />
+      <TextInput type="date" label="PTO Start Date" {...record} {...form.getInputProps('pto_start_date')} />
+      <NumberInput
+        label="Accrual Rollover Limit"
+        suffix=" hours"
+        min={0}
+        step={0.01}
+        decimalScale={2}
+        {...record}
+        {...form.getInputProps('accrual_rollover_limit')}
+      />
+      <NumberInput
+        label="Lump Sum Rollover Limit"
+        suffix=" hours"
+        min={0}
+        step={0.01}
+        decimalScale={2}
+        {...record}
+        {...form.getInputProps('lump_sum_rollover_limit')}
+      />
     </SimpleGrid>
   );
 }
 
-export function AgentFields({ form, numbers, employeeId }: { form: Form; numbers: AgentPhoneNumber[]; employeeId: number }) {
+export function AgentFields({
+  form,
+  numbers,
+  employeeId,
+  editable,
+}: {
+  form: Form;
+  numbers: AgentPhoneNumber[];
+  employeeId: number;
+  editable: EditableGroups;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       <Select
         label="Agent Phone Number"
-        clearable
-        data={numbers.map((number) => ({ value: String(number.id), label: number.phone_number, disabled: !agentNumberSelectable(number, employeeId) }))}
+        clearable={editable.agent}
+        readOnly={!editable.agent}
+        data={numbers.map((number) => ({
+          value: String(number.id),
+          label: number.phone_number,
+          disabled: !agentNumberSelectable(number, employeeId),
+        }))}
         {...form.getInputProps('agent_number')}
       />
-      <TextInput label="Callback Number" {...phoneProps(form, 'callback_number')} />
-      <Switch mt="lg" label="Reminder Emails" {...form.getInputProps('reminder_emails', { type: 'checkbox' })} />
+      <TextInput label="Callback Number" readOnly={!editable.agent} {...phoneProps(form, 'callback_number')} />
+      <Switch
+        mt="lg"
+        label="Reminder Emails"
+        disabled={!editable.agent}
+        {...form.getInputProps('reminder_emails', { type: 'checkbox' })}
+      />
     </SimpleGrid>
   );
 }

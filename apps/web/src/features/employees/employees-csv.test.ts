@@ -18,7 +18,18 @@ const row = (overrides: Partial<EmployeeIndexRow> = {}): EmployeeIndexRow => ({
 describe('employees CSV', () => {
   it('writes the columns of the table, one line per row, with formatted phones and No Region', () => {
     const csv = buildEmployeesCsv(
-      [row(), row({ user_id: 8, user: { id: 8, name: 'Bob', email: 'bob@example.com', photo: null }, title: null, region: null, phone_number: null, latest_session: null, status: 'Disabled' })],
+      [
+        row(),
+        row({
+          user_id: 8,
+          user: { id: 8, name: 'Bob', email: 'bob@example.com', photo: null },
+          title: null,
+          region: null,
+          phone_number: null,
+          latest_session: null,
+          status: 'Disabled',
+        }),
+      ],
       { agents: false },
     );
     expect(csv).toBe(
@@ -32,7 +43,9 @@ describe('employees CSV', () => {
     const csv = buildEmployeesCsv([row({ agent_phone: '5550001111' })], { agents: true });
     const [header, line] = csv.replace('\uFEFF', '').split('\r\n');
     expect(header).toBe('Name,Email,Title,Region,Phone,Agent Phone,Last Active,Status');
-    expect(line).toBe('Ada Lovelace,ada@example.com,Engineer,North,(555) 123-4567,(555) 000-1111,2026-01-02T03:04:05.000Z,Enabled');
+    expect(line).toBe(
+      'Ada Lovelace,ada@example.com,Engineer,North,(555) 123-4567,(555) 000-1111,2026-01-02T03:04:05.000Z,Enabled',
+    );
   });
 
   it('quotes commas, quotes and line breaks, and neutralises formulas', () => {

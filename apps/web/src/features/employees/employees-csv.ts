@@ -8,7 +8,16 @@ export function csvField(value: string): string {
 
 /** The export of what the filters show: the table's columns (Agent Phone only for agents), dates as ISO text. */
 export function buildEmployeesCsv(rows: readonly EmployeeIndexRow[], options: { agents: boolean }): string {
-  const header = ['Name', 'Email', 'Title', 'Region', 'Phone', ...(options.agents ? ['Agent Phone'] : []), 'Last Active', 'Status'];
+  const header = [
+    'Name',
+    'Email',
+    'Title',
+    'Region',
+    'Phone',
+    ...(options.agents ? ['Agent Phone'] : []),
+    'Last Active',
+    'Status',
+  ];
   const lines = rows.map((row) => [
     row.user.name,
     row.user.email,

@@ -10,10 +10,28 @@ vi.mock('socket.io-client', () => fakeSocketModule);
 
 const session = (permissions: string[]): SessionResponse => ({
   data: {
-    user: { id: 1, type: 'Employee', role: 'user', name: 'Ada Admin', shortname: 'Ada', email: 'ada@example.com', photo: null },
+    user: {
+      id: 1,
+      type: 'Employee',
+      role: 'user',
+      name: 'Ada Admin',
+      shortname: 'Ada',
+      email: 'ada@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
     permissions,
     notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
     token_id: 'token-1',
     shadowing: false,
   },
@@ -32,7 +50,10 @@ const employee = (id: number, name: string, overrides: Partial<EmployeeIndexRow>
   ...overrides,
 });
 
-const rows = [employee(1, 'Ada Admin', { region: { id: 2, name: 'North' } }), employee(2, 'Sam Seller', { status: 'Disabled', deleted_at: '2026-01-01T00:00:00Z' })];
+const rows = [
+  employee(1, 'Ada Admin', { region: { id: 2, name: 'North' } }),
+  employee(2, 'Sam Seller', { status: 'Disabled', deleted_at: '2026-01-01T00:00:00Z' }),
+];
 
 function signedIn(): void {
   window.localStorage.setItem('access_token', 'access-1');
@@ -58,7 +79,9 @@ function stubApi(permissions: string[]) {
 }
 
 const listCalls = (fetchMock: ReturnType<typeof stubApi>) =>
-  (fetchMock.mock.calls as unknown as [string][]).map(([url]) => url).filter((url) => url.startsWith('/api/users/employee?'));
+  (fetchMock.mock.calls as unknown as [string][])
+    .map(([url]) => url)
+    .filter((url) => url.startsWith('/api/users/employee?'));
 
 describe('employees index (spec 1 §2.6)', () => {
   it('shows the spec columns, No Region, the status badge and an edit link; asks for enabled employees by default', async () => {
@@ -77,13 +100,20 @@ describe('employees index (spec 1 §2.6)', () => {
     expect(within(sam).getByText('Disabled')).toBeTruthy();
     expect(within(sam).getByText('(555) 123-4567')).toBeTruthy();
     expect(within(sam).getByText('Never')).toBeTruthy();
-    expect(within(sam).getByRole('link', { name: 'Edit Sam Seller' }).getAttribute('href')).toBe('/employees/edit/2/account');
+    expect(within(sam).getByRole('link', { name: 'Edit Sam Seller' }).getAttribute('href')).toBe(
+      '/employees/edit/2/account',
+    );
     // Without the permissions there is no Permissions link and no impersonation.
     expect(within(sam).queryByRole('link', { name: 'Permissions of Sam Seller' })).toBeNull();
     expect(within(sam).queryByRole('button', { name: 'Impersonate Sam Seller' })).toBeNull();
     const ada = within(table).getByText('Ada Admin').closest('tr')!;
     expect(within(ada).getByText('North')).toBeTruthy();
+    // Spec 1 §6: the signed-in user's own row is marked 'You', no one else's.
+    expect(within(ada).getByText('You')).toBeTruthy();
+    expect(within(sam).queryByText('You')).toBeNull();
     expect(listCalls(fetchMock)).toEqual(['/api/users/employee?route=employees&page=1&per_page=50&status=1']);
+    // A plain technician adds no employees (decision 0025).
+    expect(screen.queryByRole('link', { name: 'Add Employee' })).toBeNull();
   });
 
   it('is titled Agents under /crm/agents, with the Agent Phone column, and asks for route crm', async () => {
@@ -97,11 +127,17 @@ describe('employees index (spec 1 §2.6)', () => {
       .filter(Boolean);
     expect(headers).toContain('Agent Phone');
     const sam = (await within(table).findByText('Sam Seller')).closest('tr')!;
-    expect(within(sam).getByRole('link', { name: 'Permissions of Sam Seller' }).getAttribute('href')).toBe('/crm/agents/edit/2/permissions');
-    expect(within(sam).getByRole('button', { name: 'Impersonate Sam Seller' }).getAttribute('aria-disabled')).toBeNull();
+    expect(within(sam).getByRole('link', { name: 'Permissions of Sam Seller' }).getAttribute('href')).toBe(
+      '/crm/agents/edit/2/permissions',
+    );
+    expect(
+      within(sam).getByRole('button', { name: 'Impersonate Sam Seller' }).getAttribute('aria-disabled'),
+    ).toBeNull();
     // One cannot impersonate oneself.
     const me = within(table).getByText('Ada Admin').closest('tr')!;
-    expect(within(me).getByRole('button', { name: 'Impersonate Ada Admin' }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(me).getByRole('button', { name: 'Impersonate Ada Admin' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
     expect(listCalls(fetchMock)[0]).toBe('/api/users/employee?route=crm&page=1&per_page=50&status=1');
   });
 
@@ -110,10 +146,16 @@ describe('employees index (spec 1 §2.6)', () => {
     const fetchMock = stubApi(['view human resources']);
     renderApp('/hr/employees?status=0&region_id=2');
     await screen.findByRole('table', { name: 'Employees' });
-    await waitFor(() => expect(listCalls(fetchMock)[0]).toBe('/api/users/employee?route=hr&page=1&per_page=50&status=0&region_id=2'));
+    // 'view human resources' adds employees.
+    expect(screen.getByRole('link', { name: 'Add Employee' }).getAttribute('href')).toBe('/hr/employees/create');
+    await waitFor(() =>
+      expect(listCalls(fetchMock)[0]).toBe('/api/users/employee?route=hr&page=1&per_page=50&status=0&region_id=2'),
+    );
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter by Name' }), 'sam');
     await waitFor(() =>
-      expect(listCalls(fetchMock)).toContain('/api/users/employee?route=hr&page=1&per_page=50&status=0&name=sam&region_id=2'),
+      expect(listCalls(fetchMock)).toContain(
+        '/api/users/employee?route=hr&page=1&per_page=50&status=0&name=sam&region_id=2',
+      ),
     );
   });
 });

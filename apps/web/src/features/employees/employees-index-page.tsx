@@ -1,6 +1,23 @@
-import { ActionIcon, Alert, Avatar, Badge, Button, Card, Group, LoadingOverlay, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  LoadingOverlay,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  canCreateEmployee,
   employeeStatusFilterCodes,
   employeeStatusFilterLabels,
   formatPhoneNumber,
@@ -12,13 +29,15 @@ import { IconAlertTriangle, IconDownload, IconKey, IconPencil, IconPlus, IconUse
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { EmptyTableRow } from '../../components/empty-table-row.tsx';
+import { YouBadge } from '../../components/you-badge.tsx';
 import { defaultPerPage } from '../../components/page-window.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
+import { useAccountActor } from '../../lib/account-actor.ts';
 import { useCurrentUser, usePermissions } from '../../lib/auth-store.ts';
 import { useStartShadow } from '../../lib/shadow.ts';
 import { useStaticData } from '../../lib/static-data.ts';
-import { fetchAllEmployees, useEmployees } from './api/employees.ts';
+import { fetchAllEmployees, useEmployees, useLiveEmployees } from './api/employees.ts';
 import {
   employeeAreaOf,
   employeeFiltersFromSearch,
@@ -33,18 +52,24 @@ export const exportFailedMessage = 'An error occured.';
 /** Typing in a text filter updates the list once the typing pauses. */
 const textFilterDelayMs = 300;
 
-const statusOptions = employeeStatusFilterCodes.map((code) => ({ value: String(code), label: employeeStatusFilterLabels[code] }));
+const statusOptions = employeeStatusFilterCodes.map((code) => ({
+  value: String(code),
+  label: employeeStatusFilterLabels[code],
+}));
 
 /** Spec 1 §2.6: the employees index at /employees, /hr/employees and /crm/agents (titled Agents, with Agent Phone). */
 export function EmployeesIndexPage() {
   const area = employeeAreaOf(useLocation().pathname);
+  const actor = useAccountActor();
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters, page } = employeeFiltersFromSearch(searchParams);
   const [perPage, setPerPage] = useState(defaultPerPage);
   const [exporting, setExporting] = useState(false);
   const employees = useEmployees(filters, area.route, page, perPage);
+  useLiveEmployees();
 
-  const apply = (next: EmployeeFilterValues, nextPage = 1) => setSearchParams(employeeFiltersToSearch(next, nextPage), { replace: true });
+  const apply = (next: EmployeeFilterValues, nextPage = 1) =>
+    setSearchParams(employeeFiltersToSearch(next, nextPage), { replace: true });
 
   // A page past the end (rows disabled meanwhile, an old link) goes to the last page.
   const lastPage = employees.data?.last_page;
@@ -65,7 +90,17 @@ export function EmployeesIndexPage() {
     }
   };
 
-  const columns = ['Name', 'Email', 'Title', 'Region', 'Phone', ...(area.agents ? ['Agent Phone'] : []), 'Last Active', 'Status', 'Actions'];
+  const columns = [
+    'Name',
+    'Email',
+    'Title',
+    'Region',
+    'Phone',
+    ...(area.agents ? ['Agent Phone'] : []),
+    'Last Active',
+    'Status',
+    'Actions',
+  ];
   const rows = employees.data?.data ?? [];
   return (
     <Stack gap="md">
@@ -74,12 +109,20 @@ export function EmployeesIndexPage() {
           {area.title}
         </Title>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting} onClick={() => void exportCsv()}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
             Export
           </Button>
-          <Button component={Link} to={`${area.base}/create`} leftSection={<IconPlus size={16} aria-hidden />}>
-            Add {area.title === 'Agents' ? 'Agent' : 'Employee'}
-          </Button>
+          {/* Decision 0025: the administrator type or 'view human resources' adds employees. */}
+          {actor && canCreateEmployee(actor) ? (
+            <Button component={Link} to={`${area.base}/create`} leftSection={<IconPlus size={16} aria-hidden />}>
+              Add {area.title === 'Agents' ? 'Agent' : 'Employee'}
+            </Button>
+          ) : null}
         </Group>
       </Group>
       {employees.isError ? (
@@ -88,7 +131,11 @@ export function EmployeesIndexPage() {
         </Alert>
       ) : null}
       <Card withBorder padding={0} pos="relative">
-        <LoadingOverlay visible={employees.isFetching && !employees.isLoading} overlayProps={{ blur: 0, backgroundOpacity: 0.3 }} loaderProps={{ size: 'sm' }} />
+        <LoadingOverlay
+          visible={employees.isFetching && !employees.isLoading}
+          overlayProps={{ blur: 0, backgroundOpacity: 0.3 }}
+          loaderProps={{ size: 'sm' }}
+        />
         <Table.ScrollContainer minWidth={1000}>
           <Table striped highlightOnHover verticalSpacing="xs" aria-label={area.title}>
             <Table.Thead>
@@ -134,7 +181,15 @@ export function EmployeesIndexPage() {
 }
 
 /** The filter row under the headings: name, email, region, phone and status (spec 1 §2.6), kept in the URL query. */
-function FilterRow({ area, filters, onChange }: { area: EmployeeArea; filters: EmployeeFilterValues; onChange: (next: EmployeeFilterValues) => void }) {
+function FilterRow({
+  area,
+  filters,
+  onChange,
+}: {
+  area: EmployeeArea;
+  filters: EmployeeFilterValues;
+  onChange: (next: EmployeeFilterValues) => void;
+}) {
   const regions = useStaticData().data?.regions ?? [];
   // Text filters are typed into a draft that reaches the URL after a pause; a URL change (back, links) replaces it.
   const [draft, setDraft] = useState(filters);
@@ -203,7 +258,13 @@ function FilterRow({ area, filters, onChange }: { area: EmployeeArea; filters: E
 }
 
 function sameFilters(a: EmployeeFilterValues, b: EmployeeFilterValues): boolean {
-  return a.name === b.name && a.email === b.email && a.region_id === b.region_id && a.phone_number === b.phone_number && a.status === b.status;
+  return (
+    a.name === b.name &&
+    a.email === b.email &&
+    a.region_id === b.region_id &&
+    a.phone_number === b.phone_number &&
+    a.status === b.status
+  );
 }
 
 function EmployeeRow({ row, area }: { row: EmployeeIndexRow; area: EmployeeArea }) {
@@ -217,6 +278,7 @@ function EmployeeRow({ row, area }: { row: EmployeeIndexRow; area: EmployeeArea 
         <Group gap="xs" wrap="nowrap">
           <Avatar src={row.user.photo} name={row.user.name} color="initials" size={30} alt="" />
           <Text size="sm">{row.user.name}</Text>
+          {isMe ? <YouBadge /> : null}
         </Group>
       </Table.Td>
       <Table.Td>{row.user.email}</Table.Td>
@@ -240,7 +302,12 @@ function EmployeeRow({ row, area }: { row: EmployeeIndexRow; area: EmployeeArea 
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" component={Link} to={`${area.base}/edit/${row.user_id}/account`} aria-label={`Edit ${row.user.name}`}>
+          <ActionIcon
+            variant="subtle"
+            component={Link}
+            to={`${area.base}/edit/${row.user_id}/account`}
+            aria-label={`Edit ${row.user.name}`}
+          >
             <IconPencil size={16} aria-hidden />
           </ActionIcon>
           {permissions.includes('manage employee permissions') ? (

@@ -11,7 +11,11 @@ export const noNotificationsText = 'No Notifications';
 
 /** Where a notification leads: an 'Assigned Ticket' opens /ticket/{number_details} (spec 1 §2.4). */
 export function notificationTarget(notification: Notification): string | null {
-  if (notification.type === NOTIFICATION_ASSIGNED_TICKET && notification.number_details && /^\d+$/.test(notification.number_details)) {
+  if (
+    notification.type === NOTIFICATION_ASSIGNED_TICKET &&
+    notification.number_details &&
+    /^\d+$/.test(notification.number_details)
+  ) {
     return `/ticket/${notification.number_details}`;
   }
   return null;
@@ -58,7 +62,11 @@ export function NotificationsMenu() {
         ) : (
           <ScrollArea.Autosize mah={360} type="auto">
             {notifications.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} fresh={freshIds.includes(notification.id)} />
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                fresh={freshIds.includes(notification.id)}
+              />
             ))}
           </ScrollArea.Autosize>
         )}

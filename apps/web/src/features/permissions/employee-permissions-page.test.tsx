@@ -15,12 +15,30 @@ const catalogue: Permission[] = permissionDefinitions.map((definition, index) =>
   permission_type: definition.permissionType,
 }));
 
-const session = (permissions: string[]): SessionResponse => ({
+const session = (permissions: string[], role: 'admin' | 'user' = 'admin'): SessionResponse => ({
   data: {
-    user: { id: 1, type: 'Employee', role: 'admin', name: 'Ada Admin', shortname: 'Ada', email: 'ada@example.com', photo: null },
+    user: {
+      id: 1,
+      type: 'Employee',
+      role,
+      name: 'Ada Admin',
+      shortname: 'Ada',
+      email: 'ada@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
     permissions,
     notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
     token_id: 'token-1',
     shadowing: false,
   },
@@ -33,15 +51,21 @@ function signedIn(): void {
   authStore.syncFromStorage();
 }
 
-function stubApi(options: { mine?: string[]; put?: () => Response } = {}) {
+function stubApi(
+  options: { mine?: string[]; put?: () => Response; myRole?: 'admin' | 'user'; targetRole?: 'admin' | 'user' } = {},
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    if (url === '/api/session') return jsonResponse(200, session(options.mine ?? ['manage employee permissions']));
+    if (url === '/api/session')
+      return jsonResponse(200, session(options.mine ?? ['manage employee permissions'], options.myRole));
     if (url === '/api/permissions') return jsonResponse(200, { data: catalogue });
-    if (url === '/api/users/employee.list') return jsonResponse(200, { data: [{ user_id: 5, user: { name: 'Eve Tech' }, departments: [] }] });
-    if (url === '/api/users/employee/permissions/5' && method === 'GET') return jsonResponse(200, { data: { id: 5, permissions: ['view calendar'] } });
-    if (url === '/api/users/employee/permissions/5' && method === 'PUT') return options.put?.() ?? jsonResponse(200, { message: 'Permissions Updated' });
+    if (url === '/api/users/employee.list')
+      return jsonResponse(200, { data: [{ user_id: 5, user: { name: 'Eve Tech' }, departments: [] }] });
+    if (url === '/api/users/employee/permissions/5' && method === 'GET')
+      return jsonResponse(200, { data: { id: 5, role: options.targetRole ?? 'user', permissions: ['view calendar'] } });
+    if (url === '/api/users/employee/permissions/5' && method === 'PUT')
+      return options.put?.() ?? jsonResponse(200, { message: 'Permissions Updated' });
     if (url === '/api/users/employee/permissions/99') return jsonResponse(404, { message: 'Not Found' });
     if (url === '/api/notifications') return jsonResponse(200, { data: [] });
     if (url === '/api/misc/timeclock') return jsonResponse(200, { data: { status: 5, start_time: null } });
@@ -60,7 +84,15 @@ describe('employee Permissions screen (spec 1 §2.6, §3.6, §6, §7.6)', () => 
     expect(await screen.findByRole('heading', { name: 'Permissions' })).toBeTruthy();
     expect(await screen.findByText('Eve Tech')).toBeTruthy();
     const cards = screen.getAllByRole('region');
-    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Admin', 'General', 'Calendar', 'HR', 'CRM', 'Billing', 'Report']);
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Admin',
+      'General',
+      'Calendar',
+      'HR',
+      'CRM',
+      'Billing',
+      'Report',
+    ]);
     expect(within(cards[0]).getByText('Do Not Touch The Admin Permissions')).toBeTruthy();
     expect(within(cards[1]).queryByText('Do Not Touch The Admin Permissions')).toBeNull();
     const calendar = within(cards[2]).getByRole('switch', { name: 'view calendar' }) as HTMLInputElement;
@@ -79,7 +111,9 @@ describe('employee Permissions screen (spec 1 §2.6, §3.6, §6, §7.6)', () => 
     await userEvent.click(screen.getAllByRole('button', { name: 'Update' })[0]);
 
     expect(await screen.findByText('Permissions Updated')).toBeTruthy();
-    const put = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find(([url, init]) => url === '/api/users/employee/permissions/5' && init?.method === 'PUT');
+    const put = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find(
+      ([url, init]) => url === '/api/users/employee/permissions/5' && init?.method === 'PUT',
+    );
     expect(JSON.parse(String(put?.[1].body))).toEqual({ id: 5, permissions: ['view reports'] });
   });
 
@@ -112,7 +146,11 @@ describe('employee Permissions screen (spec 1 §2.6, §3.6, §6, §7.6)', () => 
     renderApp('/employees/edit/5/permissions');
     expect(await screen.findByText('You do not have permission to view this page.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('switch')).toBeNull());
-    expect((fetchMock.mock.calls as unknown as [string][]).some(([url]) => url.startsWith('/api/users/employee/permissions'))).toBe(false);
+    expect(
+      (fetchMock.mock.calls as unknown as [string][]).some(([url]) =>
+        url.startsWith('/api/users/employee/permissions'),
+      ),
+    ).toBe(false);
   });
 
   it('says so for an unknown employee', async () => {
@@ -129,5 +167,24 @@ describe('employee Permissions screen (spec 1 §2.6, §3.6, §6, §7.6)', () => 
     // The edit page itself (its load fails against the stub), not this screen.
     expect(await screen.findByText((text) => text.startsWith('An Error Occured'))).toBeTruthy();
     expect(screen.queryByText('Do Not Touch The Admin Permissions')).toBeNull();
+  });
+
+  it("shows an administrator's permissions read-only to a non-administrator, with the reason", async () => {
+    signedIn();
+    stubApi({ myRole: 'user', targetRole: 'admin', mine: ['manage employee permissions', 'view calendar'] });
+    renderApp('/employees/edit/5/permissions');
+    expect(await screen.findByText("Only an administrator changes an administrator's permissions.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+    expect((screen.getByRole('switch', { name: 'view calendar' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('lets a non-administrator switch only the permissions they hold', async () => {
+    signedIn();
+    stubApi({ myRole: 'user', mine: ['manage employee permissions', 'view calendar'] });
+    renderApp('/employees/edit/5/permissions');
+    const calendar = (await screen.findByRole('switch', { name: 'view calendar' })) as HTMLInputElement;
+    expect(calendar.disabled).toBe(false);
+    expect((screen.getByRole('switch', { name: 'view billing' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getAllByRole('button', { name: 'Update' })).toHaveLength(2);
   });
 });

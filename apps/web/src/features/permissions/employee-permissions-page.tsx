@@ -1,14 +1,27 @@
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { adminPermissionsWarning, permissionGroups, type Permission } from '@switchboard/shared';
+import {
+  adminPermissionsMessage,
+  adminPermissionsWarning,
+  canChangeAccountField,
+  ownPermissionsMessage,
+  permissionGroups,
+  type Permission,
+} from '@switchboard/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { NoPermission } from '../../components/no-permission.tsx';
+import { useAccountActor } from '../../lib/account-actor.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useEmployeeName, useEmployeePermissions, usePermissionCatalogue, useUpdateEmployeePermissions } from './api/permissions.ts';
+import {
+  useEmployeeName,
+  useEmployeePermissions,
+  usePermissionCatalogue,
+  useUpdateEmployeePermissions,
+} from './api/permissions.ts';
 
 export const permissionUpdateFailedMessage = 'An error occured.';
 
@@ -34,6 +47,7 @@ function EmployeePermissions({ employeeId }: { employeeId: number }) {
   const name = useEmployeeName(employeeId);
   const update = useUpdateEmployeePermissions(employeeId);
   const [draft, setDraft] = useState<readonly string[] | null>(null);
+  const actor = useAccountActor();
   usePageTitle(name ? `${name} · Permissions` : 'Permissions');
 
   if (catalogue.isPending || held.isPending) {
@@ -55,8 +69,19 @@ function EmployeePermissions({ employeeId }: { employeeId: number }) {
   }
 
   const selected = draft ?? held.data.permissions;
+  // The server's rule (decision 0025): an administrator's list only by an administrator, nobody's own but theirs,
+  // and a non-administrator hands out only the permissions they hold.
+  const target = { id: employeeId, type: 'Employee', role: held.data.role } as const;
+  const editable = actor !== null && canChangeAccountField(actor, target, 'permissions');
+  const readOnlyReason = editable ? null : held.data.role === 'admin' ? adminPermissionsMessage : ownPermissionsMessage;
+  const grantable = (permission: string) =>
+    editable && (actor.role === 'admin' || actor.permissions.includes(permission));
   const toggle = (permission: string, on: boolean) =>
-    setDraft(on ? [...selected.filter((entry) => entry !== permission), permission] : selected.filter((entry) => entry !== permission));
+    setDraft(
+      on
+        ? [...selected.filter((entry) => entry !== permission), permission]
+        : selected.filter((entry) => entry !== permission),
+    );
 
   const save = () =>
     update.mutate(
@@ -81,10 +106,17 @@ function EmployeePermissions({ employeeId }: { employeeId: number }) {
           </Title>
           {name ? <Text c="dimmed">{name}</Text> : null}
         </div>
-        <Button onClick={save} loading={update.isPending}>
-          Update
-        </Button>
+        {editable ? (
+          <Button onClick={save} loading={update.isPending}>
+            Update
+          </Button>
+        ) : null}
       </Group>
+      {readOnlyReason ? (
+        <Alert color="gray" variant="light">
+          {readOnlyReason}
+        </Alert>
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {groups.map((group) => (
           <PermissionCard
@@ -93,15 +125,18 @@ function EmployeePermissions({ employeeId }: { employeeId: number }) {
             warning={group.type === 'admin' ? adminPermissionsWarning : null}
             permissions={group.permissions}
             selected={selected}
+            grantable={grantable}
             onToggle={toggle}
           />
         ))}
       </SimpleGrid>
-      <Group justify="flex-end">
-        <Button onClick={save} loading={update.isPending} variant="light">
-          Update
-        </Button>
-      </Group>
+      {editable ? (
+        <Group justify="flex-end">
+          <Button onClick={save} loading={update.isPending} variant="light">
+            Update
+          </Button>
+        </Group>
+      ) : null}
     </Stack>
   );
 }
@@ -111,12 +146,14 @@ function PermissionCard({
   warning,
   permissions,
   selected,
+  grantable,
   onToggle,
 }: {
   title: string;
   warning: string | null;
   permissions: Permission[];
   selected: readonly string[];
+  grantable: (permission: string) => boolean;
   onToggle: (permission: string, on: boolean) => void;
 }) {
   return (
@@ -150,6 +187,7 @@ function PermissionCard({
               aria-label={permission.name}
               description={permission.description}
               checked={selected.includes(permission.name)}
+              disabled={!grantable(permission.name)}
               onChange={(event) => onToggle(permission.name, event.currentTarget.checked)}
             />
           ))

@@ -6,9 +6,32 @@ import { authStore } from '../../lib/auth-store.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { renderApp } from '../../test/render.tsx';
 
-const admin = { id: 1, type: 'Employee', role: 'admin', name: 'Ada Admin', shortname: 'AA', email: 'ada@example.com', photo: null };
-const agentSettings = { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null };
-const session = { data: { user: admin, permissions: ['view dashboard', 'view crm'], notifications: [], agent_settings: agentSettings, token_id: 'token-1', shadowing: false } };
+const admin = {
+  id: 1,
+  type: 'Employee',
+  role: 'admin',
+  name: 'Ada Admin',
+  shortname: 'AA',
+  email: 'ada@example.com',
+  photo: null,
+};
+const agentSettings = {
+  has_settings: false,
+  phone_number: null,
+  username: null,
+  callback_number: null,
+  connection_id: null,
+};
+const session = {
+  data: {
+    user: admin,
+    permissions: ['view dashboard', 'view crm'],
+    notifications: [],
+    agent_settings: agentSettings,
+    token_id: 'token-1',
+    shadowing: false,
+  },
+};
 
 function signIn() {
   authStore.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1', token_id: 'token-1', expires_in: 900 });
@@ -34,7 +57,15 @@ function sessionRow(id: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-const page = (data: unknown[], current = 1, last = 1) => ({ data, total: data.length, current_page: current, per_page: 50, from: 1, to: data.length, last_page: last });
+const page = (data: unknown[], current = 1, last = 1) => ({
+  data,
+  total: data.length,
+  current_page: current,
+  per_page: 50,
+  from: 1,
+  to: data.length,
+  last_page: last,
+});
 
 describe('profile (spec 1 §2.1 /profile/{view?}, §3.2, §7.3)', { timeout: 20_000 }, () => {
   it("saves the settings and shows the server's 'Settings Updated'", async () => {
@@ -43,7 +74,10 @@ describe('profile (spec 1 §2.1 /profile/{view?}, §3.2, §7.3)', { timeout: 20_
       'GET /api/session': [200, session],
       'GET /api/misc/staticdata': [200, { data: {} }],
       'GET /api/profile/settings': [200, { data: defaultUserSettings }],
-      'PUT /api/profile/settings': (call) => [200, { message: 'Settings Updated', data: { ...defaultUserSettings, ...(call.body as object) } }],
+      'PUT /api/profile/settings': (call) => [
+        200,
+        { message: 'Settings Updated', data: { ...defaultUserSettings, ...(call.body as object) } },
+      ],
     });
     renderApp('/profile');
     const darkMode = await screen.findByRole('switch', { name: /Dark Mode/ });
@@ -65,14 +99,28 @@ describe('profile (spec 1 §2.1 /profile/{view?}, §3.2, §7.3)', { timeout: 20_
       'GET /api/session': [200, session],
       'GET /api/misc/staticdata': [200, { data: {} }],
       'GET /api/profile/twofactor': [200, { data: { enabled: false } }],
-      'POST /api/profile/twofactor/setup': [200, { data: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x', qr_data_url: 'data:image/png;base64,AAAA' } }],
-      'POST /api/profile/twofactor/confirm': [422, { message: 'Error validating code.', errors: { code: ['Error validating code.'] } }],
+      'POST /api/profile/twofactor/setup': [
+        200,
+        {
+          data: {
+            secret: 'JBSWY3DPEHPK3PXP',
+            otpauth_url: 'otpauth://totp/x',
+            qr_data_url: 'data:image/png;base64,AAAA',
+          },
+        },
+      ],
+      'POST /api/profile/twofactor/confirm': [
+        422,
+        { message: 'Error validating code.', errors: { code: ['Error validating code.'] } },
+      ],
     });
     renderApp('/crm/profile/twofactor');
     expect((await screen.findByTestId('twofactor-status')).textContent).toBe('Disabled');
     await userEvent.click(screen.getByRole('button', { name: 'Enable Two-Factor' }));
 
-    expect((await screen.findByRole('img', { name: 'QR code of the two-factor secret' })).getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect((await screen.findByRole('img', { name: 'QR code of the two-factor secret' })).getAttribute('src')).toBe(
+      'data:image/png;base64,AAAA',
+    );
     expect(screen.getByTestId('twofactor-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
     await userEvent.click(screen.getByLabelText('Digit 1 of 6'));
     await userEvent.keyboard('000000');
@@ -95,7 +143,10 @@ describe('profile (spec 1 §2.1 /profile/{view?}, §3.2, §7.3)', { timeout: 20_
       'GET /api/session': [200, session],
       'GET /api/misc/staticdata': [200, { data: {} }],
       'GET /api/profile/twofactor': [200, { data: { enabled: true } }],
-      'POST /api/profile/twofactor/disable': [422, { message: 'The given data was invalid.', errors: { password: ['Invalid password.'] } }],
+      'POST /api/profile/twofactor/disable': [
+        422,
+        { message: 'The given data was invalid.', errors: { password: ['Invalid password.'] } },
+      ],
     });
     renderApp('/profile/twofactor');
     await userEvent.type(await screen.findByLabelText('Password'), 'wrong');
@@ -108,12 +159,30 @@ describe('profile (spec 1 §2.1 /profile/{view?}, §3.2, §7.3)', { timeout: 20_
     await waitFor(() => expect(screen.getByTestId('twofactor-status').textContent).toBe('Disabled'));
   });
 
+  it('shows the city and state of a session under its address, with the DB-IP credit only when one is shown', async () => {
+    signIn();
+    const rows = [sessionRow('s-far', { ip_address: '81.2.69.160', city: 'London', state: 'England' })];
+    stubApi({
+      'GET /api/session': [200, session],
+      'GET /api/misc/staticdata': [200, { data: {} }],
+      'GET /api/profile/sessions': [200, page(rows)],
+    });
+    renderApp('/profile/sessions');
+    const table = await screen.findByRole('table', { name: 'Sessions' });
+    expect(await within(table).findByText('London, England')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'IP Geolocation by DB-IP' }).getAttribute('href')).toBe(
+      'https://db-ip.com',
+    );
+  });
+
   it("lists sessions with 'This device' and the shadow code's creator, revokes and reloads, and pages with 3 links", async () => {
     signIn();
     const rows = [
       sessionRow('s-current', { current: true }),
       sessionRow('s-other', { browser: 'Firefox 130', os: 'Windows 11' }),
-      sessionRow('s-shadow', { code: { expires_at: '2026-01-02T10:30:00.000Z', creator: { id: 9, name: 'Sam Super', shortname: 'SS' } } }),
+      sessionRow('s-shadow', {
+        code: { expires_at: '2026-01-02T10:30:00.000Z', creator: { id: 9, name: 'Sam Super', shortname: 'SS' } },
+      }),
       sessionRow('s-old', { status: 'revoked', revoked: true }),
     ];
     const api = stubApi({
@@ -147,15 +216,29 @@ describe('profile (spec 1 §2.1 /profile/{view?}, §3.2, §7.3)', { timeout: 20_
     expect(api.callsTo('POST', '/api/profile/sessions/all')[0].body).toEqual({});
 
     const pages = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(pages).getAllByRole('button', { name: /^Page \d$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3']);
+    expect(
+      within(pages)
+        .getAllByRole('button', { name: /^Page \d$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3']);
     await userEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
-    await waitFor(() => expect(within(pages).getAllByRole('button', { name: /^Page \d$/ }).map((b) => b.textContent)).toEqual(['2', '3', '4']));
+    await waitFor(() =>
+      expect(
+        within(pages)
+          .getAllByRole('button', { name: /^Page \d$/ })
+          .map((b) => b.textContent),
+      ).toEqual(['2', '3', '4']),
+    );
     expect(api.callsTo('GET', '/api/profile/sessions').some((call) => call.url.includes('page=3'))).toBe(true);
   });
 
   it('an unknown view goes back to the settings view', async () => {
     signIn();
-    stubApi({ 'GET /api/session': [200, session], 'GET /api/misc/staticdata': [200, { data: {} }], 'GET /api/profile/settings': [200, { data: defaultUserSettings }] });
+    stubApi({
+      'GET /api/session': [200, session],
+      'GET /api/misc/staticdata': [200, { data: {} }],
+      'GET /api/profile/settings': [200, { data: defaultUserSettings }],
+    });
     const { router } = renderApp('/profile/nonsense');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(await screen.findByRole('tab', { name: 'Settings', selected: true })).toBeTruthy();

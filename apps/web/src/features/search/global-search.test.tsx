@@ -10,10 +10,28 @@ vi.mock('socket.io-client', () => fakeSocketModule);
 
 const session: SessionResponse = {
   data: {
-    user: { id: 1, type: 'Employee', role: 'user', name: 'Ada', shortname: 'Ada', email: 'ada@example.com', photo: null },
+    user: {
+      id: 1,
+      type: 'Employee',
+      role: 'user',
+      name: 'Ada',
+      shortname: 'Ada',
+      email: 'ada@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
     permissions: [],
     notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
     token_id: 'token-1',
     shadowing: false,
   },
@@ -30,6 +48,10 @@ function setUp() {
     if (url.startsWith('/api/search?')) {
       return jsonResponse(200, {
         data: {
+          tickets: [
+            { id: 252, subject: 'Acme printer offline', company: { id: 4, name: 'Acme Corp' }, status: 'Open' },
+          ],
+          devices: [],
           companies: [{ id: 4, name: 'Acme Corp' }],
           accounts: [{ id: 12, name: 'Carl Acme', email: 'carl@acme.test', company: { id: 4, name: 'Acme Corp' } }],
           employees: [],
@@ -45,33 +67,44 @@ function setUp() {
   return fetchMock;
 }
 
-const searchCalls = (fetchMock: ReturnType<typeof setUp>) => (fetchMock.mock.calls as unknown as [string][]).map(([url]) => url).filter((url) => url.startsWith('/api/search'));
+const searchCalls = (fetchMock: ReturnType<typeof setUp>) =>
+  (fetchMock.mock.calls as unknown as [string][]).map(([url]) => url).filter((url) => url.startsWith('/api/search'));
 
 describe('global search (issue 4 part 5)', () => {
-  it("'/' opens the box; 2 characters or more search, grouped by kind, and a result opens its page", { timeout: 15_000 }, async () => {
-    const fetchMock = setUp();
-    const { router } = renderApp('/dashboard');
-    await screen.findByRole('button', { name: 'Search' });
+  it(
+    "'/' opens the box; 2 characters or more search, grouped by kind, and a result opens its page",
+    { timeout: 15_000 },
+    async () => {
+      const fetchMock = setUp();
+      const { router } = renderApp('/dashboard');
+      await screen.findByRole('button', { name: 'Search' });
 
-    await userEvent.keyboard('/');
-    const box = await screen.findByRole('combobox', { name: 'Search companies, accounts and employees' });
-    await waitFor(() => expect(document.activeElement).toBe(box));
+      await userEvent.keyboard('/');
+      const box = await screen.findByRole('combobox', {
+        name: 'Search tickets, companies, accounts, devices and employees',
+      });
+      await waitFor(() => expect(document.activeElement).toBe(box));
 
-    await userEvent.type(box, 'a');
-    expect(await screen.findByText(/Type at least 2 characters/)).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(searchCalls(fetchMock)).toEqual([]);
+      await userEvent.type(box, 'a');
+      expect(await screen.findByText(/Type at least 2 characters/)).toBeTruthy();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(searchCalls(fetchMock)).toEqual([]);
 
-    await userEvent.type(box, 'cme');
-    const results = await screen.findByRole('listbox', { name: 'Search results' });
-    await within(results).findByRole('group', { name: 'Companies' });
-    expect(within(results).getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toEqual(['Companies', 'Accounts']);
-    // Debounced: one call for the finished word, not one per key.
-    expect(searchCalls(fetchMock)).toEqual(['/api/search?q=acme']);
+      await userEvent.type(box, 'cme');
+      const results = await screen.findByRole('listbox', { name: 'Search results' });
+      await within(results).findByRole('group', { name: 'Companies' });
+      expect(
+        within(results)
+          .getAllByRole('group')
+          .map((group) => group.getAttribute('aria-label')),
+      ).toEqual(['Tickets', 'Companies', 'Accounts']);
+      // Debounced: one call for the finished word, not one per key.
+      expect(searchCalls(fetchMock)).toEqual(['/api/search?q=acme']);
 
-    await userEvent.click(within(results).getByRole('option', { name: /Carl Acme/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/accounts/edit/12'));
-  });
+      await userEvent.click(within(results).getByRole('option', { name: /Carl Acme/ }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/accounts/edit/12'));
+    },
+  );
 
   it("does not take '/' away from a field being typed in", async () => {
     setUp();
@@ -82,7 +115,9 @@ describe('global search (issue 4 part 5)', () => {
     field.focus();
     await userEvent.keyboard('/');
     expect(field.value).toBe('/');
-    expect(screen.queryByRole('combobox', { name: 'Search companies, accounts and employees' })).toBeNull();
+    expect(
+      screen.queryByRole('combobox', { name: 'Search tickets, companies, accounts, devices and employees' }),
+    ).toBeNull();
     field.remove();
   });
 
@@ -90,10 +125,29 @@ describe('global search (issue 4 part 5)', () => {
     setUp();
     const { router } = renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
-    const box = await screen.findByRole('combobox', { name: 'Search companies, accounts and employees' });
+    const box = await screen.findByRole('combobox', {
+      name: 'Search tickets, companies, accounts, devices and employees',
+    });
+    await userEvent.type(box, 'acme');
+    await screen.findByRole('option', { name: /#252 Acme printer offline/ });
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ticket/252'));
+  });
+
+  it('Escape clears the query, and closes the box when it is empty', { timeout: 15_000 }, async () => {
+    setUp();
+    renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    const box = await screen.findByRole<HTMLInputElement>('combobox', {
+      name: 'Search tickets, companies, accounts, devices and employees',
+    });
     await userEvent.type(box, 'acme');
     await screen.findByRole('option', { name: 'Acme Corp' });
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/companies/4'));
+    await userEvent.keyboard('{Escape}');
+    expect(box.value).toBe('');
+    expect(screen.queryByRole('option')).toBeNull();
+    expect(screen.getByRole('combobox')).toBe(box);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('combobox')).toBeNull());
   });
 });

@@ -1,6 +1,17 @@
-import { ActionIcon, Box, Kbd, Loader, Popover, ScrollArea, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Kbd,
+  Loader,
+  Popover,
+  ScrollArea,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue, useWindowEvent } from '@mantine/hooks';
-import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@switchboard/shared';
+import { isSearchableQuery, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@switchboard/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,8 +26,20 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'textbox';
 }
 
-/** Issue 4 part 5: the search toggle opens one box; '/' opens and focuses it when not typing in a field. */
-export function GlobalSearch() {
+/** What the box searches, in its label and hint: a client account finds only its company's tickets (decision 0034). */
+const scopeTexts = {
+  staff: {
+    label: 'Search tickets, companies, accounts, devices and employees',
+    kinds: 'tickets, companies, accounts, devices and employees',
+  },
+  client: { label: 'Search your tickets', kinds: 'your tickets' },
+} as const;
+
+/**
+ * Issue 4 part 5, issue 15 part 4: the search toggle opens one box; '/' opens and focuses it when not typing in a
+ * field; Escape clears the query, and closes the box when it is already empty.
+ */
+export function GlobalSearch({ scope = 'staff' }: { scope?: keyof typeof scopeTexts }) {
   const [opened, setOpened] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -34,7 +57,8 @@ export function GlobalSearch() {
     requestAnimationFrame(() => inputRef.current?.focus());
   });
 
-  const tooShort = debounced.length < SEARCH_MIN_LENGTH;
+  // The live query counts too, so results leave at once when the query is cleared, not after the debounce.
+  const tooShort = !isSearchableQuery(debounced) || !isSearchableQuery(query.trim());
   const groups = !tooShort && search.data ? groupSearchResults(search.data) : [];
   const items = groups.flatMap((group) => group.items);
   const activeIndex = Math.min(active, Math.max(0, items.length - 1));
@@ -47,7 +71,13 @@ export function GlobalSearch() {
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' && items.length > 0) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      if (query === '') close();
+      setQuery('');
+      setActive(0);
+    } else if (event.key === 'ArrowDown' && items.length > 0) {
       event.preventDefault();
       setActive((activeIndex + 1) % items.length);
     } else if (event.key === 'ArrowUp' && items.length > 0) {
@@ -60,15 +90,40 @@ export function GlobalSearch() {
   };
 
   let status: string | null = null;
-  if (query.trim().length < SEARCH_MIN_LENGTH) status = `Type at least ${SEARCH_MIN_LENGTH} characters to search companies, accounts and employees.`;
+  if (!isSearchableQuery(query.trim()))
+    status = `Type at least ${SEARCH_MIN_LENGTH} characters to search ${scopeTexts[scope].kinds}.`;
   else if (search.isError && !tooShort) status = 'An error occured.';
-  else if (!tooShort && search.data && items.length === 0 && !search.isPlaceholderData) status = `No results for "${debounced}".`;
+  else if (!tooShort && search.data && items.length === 0 && !search.isPlaceholderData)
+    status = `No results for "${debounced}".`;
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={420} shadow="md" trapFocus={false} returnFocus>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={460}
+      shadow="md"
+      trapFocus={false}
+      returnFocus
+      closeOnEscape={false}
+    >
       <Popover.Target>
-        <Tooltip label={<>Search <Kbd size="xs">/</Kbd></>} openDelay={400}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Search" aria-expanded={opened} onClick={() => setOpened((value) => !value)}>
+        <Tooltip
+          label={
+            <>
+              Search <Kbd size="xs">/</Kbd>
+            </>
+          }
+          openDelay={400}
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Search"
+            aria-expanded={opened}
+            onClick={() => setOpened((value) => !value)}
+          >
             <IconSearch size={20} aria-hidden />
           </ActionIcon>
         </Tooltip>
@@ -78,7 +133,7 @@ export function GlobalSearch() {
           ref={inputRef}
           data-autofocus
           autoFocus
-          aria-label="Search companies, accounts and employees"
+          aria-label={scopeTexts[scope].label}
           placeholder="Search…"
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={search.isFetching && !tooShort ? <Loader size={14} aria-label="Searching" /> : null}

@@ -1,4 +1,4 @@
-import type { SearchResults } from '@switchboard/shared';
+import { deviceTypeLabels, type SearchResults } from '@switchboard/shared';
 
 export interface SearchResultLink {
   key: string;
@@ -8,18 +8,38 @@ export interface SearchResultLink {
 }
 
 export interface SearchResultGroup {
-  kind: 'companies' | 'accounts' | 'employees';
+  kind: keyof SearchResults;
   title: string;
   items: SearchResultLink[];
 }
 
-/** The answer as the box shows it: Companies, Accounts, Employees (empty groups left out), each with its link. */
+const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
+
+/**
+ * The answer as the box shows it: Tickets, Companies, Accounts, Devices, Employees (empty groups left out), each
+ * result linked to its page on the spec's route map (spec 1 §2.1).
+ */
 export function groupSearchResults(results: SearchResults): SearchResultGroup[] {
   const groups: SearchResultGroup[] = [
     {
+      kind: 'tickets',
+      title: 'Tickets',
+      items: results.tickets.map((ticket) => ({
+        key: `ticket-${ticket.id}`,
+        label: `#${ticket.id} ${ticket.subject}`,
+        detail: joined(ticket.company.name, ticket.status),
+        to: `/ticket/${ticket.id}`,
+      })),
+    },
+    {
       kind: 'companies',
       title: 'Companies',
-      items: results.companies.map((company) => ({ key: `company-${company.id}`, label: company.name, detail: null, to: `/companies/${company.id}` })),
+      items: results.companies.map((company) => ({
+        key: `company-${company.id}`,
+        label: company.name,
+        detail: null,
+        to: `/companies/${company.id}`,
+      })),
     },
     {
       kind: 'accounts',
@@ -27,8 +47,18 @@ export function groupSearchResults(results: SearchResults): SearchResultGroup[] 
       items: results.accounts.map((account) => ({
         key: `account-${account.id}`,
         label: account.name,
-        detail: [account.email, account.company?.name].filter(Boolean).join(' · '),
+        detail: joined(account.email, account.company?.name),
         to: `/accounts/edit/${account.id}`,
+      })),
+    },
+    {
+      kind: 'devices',
+      title: 'Devices',
+      items: results.devices.map((device) => ({
+        key: `device-${device.id}`,
+        label: device.name,
+        detail: joined(deviceTypeLabels[device.type], device.asset_tag, device.company.name),
+        to: `/companies/${device.company.id}/devices/${device.type}/edit/${device.id}`,
       })),
     },
     {
@@ -37,7 +67,7 @@ export function groupSearchResults(results: SearchResults): SearchResultGroup[] 
       items: results.employees.map((employee) => ({
         key: `employee-${employee.id}`,
         label: employee.name,
-        detail: [employee.title, employee.email].filter(Boolean).join(' · '),
+        detail: joined(employee.title, employee.email),
         to: `/employees/edit/${employee.id}/account`,
       })),
     },

@@ -1,4 +1,19 @@
-import { Alert, Anchor, Avatar, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   canEscalate,
@@ -11,20 +26,29 @@ import {
   type PresenceUser,
   type TicketDetail,
 } from '@switchboard/shared';
-import { IconAlertTriangle, IconFlag, IconLogin, IconLogout, IconUrgent } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFlag, IconLogin, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { withYou, youLabel } from '../../components/you-badge.tsx';
 import { api, isApiError } from '../../lib/api-client.ts';
-import { useCurrentUser, usePermissions } from '../../lib/auth-store.ts';
-import { useCompanyAccountOptions, useSiteOptions } from '../../lib/company-options.ts';
+import { useAuth, useCurrentUser, usePermissions } from '../../lib/auth-store.ts';
+import {
+  useCompanyAccountOptions,
+  useCompanyDeviceOptions,
+  useCompanyOptions,
+  useSiteOptions,
+} from '../../lib/company-options.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { useChannel, usePresence } from '../../lib/socket.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { ticketCalls, useRefreshTicket, useTicket, useTicketAction } from './api/tickets.ts';
 import { CheckInsCard } from './components/check-ins-card.tsx';
+import { DeviceMultiSelect } from './components/device-multi-select.tsx';
+import { EscalateButton } from './components/escalate-button.tsx';
 import { EventsCard } from './components/events-card.tsx';
+import { ReplyCard } from './components/reply-card.tsx';
 import { ResponseCard, ThreadCard } from './components/response-card.tsx';
 import { TextWithAttachmentsCard } from './components/text-with-attachments-card.tsx';
 import { TodosCard } from './components/todos-card.tsx';
@@ -45,17 +69,23 @@ export function TicketDetailPage() {
       refresh();
       // Spec 3 §4: another user's check-in or check-out shows an info toast.
       if (payload.user && payload.user.id !== me?.id && (payload.direction === 'in' || payload.direction === 'out')) {
-        notifications.show({ color: 'blue', message: `${payload.user.name} checked ${payload.direction} ${payload.direction === 'in' ? 'to' : 'of'} this ticket` });
+        notifications.show({
+          color: 'blue',
+          message: `${payload.user.name} checked ${payload.direction} ${payload.direction === 'in' ? 'to' : 'of'} this ticket`,
+        });
       }
     },
     ResponseSent: refresh,
     TicketNotesAttachmentsChanged: refresh,
     TicketResolutionAttachmentsChanged: refresh,
     CreateTodo: refresh,
+    UpdateTodo: refresh,
+    DeleteTodo: refresh,
     TicketDataUpdated: refresh,
     TicketNotesSaved: (payload: { by?: number; name?: string }) => {
       refresh();
-      if (payload.by !== me?.id && payload.name) notifications.show({ color: 'blue', message: `${payload.name} saved the notes` });
+      if (payload.by !== me?.id && payload.name)
+        notifications.show({ color: 'blue', message: `${payload.name} saved the notes` });
     },
   });
 
@@ -74,17 +104,21 @@ export function TicketDetailPage() {
 }
 
 function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: boolean; userId: number }) {
-  const present = usePresence(staff ? ticketChannel(ticket.id) : null).filter((user) => user.id !== userId);
+  const viewers = usePresence(staff ? ticketChannel(ticket.id) : null);
+  const present = viewers.filter((user) => user.id !== userId);
   const mayAct = staff && mayActOnTicket(ticket, userId);
   const permissions = usePermissions();
   const checkInOut = useTicketAction(ticket.id, ticketCalls.checkInOut(ticket.id, ticket.company_id));
-  const escalate = useTicketAction(ticket.id, ticketCalls.escalate(ticket.id));
   const checkedIn = ticket.my_check_in !== null;
 
   const run = <T,>(mutation: { mutate: (value: T, options: object) => void }, value: T) =>
     mutation.mutate(value, {
       onSuccess: (answer: { message: string }) => notifications.show({ color: 'green', message: answer.message }),
-      onError: (error: unknown) => notifications.show({ color: 'red', message: isApiError(error) && error.hasServerMessage ? error.message : ticketSaveFailedMessage }),
+      onError: (error: unknown) =>
+        notifications.show({
+          color: 'red',
+          message: isApiError(error) && error.hasServerMessage ? error.message : ticketSaveFailedMessage,
+        }),
     });
 
   return (
@@ -95,12 +129,19 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
             <Title order={1} size="h2">
               #{ticket.id} {ticket.subject}
             </Title>
-            {ticket.escalated ? <Badge color="red">Escalated to {ticket.esc_tech_user?.name ?? 'someone'}</Badge> : null}
+            {staff && ticket.escalated ? (
+              <Badge color="red">Escalated to {ticket.esc_tech_user?.name ?? 'someone'}</Badge>
+            ) : null}
           </Group>
           <Text c="dimmed">
-            <Anchor component={Link} to={`/companies/${ticket.company_id}`}>
-              {ticket.company.name}
-            </Anchor>
+            {/* The company page is staff's; a client account reads its company's name. */}
+            {staff ? (
+              <Anchor component={Link} to={`/companies/${ticket.company_id}`}>
+                {ticket.company.name}
+              </Anchor>
+            ) : (
+              ticket.company.name
+            )}
             {ticket.client ? ` · ${ticket.client.name}` : ''}
           </Text>
         </div>
@@ -108,18 +149,20 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
           <Group gap="xs">
             {present.length > 0 ? (
               <Avatar.Group aria-label="Also viewing">
-                {present.map((user) => (
-                  <Tooltip key={user.id} label={`${user.name} is viewing this ticket`}>
-                    <Avatar src={user.photo} name={user.name} color="initials" size="md" />
+                {viewers.map((user) => (
+                  <Tooltip key={user.id} label={user.id === userId ? youLabel : `${user.name} is viewing this ticket`}>
+                    <Avatar
+                      src={user.photo}
+                      name={user.name}
+                      color="initials"
+                      size="md"
+                      aria-label={withYou(user.name, user.id === userId)}
+                    />
                   </Tooltip>
                 ))}
               </Avatar.Group>
             ) : null}
-            {canEscalate(ticket) ? (
-              <Button variant="light" color="red" leftSection={<IconUrgent size={16} aria-hidden />} loading={escalate.isPending} onClick={() => run(escalate, undefined)}>
-                Escalate
-              </Button>
-            ) : null}
+            {canEscalate(ticket) ? <EscalateButton ticketId={ticket.id} /> : null}
             <Button
               leftSection={checkedIn ? <IconLogout size={16} aria-hidden /> : <IconLogin size={16} aria-hidden />}
               color={checkedIn ? 'orange' : 'green'}
@@ -138,8 +181,16 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
           {ticketEscalatedLockMessage}
         </Alert>
       ) : null}
-      {ticket.flags.length > 0 ? (
-        <Alert color="red" variant="filled" icon={<IconFlag aria-hidden />} title="Company flags" role="note" aria-label="Company flags">
+      {/* The company's flags are instructions to staff; the server sends a client account none either. */}
+      {staff && ticket.flags.length > 0 ? (
+        <Alert
+          color="red"
+          variant="filled"
+          icon={<IconFlag aria-hidden />}
+          title="Company flags"
+          role="note"
+          aria-label="Company flags"
+        >
           <Stack gap={2}>
             {ticket.flags.map((flag) => (
               <Text key={flag.id} size="sm">
@@ -152,7 +203,11 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Stack gap="md">
-          {staff ? <InformationCard ticket={ticket} disabled={!mayAct} present={present} /> : <DescriptionCard ticket={ticket} />}
+          {staff ? (
+            <InformationCard ticket={ticket} disabled={!mayAct} present={present} />
+          ) : (
+            <DescriptionCard ticket={ticket} />
+          )}
           {staff ? <TodosCard ticket={ticket} disabled={!mayAct} /> : null}
           {staff ? <DevicesCard companyId={ticket.company_id} /> : null}
         </Stack>
@@ -160,8 +215,11 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
           {staff ? <TextWithAttachmentsCard ticket={ticket} kind="notes" disabled={!mayAct} present={present} /> : null}
           <TextWithAttachmentsCard ticket={ticket} kind="resolution" disabled={!mayAct} present={present} />
           {staff ? <ResponseCard ticket={ticket} disabled={!mayAct} present={present} /> : null}
+          {staff ? null : <ReplyCard ticketId={ticket.id} />}
           <ThreadCard threads={ticket.threads} />
-          {staff ? <CheckInsCard ticket={ticket} canEdit={permissions.includes('edit checkinout times') && mayAct} /> : null}
+          {staff ? (
+            <CheckInsCard ticket={ticket} canEdit={permissions.includes('edit checkinout times') && mayAct} />
+          ) : null}
           {staff ? <EventsCard events={ticket.ticket_events} /> : null}
         </Stack>
       </SimpleGrid>
@@ -180,19 +238,46 @@ function DescriptionCard({ ticket }: { ticket: TicketDetail }) {
   );
 }
 
+/**
+ * The information form moved to another company: the site and client were the old company's, so they are chosen
+ * again from the new one's, and its devices dropped; Closed needs a client, so a closed ticket goes back to Open.
+ */
+type CompanyFields = {
+  company_id: string;
+  site_id: string | null;
+  client_id: string | null;
+  status: string;
+  devices: string[];
+};
+function moveToCompany<T extends CompanyFields>(values: T, companyId: string): T {
+  const status = values.status === '1' ? '2' : values.status;
+  return { ...values, company_id: companyId, site_id: null, client_id: null, status, devices: [] };
+}
+
 /** The editable ticket information (spec 3 §2); Closed is offered only while a client is set. */
-function InformationCard({ ticket, disabled, present }: { ticket: TicketDetail; disabled: boolean; present: PresenceUser[] }) {
+function InformationCard({
+  ticket,
+  disabled,
+  present,
+}: {
+  ticket: TicketDetail;
+  disabled: boolean;
+  present: PresenceUser[];
+}) {
   const data = useStaticData().data;
-  const sites = useSiteOptions(ticket.company_id);
-  const accounts = useCompanyAccountOptions(ticket.company_id);
+  const companies = useCompanyOptions();
   const technicians = useQuery({
     queryKey: ['employees', 'options'] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: EmployeeListItem[] }>('/api/users/employee.list', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: EmployeeListItem[] }>('/api/users/employee.list', { signal })).data,
     staleTime: 60_000,
   });
   const update = useTicketAction(ticket.id, ticketCalls.update(ticket.id));
+  const navigate = useNavigate();
+  const returnToQueue = useAuth((s) => s.user?.settings?.return_to_queue ?? false);
   const initial = {
     subject: ticket.subject,
+    company_id: String(ticket.company_id),
     site_id: ticket.site_id ? String(ticket.site_id) : null,
     client_id: ticket.client_id ? String(ticket.client_id) : null,
     employee_id: ticket.employee_id ? String(ticket.employee_id) : null,
@@ -200,28 +285,57 @@ function InformationCard({ ticket, disabled, present }: { ticket: TicketDetail; 
     triage_id: String(ticket.triage_id),
     status: String(ticket.status),
     esc_tech: ticket.esc_tech ? String(ticket.esc_tech) : null,
+    devices: ticket.devices.map((device) => String(device.id)),
   };
   const [values, setValues] = useState(initial);
   const [seen, setSeen] = useState(ticket.updated_at);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { others, sectionRef } = useTicketSectionEditing(ticket.id, 'information', present, JSON.stringify(values) !== JSON.stringify(initial));
+  // Sites and client accounts are those of the company chosen in the form, which may not be saved yet.
+  const sites = useSiteOptions(Number(values.company_id));
+  const accounts = useCompanyAccountOptions(Number(values.company_id));
+  const companyDevices = useCompanyDeviceOptions(Number(values.company_id));
+  const { others, sectionRef } = useTicketSectionEditing(
+    ticket.id,
+    'information',
+    present,
+    JSON.stringify(values) !== JSON.stringify(initial),
+  );
   // Another viewer's save: take the new values.
   if (seen !== ticket.updated_at) {
     setSeen(ticket.updated_at);
     setValues(initial);
   }
-  const options = (list: { id: number; name: string }[] | undefined) => (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
-  const techOptions = (technicians.data ?? []).map((tech) => ({ value: String(tech.user_id), label: tech.user.name }));
+  const options = (list: { id: number; name: string }[] | undefined) =>
+    (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
+  const myId = useCurrentUser()?.id;
+  const techOptions = (technicians.data ?? []).map((tech) => ({
+    value: String(tech.user_id),
+    label: withYou(tech.user.name, tech.user_id === myId),
+  }));
   const statuses = ticketStatusOptions(data?.ticket_statuses ?? [], values.client_id ? Number(values.client_id) : null);
-  const field = (name: keyof typeof values) => ({ value: values[name], error: errors[name], disabled, onChange: (value: string | null) => setValues({ ...values, [name]: value }) });
+  const field = (name: Exclude<keyof typeof values, 'devices'>) => ({
+    value: values[name],
+    error: errors[name],
+    disabled,
+    onChange: (value: string | null) => setValues({ ...values, [name]: value }),
+  });
 
   const save = () =>
     update.mutate(
-      { ...values, site_id: values.site_id ?? '', client_id: values.client_id ?? '', employee_id: values.employee_id ?? '', ...(ticket.escalated ? { esc_tech: values.esc_tech ?? '' } : { esc_tech: undefined }) },
+      {
+        ...values,
+        devices: values.devices.map(Number),
+        site_id: values.site_id ?? '',
+        client_id: values.client_id ?? '',
+        employee_id: values.employee_id ?? '',
+        ...(ticket.escalated ? { esc_tech: values.esc_tech ?? '' } : { esc_tech: undefined }),
+      },
       {
         onSuccess: (answer) => {
           setErrors({});
           notifications.show({ color: 'green', message: answer.message });
+          // Spec 1 §3.2 return_to_queue: saving (or closing) a ticket goes back to the queue.
+          if (returnToQueue) void navigate('/tickets');
         },
         onError: (error) => {
           const { fields } = getFormErrors(error);
@@ -238,7 +352,13 @@ function InformationCard({ ticket, disabled, present }: { ticket: TicketDetail; 
       </Title>
       <Stack gap="xs">
         <EditingWarning others={others} />
-        <TextInput label="Subject" value={values.subject} error={errors.subject} disabled={disabled} onChange={(event) => setValues({ ...values, subject: event.currentTarget.value })} />
+        <TextInput
+          label="Subject"
+          value={values.subject}
+          error={errors.subject}
+          disabled={disabled}
+          onChange={(event) => setValues({ ...values, subject: event.currentTarget.value })}
+        />
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c="dimmed">
           {ticket.body}
         </Text>
@@ -247,6 +367,14 @@ function InformationCard({ ticket, disabled, present }: { ticket: TicketDetail; 
           <Select label="Triage" data={options(data?.triage)} {...field('triage_id')} />
           <Select label="Ticket Type" data={options(data?.ticket_type)} {...field('location')} />
           <Select label="Technician" searchable clearable data={techOptions} {...field('employee_id')} />
+          <Select
+            label="Company"
+            searchable
+            allowDeselect={false}
+            data={options(companies.data)}
+            {...field('company_id')}
+            onChange={(value) => value && value !== values.company_id && setValues(moveToCompany(values, value))}
+          />
           <Select label="Site" searchable clearable data={options(sites.data)} {...field('site_id')} />
           <Select
             label="Client"
@@ -255,10 +383,21 @@ function InformationCard({ ticket, disabled, present }: { ticket: TicketDetail; 
             data={options(accounts.data)}
             {...field('client_id')}
             // Clearing the client takes Closed away (spec 3 §2).
-            onChange={(value) => setValues({ ...values, client_id: value, status: !value && values.status === '1' ? '2' : values.status })}
+            onChange={(value) =>
+              setValues({ ...values, client_id: value, status: !value && values.status === '1' ? '2' : values.status })
+            }
           />
-          {ticket.escalated ? <Select label="Escalation Technician" searchable data={techOptions} {...field('esc_tech')} /> : null}
+          {ticket.escalated ? (
+            <Select label="Escalation Technician" searchable data={techOptions} {...field('esc_tech')} />
+          ) : null}
         </SimpleGrid>
+        <DeviceMultiSelect
+          devices={companyDevices.data}
+          value={values.devices}
+          onChange={(devices) => setValues({ ...values, devices })}
+          error={errors.devices}
+          disabled={disabled}
+        />
         <Group justify="flex-end">
           <Button onClick={save} loading={update.isPending} disabled={disabled}>
             Update
@@ -270,10 +409,7 @@ function InformationCard({ ticket, disabled, present }: { ticket: TicketDetail; 
 }
 
 function DevicesCard({ companyId }: { companyId: number }) {
-  const devices = useQuery({
-    queryKey: ['devices', 'company-options', companyId] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: { id: number; type: string; name: string; site: string }[] }>(`/api/devices.list.${companyId}`, { signal })).data,
-  });
+  const devices = useCompanyDeviceOptions(companyId);
   const servers = (devices.data ?? []).filter((device) => device.type === 'servers');
   return (
     <Card withBorder padding="md">

@@ -39,7 +39,13 @@ export function StatusMenu() {
           aria-label="Status"
           loading={update.isPending}
           rightSection={<IconChevronDown size={14} aria-hidden />}
-          leftSection={<ColorSwatch size={10} color={status ? statusColors[status] : 'var(--mantine-color-gray-4)'} withShadow={false} />}
+          leftSection={
+            <ColorSwatch
+              size={10}
+              color={status ? statusColors[status] : 'var(--mantine-color-gray-4)'}
+              withShadow={false}
+            />
+          }
           data-status={status ?? ''}
         >
           <Text span size="sm" fw={500} data-testid="timeclock-status">

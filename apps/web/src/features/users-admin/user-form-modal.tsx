@@ -29,7 +29,15 @@ interface UserFormValues {
 const typeOptions = userAdminTypes.map((value) => ({ value, label: userAdminTypeLabels[value] }));
 
 /** Spec 1 §2.6, §5: the users admin create / edit modal with the server's errors under each field. */
-export function UserFormModal({ user, opened, onClose }: { user: UserAdminRow | null; opened: boolean; onClose: () => void }) {
+export function UserFormModal({
+  user,
+  opened,
+  onClose,
+}: {
+  user: UserAdminRow | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add New User'} centered>
       {/* Keyed so that each opening starts from the row (or empty) values. */}
@@ -52,7 +60,9 @@ function UserForm({ user, onDone }: { user: UserAdminRow | null; onDone: () => v
 
   const showFailure = (error: unknown, fallback: string) => {
     const { fields } = getFormErrors(error);
-    const known = Object.fromEntries(Object.entries(fields).filter(([field]) => (formFields as readonly string[]).includes(field)));
+    const known = Object.fromEntries(
+      Object.entries(fields).filter(([field]) => (formFields as readonly string[]).includes(field)),
+    );
     if (Object.keys(known).length > 0) {
       form.setErrors(known);
       return;
@@ -95,8 +105,22 @@ function UserForm({ user, onDone }: { user: UserAdminRow | null; onDone: () => v
             {banner}
           </Alert>
         ) : null}
-        <TextInput label="Name" required autoComplete="off" data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
-        <TextInput label="Email" type="email" required autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput
+          label="Name"
+          required
+          autoComplete="off"
+          data-autofocus
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          autoComplete="off"
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
         <PasswordInput
           label="Password"
           required={!editing}

@@ -10,18 +10,50 @@ vi.mock('socket.io-client', () => fakeSocketModule);
 
 const session = (role: 'admin' | 'user'): SessionResponse => ({
   data: {
-    user: { id: 1, type: 'Employee', role, name: 'Ada Admin', shortname: 'Ada', email: 'ada@example.com', photo: null },
+    user: {
+      id: 1,
+      type: 'Employee',
+      role,
+      name: 'Ada Admin',
+      shortname: 'Ada',
+      email: 'ada@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
     permissions: [],
     notifications: [],
-    agent_settings: { has_settings: false, phone_number: null, username: null, callback_number: null, connection_id: null },
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
     token_id: 'token-1',
     shadowing: false,
   },
 });
 
 const rows: UserAdminRow[] = [
-  { id: 1, type: 'admin', name: 'Ada Admin', email: 'ada@example.com', email_verified_at: '2025-01-02T10:00:00Z', created_at: '2025-01-01T10:00:00Z' },
-  { id: 2, type: 'user', name: 'Sam Staff', email: 'sam@example.com', email_verified_at: null, created_at: '2025-01-03T10:00:00Z' },
+  {
+    id: 1,
+    type: 'admin',
+    name: 'Ada Admin',
+    email: 'ada@example.com',
+    email_verified_at: '2025-01-02T10:00:00Z',
+    created_at: '2025-01-01T10:00:00Z',
+  },
+  {
+    id: 2,
+    type: 'user',
+    name: 'Sam Staff',
+    email: 'sam@example.com',
+    email_verified_at: null,
+    created_at: '2025-01-03T10:00:00Z',
+  },
 ];
 
 function signedIn(): void {
@@ -63,7 +95,9 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     const fetchMock = stubApi('admin');
     renderApp('/users');
     const table = await screen.findByRole('table', { name: 'Users' });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['ID', 'Type', 'Name', 'Email', 'Email Verified?', 'Created', 'Action']);
     const sam = (await within(table).findByText('Sam Staff')).closest('tr')!;
     expect(within(sam).getByText('Standard User')).toBeTruthy();
@@ -88,7 +122,11 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     renderApp('/users');
     await userEvent.click(await screen.findByRole('button', { name: 'Add New' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
-    expect(within(dialog).getByLabelText(/Password/).getAttribute('placeholder')).toBe('Min 6 Characters');
+    expect(
+      within(dialog)
+        .getByLabelText(/Password/)
+        .getAttribute('placeholder'),
+    ).toBe('Min 6 Characters');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('The name field is required.')).toBeTruthy();
@@ -102,13 +140,21 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
 
     expect(await screen.findByText('User created.')).toBeTruthy();
     const [, init] = requests(fetchMock, 'POST', '/api/user')[0];
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Nia New', email: 'nia@example.com', password: 'secret1', type: 'user' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Nia New',
+      email: 'nia@example.com',
+      password: 'secret1',
+      type: 'user',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New User' })).toBeNull());
   });
 
   it("shows the server's field errors under the fields, and 'Some error occured! Please try again' otherwise", async () => {
     signedIn();
-    let answer = jsonResponse(422, { message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'] } });
+    let answer = jsonResponse(422, {
+      message: 'The given data was invalid.',
+      errors: { email: ['The email has already been taken.'] },
+    });
     stubApi('admin', { 'POST /api/user': () => answer });
     renderApp('/users');
     await userEvent.click(await screen.findByRole('button', { name: 'Add New' }));

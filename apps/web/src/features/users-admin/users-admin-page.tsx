@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { cannotDeleteSelfMessage, userAdminTypeLabels, type UserAdminRow } from '@switchboard/shared';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { YouBadge } from '../../components/you-badge.tsx';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
 import { defaultPerPage } from '../../components/page-window.ts';
@@ -47,7 +48,8 @@ export function UsersAdminPage() {
       onConfirm: () =>
         deleteUser.mutate(user.id, {
           onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
-          onError: (error) => showFailedDialog(isApiError(error) && error.hasServerMessage ? error.message : 'An error occured.'),
+          onError: (error) =>
+            showFailedDialog(isApiError(error) && error.hasServerMessage ? error.message : 'An error occured.'),
         }),
     });
 
@@ -93,12 +95,26 @@ export function UsersAdminPage() {
           }}
         />
       ) : null}
-      <UserFormModal opened={modal.opened} user={modal.opened ? modal.user : null} onClose={() => setModal({ opened: false })} />
+      <UserFormModal
+        opened={modal.opened}
+        user={modal.opened ? modal.user : null}
+        onClose={() => setModal({ opened: false })}
+      />
     </Stack>
   );
 }
 
-function UserRow({ row, isMe, onEdit, onDelete }: { row: UserAdminRow; isMe: boolean; onEdit: () => void; onDelete: () => void }) {
+function UserRow({
+  row,
+  isMe,
+  onEdit,
+  onDelete,
+}: {
+  row: UserAdminRow;
+  isMe: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Table.Tr data-user-id={row.id}>
       <Table.Td>{row.id}</Table.Td>
@@ -110,11 +126,7 @@ function UserRow({ row, isMe, onEdit, onDelete }: { row: UserAdminRow; isMe: boo
       <Table.Td>
         <Group gap={6} wrap="nowrap">
           <Text size="sm">{row.name}</Text>
-          {isMe ? (
-            <Badge size="xs" variant="outline" tt="none">
-              You
-            </Badge>
-          ) : null}
+          {isMe ? <YouBadge /> : null}
         </Group>
       </Table.Td>
       <Table.Td>{row.email}</Table.Td>

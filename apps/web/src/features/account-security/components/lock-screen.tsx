@@ -1,4 +1,18 @@
-import { Alert, Anchor, Avatar, Box, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Box,
+  Button,
+  Center,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { invalidPasswordMessage } from '@switchboard/shared';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -18,7 +32,8 @@ export function LockScreen() {
   const navigate = useNavigate();
   const lockUser = useLockState((s) => s.user);
   const sessionUser = useCurrentUser();
-  const shown = lockUser ?? (sessionUser ? { name: sessionUser.name, photo: sessionUser.photo, email: sessionUser.email } : null);
+  const shown =
+    lockUser ?? (sessionUser ? { name: sessionUser.name, photo: sessionUser.photo, email: sessionUser.email } : null);
   const [password, setPassword] = useState('');
   // Only asked for when nobody is known (a reload whose access token had also expired).
   const [email, setEmail] = useState('');
@@ -77,7 +92,14 @@ export function LockScreen() {
           <form onSubmit={submit} noValidate>
             <Stack gap="md" align="stretch">
               <Stack gap="xs" align="center">
-                <Avatar src={shown?.photo ?? null} name={shown?.name ?? ''} color="initials" size={84} radius={84} alt="">
+                <Avatar
+                  src={shown?.photo ?? null}
+                  name={shown?.name ?? ''}
+                  color="initials"
+                  size={84}
+                  radius={84}
+                  alt=""
+                >
                   {shown ? undefined : <IconLock size={36} aria-hidden />}
                 </Avatar>
                 <Title order={1} size="h3" ta="center">
@@ -93,7 +115,13 @@ export function LockScreen() {
                 </Alert>
               ) : null}
               {shown ? null : (
-                <TextInput label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                />
               )}
               <PasswordInput
                 label="Password"

@@ -51,7 +51,10 @@ export function ShadowBanner() {
   if (!shadowing || !user) return null;
 
   const showError = (error: unknown) =>
-    notifications.show({ color: 'red', message: isApiError(error) && error.hasServerMessage ? error.message : failedMessage });
+    notifications.show({
+      color: 'red',
+      message: isApiError(error) && error.hasServerMessage ? error.message : failedMessage,
+    });
 
   const onExtend = () => {
     const code = readReAuthCode();

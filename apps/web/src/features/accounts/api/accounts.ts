@@ -14,13 +14,20 @@ export interface AccountsFilter {
 
 export const accountsQueryKey = ['client-accounts'] as const;
 
-const filterQuery = (filter: AccountsFilter) => ({ company_id: filter.companyId ?? undefined, search: filter.search.trim() || undefined });
+const filterQuery = (filter: AccountsFilter) => ({
+  company_id: filter.companyId ?? undefined,
+  search: filter.search.trim() || undefined,
+});
 
 /** GET /api/users/client?page=&per_page=&company_id=&search= (spec 1 §7.5): one page of accounts. */
 export const accountsQueryOptions = (page: number, perPage: number, filter: AccountsFilter) =>
   queryOptions({
     queryKey: [...accountsQueryKey, 'list', { page, perPage, ...filter }] as const,
-    queryFn: ({ signal }) => api.get<AccountsPage>('/api/users/client', { query: { page, per_page: perPage, ...filterQuery(filter) }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AccountsPage>('/api/users/client', {
+        query: { page, per_page: perPage, ...filterQuery(filter) },
+        signal,
+      }),
   });
 
 export function useAccounts(page: number, perPage: number, filter: AccountsFilter) {
@@ -31,7 +38,9 @@ export function useAccounts(page: number, perPage: number, filter: AccountsFilte
 export async function fetchAllAccounts(filter: AccountsFilter): Promise<ClientAccount[]> {
   const rows: ClientAccount[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await api.get<AccountsPage>('/api/users/client', { query: { page, per_page: 500, ...filterQuery(filter) } });
+    const answer = await api.get<AccountsPage>('/api/users/client', {
+      query: { page, per_page: 500, ...filterQuery(filter) },
+    });
     rows.push(...answer.data);
     if (page >= answer.last_page) return rows;
   }
@@ -41,7 +50,8 @@ export async function fetchAllAccounts(filter: AccountsFilter): Promise<ClientAc
 export const accountQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...accountsQueryKey, 'one', id] as const,
-    queryFn: ({ signal }) => api.get<{ data: ClientAccount }>(`/api/users/client/${id}`, { signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: ClientAccount }>(`/api/users/client/${id}`, { signal }).then((answer) => answer.data),
   });
 
 export function useAccount(id: number | null) {
@@ -59,7 +69,8 @@ function useInvalidateAccounts() {
 export function useCreateAccount() {
   const invalidate = useInvalidateAccounts();
   return useMutation({
-    mutationFn: (input: CreateClientAccountInput) => api.post<{ message: string; data: { id: number } }>('/api/users/client', input),
+    mutationFn: (input: CreateClientAccountInput) =>
+      api.post<{ message: string; data: { id: number } }>('/api/users/client', input),
     onSuccess: invalidate,
   });
 }
@@ -68,7 +79,8 @@ export function useCreateAccount() {
 export function useUpdateAccount() {
   const invalidate = useInvalidateAccounts();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: UpdateClientAccountInput }) => api.put<{ message: string }>(`/api/users/client/${id}`, input),
+    mutationFn: ({ id, input }: { id: number; input: UpdateClientAccountInput }) =>
+      api.put<{ message: string }>(`/api/users/client/${id}`, input),
     onSuccess: invalidate,
   });
 }
@@ -91,7 +103,10 @@ export function useImportAccounts() {
       form.append('company_id', String(companyId));
       form.append('accounts', JSON.stringify(accounts));
       form.append('file', file, file.name);
-      return api.post<{ message: string; data: { created: { user_id: number; name: string; email: string }[] } }>('/api/users/client/import', form);
+      return api.post<{ message: string; data: { created: { user_id: number; name: string; email: string }[] } }>(
+        '/api/users/client/import',
+        form,
+      );
     },
     onSuccess: () => void invalidate(),
   });

@@ -42,10 +42,19 @@ export function OutboxTable({ rows, loading, messagePath, onOpen, linkState }: O
               </Table.Td>
             </Table.Tr>
           ) : rows.length === 0 ? (
-            <EmptyTableRow colSpan={columns.length} message={noMessagesText} description="Mail the app keeps instead of sending shows up here." />
+            <EmptyTableRow
+              colSpan={columns.length}
+              message={noMessagesText}
+              description="Mail the app keeps instead of sending shows up here."
+            />
           ) : (
             rows.map((row) => (
-              <Table.Tr key={row.id} data-message-id={row.id} style={{ cursor: 'pointer' }} onClick={() => onOpen(row.id)}>
+              <Table.Tr
+                key={row.id}
+                data-message-id={row.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => onOpen(row.id)}
+              >
                 <Table.Td>
                   <Text size="sm" style={{ wordBreak: 'break-word' }}>
                     {row.to}
@@ -53,7 +62,13 @@ export function OutboxTable({ rows, loading, messagePath, onOpen, linkState }: O
                 </Table.Td>
                 <Table.Td>
                   {/* The subject is the row's keyboard- and middle-click-friendly link; the row click does the same. */}
-                  <Anchor component={Link} to={messagePath(row.id)} state={linkState} size="sm" onClick={(event) => event.stopPropagation()}>
+                  <Anchor
+                    component={Link}
+                    to={messagePath(row.id)}
+                    state={linkState}
+                    size="sm"
+                    onClick={(event) => event.stopPropagation()}
+                  >
                     {row.subject || '(no subject)'}
                   </Anchor>
                 </Table.Td>

@@ -42,7 +42,11 @@ export function TwoFactorStep({ challenge, onSignedIn, onBack }: TwoFactorStepPr
             return;
           }
           // 429 carries the server's own text (when to try again); everything else is the spec's failure text.
-          setError(isApiError(failure) && failure.status === 429 && failure.hasServerMessage ? failure.message : twoFactorFailedMessage);
+          setError(
+            isApiError(failure) && failure.status === 429 && failure.hasServerMessage
+              ? failure.message
+              : twoFactorFailedMessage,
+          );
           setDigits(emptyCode());
         },
       },

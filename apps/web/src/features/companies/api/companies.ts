@@ -1,7 +1,9 @@
-import type { CompanyRow, CreateCompanyResponse } from '@switchboard/shared';
+import { storeChannel, type CompanyRow, type CreateCompanyResponse } from '@switchboard/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaginationMeta } from '../../../components/pagination.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { useChannel } from '../../../lib/socket.ts';
+import { companyDetailQueryKey } from '../tabs/tab-props.ts';
 
 export interface CompaniesPage extends PaginationMeta {
   data: CompanyRow[];
@@ -14,7 +16,10 @@ export const companiesQueryOptions = (page: number, perPage: number, company: st
   queryOptions({
     queryKey: [...companiesQueryKey, 'list', { page, perPage, company }] as const,
     queryFn: ({ signal }) =>
-      api.get<CompaniesPage>('/api/company', { query: { page, per_page: perPage, company: company.trim() || undefined }, signal }),
+      api.get<CompaniesPage>('/api/company', {
+        query: { page, per_page: perPage, company: company.trim() || undefined },
+        signal,
+      }),
   });
 
 export function useCompanies(page: number, perPage: number, company: string) {
@@ -43,6 +48,22 @@ export function useCreateCompany() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: companiesQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['company-list'] });
+    },
+  });
+}
+
+/**
+ * Staff follow company changes live (spec 1 §7.8 store channel, 'CompanyUpdated' { id }): the list, the pickers
+ * and that company's page read again. Client accounts are not on the store channel.
+ */
+export function useLiveCompanies(staff: boolean): void {
+  const queryClient = useQueryClient();
+  useChannel(staff ? storeChannel : null, {
+    CompanyUpdated: (payload: { id?: unknown }) => {
+      void queryClient.invalidateQueries({ queryKey: companiesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['company-list'] });
+      if (typeof payload?.id === 'number')
+        void queryClient.invalidateQueries({ queryKey: companyDetailQueryKey(payload.id) });
     },
   });
 }

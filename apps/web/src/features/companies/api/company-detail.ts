@@ -8,7 +8,8 @@ import { companiesQueryKey } from './companies.ts';
 export const companyDetailQueryOptions = (companyId: number) =>
   queryOptions({
     queryKey: companyDetailQueryKey(companyId),
-    queryFn: async ({ signal }) => (await api.get<{ data: CompanyDetail }>(`/api/company/${companyId}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: CompanyDetail }>(`/api/company/${companyId}`, { signal })).data,
   });
 
 export function useCompanyDetail(companyId: number) {
@@ -91,7 +92,10 @@ export function useSaveTechInfo(companyId: number) {
       form.append('company_id', String(companyId));
       form.append('notes', values.notes);
       for (const file of values.attachments) form.append('attachments[]', file, file.name);
-      return api.post<{ message: string; data: { notes: string | null; attachments: TechAttachment[] } }>('/api/companies/sites/tech.info', form);
+      return api.post<{ message: string; data: { notes: string | null; attachments: TechAttachment[] } }>(
+        '/api/companies/sites/tech.info',
+        form,
+      );
     },
     onSuccess: refresh,
   });

@@ -10,7 +10,8 @@ export function useContracts(companyId: number) {
   return useQuery(
     queryOptions({
       queryKey: contractsKey(companyId),
-      queryFn: async ({ signal }) => (await api.get<{ data: Contract[] }>(`/api/companies/contracts.${companyId}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await api.get<{ data: Contract[] }>(`/api/companies/contracts.${companyId}`, { signal })).data,
     }),
   );
 }
@@ -19,7 +20,8 @@ export function useContracts(companyId: number) {
 export function useContract(contractId: number | null) {
   return useQuery({
     queryKey: ['companies', 'contract', contractId] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: Contract }>(`/api/companies/contracts/${contractId}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: Contract }>(`/api/companies/contracts/${contractId}`, { signal })).data,
     enabled: contractId !== null,
   });
 }
@@ -28,14 +30,17 @@ export function useContract(contractId: number | null) {
 export function useContractBillingItems() {
   return useQuery({
     queryKey: ['billing-items', 'contract-groups'] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: GroupedBillingItems }>('/api/companies/contracts/billing_items', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: GroupedBillingItems }>('/api/companies/contracts/billing_items', { signal })).data,
     staleTime: 5 * 60_000,
   });
 }
 
 /** GET /api/billing/search/items/{term}: only above 3 characters (spec 2 §9). */
 export function searchBillingItems(term: string, signal?: AbortSignal): Promise<BillingItem[]> {
-  return api.get<{ data: BillingItem[] }>(`/api/billing/search/items/${encodeURIComponent(term)}`, { signal }).then((answer) => answer.data);
+  return api
+    .get<{ data: BillingItem[] }>(`/api/billing/search/items/${encodeURIComponent(term)}`, { signal })
+    .then((answer) => answer.data);
 }
 
 /** POST /api/companies/contracts/ (create) or POST /api/companies/contracts/{id} with _method PUT (update). */
@@ -45,7 +50,10 @@ export function useSaveContract(companyId: number) {
     mutationFn: ({ id, values }: { id: number | null; values: Record<string, unknown> }) =>
       id === null
         ? api.post<{ message: string; data: { id: number } }>('/api/companies/contracts/', values)
-        : api.post<{ message: string; data: { id: number } }>(`/api/companies/contracts/${id}`, { ...values, _method: 'PUT' }),
+        : api.post<{ message: string; data: { id: number } }>(`/api/companies/contracts/${id}`, {
+            ...values,
+            _method: 'PUT',
+          }),
     onSuccess: (_answer, { id }) => {
       void queryClient.invalidateQueries({ queryKey: contractsKey(companyId) });
       void queryClient.invalidateQueries({ queryKey: companyDetailQueryKey(companyId) });
@@ -59,7 +67,8 @@ const adjustmentsKey = (companyId: number) => ['companies', 'usage-adjustments',
 export function useUsageAdjustments(companyId: number) {
   return useQuery({
     queryKey: adjustmentsKey(companyId),
-    queryFn: async ({ signal }) => (await api.get<{ data: UsageAdjustment[] }>(`/api/companies/usage/adjustments.${companyId}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: UsageAdjustment[] }>(`/api/companies/usage/adjustments.${companyId}`, { signal })).data,
   });
 }
 

@@ -9,7 +9,8 @@ const formKey = ['network-grade', 'form'] as const;
 export function useGrades(companyId: number) {
   return useQuery({
     queryKey: gradesKey(companyId),
-    queryFn: async ({ signal }) => (await api.get<{ data: GradeListItem[] }>(`/api/companies/netgrade.list.${companyId}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: GradeListItem[] }>(`/api/companies/netgrade.list.${companyId}`, { signal })).data,
   });
 }
 
@@ -17,14 +18,18 @@ export function useGrades(companyId: number) {
 export function useGrade(gradeId: number | null) {
   return useQuery({
     queryKey: ['network-grade', gradeId] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: Grade }>(`/api/companies/netgrade/${gradeId}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: Grade }>(`/api/companies/netgrade/${gradeId}`, { signal })).data,
     enabled: gradeId !== null,
   });
 }
 
 /** GET /api/save/networkgrade/form: the questions by section. */
 export function useGradeForm() {
-  return useQuery({ queryKey: formKey, queryFn: async ({ signal }) => (await api.get<{ data: GradeForm }>('/api/save/networkgrade/form', { signal })).data });
+  return useQuery({
+    queryKey: formKey,
+    queryFn: async ({ signal }) => (await api.get<{ data: GradeForm }>('/api/save/networkgrade/form', { signal })).data,
+  });
 }
 
 export interface GradeAnswerValues {
@@ -37,7 +42,15 @@ export interface GradeAnswerValues {
 export function useSaveGrade(companyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ gradeId, siteId, questions }: { gradeId: number | null; siteId: number; questions: GradeAnswerValues[] }) => {
+    mutationFn: ({
+      gradeId,
+      siteId,
+      questions,
+    }: {
+      gradeId: number | null;
+      siteId: number;
+      questions: GradeAnswerValues[];
+    }) => {
       const body = { company_id: companyId, site_id: siteId, questions };
       return gradeId === null
         ? api.post<{ message: string; data: { id: number } }>('/api/companies/netgrade', body)

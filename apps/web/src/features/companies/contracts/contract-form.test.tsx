@@ -1,5 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { contractCreateFailedMessage, contractUpdateFailedMessage, itemSearchHint, type BillingItem, type Contract, type GroupedBillingItems } from '@switchboard/shared';
+import {
+  contractCreateFailedMessage,
+  contractUpdateFailedMessage,
+  itemSearchHint,
+  type BillingItem,
+  type Contract,
+  type GroupedBillingItems,
+} from '@switchboard/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,9 +16,18 @@ import { authStore } from '../../../lib/auth-store.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubApi } from '../../../test/api-stub.ts';
 import { signedInResponse } from '../../../test/signed-in.ts';
-import { ContractsTab } from '../tabs/contracts-tab.tsx';
+import { contractChangeNeedsBillingMessage, ContractsTab } from '../tabs/contracts-tab.tsx';
+import { itemSearchFailedMessage } from './recurring-item-modal.tsx';
 
-const item = (id: number, name: string, type: BillingItem['type'], extra: Partial<BillingItem> = {}): BillingItem => ({ id, name, type, price: 0, taxable: 0, fee_percent: null, ...extra });
+const item = (id: number, name: string, type: BillingItem['type'], extra: Partial<BillingItem> = {}): BillingItem => ({
+  id,
+  name,
+  type,
+  price: 0,
+  taxable: 0,
+  fee_percent: null,
+  ...extra,
+});
 
 const billingItems: GroupedBillingItems = {
   retainer_items: [item(1, 'Managed Retainer', 'retainer', { price: 95 })],
@@ -55,7 +71,8 @@ function stubContractApi(extra: Parameters<typeof stubApi>[0] = {}) {
 }
 
 /** The company Contracts tab at /companies/5/contracts/{method}/{methodId}, as the company page mounts it. */
-function renderContractsTab(method: 'new' | 'edit', methodId?: string) {
+function renderContractsTab(method: 'new' | 'edit' | 'index', methodId?: string) {
+  const address = ['/companies/5/contracts', method === 'index' ? null : method, methodId].filter(Boolean).join('/');
   const router = createMemoryRouter(
     [
       {
@@ -63,7 +80,7 @@ function renderContractsTab(method: 'new' | 'edit', methodId?: string) {
         element: <ContractsTab companyId={5} companyName="Acme Dental" method={method} methodId={methodId} />,
       },
     ],
-    { initialEntries: [`/companies/5/contracts/${method}${methodId ? `/${methodId}` : ''}`] },
+    { initialEntries: [address] },
   );
   render(
     <Providers queryClient={createQueryClient()} env="test">
@@ -111,7 +128,7 @@ afterEach(() => {
 
 describe('contract form failures (spec 2 §8)', { timeout: 20_000 }, () => {
   it(`toasts '${contractCreateFailedMessage}' when the create fails with a 500 and stays on the form`, async () => {
-    authStore.signIn(signedInResponse());
+    authStore.signIn(signedInResponse(['view billing']));
     const api = stubContractApi({ 'POST /api/companies/contracts/': [500, { message: 'Server Error' }] });
     const user = userEvent.setup();
     const router = renderContractsTab('new');
@@ -127,7 +144,7 @@ describe('contract form failures (spec 2 §8)', { timeout: 20_000 }, () => {
   });
 
   it(`toasts '${contractCreateFailedMessage}' when the server cannot be reached`, async () => {
-    authStore.signIn(signedInResponse());
+    authStore.signIn(signedInResponse(['view billing']));
     const api = stubContractApi({
       'POST /api/companies/contracts/': () => {
         throw new TypeError('Failed to fetch');
@@ -143,7 +160,7 @@ describe('contract form failures (spec 2 §8)', { timeout: 20_000 }, () => {
   });
 
   it(`toasts '${contractUpdateFailedMessage}' when an update fails`, async () => {
-    authStore.signIn(signedInResponse());
+    authStore.signIn(signedInResponse(['view billing']));
     const api = stubContractApi({ 'POST /api/companies/contracts/9': [500, { message: 'Server Error' }] });
     const user = userEvent.setup();
     const router = renderContractsTab('edit', '9');
@@ -158,13 +175,16 @@ describe('contract form failures (spec 2 §8)', { timeout: 20_000 }, () => {
   });
 
   it("shows a 422's field messages under their fields", async () => {
-    authStore.signIn(signedInResponse());
+    authStore.signIn(signedInResponse(['view billing']));
     stubContractApi({
       'POST /api/companies/contracts/': [
         422,
         {
           message: 'The given data was invalid.',
-          errors: { end_date: ['The end date must be a date after or equal to start date.'], retainer_item: ['The selected retainer item is invalid.'] },
+          errors: {
+            end_date: ['The end date must be a date after or equal to start date.'],
+            retainer_item: ['The selected retainer item is invalid.'],
+          },
         },
       ],
     });
@@ -174,7 +194,9 @@ describe('contract form failures (spec 2 §8)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
     const endDate = screen.getByLabelText(/^End Date/);
-    await waitFor(() => expect(describedBy(endDate)).toContain('The end date must be a date after or equal to start date.'));
+    await waitFor(() =>
+      expect(describedBy(endDate)).toContain('The end date must be a date after or equal to start date.'),
+    );
     expect(endDate.getAttribute('aria-invalid')).toBe('true');
     const retainer = screen.getByRole('combobox', { name: /^Retainer Item/ });
     expect(describedBy(retainer)).toContain('The selected retainer item is invalid.');
@@ -186,9 +208,12 @@ describe('contract form failures (spec 2 §8)', { timeout: 20_000 }, () => {
 
 describe('recurring item search (spec 2 §5, §9)', { timeout: 20_000 }, () => {
   it(`describes the item field with '${itemSearchHint}' and searches only above 3 characters`, async () => {
-    authStore.signIn(signedInResponse());
-    const api = stubContractApi({ 'GET /api/billing/search/items/back': [200, { data: [item(7, 'Backup Seat', 'cloud', { price: 12 })] }] });
-    const searches = () => api.calls.filter((call) => call.url.startsWith('/api/billing/search/items/')).map((call) => call.url);
+    authStore.signIn(signedInResponse(['view billing']));
+    const api = stubContractApi({
+      'GET /api/billing/search/items/back': [200, { data: [item(7, 'Backup Seat', 'cloud', { price: 12 })] }],
+    });
+    const searches = () =>
+      api.calls.filter((call) => call.url.startsWith('/api/billing/search/items/')).map((call) => call.url);
     const user = userEvent.setup();
     renderContractsTab('new');
     await user.click(await screen.findByRole('button', { name: 'Add Recurring Item' }));
@@ -204,5 +229,52 @@ describe('recurring item search (spec 2 §5, §9)', { timeout: 20_000 }, () => {
     await user.type(search, 'k');
     await waitFor(() => expect(searches()).toEqual(['/api/billing/search/items/back']));
     expect(await within(dialog).findByRole('option', { name: 'Backup Seat' })).toBeTruthy();
+  });
+});
+
+describe('contract controls follow the view billing permission (issue 16)', { timeout: 20_000 }, () => {
+  const stubContractList = () =>
+    stubContractApi({ 'GET /api/companies/contracts.5': [200, { data: [contract] }], 'GET /api/company/5': [404, {}] });
+
+  it('disables Add Contract with the reason and offers no Edit to staff without it', async () => {
+    authStore.signIn(signedInResponse());
+    stubContractList();
+    renderContractsTab('index');
+    expect(await screen.findByText('2026-01-01')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add Contract' });
+    expect(add.hasAttribute('disabled')).toBe(true);
+    expect(describedBy(add)).toBe(contractChangeNeedsBillingMessage);
+    expect(screen.queryByRole('link', { name: /^Edit contract/ })).toBeNull();
+  });
+
+  it('offers Add Contract and Edit with it', async () => {
+    authStore.signIn(signedInResponse(['view billing']));
+    stubContractList();
+    renderContractsTab('index');
+    expect(await screen.findByRole('link', { name: 'Edit contract starting 2026-01-01' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add Contract' })).toBeTruthy();
+    expect(screen.queryByText(contractChangeNeedsBillingMessage)).toBeNull();
+  });
+
+  it('shows the reason instead of the form, and searches nothing, on the new and edit addresses', async () => {
+    authStore.signIn(signedInResponse());
+    const api = stubContractApi();
+    renderContractsTab('new');
+    expect((await screen.findByRole('alert')).textContent).toContain(contractChangeNeedsBillingMessage);
+    expect(screen.queryByRole('form', { name: 'New Contract' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Recurring Item' })).toBeNull();
+    expect(api.calls.filter((call) => call.url.startsWith('/api/billing/'))).toEqual([]);
+  });
+
+  it('says so when the item search is refused instead of finding nothing', async () => {
+    authStore.signIn(signedInResponse(['view billing']));
+    stubContractApi({ 'GET /api/billing/search/items/back': [403, { message: 'This action is unauthorized.' }] });
+    const user = userEvent.setup();
+    renderContractsTab('new');
+    await user.click(await screen.findByRole('button', { name: 'Add Recurring Item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Recurring Item' });
+    const search = within(dialog).getByRole('combobox', { name: /^Item/ });
+    await user.type(search, 'back');
+    await waitFor(() => expect(describedBy(search)).toContain(itemSearchFailedMessage));
   });
 });

@@ -1,4 +1,23 @@
-import { ActionIcon, Alert, Button, Card, Center, Checkbox, Group, Loader, MultiSelect, NumberInput, Radio, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  MultiSelect,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -45,7 +64,14 @@ export function ContractForm({ companyId, companyName, contractId }: Props) {
       </Alert>
     );
   }
-  return <ContractFormFields companyId={companyId} companyName={companyName} contract={contract.data ?? null} items={items.data} />;
+  return (
+    <ContractFormFields
+      companyId={companyId}
+      companyName={companyName}
+      contract={contract.data ?? null}
+      items={items.data}
+    />
+  );
 }
 
 interface FormValues {
@@ -90,12 +116,30 @@ const initialValues = (contract: Contract | null): FormValues => ({
 
 const toOptions = (items: BillingItem[]) => items.map((item) => ({ value: String(item.id), label: item.name }));
 
-function ContractFormFields({ companyId, companyName, contract, items }: { companyId: number; companyName: string; contract: Contract | null; items: GroupedBillingItems }) {
+function ContractFormFields({
+  companyId,
+  companyName,
+  contract,
+  items,
+}: {
+  companyId: number;
+  companyName: string;
+  contract: Contract | null;
+  items: GroupedBillingItems;
+}) {
   const navigate = useNavigate();
   const accounts = useCompanyAccountOptions(companyId);
   const save = useSaveContract(companyId);
   const [recurring, setRecurring] = useState<RecurringItemRow[]>(
-    (contract?.recurring_items ?? []).map((item) => ({ key: `item-${item.id}`, id: item.id, item_id: item.item_id, item: item.item, quantity: item.quantity, price: item.price, taxable: item.taxable === 1 ? 1 : 0 })),
+    (contract?.recurring_items ?? []).map((item) => ({
+      key: `item-${item.id}`,
+      id: item.id,
+      item_id: item.item_id,
+      item: item.item,
+      quantity: item.quantity,
+      price: item.price,
+      taxable: item.taxable === 1 ? 1 : 0,
+    })),
   );
   const [modal, setModal] = useState<{ editing: RecurringItemRow | null } | null>(null);
   const view = contract ? 'Edit' : 'New';
@@ -108,7 +152,13 @@ function ContractFormFields({ companyId, companyName, contract, items }: { compa
     late_fee_taxable: values.late_fee_taxable ? 1 : 0,
     paperless: Number(values.paperless),
     billing_contacts: values.billing_contacts.map(Number),
-    recurring_items: recurring.map((row) => ({ id: row.id, item_id: row.item_id, quantity: row.quantity, price: row.price, taxable: row.taxable })),
+    recurring_items: recurring.map((row) => ({
+      id: row.id,
+      item_id: row.item_id,
+      quantity: row.quantity,
+      price: row.price,
+      taxable: row.taxable,
+    })),
   });
 
   const form = useForm<FormValues>({
@@ -143,14 +193,21 @@ function ContractFormFields({ companyId, companyName, contract, items }: { compa
         onError: (error) => {
           const { fields } = getFormErrors(error);
           if (Object.keys(fields).length > 0) form.setErrors(fields);
-          notifications.show({ color: 'red', message: contract ? contractUpdateFailedMessage : contractCreateFailedMessage });
+          notifications.show({
+            color: 'red',
+            message: contract ? contractUpdateFailedMessage : contractCreateFailedMessage,
+          });
         },
       },
     );
   });
 
   const saveRow = (row: RecurringItemRow) => {
-    setRecurring((rows) => (rows.some((existing) => existing.key === row.key) ? rows.map((existing) => (existing.key === row.key ? row : existing)) : [...rows, row]));
+    setRecurring((rows) =>
+      rows.some((existing) => existing.key === row.key)
+        ? rows.map((existing) => (existing.key === row.key ? row : existing))
+        : [...rows, row],
+    );
     setModal(null);
   };
 
@@ -170,7 +227,14 @@ function ContractFormFields({ companyId, companyName, contract, items }: { compa
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
             <TextInput type="date" label="Start Date" required {...form.getInputProps('start_date')} />
             <TextInput type="date" label="End Date" required {...form.getInputProps('end_date')} />
-            <NumberInput label="Payment Terms" prefix="Net " min={0} step={1} allowDecimal={false} {...form.getInputProps('payment_terms')} />
+            <NumberInput
+              label="Payment Terms"
+              prefix="Net "
+              min={0}
+              step={1}
+              allowDecimal={false}
+              {...form.getInputProps('payment_terms')}
+            />
             <Radio.Group label="Paperless" {...form.getInputProps('paperless')}>
               <Group mt={6}>
                 <Radio value="0" label="Yes" />
@@ -180,24 +244,96 @@ function ContractFormFields({ companyId, companyName, contract, items }: { compa
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            <Select label="Retainer Item" required data={toOptions(items.retainer_items)} {...form.getInputProps('retainer_item')} onChange={(value) => prefill('retainer', items.retainer_items, value)} />
-            <NumberInput label="Retainer Price" prefix="$" suffix=" / device" min={0} step={0.01} decimalScale={2} {...form.getInputProps('retainer_price')} />
-            <NumberInput label="Retainer Hours" min={0} step={0.25} decimalScale={2} {...form.getInputProps('retainer_hours')} />
-            <NumberInput label="Devices" min={0} step={1} allowDecimal={false} {...form.getInputProps('device_count')} />
-            <NumberInput label="Max Rollover" description="Over 1000 means unlimited" min={0} step={0.25} decimalScale={2} {...form.getInputProps('max_rollover')} />
-            <Checkbox mt="xl" label="Retainer Taxable" {...form.getInputProps('retainer_taxable', { type: 'checkbox' })} />
+            <Select
+              label="Retainer Item"
+              required
+              data={toOptions(items.retainer_items)}
+              {...form.getInputProps('retainer_item')}
+              onChange={(value) => prefill('retainer', items.retainer_items, value)}
+            />
+            <NumberInput
+              label="Retainer Price"
+              prefix="$"
+              suffix=" / device"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              {...form.getInputProps('retainer_price')}
+            />
+            <NumberInput
+              label="Retainer Hours"
+              min={0}
+              step={0.25}
+              decimalScale={2}
+              {...form.getInputProps('retainer_hours')}
+            />
+            <NumberInput
+              label="Devices"
+              min={0}
+              step={1}
+              allowDecimal={false}
+              {...form.getInputProps('device_count')}
+            />
+            <NumberInput
+              label="Max Rollover"
+              description="Over 1000 means unlimited"
+              min={0}
+              step={0.25}
+              decimalScale={2}
+              {...form.getInputProps('max_rollover')}
+            />
+            <Checkbox
+              mt="xl"
+              label="Retainer Taxable"
+              {...form.getInputProps('retainer_taxable', { type: 'checkbox' })}
+            />
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            <Select label="Overage Item" required data={toOptions(items.overage_items)} {...form.getInputProps('overage_item')} onChange={(value) => prefill('overage', items.overage_items, value)} />
-            <NumberInput label="Overage Price" prefix="$" suffix=" / hour" min={0} step={0.01} decimalScale={2} {...form.getInputProps('overage_price')} />
-            <Checkbox mt="xl" label="Overage Taxable" {...form.getInputProps('overage_taxable', { type: 'checkbox' })} />
+            <Select
+              label="Overage Item"
+              required
+              data={toOptions(items.overage_items)}
+              {...form.getInputProps('overage_item')}
+              onChange={(value) => prefill('overage', items.overage_items, value)}
+            />
+            <NumberInput
+              label="Overage Price"
+              prefix="$"
+              suffix=" / hour"
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              {...form.getInputProps('overage_price')}
+            />
+            <Checkbox
+              mt="xl"
+              label="Overage Taxable"
+              {...form.getInputProps('overage_taxable', { type: 'checkbox' })}
+            />
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-            <Select label="Late Fee Item" required data={toOptions(items.fee_items)} {...form.getInputProps('late_fee_item')} onChange={(value) => prefill('late_fee', items.fee_items, value)} />
-            <NumberInput label="Late Fee" suffix="%" min={0} step={0.25} decimalScale={2} {...form.getInputProps('late_fee_percent')} />
-            <Checkbox mt="xl" label="Late Fee Taxable" {...form.getInputProps('late_fee_taxable', { type: 'checkbox' })} />
+            <Select
+              label="Late Fee Item"
+              required
+              data={toOptions(items.fee_items)}
+              {...form.getInputProps('late_fee_item')}
+              onChange={(value) => prefill('late_fee', items.fee_items, value)}
+            />
+            <NumberInput
+              label="Late Fee"
+              suffix="%"
+              min={0}
+              step={0.25}
+              decimalScale={2}
+              {...form.getInputProps('late_fee_percent')}
+            />
+            <Checkbox
+              mt="xl"
+              label="Late Fee Taxable"
+              {...form.getInputProps('late_fee_taxable', { type: 'checkbox' })}
+            />
           </SimpleGrid>
 
           <MultiSelect
@@ -211,7 +347,12 @@ function ContractFormFields({ companyId, companyName, contract, items }: { compa
           <Stack gap="xs">
             <Group justify="space-between">
               <Text fw={600}>Recurring Items</Text>
-              <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setModal({ editing: null })}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                onClick={() => setModal({ editing: null })}
+              >
                 Add Recurring Item
               </Button>
             </Group>
@@ -237,10 +378,19 @@ function ContractFormFields({ companyId, companyName, contract, items }: { compa
                     <Table.Td>${recurringItemTotal(row).toFixed(2)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={`Edit ${row.item.name}`} onClick={() => setModal({ editing: row })}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit ${row.item.name}`}
+                          onClick={() => setModal({ editing: row })}
+                        >
                           <IconEdit size={16} aria-hidden />
                         </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${row.item.name}`} onClick={() => setRecurring((rows) => rows.filter((r) => r.key !== row.key))}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${row.item.name}`}
+                          onClick={() => setRecurring((rows) => rows.filter((r) => r.key !== row.key))}
+                        >
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>
                       </Group>

@@ -32,27 +32,43 @@ interface Props {
 
 let keys = 0;
 
+export const itemSearchFailedMessage = 'The items could not be searched. Please try again.';
+
 /** Spec 2 §4 Recurring item modal: add and edit modes; choosing an item pre-fills quantity 1, price and taxable. */
 export function RecurringItemModal({ editing, onSave, onClose }: Props) {
   const [search, setSearch] = useState(editing?.item.name ?? '');
   const [debounced] = useDebouncedValue(search, 300);
   const [results, setResults] = useState<BillingItem[]>([]);
-  const [item, setItem] = useState<{ id: number; type: BillingItemType; name: string } | null>(editing ? { id: editing.item_id, ...editing.item } : null);
+  const [item, setItem] = useState<{ id: number; type: BillingItemType; name: string } | null>(
+    editing ? { id: editing.item_id, ...editing.item } : null,
+  );
   const [quantity, setQuantity] = useState<number | string>(editing?.quantity ?? '');
   const [price, setPrice] = useState<number | string>(editing?.price ?? 0);
   const [taxable, setTaxable] = useState<boolean>(editing?.taxable === 1);
   const [errors, setErrors] = useState<{ item?: string; quantity?: string }>({});
+  const [searchFailed, setSearchFailed] = useState(false);
 
   useEffect(() => {
     if (debounced.trim().length < ITEM_SEARCH_MIN_LENGTH || debounced === item?.name) return;
     const controller = new AbortController();
     searchBillingItems(debounced.trim(), controller.signal)
-      .then(setResults)
-      .catch(() => setResults([]));
+      .then((found) => {
+        setResults(found);
+        setSearchFailed(false);
+      })
+      .catch(() => {
+        // A refused or failed search says so instead of looking like no match.
+        if (controller.signal.aborted) return;
+        setResults([]);
+        setSearchFailed(true);
+      });
     return () => controller.abort();
   }, [debounced, item?.name]);
 
-  const options = [...results.map((result) => ({ value: String(result.id), label: result.name })), ...(item && !results.some((r) => r.id === item.id) ? [{ value: String(item.id), label: item.name }] : [])];
+  const options = [
+    ...results.map((result) => ({ value: String(result.id), label: result.name })),
+    ...(item && !results.some((r) => r.id === item.id) ? [{ value: String(item.id), label: item.name }] : []),
+  ];
 
   const choose = (value: string | null) => {
     const chosen = results.find((result) => String(result.id) === value);
@@ -97,13 +113,24 @@ export function RecurringItemModal({ editing, onSave, onClose }: Props) {
           data={options}
           filter={({ options: all }) => all}
           nothingFoundMessage={search.trim().length < ITEM_SEARCH_MIN_LENGTH ? itemSearchHint : 'No items found'}
-          error={errors.item}
+          error={errors.item ?? (searchFailed ? itemSearchFailedMessage : undefined)}
         />
-        <NumberInput label="Quantity" min={0} step={1} allowDecimal={false} value={quantity} onChange={setQuantity} error={errors.quantity} />
+        <NumberInput
+          label="Quantity"
+          min={0}
+          step={1}
+          allowDecimal={false}
+          value={quantity}
+          onChange={setQuantity}
+          error={errors.quantity}
+        />
         <NumberInput label="Price" min={0} step={0.01} decimalScale={2} prefix="$" value={price} onChange={setPrice} />
         <Checkbox label="Taxable" checked={taxable} onChange={(event) => setTaxable(event.currentTarget.checked)} />
         <Text size="sm">
-          Total: <strong>${recurringItemTotal({ price: Number(price) || 0, quantity: Number(quantity) || 0 }).toFixed(2)}</strong>
+          Total:{' '}
+          <strong>
+            ${recurringItemTotal({ price: Number(price) || 0, quantity: Number(quantity) || 0 }).toFixed(2)}
+          </strong>
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -34,24 +34,45 @@ let newKeys = 0;
 function GradeFormEditor({ initial }: { initial: GradeForm }) {
   const save = useSaveGradeForm();
   const [sections, setSections] = useState(() =>
-    initial.map((section) => ({ category: section.category, questions: section.questions.map((q): QuestionRow => ({ key: `q-${q.id}`, id: q.id, question: q.question })) })),
+    initial.map((section) => ({
+      category: section.category,
+      questions: section.questions.map((q): QuestionRow => ({ key: `q-${q.id}`, id: q.id, question: q.question })),
+    })),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const change = (category: string, update: (questions: QuestionRow[]) => QuestionRow[]) =>
-    setSections((current) => current.map((section) => (section.category === category ? { ...section, questions: update(section.questions) } : section)));
+    setSections((current) =>
+      current.map((section) =>
+        section.category === category ? { ...section, questions: update(section.questions) } : section,
+      ),
+    );
 
   const submit = () => {
     const missing: Record<string, string> = {};
-    sections.forEach((section, s) => section.questions.forEach((q, i) => q.question.trim() === '' && (missing[`sections.${s}.questions.${i}.question`] = 'The question field is required.')));
+    sections.forEach((section, s) =>
+      section.questions.forEach(
+        (q, i) =>
+          q.question.trim() === '' &&
+          (missing[`sections.${s}.questions.${i}.question`] = 'The question field is required.'),
+      ),
+    );
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     save.mutate(
-      sections.map((section) => ({ category: section.category, questions: section.questions.map(({ id, question }) => ({ id, question })) })),
+      sections.map((section) => ({
+        category: section.category,
+        questions: section.questions.map(({ id, question }) => ({ id, question })),
+      })),
       {
         onSuccess: (answer) => {
           notifications.show({ color: 'green', message: answer.message });
-          setSections(answer.data.map((section) => ({ category: section.category, questions: section.questions.map((q) => ({ key: `q-${q.id}`, id: q.id, question: q.question })) })));
+          setSections(
+            answer.data.map((section) => ({
+              category: section.category,
+              questions: section.questions.map((q) => ({ key: `q-${q.id}`, id: q.id, question: q.question })),
+            })),
+          );
         },
         onError: (error) => {
           const { fields, message } = getFormErrors(error);
@@ -78,7 +99,14 @@ function GradeFormEditor({ initial }: { initial: GradeForm }) {
             <Title order={2} size="h4">
               {section.category}
             </Title>
-            <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => change(section.category, (questions) => [...questions, { key: `new-${++newKeys}`, question: '' }])}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() =>
+                change(section.category, (questions) => [...questions, { key: `new-${++newKeys}`, question: '' }])
+              }
+            >
               Add Question
             </Button>
           </Group>
@@ -94,10 +122,20 @@ function GradeFormEditor({ initial }: { initial: GradeForm }) {
                   error={errors[`sections.${s}.questions.${i}.question`]}
                   onChange={(event) => {
                     const text = event.currentTarget.value;
-                    change(section.category, (questions) => questions.map((q) => (q.key === question.key ? { ...q, question: text } : q)));
+                    change(section.category, (questions) =>
+                      questions.map((q) => (q.key === question.key ? { ...q, question: text } : q)),
+                    );
                   }}
                 />
-                <ActionIcon variant="subtle" color="red" mt={6} aria-label={`Remove question ${i + 1}`} onClick={() => change(section.category, (questions) => questions.filter((q) => q.key !== question.key))}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={6}
+                  aria-label={`Remove question ${i + 1}`}
+                  onClick={() =>
+                    change(section.category, (questions) => questions.filter((q) => q.key !== question.key))
+                  }
+                >
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Group>

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   GRADE_ANSWER_NA,
@@ -61,7 +74,13 @@ export function GradePage() {
       {method === 'view' && grade.data ? (
         <GradeView grade={grade.data} companyId={companyId} />
       ) : (
-        <GradeEditor companyId={companyId} sites={company.data.sites.map((site) => ({ value: String(site.id), label: site.name }))} form={form.data} grade={grade.data ?? null} back={back} />
+        <GradeEditor
+          companyId={companyId}
+          sites={company.data.sites.map((site) => ({ value: String(site.id), label: site.name }))}
+          form={form.data}
+          grade={grade.data ?? null}
+          back={back}
+        />
       )}
     </Stack>
   );
@@ -75,22 +94,54 @@ interface AnswerState {
   notes: string;
 }
 
-function GradeEditor({ companyId, sites, form, grade, back }: { companyId: number; sites: { value: string; label: string }[]; form: GradeForm; grade: Grade | null; back: string }) {
+function GradeEditor({
+  companyId,
+  sites,
+  form,
+  grade,
+  back,
+}: {
+  companyId: number;
+  sites: { value: string; label: string }[];
+  form: GradeForm;
+  grade: Grade | null;
+  back: string;
+}) {
   const navigate = useNavigate();
   const save = useSaveGrade(companyId);
   const remove = useDeleteGrade(companyId);
   // An edited grade keeps the questions it was answered with; a new one uses the current form.
   const [answers, setAnswers] = useState<AnswerState[]>(() =>
     grade
-      ? grade.scores.flatMap((section) => section.answers.map((answer) => ({ id: answer.id, category: section.category, question: answer.question, answer: answer.answer, notes: answer.notes })))
-      : form.flatMap((section) => section.questions.map((question) => ({ id: question.id, category: section.category, question: question.question, answer: null, notes: '' }))),
+      ? grade.scores.flatMap((section) =>
+          section.answers.map((answer) => ({
+            id: answer.id,
+            category: section.category,
+            question: answer.question,
+            answer: answer.answer,
+            notes: answer.notes,
+          })),
+        )
+      : form.flatMap((section) =>
+          section.questions.map((question) => ({
+            id: question.id,
+            category: section.category,
+            question: question.question,
+            answer: null,
+            notes: '',
+          })),
+        ),
   );
   const [siteId, setSiteId] = useState<string | null>(grade ? String(grade.site_id) : null);
   const [siteError, setSiteError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<Set<number>>(new Set());
 
   const categories = [...new Set(answers.map((answer) => answer.category))];
-  const scores = gradeScores(answers.filter((answer) => answer.answer !== null).map((answer) => ({ category: answer.category, answer: answer.answer! })));
+  const scores = gradeScores(
+    answers
+      .filter((answer) => answer.answer !== null)
+      .map((answer) => ({ category: answer.category, answer: answer.answer! })),
+  );
   const scoreOf = (category: string) => scores.categories.find((entry) => entry.category === category);
 
   const update = (id: number, change: Partial<AnswerState>) => {
@@ -104,12 +155,18 @@ function GradeEditor({ companyId, sites, form, grade, back }: { companyId: numbe
 
   const submit = () => {
     // Spec 2 §5: every question needs notes (and an answer); empty ones get a danger border and nothing is saved.
-    const missing = new Set(answers.filter((answer) => answer.answer === null || answer.notes.trim() === '').map((answer) => answer.id));
+    const missing = new Set(
+      answers.filter((answer) => answer.answer === null || answer.notes.trim() === '').map((answer) => answer.id),
+    );
     setInvalid(missing);
     setSiteError(siteId ? null : 'The site field is required.');
     if (missing.size > 0 || !siteId) return;
     save.mutate(
-      { gradeId: grade?.grade_id ?? null, siteId: Number(siteId), questions: answers.map((answer) => ({ id: answer.id, answer: answer.answer!, notes: answer.notes })) },
+      {
+        gradeId: grade?.grade_id ?? null,
+        siteId: Number(siteId),
+        questions: answers.map((answer) => ({ id: answer.id, answer: answer.answer!, notes: answer.notes })),
+      },
       {
         onSuccess: (answer) => {
           notifications.show({ color: 'green', message: answer.message });
@@ -145,7 +202,16 @@ function GradeEditor({ companyId, sites, form, grade, back }: { companyId: numbe
     <Stack gap="md">
       <Card withBorder padding="md">
         <Group justify="space-between" align="flex-end">
-          <Select label="Site" required data={sites} value={siteId} onChange={setSiteId} error={siteError} w={320} nothingFoundMessage="Add a site to the company first" />
+          <Select
+            label="Site"
+            required
+            data={sites}
+            value={siteId}
+            onChange={setSiteId}
+            error={siteError}
+            w={320}
+            nothingFoundMessage="Add a site to the company first"
+          />
           <Group gap="xs" aria-label="Overall grade">
             <Text fw={600}>Overall</Text>
             <Badge size="xl" color={letterColor(scores.letter)}>
@@ -181,7 +247,12 @@ function GradeEditor({ companyId, sites, form, grade, back }: { companyId: numbe
                       aria-label="Answer"
                       value={answer.answer === null ? '' : String(answer.answer)}
                       data={[1, 2, 3].map((code) => ({ value: String(code), label: gradeAnswerLabels[code]! }))}
-                      onChange={(value) => update(answer.id, { answer: Number(value), ...(Number(value) === GRADE_ANSWER_NA ? { notes: NA_NOTES } : {}) })}
+                      onChange={(value) =>
+                        update(answer.id, {
+                          answer: Number(value),
+                          ...(Number(value) === GRADE_ANSWER_NA ? { notes: NA_NOTES } : {}),
+                        })
+                      }
                     />
                   </Group>
                   <Textarea
@@ -191,7 +262,13 @@ function GradeEditor({ companyId, sites, form, grade, back }: { companyId: numbe
                     minRows={1}
                     value={answer.notes}
                     onChange={(event) => update(answer.id, { notes: event.currentTarget.value })}
-                    error={invalid.has(answer.id) ? (answer.answer === null ? 'Choose Yes, No or N/A.' : gradeNotesRequiredMessage) : undefined}
+                    error={
+                      invalid.has(answer.id)
+                        ? answer.answer === null
+                          ? 'Choose Yes, No or N/A.'
+                          : gradeNotesRequiredMessage
+                        : undefined
+                    }
                   />
                 </Stack>
               ))}
@@ -228,7 +305,12 @@ function GradeView({ grade, companyId }: { grade: Grade; companyId: number }) {
             <Badge size="xl" color={letterColor(grade.letter)}>
               {grade.letter}
             </Badge>
-            <Button size="xs" variant="default" component={Link} to={`/companies/${companyId}/grades/manage/${grade.grade_id}`}>
+            <Button
+              size="xs"
+              variant="default"
+              component={Link}
+              to={`/companies/${companyId}/grades/manage/${grade.grade_id}`}
+            >
               Edit
             </Button>
           </Group>

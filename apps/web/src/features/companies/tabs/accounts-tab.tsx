@@ -7,6 +7,9 @@ import type { CompanyTabProps } from './tab-props.ts';
 /** /companies/{id}/accounts (the list without the Company column) and /companies/{id}/accounts/import. */
 export function AccountsTab({ companyId, method }: CompanyTabProps) {
   const navigate = useNavigate();
-  if (method === 'import') return <AccountImport fixedCompanyId={companyId} onDone={() => void navigate(`/companies/${companyId}/accounts`)} />;
+  if (method === 'import')
+    return (
+      <AccountImport fixedCompanyId={companyId} onDone={() => void navigate(`/companies/${companyId}/accounts`)} />
+    );
   return <AccountsList companyId={companyId} importHref={`/companies/${companyId}/accounts/import`} embedded />;
 }

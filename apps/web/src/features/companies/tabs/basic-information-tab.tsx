@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { getFormErrors } from '../../../lib/form-errors.ts';
 import { useStaticData } from '../../../lib/static-data.ts';
 import { useCompanyDetail, useUpdateCompany } from '../api/company-detail.ts';
-import { industrySelectData } from '../create-company-page.tsx';
+import { industrySelectData, unknownIndustryError } from '../create-company-page.tsx';
 import type { CompanyTabProps } from './tab-props.ts';
 
 interface FormValues {
@@ -38,6 +38,8 @@ export function BasicInformationTab({ companyId }: CompanyTabProps) {
       const errors: Record<string, string> = {};
       const parsed = updateCompanyInputSchema.safeParse({ ...values, active: Number(values.active) });
       if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      const industryMessage = unknownIndustryError(values.industry_id, staticData.data?.industries ?? []);
+      if (industryMessage) errors.industry_id ??= industryMessage;
       const logoMessage = values.logo ? companyLogoError({ type: values.logo.type, size: values.logo.size }) : null;
       if (logoMessage) errors.logo = logoMessage;
       return errors;
@@ -46,7 +48,13 @@ export function BasicInformationTab({ companyId }: CompanyTabProps) {
 
   const submit = form.onSubmit((values) => {
     update.mutate(
-      { name: values.name, industry_id: values.industry_id ?? '', website: values.website, active: values.active === '1' ? 1 : 0, logo: values.logo },
+      {
+        name: values.name,
+        industry_id: values.industry_id ?? '',
+        website: values.website,
+        active: values.active === '1' ? 1 : 0,
+        logo: values.logo,
+      },
       {
         onSuccess: (answer) => {
           notifications.show({ color: 'green', message: answer.message });
@@ -69,8 +77,20 @@ export function BasicInformationTab({ companyId }: CompanyTabProps) {
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />
-            <Select label="Industry" required searchable data={industries} nothingFoundMessage="No industries" {...form.getInputProps('industry_id')} />
-            <TextInput label="Website" autoComplete="off" placeholder="https://example.com" {...form.getInputProps('website')} />
+            <Select
+              label="Industry"
+              required
+              searchable
+              data={industries}
+              nothingFoundMessage="No industries"
+              {...form.getInputProps('industry_id')}
+            />
+            <TextInput
+              label="Website"
+              autoComplete="off"
+              placeholder="https://example.com"
+              {...form.getInputProps('website')}
+            />
             <Radio.Group label="Active" {...form.getInputProps('active')}>
               <Group mt={6}>
                 <Radio value="0" label="Yes" />

@@ -61,7 +61,11 @@ describe('flags tab failures (spec 2 §8)', { timeout: 20_000 }, () => {
 
     expect(await findErrorToast('Some error occured! Please try again')).toBeTruthy();
     expect(screen.queryByText('Server Error')).toBeNull();
-    expect(api.callsTo('POST', '/api/companies/flags/')[0].body).toEqual({ id: '', flag: 'Alarm code is 4321', company_id: 5 });
+    expect(api.callsTo('POST', '/api/companies/flags/')[0].body).toEqual({
+      id: '',
+      flag: 'Alarm code is 4321',
+      company_id: 5,
+    });
     expect((screen.getByRole('textbox', { name: 'Flag' }) as HTMLInputElement).value).toBe('Alarm code is 4321');
     const table = screen.getByRole('table', { name: 'Ticket Flags' });
     expect(within(table).queryByText('Alarm code is 4321')).toBeNull();
@@ -85,7 +89,13 @@ describe('flags tab failures (spec 2 §8)', { timeout: 20_000 }, () => {
     authStore.signIn(signedInResponse());
     stubApi({
       'GET /api/companies/flags.list.5': [200, { data: [] }],
-      'POST /api/companies/flags/': [422, { message: 'The given data was invalid.', errors: { flag: ['The flag may not be greater than 255 characters.'] } }],
+      'POST /api/companies/flags/': [
+        422,
+        {
+          message: 'The given data was invalid.',
+          errors: { flag: ['The flag may not be greater than 255 characters.'] },
+        },
+      ],
     });
     renderFlagsTab();
     await addFlag('Too long, says the server');
@@ -93,7 +103,9 @@ describe('flags tab failures (spec 2 §8)', { timeout: 20_000 }, () => {
     const input = screen.getByRole('textbox', { name: 'Flag' });
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     const errorId = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).find((id) => id.endsWith('-error'));
-    expect(errorId && document.getElementById(errorId)?.textContent).toBe('The flag may not be greater than 255 characters.');
+    expect(errorId && document.getElementById(errorId)?.textContent).toBe(
+      'The flag may not be greater than 255 characters.',
+    );
     expect(screen.queryByText(flagCreateFailedMessage)).toBeNull();
   });
 });

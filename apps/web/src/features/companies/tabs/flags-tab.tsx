@@ -1,6 +1,14 @@
 import { Badge, Button, Card, Group, Stack, Table, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { flagCreateFailedMessage, flagDeleteConfirmButton, flagDeleteConfirmText, flagDeleteConfirmTitle, flagRemovedMessage, flagRestoredMessage, type Flag } from '@switchboard/shared';
+import {
+  flagCreateFailedMessage,
+  flagDeleteConfirmButton,
+  flagDeleteConfirmText,
+  flagDeleteConfirmTitle,
+  flagRemovedMessage,
+  flagRestoredMessage,
+  type Flag,
+} from '@switchboard/shared';
 import { IconFlag, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmDelete, showFailedDialog } from '../../../components/confirm-dialogs.tsx';
@@ -87,12 +95,20 @@ export function FlagsTab({ companyId }: CompanyTabProps) {
             {flags.isSuccess && rows.length === 0 ? <EmptyTableRow colSpan={5} message="No Flags Found" /> : null}
             {rows.map((flag) => (
               <Table.Tr key={flag.id} data-flag-id={flag.id} c={flag.deleted_at ? 'dimmed' : undefined}>
-                <Table.Td style={{ textDecoration: flag.deleted_at ? 'line-through' : undefined }}>{flag.flag}</Table.Td>
+                <Table.Td style={{ textDecoration: flag.deleted_at ? 'line-through' : undefined }}>
+                  {flag.flag}
+                </Table.Td>
                 <Table.Td>{flag.created_by ?? ''}</Table.Td>
                 <Table.Td>
                   <RelativeTime value={flag.created_at} />
                 </Table.Td>
-                <Table.Td>{flag.deleted_at ? <Badge color="gray">Deleted by {flag.deleted_by ?? 'someone'}</Badge> : <Badge color="green">Active</Badge>}</Table.Td>
+                <Table.Td>
+                  {flag.deleted_at ? (
+                    <Badge color="gray">Deleted by {flag.deleted_by ?? 'someone'}</Badge>
+                  ) : (
+                    <Badge color="green">Active</Badge>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {flag.deleted_at ? (
                     <Button
@@ -102,14 +118,21 @@ export function FlagsTab({ companyId }: CompanyTabProps) {
                       onClick={() =>
                         restore.mutate(flag.id, {
                           onSuccess: () => notifications.show({ color: 'green', message: flagRestoredMessage }),
-                          onError: (failure) => notifications.show({ color: 'red', message: getFormErrors(failure).message }),
+                          onError: (failure) =>
+                            notifications.show({ color: 'red', message: getFormErrors(failure).message }),
                         })
                       }
                     >
                       Restore
                     </Button>
                   ) : (
-                    <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => askDelete(flag)}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconTrash size={14} aria-hidden />}
+                      onClick={() => askDelete(flag)}
+                    >
                       Delete
                     </Button>
                   )}

@@ -16,7 +16,11 @@ export function NetworkGradeTab({ companyId }: CompanyTabProps) {
         <Button component={Link} to="/companies/networkgrade/form" variant="default">
           Manage Form
         </Button>
-        <Button component={Link} to={`/companies/${companyId}/grades/new`} leftSection={<IconPlus size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={`/companies/${companyId}/grades/new`}
+          leftSection={<IconPlus size={16} aria-hidden />}
+        >
           New Grade
         </Button>
       </Group>
@@ -42,10 +46,22 @@ export function NetworkGradeTab({ companyId }: CompanyTabProps) {
               </Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end">
-                  <Button size="xs" variant="subtle" component={Link} to={`/companies/${companyId}/grades/view/${grade.grade_id}`} leftSection={<IconEye size={14} aria-hidden />}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    component={Link}
+                    to={`/companies/${companyId}/grades/view/${grade.grade_id}`}
+                    leftSection={<IconEye size={14} aria-hidden />}
+                  >
                     View
                   </Button>
-                  <Button size="xs" variant="subtle" component={Link} to={`/companies/${companyId}/grades/manage/${grade.grade_id}`} leftSection={<IconPencil size={14} aria-hidden />}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    component={Link}
+                    to={`/companies/${companyId}/grades/manage/${grade.grade_id}`}
+                    leftSection={<IconPencil size={14} aria-hidden />}
+                  >
                     Edit
                   </Button>
                 </Group>

@@ -1,14 +1,37 @@
-import { Anchor, Button, Card, FileInput, Group, Modal, Stack, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { downloadFailedMessage, noNotesPlaceholder, techAttachmentMaxBytes, techAttachmentSizeMessage, type Site, type TechAttachment } from '@switchboard/shared';
-import { IconEdit, IconPaperclip } from '@tabler/icons-react';
+import {
+  downloadFailedMessage,
+  noNotesPlaceholder,
+  techAttachmentMaxBytes,
+  techAttachmentSizeMessage,
+  type Site,
+  type TechAttachment,
+} from '@switchboard/shared';
+import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { downloadStoredFile } from '../../../lib/download.ts';
 import { useCompanyDetail, useSaveTechInfo, useUpdateSiteInfo } from '../api/company-detail.ts';
 import type { CompanyTabProps } from './tab-props.ts';
+import { FileTypeIcon } from '../../../components/file-type-icon.tsx';
 
-const addressOf = (site: Site) => [site.address, site.city, [site.state, site.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+const addressOf = (site: Site) =>
+  [site.address, site.city, [site.state, site.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
 /** Spec 2 §2 Site Information tab: parking and connectivity per site, and the company's tech notes and files. */
 export function SiteInformationTab({ companyId }: CompanyTabProps) {
@@ -39,7 +62,13 @@ export function SiteInformationTab({ companyId }: CompanyTabProps) {
                   <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{site.info.parking_info}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{site.info.external}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="subtle" leftSection={<IconEdit size={14} aria-hidden />} onClick={() => setEditing(site)} aria-label={`Edit ${site.name}`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      leftSection={<IconEdit size={14} aria-hidden />}
+                      onClick={() => setEditing(site)}
+                      aria-label={`Edit ${site.name}`}
+                    >
                       Edit
                     </Button>
                   </Table.Td>
@@ -50,7 +79,14 @@ export function SiteInformationTab({ companyId }: CompanyTabProps) {
         </Table.ScrollContainer>
       </Card>
       {editing ? <SiteInfoModal companyId={companyId} site={editing} onClose={() => setEditing(null)} /> : null}
-      {company ? <TechInfoCard companyId={companyId} notes={company.site_tech_info.notes} attachments={company.site_tech_info.attachments} /> : null}
+      {/* Technician notes are staff-only: the server leaves them out for client accounts (decision 0019). */}
+      {company?.site_tech_info ? (
+        <TechInfoCard
+          companyId={companyId}
+          notes={company.site_tech_info.notes}
+          attachments={company.site_tech_info.attachments}
+        />
+      ) : null}
     </Stack>
   );
 }
@@ -75,8 +111,20 @@ function SiteInfoModal({ companyId, site, onClose }: { companyId: number; site: 
     <Modal opened onClose={onClose} title="Edit Site Information">
       <Stack gap="sm">
         <TextInput label="Name" value={site.name} readOnly />
-        <Textarea label="Parking Information" autosize minRows={3} value={parking} onChange={(event) => setParking(event.currentTarget.value)} />
-        <Textarea label="External Connectivity" autosize minRows={3} value={external} onChange={(event) => setExternal(event.currentTarget.value)} />
+        <Textarea
+          label="Parking Information"
+          autosize
+          minRows={3}
+          value={parking}
+          onChange={(event) => setParking(event.currentTarget.value)}
+        />
+        <Textarea
+          label="External Connectivity"
+          autosize
+          minRows={3}
+          value={external}
+          onChange={(event) => setExternal(event.currentTarget.value)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -92,7 +140,15 @@ function SiteInfoModal({ companyId, site, onClose }: { companyId: number; site: 
 
 const isBlank = (notes: string | null) => !notes || notes.trim() === '' || notes.trim() === noNotesPlaceholder;
 
-function TechInfoCard({ companyId, notes, attachments }: { companyId: number; notes: string | null; attachments: TechAttachment[] }) {
+function TechInfoCard({
+  companyId,
+  notes,
+  attachments,
+}: {
+  companyId: number;
+  notes: string | null;
+  attachments: TechAttachment[];
+}) {
   const [editingNotes, setEditingNotes] = useState(false);
   const [draft, setDraft] = useState(isBlank(notes) ? '' : notes!);
   const [files, setFiles] = useState<File[]>([]);
@@ -118,7 +174,9 @@ function TechInfoCard({ companyId, notes, attachments }: { companyId: number; no
   };
 
   const download = (attachment: TechAttachment) =>
-    downloadStoredFile(attachment.path, attachment.file_name).catch(() => notifications.show({ color: 'red', message: downloadFailedMessage }));
+    downloadStoredFile(attachment.path, attachment.file_name).catch(() =>
+      notifications.show({ color: 'red', message: downloadFailedMessage }),
+    );
 
   return (
     <Card withBorder padding="lg">
@@ -128,7 +186,14 @@ function TechInfoCard({ companyId, notes, attachments }: { companyId: number; no
         </Title>
         {editingNotes ? (
           <Stack gap="xs">
-            <Textarea aria-label="Notes" autosize minRows={4} value={draft} onChange={(event) => setDraft(event.currentTarget.value)} autoFocus />
+            <Textarea
+              aria-label="Notes"
+              autosize
+              minRows={4}
+              value={draft}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              autoFocus
+            />
             <Group>
               <Button size="xs" variant="default" onClick={() => setEditingNotes(false)}>
                 Close Notes
@@ -136,7 +201,12 @@ function TechInfoCard({ companyId, notes, attachments }: { companyId: number; no
             </Group>
           </Stack>
         ) : (
-          <UnstyledButton onClick={() => setEditingNotes(true)} aria-label="Edit notes" p="xs" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 4 }}>
+          <UnstyledButton
+            onClick={() => setEditingNotes(true)}
+            aria-label="Edit notes"
+            p="xs"
+            style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 4 }}
+          >
             <Text style={{ whiteSpace: 'pre-wrap' }} c={isBlank(draft) ? 'dimmed' : undefined}>
               {isBlank(draft) ? 'Click to add notes' : draft}
             </Text>
@@ -153,7 +223,7 @@ function TechInfoCard({ companyId, notes, attachments }: { companyId: number; no
           ) : (
             attachments.map((attachment) => (
               <Group key={attachment.id} gap={6}>
-                <IconPaperclip size={14} aria-hidden />
+                <FileTypeIcon fileName={attachment.file_name} />
                 <Anchor component="button" type="button" onClick={() => void download(attachment)}>
                   {attachment.file_name}
                 </Anchor>

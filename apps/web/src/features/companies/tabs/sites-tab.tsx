@@ -1,4 +1,17 @@
-import { ActionIcon, Autocomplete, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Autocomplete,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -24,7 +37,18 @@ interface SiteRow {
 }
 
 let newKeys = 0;
-const blankSite = (): SiteRow => ({ key: `new-${++newKeys}`, id: 'new', name: '', region_id: null, address: '', city: '', state: null, zip: '', lat: '', lng: '' });
+const blankSite = (): SiteRow => ({
+  key: `new-${++newKeys}`,
+  id: 'new',
+  name: '',
+  region_id: null,
+  address: '',
+  city: '',
+  state: null,
+  zip: '',
+  lat: '',
+  lng: '',
+});
 
 const toRow = (site: Site): SiteRow => ({
   key: `site-${site.id}`,
@@ -55,8 +79,15 @@ const toPayload = (row: SiteRow) => ({
 export function SitesTab({ companyId }: CompanyTabProps) {
   const company = useCompanyDetail(companyId).data;
   const staticData = useStaticData();
-  const regions = useMemo(() => (staticData.data?.regions ?? []).map((region) => ({ value: String(region.id), label: region.name })), [staticData.data]);
-  const states = useMemo(() => (staticData.data?.states ?? []).map((state) => ({ value: state.code, label: `${state.code} - ${state.name}` })), [staticData.data]);
+  const regions = useMemo(
+    () => (staticData.data?.regions ?? []).map((region) => ({ value: String(region.id), label: region.name })),
+    [staticData.data],
+  );
+  const states = useMemo(
+    () =>
+      (staticData.data?.states ?? []).map((state) => ({ value: state.code, label: `${state.code} - ${state.name}` })),
+    [staticData.data],
+  );
   const update = useUpdateSites(companyId);
 
   const form = useForm<{ sites: SiteRow[] }>({
@@ -66,7 +97,8 @@ export function SitesTab({ companyId }: CompanyTabProps) {
       const errors: Record<string, string> = {};
       values.sites.forEach((row, index) => {
         const parsed = siteInputSchema.safeParse(toPayload(row));
-        if (!parsed.success) for (const issue of parsed.error.issues) errors[`sites.${index}.${String(issue.path[0])}`] ??= issue.message;
+        if (!parsed.success)
+          for (const issue of parsed.error.issues) errors[`sites.${index}.${String(issue.path[0])}`] ??= issue.message;
       });
       return errors;
     },
@@ -101,31 +133,75 @@ export function SitesTab({ companyId }: CompanyTabProps) {
               <Group justify="space-between">
                 <Text fw={600}>{row.name || 'New site'}</Text>
                 <Tooltip label="Remove site">
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove site ${index + 1}`} onClick={() => form.removeListItem('sites', index)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove site ${index + 1}`}
+                    onClick={() => form.removeListItem('sites', index)}
+                  >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
                 </Tooltip>
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
                 <TextInput label="Name" required {...form.getInputProps(`sites.${index}.name`)} />
-                <Select label="Region" required searchable data={regions} {...form.getInputProps(`sites.${index}.region_id`)} />
+                <Select
+                  label="Region"
+                  required
+                  searchable
+                  data={regions}
+                  {...form.getInputProps(`sites.${index}.region_id`)}
+                />
                 <AddressInput
                   {...form.getInputProps(`sites.${index}.address`)}
                   onPick={(place) =>
-                    form.setFieldValue(`sites.${index}`, { ...form.getValues().sites[index]!, address: place.address, city: place.city, state: place.state || null, zip: place.zip, lat: place.lat, lng: place.lng })
+                    form.setFieldValue(`sites.${index}`, {
+                      ...form.getValues().sites[index]!,
+                      address: place.address,
+                      city: place.city,
+                      state: place.state || null,
+                      zip: place.zip,
+                      lat: place.lat,
+                      lng: place.lng,
+                    })
                   }
                 />
                 <TextInput label="City" required {...form.getInputProps(`sites.${index}.city`)} />
-                <Select label="State" searchable clearable data={states} {...form.getInputProps(`sites.${index}.state`)} />
+                <Select
+                  label="State"
+                  searchable
+                  clearable
+                  data={states}
+                  {...form.getInputProps(`sites.${index}.state`)}
+                />
                 <TextInput label="Zip" {...form.getInputProps(`sites.${index}.zip`)} />
-                <NumberInput label="Latitude" decimalScale={6} min={-90} max={90} hideControls {...form.getInputProps(`sites.${index}.lat`)} />
-                <NumberInput label="Longitude" decimalScale={6} min={-180} max={180} hideControls {...form.getInputProps(`sites.${index}.lng`)} />
+                <NumberInput
+                  label="Latitude"
+                  decimalScale={6}
+                  min={-90}
+                  max={90}
+                  hideControls
+                  {...form.getInputProps(`sites.${index}.lat`)}
+                />
+                <NumberInput
+                  label="Longitude"
+                  decimalScale={6}
+                  min={-180}
+                  max={180}
+                  hideControls
+                  {...form.getInputProps(`sites.${index}.lng`)}
+                />
               </SimpleGrid>
             </Stack>
           </Card>
         ))}
         <Group justify="space-between">
-          <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => form.insertListItem('sites', blankSite())} aria-label="Add Site">
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => form.insertListItem('sites', blankSite())}
+            aria-label="Add Site"
+          >
             Add Site
           </Button>
           <Button type="submit" loading={update.isPending}>

@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { usageAdjustmentInputSchema } from '@switchboard/shared';
@@ -9,7 +21,8 @@ import { useCompanyDetail } from '../api/company-detail.ts';
 import { useAddUsageAdjustment, useDeleteUsageAdjustment, useUsageAdjustments } from '../api/contracts.ts';
 import type { CompanyTabProps } from './tab-props.ts';
 
-const monthLabel = (billingDate: string) => new Date(`${billingDate}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthLabel = (billingDate: string) =>
+  new Date(`${billingDate}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const hours = (value: number) => value.toFixed(2);
 
 /** Spec 2 §2 Monthly Usage card, and the adjustments staff enter with a reason. */
@@ -30,9 +43,11 @@ export function UsageTab({ companyId }: CompanyTabProps) {
           <Table striped verticalSpacing="xs" aria-label="Monthly Usage">
             <Table.Thead>
               <Table.Tr>
-                {['Date', 'Retainer', 'Adjustments', 'Rollover', 'Helpdesk', 'Project', 'Non Billable', 'Balance'].map((label) => (
-                  <Table.Th key={label}>{label}</Table.Th>
-                ))}
+                {['Date', 'Retainer', 'Adjustments', 'Rollover', 'Helpdesk', 'Project', 'Non Billable', 'Balance'].map(
+                  (label) => (
+                    <Table.Th key={label}>{label}</Table.Th>
+                  ),
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -98,7 +113,14 @@ function Adjustments({ companyId }: { companyId: number }) {
         <form onSubmit={submit} noValidate aria-label="Add Adjustment">
           <Group align="flex-start" grow>
             <TextInput type="month" label="Month" required {...form.getInputProps('month')} />
-            <NumberInput label="Hours" description="Negative to take hours away" step={0.25} decimalScale={2} required {...form.getInputProps('hours')} />
+            <NumberInput
+              label="Hours"
+              description="Negative to take hours away"
+              step={0.25}
+              decimalScale={2}
+              required
+              {...form.getInputProps('hours')}
+            />
             <TextInput label="Reason" required {...form.getInputProps('reason')} />
           </Group>
           <Group justify="flex-end" mt="sm">

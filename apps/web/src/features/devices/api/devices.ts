@@ -14,13 +14,18 @@ export interface DeviceFilter {
 }
 
 const devicesKey = ['devices'] as const;
-const filterQuery = (filter: DeviceFilter) => ({ company_id: filter.companyId ?? undefined, type: filter.type, search: filter.search.trim() || undefined });
+const filterQuery = (filter: DeviceFilter) => ({
+  company_id: filter.companyId ?? undefined,
+  type: filter.type,
+  search: filter.search.trim() || undefined,
+});
 
 /** GET /api/devices: one page of a company's (or every company's) devices of one type. */
 export function useDevices(filter: DeviceFilter, page: number, perPage: number) {
   return useQuery({
     queryKey: [...devicesKey, 'list', filter, page, perPage] as const,
-    queryFn: ({ signal }) => api.get<DevicesPage>('/api/devices', { query: { ...filterQuery(filter), page, per_page: perPage }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<DevicesPage>('/api/devices', { query: { ...filterQuery(filter), page, per_page: perPage }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,19 +47,25 @@ function useInvalidateDevices() {
 export function useSaveDevice() {
   return useMutation({
     mutationFn: ({ id, values }: { id: number | null; values: Record<string, unknown> }) =>
-      id === null ? api.post<{ message: string; data: { id: number } }>('/api/devices', values) : api.put<{ message: string; data: { id: number } }>(`/api/devices/${id}`, values),
+      id === null
+        ? api.post<{ message: string; data: { id: number } }>('/api/devices', values)
+        : api.put<{ message: string; data: { id: number } }>(`/api/devices/${id}`, values),
     onSuccess: useInvalidateDevices(),
   });
 }
 
 export function useDeleteDevice() {
-  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/api/devices/${id}`), onSuccess: useInvalidateDevices() });
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/devices/${id}`),
+    onSuccess: useInvalidateDevices(),
+  });
 }
 
 /** POST /api/devices/import: all rows or none. */
 export function useImportDevices() {
   return useMutation({
-    mutationFn: (body: { company_id: number; type: DeviceType; rows: Partial<DeviceImportRow>[] }) => api.post<{ message: string; data: { created: number } }>('/api/devices/import', body),
+    mutationFn: (body: { company_id: number; type: DeviceType; rows: Partial<DeviceImportRow>[] }) =>
+      api.post<{ message: string; data: { created: number } }>('/api/devices/import', body),
     onSuccess: useInvalidateDevices(),
   });
 }

@@ -9,7 +9,8 @@ const employeeKey = (id: number) => ['employees', 'detail', id] as const;
 export function useEmployee(id: number | null) {
   return useQuery({
     queryKey: employeeKey(id ?? 0),
-    queryFn: async ({ signal }) => (await api.get<{ data: EmployeeDetail }>(`/api/users/employee/${id}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: EmployeeDetail }>(`/api/users/employee/${id}`, { signal })).data,
     enabled: id !== null,
   });
 }
@@ -18,7 +19,8 @@ export function useEmployee(id: number | null) {
 export function useEmployeeOptions() {
   return useQuery({
     queryKey: ['employees', 'options'] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: EmployeeListItem[] }>('/api/users/employee.list', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: EmployeeListItem[] }>('/api/users/employee.list', { signal })).data,
     staleTime: 60_000,
   });
 }
@@ -27,7 +29,8 @@ export function useEmployeeOptions() {
 export function useAgentPhoneNumbers(enabled: boolean) {
   return useQuery({
     queryKey: ['crm', 'phone-numbers'] as const,
-    queryFn: async ({ signal }) => (await api.get<{ data: AgentPhoneNumber[] }>('/api/crm/phone_numbers', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: AgentPhoneNumber[] }>('/api/crm/phone_numbers', { signal })).data,
     enabled,
   });
 }
@@ -41,7 +44,10 @@ export function useSaveEmployee() {
   return useMutation({
     mutationFn: ({ id, form }: { id: number | null; form: FormData }) => {
       if (id !== null) form.append('_method', 'PUT');
-      return api.post<{ message: string; data: { id: number } }>(id === null ? '/api/users/employee' : `/api/users/employee/${id}`, form);
+      return api.post<{ message: string; data: { id: number } }>(
+        id === null ? '/api/users/employee' : `/api/users/employee/${id}`,
+        form,
+      );
     },
     onSuccess: (_answer, { id }) => {
       void queryClient.invalidateQueries({ queryKey: employeesQueryKey });

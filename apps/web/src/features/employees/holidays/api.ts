@@ -9,7 +9,8 @@ const allHolidaysKey = ['employee-holidays'] as const;
 export const employeeHolidaysQueryOptions = (employeeId: number) =>
   queryOptions({
     queryKey: employeeHolidaysQueryKey(employeeId),
-    queryFn: async ({ signal }) => (await api.get<{ data: EmployeeHolidays }>(`/api/employee/holidays/${employeeId}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: EmployeeHolidays }>(`/api/employee/holidays/${employeeId}`, { signal })).data,
   });
 
 export function useEmployeeHolidays(employeeId: number) {
@@ -27,17 +28,26 @@ function useRefreshHolidays() {
 /** POST /api/employee/holiday/store (user_id empty: a company-wide holiday). */
 export function useStoreHoliday() {
   const refresh = useRefreshHolidays();
-  return useMutation({ mutationFn: (values: HolidayStoreInput) => api.post<Saved>('/api/employee/holiday/store', values), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (values: HolidayStoreInput) => api.post<Saved>('/api/employee/holiday/store', values),
+    onSuccess: refresh,
+  });
 }
 
 /** PUT /api/employee/holiday/update. */
 export function useUpdateHoliday() {
   const refresh = useRefreshHolidays();
-  return useMutation({ mutationFn: (values: HolidayUpdateInput) => api.put<Saved>('/api/employee/holiday/update', values), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (values: HolidayUpdateInput) => api.put<Saved>('/api/employee/holiday/update', values),
+    onSuccess: refresh,
+  });
 }
 
 /** DELETE /api/employee/holiday/delete/{id}. */
 export function useDeleteHoliday() {
   const refresh = useRefreshHolidays();
-  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/api/employee/holiday/delete/${id}`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/employee/holiday/delete/${id}`),
+    onSuccess: refresh,
+  });
 }

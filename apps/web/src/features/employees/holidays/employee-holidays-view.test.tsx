@@ -27,7 +27,10 @@ const holiday = (values: Partial<Holiday> & Pick<Holiday, 'id' | 'date'>): Holid
   ...values,
 });
 const data = (): EmployeeHolidays => ({
-  company: [holiday({ id: 1, date: `${year}-12-25`, name: 'Christmas Day' }), holiday({ id: 2, date: `${year}-07-04`, name: 'Independence Day' })],
+  company: [
+    holiday({ id: 1, date: `${year}-12-25`, name: 'Christmas Day' }),
+    holiday({ id: 2, date: `${year}-07-04`, name: 'Independence Day' }),
+  ],
   individual: [
     holiday({ id: 10, date: `${year}-12-25`, new_date: `${year}-12-28`, user_id: 7, name: 'Christmas Day' }),
     holiday({ id: 11, date: `${year}-03-17`, user_id: 7, name: 'Floating holiday' }),
@@ -56,8 +59,15 @@ describe('EmployeeHolidaysView', () => {
     stubApi({ 'GET /api/employee/holidays/7': [200, { data: data() }] });
     renderView();
     const table = await screen.findByRole('table', { name: 'Employee Holidays' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
-    expect(rows).toEqual([`${year}-03-17Floating holidayIndividual`, `${year}-07-04Independence DayCompany`, `${year}-12-28Christmas DayMovedfrom ${year}-12-25`]);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      `${year}-03-17Floating holidayIndividual`,
+      `${year}-07-04Independence DayCompany`,
+      `${year}-12-28Christmas DayMovedfrom ${year}-12-25`,
+    ]);
     const company = screen.getByRole('table', { name: 'Company Holidays' });
     expect(within(company).getAllByRole('row')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Add Holiday' })).toBeNull();
@@ -68,7 +78,13 @@ describe('EmployeeHolidaysView', () => {
     signIn(['view human resources']);
     const api = stubApi({
       'GET /api/employee/holidays/7': [200, { data: data() }],
-      'POST /api/employee/holiday/store': [200, { message: 'Holiday saved.', data: holiday({ id: 12, date: `${year}-07-04`, new_date: `${year}-07-03`, user_id: 7 }) }],
+      'POST /api/employee/holiday/store': [
+        200,
+        {
+          message: 'Holiday saved.',
+          data: holiday({ id: 12, date: `${year}-07-04`, new_date: `${year}-07-03`, user_id: 7 }),
+        },
+      ],
     });
     const user = userEvent.setup();
     renderView();
@@ -77,7 +93,12 @@ describe('EmployeeHolidaysView', () => {
     await user.type(within(dialog).getByLabelText(/New Date/), `${year}-07-03`);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Holiday saved.')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/employee/holiday/store')[0].body).toEqual({ date: `${year}-07-04`, new_date: `${year}-07-03`, user_id: 7, name: 'Independence Day' });
+    expect(api.callsTo('POST', '/api/employee/holiday/store')[0].body).toEqual({
+      date: `${year}-07-04`,
+      new_date: `${year}-07-03`,
+      user_id: 7,
+      name: 'Independence Day',
+    });
     await waitFor(() => expect(api.callsTo('GET', '/api/employee/holidays/7').length).toBeGreaterThan(1));
   });
 
@@ -85,7 +106,13 @@ describe('EmployeeHolidaysView', () => {
     signIn(['view human resources']);
     const api = stubApi({
       'GET /api/employee/holidays/7': [200, { data: data() }],
-      'PUT /api/employee/holiday/update': [200, { message: 'Holiday saved.', data: holiday({ id: 10, date: `${year}-12-25`, new_date: `${year}-12-29`, user_id: 7 }) }],
+      'PUT /api/employee/holiday/update': [
+        200,
+        {
+          message: 'Holiday saved.',
+          data: holiday({ id: 10, date: `${year}-12-25`, new_date: `${year}-12-29`, user_id: 7 }),
+        },
+      ],
     });
     const user = userEvent.setup();
     renderView();
@@ -96,14 +123,21 @@ describe('EmployeeHolidaysView', () => {
     await user.type(input, `${year}-12-29`);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Holiday saved.')).toBeTruthy();
-    expect(api.callsTo('PUT', '/api/employee/holiday/update')[0].body).toMatchObject({ id: 10, date: `${year}-12-25`, new_date: `${year}-12-29` });
+    expect(api.callsTo('PUT', '/api/employee/holiday/update')[0].body).toMatchObject({
+      id: 10,
+      date: `${year}-12-25`,
+      new_date: `${year}-12-29`,
+    });
   });
 
   it('adds an individual holiday, showing field errors from the server', async () => {
     signIn(['view human resources']);
     const api = stubApi({
       'GET /api/employee/holidays/7': [200, { data: data() }],
-      'POST /api/employee/holiday/store': [422, { message: 'The given data was invalid.', errors: { date: ['The date has already been taken.'] } }],
+      'POST /api/employee/holiday/store': [
+        422,
+        { message: 'The given data was invalid.', errors: { date: ['The date has already been taken.'] } },
+      ],
     });
     const user = userEvent.setup();
     renderView();
@@ -116,14 +150,22 @@ describe('EmployeeHolidaysView', () => {
     await user.type(within(dialog).getByLabelText(/^Name/), 'Birthday');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('The date has already been taken.')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/employee/holiday/store')[0].body).toEqual({ date: `${year}-03-17`, name: 'Birthday', new_date: '', user_id: 7 });
+    expect(api.callsTo('POST', '/api/employee/holiday/store')[0].body).toEqual({
+      date: `${year}-03-17`,
+      name: 'Birthday',
+      new_date: '',
+      user_id: 7,
+    });
   });
 
   it('adds a company-wide holiday without user_id', async () => {
     signIn(['view human resources']);
     const api = stubApi({
       'GET /api/employee/holidays/7': [200, { data: data() }],
-      'POST /api/employee/holiday/store': [200, { message: 'Holiday saved.', data: holiday({ id: 13, date: `${year}-01-01` }) }],
+      'POST /api/employee/holiday/store': [
+        200,
+        { message: 'Holiday saved.', data: holiday({ id: 13, date: `${year}-01-01` }) },
+      ],
     });
     const user = userEvent.setup();
     renderView();
@@ -132,12 +174,18 @@ describe('EmployeeHolidaysView', () => {
     await user.type(within(dialog).getByLabelText(/^Date/), `${year}-01-01`);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Holiday saved.')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/employee/holiday/store')[0].body).toMatchObject({ date: `${year}-01-01`, user_id: null });
+    expect(api.callsTo('POST', '/api/employee/holiday/store')[0].body).toMatchObject({
+      date: `${year}-01-01`,
+      user_id: null,
+    });
   });
 
   it("deletes an individual holiday, and toasts 'An Error Occured' when that fails", async () => {
     signIn(['view human resources']);
-    const api = stubApi({ 'GET /api/employee/holidays/7': [200, { data: data() }], 'DELETE /api/employee/holiday/delete/11': [500, { message: 'Server Error' }] });
+    const api = stubApi({
+      'GET /api/employee/holidays/7': [200, { data: data() }],
+      'DELETE /api/employee/holiday/delete/11': [500, { message: 'Server Error' }],
+    });
     const user = userEvent.setup();
     renderView();
     await user.click(await screen.findByRole('button', { name: `Delete holiday ${year}-03-17` }));

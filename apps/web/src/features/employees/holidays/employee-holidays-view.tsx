@@ -1,8 +1,29 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { effectiveHolidays, holidayErrorMessage, holidayStoreInputSchema, type EffectiveHoliday, type Holiday } from '@switchboard/shared';
+import {
+  effectiveHolidays,
+  holidayErrorMessage,
+  holidayStoreInputSchema,
+  type EffectiveHoliday,
+  type Holiday,
+  adminTimeOffMessage,
+} from '@switchboard/shared';
 import { IconArrowsExchange, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
@@ -12,12 +33,18 @@ import { useDeleteHoliday, useEmployeeHolidays, useStoreHoliday, useUpdateHolida
 
 export interface EmployeeHolidaysViewProps {
   employeeId: number;
+  /** False when the signed-in user may not change this person's time off (an administrator's, decision 0025). */
+  canChangeOwn?: boolean;
 }
 
 /** Who may change holidays, company-wide or per person (server: the same permission guards the calls). */
 export const holidayManagePermission = 'view human resources';
 
-const kindLabel: Record<EffectiveHoliday['kind'], string> = { company: 'Company', moved: 'Moved', individual: 'Individual' };
+const kindLabel: Record<EffectiveHoliday['kind'], string> = {
+  company: 'Company',
+  moved: 'Moved',
+  individual: 'Individual',
+};
 
 // Spec 1 §8: every holiday failure says 'An Error Occured' (field errors stay on the form).
 const failed = (error: unknown) => {
@@ -25,15 +52,17 @@ const failed = (error: unknown) => {
 };
 const saved = (answer: { message: string }) => notifications.show({ color: 'green', message: answer.message });
 
-type Dialog = { kind: 'individual' } | { kind: 'company' } | { kind: 'move'; company: Holiday; move: EffectiveHoliday | null };
+type Dialog =
+  { kind: 'individual' } | { kind: 'company' } | { kind: 'move'; company: Holiday; move: EffectiveHoliday | null };
 
 /**
  * Spec 1 §3.11 Employee Holidays: the company holidays as they apply to this person (moves applied), their own
  * days off, and the company-wide list, managed here by HR (see docs/decisions/draft-pto-holidays.md).
  */
-export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) {
+export function EmployeeHolidaysView({ employeeId, canChangeOwn = true }: EmployeeHolidaysViewProps) {
   const holidays = useEmployeeHolidays(employeeId);
   const canManage = usePermissions().includes(holidayManagePermission);
+  const canManageOwn = canManage && canChangeOwn;
   const remove = useDeleteHoliday();
   const thisYear = String(new Date().getFullYear());
   const [year, setYear] = useState<string>(thisYear);
@@ -51,7 +80,9 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
   if (holidays.isPending) return <Loader aria-label="Loading holidays" m="xl" />;
   if (holidays.isError) return <Alert color="red" title={holidayErrorMessage} />;
 
-  const days = effectiveHolidays(holidays.data).filter((day) => day.date.startsWith(year) || day.from?.startsWith(year));
+  const days = effectiveHolidays(holidays.data).filter(
+    (day) => day.date.startsWith(year) || day.from?.startsWith(year),
+  );
   const company = holidays.data.company.filter((holiday) => holiday.date.startsWith(year));
   const companyById = new Map(holidays.data.company.map((holiday) => [holiday.id, holiday]));
   const moveOf = new Map(holidays.data.individual.filter((own) => own.new_date).map((own) => [own.date, own]));
@@ -69,7 +100,14 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Select label="Year" w={120} allowDeselect={false} data={years} value={year} onChange={(value) => setYear(value ?? thisYear)} />
+        <Select
+          label="Year"
+          w={120}
+          allowDeselect={false}
+          data={years}
+          value={year}
+          onChange={(value) => setYear(value ?? thisYear)}
+        />
       </Group>
 
       <Card withBorder padding={0}>
@@ -77,8 +115,17 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
           <Title order={2} size="h4">
             Employee Holidays
           </Title>
-          {canManage ? (
-            <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setDialog({ kind: 'individual' })}>
+          {canManage && !canChangeOwn ? (
+            <Text size="sm" c="dimmed">
+              {adminTimeOffMessage}
+            </Text>
+          ) : null}
+          {canManageOwn ? (
+            <Button
+              size="xs"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => setDialog({ kind: 'individual' })}
+            >
               Add Holiday
             </Button>
           ) : null}
@@ -89,24 +136,32 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
               <Table.Th>Date</Table.Th>
               <Table.Th>Holiday</Table.Th>
               <Table.Th>Type</Table.Th>
-              {canManage ? <Table.Th aria-label="Action" /> : null}
+              {canManageOwn ? <Table.Th aria-label="Action" /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {days.length === 0 ? <EmptyTableRow colSpan={canManage ? 4 : 3} message="No Holidays Found" /> : null}
+            {days.length === 0 ? <EmptyTableRow colSpan={canManageOwn ? 4 : 3} message="No Holidays Found" /> : null}
             {days.map((day) => (
               <Table.Tr key={`${day.kind}-${day.holiday_id}`}>
                 <Table.Td>{day.date}</Table.Td>
                 <Table.Td>{day.name ?? ''}</Table.Td>
                 <Table.Td>
                   <Group gap={6}>
-                    <Badge size="sm" variant="light" color={day.kind === 'company' ? 'blue' : day.kind === 'moved' ? 'orange' : 'grape'}>
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      color={day.kind === 'company' ? 'blue' : day.kind === 'moved' ? 'orange' : 'grape'}
+                    >
                       {kindLabel[day.kind]}
                     </Badge>
-                    {day.from ? <Text size="xs" c="dimmed">from {day.from}</Text> : null}
+                    {day.from ? (
+                      <Text size="xs" c="dimmed">
+                        from {day.from}
+                      </Text>
+                    ) : null}
                   </Group>
                 </Table.Td>
-                {canManage ? (
+                {canManageOwn ? (
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       {day.kind === 'company' ? (
@@ -114,7 +169,9 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
                           size="xs"
                           variant="subtle"
                           leftSection={<IconArrowsExchange size={14} aria-hidden />}
-                          onClick={() => setDialog({ kind: 'move', company: companyById.get(day.holiday_id)!, move: null })}
+                          onClick={() =>
+                            setDialog({ kind: 'move', company: companyById.get(day.holiday_id)!, move: null })
+                          }
                           aria-label={`Move ${day.date}`}
                         >
                           Move
@@ -137,7 +194,13 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
                             size="xs"
                             variant="subtle"
                             color="red"
-                            onClick={() => confirmDelete('Undo Move', `Keep the company date ${day.from} for this employee?`, moveOf.get(day.from!)!.id)}
+                            onClick={() =>
+                              confirmDelete(
+                                'Undo Move',
+                                `Keep the company date ${day.from} for this employee?`,
+                                moveOf.get(day.from!)!.id,
+                              )
+                            }
                             aria-label={`Undo move of ${day.from}`}
                           >
                             Undo Move
@@ -150,7 +213,13 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
                           variant="subtle"
                           color="red"
                           leftSection={<IconTrash size={14} aria-hidden />}
-                          onClick={() => confirmDelete('Delete Holiday', `Delete the holiday of ${day.date} for this employee?`, day.holiday_id)}
+                          onClick={() =>
+                            confirmDelete(
+                              'Delete Holiday',
+                              `Delete the holiday of ${day.date} for this employee?`,
+                              day.holiday_id,
+                            )
+                          }
                           aria-label={`Delete holiday ${day.date}`}
                         >
                           Delete
@@ -176,7 +245,12 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
             </Text>
           </Stack>
           {canManage ? (
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setDialog({ kind: 'company' })}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => setDialog({ kind: 'company' })}
+            >
               Add Company Holiday
             </Button>
           ) : null}
@@ -191,7 +265,9 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {company.length === 0 ? <EmptyTableRow colSpan={canManage ? 4 : 3} message="No Company Holidays Found" /> : null}
+            {company.length === 0 ? (
+              <EmptyTableRow colSpan={canManage ? 4 : 3} message="No Company Holidays Found" />
+            ) : null}
             {company.map((holiday) => (
               <Table.Tr key={holiday.id}>
                 <Table.Td>{holiday.date}</Table.Td>
@@ -204,7 +280,13 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
                       variant="subtle"
                       color="red"
                       leftSection={<IconTrash size={14} aria-hidden />}
-                      onClick={() => confirmDelete('Delete Company Holiday', `Delete ${holiday.name ?? holiday.date} for every employee?`, holiday.id)}
+                      onClick={() =>
+                        confirmDelete(
+                          'Delete Company Holiday',
+                          `Delete ${holiday.name ?? holiday.date} for every employee?`,
+                          holiday.id,
+                        )
+                      }
                       aria-label={`Delete company holiday ${holiday.date}`}
                     >
                       Delete
@@ -217,15 +299,28 @@ export function EmployeeHolidaysView({ employeeId }: EmployeeHolidaysViewProps) 
         </Table>
       </Card>
 
-      {dialog?.kind === 'individual' ? <HolidayModal title="Add Holiday" userId={employeeId} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'company' ? <HolidayModal title="Add Company Holiday" userId={null} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'move' ? <MoveHolidayModal employeeId={employeeId} company={dialog.company} move={dialog.move} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'individual' ? (
+        <HolidayModal title="Add Holiday" userId={employeeId} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'company' ? (
+        <HolidayModal title="Add Company Holiday" userId={null} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'move' ? (
+        <MoveHolidayModal
+          employeeId={employeeId}
+          company={dialog.company}
+          move={dialog.move}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
     </Stack>
   );
 }
 
 const fieldErrors = (error: unknown): Record<string, string> =>
-  isApiError(error) && error.status === 422 && error.errors ? Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field, messages[0]])) : {};
+  isApiError(error) && error.status === 422 && error.errors
+    ? Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field, messages[0]]))
+    : {};
 
 function HolidayModal({ title, userId, onClose }: { title: string; userId: number | null; onClose: () => void }) {
   const store = useStoreHoliday();
@@ -271,7 +366,17 @@ function HolidayModal({ title, userId, onClose }: { title: string; userId: numbe
 }
 
 /** Moves a company holiday for this employee: stores (or updates) their row with date = the company date and new_date. */
-function MoveHolidayModal({ employeeId, company, move, onClose }: { employeeId: number; company: Holiday; move: EffectiveHoliday | null; onClose: () => void }) {
+function MoveHolidayModal({
+  employeeId,
+  company,
+  move,
+  onClose,
+}: {
+  employeeId: number;
+  company: Holiday;
+  move: EffectiveHoliday | null;
+  onClose: () => void;
+}) {
   const store = useStoreHoliday();
   const update = useUpdateHoliday();
   const resolver = schemaResolver(holidayStoreInputSchema, { sync: true });
@@ -279,7 +384,10 @@ function MoveHolidayModal({ employeeId, company, move, onClose }: { employeeId: 
     mode: 'controlled',
     initialValues: { new_date: move?.date ?? '' },
     validate: (values) => {
-      const errors = resolver({ date: company.date, new_date: values.new_date, user_id: employeeId }) as Record<string, string>;
+      const errors = resolver({ date: company.date, new_date: values.new_date, user_id: employeeId }) as Record<
+        string,
+        string
+      >;
       if (!values.new_date) errors.new_date = 'The new date field is required.';
       return errors;
     },
@@ -297,8 +405,14 @@ function MoveHolidayModal({ employeeId, company, move, onClose }: { employeeId: 
   };
   const submit = form.onSubmit((values) =>
     move
-      ? update.mutate({ id: move.holiday_id, date: company.date, new_date: values.new_date, name: company.name }, options)
-      : store.mutate({ date: company.date, new_date: values.new_date, user_id: employeeId, name: company.name }, options),
+      ? update.mutate(
+          { id: move.holiday_id, date: company.date, new_date: values.new_date, name: company.name },
+          options,
+        )
+      : store.mutate(
+          { date: company.date, new_date: values.new_date, user_id: employeeId, name: company.name },
+          options,
+        ),
   );
   return (
     <Modal opened onClose={onClose} title="Move Holiday">

@@ -8,7 +8,8 @@ export const employeePtoQueryKey = (employeeId: number) => ['employee-pto', empl
 export const employeePtoQueryOptions = (employeeId: number) =>
   queryOptions({
     queryKey: employeePtoQueryKey(employeeId),
-    queryFn: async ({ signal }) => (await api.get<{ data: EmployeePto }>(`/api/users/employee/pto/${employeeId}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: EmployeePto }>(`/api/users/employee/pto/${employeeId}`, { signal })).data,
     // Checked-in time keeps accruing while the employee works; the timeclock does not push on this channel.
     refetchInterval: 60_000,
   });
@@ -40,14 +41,18 @@ export function useSavePtoSetting(employeeId: number) {
 /** DELETE /api/users/employee/pto/{id}. */
 export function useDeletePtoSetting(employeeId: number) {
   const refresh = useRefreshPto(employeeId);
-  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/api/users/employee/pto/${id}`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/users/employee/pto/${id}`),
+    onSuccess: refresh,
+  });
 }
 
 /** POST /api/users/employee/pto/used: time off taken, until HR requests record it. */
 export function useRecordPtoUsed(employeeId: number) {
   const refresh = useRefreshPto(employeeId);
   return useMutation({
-    mutationFn: (values: Omit<PtoUsedInput, 'user_id'>) => api.post<Saved<PtoUsed>>('/api/users/employee/pto/used', { ...values, user_id: employeeId }),
+    mutationFn: (values: Omit<PtoUsedInput, 'user_id'>) =>
+      api.post<Saved<PtoUsed>>('/api/users/employee/pto/used', { ...values, user_id: employeeId }),
     onSuccess: refresh,
   });
 }
@@ -55,5 +60,8 @@ export function useRecordPtoUsed(employeeId: number) {
 /** DELETE /api/users/employee/pto/used/{id}. */
 export function useDeletePtoUsed(employeeId: number) {
   const refresh = useRefreshPto(employeeId);
-  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/api/users/employee/pto/used/${id}`), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/users/employee/pto/used/${id}`),
+    onSuccess: refresh,
+  });
 }

@@ -42,18 +42,51 @@ const pto = (overrides: Partial<EmployeePto> = {}): EmployeePto => ({
   lump_sum_rollover_limit: 0,
   today: '2026-03-02',
   settings: [
-    { id: 1, user_id: 7, name: 'Standard', type: 'Hourly', start_date: '2025-01-15', end_date: null, adjustment_hours: null, deposits_to: null, payroll_hours: 40, initial_hours: null, accrued_hours: 1.5 },
-    { id: 2, user_id: 7, name: 'Bonus', type: 'Adjustment', start_date: '2026-02-01', end_date: null, adjustment_hours: -2, deposits_to: 'Lump Sum', payroll_hours: null, initial_hours: null, accrued_hours: null },
+    {
+      id: 1,
+      user_id: 7,
+      name: 'Standard',
+      type: 'Hourly',
+      start_date: '2025-01-15',
+      end_date: null,
+      adjustment_hours: null,
+      deposits_to: null,
+      payroll_hours: 40,
+      initial_hours: null,
+      accrued_hours: 1.5,
+    },
+    {
+      id: 2,
+      user_id: 7,
+      name: 'Bonus',
+      type: 'Adjustment',
+      start_date: '2026-02-01',
+      end_date: null,
+      adjustment_hours: -2,
+      deposits_to: 'Lump Sum',
+      payroll_hours: null,
+      initial_hours: null,
+      accrued_hours: null,
+    },
   ],
   used: [],
-  periods: [period({ start_date: '2025-01-15', end_date: '2026-01-14', accrued_hours: 12, accrued_balance: 12, current: false }), period({ accrued_hours: 3.25, accrued_rollover: 8, accrued_balance: 11.25 })],
+  periods: [
+    period({
+      start_date: '2025-01-15',
+      end_date: '2026-01-14',
+      accrued_hours: 12,
+      accrued_balance: 12,
+      current: false,
+    }),
+    period({ accrued_hours: 3.25, accrued_rollover: 8, accrued_balance: 11.25 }),
+  ],
   ...overrides,
 });
 
-function renderView() {
+function renderView(canChangeOwn = true) {
   return render(
     <Providers queryClient={createQueryClient()} env="test">
-      <EmployeePtoView employeeId={7} />
+      <EmployeePtoView employeeId={7} canChangeOwn={canChangeOwn} />
     </Providers>,
   );
 }
@@ -95,7 +128,10 @@ describe('EmployeePtoView', () => {
     signIn(['view human resources']);
     const api = stubApi({
       'GET /api/users/employee/pto/7': [200, { data: pto({ settings: [] }) }],
-      'POST /api/users/employee/pto': [422, { message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } }],
+      'POST /api/users/employee/pto': [
+        422,
+        { message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } },
+      ],
     });
     const user = userEvent.setup();
     renderView();
@@ -107,7 +143,11 @@ describe('EmployeePtoView', () => {
     expect(within(dialog).getByText('The payroll hours field is required when type is Hourly.')).toBeTruthy();
     expect(api.callsTo('POST', '/api/users/employee/pto')).toHaveLength(0);
 
-    expect(within(dialog).getByLabelText(/Payroll Hours/).getAttribute('step')).toBe('0.01');
+    expect(
+      within(dialog)
+        .getByLabelText(/Payroll Hours/)
+        .getAttribute('step'),
+    ).toBe('0.01');
     await user.type(within(dialog).getByLabelText(/^Name/), 'Standard');
     await user.type(within(dialog).getByLabelText(/^Start Date/), '2026-01-15');
     await user.type(within(dialog).getByLabelText(/Payroll Hours/), '40');
@@ -144,7 +184,10 @@ describe('EmployeePtoView', () => {
 
   it("toasts 'An error occured.' when a delete fails", async () => {
     signIn(['view human resources']);
-    stubApi({ 'GET /api/users/employee/pto/7': [200, { data: pto() }], 'DELETE /api/users/employee/pto/1': [500, { message: 'Server Error' }] });
+    stubApi({
+      'GET /api/users/employee/pto/7': [200, { data: pto() }],
+      'DELETE /api/users/employee/pto/1': [500, { message: 'Server Error' }],
+    });
     const user = userEvent.setup();
     renderView();
     await user.click(await screen.findByRole('button', { name: 'Delete Standard' }));
@@ -161,6 +204,17 @@ describe('EmployeePtoView', () => {
     expect(screen.queryByRole('button', { name: 'Record Time Off' })).toBeNull();
   });
 
+  it("shows an administrator's PTO read-only to HR, with the reason (decision 0025)", async () => {
+    signIn(['view human resources']);
+    stubApi({ 'GET /api/users/employee/pto/7': [200, { data: pto() }] });
+    renderView(false);
+    await screen.findByRole('table', { name: 'PTO Settings' });
+    expect(screen.getByText("Only an administrator changes an administrator's time off.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add PTO Setting' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Standard' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record Time Off' })).toBeNull();
+  });
+
   it('subscribes to Pto_Periods_{employeeId} while open and shows the pushed periods', async () => {
     signIn(['view human resources']);
     startRealtime();
@@ -168,17 +222,31 @@ describe('EmployeePtoView', () => {
     const view = renderView();
     await screen.findByRole('table', { name: 'PTO Periods' });
     expect(latestSocket().subscriptions()).toContain('Pto_Periods_7');
-    latestSocket().serverEmit('Pto_Periods_7', 'PeriodsUpdated', pto({ periods: [period({ accrued_hours: 20, accrued_balance: 42.5 })] }));
+    latestSocket().serverEmit(
+      'Pto_Periods_7',
+      'PeriodsUpdated',
+      pto({ periods: [period({ accrued_hours: 20, accrued_balance: 42.5 })] }),
+    );
     expect(await screen.findByText('42.50')).toBeTruthy();
     view.unmount();
-    expect(latestSocket().sent.filter((entry) => entry.event === 'unsubscribe').map((entry) => entry.args[0])).toContain('Pto_Periods_7');
+    expect(
+      latestSocket()
+        .sent.filter((entry) => entry.event === 'unsubscribe')
+        .map((entry) => entry.args[0]),
+    ).toContain('Pto_Periods_7');
   });
 
   it('records time off taken', async () => {
     signIn(['view human resources']);
     const api = stubApi({
       'GET /api/users/employee/pto/7': [200, { data: pto() }],
-      'POST /api/users/employee/pto/used': [200, { message: 'Time off recorded.', data: { id: 3, user_id: 7, date: '2026-03-02', hours: 4, bank: 'Accrual', note: null } }],
+      'POST /api/users/employee/pto/used': [
+        200,
+        {
+          message: 'Time off recorded.',
+          data: { id: 3, user_id: 7, date: '2026-03-02', hours: 4, bank: 'Accrual', note: null },
+        },
+      ],
     });
     const user = userEvent.setup();
     renderView();
@@ -188,7 +256,12 @@ describe('EmployeePtoView', () => {
     await user.type(within(dialog).getByLabelText(/^Hours/), '4');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Time off recorded.')).toBeTruthy();
-    expect(api.callsTo('POST', '/api/users/employee/pto/used')[0].body).toMatchObject({ user_id: 7, date: '2026-03-02', hours: '4', bank: 'Accrual' });
+    expect(api.callsTo('POST', '/api/users/employee/pto/used')[0].body).toMatchObject({
+      user_id: 7,
+      date: '2026-03-02',
+      hours: '4',
+      bank: 'Accrual',
+    });
   });
 
   it("says 'An error occured.' when the PTO cannot be loaded", async () => {

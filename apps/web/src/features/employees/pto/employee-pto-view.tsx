@@ -1,4 +1,19 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -17,6 +32,7 @@ import {
   type PtoPeriod,
   type PtoSetting,
   type PtoSettingType,
+  adminTimeOffMessage,
 } from '@switchboard/shared';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,10 +41,19 @@ import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePermissions } from '../../../lib/auth-store.ts';
 import { useChannel } from '../../../lib/socket.ts';
-import { employeePtoQueryKey, useDeletePtoSetting, useDeletePtoUsed, useEmployeePto, useRecordPtoUsed, useSavePtoSetting } from './api.ts';
+import {
+  employeePtoQueryKey,
+  useDeletePtoSetting,
+  useDeletePtoUsed,
+  useEmployeePto,
+  useRecordPtoUsed,
+  useSavePtoSetting,
+} from './api.ts';
 
 export interface EmployeePtoViewProps {
   employeeId: number;
+  /** False when the signed-in user may not change this person's time off (an administrator's, decision 0025). */
+  canChangeOwn?: boolean;
 }
 
 /** Who may change PTO (server: the same permission guards the PTO calls). */
@@ -38,7 +63,8 @@ const formatHours = (hours: number | null) => (hours === null ? '' : hours.toFix
 
 /** What a setting grants, in words, for the settings table. */
 export function describePtoSetting(setting: PtoSetting): string {
-  if (setting.type === 'Hourly') return `${formatHours(setting.accrued_hours)} accrual hours for every ${formatHours(setting.payroll_hours)} payroll hours`;
+  if (setting.type === 'Hourly')
+    return `${formatHours(setting.accrued_hours)} accrual hours for every ${formatHours(setting.payroll_hours)} payroll hours`;
   if (setting.type === 'Flat Rate') return `${formatHours(setting.initial_hours)} hours per period`;
   const hours = setting.adjustment_hours ?? 0;
   return `${hours < 0 ? 'Retraction' : 'Bonus'} of ${formatHours(Math.abs(hours))} hours to ${setting.deposits_to ?? ''}`;
@@ -50,10 +76,11 @@ const failed = (error: unknown) => {
 };
 
 /** Spec 1 §3.11, §4: the employee's PTO settings, periods (live on Pto_Periods_{employeeId}) and time off taken. */
-export function EmployeePtoView({ employeeId }: EmployeePtoViewProps) {
+export function EmployeePtoView({ employeeId, canChangeOwn = true }: EmployeePtoViewProps) {
   const queryClient = useQueryClient();
   const pto = useEmployeePto(employeeId);
-  const canManage = usePermissions().includes(ptoManagePermission);
+  const hasPermission = usePermissions().includes(ptoManagePermission);
+  const canManage = hasPermission && canChangeOwn;
   const [editing, setEditing] = useState<PtoSetting | 'new' | null>(null);
   const [recording, setRecording] = useState(false);
 
@@ -76,16 +103,41 @@ export function EmployeePtoView({ employeeId }: EmployeePtoViewProps) {
 
   return (
     <Stack gap="md">
-      <SettingsCard employeeId={employeeId} settings={data.settings} canManage={canManage} onAdd={() => setEditing('new')} onEdit={setEditing} />
+      {hasPermission && !canChangeOwn ? (
+        <Text size="sm" c="dimmed">
+          {adminTimeOffMessage}
+        </Text>
+      ) : null}
+      <SettingsCard
+        employeeId={employeeId}
+        settings={data.settings}
+        canManage={canManage}
+        onAdd={() => setEditing('new')}
+        onEdit={setEditing}
+      />
       <PeriodsCard data={data} />
       <UsedCard employeeId={employeeId} data={data} canManage={canManage} onRecord={() => setRecording(true)} />
-      {editing ? <PtoSettingModal employeeId={employeeId} setting={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      {recording ? <RecordTimeOffModal employeeId={employeeId} today={data.today} onClose={() => setRecording(false)} /> : null}
+      {editing ? (
+        <PtoSettingModal
+          employeeId={employeeId}
+          setting={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {recording ? (
+        <RecordTimeOffModal employeeId={employeeId} today={data.today} onClose={() => setRecording(false)} />
+      ) : null}
     </Stack>
   );
 }
 
-function SettingsCard(props: { employeeId: number; settings: PtoSetting[]; canManage: boolean; onAdd: () => void; onEdit: (setting: PtoSetting) => void }) {
+function SettingsCard(props: {
+  employeeId: number;
+  settings: PtoSetting[];
+  canManage: boolean;
+  onAdd: () => void;
+  onEdit: (setting: PtoSetting) => void;
+}) {
   const remove = useDeletePtoSetting(props.employeeId);
   const confirmDelete = (setting: PtoSetting) =>
     modals.openConfirmModal({
@@ -126,7 +178,9 @@ function SettingsCard(props: { employeeId: number; settings: PtoSetting[]; canMa
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {props.settings.length === 0 ? <EmptyTableRow colSpan={props.canManage ? 6 : 5} message="No PTO Settings Found" /> : null}
+            {props.settings.length === 0 ? (
+              <EmptyTableRow colSpan={props.canManage ? 6 : 5} message="No PTO Settings Found" />
+            ) : null}
             {props.settings.map((setting) => (
               <Table.Tr key={setting.id}>
                 <Table.Td>{setting.name}</Table.Td>
@@ -137,10 +191,23 @@ function SettingsCard(props: { employeeId: number; settings: PtoSetting[]; canMa
                 {props.canManage ? (
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Button size="xs" variant="subtle" leftSection={<IconEdit size={14} aria-hidden />} onClick={() => props.onEdit(setting)} aria-label={`Edit ${setting.name}`}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        leftSection={<IconEdit size={14} aria-hidden />}
+                        onClick={() => props.onEdit(setting)}
+                        aria-label={`Edit ${setting.name}`}
+                      >
                         Edit
                       </Button>
-                      <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => confirmDelete(setting)} aria-label={`Delete ${setting.name}`}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        onClick={() => confirmDelete(setting)}
+                        aria-label={`Delete ${setting.name}`}
+                      >
                         Delete
                       </Button>
                     </Group>
@@ -198,7 +265,9 @@ function PeriodsCard({ data }: { data: EmployeePto }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {periods.length === 0 ? <EmptyTableRow colSpan={periodColumns.length + 1} message="No PTO Periods Found" /> : null}
+            {periods.length === 0 ? (
+              <EmptyTableRow colSpan={periodColumns.length + 1} message="No PTO Periods Found" />
+            ) : null}
             {periods.map((period) => (
               <Table.Tr key={period.start_date} data-current={period.current || undefined}>
                 <Table.Td>
@@ -227,7 +296,17 @@ function PeriodsCard({ data }: { data: EmployeePto }) {
   );
 }
 
-function UsedCard({ employeeId, data, canManage, onRecord }: { employeeId: number; data: EmployeePto; canManage: boolean; onRecord: () => void }) {
+function UsedCard({
+  employeeId,
+  data,
+  canManage,
+  onRecord,
+}: {
+  employeeId: number;
+  data: EmployeePto;
+  canManage: boolean;
+  onRecord: () => void;
+}) {
   const remove = useDeletePtoUsed(employeeId);
   const used = [...data.used].reverse();
   return (
@@ -268,7 +347,12 @@ function UsedCard({ employeeId, data, canManage, onRecord }: { employeeId: numbe
                     color="red"
                     aria-label={`Delete time off of ${entry.date}`}
                     loading={remove.isPending && remove.variables === entry.id}
-                    onClick={() => remove.mutate(entry.id, { onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }), onError: failed })}
+                    onClick={() =>
+                      remove.mutate(entry.id, {
+                        onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
+                        onError: failed,
+                      })
+                    }
                   >
                     Delete
                   </Button>
@@ -294,11 +378,30 @@ interface SettingFormValues {
   deposits_to: string | null;
 }
 
-const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const text = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
 
-const settingFields = ['name', 'type', 'start_date', 'end_date', 'payroll_hours', 'accrued_hours', 'initial_hours', 'adjustment_hours', 'deposits_to'] as const;
+const settingFields = [
+  'name',
+  'type',
+  'start_date',
+  'end_date',
+  'payroll_hours',
+  'accrued_hours',
+  'initial_hours',
+  'adjustment_hours',
+  'deposits_to',
+] as const;
 
-function PtoSettingModal({ employeeId, setting, onClose }: { employeeId: number; setting: PtoSetting | null; onClose: () => void }) {
+function PtoSettingModal({
+  employeeId,
+  setting,
+  onClose,
+}: {
+  employeeId: number;
+  setting: PtoSetting | null;
+  onClose: () => void;
+}) {
   const save = useSavePtoSetting(employeeId);
   const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<SettingFormValues>({
@@ -329,9 +432,13 @@ function PtoSettingModal({ employeeId, setting, onClose }: { employeeId: number;
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 422 && error.errors) {
-            const fields = Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field, messages[0]]));
+            const fields = Object.fromEntries(
+              Object.entries(error.errors).map(([field, messages]) => [field, messages[0]]),
+            );
             form.setErrors(fields);
-            const unknown = Object.keys(fields).filter((field) => !(settingFields as readonly string[]).includes(field));
+            const unknown = Object.keys(fields).filter(
+              (field) => !(settingFields as readonly string[]).includes(field),
+            );
             if (unknown.length > 0) setBanner(fields[unknown[0]]);
           }
           failed(error);
@@ -347,13 +454,29 @@ function PtoSettingModal({ employeeId, setting, onClose }: { employeeId: number;
         <Stack gap="sm">
           {banner ? <Alert color="red">{banner}</Alert> : null}
           <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
-          <Select label="Type" withAsterisk allowDeselect={false} data={[...ptoSettingTypes]} {...form.getInputProps('type')} />
+          <Select
+            label="Type"
+            withAsterisk
+            allowDeselect={false}
+            data={[...ptoSettingTypes]}
+            {...form.getInputProps('type')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="date" label={type === 'Adjustment' ? 'Date' : 'Start Date'} withAsterisk {...form.getInputProps('start_date')} />
+            <TextInput
+              type="date"
+              label={type === 'Adjustment' ? 'Date' : 'Start Date'}
+              withAsterisk
+              {...form.getInputProps('start_date')}
+            />
             {type === 'Adjustment' ? (
               <TextInput label="End Date" value={ptoNotApplicable} disabled readOnly />
             ) : (
-              <TextInput type="date" label="End Date" description="Leave empty for Endless" {...form.getInputProps('end_date')} />
+              <TextInput
+                type="date"
+                label="End Date"
+                description="Leave empty for Endless"
+                {...form.getInputProps('end_date')}
+              />
             )}
           </SimpleGrid>
           {type === 'Hourly' ? (
@@ -362,13 +485,29 @@ function PtoSettingModal({ employeeId, setting, onClose }: { employeeId: number;
                 {ptoHourlyHint}
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput {...hoursProps} label="Payroll Hours (X)" withAsterisk {...form.getInputProps('payroll_hours')} />
-                <TextInput {...hoursProps} label="Accrued Hours (Y)" withAsterisk {...form.getInputProps('accrued_hours')} />
+                <TextInput
+                  {...hoursProps}
+                  label="Payroll Hours (X)"
+                  withAsterisk
+                  {...form.getInputProps('payroll_hours')}
+                />
+                <TextInput
+                  {...hoursProps}
+                  label="Accrued Hours (Y)"
+                  withAsterisk
+                  {...form.getInputProps('accrued_hours')}
+                />
               </SimpleGrid>
             </>
           ) : null}
           {type === 'Flat Rate' ? (
-            <TextInput {...hoursProps} label="Hours per Period" description="Deposited to Lump Sum in every period" withAsterisk {...form.getInputProps('initial_hours')} />
+            <TextInput
+              {...hoursProps}
+              label="Hours per Period"
+              description="Deposited to Lump Sum in every period"
+              withAsterisk
+              {...form.getInputProps('initial_hours')}
+            />
           ) : null}
           {type === 'Adjustment' ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -403,7 +542,15 @@ interface UsedFormValues {
   note: string;
 }
 
-function RecordTimeOffModal({ employeeId, today, onClose }: { employeeId: number; today: string; onClose: () => void }) {
+function RecordTimeOffModal({
+  employeeId,
+  today,
+  onClose,
+}: {
+  employeeId: number;
+  today: string;
+  onClose: () => void;
+}) {
   const record = useRecordPtoUsed(employeeId);
   const resolver = schemaResolver(ptoUsedInputSchema, { sync: true });
   const form = useForm<UsedFormValues>({
@@ -422,7 +569,9 @@ function RecordTimeOffModal({ employeeId, today, onClose }: { employeeId: number
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 422 && error.errors) {
-            form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field, messages[0]])));
+            form.setErrors(
+              Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field, messages[0]])),
+            );
           }
           failed(error);
         },
@@ -435,9 +584,22 @@ function RecordTimeOffModal({ employeeId, today, onClose }: { employeeId: number
         <Stack gap="sm">
           <SimpleGrid cols={2}>
             <TextInput type="date" label="Date" withAsterisk {...form.getInputProps('date')} />
-            <TextInput type="number" step="0.01" inputMode="decimal" label="Hours" withAsterisk {...form.getInputProps('hours')} />
+            <TextInput
+              type="number"
+              step="0.01"
+              inputMode="decimal"
+              label="Hours"
+              withAsterisk
+              {...form.getInputProps('hours')}
+            />
           </SimpleGrid>
-          <Select label="Bank" withAsterisk allowDeselect={false} data={[...ptoBanks]} {...form.getInputProps('bank')} />
+          <Select
+            label="Bank"
+            withAsterisk
+            allowDeselect={false}
+            data={[...ptoBanks]}
+            {...form.getInputProps('bank')}
+          />
           <TextInput label="Note" {...form.getInputProps('note')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

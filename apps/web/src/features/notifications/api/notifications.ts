@@ -1,7 +1,6 @@
 import {
   MAX_READ_NOTIFICATIONS,
   MAX_UNREAD_NOTIFICATIONS,
-  notificationSchema,
   type NotificationListResponse,
   type Notification,
 } from '@switchboard/shared';
@@ -37,9 +36,14 @@ export function limitNotifications(list: readonly Notification[]): Notification[
 }
 
 /** 'NotificationCreated' on the user's channel: the new entry goes on top of the bell. */
-export function addNotificationToCache(queryClient: QueryClient, payload: unknown): void {
+export async function addNotificationToCache(queryClient: QueryClient, payload: unknown): Promise<void> {
   // The event carries the notification itself; `{ notification }` is accepted too.
-  const candidate = payload && typeof payload === 'object' && 'notification' in payload ? (payload as { notification: unknown }).notification : payload;
+  const candidate =
+    payload && typeof payload === 'object' && 'notification' in payload
+      ? (payload as { notification: unknown }).notification
+      : payload;
+  // zod is loaded with the first event, not with the shell (decision 0029).
+  const { notificationSchema } = await import('@switchboard/shared/notifications');
   const parsed = notificationSchema.safeParse(candidate);
   if (!parsed.success) return;
   queryClient.setQueryData<Notification[]>(notificationsQueryKey, (current = []) =>

@@ -1,4 +1,11 @@
 import type { EmployeeListItem, Permission, UpdateEmployeePermissionsInput } from '@switchboard/shared';
+
+/** GET /api/users/employee/permissions/{id}: the employee's list and role (who may change it, decision 0025). */
+export interface EmployeePermissions {
+  id: number;
+  role: 'admin' | 'user';
+  permissions: string[];
+}
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -9,13 +16,15 @@ export const permissionCatalogueQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export const employeePermissionsQueryKey = (employeeId: number) => ['users', 'employee', 'permissions', employeeId] as const;
+export const employeePermissionsQueryKey = (employeeId: number) =>
+  ['users', 'employee', 'permissions', employeeId] as const;
 
 /** GET /api/users/employee/permissions/{id}: the names the employee holds now. */
 export const employeePermissionsQueryOptions = (employeeId: number) =>
   queryOptions({
     queryKey: employeePermissionsQueryKey(employeeId),
-    queryFn: async () => (await api.get<{ data: { id: number; permissions: string[] } }>(`/api/users/employee/permissions/${employeeId}`)).data,
+    queryFn: async () =>
+      (await api.get<{ data: EmployeePermissions }>(`/api/users/employee/permissions/${employeeId}`)).data,
   });
 
 /** GET /api/users/employee.list (spec 1 §7.2): for the employee's name in the heading. */
@@ -42,9 +51,12 @@ export function useEmployeeName(employeeId: number): string | null {
 export function useUpdateEmployeePermissions(employeeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateEmployeePermissionsInput) => api.put<{ message: string }>(`/api/users/employee/permissions/${employeeId}`, input),
+    mutationFn: (input: UpdateEmployeePermissionsInput) =>
+      api.put<{ message: string }>(`/api/users/employee/permissions/${employeeId}`, input),
     onSuccess: (_answer, input) => {
-      queryClient.setQueryData(employeePermissionsQueryKey(employeeId), { id: employeeId, permissions: input.permissions });
+      queryClient.setQueryData(employeePermissionsQueryKey(employeeId), (held: EmployeePermissions | undefined) =>
+        held ? { ...held, permissions: input.permissions } : held,
+      );
     },
   });
 }

@@ -1,4 +1,9 @@
-import type { TwoFactorConfirmInput, TwoFactorDisableInput, TwoFactorSetupResponse, TwoFactorStatusResponse } from '@switchboard/shared';
+import type {
+  TwoFactorConfirmInput,
+  TwoFactorDisableInput,
+  TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
+} from '@switchboard/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -25,7 +30,8 @@ export function useSetupTwoFactor() {
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TwoFactorConfirmInput) => api.post<{ message: string }>('/api/profile/twofactor/confirm', input),
+    mutationFn: (input: TwoFactorConfirmInput) =>
+      api.post<{ message: string }>('/api/profile/twofactor/confirm', input),
     onSuccess: () => queryClient.setQueryData(twoFactorQueryKey, { enabled: true }),
   });
 }
@@ -34,7 +40,8 @@ export function useConfirmTwoFactor() {
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TwoFactorDisableInput) => api.post<{ message: string }>('/api/profile/twofactor/disable', input),
+    mutationFn: (input: TwoFactorDisableInput) =>
+      api.post<{ message: string }>('/api/profile/twofactor/disable', input),
     onSuccess: () => queryClient.setQueryData(twoFactorQueryKey, { enabled: false }),
   });
 }

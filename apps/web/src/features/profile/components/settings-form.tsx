@@ -1,4 +1,18 @@
-import { Alert, Button, ColorInput, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  ColorInput,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -32,10 +46,26 @@ type EditableSettings = Pick<UserSettings, keyof typeof editableSettingsSchema.s
 const switches: { field: keyof EditableSettings; label: string; description: string }[] = [
   { field: 'dark_mode', label: 'Dark Mode', description: 'Use the dark colour scheme.' },
   { field: 'expand_sidebar', label: 'Expand Sidebar', description: 'Keep the sidebar open.' },
-  { field: 'ticket_new_window', label: 'Open Tickets In A New Window', description: 'Tickets open in a new browser tab.' },
-  { field: 'return_to_queue', label: 'Return To Queue', description: 'Go back to the ticket queue after saving a ticket.' },
-  { field: 'pdf_tab', label: 'Open PDFs In A New Tab', description: 'PDFs open in a new browser tab instead of the viewer.' },
-  { field: 'pagination_scroll', label: 'Pagination Scroll', description: 'Scroll to the top of a list when changing its page.' },
+  {
+    field: 'ticket_new_window',
+    label: 'Open Tickets In A New Window',
+    description: 'Tickets open in a new browser tab.',
+  },
+  {
+    field: 'return_to_queue',
+    label: 'Return To Queue',
+    description: 'Go back to the ticket queue after saving a ticket.',
+  },
+  {
+    field: 'pdf_tab',
+    label: 'Open PDFs In A New Tab',
+    description: 'PDFs open in a new browser tab instead of the viewer.',
+  },
+  {
+    field: 'pagination_scroll',
+    label: 'Pagination Scroll',
+    description: 'Scroll to the top of a list when changing its page.',
+  },
 ];
 
 function pickEditable(settings: UserSettings): EditableSettings {
@@ -136,7 +166,12 @@ export function SettingsForm() {
           </SimpleGrid>
           <Stack gap="sm">
             {switches.map(({ field, label, description }) => (
-              <Switch key={field} label={label} description={description} {...form.getInputProps(field, { type: 'checkbox' })} />
+              <Switch
+                key={field}
+                label={label}
+                description={description}
+                {...form.getInputProps(field, { type: 'checkbox' })}
+              />
             ))}
           </Stack>
           <Group justify="space-between">

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Code, Group, Image, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { invalidPasswordMessage, twoFactorFailedMessage, type TwoFactorSetupResponse } from '@switchboard/shared';
 import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
@@ -12,7 +25,8 @@ import { useConfirmTwoFactor, useDisableTwoFactor, useSetupTwoFactor, useTwoFact
 const failedMessage = 'An error occured.';
 
 function errorText(error: unknown, fallback: string): string {
-  if (isApiError(error) && error.status === 422) return getFormErrors(error).fields.code ?? getFormErrors(error).fields.password ?? fallback;
+  if (isApiError(error) && error.status === 422)
+    return getFormErrors(error).fields.code ?? getFormErrors(error).fields.password ?? fallback;
   return isApiError(error) && error.hasServerMessage ? error.message : failedMessage;
 }
 
@@ -32,13 +46,19 @@ export function TwoFactorCard() {
             Two-Factor Authentication
           </Title>
           {status.data ? (
-            <Badge color={status.data.enabled ? 'green' : 'gray'} variant="light" size="lg" data-testid="twofactor-status">
+            <Badge
+              color={status.data.enabled ? 'green' : 'gray'}
+              variant="light"
+              size="lg"
+              data-testid="twofactor-status"
+            >
               {status.data.enabled ? 'Enabled' : 'Disabled'}
             </Badge>
           ) : null}
         </Group>
         <Text size="sm" c="dimmed">
-          With two-factor authentication on, signing in asks for a 6-digit code from an authenticator app after your password.
+          With two-factor authentication on, signing in asks for a 6-digit code from an authenticator app after your
+          password.
         </Text>
         {status.isPending ? <Loader size="sm" aria-label="Loading two-factor status" /> : null}
         {status.isError ? (

@@ -1,4 +1,4 @@
-import { SEARCH_MIN_LENGTH, type SearchResponse } from '@switchboard/shared';
+import { isSearchableQuery, type SearchResponse } from '@switchboard/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -12,5 +12,5 @@ export const searchQueryOptions = (q: string) =>
 
 export function useGlobalSearch(q: string) {
   const term = q.trim();
-  return useQuery({ ...searchQueryOptions(term), enabled: term.length >= SEARCH_MIN_LENGTH, placeholderData: keepPreviousData });
+  return useQuery({ ...searchQueryOptions(term), enabled: isSearchableQuery(term), placeholderData: keepPreviousData });
 }

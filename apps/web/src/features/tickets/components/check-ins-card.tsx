@@ -15,7 +15,8 @@ dayjs.extend(utc);
 // Spec 3 §3: check-in times are edited in UTC.
 const utcInput = (iso: string | null) => (iso ? dayjs.utc(iso).format('YYYY-MM-DDTHH:mm') : '');
 const shown = (iso: string | null) => (iso ? dayjs(iso).format('MM/DD/YYYY hh:mm A') : 'Open');
-const hours = (row: CheckIn) => (row.end_time ? ((Date.parse(row.end_time) - Date.parse(row.start_time)) / 3_600_000).toFixed(2) : '');
+const hours = (row: CheckIn) =>
+  row.end_time ? ((Date.parse(row.end_time) - Date.parse(row.start_time)) / 3_600_000).toFixed(2) : '';
 
 /** Spec 3 §2 check-ins with 3 page links; with 'edit checkinout times' the times (UTC) and billable flag. */
 export function CheckInsCard({ ticket, canEdit }: { ticket: TicketDetail; canEdit: boolean }) {
@@ -41,7 +42,9 @@ export function CheckInsCard({ ticket, canEdit }: { ticket: TicketDetail; canEdi
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {checkIns.isSuccess && rows.length === 0 ? <EmptyTableRow colSpan={canEdit ? 6 : 5} message="No Check-ins" /> : null}
+          {checkIns.isSuccess && rows.length === 0 ? (
+            <EmptyTableRow colSpan={canEdit ? 6 : 5} message="No Check-ins" />
+          ) : null}
           {rows.map((row) => (
             <Table.Tr key={row.id} data-check-in-id={row.id}>
               <Table.Td>{row.user.name}</Table.Td>
@@ -61,14 +64,31 @@ export function CheckInsCard({ ticket, canEdit }: { ticket: TicketDetail; canEdi
         </Table.Tbody>
       </Table>
       {checkIns.data && checkIns.data.total > 0 ? (
-        <Pagination meta={checkIns.data} itemLabel="check-ins" windowSize={CHECKIN_PAGE_LINKS} onPageChange={setPage} onPerPageChange={(next) => { setPerPage(next); setPage(1); }} />
+        <Pagination
+          meta={checkIns.data}
+          itemLabel="check-ins"
+          windowSize={CHECKIN_PAGE_LINKS}
+          onPageChange={setPage}
+          onPerPageChange={(next) => {
+            setPerPage(next);
+            setPage(1);
+          }}
+        />
       ) : null}
       {editing ? <EditCheckInModal ticket={ticket} checkIn={editing} onClose={() => setEditing(null)} /> : null}
     </Card>
   );
 }
 
-function EditCheckInModal({ ticket, checkIn, onClose }: { ticket: TicketDetail; checkIn: CheckIn; onClose: () => void }) {
+function EditCheckInModal({
+  ticket,
+  checkIn,
+  onClose,
+}: {
+  ticket: TicketDetail;
+  checkIn: CheckIn;
+  onClose: () => void;
+}) {
   const [start, setStart] = useState(utcInput(checkIn.start_time));
   const [end, setEnd] = useState(utcInput(checkIn.end_time));
   const [billable, setBillable] = useState(String(checkIn.billable));
@@ -91,9 +111,27 @@ function EditCheckInModal({ ticket, checkIn, onClose }: { ticket: TicketDetail; 
   return (
     <Modal opened onClose={onClose} title="Edit Check-in">
       <Stack gap="sm">
-        <TextInput type="datetime-local" label="Start (UTC)" value={start} onChange={(event) => setStart(event.currentTarget.value)} />
-        <TextInput type="datetime-local" label="End (UTC)" value={end} onChange={(event) => setEnd(event.currentTarget.value)} />
-        <Select label="Billing" data={[{ value: '0', label: 'Billable' }, { value: '1', label: 'Non-Billable' }]} value={billable} onChange={(value) => setBillable(value ?? '0')} />
+        <TextInput
+          type="datetime-local"
+          label="Start (UTC)"
+          value={start}
+          onChange={(event) => setStart(event.currentTarget.value)}
+        />
+        <TextInput
+          type="datetime-local"
+          label="End (UTC)"
+          value={end}
+          onChange={(event) => setEnd(event.currentTarget.value)}
+        />
+        <Select
+          label="Billing"
+          data={[
+            { value: '0', label: 'Billable' },
+            { value: '1', label: 'Non-Billable' },
+          ]}
+          value={billable}
+          onChange={(value) => setBillable(value ?? '0')}
+        />
         {error ? (
           <Text c="red" size="sm">
             {error}

@@ -12,7 +12,13 @@ import { useEditingSection } from '../../../lib/socket.ts';
 export function useTicketSectionEditing(ticketId: number, section: string, present: PresenceUser[], dirty: boolean) {
   const me = useCurrentUser();
   const [focused, setFocused] = useState(false);
-  const others = useEditingSection(me?.type === 'Employee' ? ticketChannel(ticketId) : null, section, focused || dirty, present, me?.id);
+  const others = useEditingSection(
+    me?.type === 'Employee' ? ticketChannel(ticketId) : null,
+    section,
+    focused || dirty,
+    present,
+    me?.id,
+  );
   const ref = useRef<HTMLDivElement>(null);
   // Focus is read from the document, not from blur events: a focused button that disappears sends none.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { timeclockStateSchema, type TimeclockState, type TimeclockStatus } from '@switchboard/shared';
+import type { TimeclockState, TimeclockStatus } from '@switchboard/shared';
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -16,8 +16,11 @@ export function useTimeclock(enabled = true) {
 }
 
 /** 'StatusUpdated' on the user's channel (another tab changed it) carries the new state. */
-export function setTimeclockInCache(queryClient: QueryClient, payload: unknown): void {
-  const candidate = payload && typeof payload === 'object' && 'data' in payload ? (payload as { data: unknown }).data : payload;
+export async function setTimeclockInCache(queryClient: QueryClient, payload: unknown): Promise<void> {
+  const candidate =
+    payload && typeof payload === 'object' && 'data' in payload ? (payload as { data: unknown }).data : payload;
+  // zod is loaded with the first event, not with the shell (decision 0029).
+  const { timeclockStateSchema } = await import('@switchboard/shared/timeclock');
   const parsed = timeclockStateSchema.safeParse(candidate);
   if (parsed.success) queryClient.setQueryData(timeclockQueryKey, parsed.data);
 }
@@ -25,7 +28,8 @@ export function setTimeclockInCache(queryClient: QueryClient, payload: unknown):
 /** POST /api/misc/timeclock/update {stat}; answers the message and the new state. */
 export function useUpdateTimeclock(queryClient: QueryClient) {
   return useMutation({
-    mutationFn: (stat: TimeclockStatus) => api.post<{ message: string; data: TimeclockState }>('/api/misc/timeclock/update', { stat }),
+    mutationFn: (stat: TimeclockStatus) =>
+      api.post<{ message: string; data: TimeclockState }>('/api/misc/timeclock/update', { stat }),
     onSuccess: (answer) => queryClient.setQueryData(timeclockQueryKey, answer.data),
   });
 }

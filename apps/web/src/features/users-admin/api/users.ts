@@ -38,7 +38,8 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) => api.put<{ message: string }>(`/api/user/${id}`, input),
+    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) =>
+      api.put<{ message: string }>(`/api/user/${id}`, input),
     onSuccess: invalidate,
   });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "devices_search_idx" ON "devices" USING gin (to_tsvector('simple'::regconfig, regexp_replace("name" || ' ' || coalesce("asset_tag", '') || ' ' || coalesce("serial_number", ''), '[^[:alnum:]]+', ' ', 'g')));

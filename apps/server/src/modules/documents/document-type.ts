@@ -1,0 +1,27 @@
+import type { DbOrTransaction } from '../../db/client.ts';
+import type { PdfPage } from './pdf-page.ts';
+
+/** What a document shows, as loaded from its record. `view` is what gets hashed and drawn. */
+export interface LoadedDocument<View> {
+  /** The record's company: a client account reads its own company's documents only; null for internal ones. */
+  companyId: number | null;
+  /** What the viewer shows as its title, e.g. 'Quote Q-000012'. */
+  title: string;
+  /** The download's name without '.pdf'; the revision label is added. */
+  fileName: string;
+  view: View;
+}
+
+/**
+ * One document type: one file under types/ (decision 0038). The module draws the branded frame; `render` draws the
+ * body from the view only, so equal views give equal documents.
+ */
+export interface DocumentTypeModule<View = unknown> {
+  type: string;
+  /** Whether client accounts of the record's company may read it. */
+  clientVisible: boolean;
+  /** The permission staff need besides being signed in (billing documents: 'view billing'); null for none. */
+  staffPermission: string | null;
+  load(db: DbOrTransaction, id: number): Promise<LoadedDocument<View> | null>;
+  render(page: PdfPage, view: View): void;
+}

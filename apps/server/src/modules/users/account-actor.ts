@@ -1,0 +1,23 @@
+import type { AccountActor } from '@switchboard/shared';
+import type { FastifyRequest } from 'fastify';
+
+/** The signed-in user as the account policy (decision 0025) and the credential audit see them. */
+export interface RequestActor extends AccountActor {
+  name: string;
+  sessionId: string;
+  ipAddress: string | null;
+}
+
+export function actorOf(request: FastifyRequest): RequestActor {
+  const { user, permissions, sessionId, shadow } = request.auth;
+  return {
+    id: user.id,
+    type: user.type,
+    role: user.role,
+    name: user.name,
+    permissions,
+    shadowing: shadow !== null,
+    sessionId,
+    ipAddress: request.ip,
+  };
+}

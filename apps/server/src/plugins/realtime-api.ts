@@ -1,0 +1,29 @@
+import type { RealtimeEvent, UserChannelEvent } from '@switchboard/shared';
+import type { Server } from 'socket.io';
+
+// What app.realtime offers the modules (plugins/realtime.ts implements it), so they need not import the plugin.
+
+export interface Realtime {
+  /** The Socket.IO server, for modules that need more than the helpers below. */
+  io: Server;
+  /** Emits `event` with `payload` on the private channel `user.{userId}`. */
+  emitToUser(userId: number, event: UserChannelEvent, payload: unknown): void;
+  /** Emits on any channel (`store`, `ticket_{id}`, `Pto_Periods_{id}`, ...). Listeners get (payload, { channel }). */
+  emitToChannel(channel: string, event: RealtimeEvent | (string & {}), payload: unknown): void;
+  /** As emitToChannel, but client accounts subscribed to the channel do not receive it. */
+  emitToStaff(channel: string, event: RealtimeEvent | (string & {}), payload: unknown): void;
+  /** Disconnects every socket opened with this session, in every process. Call it after revoking a session. */
+  disconnectSession(sessionId: string): void;
+  /** Disconnects every socket of this user, in every process (account disabled, every session revoked). */
+  disconnectUser(userId: number): void;
+  /** The sockets of these users leave `channel`, in every process (they lost access, e.g. the ticket moved company). */
+  removeUsersFrom(channel: string, userIds: readonly number[]): void;
+  /** Re-checks every local socket's token with the HTTP guard's lookup and drops the dead ones (also run on a timer). */
+  revalidateSockets(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}

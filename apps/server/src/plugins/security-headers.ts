@@ -1,0 +1,68 @@
+import type { IncomingMessage } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export const hstsValue = 'max-age=31536000; includeSubDomains';
+
+// A Host header that is a plain host name or address with an optional port; anything else is left out of the policy.
+const hostPattern = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** Socket.IO (and later Hocuspocus) on this same origin, as ws: and wss: (behind a TLS proxy the page is https). */
+function sameOriginSockets(req: IncomingMessage): string {
+  const host = req.headers.host;
+  return host && hostPattern.test(host) ? `ws://${host} wss://${host}` : '';
+}
+
+/**
+ * The Content-Security-Policy the built web app passes (decision 0027): scripts only from this origin and never
+ * inline; styles also inline, since Mantine writes style tags and style attributes; images from here, data: (the
+ * two-factor QR code) and blob: (previews of a picked file); the API and sockets on this origin; no framing.
+ */
+export const contentSecurityPolicyDirectives = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", sameOriginSockets],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+const documentOnlyHeaders = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
+ * Security headers on every answer (API, web app, static files, errors): the CSP above, X-Frame-Options DENY,
+ * nosniff, Referrer-Policy no-referrer (reset links carry a token), and HSTS only on a request that came over
+ * HTTPS (request.protocol, which believes X-Forwarded-Proto only from a trusted proxy: TRUST_PROXY).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Sent below, only on HTTPS answers: a browser ignores it over HTTP, and http://localhost must not be pinned.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', hstsValue);
+  });
+  // Hashed build files are scripts, styles and images, never documents: the document headers would only add about a
+  // kilobyte to each of the forty files of a cold load (bench/bundle-size.mjs). nosniff and the rest stay.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/assets/')) return;
+    for (const name of documentOnlyHeaders) reply.removeHeader(name);
+  });
+}
