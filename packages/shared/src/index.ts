@@ -32,3 +32,4 @@ export * from './documents.ts';
 export * from './money.ts';
 export * from './quotes.ts';
 export * from './branding.ts';
+export * from './projects.ts';

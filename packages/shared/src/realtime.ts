@@ -115,7 +115,30 @@ export const ticketClientEvents: readonly TicketChannelEvent[] = [
   'TicketDataUpdated',
 ];
 
-export type RealtimeEvent = UserChannelEvent | StoreChannelEvent | PtoChannelEvent | TicketChannelEvent;
+/** Events on `project_{id}` (spec 3 §7 Realtime); each tells viewers which panel of the project to read again. */
+export const projectChannelEvents = [
+  'CheckInOut',
+  'ProjectTicketUpdated',
+  'PlaceholderUpdated',
+  'RequirementsUpdated',
+  'LaborEstimateUpdated',
+  'PendingProjectUpdated',
+  'InvoicesUpdated',
+  'ProcurementUpdated',
+  'ScheduleProjectDateUpdated',
+  'CompletionUpdated',
+  'ProjectDayUpdated',
+  // Not in spec 3's list: the project's information card was saved.
+  'ProjectUpdated',
+] as const;
+export type ProjectChannelEvent = (typeof projectChannelEvents)[number];
+
+export type RealtimeEvent =
+  | UserChannelEvent
+  | StoreChannelEvent
+  | PtoChannelEvent
+  | TicketChannelEvent
+  | ProjectChannelEvent;
 
 /** Second argument of every server → client event. */
 export interface RealtimeMeta {

@@ -31,3 +31,4 @@ export * from '../modules/tickets/ticket-views.table.ts';
 export * from '../modules/documents/documents.table.ts';
 export * from '../modules/billing/quotes.table.ts';
 export * from '../modules/notes/notes.table.ts';
+export * from '../modules/projects/projects.table.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table.ts';
+import { projects } from '../projects/projects.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -18,6 +19,8 @@ export const checkIns = pgTable(
       .references(() => users.id),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    // Time on a project (a step ticket or a labor step) counts once, as project hours (decision 0044).
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     projectStepId: integer('project_step_id'),
     startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
     endTime: timestamp('end_time', { withTimezone: true }),
@@ -29,6 +32,7 @@ export const checkIns = pgTable(
     index('check_ins_company_start_idx').on(t.companyId, t.startTime),
     index('check_ins_ticket_start_idx').on(t.ticketId, t.startTime),
     index('check_ins_project_step_idx').on(t.projectStepId),
+    index('check_ins_project_start_idx').on(t.projectId, t.startTime),
     index('check_ins_user_start_idx').on(t.userId, t.startTime),
     // One open check-in per user and ticket (spec 3: the header toggles Check In / Check Out).
     uniqueIndex('check_ins_one_open_per_user_ticket')

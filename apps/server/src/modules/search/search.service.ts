@@ -170,7 +170,7 @@ function ticketsMatching(shape: TicketShape, scope: SQL): SQL {
 
 /**
  * Tickets by number (an exact match first) and by the words of the subject, the last changed first: `id`, `subject`,
- * `company_id`, `company_name`, `status`. `scope` limits them to a client account's company (`true` for staff).
+ * `company_id`, `company_name`, `status`. `scope` keeps helpdesk tickets (no project step tickets), of a client account's company for a client.
  */
 function ticketsFound(shape: TicketShape, scope: SQL): SQL {
   const byNumber =
@@ -208,7 +208,7 @@ const TICKET_FIELDS = ['id', 'subject', 'status'];
 
 /** Staff's search: every kind in one statement, its one row the API's SearchResults as JSON text (`body`). */
 function staffStatement(db: Db, shape: TicketShape): SQL {
-  return sql`select '{"tickets":' || ${jsonRows(ticketsFound(shape, sql`true`), TICKET_FIELDS, true)}
+  return sql`select '{"tickets":' || ${jsonRows(ticketsFound(shape, sql`project_id is null`), TICKET_FIELDS, true)}
     || ',"devices":' || ${jsonRows(devicesFound(db), ['id', 'name', 'type', 'asset_tag'], true)}
     || ',"companies":' || ${jsonRows(companiesFound(db), ['id', 'name'])}
     || ',"accounts":' || ${jsonRows(accountsFound(db), ['id', 'name', 'email'], true)}
@@ -217,7 +217,7 @@ function staffStatement(db: Db, shape: TicketShape): SQL {
 
 /** A client account's search: its company's tickets; the other kinds are staff's. */
 function clientStatement(shape: TicketShape): SQL {
-  const tickets = ticketsFound(shape, sql`company_id = ${param('company')}`);
+  const tickets = ticketsFound(shape, sql`project_id is null and company_id = ${param('company')}`);
   return sql`select '{"tickets":' || ${jsonRows(tickets, TICKET_FIELDS, true)}
     || ',"devices":[],"companies":[],"accounts":[],"employees":[]}' as body`;
 }

@@ -37,18 +37,21 @@ function presentCheckIn(
   };
 }
 
-/** POST /api/ticket/checkinout: one open check-in per user and ticket; 'out' ends it. Answers the check-in. */
+/**
+ * POST /api/ticket/checkinout: one open check-in per user and ticket; 'out' ends it. Answers the check-in and the
+ * ticket's project (a step ticket's time is project time, decision 0044).
+ */
 export async function checkInOut(
   db: Db,
   ticketId: number,
   direction: 'in' | 'out',
   actor: TicketActor & { shortname: string | null; photo: string | null },
-): Promise<CheckIn> {
+): Promise<{ checkIn: CheckIn; projectId: number | null }> {
   const ticket = await loadTicketFor(db, ticketId, actor);
   staffOnly(actor);
   assertMayAct(ticket, actor);
   const user = { name: actor.name, shortname: actor.shortname, photo: actor.photo };
-  return db.transaction(async (tx) => {
+  const checkIn = await db.transaction(async (tx) => {
     const open = and(eq(checkIns.ticketId, ticketId), eq(checkIns.userId, actor.id), isNull(checkIns.endTime));
     if (direction === 'in') {
       const [existing] = await tx.select().from(checkIns).where(open).limit(1);
@@ -60,7 +63,8 @@ export async function checkInOut(
         .where(eq(tickets.id, ticketId))
         .for('share');
       const companyId = current?.companyId ?? ticket.companyId;
-      const [row] = await tx.insert(checkIns).values({ userId: actor.id, companyId, ticketId }).returning();
+      const values = { userId: actor.id, companyId, ticketId, projectId: ticket.projectId };
+      const [row] = await tx.insert(checkIns).values(values).returning();
       await noteChange(tx, ticketId, actor.id, `${actor.name} checked in`);
       return presentCheckIn(row!, user, ticket.subject);
     }
@@ -69,6 +73,7 @@ export async function checkInOut(
     await noteChange(tx, ticketId, actor.id, `${actor.name} checked out`);
     return presentCheckIn(row, user, ticket.subject);
   });
+  return { checkIn, projectId: ticket.projectId };
 }
 
 /** GET /api/ticket/{id}/checkins?page=: newest first, with the user; the page and its count in one prepared query. */

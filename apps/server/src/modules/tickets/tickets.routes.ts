@@ -34,6 +34,9 @@ import {
   todoUpdatedMessage,
   todoUpdateInputSchema,
   updateTicketInputSchema,
+  projectChannel,
+  projectStepUpdatedMessage,
+  stepStatusInputSchema,
   type TicketChannelEvent,
 } from '@switchboard/shared';
 import { z } from 'zod';
@@ -55,7 +58,8 @@ import {
   toggleTicketAttachment,
   updateCheckIns,
 } from './ticket-work.service.ts';
-import type { StoredTicketFile } from './ticket-access.ts';
+import { loadTicketFor, type StoredTicketFile } from './ticket-access.ts';
+import { setStepStatus } from './ticket-steps.service.ts';
 import { announceTicketChanged, announceTicketLeftCompany } from './ticket-announce.ts';
 import { addClientReply, sendTicketResponse } from './ticket-threads.service.ts';
 import {
@@ -122,12 +126,24 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
     }),
   );
 
+  // A project's step ticket takes its own status alone (spec 3 §7: status and ticket_id); any other, the ticket form.
   app.put(
     '/ticket/:id',
-    { onRequest: requireEmployee(), schema: { params: idParams, body: updateTicketInputSchema } },
+    { onRequest: requireEmployee(), schema: { params: idParams, body: z.record(z.string(), z.unknown()) } },
     async (request) => {
       const id = parsePathId(request.params.id);
-      const { assigned, formerClientIds } = await updateTicket(app.db, id, request.body, actorOf(request));
+      const ticket = await loadTicketFor(app.db, id, actorOf(request));
+      if (ticket.projectId !== null) {
+        const { status } = stepStatusInputSchema.parse(request.body);
+        if (await setStepStatus(app.db, ticket, status, actorOf(request))) {
+          push(id, 'TicketDataUpdated', { by: request.auth.user.id });
+          const payload = { project_id: ticket.projectId, ticket_id: id, by: request.auth.user.id };
+          app.realtime.emitToStaff(projectChannel(ticket.projectId), 'ProjectTicketUpdated', payload);
+        }
+        return { message: projectStepUpdatedMessage };
+      }
+      const body = updateTicketInputSchema.parse(request.body);
+      const { assigned, formerClientIds } = await updateTicket(app.db, id, body, actorOf(request));
       if (assigned) emitNotificationCreated(app.realtime, assigned.userId, assigned.notification);
       announceTicketLeftCompany(app, id, formerClientIds);
       push(id, 'TicketDataUpdated', { by: request.auth.user.id });
@@ -181,12 +197,16 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
     '/ticket/checkinout',
     { onRequest: requireEmployee(), schema: { body: checkInOutInputSchema } },
     async (request) => {
-      const checkIn = await checkInOut(app.db, request.body.ticket_id, request.body.direction, actorOf(request));
-      push(request.body.ticket_id, 'CheckInOut', {
+      const actor = actorOf(request);
+      const { checkIn, projectId } = await checkInOut(app.db, request.body.ticket_id, request.body.direction, actor);
+      const payload = {
         direction: request.body.direction,
         check_in: checkIn,
-        user: { id: request.auth.user.id, name: request.auth.user.name },
-      });
+        user: { id: actor.id, name: actor.name },
+      };
+      push(request.body.ticket_id, 'CheckInOut', payload);
+      // The project's viewers see '{name} checked in to / out of this project' (spec 3 §8).
+      if (projectId !== null) app.realtime.emitToStaff(projectChannel(projectId), 'CheckInOut', payload);
       return { message: request.body.direction === 'in' ? 'Checked in.' : 'Checked out.', data: checkIn };
     },
   );

@@ -18,7 +18,7 @@ import {
   type TicketQueueQuery,
   type UpdateTicketInput,
 } from '@switchboard/shared';
-import { and, asc, desc, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { pageOffset, type PageQuery } from '../../db/paginate.ts';
@@ -572,6 +572,7 @@ export async function listTickets(
 function queueWhere(shape: string[]): SQL | undefined {
   const has = (part: string) => shape.includes(part);
   return and(
+    isNull(tickets.projectId),
     has('scope_company_id') ? eq(tickets.companyId, param('scope_company_id')) : undefined,
     has('open') ? ne(tickets.status, writtenInteger(TICKET_STATUS_CLOSED)) : undefined,
     has('status') ? eq(tickets.status, param('status')) : undefined,
@@ -681,5 +682,8 @@ async function queueCount(
 
 /** The company's open tickets (the company page's Open Tickets counter). */
 export async function countOpenTickets(db: DbOrTransaction, companyId: number): Promise<number> {
-  return db.$count(tickets, and(eq(tickets.companyId, companyId), ne(tickets.status, TICKET_STATUS_CLOSED)));
+  return db.$count(
+    tickets,
+    and(eq(tickets.companyId, companyId), ne(tickets.status, TICKET_STATUS_CLOSED), isNull(tickets.projectId)),
+  );
 }

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import type { MailAuthVerdict } from '@switchboard/shared';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -9,15 +10,21 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
+  uniqueIndex,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { companies, sites } from '../companies/companies.table.ts';
 import { devices } from '../devices/devices.table.ts';
+import { projects } from '../projects/projects.table.ts';
 import { ticketStatuses, ticketTypes, triageLevels } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Helpdesk tickets: what the queue's partial indexes cover (a project's step tickets are left out). */
+const helpdesk = (t: { projectId: AnyColumn }) => sql`${t.projectId} is null`;
 
 /** A support ticket (spec 3 §3 Ticket). notes are the private notes, resolution the public one (editor HTML). */
 export const tickets = pgTable(
@@ -46,6 +53,9 @@ export const tickets = pgTable(
     escTech: integer('esc_tech').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
     resolution: text('resolution').notNull().default(''),
+    // A project's step ticket (decision 0044): never in the helpdesk queue, its counts or its search.
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    projectOrder: smallint('project_order'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -55,16 +65,21 @@ export const tickets = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, subject)`),
   },
   (t) => [
-    // The queue: by status and last change, and by each filter.
-    index('tickets_status_updated_idx').on(t.status, t.updatedAt),
-    index('tickets_updated_idx').on(t.updatedAt),
-    index('tickets_company_status_idx').on(t.companyId, t.status),
-    index('tickets_employee_status_idx').on(t.employeeId, t.status),
+    // The queue: by status and last change, and by each filter; over helpdesk tickets only (decision 0044).
+    index('tickets_status_updated_idx').on(t.status, t.updatedAt).where(helpdesk(t)),
+    index('tickets_updated_idx').on(t.updatedAt).where(helpdesk(t)),
+    index('tickets_company_status_idx').on(t.companyId, t.status).where(helpdesk(t)),
+    index('tickets_employee_status_idx').on(t.employeeId, t.status).where(helpdesk(t)),
     index('tickets_site_idx').on(t.siteId),
     index('tickets_client_idx').on(t.clientId),
     index('tickets_triage_idx').on(t.triageId),
-    index('tickets_escalated_idx').on(t.escalated, t.updatedAt),
-    index('tickets_search_idx').using('gin', t.subjectSearch),
+    index('tickets_escalated_idx').on(t.escalated, t.updatedAt).where(helpdesk(t)),
+    index('tickets_search_idx').using('gin', t.subjectSearch).where(helpdesk(t)),
+    uniqueIndex('tickets_project_order_idx').on(t.projectId, t.projectOrder).where(sql`${t.projectId} is not null`),
+    check(
+      'tickets_project_order_check',
+      sql`(${t.projectId} is null) = (${t.projectOrder} is null) and (${t.projectOrder} is null or ${t.projectOrder} between 0 and 11)`,
+    ),
   ],
 );
 

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { flagSchema } from './flags.ts';
+import { TICKET_STATUS_CLOSED } from './ticket-queue.ts';
+import { checkInSchema, TICKET_STATUS_OPEN } from './tickets.ts';
+
+// Projects (spec 3 §2 Project list, creation and detail, §3 Project, §4, §9; decision 0044): one zod contract per call,
+// shared by the forms and the routes, and the step rules as plain functions.
+
+export const projectCreatedMessage = 'Project created.';
+export const projectUpdatedMessage = 'Project updated.';
+export const projectStepUpdatedMessage = 'Step updated.';
+/** Spec 3 §8: any failed project or project step save. */
+export const projectSaveFailedMessage = 'An error occured.';
+/** Spec 3 §2 Project detail: the planning warning. */
+export const planningWarningMessage =
+  'Clients are required to approve planning for projects. Do not work on this project until planning has been approved.';
+
+/** Spec 3 §2 Step panels: the twelve steps by project_order; each is a step ticket with this subject. */
+export const projectSteps = [
+  'Planning Approval',
+  'Scheduled Placeholder',
+  'Labor Estimate',
+  'Schedule Pending Projects',
+  'Product Requirements',
+  'Project Quotes',
+  'Labor Quote Approval',
+  'Client Payment Invoices',
+  'Procurement',
+  'Schedule Project Date',
+  'Project Day',
+  'Completion Verification',
+] as const;
+export const PROJECT_STEP_COUNT = projectSteps.length;
+
+/** Spec 3 §3, §9: a step ticket is Open (0) or Closed (1). */
+export const STEP_OPEN = 0;
+export const STEP_CLOSED = 1;
+export const stepStatusLabels = { [STEP_OPEN]: 'Open', [STEP_CLOSED]: 'Closed' } as const;
+/** A step ticket keeps a queue status underneath (decision 0044): Closed for a closed step, Open otherwise. */
+export const stepStatusOf = (ticketStatus: number) => (ticketStatus === TICKET_STATUS_CLOSED ? STEP_CLOSED : STEP_OPEN);
+export const ticketStatusOfStep = (stepStatus: number) =>
+  stepStatus === STEP_CLOSED ? TICKET_STATUS_CLOSED : TICKET_STATUS_OPEN;
+
+/**
+ * Spec 3 §9 and the note under §2's step panels: the step list of the list's filter. Both readings of 0 are kept
+ * apart by their values: '00' is the first step (Planning Approval), '0' the last entry, Closed (no step open).
+ */
+export const projectStepFilterOptions: { value: string; label: string }[] = [
+  { value: '00', label: '00 Planning Approval' },
+  { value: '1', label: '1 Schedule Placeholder' },
+  { value: '2', label: '2 Labor Estimate' },
+  { value: '3', label: '3 Schedule Pending Project' },
+  { value: '4', label: '4 Product Requirements' },
+  { value: '5', label: '5 Quotes' },
+  { value: '6', label: '6 Labor & Quote Approval' },
+  { value: '7', label: '7 Client Payment & Invoices' },
+  { value: '8', label: '8 Procurement' },
+  { value: '9', label: '9 Schedule Project Date' },
+  { value: '10', label: '10 Project Day' },
+  { value: '11', label: '11 Completion Verification' },
+  { value: '0', label: 'Closed' },
+];
+
+/** What a step filter value asks for: projects on one step (its project_order), or closed projects. */
+export function readStepFilter(value: string): { closed: true } | { closed: false; order: number } | null {
+  if (value === '0') return { closed: true };
+  if (value === '00') return { closed: false, order: 0 };
+  if (!/^\d{1,2}$/.test(value)) return null;
+  const order = Number(value);
+  return order >= 1 && order < PROJECT_STEP_COUNT ? { closed: false, order } : null;
+}
+
+/** Spec 3 §2 Project detail: the six stages of the progress bar and the steps that complete each. */
+export const progressStages = [
+  { label: 'Planning Approval', steps: [0] },
+  { label: 'Labor Estimate', steps: [2] },
+  { label: 'Quoting', steps: [5] },
+  { label: 'Payment & Procurement', steps: [7, 8] },
+  { label: 'Project Day', steps: [10] },
+  { label: 'Complete', steps: [11] },
+] as const;
+
+/** Each stage with whether it is complete: every step it names is closed. */
+export function projectProgress(steps: { project_order: number; status: number }[]) {
+  const closed = new Set(steps.filter((step) => step.status === STEP_CLOSED).map((step) => step.project_order));
+  return progressStages.map((stage) => ({
+    label: stage.label,
+    complete: stage.steps.every((order) => closed.has(order)),
+  }));
+}
+
+/**
+ * The step a project is on (decision 0044): its open step ticket with the lowest project_order, or none when every
+ * step is closed (the list shows Complete).
+ */
+export function currentStep<T extends { project_order: number; status: number }>(steps: T[]): T | null {
+  return (
+    steps
+      .filter((step) => step.status === STEP_OPEN)
+      .sort((a, b) => a.project_order - b.project_order)[0] ?? null
+  );
+}
+
+/** Spec 3 §2 Project creation: 0 means Yes, 1 means No, for labor and procurement; verbally_approved 1 Yes, 0 No. */
+export const REQUIRED_YES = 0;
+export const REQUIRED_NO = 1;
+
+export const projectFieldMessages = {
+  title: 'Enter a title.',
+  titleLength: 'Keep the title to 255 characters.',
+  company_id: 'Choose a company.',
+  site_id: 'Choose a site of this company.',
+  client_user_id: 'Choose an account of this company.',
+  coordinator_id: 'Choose a coordinator from the list.',
+  planner_id: 'Choose a planner from the list.',
+  researcher_id: 'Choose a researcher from the list.',
+  quoter_id: 'Choose a quoter from the list.',
+  labor_required: 'Choose whether labor is required.',
+  procurement_required: 'Choose whether procurement is required.',
+  verbally_approved: 'Choose whether the project was approved verbally.',
+  notes: 'The notes are too long.',
+  goals: 'The goals are too long.',
+  status: 'Choose Open or Closed.',
+} as const;
+
+const emptyToNull = (value: unknown) => (value === undefined || value === null || value === '' ? null : value);
+const idNumber = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const chosenId = (message: string) => z.preprocess(emptyToNull, idNumber(message));
+const optionalChosenId = (message: string) => z.preprocess(emptyToNull, idNumber(message).nullable());
+const zeroOrOne = (message: string) =>
+  z.preprocess(emptyToNull, z.coerce.number({ error: message }).pipe(z.union([z.literal(0), z.literal(1)], { error: message })));
+const html = (message: string) => z.string({ error: message }).max(100_000, message).default('');
+
+/**
+ * POST /api/project and PUT /api/project/{id} (spec 3 §7). The planner is kept only when labor is required, the
+ * researcher and quoter only when procurement is (the form disables them otherwise, spec 3 §5).
+ */
+export const projectInputSchema = z
+  .object({
+    title: z
+      .string({ error: projectFieldMessages.title })
+      .trim()
+      .min(1, projectFieldMessages.title)
+      .max(255, projectFieldMessages.titleLength),
+    company_id: chosenId(projectFieldMessages.company_id),
+    site_id: optionalChosenId(projectFieldMessages.site_id).default(null),
+    client_user_id: optionalChosenId(projectFieldMessages.client_user_id).default(null),
+    coordinator_id: optionalChosenId(projectFieldMessages.coordinator_id).default(null),
+    labor_required: zeroOrOne(projectFieldMessages.labor_required),
+    planner_id: optionalChosenId(projectFieldMessages.planner_id).default(null),
+    procurement_required: zeroOrOne(projectFieldMessages.procurement_required),
+    researcher_id: optionalChosenId(projectFieldMessages.researcher_id).default(null),
+    quoter_id: optionalChosenId(projectFieldMessages.quoter_id).default(null),
+    verbally_approved: zeroOrOne(projectFieldMessages.verbally_approved),
+    notes: html(projectFieldMessages.notes),
+    goals: html(projectFieldMessages.goals),
+  })
+  .transform((input) => ({
+    ...input,
+    planner_id: input.labor_required === REQUIRED_YES ? input.planner_id : null,
+    researcher_id: input.procurement_required === REQUIRED_YES ? input.researcher_id : null,
+    quoter_id: input.procurement_required === REQUIRED_YES ? input.quoter_id : null,
+  }));
+export type ProjectInput = z.output<typeof projectInputSchema>;
+export type ProjectFormValues = z.input<typeof projectInputSchema>;
+
+/** PUT /api/ticket/{id} for a step ticket (spec 3 §7): its status, 0 Open or 1 Closed. */
+export const stepStatusInputSchema = z.object({
+  status: zeroOrOne(projectFieldMessages.status),
+  ticket_id: z.unknown().optional(),
+});
+
+/** GET /api/project: the list's filters (spec 3 §2), each optional; step_id as readStepFilter reads it. */
+export const projectListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+  id: z.preprocess(emptyToNull, z.coerce.number().int().positive().max(2_147_483_647).nullable()).default(null),
+  title: z.preprocess(emptyToNull, z.string().trim().max(255).nullable()).default(null),
+  company_id: z.preprocess(emptyToNull, z.coerce.number().int().positive().nullable()).default(null),
+  site_id: z.preprocess(emptyToNull, z.coerce.number().int().positive().nullable()).default(null),
+  employee_id: z.preprocess(emptyToNull, z.coerce.number().int().positive().nullable()).default(null),
+  step_id: z
+    .preprocess(
+      emptyToNull,
+      z
+        .string()
+        .refine((value) => readStepFilter(value) !== null, 'Choose a step from the list.')
+        .nullable(),
+    )
+    .default(null),
+});
+export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
+
+const namedSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** A row of GET /api/project. company and technician are null for client accounts (spec 3 §6). */
+export const projectRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  company: namedSchema.nullable(),
+  site: namedSchema.nullable(),
+  /** The step the project is on (decision 0044), or null when every step is closed (shown as Complete). */
+  latest_ticket: z
+    .object({ id: z.number().int(), subject: z.string(), project_order: z.number().int(), employee_id: z.number().int().nullable() })
+    .nullable(),
+  technician: namedSchema.nullable(),
+  /** Spec 3 §3 billed: billable hours checked in on the project (billed_time) and the last check-out (billing_date). */
+  billed: z.object({ billing_date: z.string().nullable(), billed_time: z.number() }),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type ProjectRow = z.infer<typeof projectRowSchema>;
+
+/** A step ticket as the project answers it (spec 3 §3 Project step ticket). */
+export const projectStepTicketSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  project_order: z.number().int(),
+  subject: z.string(),
+  notes: z.object({ notes: z.string() }),
+  employee: namedSchema.nullable(),
+  updated_at: z.string(),
+});
+export type ProjectStepTicket = z.infer<typeof projectStepTicketSchema>;
+
+/** GET /api/project/{id}: the project with its related lists (spec 3 §3 Project). */
+export const projectDetailSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  company_id: z.number().int(),
+  site_id: z.number().int().nullable(),
+  client_user_id: z.number().int().nullable(),
+  coordinator_id: z.number().int().nullable(),
+  planner_id: z.number().int().nullable(),
+  researcher_id: z.number().int().nullable(),
+  quoter_id: z.number().int().nullable(),
+  labor_required: z.number().int(),
+  procurement_required: z.number().int(),
+  verbally_approved: z.number().int(),
+  notes: z.string(),
+  goals: z.string(),
+  latest_notes: z.string(),
+  latest_goals: z.string(),
+  company: namedSchema,
+  site: namedSchema.nullable(),
+  client_user: namedSchema.nullable(),
+  coordinator: namedSchema.nullable(),
+  planner: namedSchema.nullable(),
+  researcher: namedSchema.nullable(),
+  quoter: namedSchema.nullable(),
+  latest_ticket: projectRowSchema.shape.latest_ticket,
+  billed: projectRowSchema.shape.billed,
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  completed_by: namedSchema.nullable(),
+  flags: z.array(flagSchema),
+  tickets: z.array(projectStepTicketSchema),
+  check_ins: z.array(checkInSchema),
+  // The step panels' own lists, filled as each panel is built (issue 18).
+  invoices: z.array(z.unknown()),
+  product_requirements: z.array(z.unknown()),
+  planning_approvals: z.array(z.unknown()),
+  labor_approvals: z.array(z.unknown()),
+  procurements: z.array(z.unknown()),
+  schedule_dates: z.array(z.unknown()),
+  labor_steps: z.array(z.unknown()),
+  scheduled_placeholder: z.object({ id: z.number().int(), start_date: z.string() }).nullable(),
+  pending_project: z.object({ id: z.number().int(), start_date: z.string() }).nullable(),
+});
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
