@@ -27,6 +27,7 @@ import { ptoRoutes } from './modules/pto/pto.routes.ts';
 import { holidayRoutes } from './modules/holidays/holidays.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { quoteRoutes } from './modules/billing/quotes.routes.ts';
+import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { brandingRoutes } from './modules/documents/branding.routes.ts';
 
@@ -62,6 +63,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(heldMailRoutes);
       await api.register(documentRoutes);
       await api.register(quoteRoutes);
+      await api.register(projectRoutes);
       await api.register(noteRoutes);
       await api.register(brandingRoutes);
     },

@@ -65,9 +65,9 @@ export const projectStepFilterOptions: { value: string; label: string }[] = [
 export function readStepFilter(value: string): { closed: true } | { closed: false; order: number } | null {
   if (value === '0') return { closed: true };
   if (value === '00') return { closed: false, order: 0 };
-  if (!/^\d{1,2}$/.test(value)) return null;
+  if (!/^[1-9]\d?$/.test(value)) return null;
   const order = Number(value);
-  return order >= 1 && order < PROJECT_STEP_COUNT ? { closed: false, order } : null;
+  return order < PROJECT_STEP_COUNT ? { closed: false, order } : null;
 }
 
 /** Spec 3 §2 Project detail: the six stages of the progress bar and the steps that complete each. */
@@ -94,11 +94,7 @@ export function projectProgress(steps: { project_order: number; status: number }
  * step is closed (the list shows Complete).
  */
 export function currentStep<T extends { project_order: number; status: number }>(steps: T[]): T | null {
-  return (
-    steps
-      .filter((step) => step.status === STEP_OPEN)
-      .sort((a, b) => a.project_order - b.project_order)[0] ?? null
-  );
+  return steps.filter((step) => step.status === STEP_OPEN).sort((a, b) => a.project_order - b.project_order)[0] ?? null;
 }
 
 /** Spec 3 §2 Project creation: 0 means Yes, 1 means No, for labor and procurement; verbally_approved 1 Yes, 0 No. */
@@ -128,7 +124,10 @@ const idNumber = (message: string) => z.coerce.number({ error: message }).int(me
 const chosenId = (message: string) => z.preprocess(emptyToNull, idNumber(message));
 const optionalChosenId = (message: string) => z.preprocess(emptyToNull, idNumber(message).nullable());
 const zeroOrOne = (message: string) =>
-  z.preprocess(emptyToNull, z.coerce.number({ error: message }).pipe(z.union([z.literal(0), z.literal(1)], { error: message })));
+  z.preprocess(
+    emptyToNull,
+    z.coerce.number({ error: message }).pipe(z.union([z.literal(0), z.literal(1)], { error: message })),
+  );
 const html = (message: string) => z.string({ error: message }).max(100_000, message).default('');
 
 /**
@@ -201,7 +200,12 @@ export const projectRowSchema = z.object({
   site: namedSchema.nullable(),
   /** The step the project is on (decision 0044), or null when every step is closed (shown as Complete). */
   latest_ticket: z
-    .object({ id: z.number().int(), subject: z.string(), project_order: z.number().int(), employee_id: z.number().int().nullable() })
+    .object({
+      id: z.number().int(),
+      subject: z.string(),
+      project_order: z.number().int(),
+      employee_id: z.number().int().nullable(),
+    })
     .nullable(),
   technician: namedSchema.nullable(),
   /** Spec 3 §3 billed: billable hours checked in on the project (billed_time) and the last check-out (billing_date). */

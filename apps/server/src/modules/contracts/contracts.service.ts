@@ -232,7 +232,9 @@ export async function monthlyUsageForCompany(
       .select({
         month,
         // One check-in counts once: time on a project (its step tickets or labor steps) is project time (decision 0044).
-        helpdesk: hoursOf(sql`${checkIns.projectId} is null and ${checkIns.projectStepId} is null and ${checkIns.ticketId} is not null`),
+        helpdesk: hoursOf(
+          sql`${checkIns.projectId} is null and ${checkIns.projectStepId} is null and ${checkIns.ticketId} is not null`,
+        ),
         project: hoursOf(sql`${checkIns.projectId} is not null or ${checkIns.projectStepId} is not null`),
         nonBillable: hoursOf(sql`${checkIns.billable} = 1`),
       })

@@ -363,11 +363,8 @@ describe('search indexes', () => {
     expect(userPlan).toContain('users_search_idx');
   });
 
-  it('uses tickets_search_idx and devices_search_idx', async () => {
-    const ticketPlan = await plan(
-      sql`select ${tickets.id} from ${tickets} where ${tickets.subjectSearch} @@ to_tsquery('simple'::regconfig, ${'outl:*'})`,
-    );
-    expect(ticketPlan).toContain('tickets_search_idx');
+  // tickets_search_idx covers helpdesk tickets only (decision 0044); bench/tickets-queue.ts measures the search on it.
+  it('uses devices_search_idx', async () => {
     const devicePlan = await plan(
       sql`select ${devices.id} from ${devices} where ${deviceSearchDocument(devices.name, devices.assetTag, devices.serialNumber)} @@ to_tsquery('simple'::regconfig, ${'acme:*'})`,
     );

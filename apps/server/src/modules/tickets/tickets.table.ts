@@ -75,7 +75,9 @@ export const tickets = pgTable(
     index('tickets_triage_idx').on(t.triageId),
     index('tickets_escalated_idx').on(t.escalated, t.updatedAt).where(helpdesk(t)),
     index('tickets_search_idx').using('gin', t.subjectSearch).where(helpdesk(t)),
-    uniqueIndex('tickets_project_order_idx').on(t.projectId, t.projectOrder).where(sql`${t.projectId} is not null`),
+    uniqueIndex('tickets_project_order_idx')
+      .on(t.projectId, t.projectOrder)
+      .where(sql`${t.projectId} is not null`),
     check(
       'tickets_project_order_check',
       sql`(${t.projectId} is null) = (${t.projectOrder} is null) and (${t.projectOrder} is null or ${t.projectOrder} between 0 and 11)`,

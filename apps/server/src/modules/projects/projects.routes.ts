@@ -1,0 +1,52 @@
+import {
+  projectCreatedMessage,
+  projectDetailSchema,
+  projectInputSchema,
+  projectListQuerySchema,
+  projectRowSchema,
+  projectUpdatedMessage,
+  projectChannel,
+} from '@switchboard/shared';
+import { z } from 'zod';
+import type { AppInstance } from '../../app-instance.ts';
+import { pageSchema } from '../../db/paginate.ts';
+import { parsePathId } from '../../http/path-params.ts';
+import { requireEmployee } from '../../plugins/auth.ts';
+import { putRoute } from '../../plugins/method-override.ts';
+import { createProject, getProjectDetail, listProjects, updateProject } from './projects.service.ts';
+
+// Project calls of spec 3 §7 (decision 0044). Staff create and change projects; a client account reads its own
+// company's. The step panels' calls (POST /api/project/project_step) come with each panel.
+
+const idParams = z.object({ id: z.string() });
+
+export async function projectRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/project',
+    { schema: { querystring: projectListQuerySchema, response: { 200: pageSchema(projectRowSchema) } } },
+    async (request) => listProjects(app.db, request.query, request.auth.user),
+  );
+
+  app.post('/project', { onRequest: requireEmployee(), schema: { body: projectInputSchema } }, async (request) => {
+    const { id } = await createProject(app.db, request.body, request.auth.user);
+    return { message: projectCreatedMessage, data: { id } };
+  });
+
+  app.get(
+    '/project/:id',
+    { schema: { params: idParams, response: { 200: z.object({ data: projectDetailSchema }) } } },
+    async (request) => ({ data: await getProjectDetail(app.db, parsePathId(request.params.id), request.auth.user) }),
+  );
+
+  putRoute(
+    app,
+    '/project/:id',
+    { onRequest: requireEmployee(), schema: { params: idParams, body: projectInputSchema } },
+    async (request) => {
+      const id = parsePathId(request.params.id);
+      await updateProject(app.db, id, request.body, request.auth.user);
+      app.realtime.emitToStaff(projectChannel(id), 'ProjectUpdated', { project_id: id, by: request.auth.user.id });
+      return { message: projectUpdatedMessage };
+    },
+  );
+}
