@@ -249,6 +249,8 @@ export async function updateTicket(
 ) {
   const ticket = await loadTicketFor(db, ticketId, actor);
   if (actor.type !== 'Employee') throw forbidden();
+  // A project's step ticket changes through its project (decision 0044); the helpdesk form and bulk never see one.
+  if (ticket.projectId !== null) throw notFound();
   assertMayAct(ticket, actor);
   const next = {
     subject: input.subject ?? ticket.subject,
