@@ -179,9 +179,9 @@ describe('signed in', () => {
   it('names a not-yet-built area honestly', async () => {
     storeTokens();
     stubApi();
-    renderApp('/projects');
-    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeTruthy();
-    expect(screen.getByText('Projects is not available yet.')).toBeTruthy();
+    renderApp('/projects/templates');
+    expect(await screen.findByRole('heading', { name: 'Project Templates' })).toBeTruthy();
+    expect(screen.getByText('Project Templates is not available yet.')).toBeTruthy();
   });
 
   it('gives client users the client sidebar and keeps them out of employee areas', async () => {
@@ -197,7 +197,8 @@ describe('signed in', () => {
     ).toEqual(['Switchboard', 'Tickets', 'Projects']);
     expect(screen.queryByRole('link', { name: 'Billing' })).toBeNull();
     await router.navigate('/projects');
-    expect(await screen.findByText('Projects is not available yet.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/projects');
   });
 
   it('logs out from the user menu: POST /api/logout, tokens cleared, back to /login', async () => {

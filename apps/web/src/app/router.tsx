@@ -62,6 +62,12 @@ const createTicketPage = () =>
   import('../features/tickets/create-ticket-page.tsx').then((m) => ({ Component: m.CreateTicketPage }));
 const ticketDetailPage = () =>
   import('../features/tickets/ticket-detail-page.tsx').then((m) => ({ Component: m.TicketDetailPage }));
+const projectsPage = () =>
+  import('../features/projects/projects-page.tsx').then((m) => ({ Component: m.ProjectsPage }));
+const createProjectPage = () =>
+  import('../features/projects/create-project-page.tsx').then((m) => ({ Component: m.CreateProjectPage }));
+const projectDetailPage = () =>
+  import('../features/projects/project-detail-page.tsx').then((m) => ({ Component: m.ProjectDetailPage }));
 const heldMailPage = () =>
   import('../features/admin-outbox/held-mail-page.tsx').then((m) => ({ Component: m.HeldMailPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
@@ -298,10 +304,14 @@ export const appRoutes: RouteObject[] = [
   },
 
   // Projects
-  area('projects', 'Projects', { clientAllowed: true }),
-  area('projects/create', 'Create Project'),
+  { path: 'projects', lazy: projectsPage, handle: handle({ title: 'Projects', clientAllowed: true }) },
+  { path: 'projects/create', lazy: createProjectPage, handle: handle({ title: 'Create Project' }) },
   area('projects/templates/:templateId?', 'Project Templates', { numericParams: ['templateId'] }),
-  area('projects/:projectId', 'Project', { clientAllowed: true, numericParams: ['projectId'] }),
+  {
+    path: 'projects/:projectId',
+    lazy: projectDetailPage,
+    handle: handle({ title: 'Project', clientAllowed: true, numericParams: ['projectId'] }),
+  },
 
   // Companies
   { path: 'companies', lazy: companiesPage, handle: handle({ title: 'Companies' }) },

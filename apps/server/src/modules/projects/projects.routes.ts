@@ -28,7 +28,7 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
   );
 
   app.post('/project', { onRequest: requireEmployee(), schema: { body: projectInputSchema } }, async (request) => {
-    const { id } = await createProject(app.db, request.body, request.auth.user);
+    const { id } = await createProject(app.db, app.config.dataDir, request.body, request.auth.user);
     return { message: projectCreatedMessage, data: { id } };
   });
 
@@ -44,7 +44,7 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
     { onRequest: requireEmployee(), schema: { params: idParams, body: projectInputSchema } },
     async (request) => {
       const id = parsePathId(request.params.id);
-      await updateProject(app.db, id, request.body, request.auth.user);
+      await updateProject(app.db, app.config.dataDir, id, request.body, request.auth.user);
       app.realtime.emitToStaff(projectChannel(id), 'ProjectUpdated', { project_id: id, by: request.auth.user.id });
       return { message: projectUpdatedMessage };
     },

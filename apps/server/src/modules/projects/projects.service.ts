@@ -20,6 +20,7 @@ import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { pageOffset, toPage, type Page } from '../../db/paginate.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
+import { recordRevision } from '../documents/documents.service.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
@@ -102,11 +103,19 @@ function projectValues(input: ProjectInput) {
   };
 }
 
-/** POST /api/project: the project and its twelve step tickets (project_order 0..11, all open), or nothing. */
-export async function createProject(db: Db, input: ProjectInput, actor: ProjectActor): Promise<{ id: number }> {
+/**
+ * POST /api/project: the project and its twelve step tickets (project_order 0..11, all open), or nothing; then its
+ * overview's revision 00 (a Project_Overview PDF).
+ */
+export async function createProject(
+  db: Db,
+  dataDir: string,
+  input: ProjectInput,
+  actor: ProjectActor,
+): Promise<{ id: number }> {
   if (actor.type !== 'Employee') throw forbidden();
   await assertProjectReferences(db, input);
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [project] = await tx
       .insert(projects)
       .values({ ...projectValues(input), createdBy: actor.id })
@@ -137,13 +146,22 @@ export async function createProject(db: Db, input: ProjectInput, actor: ProjectA
       );
     return { id: project!.id };
   });
+  await recordRevision(db, dataDir, 'Project_Overview', created.id, actor.id);
+  return created;
 }
 
 /**
  * PUT /api/project/{id}: the project's fields. Its step tickets follow the company, site, contact and the staff of
- * their open steps, and so does the time checked in on them (usage follows the project, as it follows a ticket).
+ * their open steps, and so does the time checked in on them (usage follows the project, as it follows a ticket). A
+ * change of what the overview shows makes its next revision.
  */
-export async function updateProject(db: Db, id: number, input: ProjectInput, actor: ProjectActor): Promise<void> {
+export async function updateProject(
+  db: Db,
+  dataDir: string,
+  id: number,
+  input: ProjectInput,
+  actor: ProjectActor,
+): Promise<void> {
   if (actor.type !== 'Employee') throw forbidden();
   const [existing] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id));
   if (!existing) throw notFound();
@@ -170,6 +188,7 @@ export async function updateProject(db: Db, id: number, input: ProjectInput, act
     }
     await tx.update(checkIns).set({ companyId: input.company_id }).where(eq(checkIns.projectId, id));
   });
+  await recordRevision(db, dataDir, 'Project_Overview', id, actor.id);
 }
 
 /** The company a client account may see projects of (404 for an account without one); null for staff. */

@@ -260,4 +260,22 @@ describe('projects', () => {
     expect((await detailOf(id)).title).toBe('Moved company');
     expect((await call('PUT', '/api/project/999999', form())).statusCode).toBe(404);
   });
+
+  it('keeps the overview as a Project_Overview PDF: 00 at creation, a revision per change it shows', async () => {
+    const id = await createProject({ title: 'Overview' });
+    const revisions = async (as = token) => {
+      const response = await call('GET', `/api/revisions/Project_Overview/${id}`, undefined, as);
+      return response.json<{ data: { label: string }[] }>().data.map((revision) => revision.label);
+    };
+    expect(await revisions()).toEqual(['00']);
+    const pdf = await call('GET', `/api/pdf/Project_Overview/${id}`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    await call('PUT', `/api/project/${id}`, form({ title: 'Overview', goals: '<p>New goals.</p>' }));
+    await call('PUT', `/api/project/${id}`, form({ title: 'Overview', goals: '<p>New goals.</p>', notes: 'x' }));
+    expect((await revisions()).sort()).toEqual(['00', '01']);
+    expect((await revisions(clientToken)).length).toBe(2);
+    const outsider = await call('GET', `/api/pdf/Project_Overview/${id}`, undefined, outsiderToken);
+    expect(outsider.statusCode).toBe(404);
+  });
 });

@@ -1,0 +1,133 @@
+import { Anchor, Badge, Button, Card, Group, Select, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  projectSaveFailedMessage,
+  STEP_CLOSED,
+  STEP_OPEN,
+  stepStatusLabels,
+  type ProjectStepTicket,
+} from '@switchboard/shared';
+import { IconLogin, IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../../lib/api-client.ts';
+import { getFormErrors } from '../../../lib/form-errors.ts';
+import { projectCalls, useProjectAction } from '../api/projects.ts';
+
+const statusOptions = ([STEP_OPEN, STEP_CLOSED] as const).map((status) => ({
+  value: String(status),
+  label: stepStatusLabels[status],
+}));
+
+interface StepCardProps {
+  projectId: number;
+  companyId: number;
+  step: ProjectStepTicket;
+  /** Employees change the status and check in; client accounts read the status. */
+  staff: boolean;
+  /** The signed-in user has an open check-in on this step ticket. */
+  checkedIn: boolean;
+}
+
+// A refusal the server explains (a field's rule, a conflict) is shown as it says; anything else as the spec's text.
+const failure = (error: unknown) => {
+  const fieldMessage = Object.values(getFormErrors(error).fields)[0];
+  const serverMessage = isApiError(error) && error.hasServerMessage ? error.message : null;
+  notifications.show({ color: 'red', message: fieldMessage ?? serverMessage ?? projectSaveFailedMessage });
+};
+const success = (answer: { message: string }) => notifications.show({ color: 'green', message: answer.message });
+
+/**
+ * Spec 3 §2, §4: one step ticket. Save keeps the chosen status, Save & Close closes the step; a closed card is greyed
+ * and its check-in is disabled with the reason Closed. The panel bodies of each step come with issue 18.
+ */
+export function StepCard({ projectId, companyId, step, staff, checkedIn }: StepCardProps) {
+  const [status, setStatus] = useState(String(step.status));
+  const [seen, setSeen] = useState(step.status);
+  // Another viewer (or our own save) changed the status: show the saved one.
+  if (seen !== step.status) {
+    setSeen(step.status);
+    setStatus(String(step.status));
+  }
+  const save = useProjectAction(projectId, projectCalls.setStepStatus());
+  const clock = useProjectAction(projectId, projectCalls.checkInOut(projectId, companyId));
+  const closed = step.status === STEP_CLOSED;
+  const send = (next: number) =>
+    save.mutate({ ticketId: step.id, status: next }, { onSuccess: success, onError: failure });
+
+  return (
+    <Card
+      withBorder
+      padding="md"
+      role="group"
+      aria-label={step.subject}
+      data-step-order={step.project_order}
+      data-status={closed ? 'closed' : 'open'}
+      style={closed ? { opacity: 0.55 } : undefined}
+    >
+      <Group justify="space-between" wrap="nowrap" mb="xs">
+        <Title order={2} size="h4">
+          {step.subject}
+        </Title>
+        <Badge color={closed ? 'gray' : 'blue'} variant="light">
+          {stepStatusLabels[closed ? STEP_CLOSED : STEP_OPEN]}
+        </Badge>
+      </Group>
+      {step.employee ? (
+        <Text size="sm" c="dimmed" mb="xs">
+          {step.employee.name}
+        </Text>
+      ) : null}
+      {staff ? (
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Group gap="xs" align="flex-end">
+            <Select
+              label="Status"
+              size="xs"
+              w={110}
+              allowDeselect={false}
+              data={statusOptions}
+              value={status}
+              onChange={(value) => setStatus(value ?? String(step.status))}
+            />
+            <Button size="xs" loading={save.isPending} onClick={() => send(Number(status))}>
+              Save
+            </Button>
+            {closed ? null : (
+              <Button size="xs" variant="light" loading={save.isPending} onClick={() => send(STEP_CLOSED)}>
+                Save & Close
+              </Button>
+            )}
+          </Group>
+          <Group gap="xs" align="center">
+            {closed ? null : (
+              <Anchor component={Link} to={`/ticket/${step.id}`} size="sm">
+                Open ticket
+              </Anchor>
+            )}
+            <Tooltip label="Closed" disabled={!closed || checkedIn}>
+              <span data-disabled-reason={closed && !checkedIn ? 'Closed' : undefined}>
+                <Button
+                  size="xs"
+                  color={checkedIn ? 'orange' : 'green'}
+                  leftSection={checkedIn ? <IconLogout size={14} aria-hidden /> : <IconLogin size={14} aria-hidden />}
+                  // Checking out stays possible on a step closed meanwhile: the open time is not lost.
+                  disabled={closed && !checkedIn}
+                  loading={clock.isPending}
+                  onClick={() =>
+                    clock.mutate(
+                      { ticketId: step.id, direction: checkedIn ? 'out' : 'in' },
+                      { onSuccess: success, onError: failure },
+                    )
+                  }
+                >
+                  {checkedIn ? 'Check Out' : 'Check In'}
+                </Button>
+              </span>
+            </Tooltip>
+          </Group>
+        </Group>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { Alert, Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { projectChannel, type ProjectDetail } from '@switchboard/shared';
+import { IconFlag } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { useCurrentUser } from '../../lib/auth-store.ts';
+import { useChannel } from '../../lib/socket.ts';
+import { useProject, useRefreshProject } from './api/projects.ts';
+import { ProjectCheckIns } from './components/project-check-ins.tsx';
+import { ProjectInfoCard, ProjectInfoSummary } from './components/project-info-card.tsx';
+import { PlanningWarning, ProjectProgress } from './components/project-progress.tsx';
+import { projectFormState } from './components/project-fields.tsx';
+import { StepCard } from './components/step-card.tsx';
+
+/** Spec 3 §2 Project detail: /projects/{projectId}, live for every staff viewer on project_{id}. */
+export function ProjectDetailPage() {
+  const id = Number(useParams().projectId);
+  const project = useProject(id);
+  const me = useCurrentUser();
+  const staff = me?.type === 'Employee';
+  const refresh = useRefreshProject(id);
+
+  // The server sends project events to staff only; every event names a part of the project to read again.
+  useChannel(staff ? projectChannel(id) : null, {
+    ProjectTicketUpdated: refresh,
+    ProjectUpdated: refresh,
+    CheckInOut: (payload: { user?: { id: number; name: string }; direction?: string }) => {
+      refresh();
+      // Spec 3 §4: another user's check-in or check-out shows an info toast.
+      if (payload.user && payload.user.id !== me?.id && (payload.direction === 'in' || payload.direction === 'out')) {
+        const where = payload.direction === 'in' ? 'in to' : 'out of';
+        notifications.show({ color: 'blue', message: `${payload.user.name} checked ${where} this project` });
+      }
+    },
+  });
+
+  if (project.isError && isApiError(project.error) && project.error.status === 404) return <NotFoundPage />;
+  if (project.isPending) return <PageLoader label="Loading project" />;
+  if (project.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        The project could not be loaded.
+      </Alert>
+    );
+  }
+  return <ProjectView project={project.data} staff={staff} userId={me?.id ?? 0} />;
+}
+
+function ProjectView({ project, staff, userId }: { project: ProjectDetail; staff: boolean; userId: number }) {
+  const steps = [...project.tickets].sort((a, b) => a.project_order - b.project_order);
+  const flags = project.flags.filter((flag) => flag.deleted_at === null);
+  const openCheckIn = (ticketId: number) =>
+    project.check_ins.some((row) => row.ticket_id === ticketId && row.user_id === userId && row.end_time === null);
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          #{project.id} {project.title}
+        </Title>
+        <Text c="dimmed">
+          {staff ? (
+            <Anchor component={Link} to={`/companies/${project.company_id}`}>
+              {project.company.name}
+            </Anchor>
+          ) : (
+            project.company.name
+          )}
+          {project.site ? ` · ${project.site.name}` : ''}
+        </Text>
+      </div>
+      <ProjectProgress steps={steps} />
+      <PlanningWarning steps={steps} />
+      {/* The company's flags are instructions to staff, as on the ticket page. */}
+      {staff && flags.length > 0 ? (
+        <Alert color="red" variant="filled" icon={<IconFlag aria-hidden />} title="Company flags" role="note">
+          <Stack gap={2} component="ul" m={0} pl="md" aria-label="Company flags">
+            {flags.map((flag) => (
+              <Text key={flag.id} size="sm" component="li">
+                {flag.flag}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      {staff ? (
+        // A save elsewhere gives new saved values: the form starts again from them.
+        <ProjectInfoCard key={JSON.stringify(projectFormState(project))} project={project} />
+      ) : (
+        <ProjectInfoSummary project={project} />
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" role="list" aria-label="Project steps">
+        {steps.map((step) => (
+          <div role="listitem" key={step.id}>
+            <StepCard
+              projectId={project.id}
+              companyId={project.company_id}
+              step={step}
+              staff={staff}
+              checkedIn={openCheckIn(step.id)}
+            />
+          </div>
+        ))}
+      </SimpleGrid>
+      {staff ? <ProjectCheckIns checkIns={project.check_ins} /> : null}
+    </Stack>
+  );
+}
