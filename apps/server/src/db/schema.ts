@@ -32,3 +32,5 @@ export * from '../modules/documents/documents.table.ts';
 export * from '../modules/billing/quotes.table.ts';
 export * from '../modules/notes/notes.table.ts';
 export * from '../modules/projects/projects.table.ts';
+export * from '../modules/projects/project-steps.table.ts';
+export * from '../modules/billing/invoices.table.ts';

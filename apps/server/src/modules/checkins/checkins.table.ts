@@ -34,10 +34,14 @@ export const checkIns = pgTable(
     index('check_ins_project_step_idx').on(t.projectStepId),
     index('check_ins_project_start_idx').on(t.projectId, t.startTime),
     index('check_ins_user_start_idx').on(t.userId, t.startTime),
-    // One open check-in per user and ticket (spec 3: the header toggles Check In / Check Out).
+    // One open check-in per user and ticket (spec 3: the header toggles Check In / Check Out); on Project Day, one
+    // per user and labor step instead (decision 0044).
     uniqueIndex('check_ins_one_open_per_user_ticket')
       .on(t.userId, t.ticketId)
-      .where(sql`${t.endTime} is null and ${t.ticketId} is not null`),
+      .where(sql`${t.endTime} is null and ${t.ticketId} is not null and ${t.projectStepId} is null`),
+    uniqueIndex('check_ins_one_open_per_user_labor_step')
+      .on(t.userId, t.projectStepId)
+      .where(sql`${t.endTime} is null and ${t.projectStepId} is not null`),
     check('check_ins_billable_check', sql`${t.billable} in (0, 1)`),
     check('check_ins_period_check', sql`${t.endTime} is null or ${t.endTime} >= ${t.startTime}`),
   ],
