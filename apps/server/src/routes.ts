@@ -28,6 +28,7 @@ import { holidayRoutes } from './modules/holidays/holidays.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { quoteRoutes } from './modules/billing/quotes.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
+import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { brandingRoutes } from './modules/documents/branding.routes.ts';
 
@@ -64,6 +65,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(documentRoutes);
       await api.register(quoteRoutes);
       await api.register(projectRoutes);
+      await api.register(projectStepRoutes);
       await api.register(noteRoutes);
       await api.register(brandingRoutes);
     },

@@ -27,6 +27,7 @@ import { companies, sites } from '../companies/companies.table.ts';
 import { listFlags } from '../flags/flags.service.ts';
 import { ticketEvents, tickets } from '../tickets/tickets.table.ts';
 import { users } from '../users/users.table.ts';
+import { loadProjectPanels } from './project-panels.service.ts';
 import { projects } from './projects.table.ts';
 
 // Projects (spec 3 §2, §3, §7; decision 0044): a project and its twelve step tickets, written in one transaction.
@@ -308,7 +309,7 @@ export async function getProjectDetail(db: Db, id: number, actor: ProjectActor):
     project.quoterId,
     project.completedBy,
   ].filter((person): person is number => person !== null);
-  const [company, site, named, steps, flags, checkInRows, billed] = await Promise.all([
+  const [company, site, named, steps, flags, checkInRows, billed, panels] = await Promise.all([
     db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, project.companyId)),
     project.siteId === null
       ? []
@@ -335,6 +336,7 @@ export async function getProjectDetail(db: Db, id: number, actor: ProjectActor):
     staff ? projectCheckIns(db, id) : [],
     db.execute<{ hours: string; last_end: string | null }>(sql`select billed.hours::text as hours,
       ${iso(sql`billed.last_end`)} as last_end from projects p, lateral ${billedSql} billed where p.id = ${id}`),
+    loadProjectPanels(db, id, staff),
   ]);
   const person = (personId: number | null) => {
     const found = personId === null ? undefined : named.find((entry) => entry.id === personId);
@@ -394,15 +396,7 @@ export async function getProjectDetail(db: Db, id: number, actor: ProjectActor):
     flags,
     tickets: stepTickets,
     check_ins: checkInRows,
-    invoices: [],
-    product_requirements: [],
-    planning_approvals: [],
-    labor_approvals: [],
-    procurements: [],
-    schedule_dates: [],
-    labor_steps: [],
-    scheduled_placeholder: null,
-    pending_project: null,
+    ...panels,
   };
 }
 

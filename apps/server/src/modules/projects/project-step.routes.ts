@@ -1,0 +1,42 @@
+import { projectChannel, type ProjectChannelEvent } from '@switchboard/shared';
+import { z } from 'zod';
+import type { AppInstance } from '../../app-instance.ts';
+import type { Db } from '../../db/client.ts';
+import { requireEmployee } from '../../plugins/auth.ts';
+import { unprocessable } from '../../plugins/errors.ts';
+import type { ProjectActor } from './projects.service.ts';
+import { projectStepHandlers } from './project-step-handlers.ts';
+
+// POST /api/project/project_step (spec 3 §7): one call for every step panel, the field `step` naming the variant.
+// Each variant is one handler (project-step-handlers.ts): its zod contract, its service call, the event it pushes.
+
+export interface ProjectStepContext {
+  db: Db;
+  dataDir: string;
+  actor: ProjectActor;
+}
+
+export interface ProjectStepHandler<Input = unknown> {
+  schema: z.ZodType<Input>;
+  run(context: ProjectStepContext, input: Input): Promise<{ projectId: number; message: string }>;
+  /** What the project's viewers hear on project_{id}, so each panel reads itself again. */
+  event: ProjectChannelEvent;
+}
+
+const stepField = z.object({ step: z.string({ error: 'Name the step.' }) });
+
+export async function projectStepRoutes(app: AppInstance): Promise<void> {
+  app.post('/project/project_step', { onRequest: requireEmployee() }, async (request) => {
+    const { step } = stepField.parse(request.body);
+    const handler = projectStepHandlers[step];
+    if (!handler) throw unprocessable({ step: ['Choose a step of the project.'] });
+    const input = handler.schema.parse(request.body);
+    const context = { db: app.db, dataDir: app.config.dataDir, actor: request.auth.user };
+    const { projectId, message } = await handler.run(context, input);
+    app.realtime.emitToStaff(projectChannel(projectId), handler.event, {
+      project_id: projectId,
+      by: request.auth.user.id,
+    });
+    return { message };
+  });
+}
