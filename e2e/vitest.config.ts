@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
+    // As long as a locator's waitFor (15 s): on a loaded CI machine a page's second request can take over a second.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
