@@ -27,8 +27,10 @@ import { ptoRoutes } from './modules/pto/pto.routes.ts';
 import { holidayRoutes } from './modules/holidays/holidays.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { quoteRoutes } from './modules/billing/quotes.routes.ts';
+import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
+import { templateRoutes } from './modules/projects/templates.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { brandingRoutes } from './modules/documents/branding.routes.ts';
 
@@ -64,8 +66,10 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(heldMailRoutes);
       await api.register(documentRoutes);
       await api.register(quoteRoutes);
+      await api.register(invoiceRoutes);
       await api.register(projectRoutes);
       await api.register(projectStepRoutes);
+      await api.register(templateRoutes);
       await api.register(noteRoutes);
       await api.register(brandingRoutes);
     },

@@ -33,3 +33,5 @@ export * from './money.ts';
 export * from './quotes.ts';
 export * from './branding.ts';
 export * from './projects.ts';
+export * from './project-labor.ts';
+export * from './invoices.ts';

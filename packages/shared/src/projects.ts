@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { flagSchema } from './flags.ts';
+import { laborStepSchema } from './project-labor.ts';
+import { projectInvoiceSchema } from './invoices.ts';
 import { TICKET_STATUS_CLOSED } from './ticket-queue.ts';
 import { checkInSchema, TICKET_STATUS_OPEN } from './tickets.ts';
+import { isoDateText } from './validation.ts';
 
 // Projects (spec 3 §2 Project list, creation and detail, §3 Project, §4, §9; decision 0044): one zod contract per call,
 // shared by the forms and the routes, and the step rules as plain functions.
@@ -227,6 +230,142 @@ export const projectStepTicketSchema = z.object({
 });
 export type ProjectStepTicket = z.infer<typeof projectStepTicketSchema>;
 
+// Scheduled Placeholder (1), Schedule Pending Projects (3), Schedule Project Date (9) and Completion Verification
+// (11): spec 3 §2 Step panels, §7 project_step variants, §9.
+
+/** Spec 3 §9: the date panels' shortcut, in days from today. */
+export const projectDateShortcutDays = { placeholder: 90, pending: 60 } as const;
+export type ProjectDateKind = keyof typeof projectDateShortcutDays;
+
+export const projectScheduleMessages = {
+  placeholderSaved: 'Scheduled placeholder saved.',
+  pendingSaved: 'Pending project date saved.',
+  slotsSaved: 'Slots saved.',
+  completed: 'Project marked complete.',
+  notCompleted: 'Project marked not complete.',
+  step: 'Choose the step of the project.',
+  project: 'Choose a project.',
+  close: 'Choose whether to close the step.',
+  dates: 'List the slots.',
+  tooManySlots: 'Keep the schedule to 200 slots.',
+  startTime: 'Enter the start time as HH:MM.',
+  endTime: 'Enter the end time as HH:MM.',
+  endBeforeStart: 'The end time must be at or after the start time.',
+  employee: 'Choose a technician from the list.',
+  inactiveEmployee: 'Inactive Employee: choose an active technician.',
+  completionStatus: 'Choose whether the project is complete.',
+} as const;
+
+/** A technician booked twice at once (across every project). Times HH:MM, the day YYYY-MM-DD. */
+export const doubleBookingMessage = (name: string, start: string, end: string, date: string) =>
+  `${name} is already booked from ${start} to ${end} on ${date}.`;
+/** Spec 3 §2 Schedule Project Date, verbatim. */
+export const noSlotsMessage = (slots: number) =>
+  `There are no slots reserved for this project. This project current requires ${slots} slots.`;
+
+/** The calendar day `days` after a 'YYYY-MM-DD' day (the date panels' shortcuts count from today). */
+export function addDaysToDate(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
+}
+
+/** Slots a project needs: one eight-hour day per started 8 hours of the labor estimate's maximum, at least one. */
+export function requiredSlots(maxHoursTotal: number): number {
+  if (!Number.isFinite(maxHoursTotal) || maxHoursTotal <= 0) return 1;
+  // Hours are quarters (step 0.25): round away the float noise of the sum before dividing.
+  return Math.max(1, Math.ceil(Math.round(maxHoursTotal * 100) / 100 / 8));
+}
+
+const MAX_ID = 2_147_483_647;
+const boundedId = (message: string) =>
+  z.preprocess(emptyToNull, z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
+const optionalBoundedId = (message: string) =>
+  z.preprocess(
+    emptyToNull,
+    z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message).nullable(),
+  );
+// `close` arrives as 1, true or '1' (or their opposites) from forms and JSON alike.
+const closeFlag = z.preprocess(
+  (value) =>
+    [true, 1, '1', 'true'].includes(value as never)
+      ? true
+      : [undefined, null, false, 0, '0', 'false', ''].includes(value as never)
+        ? false
+        : value,
+  z.boolean({ error: projectScheduleMessages.close }),
+);
+
+/**
+ * 'Scheduled Placeholder' and 'Schedule Pending' (spec 3 §7): start_date, id (the step ticket), company_id, site_id,
+ * close. project_id is accepted instead of (or beside) id; the project's company and site are the project's own.
+ */
+export const projectDateInputSchema = z
+  .object({
+    start_date: isoDateText('start date'),
+    id: optionalBoundedId(projectScheduleMessages.step).default(null),
+    project_id: optionalBoundedId(projectScheduleMessages.project).default(null),
+    company_id: z.unknown().optional(),
+    site_id: z.unknown().optional(),
+    close: closeFlag.default(false),
+  })
+  .refine((input) => input.id !== null || input.project_id !== null, {
+    path: ['id'],
+    message: projectScheduleMessages.step,
+  });
+export type ProjectDateInput = z.output<typeof projectDateInputSchema>;
+
+const timeOfDayPattern = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+const isTimeOfDay = (value: unknown) => typeof value === 'string' && timeOfDayPattern.test(value);
+const timeOfDay = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(timeOfDayPattern, message)
+    .transform((value) => value.slice(0, 5));
+
+/** One slot of Schedule Project Date as the form sends it (spec 3 §3 Schedule slot); id only for a saved slot. */
+export const scheduleSlotInputSchema = z
+  .object({
+    id: optionalBoundedId(projectScheduleMessages.step).default(null),
+    start_date: isoDateText('start date'),
+    start_time: timeOfDay(projectScheduleMessages.startTime),
+    end_time: timeOfDay(projectScheduleMessages.endTime),
+    employee_id: boundedId(projectScheduleMessages.employee),
+  })
+  // Spec 3 §5: the end time's minimum is the start time.
+  .refine((slot) => !isTimeOfDay(slot.start_time) || !isTimeOfDay(slot.end_time) || slot.end_time >= slot.start_time, {
+    path: ['end_time'],
+    message: projectScheduleMessages.endBeforeStart,
+  });
+
+/** 'Schedule Project Date' (spec 3 §7): the project's whole list of slots, replacing the saved one. */
+export const scheduleProjectDateInputSchema = z.object({
+  dates: z
+    .array(scheduleSlotInputSchema, { error: projectScheduleMessages.dates })
+    .max(200, projectScheduleMessages.tooManySlots),
+  project_id: boundedId(projectScheduleMessages.project),
+  company_id: z.unknown().optional(),
+  site_id: z.unknown().optional(),
+});
+export type ScheduleProjectDateInput = z.output<typeof scheduleProjectDateInputSchema>;
+
+/** A reserved slot as GET /api/project/{id} answers it (schedule_dates), with its technician and whether active. */
+export const scheduleSlotSchema = z.object({
+  id: z.number().int(),
+  start_date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  employee_id: z.number().int(),
+  employee: z.object({ id: z.number().int(), name: z.string(), active: z.boolean() }),
+});
+export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
+
+/** 'Completion Verification' (spec 3 §7): status 1 marks the project complete, 0 clears it. */
+export const completionInputSchema = z.object({
+  project_id: boundedId(projectScheduleMessages.project),
+  status: zeroOrOne(projectScheduleMessages.completionStatus),
+});
+export type CompletionInput = z.output<typeof completionInputSchema>;
+
 /** GET /api/project/{id}: the project with its related lists (spec 3 §3 Project). */
 export const projectDetailSchema = z.object({
   id: z.number().int(),
@@ -261,13 +400,13 @@ export const projectDetailSchema = z.object({
   tickets: z.array(projectStepTicketSchema),
   check_ins: z.array(checkInSchema),
   // The step panels' own lists, filled as each panel is built (issue 18).
-  invoices: z.array(z.unknown()),
+  invoices: z.array(projectInvoiceSchema),
   product_requirements: z.array(z.unknown()),
   planning_approvals: z.array(z.unknown()),
   labor_approvals: z.array(z.unknown()),
   procurements: z.array(z.unknown()),
-  schedule_dates: z.array(z.unknown()),
-  labor_steps: z.array(z.unknown()),
+  schedule_dates: z.array(scheduleSlotSchema),
+  labor_steps: z.array(laborStepSchema),
   scheduled_placeholder: z.object({ id: z.number().int(), start_date: z.string() }).nullable(),
   pending_project: z.object({ id: z.number().int(), start_date: z.string() }).nullable(),
 });

@@ -362,11 +362,24 @@ export const ticketDetailSchema = z.object({
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
+const laborStepMessage = 'Choose a step of this project.';
 export const checkInOutInputSchema = z.object({
   direction: z.enum(['in', 'out'], { error: 'The direction must be in or out.' }),
   ticket_id: requiredId('ticket id'),
   company_id: z.unknown().optional(),
   project_id: z.unknown().optional(),
+  /** Project Day: the labor step the check-in is for (decision 0044), on the Project Day ticket of its project. */
+  project_step_id: z
+    .preprocess(
+      emptyToNull,
+      z.coerce
+        .number({ error: laborStepMessage })
+        .int(laborStepMessage)
+        .positive(laborStepMessage)
+        .max(2_147_483_647, laborStepMessage)
+        .nullable(),
+    )
+    .optional(),
 });
 
 /** POST /api/ticket/checkinout/update: times in UTC (ISO), billable 0 or 1. */

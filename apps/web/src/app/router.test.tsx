@@ -179,9 +179,9 @@ describe('signed in', () => {
   it('names a not-yet-built area honestly', async () => {
     storeTokens();
     stubApi();
-    renderApp('/projects/templates');
-    expect(await screen.findByRole('heading', { name: 'Project Templates' })).toBeTruthy();
-    expect(screen.getByText('Project Templates is not available yet.')).toBeTruthy();
+    renderApp('/whiteboard');
+    expect(await screen.findByRole('heading', { name: 'Whiteboard' })).toBeTruthy();
+    expect(screen.getByText('Whiteboard is not available yet.')).toBeTruthy();
   });
 
   it('gives client users the client sidebar and keeps them out of employee areas', async () => {

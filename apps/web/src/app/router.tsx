@@ -68,6 +68,8 @@ const createProjectPage = () =>
   import('../features/projects/create-project-page.tsx').then((m) => ({ Component: m.CreateProjectPage }));
 const projectDetailPage = () =>
   import('../features/projects/project-detail-page.tsx').then((m) => ({ Component: m.ProjectDetailPage }));
+const projectTemplatesPage = () =>
+  import('../features/projects/templates-page.tsx').then((m) => ({ Component: m.TemplatesPage }));
 const heldMailPage = () =>
   import('../features/admin-outbox/held-mail-page.tsx').then((m) => ({ Component: m.HeldMailPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
@@ -306,7 +308,11 @@ export const appRoutes: RouteObject[] = [
   // Projects
   { path: 'projects', lazy: projectsPage, handle: handle({ title: 'Projects', clientAllowed: true }) },
   { path: 'projects/create', lazy: createProjectPage, handle: handle({ title: 'Create Project' }) },
-  area('projects/templates/:templateId?', 'Project Templates', { numericParams: ['templateId'] }),
+  {
+    path: 'projects/templates/:templateId?',
+    lazy: projectTemplatesPage,
+    handle: handle({ title: 'Project Templates', numericParams: ['templateId'] }),
+  },
   {
     path: 'projects/:projectId',
     lazy: projectDetailPage,

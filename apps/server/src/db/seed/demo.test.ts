@@ -176,6 +176,20 @@ describe('seedDemo', () => {
     expect(new Set(rows.map((row) => row.n))).toEqual(new Set([1, 2]));
   });
 
+  it('adds thirty projects over every step, each with its twelve step tickets, once', async () => {
+    await seedDemo(ctx.db);
+    await seedDemo(ctx.db);
+    const rows = await ctx.db.execute<{ project_id: number; steps: number; open_from: number | null }>(sql`
+      select project_id, count(*)::int as steps, min(project_order) filter (where status <> 1) as open_from
+      from tickets where project_id is not null group by project_id`);
+    expect(rows.rows.length).toBe(30);
+    expect(rows.rows.every((row) => row.steps === 12)).toBe(true);
+    // Every step has a project waiting on it, and some are complete (no open step).
+    const reached = new Set(rows.rows.map((row) => row.open_from));
+    expect([...Array(12).keys()].every((order) => reached.has(order))).toBe(true);
+    expect(reached.has(null)).toBe(true);
+  });
+
   it('makes e-mail addresses and short names from names', () => {
     expect(emailOf("Dr. Tomás O'Neil", 'acme.example')).toBe('tomas.oneil@acme.example');
     expect(shortnameOf('Dr. Helen Park')).toBe('Helen P.');

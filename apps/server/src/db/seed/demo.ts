@@ -10,6 +10,7 @@ import { seedCompanyWorkspace } from './demo-workspace.ts';
 import { seedAgentPhoneNumbers } from '../../modules/phone-numbers/phone-numbers.service.ts';
 import { demoTechnicianIds, seedDemoTickets } from '../../modules/tickets/tickets.demo.ts';
 import { seedDocumentsDemo } from '../../modules/documents/documents.demo.ts';
+import { seedDemoProjects } from '../../modules/projects/projects.demo.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -71,6 +72,11 @@ export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Prom
         company: company.name,
       });
     }
+    await seedDemoProjects(
+      tx,
+      demoCompanies.map((company) => company.name),
+      technicianIds,
+    );
     await seedPtoDemo(
       tx,
       demoEmployees.map((employee) => employee.email),

@@ -1,5 +1,9 @@
 import type { ProjectDetail } from '@switchboard/shared';
 import type { DbOrTransaction } from '../../db/client.ts';
+import { listProjectInvoices } from '../billing/invoices.service.ts';
+import { loadLaborSteps } from './steps/labor-estimate.ts';
+import { loadProjectDates } from './steps/project-dates.ts';
+import { loadScheduleSlots } from './steps/schedule-slots.ts';
 
 // The step panels' records as GET /api/project/{id} answers them (spec 3 §3 Project): one loader per panel, all read
 // at once. A panel not built yet answers its empty list.
@@ -18,19 +22,22 @@ export type ProjectPanels = Pick<
 >;
 
 export async function loadProjectPanels(
-  _db: DbOrTransaction,
-  _projectId: number,
-  _staff: boolean,
+  db: DbOrTransaction,
+  projectId: number,
+  staff: boolean,
 ): Promise<ProjectPanels> {
+  const [projectDates, scheduleDates] = await Promise.all([
+    loadProjectDates(db, projectId),
+    loadScheduleSlots(db, projectId),
+  ]);
   return {
-    invoices: [],
+    invoices: await listProjectInvoices(db, projectId, staff),
     product_requirements: [],
     planning_approvals: [],
     labor_approvals: [],
     procurements: [],
-    schedule_dates: [],
-    labor_steps: [],
-    scheduled_placeholder: null,
-    pending_project: null,
+    schedule_dates: scheduleDates,
+    labor_steps: await loadLaborSteps(db, projectId),
+    ...projectDates,
   };
 }

@@ -1,7 +1,8 @@
-import { stepStatusLabels, stepStatusOf, ticketStatusOfStep } from '@switchboard/shared';
+import { STEP_CLOSED, stepStatusLabels, stepStatusOf, ticketStatusOfStep } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../plugins/errors.ts';
+import { assertSubStepsClosed } from '../projects/steps/project-day.ts';
 import { recordEvent, type TicketActor } from './ticket-access.ts';
 import { tickets } from './tickets.table.ts';
 
@@ -11,7 +12,7 @@ import { tickets } from './tickets.table.ts';
 /** Sets a step ticket Open (0) or Closed (1); answers whether it changed. */
 export async function setStepStatus(
   db: Db,
-  ticket: { id: number; status: number },
+  ticket: { id: number; status: number; projectId?: number | null; projectOrder?: number | null },
   status: number,
   actor: TicketActor,
 ): Promise<boolean> {
@@ -19,6 +20,8 @@ export async function setStepStatus(
   const from = stepStatusOf(ticket.status);
   if (from === status) return false;
   await db.transaction(async (tx) => {
+    // Spec 3 §4, §8: Project Day closes only when all its substeps (labor steps) are closed.
+    if (status === STEP_CLOSED) await assertSubStepsClosed(tx, ticket);
     await tx
       .update(tickets)
       .set({ status: ticketStatusOfStep(status), updatedAt: new Date() })

@@ -1,4 +1,4 @@
-import { type CheckIn, type CheckInsUpdateInput, type TicketTodo } from '@switchboard/shared';
+import { laborMessages, type CheckIn, type CheckInsUpdateInput, type TicketTodo } from '@switchboard/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { pageOffset, toPage, type Page, type PageQuery } from '../../db/paginate.ts';
@@ -10,6 +10,7 @@ import { users } from '../users/users.table.ts';
 import { ticketAttachments, ticketTodos, tickets } from './tickets.table.ts';
 import { assertMayAct, loadTicketFor, noteChange, type StoredTicketFile, type TicketActor } from './ticket-access.ts';
 import { ticketNoteName } from '../notes/note-kinds.ts';
+import { laborStepForCheckIn } from '../projects/steps/project-day.ts';
 import { recordNoteRevision } from '../notes/notes.service.ts';
 
 // The work on a ticket: check-in/out, notes, resolution, attachments and to-dos (spec 3 §2, §7).
@@ -38,24 +39,32 @@ function presentCheckIn(
 }
 
 /**
- * POST /api/ticket/checkinout: one open check-in per user and ticket; 'out' ends it. Answers the check-in and the
- * ticket's project (a step ticket's time is project time, decision 0044).
+ * POST /api/ticket/checkinout: one open check-in per user and ticket, or on Project Day per user and labor step
+ * (projectStepId); 'out' ends it. Answers the check-in and the ticket's project (a step ticket's time is project
+ * time, decision 0044).
  */
 export async function checkInOut(
   db: Db,
   ticketId: number,
   direction: 'in' | 'out',
   actor: TicketActor & { shortname: string | null; photo: string | null },
+  projectStepId: number | null = null,
 ): Promise<{ checkIn: CheckIn; projectId: number | null }> {
   const ticket = await loadTicketFor(db, ticketId, actor);
   staffOnly(actor);
   assertMayAct(ticket, actor);
   const user = { name: actor.name, shortname: actor.shortname, photo: actor.photo };
   const checkIn = await db.transaction(async (tx) => {
-    const open = and(eq(checkIns.ticketId, ticketId), eq(checkIns.userId, actor.id), isNull(checkIns.endTime));
+    const step = projectStepId === null ? null : await laborStepForCheckIn(tx, ticket, projectStepId, direction);
+    const open = and(
+      eq(checkIns.userId, actor.id),
+      isNull(checkIns.endTime),
+      step ? eq(checkIns.projectStepId, step.id) : and(eq(checkIns.ticketId, ticketId), isNull(checkIns.projectStepId)),
+    );
     if (direction === 'in') {
       const [existing] = await tx.select().from(checkIns).where(open).limit(1);
-      if (existing) throw conflict('You are already checked in to this ticket.');
+      if (existing)
+        throw conflict(step ? laborMessages.alreadyCheckedIn : 'You are already checked in to this ticket.');
       // Read under a share lock: a company change in flight commits first, so the check-in takes the new company.
       const [current] = await tx
         .select({ companyId: tickets.companyId })
@@ -63,14 +72,14 @@ export async function checkInOut(
         .where(eq(tickets.id, ticketId))
         .for('share');
       const companyId = current?.companyId ?? ticket.companyId;
-      const values = { userId: actor.id, companyId, ticketId, projectId: ticket.projectId };
+      const values = { userId: actor.id, companyId, ticketId, projectId: ticket.projectId, projectStepId: step?.id };
       const [row] = await tx.insert(checkIns).values(values).returning();
-      await noteChange(tx, ticketId, actor.id, `${actor.name} checked in`);
+      await noteChange(tx, ticketId, actor.id, `${actor.name} checked in${step ? ` to “${step.title}”` : ''}`);
       return presentCheckIn(row!, user, ticket.subject);
     }
     const [row] = await tx.update(checkIns).set({ endTime: new Date(), updatedAt: new Date() }).where(open).returning();
-    if (!row) throw conflict('You are not checked in to this ticket.');
-    await noteChange(tx, ticketId, actor.id, `${actor.name} checked out`);
+    if (!row) throw conflict(step ? laborMessages.notCheckedIn : 'You are not checked in to this ticket.');
+    await noteChange(tx, ticketId, actor.id, `${actor.name} checked out${step ? ` of “${step.title}”` : ''}`);
     return presentCheckIn(row, user, ticket.subject);
   });
   return { checkIn, projectId: ticket.projectId };

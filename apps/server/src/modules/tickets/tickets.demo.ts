@@ -48,7 +48,8 @@ export async function seedDemoTickets(
   companyIndex: number,
   technicianIds: number[],
 ): Promise<void> {
-  if (technicianIds.length === 0 || (await tx.$count(tickets, eq(tickets.companyId, companyId))) > 0) return;
+  const helpdesk = and(eq(tickets.companyId, companyId), isNull(tickets.projectId));
+  if (technicianIds.length === 0 || (await tx.$count(tickets, helpdesk)) > 0) return;
   const [siteRows, clients] = await Promise.all([
     tx.select({ id: sites.id }).from(sites).where(eq(sites.companyId, companyId)),
     tx

@@ -198,7 +198,8 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
     { onRequest: requireEmployee(), schema: { body: checkInOutInputSchema } },
     async (request) => {
       const actor = actorOf(request);
-      const { checkIn, projectId } = await checkInOut(app.db, request.body.ticket_id, request.body.direction, actor);
+      const { ticket_id: ticketId, direction, project_step_id: projectStepId } = request.body;
+      const { checkIn, projectId } = await checkInOut(app.db, ticketId, direction, actor, projectStepId ?? null);
       const payload = {
         direction: request.body.direction,
         check_in: checkIn,

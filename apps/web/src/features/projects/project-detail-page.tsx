@@ -1,4 +1,4 @@
-import { Alert, Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { projectChannel, type ProjectDetail } from '@switchboard/shared';
 import { IconFlag } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { ProjectCheckIns } from './components/project-check-ins.tsx';
 import { ProjectInfoCard, ProjectInfoSummary } from './components/project-info-card.tsx';
 import { PlanningWarning, ProjectProgress } from './components/project-progress.tsx';
 import { projectFormState } from './components/project-fields.tsx';
+import { stepCardRules, stepPanels } from './components/panels/index.tsx';
 import { StepCard } from './components/step-card.tsx';
 
 /** Spec 3 §2 Project detail: /projects/{projectId}, live for every staff viewer on project_{id}. */
@@ -27,6 +28,12 @@ export function ProjectDetailPage() {
   useChannel(staff ? projectChannel(id) : null, {
     ProjectTicketUpdated: refresh,
     ProjectUpdated: refresh,
+    PlaceholderUpdated: refresh,
+    PendingProjectUpdated: refresh,
+    ScheduleProjectDateUpdated: refresh,
+    CompletionUpdated: refresh,
+    LaborEstimateUpdated: refresh,
+    ProjectDayUpdated: refresh,
     CheckInOut: (payload: { user?: { id: number; name: string }; direction?: string }) => {
       refresh();
       // Spec 3 §4: another user's check-in or check-out shows an info toast.
@@ -53,7 +60,10 @@ function ProjectView({ project, staff, userId }: { project: ProjectDetail; staff
   const steps = [...project.tickets].sort((a, b) => a.project_order - b.project_order);
   const flags = project.flags.filter((flag) => flag.deleted_at === null);
   const openCheckIn = (ticketId: number) =>
-    project.check_ins.some((row) => row.ticket_id === ticketId && row.user_id === userId && row.end_time === null);
+    project.check_ins.some(
+      // A labor step's check-in (Project Day) is that step's clock, not the step ticket's.
+      (row) => row.ticket_id === ticketId && row.project_step_id === null && row.user_id === userId && !row.end_time,
+    );
 
   return (
     <Stack gap="md">
@@ -92,19 +102,26 @@ function ProjectView({ project, staff, userId }: { project: ProjectDetail; staff
       ) : (
         <ProjectInfoSummary project={project} />
       )}
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" role="list" aria-label="Project steps">
-        {steps.map((step) => (
-          <div role="listitem" key={step.id}>
-            <StepCard
-              projectId={project.id}
-              companyId={project.company_id}
-              step={step}
-              staff={staff}
-              checkedIn={openCheckIn(step.id)}
-            />
-          </div>
-        ))}
-      </SimpleGrid>
+      {/* One step per row: each panel (estimate, schedule, invoices) needs the page's width. */}
+      <Stack gap="md" role="list" aria-label="Project steps">
+        {steps.map((step) => {
+          const Panel = stepPanels[step.project_order];
+          return (
+            <div role="listitem" key={step.id}>
+              <StepCard
+                projectId={project.id}
+                companyId={project.company_id}
+                step={step}
+                staff={staff}
+                checkedIn={openCheckIn(step.id)}
+                rules={stepCardRules[step.project_order]?.(project)}
+              >
+                {Panel ? <Panel project={project} step={step} staff={staff} /> : null}
+              </StepCard>
+            </div>
+          );
+        })}
+      </Stack>
       {staff ? <ProjectCheckIns checkIns={project.check_ins} /> : null}
     </Stack>
   );

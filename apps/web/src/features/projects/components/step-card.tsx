@@ -8,11 +8,12 @@ import {
   type ProjectStepTicket,
 } from '@switchboard/shared';
 import { IconLogin, IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { getFormErrors } from '../../../lib/form-errors.ts';
 import { projectCalls, useProjectAction } from '../api/projects.ts';
+import type { StepCardRules } from './panels/index.tsx';
 
 const statusOptions = ([STEP_OPEN, STEP_CLOSED] as const).map((status) => ({
   value: String(status),
@@ -27,6 +28,10 @@ interface StepCardProps {
   staff: boolean;
   /** The signed-in user has an open check-in on this step ticket. */
   checkedIn: boolean;
+  /** The step's panel (components/panels), shown under its title. */
+  children?: ReactNode;
+  /** What the panel says about the card (components/panels stepCardRules): a close blocker, a check-in reason. */
+  rules?: StepCardRules;
 }
 
 // A refusal the server explains (a field's rule, a conflict) is shown as it says; anything else as the spec's text.
@@ -41,7 +46,7 @@ const success = (answer: { message: string }) => notifications.show({ color: 'gr
  * Spec 3 §2, §4: one step ticket. Save keeps the chosen status, Save & Close closes the step; a closed card is greyed
  * and its check-in is disabled with the reason Closed. The panel bodies of each step come with issue 18.
  */
-export function StepCard({ projectId, companyId, step, staff, checkedIn }: StepCardProps) {
+export function StepCard({ projectId, companyId, step, staff, checkedIn, children, rules }: StepCardProps) {
   const [status, setStatus] = useState(String(step.status));
   const [seen, setSeen] = useState(step.status);
   // Another viewer (or our own save) changed the status: show the saved one.
@@ -52,6 +57,9 @@ export function StepCard({ projectId, companyId, step, staff, checkedIn }: StepC
   const save = useProjectAction(projectId, projectCalls.setStepStatus());
   const clock = useProjectAction(projectId, projectCalls.checkInOut(projectId, companyId));
   const closed = step.status === STEP_CLOSED;
+  // Spec 3 §4: a blocking message replaces the close control of an open step.
+  const blocker = closed ? null : (rules?.closeBlockedBy ?? null);
+  const clockOff = checkedIn ? null : closed ? 'Closed' : (rules?.checkInDisabledReason ?? null);
   const send = (next: number) =>
     save.mutate({ ticketId: step.id, status: next }, { onSuccess: success, onError: failure });
 
@@ -78,41 +86,48 @@ export function StepCard({ projectId, companyId, step, staff, checkedIn }: StepC
           {step.employee.name}
         </Text>
       ) : null}
+      {children ? <div style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>{children}</div> : null}
       {staff ? (
         <Group justify="space-between" align="flex-end" gap="sm">
-          <Group gap="xs" align="flex-end">
-            <Select
-              label="Status"
-              size="xs"
-              w={110}
-              allowDeselect={false}
-              data={statusOptions}
-              value={status}
-              onChange={(value) => setStatus(value ?? String(step.status))}
-            />
-            <Button size="xs" loading={save.isPending} onClick={() => send(Number(status))}>
-              Save
-            </Button>
-            {closed ? null : (
-              <Button size="xs" variant="light" loading={save.isPending} onClick={() => send(STEP_CLOSED)}>
-                Save & Close
+          {blocker ? (
+            <Text size="sm" c="orange.8" fw={500} role="note" data-blocking-message>
+              {blocker}
+            </Text>
+          ) : (
+            <Group gap="xs" align="flex-end">
+              <Select
+                label="Status"
+                size="xs"
+                w={110}
+                allowDeselect={false}
+                data={statusOptions}
+                value={status}
+                onChange={(value) => setStatus(value ?? String(step.status))}
+              />
+              <Button size="xs" loading={save.isPending} onClick={() => send(Number(status))}>
+                Save
               </Button>
-            )}
-          </Group>
+              {closed ? null : (
+                <Button size="xs" variant="light" loading={save.isPending} onClick={() => send(STEP_CLOSED)}>
+                  Save & Close
+                </Button>
+              )}
+            </Group>
+          )}
           <Group gap="xs" align="center">
             {closed ? null : (
               <Anchor component={Link} to={`/ticket/${step.id}`} size="sm">
                 Open ticket
               </Anchor>
             )}
-            <Tooltip label="Closed" disabled={!closed || checkedIn}>
-              <span data-disabled-reason={closed && !checkedIn ? 'Closed' : undefined}>
+            <Tooltip label={clockOff} disabled={clockOff === null}>
+              <span data-disabled-reason={clockOff ?? undefined}>
                 <Button
                   size="xs"
                   color={checkedIn ? 'orange' : 'green'}
                   leftSection={checkedIn ? <IconLogout size={14} aria-hidden /> : <IconLogin size={14} aria-hidden />}
                   // Checking out stays possible on a step closed meanwhile: the open time is not lost.
-                  disabled={closed && !checkedIn}
+                  disabled={clockOff !== null}
                   loading={clock.isPending}
                   onClick={() =>
                     clock.mutate(

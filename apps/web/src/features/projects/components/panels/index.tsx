@@ -1,0 +1,37 @@
+import type { ProjectDetail, ProjectStepTicket } from '@switchboard/shared';
+import type { ComponentType } from 'react';
+import { CompletionPanel } from './completion-panel.tsx';
+import { DatePanel } from './date-panel.tsx';
+import { InvoicesPanel } from './invoices-panel.tsx';
+import { LaborEstimatePanel } from './labor-estimate-panel.tsx';
+import { projectDayCardRules, ProjectDayPanel } from './project-day-panel.tsx';
+import { SchedulePanel } from './schedule-panel.tsx';
+
+/** What every step panel gets: the project as answered, its step ticket, and whether the viewer is staff. */
+export interface StepPanelProps {
+  project: ProjectDetail;
+  step: ProjectStepTicket;
+  staff: boolean;
+}
+
+/** What a panel says about its card (spec 3 §2, §4): a message in place of the close control, a check-in reason. */
+export interface StepCardRules {
+  closeBlockedBy?: string | null;
+  checkInDisabledReason?: string | null;
+}
+
+// The panel inside each step's card, by project_order (spec 3 §2 Step panels); a step without one shows its card alone.
+export const stepPanels: Partial<Record<number, ComponentType<StepPanelProps>>> = {
+  1: DatePanel,
+  2: LaborEstimatePanel,
+  3: DatePanel,
+  7: InvoicesPanel,
+  9: SchedulePanel,
+  10: ProjectDayPanel,
+  11: CompletionPanel,
+};
+
+// What a step's panel says about its card (closing blocked, its own check-in off), by project_order.
+export const stepCardRules: Partial<Record<number, (project: ProjectDetail) => StepCardRules>> = {
+  10: projectDayCardRules,
+};
