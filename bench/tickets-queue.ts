@@ -31,6 +31,8 @@ const WRK_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const COMPANIES = 2_000;
 const TICKETS = 100_000;
 const CHECK_INS = 1_000_000;
+// Issue 18: projects beside the helpdesk, each with its twelve step tickets (kept out of the queue by partial indexes).
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10_000);
 // What an MSP's queue holds: a few dozen kinds of trouble, so a word of a subject matches a few percent of tickets.
 const SUBJECTS = [
   'Printer offline on second floor',
@@ -115,6 +117,9 @@ try {
       ['ticket check-ins, first page', `/api/ticket/{rand:${TICKETS}}/checkins?page=1`],
       ['global search, a subject word ("outlook", 2.5 % of tickets)', '/api/search?q=outlook'],
       ['global search, a ticket number', `/api/search?q={rand:${TICKETS}}`],
+      ['project list, first page', '/api/project?page=1'],
+      ['project list, on one step', `/api/project?page=1&step_id={rand:11}`],
+      ['project detail', `/api/project/{rand:${PROJECTS}}`],
       ['floor: GET /api/health (one select 1)', '/api/health'],
     ].filter(([label]) => !process.env.BENCH_ONLY || label.includes(process.env.BENCH_ONLY)),
   };
@@ -257,7 +262,7 @@ async function seed(): Promise<void> {
   await seedReference(db);
   await seedPermissions(db);
 
-  console.log(`seeding ${COMPANIES} companies, ${TICKETS} tickets, ${CHECK_INS} check-ins…`);
+  console.log(`seeding ${COMPANIES} companies, ${TICKETS} tickets, ${CHECK_INS} check-ins, ${PROJECTS} projects…`);
   const started = performance.now();
   const passwordHash = await hashPassword('Bench-password-1');
   await db.execute(sql`insert into users (type, role, name, shortname, email, password_hash)
@@ -274,6 +279,20 @@ async function seed(): Promise<void> {
   await db.execute(sql`insert into check_ins (user_id, company_id, ticket_id, start_time, end_time, billable)
     select t.employee_id, t.company_id, t.id, t.created_at + (k || ' hours')::interval, t.created_at + (k || ' hours')::interval + interval '45 minutes', k % 5 / 4
     from tickets t cross join generate_series(1, ${CHECK_INS / TICKETS}) k`);
+  await db.execute(sql`insert into projects (title, company_id, site_id, coordinator_id, created_at)
+    select 'Project ' || n, c.id, s.id, (select id from users order by id limit 1 offset (n % 50)), now() - n * interval '1 hour'
+    from generate_series(1, ${PROJECTS}) n
+    join companies c on c.id = 1 + n % ${COMPANIES}
+    join sites s on s.company_id = c.id`);
+  // Steps before (id % 13) are closed; their last changes are spread among the helpdesk tickets'.
+  await db.execute(sql`insert into tickets (subject, body, company_id, site_id, employee_id, location, triage_id, status,
+      project_id, project_order, created_at, updated_at)
+    select 'Step ' || k, '', p.company_id, p.site_id, p.coordinator_id, 1, 3, case when k < p.id % 13 then 1 else 2 end,
+      p.id, k, p.created_at, now() - (p.id * 12 + k) * interval '31 seconds'
+    from projects p cross join generate_series(0, 11) k`);
+  await db.execute(sql`insert into check_ins (user_id, company_id, ticket_id, project_id, start_time, end_time)
+    select t.employee_id, t.company_id, t.id, t.project_id, t.created_at, t.created_at + interval '90 minutes'
+    from tickets t where t.project_id is not null and t.status = 1`);
   // As a database in use is: vacuumed (visibility map, hint bits) and analysed, no autovacuum still running.
   await db.execute(sql`vacuum analyze`);
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -104,7 +104,7 @@ describe('project schedule and completion', () => {
 
     // Completion Verification: the switch marks the project complete, with who and when.
     const completion = page.getByRole('group', { name: 'Completion Verification' });
-    await completion.getByText('All objectives are done (confirmed with the client)').click();
+    await completion.getByRole('switch', { name: 'All objectives are done (confirmed with the client)' }).click();
     await page.getByText('Project marked complete.').first().waitFor();
     const who = adminName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await completion

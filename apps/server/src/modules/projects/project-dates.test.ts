@@ -62,7 +62,7 @@ async function detailOf(id: number, as = token): Promise<ProjectDetail> {
 }
 
 describe('Scheduled Placeholder and Schedule Pending', () => {
-  it('saves the placeholder date by its step ticket, then saves over it, and the detail answers {id, start_date}', async () => {
+  it('saves the placeholder by its step ticket, then over it; the detail answers {id, start_date}', async () => {
     const project = await createProject('Placeholder');
     expect(project.scheduled_placeholder).toBeNull();
     expect(project.pending_project).toBeNull();

@@ -224,10 +224,13 @@ interface ProjectListRow extends Record<string, unknown> {
   last_end: string | null;
   created_at: string;
   completed_at: string | null;
-  total: number;
 }
 
-/** GET /api/project: newest first, filtered as spec 3 §2 lists; client accounts see their own company's only. */
+/**
+ * GET /api/project: newest first, filtered as spec 3 §2 lists; client accounts see their own company's only. The page's
+ * ids are found first (the current step is read per project only when a filter asks for it), then only those rows get
+ * their names, step and billed hours; the count is a second statement over the same filter.
+ */
 export async function listProjects(db: Db, query: ProjectListQuery, actor: ProjectActor): Promise<Page<ProjectRow>> {
   const scope = await companyScope(db, actor);
   const staff = scope === null;
@@ -238,30 +241,32 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
   if (query.title !== null) conditions.push(sql`p.title ilike ${`%${escapeLike(query.title)}%`}`);
   if (query.company_id !== null && staff) conditions.push(sql`p.company_id = ${query.company_id}`);
   if (query.site_id !== null) conditions.push(sql`p.site_id = ${query.site_id}`);
+  const byStep = (query.employee_id !== null && staff) || step !== null;
   if (query.employee_id !== null && staff) conditions.push(sql`step.employee_id = ${query.employee_id}`);
   if (step?.closed) conditions.push(sql`step.id is null`);
   else if (step) conditions.push(sql`step.project_order = ${step.order}`);
+  const from = byStep ? sql`projects p left join lateral ${currentStepSql} step on true` : sql`projects p`;
+  const where = sql.join(conditions, sql` and `);
   const offset = pageOffset(query);
-  const result = await db.execute<ProjectListRow>(sql`
-    select p.id, p.title, p.company_id, co.name as company_name, p.site_id, s.name as site_name,
-      step.id as step_id, step.subject as step_subject, step.project_order as step_order,
-      step.employee_id as step_employee_id, tech.name as tech_name,
-      billed.hours::text as billed_hours, ${iso(sql`billed.last_end`)} as last_end,
-      ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.completed_at`)} as completed_at,
-      count(*) over ()::int as total
-    from projects p
-    join companies co on co.id = p.company_id
-    left join sites s on s.id = p.site_id
-    left join lateral ${currentStepSql} step on true
-    left join users tech on tech.id = step.employee_id
-    left join lateral ${billedSql} billed on true
-    where ${sql.join(conditions, sql` and `)}
-    order by p.id desc
-    limit ${query.per_page} offset ${offset}`);
-  const rows = result.rows;
-  const total = rows[0]?.total ?? (offset > 0 ? await countProjects(db, conditions) : 0);
+  const [page, count] = await Promise.all([
+    db.execute<ProjectListRow>(sql`
+      with page as (select p.id from ${from} where ${where} order by p.id desc limit ${query.per_page} offset ${offset})
+      select p.id, p.title, p.company_id, co.name as company_name, p.site_id, s.name as site_name,
+        step.id as step_id, step.subject as step_subject, step.project_order as step_order,
+        step.employee_id as step_employee_id, tech.name as tech_name,
+        billed.hours::text as billed_hours, ${iso(sql`billed.last_end`)} as last_end,
+        ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.completed_at`)} as completed_at
+      from page join projects p on p.id = page.id
+      join companies co on co.id = p.company_id
+      left join sites s on s.id = p.site_id
+      left join lateral ${currentStepSql} step on true
+      left join users tech on tech.id = step.employee_id
+      left join lateral ${billedSql} billed on true
+      order by p.id desc`),
+    db.execute<{ total: number }>(sql`select count(*)::int as total from ${from} where ${where}`),
+  ]);
   return toPage(
-    rows.map((row) => ({
+    page.rows.map((row) => ({
       id: row.id,
       title: row.title,
       company: staff ? { id: row.company_id, name: row.company_name } : null,
@@ -281,16 +286,9 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
       created_at: row.created_at,
       completed_at: row.completed_at,
     })),
-    total,
+    count.rows[0]?.total ?? 0,
     query,
   );
-}
-
-/** A page past the end has no rows to carry the window count: count the filter alone. */
-async function countProjects(db: Db, conditions: SQL[]): Promise<number> {
-  const result = await db.execute<{ total: number }>(sql`select count(*)::int as total from projects p
-    left join lateral ${currentStepSql} step on true where ${sql.join(conditions, sql` and `)}`);
-  return result.rows[0]?.total ?? 0;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);

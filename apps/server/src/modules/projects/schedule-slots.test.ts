@@ -151,7 +151,7 @@ describe('Schedule Project Date', () => {
     expect(await slotsOf(projectId)).toEqual([]);
   });
 
-  it('refuses an end before the start, a malformed time or day and someone who is not a technician, row by row', async () => {
+  it('refuses an end before the start, a bad time or day and a non-technician, row by row', async () => {
     const projectId = await createProject('Bad rows');
     const response = await schedule(projectId, [
       slot(tess.id, '2026-09-01', '12:00', '11:59'),
@@ -203,7 +203,7 @@ describe('Schedule Project Date', () => {
     expect(anew.json().errors).toEqual({ 'dates.1.employee_id': ['Inactive Employee: choose an active technician.'] });
   });
 
-  it('refuses a technician booked twice at once, on another project or in the same list; touching is fine', async () => {
+  it('refuses a double booking, on another project or in the list; touching is fine', async () => {
     const first = await createProject('First booking');
     const second = await createProject('Second booking');
     expect((await schedule(first, [slot(tess.id, '2026-12-01', '09:00', '12:00')])).statusCode).toBe(200);

@@ -422,7 +422,7 @@ function prepareDetail(db: Db, name: string) {
       myCheckIn: sql<CheckIn | null>`(select json_build_object('id', c.id, 'user_id', c.user_id, 'ticket_id', c.ticket_id, 'start_time', ${iso('c.start_time')},
           'end_time', ${iso('c.end_time')}, 'billable', c.billable, 'user', json_build_object('name', u.name, 'shortname', u.shortname, 'photo', u.photo),
           'project_step_id', c.project_step_id, 'ticket', json_build_object('id', ${tickets.id}, 'subject', ${tickets.subject}))
-        from check_ins c join users u on u.id = c.user_id where c.ticket_id = ${tickets.id} and c.user_id = ${param('userId')} and c.end_time is null limit 1)`,
+        from check_ins c join users u on u.id = c.user_id where c.ticket_id = ${tickets.id} and c.user_id = ${param('userId')} and c.end_time is null and c.project_step_id is null limit 1)`,
     })
     .from(tickets)
     .innerJoin(companies, eq(companies.id, tickets.companyId))

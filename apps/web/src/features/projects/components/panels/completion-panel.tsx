@@ -37,8 +37,7 @@ export function CompletionPanel({ project, staff }: StepPanelProps) {
       />
       {project.completed_by && project.completed_at ? (
         <Text size="sm" c="dimmed" data-testid="completed-by">
-          Marked complete by {project.completed_by.name} on{' '}
-          {dayjs(project.completed_at).format('MM/DD/YYYY hh:mm A')}
+          Marked complete by {project.completed_by.name} on {dayjs(project.completed_at).format('MM/DD/YYYY hh:mm A')}
         </Text>
       ) : null}
     </Stack>

@@ -144,7 +144,7 @@ describe('date panels (spec 3 §2 Scheduled Placeholder, Schedule Pending Projec
     );
   });
 
-  it('offers +60 days on the pending step, reads Update for a saved date, and sends close 0 when unchecked', async () => {
+  it('offers +60 days on the pending step, reads Update when saved, sends close 0 unchecked', async () => {
     const api = open('Employee', { pending_project: { id: 8, start_date: '2026-06-01' } });
     const pending = await card('Schedule Pending Projects');
     const input = (await within(pending).findByLabelText('Start date')) as HTMLInputElement;

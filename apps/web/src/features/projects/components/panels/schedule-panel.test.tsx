@@ -211,7 +211,7 @@ describe('Schedule Project Date panel (spec 3 §2)', { timeout: 30_000 }, () => 
     expect(within(card).queryByText(/There are no slots reserved/)).toBeNull();
   });
 
-  it('labels an inactive technician of a saved slot, removes a row, and sends the kept ids with Update Slots', async () => {
+  it('labels an inactive technician, removes a row, sends the kept ids with Update Slots', async () => {
     const gone = { id: 7, name: 'Gina Gone', active: false };
     const ivan = { id: 2, name: 'Ivan Installer', active: true };
     const api = open('Employee', { schedule_dates: [savedSlot(30, gone), savedSlot(31, ivan, '2026-09-03')] });
