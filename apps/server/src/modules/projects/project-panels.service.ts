@@ -26,18 +26,20 @@ export async function loadProjectPanels(
   projectId: number,
   staff: boolean,
 ): Promise<ProjectPanels> {
-  const [projectDates, scheduleDates] = await Promise.all([
+  const [projectDates, scheduleDates, invoices, laborSteps] = await Promise.all([
     loadProjectDates(db, projectId),
     loadScheduleSlots(db, projectId),
+    listProjectInvoices(db, projectId, staff),
+    loadLaborSteps(db, projectId),
   ]);
   return {
-    invoices: await listProjectInvoices(db, projectId, staff),
+    invoices,
     product_requirements: [],
     planning_approvals: [],
     labor_approvals: [],
     procurements: [],
     schedule_dates: scheduleDates,
-    labor_steps: await loadLaborSteps(db, projectId),
+    labor_steps: laborSteps,
     ...projectDates,
   };
 }

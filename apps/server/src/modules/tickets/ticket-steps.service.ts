@@ -1,6 +1,6 @@
 import { STEP_CLOSED, stepStatusLabels, stepStatusOf, ticketStatusOfStep } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTransaction } from '../../db/client.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { assertSubStepsClosed } from '../projects/steps/project-day.ts';
 import { recordEvent, type TicketActor } from './ticket-access.ts';
@@ -11,7 +11,7 @@ import { tickets } from './tickets.table.ts';
 
 /** Sets a step ticket Open (0) or Closed (1); answers whether it changed. */
 export async function setStepStatus(
-  db: Db,
+  db: DbOrTransaction,
   ticket: { id: number; status: number; projectId?: number | null; projectOrder?: number | null },
   status: number,
   actor: TicketActor,

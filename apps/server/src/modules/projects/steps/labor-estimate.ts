@@ -11,7 +11,7 @@ import {
   type SaveLaborEstimateInput,
 } from '@switchboard/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTransaction, Transaction } from '../../../db/client.ts';
+import type { DbOrTransaction, Transaction } from '../../../db/client.ts';
 import { notFound, unprocessable } from '../../../plugins/errors.ts';
 import { checkIns } from '../../checkins/checkins.table.ts';
 import { setStepStatus } from '../../tickets/ticket-steps.service.ts';
@@ -171,7 +171,7 @@ export async function saveLaborEstimate(
   }
   if (subSteps.length > 0) await tx.insert(laborSubSteps).values(subSteps);
   // setStepStatus opens its own transaction: inside ours it is a savepoint, so the steps and the close go together.
-  if (input.close) await setStepStatus(tx as unknown as Db, ticket, STEP_CLOSED, actor);
+  if (input.close) await setStepStatus(tx, ticket, STEP_CLOSED, actor);
 }
 
 /** GET /api/project/{id}'s labor_steps: by position, hours as numbers, each with its sub-steps. */

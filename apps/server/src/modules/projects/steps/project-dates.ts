@@ -54,7 +54,7 @@ export async function saveProjectDate(
         set: { startDate: input.start_date, updatedBy: actor.id, updatedAt: sql`now()` },
       });
     // setStepStatus opens its own transaction: inside ours it is a savepoint, so the date and the close go together.
-    if (input.close) await setStepStatus(tx as unknown as Db, step, STEP_CLOSED, actor);
+    if (input.close) await setStepStatus(tx, step, STEP_CLOSED, actor);
   });
   return { projectId: step.projectId };
 }
