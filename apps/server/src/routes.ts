@@ -28,6 +28,7 @@ import { holidayRoutes } from './modules/holidays/holidays.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { quoteRoutes } from './modules/billing/quotes.routes.ts';
 import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
+import { purchaseOrderRoutes } from './modules/billing/purchase-orders.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
 import { templateRoutes } from './modules/projects/templates.routes.ts';
@@ -67,6 +68,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(documentRoutes);
       await api.register(quoteRoutes);
       await api.register(invoiceRoutes);
+      await api.register(purchaseOrderRoutes);
       await api.register(projectRoutes);
       await api.register(projectStepRoutes);
       await api.register(templateRoutes);

@@ -35,3 +35,4 @@ export * from './branding.ts';
 export * from './projects.ts';
 export * from './project-labor.ts';
 export * from './invoices.ts';
+export * from './purchase-orders.ts';

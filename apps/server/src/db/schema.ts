@@ -34,3 +34,4 @@ export * from '../modules/notes/notes.table.ts';
 export * from '../modules/projects/projects.table.ts';
 export * from '../modules/projects/project-steps.table.ts';
 export * from '../modules/billing/invoices.table.ts';
+export * from '../modules/billing/purchase-orders.table.ts';

@@ -152,6 +152,7 @@ describe('seedDemo', () => {
       .orderBy(documentRevisions.type, documentRevisions.recordId);
     expect(counts.map((row) => [row.type, row.n])).toEqual([
       ['document', 2],
+      ['po', 2],
       ['quote', 2],
       ['quote', 3],
     ]);

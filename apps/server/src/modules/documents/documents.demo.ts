@@ -1,13 +1,15 @@
+import type { PurchaseOrderInput } from '@switchboard/shared';
 import { asc, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
+import { createVendor, savePurchaseOrder, sendPurchaseOrder } from '../billing/purchase-orders.service.ts';
 import { saveQuote, sendQuote, type QuoteInput } from '../billing/quotes.service.ts';
 import { quotes } from '../billing/quotes.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { saveDocument } from './plain-documents.service.ts';
 
-// Demo documents (issue 17 part 5): quotes with two and three revisions and a plain document with two, so the PDF
-// viewer has something to switch between. The first quote belongs to the first demo company, whose primary
-// contact is the demo client account. Runs once: nothing is added when a quote exists.
+// Demo documents (issue 17 parts 1 and 5): quotes with two and three revisions, a purchase order and a plain document
+// with two each, so the PDF viewer has something to switch between. The first quote belongs to the first demo
+// company, whose primary contact is the demo client account. Runs once: nothing is added when a quote exists.
 
 const firewall = (price: string): QuoteInput['lines'] => [
   { description: 'FortiGate 60F firewall', quantity: '1', unitPrice: price },
@@ -45,6 +47,31 @@ export async function seedDocumentsDemo(db: DbOrTransaction, dataDir: string, co
     ['10', '1189.0000'],
   ])
     await saveQuote(db, dataDir, { ...refresh, id: two.id, companyId: second, lines: laptops(count, price) }, null);
+
+  const vendor = await createVendor(db, {
+    name: 'Ingram Micro',
+    account_number: 'SB-204417',
+    contact: 'Partner desk',
+    email: 'orders@ingrammicro.example',
+    phone: '(800) 456-8000',
+    address: '3351 Michelson Drive, Irvine, CA 92612',
+    payment_terms: 30,
+    notes: '',
+  });
+  const order = (firewalls: string): PurchaseOrderInput => ({
+    vendor_id: vendor.id,
+    order_date: '2026-11-05',
+    expected_date: '2026-11-12',
+    company_id: first,
+    memo: 'For the firewall replacement quote.',
+    lines: [
+      { description: 'FortiGate 60F firewall', quantity: firewalls, unit_cost: '512.4000' },
+      { description: 'FortiCare 3-year support', quantity: firewalls, unit_cost: '231.2000' },
+    ],
+  });
+  const po = await savePurchaseOrder(db, dataDir, order('1'), null);
+  await sendPurchaseOrder(db, dataDir, po.id, null);
+  await savePurchaseOrder(db, dataDir, { ...order('2'), id: po.id }, null);
 
   const report = {
     companyId: third,

@@ -228,8 +228,8 @@ interface ProjectListRow extends Record<string, unknown> {
 
 /**
  * GET /api/project: newest first, filtered as spec 3 §2 lists; client accounts see their own company's only. The page's
- * ids are found first (the current step is read per project only when a filter asks for it), then only those rows get
- * their names, step and billed hours; the count is a second statement over the same filter.
+ * ids are found first, then only those rows get their names, step and billed hours; the count is a second statement
+ * over the same filter.
  */
 export async function listProjects(db: Db, query: ProjectListQuery, actor: ProjectActor): Promise<Page<ProjectRow>> {
   const scope = await companyScope(db, actor);
@@ -241,16 +241,17 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
   if (query.title !== null) conditions.push(sql`p.title ilike ${`%${escapeLike(query.title)}%`}`);
   if (query.company_id !== null && staff) conditions.push(sql`p.company_id = ${query.company_id}`);
   if (query.site_id !== null) conditions.push(sql`p.site_id = ${query.site_id}`);
-  const byStep = (query.employee_id !== null && staff) || step !== null;
-  if (query.employee_id !== null && staff) conditions.push(sql`step.employee_id = ${query.employee_id}`);
-  if (step?.closed) conditions.push(sql`step.id is null`);
-  else if (step) conditions.push(sql`step.project_order = ${step.order}`);
-  const from = byStep ? sql`projects p left join lateral ${currentStepSql} step on true` : sql`projects p`;
+  // The step a project is on is kept on the project (projects.current_step), so these filters use an index.
+  if (step?.closed) conditions.push(sql`p.current_step is null`);
+  else if (step) conditions.push(sql`p.current_step = ${step.order}`);
+  if (query.employee_id !== null && staff)
+    conditions.push(sql`exists (select 1 from tickets t where t.employee_id = ${query.employee_id}
+      and t.project_id = p.id and t.project_order = p.current_step)`);
   const where = sql.join(conditions, sql` and `);
   const offset = pageOffset(query);
   const [page, count] = await Promise.all([
     db.execute<ProjectListRow>(sql`
-      with page as (select p.id from ${from} where ${where} order by p.id desc limit ${query.per_page} offset ${offset})
+      with page as (select p.id from projects p where ${where} order by p.id desc limit ${query.per_page} offset ${offset})
       select p.id, p.title, p.company_id, co.name as company_name, p.site_id, s.name as site_name,
         step.id as step_id, step.subject as step_subject, step.project_order as step_order,
         step.employee_id as step_employee_id, tech.name as tech_name,
@@ -263,7 +264,7 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
       left join users tech on tech.id = step.employee_id
       left join lateral ${billedSql} billed on true
       order by p.id desc`),
-    db.execute<{ total: number }>(sql`select count(*)::int as total from ${from} where ${where}`),
+    db.execute<{ total: number }>(sql`select count(*)::int as total from projects p where ${where}`),
   ]);
   return toPage(
     page.rows.map((row) => ({

@@ -31,10 +31,16 @@ export const projects = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The step the project is on (decision 0044): the lowest project_order of its open step tickets, null when all
+     * are closed. Kept by a trigger on tickets (migration 0019), so the list filters by step through an index.
+     */
+    currentStep: smallint('current_step'),
   },
   (t) => [
     index('projects_company_idx').on(t.companyId, t.id),
     index('projects_site_idx').on(t.siteId),
+    index('projects_current_step_idx').on(t.currentStep, t.id),
     check('projects_labor_required_check', sql`${t.laborRequired} in (0, 1)`),
     check('projects_procurement_required_check', sql`${t.procurementRequired} in (0, 1)`),
     check('projects_verbally_approved_check', sql`${t.verballyApproved} in (0, 1)`),
