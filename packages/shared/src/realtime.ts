@@ -134,11 +134,7 @@ export const projectChannelEvents = [
 export type ProjectChannelEvent = (typeof projectChannelEvents)[number];
 
 export type RealtimeEvent =
-  | UserChannelEvent
-  | StoreChannelEvent
-  | PtoChannelEvent
-  | TicketChannelEvent
-  | ProjectChannelEvent;
+  UserChannelEvent | StoreChannelEvent | PtoChannelEvent | TicketChannelEvent | ProjectChannelEvent;
 
 /** Second argument of every server → client event. */
 export interface RealtimeMeta {

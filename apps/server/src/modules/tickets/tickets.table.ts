@@ -76,7 +76,9 @@ export const tickets = pgTable(
     index('tickets_escalated_idx').on(t.escalated, t.updatedAt).where(helpdesk(t)),
     index('tickets_search_idx').using('gin', t.subjectSearch).where(helpdesk(t)),
     // The project list's Tech filter: a technician's step tickets.
-    index('tickets_employee_project_idx').on(t.employeeId, t.projectId).where(sql`${t.projectId} is not null`),
+    index('tickets_employee_project_idx')
+      .on(t.employeeId, t.projectId)
+      .where(sql`${t.projectId} is not null`),
     uniqueIndex('tickets_project_order_idx')
       .on(t.projectId, t.projectOrder)
       .where(sql`${t.projectId} is not null`),
