@@ -18,6 +18,7 @@ import {
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { pageOffset, toPage, type Page } from '../../db/paginate.ts';
+import { preparedStatement, rawStatement, runRawStatement } from '../../db/prepared.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { recordRevision } from '../documents/documents.service.ts';
@@ -235,39 +236,28 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
   const scope = await companyScope(db, actor);
   const staff = scope === null;
   const step = query.step_id === null ? null : readStepFilter(query.step_id);
-  const conditions: SQL[] = [sql`true`];
-  if (scope !== null) conditions.push(sql`p.company_id = ${scope}`);
-  if (query.id !== null) conditions.push(sql`p.id = ${query.id}`);
-  if (query.title !== null) conditions.push(sql`p.title ilike ${`%${escapeLike(query.title)}%`}`);
-  if (query.company_id !== null && staff) conditions.push(sql`p.company_id = ${query.company_id}`);
-  if (query.site_id !== null) conditions.push(sql`p.site_id = ${query.site_id}`);
-  // The step a project is on is kept on the project (projects.current_step), so these filters use an index.
-  if (step?.closed) conditions.push(sql`p.current_step is null`);
-  else if (step) conditions.push(sql`p.current_step = ${step.order}`);
-  if (query.employee_id !== null && staff)
-    conditions.push(sql`exists (select 1 from tickets t where t.employee_id = ${query.employee_id}
-      and t.project_id = p.id and t.project_order = p.current_step)`);
-  const where = sql.join(conditions, sql` and `);
-  const offset = pageOffset(query);
-  const [page, count] = await Promise.all([
-    db.execute<ProjectListRow>(sql`
-      with page as (select p.id from projects p where ${where} order by p.id desc limit ${query.per_page} offset ${offset})
-      select p.id, p.title, p.company_id, co.name as company_name, p.site_id, s.name as site_name,
-        step.id as step_id, step.subject as step_subject, step.project_order as step_order,
-        step.employee_id as step_employee_id, tech.name as tech_name,
-        billed.hours::text as billed_hours, ${iso(sql`billed.last_end`)} as last_end,
-        ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.completed_at`)} as completed_at
-      from page join projects p on p.id = page.id
-      join companies co on co.id = p.company_id
-      left join sites s on s.id = p.site_id
-      left join lateral ${currentStepSql} step on true
-      left join users tech on tech.id = step.employee_id
-      left join lateral ${billedSql} billed on true
-      order by p.id desc`),
-    db.execute<{ total: number }>(sql`select count(*)::int as total from projects p where ${where}`),
-  ]);
+  const values: Record<string, unknown> = { limit: query.per_page, offset: pageOffset(query) };
+  const shape: string[] = [];
+  const use = (part: string, value: unknown) => {
+    shape.push(part);
+    values[part] = value;
+  };
+  if (scope !== null) use('scope', scope);
+  if (query.id !== null) use('id', query.id);
+  if (query.title !== null) use('title', `%${escapeLike(query.title)}%`);
+  if (query.company_id !== null && staff) use('company_id', query.company_id);
+  if (query.site_id !== null) use('site_id', query.site_id);
+  if (step?.closed) shape.push('closed');
+  else if (step) use('step', step.order);
+  if (query.employee_id !== null && staff) use('employee_id', query.employee_id);
+  const statement = preparedStatement(db, `projects_page_${shape.join('_')}`, (_db, name) => ({
+    name,
+    raw: rawStatement(projectPageSql(shape)),
+  }));
+  const rows = await runRawStatement<ProjectListRow & { total: number }>(db, statement.raw, values, statement.name);
+  const total = rows[0]?.total ?? (values.offset === 0 ? 0 : await countProjects(db, shape, values));
   return toPage(
-    page.rows.map((row) => ({
+    rows.map((row) => ({
       id: row.id,
       title: row.title,
       company: staff ? { id: row.company_id, name: row.company_name } : null,
@@ -287,9 +277,61 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
       created_at: row.created_at,
       completed_at: row.completed_at,
     })),
-    count.rows[0]?.total ?? 0,
+    total,
     query,
   );
+}
+
+const param = sql.placeholder;
+
+/** The list's filter for one shape, on the values named after its parts. */
+function projectWhere(shape: string[]): SQL {
+  const has = (part: string) => shape.includes(part);
+  const conditions = [
+    has('scope') ? sql`p.company_id = ${param('scope')}` : undefined,
+    has('id') ? sql`p.id = ${param('id')}` : undefined,
+    has('title') ? sql`p.title ilike ${param('title')}` : undefined,
+    has('company_id') ? sql`p.company_id = ${param('company_id')}` : undefined,
+    has('site_id') ? sql`p.site_id = ${param('site_id')}` : undefined,
+    // The step a project is on is kept on the project (projects.current_step), so these filters use an index.
+    has('closed') ? sql`p.current_step is null` : undefined,
+    has('step') ? sql`p.current_step = ${param('step')}` : undefined,
+    has('employee_id')
+      ? sql`exists (select 1 from tickets t where t.employee_id = ${param('employee_id')}
+          and t.project_id = p.id and t.project_order = p.current_step)`
+      : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+/**
+ * One page of one filter shape, prepared once per connection (decision 0023): the page's ids first, then only those
+ * rows get their names, current step and billed hours; each row carries the filter's count.
+ */
+function projectPageSql(shape: string[]): SQL {
+  return sql`
+    with filtered as (select p.id from projects p where ${projectWhere(shape)}),
+    page as (select id from filtered order by id desc limit ${param('limit')} offset ${param('offset')})
+    select p.id, p.title, p.company_id, co.name as company_name, p.site_id, s.name as site_name,
+      step.id as step_id, step.subject as step_subject, step.project_order as step_order,
+      step.employee_id as step_employee_id, tech.name as tech_name,
+      billed.hours::text as billed_hours, ${iso(sql`billed.last_end`)} as last_end,
+      ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.completed_at`)} as completed_at,
+      (select count(*)::int from filtered) as total
+    from page join projects p on p.id = page.id
+    join companies co on co.id = p.company_id
+    left join sites s on s.id = p.site_id
+    left join lateral ${currentStepSql} step on true
+    left join users tech on tech.id = step.employee_id
+    left join lateral ${billedSql} billed on true
+    order by p.id desc`;
+}
+
+/** A page past the end has no rows to carry the count: count the filter alone. */
+async function countProjects(db: Db, shape: string[], values: Record<string, unknown>): Promise<number> {
+  const statement = rawStatement(sql`select count(*)::int as total from projects p where ${projectWhere(shape)}`);
+  const [row] = await runRawStatement<{ total: number }>(db, statement, values);
+  return row?.total ?? 0;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -194,6 +194,19 @@ describe('projects', () => {
     expect((await call('GET', '/api/project?step_id=12')).statusCode).toBe(422);
   });
 
+  it('filters by the technician of the step the project is on, and pages past the end with the count', async () => {
+    const id = await createProject({ title: 'Tech filter' });
+    const ids = async (query: string) => (await listOf(query)).data.map((row: ProjectRow) => row.id);
+    expect(await ids(`title=Tech filter&employee_id=${coordinator.id}`)).toEqual([id]);
+    expect(await ids(`title=Tech filter&employee_id=${planner.id}`)).toEqual([]);
+    const steps = (await detailOf(id)).tickets;
+    for (const step of steps.slice(0, 2))
+      await call('PUT', `/api/ticket/${step.id}`, { status: 1, ticket_id: step.id });
+    expect(await ids(`title=Tech filter&employee_id=${planner.id}`)).toEqual([id]);
+    const past = await listOf('title=Tech filter&page=5&per_page=1');
+    expect([past.data, past.total]).toEqual([[], 1]);
+  });
+
   it('counts a check-in on a step ticket once, as project hours, in the company usage', async () => {
     const usageCompany = (await ctx.db.insert(companies).values({ name: 'Usage Co' }).returning())[0]!.id;
     const [item] = await ctx.db.select({ id: billingItems.id }).from(billingItems).limit(1);
