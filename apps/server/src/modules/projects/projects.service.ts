@@ -310,14 +310,14 @@ function projectWhere(shape: string[]): SQL {
  */
 function projectPageSql(shape: string[]): SQL {
   return sql`
-    with filtered as (select p.id from projects p where ${projectWhere(shape)}),
-    page as (select id from filtered order by id desc limit ${param('limit')} offset ${param('offset')})
+    with page as (select p.id from projects p where ${projectWhere(shape)}
+      order by p.id desc limit ${param('limit')} offset ${param('offset')})
     select p.id, p.title, p.company_id, co.name as company_name, p.site_id, s.name as site_name,
       step.id as step_id, step.subject as step_subject, step.project_order as step_order,
       step.employee_id as step_employee_id, tech.name as tech_name,
       billed.hours::text as billed_hours, ${iso(sql`billed.last_end`)} as last_end,
       ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.completed_at`)} as completed_at,
-      (select count(*)::int from filtered) as total
+      (select count(*)::int from projects p where ${projectWhere(shape)}) as total
     from page join projects p on p.id = page.id
     join companies co on co.id = p.company_id
     left join sites s on s.id = p.site_id
