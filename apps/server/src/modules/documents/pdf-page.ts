@@ -1,3 +1,4 @@
+import { formatUsd } from '@switchboard/shared';
 import PDFDocument from 'pdfkit';
 
 // The branded frame every document is drawn in (decision 0038): our letterhead at the top, the title, then the
@@ -18,6 +19,14 @@ export interface TableColumn {
   header: string;
   width: number;
   align?: 'left' | 'right';
+}
+
+/** A priced line as quotes, invoices and purchase orders print it; the unit price comes formatted by the type. */
+export interface PricedLine {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amountCents: number;
 }
 
 const margin = 50;
@@ -78,6 +87,29 @@ export class PdfPage {
   }
 
   /** A table whose rows continue on a new page, the header repeated. */
+  /** Priced lines, then subtotal, tax and total (the total in bold), amounts in cents. */
+  pricedLines(
+    unitPriceHeader: string,
+    lines: PricedLine[],
+    totals: { subtotalCents: number; taxCents: number; totalCents: number },
+  ): this {
+    return this.table(
+      [
+        { header: 'Description', width: 262 },
+        { header: 'Qty', width: 50, align: 'right' },
+        { header: unitPriceHeader, width: 100, align: 'right' },
+        { header: 'Amount', width: 100, align: 'right' },
+      ],
+      [
+        ...lines.map((line) => [line.description, line.quantity, line.unitPrice, formatUsd(line.amountCents)]),
+        ['Subtotal', '', '', formatUsd(totals.subtotalCents)],
+        ['Tax', '', '', formatUsd(totals.taxCents)],
+        ['Total', '', '', formatUsd(totals.totalCents)],
+      ],
+      { boldLast: 1 },
+    );
+  }
+
   table(columns: TableColumn[], rows: string[][], options: { boldLast?: number } = {}): this {
     const { doc } = this;
     const drawRow = (cells: string[], bold: boolean) => {

@@ -69,26 +69,8 @@ export const invoiceDocument: DocumentTypeModule<InvoiceView> = {
       ['Due date', view.dueDate ?? ''],
       ['Terms', `Net ${view.terms}`],
     ]);
-    page.table(
-      [
-        { header: 'Description', width: 262 },
-        { header: 'Qty', width: 50, align: 'right' },
-        { header: 'Unit price', width: 100, align: 'right' },
-        { header: 'Amount', width: 100, align: 'right' },
-      ],
-      [
-        ...view.lines.map((line) => [
-          line.description,
-          line.quantity,
-          formatUsd(line.unitPriceCents),
-          formatUsd(line.amountCents),
-        ]),
-        ['Subtotal', '', '', formatUsd(view.subtotalCents)],
-        ['Tax', '', '', formatUsd(view.taxCents)],
-        ['Total', '', '', formatUsd(view.totalCents)],
-      ],
-      { boldLast: 1 },
-    );
+    const lines = view.lines.map((line) => ({ ...line, unitPrice: formatUsd(line.unitPriceCents) }));
+    page.pricedLines('Unit price', lines, view);
     if (view.memo) page.heading('Memo').paragraph(view.memo);
   },
 };

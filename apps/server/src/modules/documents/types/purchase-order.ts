@@ -84,26 +84,8 @@ export const purchaseOrderDocument: DocumentTypeModule<PurchaseOrderView> = {
       ['Order date', view.orderDate],
       ['Expected', view.expectedDate ?? ''],
     ]);
-    page.table(
-      [
-        { header: 'Description', width: 262 },
-        { header: 'Qty', width: 50, align: 'right' },
-        { header: 'Unit cost', width: 100, align: 'right' },
-        { header: 'Amount', width: 100, align: 'right' },
-      ],
-      [
-        ...view.lines.map((line) => [
-          line.description,
-          line.quantity,
-          formatUnitCost(line.unitCost),
-          formatUsd(line.amountCents),
-        ]),
-        ['Subtotal', '', '', formatUsd(view.subtotalCents)],
-        ['Tax', '', '', formatUsd(view.taxCents)],
-        ['Total', '', '', formatUsd(view.totalCents)],
-      ],
-      { boldLast: 1 },
-    );
+    const lines = view.lines.map((line) => ({ ...line, unitPrice: formatUnitCost(line.unitCost) }));
+    page.pricedLines('Unit cost', lines, view);
     if (view.memo) page.heading('Memo').paragraph(view.memo);
   },
 };

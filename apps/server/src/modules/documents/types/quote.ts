@@ -65,26 +65,12 @@ export const quoteDocument: DocumentTypeModule<QuoteView> = {
       ['Valid until', view.validUntil ?? ''],
     ]);
     page.heading(view.title);
-    page.table(
-      [
-        { header: 'Description', width: 262 },
-        { header: 'Qty', width: 50, align: 'right' },
-        { header: 'Unit price', width: 100, align: 'right' },
-        { header: 'Amount', width: 100, align: 'right' },
-      ],
-      [
-        ...view.lines.map((line) => [
-          line.optional ? `${line.description} (optional)` : line.description,
-          line.quantity,
-          formatUsd(line.unitPriceCents),
-          formatUsd(line.amountCents),
-        ]),
-        ['Subtotal', '', '', formatUsd(view.subtotalCents)],
-        ['Tax', '', '', formatUsd(view.taxCents)],
-        ['Total', '', '', formatUsd(view.totalCents)],
-      ],
-      { boldLast: 1 },
-    );
+    const lines = view.lines.map((line) => ({
+      ...line,
+      description: line.optional ? `${line.description} (optional)` : line.description,
+      unitPrice: formatUsd(line.unitPriceCents),
+    }));
+    page.pricedLines('Unit price', lines, view);
     if (view.terms) page.heading('Terms').paragraph(view.terms);
   },
 };
