@@ -1,4 +1,4 @@
-import { projectChannel, projectDetailSchema, type ProjectDetail } from '@switchboard/shared';
+import { projectChannel } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
-import { expectExactShape } from '../../../test/shapes.ts';
+import { createTestProject, projectDetail } from '../../../test/projects.ts';
 import { companies } from '../companies/companies.table.ts';
 import { ticketEvents } from '../tickets/tickets.table.ts';
 
@@ -44,23 +44,9 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object, as = token)
 const complete = (payload: Record<string, unknown>, as = token) =>
   call('POST', '/api/project/project_step', { step: 'Completion Verification', ...payload }, as);
 
-async function createProject(title: string): Promise<number> {
-  const response = await call('POST', '/api/project', {
-    title,
-    company_id: companyId,
-    coordinator_id: coordinator.id,
-    labor_required: 1,
-    procurement_required: 1,
-    verbally_approved: 0,
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<{ data: { id: number } }>().data.id;
-}
-async function detailOf(id: number): Promise<ProjectDetail> {
-  const response = await call('GET', `/api/project/${id}`);
-  expect(response.statusCode).toBe(200);
-  return expectExactShape(projectDetailSchema, response.json<{ data: ProjectDetail }>().data);
-}
+const createProject = (title: string) =>
+  createTestProject(ctx.app, token, { title, company_id: companyId, coordinator_id: coordinator.id });
+const detailOf = (id: number) => projectDetail(ctx.app, token, id);
 
 describe('Completion Verification', () => {
   it('marks the project complete with who and when, keeps them when marked again, and clears them', async () => {

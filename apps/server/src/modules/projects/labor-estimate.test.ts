@@ -1,4 +1,4 @@
-import { laborStepSchema, projectChannel, projectDetailSchema, type ProjectDetail } from '@switchboard/shared';
+import { laborStepSchema, projectChannel, type ProjectDetail } from '@switchboard/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
+import { createTestProject, projectDetail } from '../../../test/projects.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
@@ -46,23 +47,16 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as 
 const step = (payload: Record<string, unknown>, as = token) => call('POST', '/api/project/project_step', payload, as);
 
 async function createProject(title: string): Promise<ProjectDetail> {
-  const response = await call('POST', '/api/project', {
+  const fields = {
     title,
     company_id: companyId,
     coordinator_id: planner.id,
     labor_required: 0,
     planner_id: planner.id,
-    procurement_required: 1,
-    verbally_approved: 0,
-  });
-  expect(response.statusCode).toBe(200);
-  return detailOf(response.json<{ data: { id: number } }>().data.id);
+  };
+  return detailOf(await createTestProject(ctx.app, token, fields));
 }
-async function detailOf(id: number): Promise<ProjectDetail> {
-  const response = await call('GET', `/api/project/${id}`);
-  expect(response.statusCode).toBe(200);
-  return expectExactShape(projectDetailSchema, response.json<{ data: ProjectDetail }>().data);
-}
+const detailOf = (id: number) => projectDetail(ctx.app, token, id);
 async function createTemplate(name: string): Promise<number> {
   const response = await call('POST', '/api/project/templates', {
     template_name: name,

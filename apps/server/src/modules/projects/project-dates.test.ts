@@ -1,4 +1,4 @@
-import { projectChannel, projectDetailSchema, type ProjectDetail } from '@switchboard/shared';
+import { projectChannel, type ProjectDetail } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
-import { expectExactShape } from '../../../test/shapes.ts';
+import { createTestProject, projectDetail } from '../../../test/projects.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { ticketEvents } from '../tickets/tickets.table.ts';
 import { projectDates } from './project-steps.table.ts';
@@ -43,23 +43,10 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object, as = token)
 const step = (payload: Record<string, unknown>, as = token) => call('POST', '/api/project/project_step', payload, as);
 
 async function createProject(title: string): Promise<ProjectDetail> {
-  const response = await call('POST', '/api/project', {
-    title,
-    company_id: companyId,
-    site_id: siteId,
-    coordinator_id: coordinator.id,
-    labor_required: 1,
-    procurement_required: 1,
-    verbally_approved: 0,
-  });
-  expect(response.statusCode).toBe(200);
-  return detailOf(response.json<{ data: { id: number } }>().data.id);
+  const fields = { title, company_id: companyId, site_id: siteId, coordinator_id: coordinator.id };
+  return detailOf(await createTestProject(ctx.app, token, fields));
 }
-async function detailOf(id: number, as = token): Promise<ProjectDetail> {
-  const response = await call('GET', `/api/project/${id}`, undefined, as);
-  expect(response.statusCode).toBe(200);
-  return expectExactShape(projectDetailSchema, response.json<{ data: ProjectDetail }>().data);
-}
+const detailOf = (id: number, as = token) => projectDetail(ctx.app, as, id);
 
 describe('Scheduled Placeholder and Schedule Pending', () => {
   it('saves the placeholder by its step ticket, then over it; the detail answers {id, start_date}', async () => {

@@ -1,10 +1,4 @@
-import {
-  projectDetailSchema,
-  projectRowSchema,
-  projectSteps,
-  type ProjectDetail,
-  type ProjectRow,
-} from '@switchboard/shared';
+import { projectRowSchema, projectSteps, type ProjectRow } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSchema } from '../../db/paginate.ts';
@@ -16,6 +10,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.ts';
+import { projectDetail } from '../../../test/projects.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
@@ -84,11 +79,7 @@ async function createProject(extra: Record<string, unknown> = {}): Promise<numbe
   expect(response.json().message).toBe('Project created.');
   return response.json<{ data: { id: number } }>().data.id;
 }
-const detailOf = async (id: number, as = token) => {
-  const response = await call('GET', `/api/project/${id}`, undefined, as);
-  expect(response.statusCode).toBe(200);
-  return expectExactShape(projectDetailSchema, response.json<{ data: ProjectDetail }>().data);
-};
+const detailOf = (id: number, as = token) => projectDetail(ctx.app, as, id);
 const listOf = async (query: string, as = token) => {
   const response = await call('GET', `/api/project?${query}`, undefined, as);
   expect(response.statusCode).toBe(200);

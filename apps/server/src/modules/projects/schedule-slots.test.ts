@@ -1,4 +1,4 @@
-import { projectChannel, projectDetailSchema, type ProjectDetail } from '@switchboard/shared';
+import { projectChannel } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
-import { expectExactShape } from '../../../test/shapes.ts';
+import { createTestProject, projectDetail } from '../../../test/projects.ts';
 import { companies } from '../companies/companies.table.ts';
 import { projectSlots } from './project-steps.table.ts';
 
@@ -45,23 +45,9 @@ afterAll(async () => {
 const call = (method: 'GET' | 'POST', url: string, payload?: object, as = token) =>
   ctx.app.inject({ method, url, headers: bearer(as), payload });
 
-async function createProject(title: string): Promise<number> {
-  const response = await call('POST', '/api/project', {
-    title,
-    company_id: companyId,
-    coordinator_id: coordinator.id,
-    labor_required: 1,
-    procurement_required: 1,
-    verbally_approved: 0,
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<{ data: { id: number } }>().data.id;
-}
-async function slotsOf(id: number, as = token): Promise<ProjectDetail['schedule_dates']> {
-  const response = await call('GET', `/api/project/${id}`, undefined, as);
-  expect(response.statusCode).toBe(200);
-  return expectExactShape(projectDetailSchema, response.json<{ data: ProjectDetail }>().data).schedule_dates;
-}
+const createProject = (title: string) =>
+  createTestProject(ctx.app, token, { title, company_id: companyId, coordinator_id: coordinator.id });
+const slotsOf = async (id: number, as = token) => (await projectDetail(ctx.app, as, id)).schedule_dates;
 interface Row {
   id?: number | null;
   start_date: string;
