@@ -23,6 +23,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const smtpPort = await findFreePort();
   // Mail to the app: the built-in listener for replies to tickets.
   const inboundSmtpPort = await findFreePort();
+  // The map's routing service (ROUTING_URL): e2e/tests/client-map.test.ts answers there as a fake OSRM.
+  const routingPort = await findFreePort();
+  // The shipment tracker API: the server tests' local fake (decision 0048), loaded by path as it sits outside e2e/.
+  const fakeTrackerModule = new URL('../apps/server/test/fake-tracker.ts', import.meta.url).href;
+  const { startFakeTracker } = (await import(fakeTrackerModule)) as {
+    startFakeTracker(): Promise<{ url: string; key: string; close(): Promise<void> }>;
+  };
+  const tracker = await startFakeTracker();
 
   // The browser tests always run on the embedded database, whatever the developer's shell has set.
   const env = appEnvironment({
@@ -33,7 +41,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ADMIN_PASSWORD: adminPassword,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     INBOUND_SMTP_PORT: String(inboundSmtpPort),
+    ROUTING_URL: `http://127.0.0.1:${routingPort}`,
+    // No tiles in tests: the app's own origin answers 404 for them, quickly, and no request leaves the machine.
+    MAP_TILE_URL: `http://127.0.0.1:${port}/api/no-tiles/{z}/{x}/{y}.png`,
     WEB_DIST: webDist,
+    TRACKING_API_URL: tracker.url,
+    TRACKING_API_KEY: tracker.key,
   });
 
   let app;
@@ -41,10 +54,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     app = await startAppProcess(env);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
+    await tracker.close();
     throw error;
   }
   const teardown = async () => {
     await app.stop();
+    await tracker.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -61,5 +76,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('adminPassword', adminPassword);
   project.provide('smtpPort', smtpPort);
   project.provide('inboundSmtpPort', inboundSmtpPort);
+  project.provide('routingPort', routingPort);
   return teardown;
 }

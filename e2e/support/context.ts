@@ -8,6 +8,8 @@ declare module 'vitest' {
     smtpPort: number;
     /** Where the app receives mail (INBOUND_SMTP_PORT). */
     inboundSmtpPort: number;
+    /** Where the app asks for driving routes (ROUTING_URL); a test answers there as a fake OSRM. */
+    routingPort: number;
     /** The app's embedded PostgreSQL, for tests that start more app processes on the same data. */
     databaseUrl: string;
     /** The app's DATA_DIR, for tests that make records whose files live there (documents). */

@@ -1,4 +1,4 @@
-// Issue 18 parts 6 and 11 (spec 3 §2 Step panels, §4): a template imported into the Labor Estimate, a step moved and
+// Issue 18 parts 6 and 11 (spec 3 §2 Step panels, §4): a template imported into the Labor Estimate, a step dragged and
 // the steps saved with their totals; on Project Day every labor step closed, then the step itself.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +64,14 @@ describe('project labor estimate and Project Day', () => {
     expect(await estimate.locator('[data-total="min"]').innerText()).toBe('3.25');
     expect(await estimate.locator('[data-total="max"]').innerText()).toBe('5.50');
 
-    await labor.getByRole('button', { name: 'Move Configure switches up' }).click();
+    // Dragged by its grip above the other step (dnd-kit starts a drag after a few pixels of travel).
+    const grip = (await labor.getByRole('button', { name: 'Drag Configure switches' }).boundingBox())!;
+    const above = (await labor.getByRole('listitem', { name: 'Rack and cable' }).boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2, grip.y - 10, { steps: 4 });
+    await page.mouse.move(grip.x + grip.width / 2, above.y + 4, { steps: 12 });
+    await page.mouse.up();
     await expect.poll(titles).toEqual(['Configure switches', 'Rack and cable']);
     await estimate.getByRole('button', { name: 'Save Steps' }).click();
     await page.getByRole('dialog', { name: 'Save Steps' }).getByRole('button', { name: 'Save', exact: true }).click();

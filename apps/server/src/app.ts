@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerJobsPlugin } from './plugins/jobs.ts';
 import { applyMethodOverrideHeader } from './plugins/method-override.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerCollab } from './plugins/collab.ts';
@@ -45,9 +46,12 @@ const redactPaths = [
   ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
-// Paths that carry a secret in the URL itself: the password-reset link the mail sends (/reset-password/{token}).
+// Paths that carry a secret in the URL itself: the password-reset link the mail sends (/reset-password/{token}), and
+// the approval links (/approve/{token}, /api/public/approvals/{token}; decision 0046).
 export function redactUrl(url: string): string {
-  return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+  return url
+    .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]')
+    .replace(/(\/approve\/|\/public\/approvals\/)[^/?#]+/, '$1[redacted]');
 }
 
 // Fastify's request serializer, with the URL redacted.
@@ -147,6 +151,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   registerAuth(app);
   await registerRealtime(app);
   await registerCollab(app);
+  registerJobsPlugin(app);
   await registerRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;

@@ -46,6 +46,32 @@ describe('loadConfig', () => {
     expect(config.webDist).toBe(resolve(process.cwd(), 'build/web'));
   });
 
+  it('runs jobs by default and reads the tracker settings (decision 0048)', () => {
+    expect(loadConfig({})).toMatchObject({
+      jobsEnabled: true,
+      trackingApiUrl: 'https://api.easypost.com/v2',
+      trackingApiKey: undefined,
+      trackingWebhookSecret: undefined,
+      trackingRefreshMinutes: 30,
+    });
+    const config = loadConfig({
+      JOBS_ENABLED: 'false',
+      TRACKING_API_URL: 'http://127.0.0.1:9/v2/',
+      TRACKING_API_KEY: 'EZAK-key',
+      TRACKING_WEBHOOK_SECRET: '',
+      TRACKING_REFRESH_MINUTES: '5',
+    });
+    expect(config).toMatchObject({
+      jobsEnabled: false,
+      trackingApiUrl: 'http://127.0.0.1:9/v2',
+      trackingApiKey: 'EZAK-key',
+      trackingWebhookSecret: undefined,
+      trackingRefreshMinutes: 5,
+    });
+    expect(() => loadConfig({ JOBS_ENABLED: 'yes' })).toThrow(/JOBS_ENABLED/);
+    expect(() => loadConfig({ TRACKING_REFRESH_MINUTES: '90' })).toThrow(/TRACKING_REFRESH_MINUTES/);
+  });
+
   it('listens on loopback only unless HOST names another interface', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');

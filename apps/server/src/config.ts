@@ -69,6 +69,14 @@ const envSchema = z.object({
   APP_URL: optionalUrl,
   // Nominatim-compatible geocoder for the Sites tab's address autofill; unset, addresses are plain inputs.
   GEOCODER_URL: optionalUrl,
+  // Client map tiles (decision 0051): an {z}/{x}/{y} template whose host the CSP allows for images.
+  MAP_TILE_URL: withDefault(
+    z.string().regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/),
+    'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  ),
+  MAP_TILE_ATTRIBUTION: withDefault(z.string().max(300), '&copy; OpenStreetMap contributors'),
+  // OSRM-compatible routing service for the map's travel estimate; unset, a straight-line estimate is given.
+  ROUTING_URL: optionalUrl,
   // Port of the built-in SMTP listener that receives replies to tickets; unset, no mail is received.
   INBOUND_SMTP_PORT: z.preprocess((value) => (value === '' ? undefined : value), port.optional()),
   // Address the SMTP listener binds to: loopback, for a relay on the same host, unless set (decision 0028).
@@ -82,6 +90,15 @@ const envSchema = z.object({
   SESSION_CACHE_MS: withDefault(z.coerce.number().int().min(0).max(60_000), '1000'),
   // Which X-Forwarded-For address is the client's (request.ip, the rate limiter's address); false trusts none.
   TRUST_PROXY: withDefault(trustProxySchema, 'false'),
+  // Background jobs and schedules (pg-boss on the same database, decision 0048); 'false' runs none in this process.
+  JOBS_ENABLED: withDefault(z.enum(['true', 'false']), 'true'),
+  // EasyPost-compatible shipment tracker (decision 0048); without a key, shipments' status is entered by hand.
+  TRACKING_API_URL: withDefault(z.url(), 'https://api.easypost.com/v2'),
+  TRACKING_API_KEY: optionalText,
+  // Secret of the tracker's webhook (X-Hmac-Signature); unset, POST /api/webhooks/tracking answers 404.
+  TRACKING_WEBHOOK_SECRET: optionalText,
+  // How often the job refreshes the shipments not yet delivered.
+  TRACKING_REFRESH_MINUTES: withDefault(z.coerce.number().int().min(1).max(59), '30'),
 });
 
 export interface Config {
@@ -103,6 +120,9 @@ export interface Config {
   /** Without a trailing slash. */
   appUrl: string;
   geocoderUrl: string | undefined;
+  mapTileUrl: string;
+  mapTileAttribution: string;
+  routingUrl: string | undefined;
   inboundSmtpPort: number | undefined;
   inboundSmtpHost: string;
   inboundSmtpMaxBytes: number;
@@ -111,6 +131,12 @@ export interface Config {
   sessionCacheMs: number;
   /** Fastify's trustProxy: false, true, a hop count, or the proxies' addresses and CIDRs. */
   trustProxy: boolean | number | string[];
+  jobsEnabled: boolean;
+  /** Without a trailing slash. */
+  trackingApiUrl: string;
+  trackingApiKey: string | undefined;
+  trackingWebhookSecret: string | undefined;
+  trackingRefreshMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +167,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     geocoderUrl: e.GEOCODER_URL,
+    mapTileUrl: e.MAP_TILE_URL,
+    mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
+    routingUrl: e.ROUTING_URL,
     inboundSmtpPort: e.INBOUND_SMTP_PORT,
     inboundSmtpHost: e.INBOUND_SMTP_HOST,
     inboundSmtpMaxBytes: e.INBOUND_SMTP_MAX_BYTES,
@@ -150,5 +179,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
+    jobsEnabled: e.JOBS_ENABLED === 'true',
+    trackingApiUrl: e.TRACKING_API_URL.replace(/\/+$/, ''),
+    trackingApiKey: e.TRACKING_API_KEY,
+    trackingWebhookSecret: e.TRACKING_WEBHOOK_SECRET,
+    trackingRefreshMinutes: e.TRACKING_REFRESH_MINUTES,
   };
 }

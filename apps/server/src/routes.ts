@@ -1,4 +1,8 @@
 import type { AppInstance } from './app-instance.ts';
+import { clientMapRoutes } from './modules/client-map/client-map.routes.ts';
+import { techResourceRoutes } from './modules/tech-resources/tech-resources.routes.ts';
+import { whiteboardRoutes } from './modules/whiteboard/whiteboard.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
@@ -31,9 +35,15 @@ import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
 import { purchaseOrderRoutes } from './modules/billing/purchase-orders.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
+import { approvalRoutes } from './modules/projects/approvals.routes.ts';
 import { templateRoutes } from './modules/projects/templates.routes.ts';
+import { projectQuoteRoutes } from './modules/projects/project-quotes.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
 import { brandingRoutes } from './modules/documents/branding.routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { strategyRoutes } from './modules/strategies/strategies.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { shipmentRoutes } from './modules/shipments/shipments.routes.ts';
 
 /** Every module's routes, under /api. Each route is guarded by the bearer token unless its config says public. */
 export async function registerRoutes(app: AppInstance): Promise<void> {
@@ -46,6 +56,8 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(mailRoutes);
       await api.register(referenceRoutes);
       await api.register(companyRoutes);
+      await api.register(clientMapRoutes);
+      await api.register(techResourceRoutes);
       await api.register(clientRoutes);
       await api.register(employeeRoutes);
       await api.register(permissionRoutes);
@@ -71,9 +83,17 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(purchaseOrderRoutes);
       await api.register(projectRoutes);
       await api.register(projectStepRoutes);
+      await api.register(approvalRoutes);
       await api.register(templateRoutes);
+      await api.register(projectQuoteRoutes);
       await api.register(noteRoutes);
       await api.register(brandingRoutes);
+      await api.register(maintenanceRoutes);
+      await api.register(strategyRoutes);
+      await api.register(reportRoutes);
+      await api.register(shipmentRoutes);
+      await api.register(whiteboardRoutes);
+      await api.register(chatRoutes);
     },
     { prefix: '/api' },
   );

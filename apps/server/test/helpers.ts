@@ -39,9 +39,10 @@ export async function createTestContext(options: { config?: Partial<Config> } = 
   );
 
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-test-data-'));
-  const config: Config = { ...loadConfig({ DATA_DIR: dataDir }), ...options.config };
+  // Background jobs stay off unless a test asks for them (options.config.jobsEnabled).
+  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, JOBS_ENABLED: 'false' }), ...options.config };
   const { db, pool } = createDatabase(databaseUrl(serverUrl, name));
-  const app = await buildApp({ db, config, logger: false });
+  const app = await buildApp({ db, config, logger: process.env.TEST_LOG ? undefined : false });
   return {
     app,
     db,

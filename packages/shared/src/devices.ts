@@ -248,3 +248,20 @@ export function parseDrives(text: string): { letter: string; size: number }[] | 
   if (drives.some((match) => match === null)) return null;
   return drives.map((match) => ({ letter: match![1]!.toUpperCase(), size: Number(match![2]) }));
 }
+
+/**
+ * A server's roles as the device form writes them ("Domain Controller, DNS; File"): names split on commas,
+ * semicolons or new lines, trimmed, each once whatever its case (decision 0049: roles are named server_roles).
+ */
+export function parseRoleNames(text: string | null | undefined): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const part of (text ?? '').split(/[,;\n]/)) {
+    const name = part.trim().replace(/\s+/g, ' ').slice(0, 100);
+    if (name && !seen.has(name.toLowerCase())) {
+      seen.add(name.toLowerCase());
+      names.push(name);
+    }
+  }
+  return names;
+}

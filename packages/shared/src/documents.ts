@@ -3,7 +3,7 @@ import { z } from 'zod';
 // Documents and their PDF revisions (spec 1 §2.6, §7.2; spec 3 §2 PDF viewer, §3 Revision; decision 0038).
 
 /** The document types the server renders today; `{type}` in /api/pdf/{type}/{id} and /pdf/{type}/{id}. */
-export const documentTypes = ['quote', 'invoice', 'po', 'Project_Overview', 'document'] as const;
+export const documentTypes = ['quote', 'invoice', 'po', 'Project_Overview', 'document', 'refresh_strategy'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
 /** '00' for the original (revision 0), '01', '02'... after it. */

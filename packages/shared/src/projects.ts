@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { flagSchema } from './flags.ts';
 import { laborStepSchema } from './project-labor.ts';
+import { productRequirementSchema, projectQuoteSchema } from './project-quotes.ts';
 import { projectInvoiceSchema } from './invoices.ts';
+import { procurementSchema } from './procurement.ts';
+import { approvalSchema } from './project-approvals.ts';
 import { TICKET_STATUS_CLOSED } from './ticket-queue.ts';
-import { checkInSchema, TICKET_STATUS_OPEN } from './tickets.ts';
+import { checkInSchema, TICKET_STATUS_OPEN, ticketThreadSchema } from './tickets.ts';
 import { isoDateText } from './validation.ts';
 
 // Projects (spec 3 §2 Project list, creation and detail, §3 Project, §4, §9; decision 0044): one zod contract per call,
@@ -399,12 +402,16 @@ export const projectDetailSchema = z.object({
   flags: z.array(flagSchema),
   tickets: z.array(projectStepTicketSchema),
   check_ins: z.array(checkInSchema),
+  /** The contact card's e-mail thread: the Planning Approval step ticket's (decision 0044). */
+  threads: z.array(ticketThreadSchema),
   // The step panels' own lists, filled as each panel is built (issue 18).
   invoices: z.array(projectInvoiceSchema),
-  product_requirements: z.array(z.unknown()),
-  planning_approvals: z.array(z.unknown()),
-  labor_approvals: z.array(z.unknown()),
-  procurements: z.array(z.unknown()),
+  product_requirements: z.array(productRequirementSchema),
+  // Decision 0047: every quote of the project (staff only), for Project Quotes and the Labor Quote Approval gate.
+  quotes: z.array(projectQuoteSchema),
+  planning_approvals: z.array(approvalSchema),
+  labor_approvals: z.array(approvalSchema),
+  procurements: z.array(procurementSchema),
   schedule_dates: z.array(scheduleSlotSchema),
   labor_steps: z.array(laborStepSchema),
   scheduled_placeholder: z.object({ id: z.number().int(), start_date: z.string() }).nullable(),

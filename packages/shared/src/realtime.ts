@@ -55,6 +55,8 @@ export const userChannelEvents = [
   'AgentSettingsUpdated',
   // Not in the spec's list: a ticket of a client account's company changed (its queue refreshes; decision 0023).
   'TicketUpdated',
+  // Not in the spec's list: a chat message in one of the user's rooms (unread counts; decision 0054).
+  'Message.Sent',
 ] as const;
 export type UserChannelEvent = (typeof userChannelEvents)[number];
 
@@ -87,6 +89,8 @@ export const storeChannelEvents = [
   'CampaignUpdated',
   'VoicemailUpdated',
   'TicketUpdated',
+  // A technician's day on Tech Resources was saved ({ date: 'MM/DD/YYYY', user_id }), decision 0051.
+  'TechResourcesUpdated',
 ] as const;
 export type StoreChannelEvent = (typeof storeChannelEvents)[number];
 
@@ -106,6 +110,8 @@ export const ticketChannelEvents = [
   'DeleteTodo',
   'TicketDataUpdated',
   'TicketNotesSaved',
+  // Spec 2 §7: a maintenance checklist of the ticket was saved (baseline, analysis or exchange).
+  'BaselineUpdated',
 ] as const;
 export type TicketChannelEvent = (typeof ticketChannelEvents)[number];
 /** The ticket events a client account receives: the parts of the ticket it can see (thread, resolution, fields). */
@@ -130,8 +136,25 @@ export const projectChannelEvents = [
   'ProjectDayUpdated',
   // Not in spec 3's list: the project's information card was saved.
   'ProjectUpdated',
+  // Not in spec 3's list: an approval was requested or answered (Planning and Labor Quote Approval, decision 0046).
+  'ApprovalsUpdated',
 ] as const;
 export type ProjectChannelEvent = (typeof projectChannelEvents)[number];
+/**
+ * The project events a client account of the project's company receives: the panels it can see (decision 0044).
+ * Check-ins, the labor estimate, requirements and quotes and Project Day's labor steps are staff's.
+ */
+export const projectClientEvents: readonly ProjectChannelEvent[] = [
+  'ProjectTicketUpdated',
+  'PlaceholderUpdated',
+  'PendingProjectUpdated',
+  'InvoicesUpdated',
+  'ProcurementUpdated',
+  'ScheduleProjectDateUpdated',
+  'CompletionUpdated',
+  'ProjectUpdated',
+  'ApprovalsUpdated',
+];
 
 export type RealtimeEvent =
   UserChannelEvent | StoreChannelEvent | PtoChannelEvent | TicketChannelEvent | ProjectChannelEvent;
@@ -160,7 +183,7 @@ export interface PresencePayload {
   users: PresenceUser[];
 }
 
-export type ChannelKind = 'user' | 'store' | 'ticket' | 'project' | 'pto';
+export type ChannelKind = 'user' | 'store' | 'ticket' | 'project' | 'pto' | 'chat';
 
 export interface ParsedChannel {
   kind: ChannelKind;
@@ -173,6 +196,8 @@ const channelPatterns: [ChannelKind, RegExp][] = [
   ['ticket', /^ticket_([1-9][0-9]{0,9})$/],
   ['project', /^project_([1-9][0-9]{0,9})$/],
   ['pto', /^Pto_Periods_([1-9][0-9]{0,9})$/],
+  // Chat room PR_{roomId} (spec 3 §7): its two members only (decision 0054).
+  ['chat', /^PR_([1-9][0-9]{0,9})$/],
 ];
 
 /** Recognises a channel name; null for anything that is not one of ours. */

@@ -3,7 +3,7 @@ import { deviceTypes } from './device-types.ts';
 import { isSearchableQuery, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './search-limits.ts';
 
 /**
- * Global search (issue 4 part 5, issue 15 part 4): one box, results grouped by kind. Projects and articles join later.
+ * Global search (issue 4 part 5, issue 15 part 4): one box, results grouped by kind. Whiteboard articles are staff's; projects join later.
  * A client account's answer holds only its own company's tickets; the other kinds are staff's (empty lists).
  */
 export { isSearchableQuery, SEARCH_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './search-limits.ts';
@@ -57,12 +57,21 @@ export const deviceSearchResultSchema = z.object({
 });
 export type DeviceSearchResult = z.infer<typeof deviceSearchResultSchema>;
 
+/** A whiteboard article (the /whiteboard/{id} route): its title and category. Staff only. */
+export const articleSearchResultSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  category_id: z.number().int(),
+});
+export type ArticleSearchResult = z.infer<typeof articleSearchResultSchema>;
+
 export const searchResultsSchema = z.object({
   tickets: z.array(ticketSearchResultSchema),
   devices: z.array(deviceSearchResultSchema),
   companies: z.array(companySearchResultSchema),
   accounts: z.array(accountSearchResultSchema),
   employees: z.array(employeeSearchResultSchema),
+  articles: z.array(articleSearchResultSchema),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 

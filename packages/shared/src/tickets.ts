@@ -66,6 +66,10 @@ export const ticketFieldMessages = {
   reasonLength: 'Keep the reason to 1,000 characters.',
   devices: 'Choose devices of this company.',
   devicesCount: 'Link at most 100 devices.',
+  server: 'Choose a server of this company.',
+  serverMonth: 'This server already has its maintenance ticket for that month.',
+  month: 'Choose a month from 1 to 12.',
+  year: 'Choose a year.',
   response: 'Write a reply.',
   responseLength: 'The reply is too long.',
 } as const;
@@ -113,6 +117,35 @@ export const createTicketInputSchema = z.object({
   devices: ticketDevicesSchema.default([]),
 });
 export type CreateTicketInput = z.infer<typeof createTicketInputSchema>;
+
+/**
+ * POST /api/ticket from the Scheduled Maintenance month (spec 2 §7, §9): subject, company, site, server, triage 3 and
+ * location 1, and no body. month and year (the app's addition, UTC defaults) make it that server's ticket of the month.
+ */
+export const maintenanceTicketInputSchema = z.object({
+  subject: ticketSubjectSchema,
+  company: chosenId(ticketFieldMessages.company_id),
+  site: optionalChosenId(ticketFieldMessages.site_id).default(null),
+  server: chosenId(ticketFieldMessages.server),
+  triage_id: chosenId(ticketFieldMessages.triage_id).default(3),
+  location: chosenId(ticketFieldMessages.location).default(1),
+  month: z.coerce
+    .number({ error: ticketFieldMessages.month })
+    .int()
+    .min(1, ticketFieldMessages.month)
+    .max(12, ticketFieldMessages.month)
+    .optional(),
+  year: z.coerce
+    .number({ error: ticketFieldMessages.year })
+    .int()
+    .min(2000, ticketFieldMessages.year)
+    .max(2100, ticketFieldMessages.year)
+    .optional(),
+});
+export type MaintenanceTicketInput = z.infer<typeof maintenanceTicketInputSchema>;
+/** A maintenance ticket is told from the ticket form's by its server (the form never sends one). */
+export const isMaintenanceTicketBody = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && 'server' in body && !('body' in body);
 
 /**
  * POST /api/ticket from a client account (issue 15 part 1): no company, account, technician, type or triage to
@@ -342,6 +375,9 @@ export const ticketDetailSchema = z.object({
   location: z.number().int(),
   triage_id: z.number().int(),
   status: z.number().int(),
+  /** Set on a project's step ticket (decision 0044): the page sends it to its project. */
+  project_id: z.number().int().nullable(),
+  project_order: z.number().int().nullable(),
   escalatable: z.boolean(),
   escalated: z.boolean(),
   esc_tech: z.number().int().nullable(),

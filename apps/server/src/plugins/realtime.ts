@@ -33,6 +33,8 @@ import type { Realtime } from './realtime-api.ts';
 import type { AuthContext, GuardSession } from '../modules/auth/auth-context.ts';
 import { findSessionByAccessToken } from '../modules/auth/session-lookup.ts';
 import { clientCompanyOf } from '../modules/clients/clients.service.ts';
+import { isRoomMember } from '../modules/chat/chat.service.ts';
+import { projects } from '../modules/projects/projects.table.ts';
 import { tickets } from '../modules/tickets/tickets.table.ts';
 
 /** What other processes may learn about a socket (fetchSockets over Redis): never the token. */
@@ -88,10 +90,21 @@ export async function authorizeChannel(auth: AuthContext, channel: string, db: D
         .limit(1);
       return ticket !== undefined && ticket.companyId === (await clientCompanyOf(db, auth.user.id));
     }
-    case 'project':
-      return isEmployee;
+    case 'project': {
+      if (isEmployee) return true;
+      // A client account follows its own company's projects; what it hears is projectClientEvents.
+      const [project] = await db
+        .select({ companyId: projects.companyId })
+        .from(projects)
+        .where(eq(projects.id, parsed.id!))
+        .limit(1);
+      return project !== undefined && project.companyId === (await clientCompanyOf(db, auth.user.id));
+    }
     case 'pto':
       return isEmployee && (parsed.id === auth.user.id || auth.permissions.includes('view human resources'));
+    case 'chat':
+      // A chat room PR_{roomId}: its two members only (decision 0054).
+      return isEmployee && (await isRoomMember(db, parsed.id!, auth.user.id));
   }
 }
 

@@ -41,7 +41,8 @@ function expectSecurityHeaders(response: LightMyRequestResponse): void {
   expect(policy['script-src']).toEqual(["'self'"]);
   expect(policy['object-src']).toEqual(["'none'"]);
   expect(policy['frame-ancestors']).toEqual(["'none'"]);
-  expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  // The client map's tiles come from MAP_TILE_URL's host (default OpenStreetMap's, decision 0051).
+  expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['x-frame-options']).toBe('DENY');
   expect(response.headers['referrer-policy']).toBe('no-referrer');

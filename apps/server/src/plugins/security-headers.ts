@@ -16,7 +16,7 @@ function sameOriginSockets(req: IncomingMessage): string {
 /**
  * The Content-Security-Policy the built web app passes (decision 0027): scripts only from this origin and never
  * inline; styles also inline, since Mantine writes style tags and style attributes; images from here, data: (the
- * two-factor QR code) and blob: (previews of a picked file); the API and sockets on this origin; no framing.
+ * two-factor QR code), blob: (previews of a picked file) and the map's tile host (MAP_TILE_URL); the API and sockets on this origin; no framing.
  */
 export const contentSecurityPolicyDirectives = {
   defaultSrc: ["'self'"],
@@ -31,6 +31,17 @@ export const contentSecurityPolicyDirectives = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
+
+/**
+ * The image source the client map's tiles need (decision 0051): the origin of MAP_TILE_URL, with a {s} sub-domain
+ * placeholder widened to a wildcard host (https://{s}.tile.example/... gives https://*.tile.example).
+ */
+export function tileImageSource(tileUrl: string): string | null {
+  const match = /^(https?):\/\/([^/]+)\//.exec(tileUrl);
+  if (!match) return null;
+  const host = match[2].replace(/^\{s\}\./, '*.');
+  return /^(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) ? `${match[1]}://${host}` : null;
+}
 
 const documentOnlyHeaders = [
   'content-security-policy',
@@ -49,8 +60,13 @@ const documentOnlyHeaders = [
  * HTTPS (request.protocol, which believes X-Forwarded-Proto only from a trusted proxy: TRUST_PROXY).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const tileSource = app.config ? tileImageSource(app.config.mapTileUrl) : null;
+  const tiles = tileSource ? [tileSource] : [];
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...contentSecurityPolicyDirectives, imgSrc: [...contentSecurityPolicyDirectives.imgSrc, ...tiles] },
+    },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Sent below, only on HTTPS answers: a browser ignores it over HTTP, and http://localhost must not be pinned.

@@ -17,6 +17,8 @@ import { RouteErrorScreen } from './route-error-screen.tsx';
 const handle = (value: RouteHandle): RouteHandle => value;
 
 // ---- lazy pages ----
+const publicApprovalPage = () =>
+  import('../features/approvals/public-approval-page.tsx').then((m) => ({ Component: m.PublicApprovalPage }));
 const authScreen = () => import('../features/auth/auth-screen.tsx').then((m) => ({ Component: m.AuthScreen }));
 const appShell = () => import('./shell/app-shell.tsx').then((m) => ({ Component: m.AppShellLayout }));
 const dashboardPage = () =>
@@ -72,6 +74,22 @@ const projectTemplatesPage = () =>
   import('../features/projects/templates-page.tsx').then((m) => ({ Component: m.TemplatesPage }));
 const heldMailPage = () =>
   import('../features/admin-outbox/held-mail-page.tsx').then((m) => ({ Component: m.HeldMailPage }));
+const timeclockReportPage = () =>
+  import('../features/reports/timeclock-report-page.tsx').then((m) => ({ Component: m.TimeclockReportPage }));
+const otherReportPage = () =>
+  import('../features/reports/reports-page.tsx').then((m) => ({ Component: m.OtherReportPage }));
+const techResourcesPage = () =>
+  import('../features/tech-resources/tech-resources-page.tsx').then((m) => ({ Component: m.TechResourcesPage }));
+const clientMapPage = () =>
+  import('../features/client-map/client-map-page.tsx').then((m) => ({ Component: m.ClientMapPage }));
+const maintenanceMonthPage = () =>
+  import('../features/maintenance/maintenance-page.tsx').then((m) => ({ Component: m.MaintenancePage }));
+const maintenanceBaselinePage = () =>
+  import('../features/maintenance/baseline-page.tsx').then((m) => ({ Component: m.BaselinePage }));
+const maintenanceAnalysisPage = () =>
+  import('../features/maintenance/analysis-page.tsx').then((m) => ({ Component: m.AnalysisPage }));
+const maintenanceExchangePage = () =>
+  import('../features/maintenance/exchange-page.tsx').then((m) => ({ Component: m.ExchangePage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () =>
   import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
@@ -205,7 +223,11 @@ export const appRoutes: RouteObject[] = [
   area('chat', 'Chat'),
   area('chat2', 'Chat'),
   area('calendar', 'Calendar', { permissions: ['view calendar'] }),
-  area('resources', 'Resources', { permissions: ['view chat'] }),
+  {
+    path: 'resources',
+    lazy: techResourcesPage,
+    handle: handle({ title: 'Tech Resources', permissions: ['view chat'] }),
+  },
 
   // PDF viewer
   {
@@ -322,7 +344,7 @@ export const appRoutes: RouteObject[] = [
   // Companies
   { path: 'companies', lazy: companiesPage, handle: handle({ title: 'Companies' }) },
   { path: 'companies/create', lazy: createCompanyPage, handle: handle({ title: 'Create Company' }) },
-  area('companies/map', 'Company Map'),
+  { path: 'companies/map', lazy: clientMapPage, handle: handle({ title: 'Company Map' }) },
   // Covers both /companies/{companyId?}/devices/{dType?} and .../{dType?}/{method?}/{dId?} of the table.
   {
     path: 'companies/:companyId?/devices/:dType?/:method?/:dId?',
@@ -364,11 +386,18 @@ export const appRoutes: RouteObject[] = [
     handle: handle({ title: 'Import Accounts', permissions: ['import client accounts'] }),
   },
 
-  // Reports (spec 2.5: the timeclock report needs 'view reports' and 'view timeclock')
-  area('reports/timeclock/:prop_start_date?/:prop_end_date?', 'Timeclock Report', {
-    permissions: ['view reports', 'view timeclock'],
-  }),
-  area('reports/:prop_report/:prop_start_date?/:prop_end_date?', 'Reports', { permissions: ['view reports'] }),
+  // Reports (spec 2.5: the timeclock report needs 'view reports' and 'view timeclock'; spec 3 §2: other report names
+  // render nothing)
+  {
+    path: 'reports/timeclock/:start?/:end?',
+    lazy: timeclockReportPage,
+    handle: handle({ title: 'Timeclock Report', permissions: ['view reports', 'view timeclock'] }),
+  },
+  {
+    path: 'reports/:prop_report/:prop_start_date?/:prop_end_date?',
+    lazy: otherReportPage,
+    handle: handle({ title: 'Reports', permissions: ['view reports'] }),
+  },
 
   // Admin (sidebar 'Settings'). The bare /admin lists the admin pages to administrators (others get the area page);
   // it comes before the optional-segment route, which would otherwise win the tie for /admin. The outbox is admins' only.
@@ -388,10 +417,26 @@ export const appRoutes: RouteObject[] = [
     path: 'maintenance',
     handle: handle({ permissions: ['view chat'] }),
     children: [
-      area(':month?/:year?', 'Maintenance', { numericParams: ['month', 'year'] }),
-      area(`baseline/${maintenanceTail}/:baseline?`, 'Maintenance Baseline', { numericParams: maintenanceNumeric }),
-      area(`analysis/${maintenanceTail}/:analysis?`, 'Maintenance Analysis', { numericParams: maintenanceNumeric }),
-      area(`exchange/${maintenanceTail}`, 'Exchange Maintenance', { numericParams: maintenanceNumeric }),
+      {
+        path: `baseline/${maintenanceTail}/:baseline?`,
+        lazy: maintenanceBaselinePage,
+        handle: handle({ title: 'Baseline Security', numericParams: [...maintenanceNumeric, 'baseline'] }),
+      },
+      {
+        path: `analysis/${maintenanceTail}/:analysis?`,
+        lazy: maintenanceAnalysisPage,
+        handle: handle({ title: 'Server Analysis', numericParams: [...maintenanceNumeric, 'analysis'] }),
+      },
+      {
+        path: `exchange/${maintenanceTail}`,
+        lazy: maintenanceExchangePage,
+        handle: handle({ title: 'Exchange Analyzer', numericParams: maintenanceNumeric }),
+      },
+      {
+        path: ':month?/:year?',
+        lazy: maintenanceMonthPage,
+        handle: handle({ title: 'Scheduled Maintenance', numericParams: ['month', 'year'] }),
+      },
     ],
   },
 
@@ -421,6 +466,8 @@ export const routes: RouteObject[] = [
         handle: handle({ name: 'resetpassword', title: 'Reset Password' }),
       },
       { path: 'logout', loader: logoutLoader },
+      // A mailed approval link (decision 0046): public, outside the shell.
+      { path: 'approve/:token', lazy: publicApprovalPage, handle: handle({ title: 'Approval' }) },
       // Everything else needs a signed-in user and renders inside the shell.
       { id: 'app', loader: requireSessionLoader, lazy: appShell, children: appRoutes },
     ],

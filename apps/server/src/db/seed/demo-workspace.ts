@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { billingItems } from '../../modules/billing-items/billing-items.table.ts';
 import { contractRecurringItems, contracts, usageAdjustments } from '../../modules/contracts/contracts.table.ts';
 import { devices, serverDrives } from '../../modules/devices/devices.table.ts';
+import { writeServerRoles } from '../../modules/devices/devices.service.ts';
 import { companyFlags } from '../../modules/flags/flags.table.ts';
 import {
   gradeQuestions,
@@ -188,7 +189,6 @@ async function seedDevices(tx: Transaction, companyId: number, index: number, si
       add(siteId, 'servers', 'DC01', (index + 2) % 7, {
         operatingSystemId: 21,
         antivirusId: 1 + (index % 3),
-        roles: 'Domain Controller, DNS, DHCP',
         scheduledMaintenance: 1,
       });
       if (index % 2 === 0) add(siteId, 'nas', 'NAS01', (index + 1) % 6);
@@ -196,6 +196,10 @@ async function seedDevices(tx: Transaction, companyId: number, index: number, si
   });
   const inserted = await tx.insert(devices).values(rows).returning({ id: devices.id, type: devices.type });
   const servers = inserted.filter((row) => row.type === 'servers');
+  await writeServerRoles(
+    tx,
+    servers.map((server) => ({ deviceId: server.id, names: ['Domain Controller', 'DNS', 'DHCP'] })),
+  );
   if (servers.length) {
     await tx.insert(serverDrives).values(
       servers.flatMap((server) => [

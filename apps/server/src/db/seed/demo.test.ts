@@ -191,6 +191,21 @@ describe('seedDemo', () => {
     expect(reached.has(null)).toBe(true);
   });
 
+  it('gives the projects past Procurement shipments with history, once', async () => {
+    await seedDemo(ctx.db);
+    const rows = await ctx.db.execute<{ current_step: number | null; shipments: number; events: number }>(sql`
+      select p.current_step, count(distinct s.id)::int as shipments, count(h.id)::int as events
+      from shipments s join projects p on p.id = s.project_id left join shipment_history h on h.shipment_id = s.id
+      group by p.id, p.current_step`);
+    expect(rows.rows.length).toBeGreaterThan(0);
+    expect(rows.rows.every((row) => row.current_step === null || row.current_step > 8)).toBe(true);
+    expect(rows.rows.every((row) => row.shipments >= 1 && row.events >= 4)).toBe(true);
+    const count = async () => (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from shipments`)).rows;
+    const before = await count();
+    await seedDemo(ctx.db);
+    expect(await count()).toEqual(before);
+  });
+
   it('makes e-mail addresses and short names from names', () => {
     expect(emailOf("Dr. Tomás O'Neil", 'acme.example')).toBe('tomas.oneil@acme.example');
     expect(shortnameOf('Dr. Helen Park')).toBe('Helen P.');

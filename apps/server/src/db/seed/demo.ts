@@ -11,6 +11,13 @@ import { seedAgentPhoneNumbers } from '../../modules/phone-numbers/phone-numbers
 import { demoTechnicianIds, seedDemoTickets } from '../../modules/tickets/tickets.demo.ts';
 import { seedDocumentsDemo } from '../../modules/documents/documents.demo.ts';
 import { seedDemoProjects } from '../../modules/projects/projects.demo.ts';
+import { seedMaintenanceDemo } from '../../modules/maintenance/maintenance.demo.ts';
+import { seedDemoApprovals } from '../../modules/projects/approvals.demo.ts';
+import { seedDemoProjectQuotes } from '../../modules/projects/project-quotes.demo.ts';
+import { seedDemoShipments } from '../../modules/shipments/shipments.demo.ts';
+import { seedTechResourcesDemo } from '../../modules/tech-resources/tech-resources.demo.ts';
+import { seedTimeclockDemo } from '../../modules/reports/timeclock-report.demo.ts';
+import { seedStrategiesDemo } from '../../modules/strategies/strategies.demo.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -77,7 +84,28 @@ export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Prom
       demoCompanies.map((company) => company.name),
       technicianIds,
     );
+    await seedDemoApprovals(tx);
+    await seedDemoShipments(tx);
+    await seedStrategiesDemo(
+      tx,
+      demoCompanies.map((company) => company.name),
+    );
+    await seedTechResourcesDemo(
+      tx,
+      demoCompanies.map((company) => company.name),
+      technicianIds,
+    );
+    await seedMaintenanceDemo(
+      tx,
+      demoCompanies.map((company) => company.name),
+      technicianIds,
+    );
     await seedPtoDemo(
+      tx,
+      demoEmployees.map((employee) => employee.email),
+    );
+    // After the PTO demo: its company holidays are the timeclock's days off.
+    await seedTimeclockDemo(
       tx,
       demoEmployees.map((employee) => employee.email),
     );
@@ -88,6 +116,8 @@ export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Prom
         options.dataDir,
         demoCompanies.map((company) => company.name),
       );
+    // After the documents demo, which adds its quotes only when there are none.
+    if (options.dataDir) await seedDemoProjectQuotes(tx, options.dataDir);
     return result;
   });
 }

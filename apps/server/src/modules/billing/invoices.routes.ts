@@ -1,7 +1,8 @@
-import { depositInvoiceCreatedMessage, depositInvoiceInputSchema, projectChannel } from '@switchboard/shared';
+import { depositInvoiceCreatedMessage, depositInvoiceInputSchema } from '@switchboard/shared';
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { createDepositInvoice } from './invoices.service.ts';
+import { emitProjectEvent } from '../projects/project-events.ts';
 
 // The first invoice call (issue 18 part 8; decision 0045): a project's deposit invoice, by staff with 'view billing'.
 export async function invoiceRoutes(app: AppInstance): Promise<void> {
@@ -15,7 +16,7 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
         request.body,
         request.auth.user.id,
       );
-      app.realtime.emitToStaff(projectChannel(projectId), 'InvoicesUpdated', { project_id: projectId, invoice_id: id });
+      emitProjectEvent(app.realtime, projectId, 'InvoicesUpdated', { invoice_id: id });
       return { message: depositInvoiceCreatedMessage, data: { id } };
     },
   );

@@ -33,6 +33,8 @@ export const quotes = pgTable(
   },
   (t) => [
     index('quotes_company_idx').on(t.companyId),
+    // Project Quotes and the Labor Quote Approval gate read a project's quotes (decision 0047).
+    index('quotes_project_idx').on(t.projectId),
     check('quotes_total_check', sql`${t.total} = ${t.subtotal} + ${t.taxTotal}`),
   ],
 );

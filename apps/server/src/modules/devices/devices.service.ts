@@ -2,6 +2,7 @@ import {
   hasSoftware,
   isIsoDate,
   parseDrives,
+  parseRoleNames,
   refreshYear,
   type Device,
   type DeviceImportRow,
@@ -14,7 +15,7 @@ import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { antiviruses, operatingSystems } from '../reference/reference.table.ts';
-import { devices, serverDrives } from './devices.table.ts';
+import { deviceServerRoles, devices, serverDrives, serverRoles } from './devices.table.ts';
 
 // Company devices (spec 2 §2, §3; decision 0020).
 
@@ -70,6 +71,7 @@ async function loadDevices(
         .where(inArray(serverDrives.deviceId, serverIds))
         .orderBy(asc(serverDrives.letter))
     : [];
+  const roles = await rolesOf(db, serverIds);
   return rows.map(({ device, company, site, os, av }) => ({
     id: device.id,
     company_id: device.companyId,
@@ -88,7 +90,7 @@ async function loadDevices(
     operating_system: os,
     antivirus_id: device.antivirusId,
     antivirus: av,
-    roles: device.roles,
+    roles: roles.get(device.id) ?? null,
     scheduled_maintenance: device.scheduledMaintenance,
     notes: device.notes,
     drives: drives
@@ -191,10 +193,68 @@ const valuesOf = (input: DeviceInput) => ({
   warrantyDate: input.warranty_date,
   operatingSystemId: hasSoftware(input.type) ? input.operating_system_id : null,
   antivirusId: hasSoftware(input.type) ? input.antivirus_id : null,
-  roles: input.type === 'servers' ? input.roles : null,
   scheduledMaintenance: input.type === 'servers' ? input.scheduled_maintenance : 0,
   notes: input.notes,
 });
+
+/** The servers' role names, joined as the device form shows them ("Domain Controller, DNS"). */
+async function rolesOf(db: DbOrTransaction, serverIds: number[]): Promise<Map<number, string>> {
+  if (serverIds.length === 0) return new Map();
+  const rows = await db
+    .select({ deviceId: deviceServerRoles.deviceId, name: serverRoles.name })
+    .from(deviceServerRoles)
+    .innerJoin(serverRoles, eq(serverRoles.id, deviceServerRoles.roleId))
+    .where(inArray(deviceServerRoles.deviceId, serverIds))
+    .orderBy(asc(deviceServerRoles.position), asc(serverRoles.name));
+  const joined = new Map<number, string>();
+  for (const row of rows) {
+    const before = joined.get(row.deviceId);
+    joined.set(row.deviceId, before ? `${before}, ${row.name}` : row.name);
+  }
+  return joined;
+}
+
+/**
+ * Replaces the servers' roles by these names, creating the names the list does not have yet (decision 0049).
+ * Two writers naming the same new role at once both succeed: the insert skips a name that is already there.
+ */
+export async function writeServerRoles(
+  tx: DbOrTransaction,
+  entries: { deviceId: number; names: string[] }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.delete(deviceServerRoles).where(
+    inArray(
+      deviceServerRoles.deviceId,
+      entries.map((entry) => entry.deviceId),
+    ),
+  );
+  const names = [...new Set(entries.flatMap((entry) => entry.names))];
+  if (names.length === 0) return;
+  await tx.execute(
+    sql`insert into server_roles (name) select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) on conflict do nothing`,
+  );
+  const ids = await tx
+    .select({ id: serverRoles.id, name: serverRoles.name })
+    .from(serverRoles)
+    .where(
+      inArray(
+        sql`lower(${serverRoles.name})`,
+        names.map((name) => name.toLowerCase()),
+      ),
+    );
+  const idOf = new Map(ids.map((row) => [row.name.toLowerCase(), row.id]));
+  const links = entries.flatMap((entry) =>
+    entry.names.map((name, position) => ({
+      deviceId: entry.deviceId,
+      roleId: idOf.get(name.toLowerCase())!,
+      position,
+    })),
+  );
+  if (links.length) await tx.insert(deviceServerRoles).values(links).onConflictDoNothing();
+}
+
+const rolesOfInput = (input: DeviceInput) => (input.type === 'servers' ? parseRoleNames(input.roles) : []);
 
 async function writeDrives(
   tx: DbOrTransaction,
@@ -212,6 +272,7 @@ export async function createDevice(db: Db, input: DeviceInput): Promise<number> 
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(devices).values(valuesOf(input)).returning({ id: devices.id });
     await writeDrives(tx, row!.id, input.drives);
+    await writeServerRoles(tx, [{ deviceId: row!.id, names: rolesOfInput(input) }]);
     return row!.id;
   });
 }
@@ -233,6 +294,7 @@ export async function updateDevice(db: Db, id: number, input: DeviceInput): Prom
       .set({ ...valuesOf(input), updatedAt: new Date() })
       .where(eq(devices.id, id));
     await writeDrives(tx, id, input.drives);
+    await writeServerRoles(tx, [{ deviceId: id, names: rolesOfInput(input) }]);
   });
 }
 
@@ -308,11 +370,11 @@ export async function importDevices(
         warrantyDate: warranty ?? null,
         operatingSystemId: os ?? null,
         antivirusId: av ?? null,
-        roles: type === 'servers' ? row.roles || null : null,
         scheduledMaintenance: type === 'servers' && /^(yes|1|true)$/i.test(row.scheduled_maintenance) ? 1 : 0,
         notes: row.notes || null,
       },
       drives: drives ?? [],
+      roles: type === 'servers' ? parseRoleNames(row.roles) : [],
     };
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
@@ -326,6 +388,10 @@ export async function importDevices(
       prepared[index]!.drives.map((drive) => ({ deviceId: row.id, letter: drive.letter, size: drive.size })),
     );
     if (drives.length) await tx.insert(serverDrives).values(drives);
+    await writeServerRoles(
+      tx,
+      inserted.map((row, index) => ({ deviceId: row.id, names: prepared[index]!.roles })),
+    );
     return inserted.length;
   });
 }

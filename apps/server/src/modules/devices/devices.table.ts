@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, sites } from '../companies/companies.table.ts';
 import { antiviruses, operatingSystems } from '../reference/reference.table.ts';
 import { deviceSearchDocument } from '../search/search.sql.ts';
@@ -23,8 +24,7 @@ export const devices = pgTable(
     warrantyDate: date('warranty_date'),
     operatingSystemId: integer('operating_system_id').references(() => operatingSystems.id),
     antivirusId: integer('antivirus_id').references(() => antiviruses.id),
-    // Servers: roles (free text such as "DC, DNS, File"), on the monthly maintenance schedule (1) or not (0).
-    roles: text('roles'),
+    // Servers: on the monthly maintenance schedule (1) or not (0); their roles are server_roles (decision 0049).
     scheduledMaintenance: integer('scheduled_maintenance').notNull().default(0),
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,6 +34,10 @@ export const devices = pgTable(
     index('devices_company_type_idx').on(t.companyId, t.type, t.name),
     index('devices_type_idx').on(t.type, t.name),
     index('devices_site_idx').on(t.siteId),
+    // The Scheduled Maintenance month (decision 0049): a company's scheduled servers.
+    index('devices_scheduled_servers_idx')
+      .on(t.companyId, t.siteId)
+      .where(sql`${t.type} = 'servers' and ${t.scheduledMaintenance} = 1`),
     // Global search (modules/search).
     index('devices_search_idx').using('gin', deviceSearchDocument(t.name, t.assetTag, t.serialNumber)),
   ],
@@ -51,4 +55,29 @@ export const serverDrives = pgTable(
     size: integer('size').notNull(),
   },
   (t) => [uniqueIndex('server_drives_device_letter_idx').on(t.deviceId, t.letter)],
+);
+
+/** Named server roles (decision 0049): a reference list that grows as devices name new roles. */
+export const serverRoles = pgTable(
+  'server_roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('server_roles_name_idx').on(sql`lower(${t.name})`)],
+);
+
+/** A server's roles, in the order the device form lists them. */
+export const deviceServerRoles = pgTable(
+  'device_server_roles',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => serverRoles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.roleId] }), index('device_server_roles_role_idx').on(t.roleId)],
 );

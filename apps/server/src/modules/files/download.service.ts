@@ -2,6 +2,8 @@ import type { UserType } from '@switchboard/shared';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { findTechAttachment } from '../companies/company-detail.service.ts';
 import { findTicketAttachment } from '../tickets/ticket-work.service.ts';
+import { findChatFile } from '../chat/chat.service.ts';
+import { findWhiteboardImage } from '../whiteboard/whiteboard.service.ts';
 
 interface Actor {
   id: number;
@@ -20,5 +22,10 @@ export async function findDownload(
   const tech = await findTechAttachment(db, path);
   // Tech attachments are staff-only (technician notes often hold credentials): a client account gets the 404.
   if (tech) return actor.type === 'Employee' ? { fileName: tech.fileName } : null;
+  const image = await findWhiteboardImage(db, path, actor);
+  if (image) return image;
+  // Chat files: the members of the message's room only (decision 0054).
+  const chat = await findChatFile(db, path, actor);
+  if (chat) return chat;
   return findTicketAttachment(db, path, actor);
 }

@@ -4,6 +4,10 @@ import { laborEstimateImportHandler, saveLaborEstimateHandler } from './steps/la
 import { projectDayHandler } from './steps/project-day.ts';
 import { scheduledPlaceholderHandler, schedulePendingHandler } from './steps/project-dates.ts';
 import { scheduleProjectDateHandler } from './steps/schedule-slots.ts';
+import { productRequirementsHandler } from './steps/product-requirements.ts';
+import { procurementHandler } from './steps/procurement.ts';
+import { planningApprovalHandler } from './steps/planning-approval.ts';
+import { laborQuoteApprovalHandler } from './steps/labor-quote-approval.ts';
 
 // Every variant of POST /api/project/project_step by its `step` name (spec 3 §7), one handler file each under steps/.
 export const projectStepHandlers: Record<string, ProjectStepHandler> = {
@@ -16,4 +20,8 @@ export const projectStepHandlers: Record<string, ProjectStepHandler> = {
   'Labor Estimate': laborEstimateImportHandler,
   'Save Labor Estimate': saveLaborEstimateHandler,
   'Project Day': projectDayHandler,
+  'Product Requirements': productRequirementsHandler,
+  Procurement: procurementHandler,
+  'Planning Approval': planningApprovalHandler,
+  'Labor Quote Approval': laborQuoteApprovalHandler,
 };

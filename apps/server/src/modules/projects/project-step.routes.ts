@@ -1,11 +1,13 @@
-import { projectChannel, type ProjectChannelEvent } from '@switchboard/shared';
+import type { ProjectChannelEvent } from '@switchboard/shared';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import type { ProjectActor } from './projects.service.ts';
 import { projectStepHandlers } from './project-step-handlers.ts';
+import { emitProjectEvent } from './project-events.ts';
 
 // POST /api/project/project_step (spec 3 §7): one call for every step panel, the field `step` naming the variant.
 // Each variant is one handler (project-step-handlers.ts): its zod contract, its service call, the event it pushes.
@@ -14,6 +16,10 @@ export interface ProjectStepContext {
   db: Db;
   dataDir: string;
   actor: ProjectActor;
+  /** For handlers that call out (the shipment tracker, decision 0048). */
+  config?: Config;
+  /** The request's logger: mail sent in the background reports failures through it (decision 0046). */
+  log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
 export interface ProjectStepHandler<Input = unknown> {
@@ -31,12 +37,9 @@ export async function projectStepRoutes(app: AppInstance): Promise<void> {
     const handler = projectStepHandlers[step];
     if (!handler) throw unprocessable({ step: ['Choose a step of the project.'] });
     const input = handler.schema.parse(request.body);
-    const context = { db: app.db, dataDir: app.config.dataDir, actor: request.auth.user };
+    const context = { db: app.db, dataDir: app.config.dataDir, actor: request.auth.user, config: app.config, log: request.log };
     const { projectId, message } = await handler.run(context, input);
-    app.realtime.emitToStaff(projectChannel(projectId), handler.event, {
-      project_id: projectId,
-      by: request.auth.user.id,
-    });
+    emitProjectEvent(app.realtime, projectId, handler.event, { by: request.auth.user.id });
     return { message };
   });
 }

@@ -5,7 +5,6 @@ import {
   projectListQuerySchema,
   projectRowSchema,
   projectUpdatedMessage,
-  projectChannel,
 } from '@switchboard/shared';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
@@ -14,6 +13,7 @@ import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import { createProject, getProjectDetail, listProjects, updateProject } from './projects.service.ts';
+import { emitProjectEvent } from './project-events.ts';
 
 // Project calls of spec 3 §7 (decision 0044). Staff create and change projects; a client account reads its own
 // company's. The step panels' calls (POST /api/project/project_step) come with each panel.
@@ -45,7 +45,7 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const id = parsePathId(request.params.id);
       await updateProject(app.db, app.config.dataDir, id, request.body, request.auth.user);
-      app.realtime.emitToStaff(projectChannel(id), 'ProjectUpdated', { project_id: id, by: request.auth.user.id });
+      emitProjectEvent(app.realtime, id, 'ProjectUpdated', { by: request.auth.user.id });
       return { message: projectUpdatedMessage };
     },
   );

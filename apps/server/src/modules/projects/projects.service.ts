@@ -3,12 +3,12 @@ import {
   projectFieldMessages,
   projectSteps,
   readStepFilter,
-  stepStatusOf,
+  STEP_CLOSED,
+  STEP_OPEN,
   TICKET_STATUS_CLOSED,
   TICKET_STATUS_OPEN,
   TICKET_TYPE_REMOTE,
   TRIAGE_MEDIUM,
-  type CheckIn,
   type ProjectDetail,
   type ProjectInput,
   type ProjectListQuery,
@@ -25,10 +25,10 @@ import { recordRevision } from '../documents/documents.service.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
-import { listFlags } from '../flags/flags.service.ts';
 import { ticketEvents, tickets } from '../tickets/tickets.table.ts';
+import { listTicketThreads } from '../tickets/ticket-threads.service.ts';
 import { users } from '../users/users.table.ts';
-import { loadProjectPanels } from './project-panels.service.ts';
+import { loadProjectPanels, type ProjectPanels } from './project-panels.service.ts';
 import { projects } from './projects.table.ts';
 
 // Projects (spec 3 §2, §3, §7; decision 0044): a project and its twelve step tickets, written in one transaction.
@@ -336,142 +336,92 @@ async function countProjects(db: Db, shape: string[], values: Record<string, unk
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-/** GET /api/project/{id}: the project, its names, its step tickets in order, the company's flags and its check-ins. */
+/**
+ * GET /api/project/{id}: the project with its names, step tickets, flags, check-ins and billed hours written as the
+ * API's JSON by one prepared statement (decision 0023, as the ticket detail), beside the panels' records and the
+ * contact thread.
+ */
 export async function getProjectDetail(db: Db, id: number, actor: ProjectActor): Promise<ProjectDetail> {
   const scope = await companyScope(db, actor);
-  const [project] = await db.select().from(projects).where(eq(projects.id, id));
-  if (!project || (scope !== null && project.companyId !== scope)) throw notFound();
   const staff = scope === null;
-  const people = [
-    project.clientUserId,
-    project.coordinatorId,
-    project.plannerId,
-    project.researcherId,
-    project.quoterId,
-    project.completedBy,
-  ].filter((person): person is number => person !== null);
-  const [company, site, named, steps, flags, checkInRows, billed, panels] = await Promise.all([
-    db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, project.companyId)),
-    project.siteId === null
-      ? []
-      : db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.id, project.siteId)),
-    people.length === 0
-      ? []
-      : db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, people)),
-    db
-      .select({
-        id: tickets.id,
-        status: tickets.status,
-        projectOrder: tickets.projectOrder,
-        subject: tickets.subject,
-        notes: tickets.notes,
-        employeeId: tickets.employeeId,
-        employeeName: users.name,
-        updatedAt: tickets.updatedAt,
-      })
-      .from(tickets)
-      .leftJoin(users, eq(users.id, tickets.employeeId))
-      .where(eq(tickets.projectId, id))
-      .orderBy(tickets.projectOrder),
-    staff ? listFlags(db, project.companyId, true) : [],
-    staff ? projectCheckIns(db, id) : [],
-    db.execute<{ hours: string; last_end: string | null }>(sql`select billed.hours::text as hours,
-      ${iso(sql`billed.last_end`)} as last_end from projects p, lateral ${billedSql} billed where p.id = ${id}`),
-    loadProjectPanels(db, id, staff),
-  ]);
-  const person = (personId: number | null) => {
-    const found = personId === null ? undefined : named.find((entry) => entry.id === personId);
-    return found ? { id: found.id, name: found.name } : null;
-  };
-  const stepTickets = steps.map((step) => ({
-    id: step.id,
-    status: stepStatusOf(step.status),
-    project_order: step.projectOrder ?? 0,
-    subject: step.subject,
-    // Internal notes are staff-only (decision 0044).
-    notes: { notes: staff ? step.notes : '' },
-    employee: staff && step.employeeId !== null ? { id: step.employeeId, name: step.employeeName ?? '' } : null,
-    updated_at: step.updatedAt.toISOString(),
+  const statement = preparedStatement(db, 'project_detail', (_db, name) => ({
+    name,
+    raw: rawStatement(projectDetailSql),
   }));
-  const current = stepTickets.find((step) => step.status === 0) ?? null;
-  const billedRow = billed.rows[0];
-  return {
-    id: project.id,
-    title: project.title,
-    company_id: project.companyId,
-    site_id: project.siteId,
-    client_user_id: project.clientUserId,
-    coordinator_id: project.coordinatorId,
-    planner_id: project.plannerId,
-    researcher_id: project.researcherId,
-    quoter_id: project.quoterId,
-    labor_required: project.laborRequired,
-    procurement_required: project.procurementRequired,
-    verbally_approved: project.verballyApproved,
-    notes: staff ? project.notes : '',
-    goals: project.goals,
-    latest_notes: staff ? project.notes : '',
-    latest_goals: project.goals,
-    company: company[0] ?? { id: project.companyId, name: '' },
-    site: site[0] ?? null,
-    client_user: person(project.clientUserId),
-    coordinator: person(project.coordinatorId),
-    planner: person(project.plannerId),
-    researcher: person(project.researcherId),
-    quoter: person(project.quoterId),
-    latest_ticket: current
-      ? {
-          id: current.id,
-          subject: current.subject,
-          project_order: current.project_order,
-          employee_id: current.employee?.id ?? null,
-        }
-      : null,
-    billed: {
-      billing_date: billedRow?.last_end ?? null,
-      billed_time: Math.round(Number(billedRow?.hours ?? 0) * 100) / 100,
-    },
-    created_at: project.createdAt.toISOString(),
-    completed_at: project.completedAt?.toISOString() ?? null,
-    completed_by: person(project.completedBy),
-    flags,
-    tickets: stepTickets,
-    check_ins: checkInRows,
-    ...panels,
-  };
+  const [rows, panels, threads] = await Promise.all([
+    runRawStatement<{ detail: string }>(db, statement.raw, { id, scope, staff }, statement.name),
+    loadProjectPanels(db, id, staff),
+    contactThreads(db, id),
+  ]);
+  if (!rows[0]) throw notFound();
+  const core = JSON.parse(rows[0].detail) as Omit<ProjectDetail, keyof ProjectPanels | 'threads'>;
+  return { ...core, threads, ...panels };
 }
 
-/** The project's latest 500 check-ins, newest first, with the user and the step's subject. */
-async function projectCheckIns(db: Db, projectId: number): Promise<CheckIn[]> {
-  const rows = await db
-    .select({
-      id: checkIns.id,
-      userId: checkIns.userId,
-      ticketId: checkIns.ticketId,
-      projectStepId: checkIns.projectStepId,
-      startTime: checkIns.startTime,
-      endTime: checkIns.endTime,
-      billable: checkIns.billable,
-      name: users.name,
-      shortname: users.shortname,
-      photo: users.photo,
-      subject: tickets.subject,
-    })
-    .from(checkIns)
-    .innerJoin(users, eq(users.id, checkIns.userId))
-    .leftJoin(tickets, eq(tickets.id, checkIns.ticketId))
-    .where(eq(checkIns.projectId, projectId))
-    .orderBy(sql`${checkIns.startTime} desc`, sql`${checkIns.id} desc`)
-    .limit(500);
-  return rows.map((row) => ({
-    id: row.id,
-    user_id: row.userId,
-    ticket_id: row.ticketId,
-    project_step_id: row.projectStepId,
-    start_time: row.startTime.toISOString(),
-    end_time: row.endTime?.toISOString() ?? null,
-    billable: row.billable,
-    user: { name: row.name, shortname: row.shortname, photo: row.photo },
-    ticket: row.ticketId !== null && row.subject !== null ? { id: row.ticketId, subject: row.subject } : null,
-  }));
+const person = (column: SQL) =>
+  sql`(select json_build_object('id', u.id, 'name', u.name) from users u where u.id = ${column})`;
+const staffOnly = (value: SQL, otherwise: SQL) =>
+  sql`case when ${param('staff')}::boolean then ${value} else ${otherwise} end`;
+
+/** The detail's project part; `staff` hides internal notes, flags and check-ins from client accounts. */
+const projectDetailSql = sql`
+  select json_build_object(
+    'id', p.id, 'title', p.title, 'company_id', p.company_id, 'site_id', p.site_id,
+    'client_user_id', p.client_user_id, 'coordinator_id', p.coordinator_id, 'planner_id', p.planner_id,
+    'researcher_id', p.researcher_id, 'quoter_id', p.quoter_id, 'labor_required', p.labor_required,
+    'procurement_required', p.procurement_required, 'verbally_approved', p.verbally_approved,
+    'notes', ${staffOnly(sql`p.notes`, sql`''`)}, 'goals', p.goals,
+    'latest_notes', ${staffOnly(sql`p.notes`, sql`''`)}, 'latest_goals', p.goals,
+    'company', json_build_object('id', co.id, 'name', co.name),
+    'site', case when s.id is null then null else json_build_object('id', s.id, 'name', s.name) end,
+    'client_user', ${person(sql`p.client_user_id`)}, 'coordinator', ${person(sql`p.coordinator_id`)},
+    'planner', ${person(sql`p.planner_id`)}, 'researcher', ${person(sql`p.researcher_id`)},
+    'quoter', ${person(sql`p.quoter_id`)},
+    'latest_ticket', (select json_build_object('id', t.id, 'subject', t.subject, 'project_order', t.project_order,
+        'employee_id', ${staffOnly(sql`t.employee_id`, sql`null`)})
+      from tickets t where t.project_id = p.id and t.status <> ${TICKET_STATUS_CLOSED} order by t.project_order limit 1),
+    'billed', (select json_build_object('billing_date', ${iso(sql`billed.last_end`)},
+      'billed_time', round(billed.hours::numeric, 2)) from ${billedSql} billed),
+    'created_at', ${iso(sql`p.created_at`)}, 'completed_at', ${iso(sql`p.completed_at`)},
+    'completed_by', ${person(sql`p.completed_by`)},
+    'flags', ${staffOnly(
+      sql`coalesce((select json_agg(json_build_object('id', f.id, 'flag', f.flag, 'company_id', f.company_id,
+          'created_at', ${iso(sql`f.created_at`)}, 'created_by', cu.name, 'deleted_at', null, 'deleted_by', null)
+          order by f.created_at desc, f.id desc)
+        from company_flags f left join users cu on cu.id = f.created_by
+        where f.company_id = p.company_id and f.deleted_at is null), '[]')`,
+      sql`'[]'`,
+    )},
+    'tickets', (select json_agg(json_build_object('id', t.id,
+        'status', case when t.status = ${TICKET_STATUS_CLOSED} then ${sql.raw(String(STEP_CLOSED))} else ${sql.raw(String(STEP_OPEN))} end,
+        'project_order', t.project_order, 'subject', t.subject,
+        'notes', json_build_object('notes', ${staffOnly(sql`t.notes`, sql`''`)}),
+        'employee', case when ${param('staff')}::boolean and t.employee_id is not null
+          then json_build_object('id', t.employee_id, 'name', coalesce(e.name, '')) end,
+        'updated_at', ${iso(sql`t.updated_at`)}) order by t.project_order)
+      from tickets t left join users e on e.id = t.employee_id where t.project_id = p.id),
+    'check_ins', ${staffOnly(
+      sql`coalesce((select json_agg(c.row order by c.start_time desc, c.id desc) from (
+        select c.id, c.start_time, json_build_object('id', c.id, 'user_id', c.user_id, 'ticket_id', c.ticket_id,
+          'project_step_id', c.project_step_id, 'start_time', ${iso(sql`c.start_time`)},
+          'end_time', ${iso(sql`c.end_time`)}, 'billable', c.billable,
+          'user', json_build_object('name', u.name, 'shortname', u.shortname, 'photo', u.photo),
+          'ticket', case when t.id is null then null else json_build_object('id', t.id, 'subject', t.subject) end) as row
+        from check_ins c join users u on u.id = c.user_id left join tickets t on t.id = c.ticket_id
+        where c.project_id = p.id order by c.start_time desc, c.id desc limit 500) c), '[]')`,
+      sql`'[]'`,
+    )}
+  )::text as detail
+  from projects p
+  join companies co on co.id = p.company_id
+  left join sites s on s.id = p.site_id
+  where p.id = ${param('id')} and (${param('scope')}::int is null or p.company_id = ${param('scope')}::int)`;
+
+/** The contact card's thread lives on the project's first step ticket, Planning Approval (decision 0044). */
+async function contactThreads(db: Db, projectId: number) {
+  const [first] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.projectId, projectId), eq(tickets.projectOrder, 0)));
+  return first ? listTicketThreads(db, first.id) : [];
 }

@@ -8,10 +8,11 @@ import { companies } from '../companies/companies.table.ts';
 import { devices } from '../devices/devices.table.ts';
 import { employees } from '../employees/employees.table.ts';
 import { users } from '../users/users.table.ts';
+import { whiteboardArticles } from '../whiteboard/whiteboard.table.ts';
 import { companySearchDocument, deviceSearchDocument, userSearchDocument } from './search.sql.ts';
 
 // Global search (issue 4 part 5, issue 15 part 4): one query per kind, each answering at most SEARCH_LIMIT rows
-// through a GIN index, all in one statement. Projects and articles add a query here and a key in SearchResults.
+// through a GIN index, all in one statement. Whiteboard articles are one (staff only); projects add a query here and a key in SearchResults.
 //
 // Matching: every word of the query must begin a word of the document (PostgreSQL full text, prefix
 // `:*`), so 'acm leg' finds 'Acme Legal' and 'gmail' finds 'jo@gmail.com'. No substring fallback: a
@@ -110,6 +111,20 @@ function devicesFound(db: Db) {
     .innerJoin(companies, eq(companies.id, devices.companyId))
     .where(matches(deviceSearchDocument(devices.name, devices.assetTag, devices.serialNumber)))
     .orderBy(...byCloseness(devices.name, devices.id))
+    .limit(SEARCH_LIMIT);
+}
+
+/**
+ * Whiteboard articles (decision 0053): the same prefix words against the article's weighted document (title A, text
+ * B, English stemming, its GIN index), best ranked first. Staff only.
+ */
+function articlesFound(db: Db) {
+  const words = sql`(select to_tsquery('english'::regconfig, ${param('words')}))`;
+  return db
+    .select({ id: whiteboardArticles.id, title: whiteboardArticles.title, categoryId: whiteboardArticles.categoryId })
+    .from(whiteboardArticles)
+    .where(sql`${whiteboardArticles.search} @@ ${words}`)
+    .orderBy(desc(sql`ts_rank(${whiteboardArticles.search}, ${words})`), asc(whiteboardArticles.id))
     .limit(SEARCH_LIMIT);
 }
 
@@ -212,14 +227,15 @@ function staffStatement(db: Db, shape: TicketShape): SQL {
     || ',"devices":' || ${jsonRows(devicesFound(db), ['id', 'name', 'type', 'asset_tag'], true)}
     || ',"companies":' || ${jsonRows(companiesFound(db), ['id', 'name'])}
     || ',"accounts":' || ${jsonRows(accountsFound(db), ['id', 'name', 'email'], true)}
-    || ',"employees":' || ${jsonRows(employeesFound(db), ['id', 'name', 'email', 'title'])} || '}' as body`;
+    || ',"employees":' || ${jsonRows(employeesFound(db), ['id', 'name', 'email', 'title'])}
+    || ',"articles":' || ${jsonRows(articlesFound(db), ['id', 'title', 'category_id'])} || '}' as body`;
 }
 
 /** A client account's search: its company's tickets; the other kinds are staff's. */
 function clientStatement(shape: TicketShape): SQL {
   const tickets = ticketsFound(shape, sql`project_id is null and company_id = ${param('company')}`);
   return sql`select '{"tickets":' || ${jsonRows(tickets, TICKET_FIELDS, true)}
-    || ',"devices":[],"companies":[],"accounts":[],"employees":[]}' as body`;
+    || ',"devices":[],"companies":[],"accounts":[],"employees":[],"articles":[]}' as body`;
 }
 
 /** Who searches: staff see every kind; a client account only its own company's tickets. */
@@ -265,7 +281,7 @@ export function searchStatement(db: Db, text: string, companyId?: number): Searc
   return { ...prepared, values };
 }
 
-const NOTHING_FOUND = '{"tickets":[],"devices":[],"companies":[],"accounts":[],"employees":[]}';
+const NOTHING_FOUND = '{"tickets":[],"devices":[],"companies":[],"accounts":[],"employees":[],"articles":[]}';
 
 /**
  * GET /api/search: every kind the actor may see, as the JSON text of SearchResults written by PostgreSQL and sent as

@@ -14,6 +14,7 @@ import { devices } from '../devices/devices.table.ts';
 import { employees } from '../employees/employees.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 import { users } from '../users/users.table.ts';
+import { whiteboardArticles, whiteboardCategories } from '../whiteboard/whiteboard.table.ts';
 import { searchStatement, ticketNumberOf, toPrefixQuery } from './search.service.ts';
 import { companySearchDocument, deviceSearchDocument, userSearchDocument } from './search.sql.ts';
 
@@ -171,7 +172,7 @@ describe('GET /api/search', () => {
 
   it('answers the five groups with the documented shapes', async () => {
     const data = await results('jane');
-    expect(Object.keys(data).sort()).toEqual(['accounts', 'companies', 'devices', 'employees', 'tickets']);
+    expect(Object.keys(data).sort()).toEqual(['accounts', 'articles', 'companies', 'devices', 'employees', 'tickets']);
     expect(data.employees).toEqual([
       { id: expect.any(Number), name: 'Jane Okafor', email: 'jane.okafor@switchboard.test', title: 'Field Technician' },
     ]);
@@ -206,7 +207,7 @@ describe('GET /api/search', () => {
       const response = await search(q);
       expect(response.statusCode, q).toBe(200);
     }
-    expect(await results('!! & |')).toEqual({ tickets: [], devices: [], companies: [], accounts: [], employees: [] });
+    expect(await results('!! & |')).toEqual({ tickets: [], devices: [], companies: [], accounts: [], employees: [], articles: [] });
   });
 
   it('answers at most 8 of each kind', async () => {
@@ -285,6 +286,7 @@ describe('GET /api/search: tickets and devices (issue 15 part 4)', () => {
       companies: [],
       accounts: [],
       employees: [],
+      articles: [],
     });
     // Another company's ticket, even by its exact number, is not there; nor are companies, accounts or employees.
     expect(
@@ -297,6 +299,7 @@ describe('GET /api/search: tickets and devices (issue 15 part 4)', () => {
       companies: [],
       accounts: [],
       employees: [],
+      articles: [],
     });
     expect((await search('jane', blueClientToken)).json<{ data: SearchResults }>().data.accounts).toEqual([]);
   });
@@ -315,6 +318,29 @@ describe('GET /api/search: tickets and devices (issue 15 part 4)', () => {
     expect((await results('at-1001')).devices.map((d) => d.name)).toEqual(['ACME-FRONTDESK-01']);
     expect((await results('sn7788')).devices.map((d) => d.name)).toEqual(['ACME-FRONTDESK-01']);
     expect((await results('outlook')).devices.map((d) => d.name)).toEqual(['Outlook Lobby Printer']);
+  });
+
+  it('finds whiteboard articles for staff, a title match above a text match, and none for a client account', async () => {
+    const [category] = await ctx.db
+      .insert(whiteboardCategories)
+      .values({ categoryName: 'Mail' })
+      .returning({ id: whiteboardCategories.id });
+    const [inText, inTitle] = await ctx.db
+      .insert(whiteboardArticles)
+      .values([
+        { title: 'Mailbox sizes', articleText: '<p>Archiving <strong>outlook</strong> folders.</p>', categoryId: category!.id },
+        { title: 'Outlook profiles', articleText: '<p>Rebuilding a profile.</p>', categoryId: category!.id },
+      ])
+      .returning({ id: whiteboardArticles.id });
+    expect((await results('outlo')).articles).toEqual([
+      { id: inTitle!.id, title: 'Outlook profiles', category_id: category!.id },
+      { id: inText!.id, title: 'Mailbox sizes', category_id: category!.id },
+    ]);
+    // English stemming: 'rebuilt' is not 'rebuilding', but 'rebuild' begins it.
+    expect((await results('rebuild')).articles.map((a) => a.title)).toEqual(['Outlook profiles']);
+    const client = (await search('outlook', blueClientToken)).json<{ data: SearchResults }>().data;
+    expect(client.articles).toEqual([]);
+    await ctx.db.delete(whiteboardArticles);
   });
 
   it('answers the shape of the shared contract', async () => {

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { preparedStatement } from '../../db/prepared.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
+import { dropKeptMonthPages } from '../maintenance/maintenance-month-cache.ts';
 import { users } from '../users/users.table.ts';
 import { tickets } from './tickets.table.ts';
 
@@ -11,6 +12,8 @@ import { tickets } from './tickets.table.ts';
  * accounts of the ticket's company (whose queue is their company's) on their private channel.
  */
 export function announceTicketChanged(app: Pick<FastifyInstance, 'db' | 'realtime' | 'log'>, ticketId: number): void {
+  // The Scheduled Maintenance month shows tickets' states (decision 0049).
+  dropKeptMonthPages(app.db);
   app.realtime.emitToChannel('store', 'TicketUpdated', { id: ticketId });
   preparedStatement(app.db, 'ticket_company_client_accounts', (db, name) =>
     db

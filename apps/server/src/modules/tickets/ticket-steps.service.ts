@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { assertSubStepsClosed } from '../projects/steps/project-day.ts';
+import { assertQuotesCompleted } from '../projects/steps/product-requirements.ts';
 import { recordEvent, type TicketActor } from './ticket-access.ts';
 import { tickets } from './tickets.table.ts';
 
@@ -22,6 +23,8 @@ export async function setStepStatus(
   await db.transaction(async (tx) => {
     // Spec 3 §4, §8: Project Day closes only when all its substeps (labor steps) are closed.
     if (status === STEP_CLOSED) await assertSubStepsClosed(tx, ticket);
+    // Spec 3 §2, §8: Labor Quote Approval closes only when all quotes are completed (decision 0047).
+    if (status === STEP_CLOSED) await assertQuotesCompleted(tx, ticket);
     await tx
       .update(tickets)
       .set({ status: ticketStatusOfStep(status), updatedAt: new Date() })

@@ -8,6 +8,7 @@ import { checkIns } from '../checkins/checkins.table.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { users } from '../users/users.table.ts';
 import { ticketAttachments, ticketTodos, tickets } from './tickets.table.ts';
+import { exchangeAttachments } from '../maintenance/maintenance.table.ts';
 import { assertMayAct, loadTicketFor, noteChange, type StoredTicketFile, type TicketActor } from './ticket-access.ts';
 import { ticketNoteName } from '../notes/note-kinds.ts';
 import { laborStepForCheckIn } from '../projects/steps/project-day.ts';
@@ -197,13 +198,16 @@ export async function saveTicketText(
   });
 }
 
-/** DELETE /api/ticket/{kind}_attachments/{id}: toggles deleted_at. Answers the ticket and whether it is now deleted. */
+/**
+ * DELETE /api/ticket/{kind}_attachments/{id}: toggles deleted_at (an Exchange Analysis file is removed instead).
+ * Answers the ticket and whether it is now deleted.
+ */
 export async function toggleTicketAttachment(
   db: Db,
   id: number,
   kind: 'notes' | 'resolution',
   actor: TicketActor,
-): Promise<{ ticketId: number; deleted: boolean }> {
+): Promise<{ ticketId: number; deleted: boolean; exchangeId?: number; path?: string }> {
   const [file] = await db
     .select()
     .from(ticketAttachments)
@@ -213,6 +217,24 @@ export async function toggleTicketAttachment(
   const ticket = await loadTicketFor(db, file.ticketId, actor);
   staffOnly(actor);
   assertMayAct(ticket, actor);
+  // An Exchange Analysis file (decision 0049) is deleted for good: its form has no restore.
+  const [exchange] = await db
+    .select({ exchangeId: exchangeAttachments.exchangeId })
+    .from(exchangeAttachments)
+    .where(eq(exchangeAttachments.attachmentId, id))
+    .limit(1);
+  if (exchange) {
+    await db.transaction(async (tx) => {
+      await tx.delete(ticketAttachments).where(eq(ticketAttachments.id, id));
+      await noteChange(
+        tx,
+        file.ticketId,
+        actor.id,
+        `${actor.name} deleted the Exchange Analysis attachment ${file.fileName}`,
+      );
+    });
+    return { ticketId: file.ticketId, deleted: true, exchangeId: exchange.exchangeId, path: file.path };
+  }
   const deleted = file.deletedAt === null;
   await db.transaction(async (tx) => {
     await tx

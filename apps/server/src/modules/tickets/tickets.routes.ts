@@ -8,6 +8,8 @@ import {
   clientTicketInputSchema,
   createThreadInputSchema,
   createTicketInputSchema,
+  isMaintenanceTicketBody,
+  maintenanceTicketInputSchema,
   replySentMessage,
   responseSentMessage,
   notesSavedMessage,
@@ -34,7 +36,6 @@ import {
   todoUpdatedMessage,
   todoUpdateInputSchema,
   updateTicketInputSchema,
-  projectChannel,
   projectStepUpdatedMessage,
   stepStatusInputSchema,
   type TicketChannelEvent,
@@ -44,7 +45,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import { pageJson, pageQuerySchema, pageSchema } from '../../db/paginate.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { forbidden, toFieldErrors, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
-import { moveUpload, readUpload } from '../../plugins/storage.ts';
+import { moveUpload, readUpload, removeUpload } from '../../plugins/storage.ts';
 import { uploadedFileSchema, type UploadedFile } from '../../plugins/uploads.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { emitNotificationCreated } from '../notifications/notifications.service.ts';
@@ -73,6 +74,8 @@ import {
 import type { TicketActor } from './ticket-access.ts';
 import { bulkChangeTickets } from './ticket-bulk.service.ts';
 import { deleteTicketView, listTicketViews, saveTicketView } from './ticket-views.service.ts';
+import { createMaintenanceTicket } from '../maintenance/maintenance.service.ts';
+import { emitProjectEvent } from '../projects/project-events.ts';
 
 const idParams = z.object({ id: z.string() });
 const ticketFileFolder = 'ticket-files';
@@ -109,6 +112,13 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
   // Staff choose company, account, technician, type and triage; a client account only says what is wrong (and where).
   app.post('/ticket', async (request) => {
     const actor = actorOf(request);
+    // Spec 2 §7: the Scheduled Maintenance month sends subject, company, site, server, triage and location, no body.
+    if (actor.type === 'Employee' && isMaintenanceTicketBody(request.body)) {
+      if (!request.auth.permissions.includes('view chat')) throw forbidden();
+      const { id } = await createMaintenanceTicket(app.db, maintenanceTicketInputSchema.parse(request.body), actor);
+      announceTicketChanged(app, id);
+      return { message: ticketCreatedMessage, data: { id } };
+    }
     const { id, assigned } =
       actor.type === 'Employee'
         ? await createTicket(app.db, createTicketInputSchema.parse(request.body), actor)
@@ -137,8 +147,10 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
         const { status } = stepStatusInputSchema.parse(request.body);
         if (await setStepStatus(app.db, ticket, status, actorOf(request))) {
           push(id, 'TicketDataUpdated', { by: request.auth.user.id });
-          const payload = { project_id: ticket.projectId, ticket_id: id, by: request.auth.user.id };
-          app.realtime.emitToStaff(projectChannel(ticket.projectId), 'ProjectTicketUpdated', payload);
+          emitProjectEvent(app.realtime, ticket.projectId, 'ProjectTicketUpdated', {
+            ticket_id: id,
+            by: request.auth.user.id,
+          });
         }
         return { message: projectStepUpdatedMessage };
       }
@@ -207,7 +219,7 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
       };
       push(request.body.ticket_id, 'CheckInOut', payload);
       // The project's viewers see '{name} checked in to / out of this project' (spec 3 §8).
-      if (projectId !== null) app.realtime.emitToStaff(projectChannel(projectId), 'CheckInOut', payload);
+      if (projectId !== null) emitProjectEvent(app.realtime, projectId, 'CheckInOut', payload);
       return { message: request.body.direction === 'in' ? 'Checked in.' : 'Checked out.', data: checkIn };
     },
   );
@@ -275,13 +287,18 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
       `/ticket/${kind}_attachments/:id`,
       { onRequest: requireEmployee(), schema: { params: idParams } },
       async (request) => {
-        const { ticketId, deleted } = await toggleTicketAttachment(
+        const { ticketId, deleted, exchangeId, path } = await toggleTicketAttachment(
           app.db,
           parsePathId(request.params.id),
           kind,
           actorOf(request),
         );
-        push(ticketId, kind === 'notes' ? 'TicketNotesAttachmentsChanged' : 'TicketResolutionAttachmentsChanged');
+        if (exchangeId !== undefined) {
+          // An Exchange Analysis file: gone for good; its viewers read the analysis again.
+          if (path) await removeUpload(app.config.dataDir, path);
+          push(ticketId, 'BaselineUpdated', { kind: 'exchange', exchange_id: exchangeId, by: request.auth.user.id });
+        } else
+          push(ticketId, kind === 'notes' ? 'TicketNotesAttachmentsChanged' : 'TicketResolutionAttachmentsChanged');
         return {
           message: deleted ? attachmentDeletedMessage : attachmentRestoredMessage,
           data: { id: Number(request.params.id), deleted },

@@ -418,7 +418,8 @@ function prepareDetail(db: Db, name: string) {
       >`coalesce((select json_agg(json_build_object('kind', a.kind, 'id', a.id, 'file_name', a.file_name, 'path', a.path,
           'extension', a.extension, 'size', a.size, 'created_at', ${iso('a.created_at')}, 'deleted_at', ${iso('a.deleted_at')},
           'user', case when u.name is null then null else json_build_object('name', u.name) end) order by a.id)
-        from ticket_attachments a left join users u on u.id = a.user_id where a.ticket_id = ${tickets.id}), '[]')`,
+        from ticket_attachments a left join users u on u.id = a.user_id where a.ticket_id = ${tickets.id}
+          and not exists (select 1 from exchange_attachments ea where ea.attachment_id = a.id)), '[]')`,
       myCheckIn: sql<CheckIn | null>`(select json_build_object('id', c.id, 'user_id', c.user_id, 'ticket_id', c.ticket_id, 'start_time', ${iso('c.start_time')},
           'end_time', ${iso('c.end_time')}, 'billable', c.billable, 'user', json_build_object('name', u.name, 'shortname', u.shortname, 'photo', u.photo),
           'project_step_id', c.project_step_id, 'ticket', json_build_object('id', ${tickets.id}, 'subject', ${tickets.subject}))
@@ -460,6 +461,8 @@ export async function getTicketDetail(db: Db, ticketId: number, actor: TicketAct
     location: ticket.location,
     triage_id: ticket.triageId,
     status: ticket.status,
+    project_id: ticket.projectId,
+    project_order: ticket.projectOrder,
     // Escalation and the company's flags are staff's instructions to staff (issue 15 part 3).
     escalatable: employee && ticket.escalatable,
     escalated: employee && ticket.escalated,

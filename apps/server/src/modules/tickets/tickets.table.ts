@@ -56,6 +56,8 @@ export const tickets = pgTable(
     // A project's step ticket (decision 0044): never in the helpdesk queue, its counts or its search.
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     projectOrder: smallint('project_order'),
+    // The server a Scheduled Maintenance ticket is about (spec 2 §7; decision 0049).
+    serverId: integer('server_id').references(() => devices.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +75,9 @@ export const tickets = pgTable(
     index('tickets_site_idx').on(t.siteId),
     index('tickets_client_idx').on(t.clientId),
     index('tickets_triage_idx').on(t.triageId),
+    index('tickets_server_idx')
+      .on(t.serverId)
+      .where(sql`${t.serverId} is not null`),
     index('tickets_escalated_idx').on(t.escalated, t.updatedAt).where(helpdesk(t)),
     index('tickets_search_idx').using('gin', t.subjectSearch).where(helpdesk(t)),
     // The project list's Tech filter: a technician's step tickets.

@@ -46,6 +46,13 @@ const tabComponents: Record<string, ComponentType<CompanyTabProps>> = {
   flags: lazy(() => import('./tabs/flags-tab.tsx').then((m) => ({ default: m.FlagsTab }))),
   usage: lazy(() => import('./tabs/usage-tab.tsx').then((m) => ({ default: m.UsageTab }))),
   'network-grade': lazy(() => import('./tabs/network-grade-tab.tsx').then((m) => ({ default: m.NetworkGradeTab }))),
+  // Strategies live in their own feature (decision 0050); the page only names where their tabs come from.
+  'refresh-strategy': lazy(() =>
+    import('../strategies/refresh-strategy-tab.tsx').then((m) => ({ default: m.RefreshStrategyTab })),
+  ),
+  'backup-strategy': lazy(() =>
+    import('../strategies/backup-strategy-tab.tsx').then((m) => ({ default: m.BackupStrategyTab })),
+  ),
 };
 
 /** Spec 2 §2 Company detail: /companies/{companyId}/{view?}/{method?}/{method_id?} (route name EditCompany). */

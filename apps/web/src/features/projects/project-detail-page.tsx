@@ -1,13 +1,17 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { projectChannel, type ProjectDetail } from '@switchboard/shared';
+import { projectChannel, ticketChannel, type ProjectDetail } from '@switchboard/shared';
 import { IconFlag } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/auth-store.ts';
-import { useChannel } from '../../lib/socket.ts';
+import { useChannel, usePresence } from '../../lib/socket.ts';
+import { ResponseForm } from '../../components/response-form.tsx';
+import { ThreadCard } from '../../components/thread-card.tsx';
+import { ViewerAvatars } from '../../components/viewer-avatars.tsx';
 import { useProject, useRefreshProject } from './api/projects.ts';
 import { ProjectCheckIns } from './components/project-check-ins.tsx';
 import { ProjectInfoCard, ProjectInfoSummary } from './components/project-info-card.tsx';
@@ -16,7 +20,10 @@ import { projectFormState } from './components/project-fields.tsx';
 import { stepCardRules, stepPanels } from './components/panels/index.tsx';
 import { StepCard } from './components/step-card.tsx';
 
-/** Spec 3 §2 Project detail: /projects/{projectId}, live for every staff viewer on project_{id}. */
+/**
+ * Spec 3 §2 Project detail: /projects/{projectId}, live on project_{id} for staff and for the company's client accounts
+ * (who hear only the panels they see: projectClientEvents).
+ */
 export function ProjectDetailPage() {
   const id = Number(useParams().projectId);
   const project = useProject(id);
@@ -24,16 +31,19 @@ export function ProjectDetailPage() {
   const staff = me?.type === 'Employee';
   const refresh = useRefreshProject(id);
 
-  // The server sends project events to staff only; every event names a part of the project to read again.
-  useChannel(staff ? projectChannel(id) : null, {
+  // Every event names a part of the project to read again.
+  useChannel(projectChannel(id), {
     ProjectTicketUpdated: refresh,
     ProjectUpdated: refresh,
     PlaceholderUpdated: refresh,
     PendingProjectUpdated: refresh,
     ScheduleProjectDateUpdated: refresh,
+    ProcurementUpdated: refresh,
     CompletionUpdated: refresh,
     LaborEstimateUpdated: refresh,
     ProjectDayUpdated: refresh,
+    RequirementsUpdated: refresh,
+    ApprovalsUpdated: refresh,
     CheckInOut: (payload: { user?: { id: number; name: string }; direction?: string }) => {
       refresh();
       // Spec 3 §4: another user's check-in or check-out shows an info toast.
@@ -58,6 +68,16 @@ export function ProjectDetailPage() {
 
 function ProjectView({ project, staff, userId }: { project: ProjectDetail; staff: boolean; userId: number }) {
   const steps = [...project.tickets].sort((a, b) => a.project_order - b.project_order);
+  const viewers = usePresence(staff ? projectChannel(project.id) : null);
+  const refresh = useRefreshProject(project.id);
+  // The contact card's thread is the first step ticket's: replies that arrive by mail are pushed on its channel.
+  const contact = steps.find((step) => step.project_order === 0);
+  useChannel(contact ? ticketChannel(contact.id) : null, { ResponseSent: refresh });
+  // A step ticket opened at /ticket/{id} lands here on its card (#step-{order}).
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   const flags = project.flags.filter((flag) => flag.deleted_at === null);
   const openCheckIn = (ticketId: number) =>
     project.check_ins.some(
@@ -67,21 +87,24 @@ function ProjectView({ project, staff, userId }: { project: ProjectDetail; staff
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          #{project.id} {project.title}
-        </Title>
-        <Text c="dimmed">
-          {staff ? (
-            <Anchor component={Link} to={`/companies/${project.company_id}`}>
-              {project.company.name}
-            </Anchor>
-          ) : (
-            project.company.name
-          )}
-          {project.site ? ` · ${project.site.name}` : ''}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            #{project.id} {project.title}
+          </Title>
+          <Text c="dimmed">
+            {staff ? (
+              <Anchor component={Link} to={`/companies/${project.company_id}`}>
+                {project.company.name}
+              </Anchor>
+            ) : (
+              project.company.name
+            )}
+            {project.site ? ` · ${project.site.name}` : ''}
+          </Text>
+        </div>
+        <ViewerAvatars viewers={viewers} userId={userId} noun="project" />
+      </Group>
       <ProjectProgress steps={steps} />
       <PlanningWarning steps={steps} />
       {/* The company's flags are instructions to staff, as on the ticket page. */}
@@ -122,6 +145,19 @@ function ProjectView({ project, staff, userId }: { project: ProjectDetail; staff
           );
         })}
       </Stack>
+      {staff && contact ? (
+        <ResponseForm
+          target={{
+            id: contact.id,
+            company_id: project.company_id,
+            client_id: project.client_user_id,
+            subject: project.title,
+          }}
+          disabled={false}
+          onSent={refresh}
+        />
+      ) : null}
+      <ThreadCard threads={project.threads} />
       {staff ? <ProjectCheckIns checkIns={project.check_ins} /> : null}
     </Stack>
   );

@@ -32,6 +32,7 @@ import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { useDeleteTemplate, useSaveTemplate, useTemplate, useTemplates } from './api/project-labor.ts';
+import { SortableList } from '../../components/sortable-list.tsx';
 
 interface StepDraft {
   key: number;
@@ -190,11 +191,11 @@ function TemplateForm({ template, onSaved }: { template: TemplateDetail | null; 
       ...current,
       steps: current.steps.map((step, at) => (at === index ? { ...step, ...patch } : step)),
     }));
-  const move = (index: number, by: -1 | 1) =>
+  const move = (from: number, to: number) =>
     setDraft((current) => {
       const steps = [...current.steps];
-      const [moved] = steps.splice(index, 1);
-      steps.splice(index + by, 0, moved!);
+      const [moved] = steps.splice(from, 1);
+      steps.splice(to, 0, moved!);
       return { ...current, steps };
     });
 
@@ -270,122 +271,130 @@ function TemplateForm({ template, onSaved }: { template: TemplateDetail | null; 
           </Text>
         ) : null}
         <Stack gap="xs" role="list" aria-label="Template steps">
-          {draft.steps.map((step, index) => {
-            const name = step.title.trim() || `Step ${index + 1}`;
-            const error = (field: string) => errors[`steps.${index}.${field}`];
-            return (
-              <Paper key={step.key} withBorder p="sm" role="listitem" aria-label={name}>
-                <Group align="flex-start" gap="xs" wrap="nowrap">
-                  <Stack gap={2} pt={4}>
-                    <ActionIcon
-                      size="sm"
-                      variant="subtle"
-                      aria-label={`Move ${name} up`}
-                      disabled={index === 0}
-                      onClick={() => move(index, -1)}
-                    >
-                      <IconArrowUp size={14} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon
-                      size="sm"
-                      variant="subtle"
-                      aria-label={`Move ${name} down`}
-                      disabled={index === draft.steps.length - 1}
-                      onClick={() => move(index, 1)}
-                    >
-                      <IconArrowDown size={14} aria-hidden />
-                    </ActionIcon>
-                  </Stack>
-                  <Stack gap="xs" style={{ flex: 1 }}>
-                    <Group align="flex-start" gap="xs" grow>
-                      <TextInput
-                        label="Title"
-                        size="xs"
-                        required
-                        maxLength={255}
-                        value={step.title}
-                        error={error('title')}
-                        onChange={(event) => setStep(index, { title: event.currentTarget.value })}
-                      />
-                      <NumberInput
-                        label="Min hours"
-                        size="xs"
-                        min={0}
-                        step={LABOR_HOURS_STEP}
-                        decimalScale={2}
-                        value={step.min_hours}
-                        error={error('min_hours')}
-                        onChange={(value) => setStep(index, { min_hours: value })}
-                      />
-                      <NumberInput
-                        label="Max hours"
-                        size="xs"
-                        min={0}
-                        step={LABOR_HOURS_STEP}
-                        decimalScale={2}
-                        value={step.max_hours}
-                        error={error('max_hours')}
-                        onChange={(value) => setStep(index, { max_hours: value })}
-                      />
-                    </Group>
-                    <Stack gap={4} role="list" aria-label={`Tasks of ${name}`}>
-                      {step.tasks.map((task, at) => (
-                        <Group key={task.key} gap="xs" wrap="nowrap" role="listitem">
-                          <TextInput
-                            size="xs"
-                            style={{ flex: 1 }}
-                            aria-label={`Task ${at + 1} of ${name}`}
-                            placeholder="Task"
-                            maxLength={255}
-                            value={task.title}
-                            error={error(`tasks.${at}.title`)}
-                            onChange={(event) => {
-                              const title = event.currentTarget.value;
-                              setStep(index, {
-                                tasks: step.tasks.map((row, i) => (i === at ? { ...row, title } : row)),
-                              });
-                            }}
-                          />
-                          <ActionIcon
-                            size="sm"
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete task ${at + 1} of ${name}`}
-                            onClick={() => setStep(index, { tasks: step.tasks.filter((_, i) => i !== at) })}
-                          >
-                            <IconTrash size={14} aria-hidden />
-                          </ActionIcon>
-                        </Group>
-                      ))}
-                      <Group>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          leftSection={<IconPlus size={12} aria-hidden />}
-                          onClick={() => setStep(index, { tasks: [...step.tasks, { key: nextKey++, title: '' }] })}
-                        >
-                          Add task
-                        </Button>
-                      </Group>
+          <SortableList
+            items={draft.steps}
+            idOf={(step) => step.key}
+            labelOf={(step, index) => step.title.trim() || `Step ${index + 1}`}
+            onMove={move}
+          >
+            {(step, index, grip) => {
+              const name = step.title.trim() || `Step ${index + 1}`;
+              const error = (field: string) => errors[`steps.${index}.${field}`];
+              return (
+                <Paper withBorder p="sm" role="listitem" aria-label={name}>
+                  <Group align="flex-start" gap="xs" wrap="nowrap">
+                    <Stack gap={2} pt={4}>
+                      {grip}
+                      <ActionIcon
+                        size="sm"
+                        variant="subtle"
+                        aria-label={`Move ${name} up`}
+                        disabled={index === 0}
+                        onClick={() => move(index, index - 1)}
+                      >
+                        <IconArrowUp size={14} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        size="sm"
+                        variant="subtle"
+                        aria-label={`Move ${name} down`}
+                        disabled={index === draft.steps.length - 1}
+                        onClick={() => move(index, index + 1)}
+                      >
+                        <IconArrowDown size={14} aria-hidden />
+                      </ActionIcon>
                     </Stack>
-                  </Stack>
-                  <Tooltip label="Delete step">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${name}`}
-                      mt={22}
-                      onClick={() =>
-                        setDraft((current) => ({ ...current, steps: current.steps.filter((_, at) => at !== index) }))
-                      }
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Paper>
-            );
-          })}
+                    <Stack gap="xs" style={{ flex: 1 }}>
+                      <Group align="flex-start" gap="xs" grow>
+                        <TextInput
+                          label="Title"
+                          size="xs"
+                          required
+                          maxLength={255}
+                          value={step.title}
+                          error={error('title')}
+                          onChange={(event) => setStep(index, { title: event.currentTarget.value })}
+                        />
+                        <NumberInput
+                          label="Min hours"
+                          size="xs"
+                          min={0}
+                          step={LABOR_HOURS_STEP}
+                          decimalScale={2}
+                          value={step.min_hours}
+                          error={error('min_hours')}
+                          onChange={(value) => setStep(index, { min_hours: value })}
+                        />
+                        <NumberInput
+                          label="Max hours"
+                          size="xs"
+                          min={0}
+                          step={LABOR_HOURS_STEP}
+                          decimalScale={2}
+                          value={step.max_hours}
+                          error={error('max_hours')}
+                          onChange={(value) => setStep(index, { max_hours: value })}
+                        />
+                      </Group>
+                      <Stack gap={4} role="list" aria-label={`Tasks of ${name}`}>
+                        {step.tasks.map((task, at) => (
+                          <Group key={task.key} gap="xs" wrap="nowrap" role="listitem">
+                            <TextInput
+                              size="xs"
+                              style={{ flex: 1 }}
+                              aria-label={`Task ${at + 1} of ${name}`}
+                              placeholder="Task"
+                              maxLength={255}
+                              value={task.title}
+                              error={error(`tasks.${at}.title`)}
+                              onChange={(event) => {
+                                const title = event.currentTarget.value;
+                                setStep(index, {
+                                  tasks: step.tasks.map((row, i) => (i === at ? { ...row, title } : row)),
+                                });
+                              }}
+                            />
+                            <ActionIcon
+                              size="sm"
+                              variant="subtle"
+                              color="red"
+                              aria-label={`Delete task ${at + 1} of ${name}`}
+                              onClick={() => setStep(index, { tasks: step.tasks.filter((_, i) => i !== at) })}
+                            >
+                              <IconTrash size={14} aria-hidden />
+                            </ActionIcon>
+                          </Group>
+                        ))}
+                        <Group>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            leftSection={<IconPlus size={12} aria-hidden />}
+                            onClick={() => setStep(index, { tasks: [...step.tasks, { key: nextKey++, title: '' }] })}
+                          >
+                            Add task
+                          </Button>
+                        </Group>
+                      </Stack>
+                    </Stack>
+                    <Tooltip label="Delete step">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${name}`}
+                        mt={22}
+                        onClick={() =>
+                          setDraft((current) => ({ ...current, steps: current.steps.filter((_, at) => at !== index) }))
+                        }
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Paper>
+              );
+            }}
+          </SortableList>
         </Stack>
         <Group justify="space-between">
           <Button

@@ -55,6 +55,7 @@ function setUp() {
           companies: [{ id: 4, name: 'Acme Corp' }],
           accounts: [{ id: 12, name: 'Carl Acme', email: 'carl@acme.test', company: { id: 4, name: 'Acme Corp' } }],
           employees: [],
+          articles: [],
         },
       });
     }

@@ -9,6 +9,7 @@ describe('groupSearchResults (issue 4 part 5)', () => {
       companies: [{ id: 4, name: 'Acme' }],
       accounts: [],
       employees: [{ id: 9, name: 'Eve Tech', email: 'eve@example.com', title: 'Technician' }],
+      articles: [],
     });
     expect(groups.map((group) => group.title)).toEqual(['Companies', 'Employees']);
     expect(groups[0].items[0]).toMatchObject({ label: 'Acme', to: '/companies/4' });
@@ -26,6 +27,7 @@ describe('groupSearchResults (issue 4 part 5)', () => {
       companies: [],
       accounts: [{ id: 12, name: 'Carl Client', email: 'carl@acme.test', company: { id: 4, name: 'Acme' } }],
       employees: [],
+      articles: [],
     });
     expect(accounts.title).toBe('Accounts');
     expect(accounts.items[0]).toMatchObject({ to: '/accounts/edit/12', detail: 'carl@acme.test · Acme' });
@@ -40,6 +42,7 @@ describe('groupSearchResults (issue 4 part 5)', () => {
       companies: [{ id: 4, name: 'Acme' }],
       accounts: [],
       employees: [{ id: 9, name: 'Eve Tech', email: 'eve@example.com', title: null }],
+      articles: [],
     });
     expect(groups.map((group) => group.title)).toEqual(['Tickets', 'Companies', 'Devices', 'Employees']);
     expect(groups[0].items[0]).toEqual({
@@ -53,5 +56,18 @@ describe('groupSearchResults (issue 4 part 5)', () => {
       detail: 'Workstations · AT-1 · Acme',
       to: '/companies/4/devices/workstations/edit/7',
     });
+  });
+
+  it('links whiteboard articles to /whiteboard/{id}, last', () => {
+    const groups = groupSearchResults({
+      tickets: [],
+      devices: [],
+      companies: [{ id: 4, name: 'Acme' }],
+      accounts: [],
+      employees: [],
+      articles: [{ id: 31, title: 'VLAN basics', category_id: 2 }],
+    });
+    expect(groups.map((group) => group.title)).toEqual(['Companies', 'Articles']);
+    expect(groups[1].items[0]).toEqual({ key: 'article-31', label: 'VLAN basics', detail: null, to: '/whiteboard/31' });
   });
 });

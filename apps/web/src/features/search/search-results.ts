@@ -16,7 +16,7 @@ export interface SearchResultGroup {
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
 
 /**
- * The answer as the box shows it: Tickets, Companies, Accounts, Devices, Employees (empty groups left out), each
+ * The answer as the box shows it: Tickets, Companies, Accounts, Devices, Employees, Articles (empty groups left out), each
  * result linked to its page on the spec's route map (spec 1 §2.1).
  */
 export function groupSearchResults(results: SearchResults): SearchResultGroup[] {
@@ -69,6 +69,16 @@ export function groupSearchResults(results: SearchResults): SearchResultGroup[] 
         label: employee.name,
         detail: joined(employee.title, employee.email),
         to: `/employees/edit/${employee.id}/account`,
+      })),
+    },
+    {
+      kind: 'articles',
+      title: 'Articles',
+      items: results.articles.map((article) => ({
+        key: `article-${article.id}`,
+        label: article.title,
+        detail: null,
+        to: `/whiteboard/${article.id}`,
       })),
     },
   ];

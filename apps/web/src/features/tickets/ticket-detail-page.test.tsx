@@ -48,6 +48,8 @@ const ticket: TicketDetail = {
   location: 1,
   triage_id: 3,
   status: 2,
+  project_id: null,
+  project_order: null,
   escalatable: true,
   escalated: false,
   esc_tech: null,

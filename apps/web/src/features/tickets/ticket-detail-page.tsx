@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Avatar,
   Badge,
   Button,
   Card,
@@ -12,7 +11,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -29,9 +27,9 @@ import {
 import { IconAlertTriangle, IconFlag, IconLogin, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
-import { withYou, youLabel } from '../../components/you-badge.tsx';
+import { withYou } from '../../components/you-badge.tsx';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { useAuth, useCurrentUser, usePermissions } from '../../lib/auth-store.ts';
 import {
@@ -49,7 +47,9 @@ import { DeviceMultiSelect } from './components/device-multi-select.tsx';
 import { EscalateButton } from './components/escalate-button.tsx';
 import { EventsCard } from './components/events-card.tsx';
 import { ReplyCard } from './components/reply-card.tsx';
-import { ResponseCard, ThreadCard } from './components/response-card.tsx';
+import { ResponseCard } from './components/response-card.tsx';
+import { ThreadCard } from '../../components/thread-card.tsx';
+import { ViewerAvatars } from '../../components/viewer-avatars.tsx';
 import { TextWithAttachmentsCard } from './components/text-with-attachments-card.tsx';
 import { TodosCard } from './components/todos-card.tsx';
 import { EditingWarning, useTicketSectionEditing } from './components/editing-warning.tsx';
@@ -100,6 +100,9 @@ export function TicketDetailPage() {
       </Alert>
     );
   }
+  // A project's step ticket is worked on its project's page (decision 0044), on the step's own card.
+  if (ticket.data.project_id !== null)
+    return <Navigate to={`/projects/${ticket.data.project_id}#step-${ticket.data.project_order}`} replace />;
   return <TicketView ticket={ticket.data} staff={staff} userId={me?.id ?? 0} />;
 }
 
@@ -147,21 +150,7 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
         </div>
         {staff ? (
           <Group gap="xs">
-            {present.length > 0 ? (
-              <Avatar.Group aria-label="Also viewing">
-                {viewers.map((user) => (
-                  <Tooltip key={user.id} label={user.id === userId ? youLabel : `${user.name} is viewing this ticket`}>
-                    <Avatar
-                      src={user.photo}
-                      name={user.name}
-                      color="initials"
-                      size="md"
-                      aria-label={withYou(user.name, user.id === userId)}
-                    />
-                  </Tooltip>
-                ))}
-              </Avatar.Group>
-            ) : null}
+            <ViewerAvatars viewers={viewers} userId={userId} noun="ticket" />
             {canEscalate(ticket) ? <EscalateButton ticketId={ticket.id} /> : null}
             <Button
               leftSection={checkedIn ? <IconLogout size={16} aria-hidden /> : <IconLogin size={16} aria-hidden />}

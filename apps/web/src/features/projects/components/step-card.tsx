@@ -68,6 +68,7 @@ export function StepCard({ projectId, companyId, step, staff, checkedIn, childre
       withBorder
       padding="md"
       role="group"
+      id={`step-${step.project_order}`}
       aria-label={step.subject}
       data-step-order={step.project_order}
       data-status={closed ? 'closed' : 'open'}

@@ -22,7 +22,8 @@ import {
   type LaborStep,
 } from '@switchboard/shared';
 import { IconArrowDown, IconArrowUp, IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { SortableList } from '../../../../components/sortable-list.tsx';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useProjectAction } from '../../api/projects.ts';
 import { laborCalls, temporaryId, type LaborStepDraft } from '../../api/project-labor.ts';
@@ -52,7 +53,7 @@ const hoursText = (hours: number) => hours.toFixed(2);
 
 /**
  * Spec 3 §2 Labor Estimate (project_order 2): the steps with their hours and sub-steps, a template importer, Add Step,
- * reordering (move up and down: no drag-and-drop library is installed), delete, the totals, and Save Steps shown when
+ * reordering (drag by the grip, or the move up and down buttons), delete, the totals, and Save Steps shown when
  * steps exist or some were deleted. The server keeps the ids it knows and takes the temporary ones as new.
  */
 export function LaborEstimatePanel({ project, step, staff }: StepPanelProps) {
@@ -87,11 +88,11 @@ function LaborEstimateEditor({ project, step }: StepPanelProps) {
   const totals = laborTotals(draft);
   const change = (index: number, patch: Partial<LaborStepDraft>) =>
     setDraft((steps) => steps.map((entry, at) => (at === index ? { ...entry, ...patch } : entry)));
-  const move = (index: number, by: -1 | 1) =>
+  const move = (from: number, to: number) =>
     setDraft((steps) => {
       const next = [...steps];
-      const [moved] = next.splice(index, 1);
-      next.splice(index + by, 0, moved!);
+      const [moved] = next.splice(from, 1);
+      next.splice(to, 0, moved!);
       return next;
     });
 
@@ -146,19 +147,26 @@ function LaborEstimateEditor({ project, step }: StepPanelProps) {
         </Text>
       ) : (
         <Stack gap="xs" role="list" aria-label="Labor steps">
-          {draft.map((entry, index) => (
-            <StepEditor
-              key={entry.id}
-              entry={entry}
-              index={index}
-              count={draft.length}
-              isNew={!savedIds.has(entry.id)}
-              errors={errors}
-              onChange={(patch) => change(index, patch)}
-              onMove={(by) => move(index, by)}
-              onDelete={() => setDraft((steps) => steps.filter((_, at) => at !== index))}
-            />
-          ))}
+          <SortableList
+            items={draft}
+            idOf={(entry) => entry.id}
+            labelOf={(entry, index) => entry.title.trim() || `Step ${index + 1}`}
+            onMove={move}
+          >
+            {(entry, index, grip) => (
+              <StepEditor
+                entry={entry}
+                index={index}
+                count={draft.length}
+                isNew={!savedIds.has(entry.id)}
+                errors={errors}
+                grip={grip}
+                onChange={(patch) => change(index, patch)}
+                onMove={(by) => move(index, index + by)}
+                onDelete={() => setDraft((steps) => steps.filter((_, at) => at !== index))}
+              />
+            )}
+          </SortableList>
         </Stack>
       )}
       <Group justify="space-between" align="center">
@@ -213,18 +221,20 @@ interface StepEditorProps {
   count: number;
   isNew: boolean;
   errors: Record<string, string>;
+  grip: ReactNode;
   onChange: (patch: Partial<LaborStepDraft>) => void;
   onMove: (by: -1 | 1) => void;
   onDelete: () => void;
 }
 
-function StepEditor({ entry, index, count, isNew, errors, onChange, onMove, onDelete }: StepEditorProps) {
+function StepEditor({ entry, index, count, isNew, errors, grip, onChange, onMove, onDelete }: StepEditorProps) {
   const name = entry.title.trim() || `Step ${index + 1}`;
   const error = (field: string) => errors[`steps.${index}.${field}`];
   return (
     <Paper withBorder p="sm" role="listitem" aria-label={name} data-new-step={isNew || undefined}>
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <Stack gap={2} pt={4}>
+          {grip}
           <ActionIcon
             size="sm"
             variant="subtle"

@@ -1,0 +1,392 @@
+import {
+  APPROVAL_APPROVED,
+  APPROVAL_DENIED,
+  APPROVAL_LINK_TTL_DAYS,
+  approvalMessages,
+  type Approval,
+  type ApprovalDecisionInput,
+  type ApprovalKind,
+  type LaborApprovalInput,
+  type PlanningApprovalInput,
+  type PublicApproval,
+} from '@switchboard/shared';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
+import { escapeHtml, sendMailInBackground, type MailContext, type MailMessage } from '../../plugins/mail.ts';
+import { generateToken, hashToken } from '../auth/tokens.ts';
+import { quotes } from '../billing/quotes.table.ts';
+import { clientAccounts } from '../clients/clients.table.ts';
+import { companies, sites } from '../companies/companies.table.ts';
+import { htmlToParagraphs } from '../documents/html-text.ts';
+import { readRevisionFile } from '../documents/documents.service.ts';
+import { tickets } from '../tickets/tickets.table.ts';
+import { users } from '../users/users.table.ts';
+import { approvalLinks, approvalThrottles, projectApprovals } from './project-approvals.table.ts';
+import type { ProjectActor } from './projects.service.ts';
+import { projects } from './projects.table.ts';
+
+// Planning Approval (order 0) and Labor Quote Approval (order 6) by mailed link (spec 3 §2, §3 Approval, §4, §7;
+// decision 0046): staff send a request to client accounts of the project's company and typed addresses; each
+// recipient gets its own single-use link that expires, to a public page where they approve or deny with a comment.
+
+export interface ApprovalMailContext extends MailContext {
+  config: MailContext['config'] & Pick<Config, 'appUrl'>;
+}
+
+/** The public page a recipient opens (web route /approve/{token}); the token is redacted from request logs. */
+export const approvalLink = (appUrl: string, token: string) => `${appUrl}/approve/${token}`;
+
+/** The project a request names: by project_id, or by its step ticket; both must agree when both are sent. */
+async function findProject(db: DbOrTransaction, input: { project_id: number | null; ticket_id: number | null }) {
+  let projectId = input.project_id;
+  if (input.ticket_id !== null) {
+    const [step] = await db
+      .select({ projectId: tickets.projectId })
+      .from(tickets)
+      .where(eq(tickets.id, input.ticket_id));
+    if (!step || step.projectId === null || (projectId !== null && step.projectId !== projectId)) throw notFound();
+    projectId = step.projectId;
+  }
+  const [project] = await db
+    .select({ id: projects.id, title: projects.title, companyId: projects.companyId })
+    .from(projects)
+    .where(eq(projects.id, projectId!));
+  if (!project) throw notFound();
+  return project;
+}
+
+interface Recipient {
+  userId: number | null;
+  email: string;
+}
+
+/**
+ * Accounts must be enabled client accounts of the project's company (422 on `to` otherwise: another company's
+ * accounts cannot be chosen); typed addresses are kept as typed, once each, and dropped when an account chosen
+ * beside them has the same address.
+ */
+async function resolveRecipients(db: DbOrTransaction, companyId: number, to: (number | string)[]) {
+  const ids = [...new Set(to.filter((entry): entry is number => typeof entry === 'number'))];
+  const accounts =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .innerJoin(clientAccounts, eq(clientAccounts.userId, users.id))
+          .where(
+            and(
+              inArray(users.id, ids),
+              eq(clientAccounts.companyId, companyId),
+              eq(users.type, 'Client'),
+              isNull(users.deletedAt),
+            ),
+          );
+  if (accounts.length !== ids.length) throw unprocessable({ to: [approvalMessages.recipient] });
+  const recipients: Recipient[] = accounts.map((account) => ({ userId: account.id, email: account.email }));
+  const taken = new Set(recipients.map((recipient) => recipient.email.toLowerCase()));
+  for (const entry of to) {
+    if (typeof entry !== 'string' || taken.has(entry)) continue;
+    taken.add(entry);
+    recipients.push({ userId: null, email: entry });
+  }
+  return recipients;
+}
+
+function approvalMail(kind: ApprovalKind, title: string, to: string, message: string, link: string, expires: Date) {
+  const subject =
+    kind === 'planning' ? `Planning approval requested: ${title}` : `Labor and quote approval requested: ${title}`;
+  const until = expires.toISOString().slice(0, 10);
+  const closing = `This link works once and expires on ${until}.`;
+  const mail: MailMessage = {
+    to,
+    subject,
+    text: [message, `Review and answer: ${link}`, closing].join('\n\n'),
+    html: [
+      ...message.split(/\n+/).map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(link)}">Review and answer</a></p>`,
+      `<p>${escapeHtml(closing)}</p>`,
+    ].join('\n'),
+  };
+  return mail;
+}
+
+/**
+ * Sends a planning (documents: none, the project overview) or labor (documents: the project's quote ids) request:
+ * one link and one mail per recipient, one approval per recipient and document, written in one transaction; the
+ * mails go after the commit, in the background.
+ */
+export async function sendApprovalRequest(
+  context: ApprovalMailContext & { db: Db },
+  kind: ApprovalKind,
+  input: PlanningApprovalInput | LaborApprovalInput,
+  actor: ProjectActor,
+): Promise<{ projectId: number }> {
+  if (actor.type !== 'Employee') throw forbidden();
+  const { db } = context;
+  const project = await findProject(db, input);
+  const recipients = await resolveRecipients(db, project.companyId, input.to);
+
+  let quoteIds: (number | null)[] = [null];
+  if (kind === 'labor') {
+    const wanted = [...new Set((input as LaborApprovalInput).documents)];
+    const found = await db
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(inArray(quotes.id, wanted), eq(quotes.projectId, project.id)));
+    if (found.length !== wanted.length) throw unprocessable({ documents: [approvalMessages.document] });
+    quoteIds = wanted;
+  }
+
+  const expiresAt = new Date(Date.now() + APPROVAL_LINK_TTL_DAYS * 24 * 60 * 60 * 1000);
+  const mails: MailMessage[] = [];
+  await db.transaction(async (tx) => {
+    for (const recipient of recipients) {
+      const token = generateToken();
+      const [link] = await tx
+        .insert(approvalLinks)
+        .values({ projectId: project.id, kind, tokenHash: hashToken(token), message: input.message, expiresAt })
+        .returning({ id: approvalLinks.id });
+      await tx.insert(projectApprovals).values(
+        quoteIds.map((quoteId) => ({
+          projectId: project.id,
+          kind,
+          linkId: link!.id,
+          projectOverview: kind === 'planning',
+          quoteId,
+          userId: recipient.userId,
+          emailAddress: recipient.email,
+          addedBy: actor.id,
+        })),
+      );
+      const url = approvalLink(context.config.appUrl, token);
+      mails.push(approvalMail(kind, project.title, recipient.email, input.message, url, expiresAt));
+    }
+  });
+  for (const mail of mails) sendMailInBackground(context, mail);
+  return { projectId: project.id };
+}
+
+const recipientUsers = alias(users, 'approval_recipient');
+const addedByUsers = alias(users, 'approval_added_by');
+
+/** planning_approvals and labor_approvals of GET /api/project/{id}, oldest first, in one query. */
+export async function loadApprovals(
+  db: DbOrTransaction,
+  projectId: number,
+): Promise<{ planning_approvals: Approval[]; labor_approvals: Approval[] }> {
+  const rows = await db
+    .select({
+      id: projectApprovals.id,
+      kind: projectApprovals.kind,
+      projectOverview: projectApprovals.projectOverview,
+      quoteId: projectApprovals.quoteId,
+      quoteNumber: quotes.number,
+      quoteTitle: quotes.title,
+      status: projectApprovals.status,
+      userId: recipientUsers.id,
+      userName: recipientUsers.name,
+      emailAddress: projectApprovals.emailAddress,
+      addedById: addedByUsers.id,
+      addedByShortname: addedByUsers.shortname,
+      comment: projectApprovals.comment,
+      respondedAt: projectApprovals.respondedAt,
+      expiresAt: approvalLinks.expiresAt,
+      createdAt: projectApprovals.createdAt,
+    })
+    .from(projectApprovals)
+    .innerJoin(approvalLinks, eq(approvalLinks.id, projectApprovals.linkId))
+    .leftJoin(recipientUsers, eq(recipientUsers.id, projectApprovals.userId))
+    .leftJoin(addedByUsers, eq(addedByUsers.id, projectApprovals.addedBy))
+    .leftJoin(quotes, eq(quotes.id, projectApprovals.quoteId))
+    .where(eq(projectApprovals.projectId, projectId))
+    .orderBy(asc(projectApprovals.id));
+  const shaped = rows.map((row) => ({
+    kind: row.kind,
+    approval: {
+      id: row.id,
+      project_overview: row.projectOverview,
+      quote_id: row.quoteId,
+      quote: row.quoteId === null ? null : { id: row.quoteId, number: row.quoteNumber, title: row.quoteTitle ?? '' },
+      status: row.status,
+      user: row.userId === null ? null : { id: row.userId, name: row.userName ?? '' },
+      email_address: row.emailAddress,
+      added_by: row.addedById === null ? null : { id: row.addedById, shortname: row.addedByShortname ?? '' },
+      comment: row.comment,
+      responded_at: row.respondedAt?.toISOString() ?? null,
+      expires_at: row.expiresAt.toISOString(),
+      created_at: row.createdAt.toISOString(),
+    } satisfies Approval,
+  }));
+  return {
+    planning_approvals: shaped.filter((row) => row.kind === 'planning').map((row) => row.approval),
+    labor_approvals: shaped.filter((row) => row.kind === 'labor').map((row) => row.approval),
+  };
+}
+
+// ---- the public page (no sign-in) ----
+
+/** Requests to the public approval routes one address may make in a window (decision 0046). */
+export const approvalThrottleLimit = 60;
+export const approvalThrottleWindowMinutes = 15;
+
+const throttleWindowOver = sql`${approvalThrottles.windowStartedAt} <= now() - make_interval(mins => ${approvalThrottleWindowMinutes})`;
+
+/** Counts this request and decides on the counted value in one statement; 429 past the limit. */
+export async function throttleApprovalRequest(db: DbOrTransaction, ip: string | null | undefined): Promise<void> {
+  const address = (ip ?? 'unknown').slice(0, 100);
+  const [counter] = await db
+    .insert(approvalThrottles)
+    .values({ address, count: 1 })
+    .onConflictDoUpdate({
+      target: approvalThrottles.address,
+      set: {
+        count: sql`case when ${throttleWindowOver} then 1 else ${approvalThrottles.count} + 1 end`,
+        windowStartedAt: sql`case when ${throttleWindowOver} then now() else ${approvalThrottles.windowStartedAt} end`,
+      },
+    })
+    .returning({
+      count: approvalThrottles.count,
+      secondsLeft: sql<number>`extract(epoch from (${approvalThrottles.windowStartedAt}
+        + make_interval(mins => ${approvalThrottleWindowMinutes}) - now()))::float8`,
+    });
+  if (counter && counter.count > approvalThrottleLimit) {
+    const minutes = Math.max(1, Math.ceil(counter.secondsLeft / 60));
+    throw new HttpError(
+      429,
+      `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    );
+  }
+  // Counters of windows that ended are dropped now and then, off most requests.
+  if (Math.random() < 0.01) await db.delete(approvalThrottles).where(throttleWindowOver);
+}
+
+/** A live link by its token, or the answer that says why not: 404 unknown, 410 used or expired. */
+async function liveLink(db: DbOrTransaction, token: string) {
+  // Tokens are 32 random bytes in base64url (43 characters); anything else is not looked up.
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound(approvalMessages.linkInvalid);
+  const [link] = await db
+    .select({
+      id: approvalLinks.id,
+      projectId: approvalLinks.projectId,
+      kind: approvalLinks.kind,
+      message: approvalLinks.message,
+      expiresAt: approvalLinks.expiresAt,
+      usedAt: approvalLinks.usedAt,
+      expired: sql<boolean>`${approvalLinks.expiresAt} <= now()`,
+    })
+    .from(approvalLinks)
+    .where(eq(approvalLinks.tokenHash, hashToken(token)));
+  if (!link) throw notFound(approvalMessages.linkInvalid);
+  if (link.usedAt !== null) throw new HttpError(410, approvalMessages.linkUsed);
+  if (link.expired) throw new HttpError(410, approvalMessages.linkExpired);
+  return link;
+}
+
+const plainText = (html: string) => htmlToParagraphs(html).join('\n\n');
+
+/** GET /api/public/approvals/{token}: the project's summary and, for labor, its quotes (plain text only). */
+export async function readPublicApproval(db: DbOrTransaction, token: string): Promise<PublicApproval> {
+  const link = await liveLink(db, token);
+  const [project] = await db
+    .select({
+      title: projects.title,
+      goals: projects.goals,
+      notes: projects.notes,
+      company: companies.name,
+      site: sites.name,
+    })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .leftJoin(sites, eq(sites.id, projects.siteId))
+    .where(eq(projects.id, link.projectId));
+  if (!project) throw notFound(approvalMessages.linkInvalid);
+  const approvals = await db
+    .select({
+      email: projectApprovals.emailAddress,
+      quoteId: projectApprovals.quoteId,
+      number: quotes.number,
+      title: quotes.title,
+      hasPdf: sql<boolean>`exists (select 1 from document_revisions r where r.type = 'quote' and r.record_id = ${quotes.id})`,
+    })
+    .from(projectApprovals)
+    .leftJoin(quotes, eq(quotes.id, projectApprovals.quoteId))
+    .where(eq(projectApprovals.linkId, link.id))
+    .orderBy(asc(projectApprovals.id));
+  return {
+    kind: link.kind,
+    recipient: approvals[0]?.email ?? '',
+    message: link.message,
+    expires_at: link.expiresAt.toISOString(),
+    project: {
+      title: project.title,
+      company: project.company,
+      site: project.site,
+      goals: plainText(project.goals),
+      notes: plainText(project.notes),
+    },
+    documents: approvals
+      .filter((row) => row.quoteId !== null && row.title !== null)
+      .map((row) => ({
+        quote_id: row.quoteId!,
+        label: row.number ? `Quote ${row.number}: ${row.title}` : `Quote: ${row.title}`,
+        has_pdf: row.hasPdf,
+      })),
+  };
+}
+
+/** GET /api/public/approvals/{token}/quotes/{quoteId}: the latest PDF of a quote this live link was sent. */
+export async function readPublicApprovalPdf(db: DbOrTransaction, dataDir: string, token: string, quoteId: number) {
+  const link = await liveLink(db, token);
+  const [sent] = await db
+    .select({ id: projectApprovals.id })
+    .from(projectApprovals)
+    .where(and(eq(projectApprovals.linkId, link.id), eq(projectApprovals.quoteId, quoteId)));
+  if (!sent) throw notFound();
+  const stored = await readRevisionFile(db, dataDir, 'quote', quoteId);
+  if (!stored) throw notFound();
+  return stored.file;
+}
+
+/**
+ * POST /api/public/approvals/{token}: spends the link (once: a conditional update, so two answers at once cannot
+ * both pass) and answers each of its approvals, in one transaction. A used or expired link changes nothing.
+ */
+export async function answerApproval(
+  db: Db,
+  token: string,
+  input: ApprovalDecisionInput,
+): Promise<{ projectId: number; message: string }> {
+  const status = input.decision === 'approve' ? APPROVAL_APPROVED : APPROVAL_DENIED;
+  const spent = await db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(approvalLinks)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(approvalLinks.tokenHash, hashToken(token)),
+          isNull(approvalLinks.usedAt),
+          gt(approvalLinks.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: approvalLinks.id, projectId: approvalLinks.projectId });
+    if (!link) return null;
+    await tx
+      .update(projectApprovals)
+      .set({ status, comment: input.comment === '' ? null : input.comment, respondedAt: sql`now()` })
+      .where(eq(projectApprovals.linkId, link.id));
+    return link;
+  });
+  if (!spent) {
+    // Says why: unknown (404), used or expired (410).
+    await liveLink(db, token);
+    throw notFound(approvalMessages.linkInvalid);
+  }
+  return {
+    projectId: spent.projectId,
+    message: status === APPROVAL_APPROVED ? approvalMessages.approved : approvalMessages.denied,
+  };
+}

@@ -1,0 +1,13 @@
+import { projectChannel, projectClientEvents, type ProjectChannelEvent } from '@switchboard/shared';
+import type { Realtime } from '../../plugins/realtime-api.ts';
+
+/** Pushes a project event on project_{id}: to client accounts of its company too when they see that panel. */
+export function emitProjectEvent(
+  realtime: Realtime,
+  projectId: number,
+  event: ProjectChannelEvent,
+  payload: Record<string, unknown>,
+): void {
+  const emit = projectClientEvents.includes(event) ? realtime.emitToChannel : realtime.emitToStaff;
+  emit(projectChannel(projectId), event, { project_id: projectId, ...payload });
+}

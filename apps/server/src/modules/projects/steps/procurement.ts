@@ -1,0 +1,28 @@
+import { procurementInputSchema, procurementMessages, type ProcurementInput } from '@switchboard/shared';
+import { saveProcurements, trackerSettings, trackShipments } from '../../shipments/shipments.service.ts';
+import type { ProjectStepHandler } from '../project-step.routes.ts';
+
+// Procurement (order 8), spec 3 §2 Step panels, §3 Procurement, §7 'Procurement' (procurements, project_id); decision
+// 0048. The list is saved first, in one transaction; then, with a tracker configured, the new shipments get their
+// trackers, waiting a few seconds at most: the save stands whatever the tracker does, and the job catches up.
+
+const trackingWaitMs = 8_000;
+
+export const procurementHandler: ProjectStepHandler<ProcurementInput> = {
+  schema: procurementInputSchema,
+  async run({ db, actor, config }, input) {
+    const { projectId, untracked } = await saveProcurements(db, input, actor);
+    const settings = config ? trackerSettings(config) : null;
+    if (settings && untracked.length > 0) {
+      const tracking = trackShipments(db, settings, untracked).catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, trackingWaitMs);
+      });
+      await Promise.race([tracking, deadline]);
+      clearTimeout(timer);
+    }
+    return { projectId, message: procurementMessages.saved };
+  },
+  event: 'ProcurementUpdated',
+};

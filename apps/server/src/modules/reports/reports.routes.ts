@@ -1,0 +1,56 @@
+import {
+  reportNames,
+  type PermissionName,
+  reportRangeSchema,
+  reportRangeTooLong,
+  reportRangeTooLongMessage,
+  startAfterTodayMessage,
+  timeclockReportCsv,
+  type ReportName,
+} from '@switchboard/shared';
+import { z } from 'zod';
+import type { AppInstance } from '../../app-instance.ts';
+import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { notFound, unprocessable } from '../../plugins/errors.ts';
+import { capRangeAtToday, getTimeclockReport, viewerTimezone } from './timeclock-report.service.ts';
+
+const paramsSchema = z.object({ report: z.string().max(50), start: z.string().max(20), end: z.string().max(20) });
+const querySchema = z.object({ format: z.enum(['json', 'csv']).optional() });
+
+/** Spec 1 §2.5: each report's permissions besides being staff ('view timeclock' for the timeclock report). */
+const reportPermissions: Record<ReportName, PermissionName[]> = { timeclock: ['view reports', 'view timeclock'] };
+
+const isReportName = (name: string): name is ReportName => (reportNames as readonly string[]).includes(name);
+
+/**
+ * Spec 3 §7 GET /api/reports/{report}/{start}/{end}/ (dates YYYY-MM-DD) answering data; only 'timeclock' exists, any
+ * other name is 404. The end is capped at today in the viewer's time zone and `data.end` says where it stopped.
+ * `?format=csv` answers the same report as a CSV file (decision 0052).
+ */
+export async function reportRoutes(app: AppInstance): Promise<void> {
+  // The spec's path ends in a slash; the same report answers without it.
+  for (const path of ['/reports/:report/:start/:end/', '/reports/:report/:start/:end']) {
+    app.get(
+      path,
+      { onRequest: requireEmployee(), schema: { params: paramsSchema, querystring: querySchema } },
+      async (request, reply) => {
+        const { report, start, end } = request.params;
+        if (!isReportName(report)) throw notFound();
+        await requirePermission(...reportPermissions[report])(request);
+
+        const range = reportRangeSchema.parse({ start, end });
+        const capped = capRangeAtToday(range, await viewerTimezone(app.db, request.auth.user.id));
+        if (!capped) throw unprocessable({ start: [startAfterTodayMessage] });
+        if (reportRangeTooLong(capped)) throw unprocessable({ end: [reportRangeTooLongMessage] });
+        const data = await getTimeclockReport(app.db, capped);
+        if (request.query.format === 'csv') {
+          return reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="timeclock-${data.start}-${data.end}.csv"`)
+            .send(timeclockReportCsv(data));
+        }
+        return { data };
+      },
+    );
+  }
+}

@@ -1,0 +1,392 @@
+import type { AddressInfo } from 'node:net';
+import {
+  backupDeviceSchema,
+  backupStrategyDetailSchema,
+  backupStrategyRowSchema,
+  emptySchedule,
+  refreshStrategiesResponseSchema,
+} from '@switchboard/shared';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
+import { expectExactShape } from '../../../test/shapes.ts';
+import { settleBackgroundMail } from '../../plugins/mail.ts';
+import { companies, sites } from '../companies/companies.table.ts';
+import { devices, serverDrives } from '../devices/devices.table.ts';
+import { serverSoftware } from './strategies.table.ts';
+
+describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
+  let ctx: TestContext;
+  let smtp: SMTPServer;
+  const received: { to: string[]; raw: string }[] = [];
+  let staff: string;
+  let staffUser: TestUser;
+  let clientToken: string;
+  let clientUser: TestUser;
+  let outsider: TestUser;
+  let companyId: number;
+  let otherCompanyId: number;
+  let serverId: number;
+  let driveC: number;
+  let driveD: number;
+  let otherDrive: number;
+  let softwareId: number;
+  let nasId: number;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((address) => address.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    ctx = await createTestContext({
+      config: { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` },
+    });
+    staffUser = await createUser(ctx.db, { name: 'Dana Scully', email: 'dana@example.test' });
+    staff = (await login(ctx.app, staffUser.email, staffUser.password)).access_token;
+    [{ id: companyId }, { id: otherCompanyId }] = await ctx.db
+      .insert(companies)
+      .values([{ name: 'Refresh Co' }, { name: 'Other Co' }])
+      .returning({ id: companies.id });
+    clientUser = await createUser(ctx.db, {
+      type: 'Client',
+      companyId,
+      name: 'Walter Skinner',
+      email: 'walter@example.test',
+    });
+    clientToken = (await login(ctx.app, clientUser.email, clientUser.password)).access_token;
+    outsider = await createUser(ctx.db, { type: 'Client', companyId: otherCompanyId, name: 'Alex Krycek' });
+    const [{ id: siteId }, { id: otherSiteId }] = await ctx.db
+      .insert(sites)
+      .values([
+        { companyId, name: 'HQ' },
+        { companyId: otherCompanyId, name: 'Away' },
+      ])
+      .returning({ id: sites.id });
+    const year = new Date().getUTCFullYear();
+    const rows = await ctx.db
+      .insert(devices)
+      .values([
+        { companyId, siteId, type: 'servers', name: 'DC01', assetTag: 'S-1', purchaseDate: `${year - 5}-02-01` },
+        { companyId, siteId, type: 'workstations', name: 'WS01', purchaseDate: `${year - 1}-02-01` },
+        { companyId, siteId, type: 'workstations', name: 'WS02', purchaseDate: `${year - 4}-02-01` },
+        { companyId, siteId, type: 'printers', name: 'PR01', purchaseDate: null },
+        { companyId, siteId, type: 'nas', name: 'NAS01' },
+        { companyId: otherCompanyId, siteId: otherSiteId, type: 'servers', name: 'FAR01' },
+      ])
+      .returning({ id: devices.id });
+    serverId = rows[0]!.id;
+    nasId = rows[4]!.id;
+    [{ id: driveC }, { id: driveD }, { id: otherDrive }] = await ctx.db
+      .insert(serverDrives)
+      .values([
+        { deviceId: serverId, letter: 'C', size: 240 },
+        { deviceId: serverId, letter: 'D', size: 2000 },
+        { deviceId: rows[5]!.id, letter: 'C', size: 100 },
+      ])
+      .returning({ id: serverDrives.id });
+    [{ id: softwareId }] = await ctx.db
+      .insert(serverSoftware)
+      .values({ deviceId: serverId, name: 'SQL Server 2019' })
+      .returning({ id: serverSoftware.id });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const get = (url: string, token = staff) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = staff) =>
+    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+  describe('refresh strategies', () => {
+    let strategyId: number;
+
+    it('lists devices by singular group, with refresh years by the one rule, and who may be mailed', async () => {
+      const response = await get(`/api/strategies/refresh?company_id=${companyId}`);
+      expect(response.statusCode).toBe(200);
+      const { data } = expectExactShape(refreshStrategiesResponseSchema, response.json());
+      expect(data.strategies).toEqual([]);
+      const year = new Date().getUTCFullYear();
+      expect(data.devices.server.map((device) => [device.name, device.refresh_year])).toEqual([['DC01', year]]);
+      expect(data.devices.workstations.map((device) => device.refresh_year)).toEqual([year + 2, year - 1]);
+      expect(data.devices.printer.map((device) => device.refresh_year)).toEqual([null]);
+      expect(data.devices.nas.map((device) => device.name)).toEqual(['NAS01']);
+      const emails = data.users.map((user) => user.email);
+      expect(emails).toContain('dana@example.test');
+      expect(emails).toContain('walter@example.test');
+      expect(emails).not.toContain(outsider.email);
+    });
+
+    it('creates a strategy, renders its PDF and mails it as an attachment to each recipient', async () => {
+      received.length = 0;
+      const response = await send('POST', '/api/strategies/refresh', {
+        company_id: companyId,
+        date: '2026-03-02',
+        emails: [clientUser.id, staffUser.id],
+        server_priority: '<p>Replace <b>DC01</b> first.</p>',
+        overview: '<p>Steady plan.</p>',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ message: 'Refresh Strategy Saved.', data: { revision: 0 } });
+      strategyId = response.json<{ data: { id: number } }>().data.id;
+
+      const pdf = await get(`/api/pdf/refresh_strategy/${strategyId}`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+
+      await settleBackgroundMail(ctx.db);
+      expect(received.map((mail) => mail.to).sort()).toEqual([['dana@example.test'], ['walter@example.test']]);
+      const parsed = await simpleParser(received[0]!.raw);
+      expect(parsed.subject).toBe('Refresh Strategy 2026-03-02: Refresh Co');
+      expect(parsed.attachments).toHaveLength(1);
+      expect(parsed.attachments[0]!.contentType).toBe('application/pdf');
+      expect(parsed.attachments[0]!.content.subarray(0, 4).toString()).toBe('%PDF');
+    });
+
+    it('lists one strategy with its recipients, the adder and the notes', async () => {
+      const { data } = expectExactShape(
+        refreshStrategiesResponseSchema,
+        (await get(`/api/strategies/refresh?company_id=${companyId}`)).json(),
+      );
+      expect(data.strategies).toHaveLength(1);
+      expect(data.strategies[0]).toMatchObject({
+        id: strategyId,
+        date: '2026-03-02',
+        user: { id: staffUser.id, name: 'Dana Scully' },
+        server_priority: '<p>Replace <b>DC01</b> first.</p>',
+        overview: '<p>Steady plan.</p>',
+        hdd_priority: '',
+      });
+      expect(data.strategies[0]!.emails.map((entry) => `${entry.name} - ${entry.email}`)).toEqual([
+        'Dana Scully - dana@example.test',
+        'Walter Skinner - walter@example.test',
+      ]);
+    });
+
+    it('updates by id: recipients replaced, a new PDF revision when the content changed', async () => {
+      received.length = 0;
+      const response = await send('POST', '/api/strategies/refresh', {
+        id: strategyId,
+        company_id: companyId,
+        date: '2026-03-03',
+        emails: [staffUser.id],
+        overview: '<p>Changed.</p>',
+      });
+      expect(response.json()).toMatchObject({ data: { id: strategyId, revision: 1 } });
+      const { data } = (await get(`/api/strategies/refresh?company_id=${companyId}`)).json<{
+        data: { strategies: { date: string; emails: unknown[] }[] };
+      }>();
+      expect(data.strategies).toHaveLength(1);
+      expect(data.strategies[0]).toMatchObject({ date: '2026-03-03', emails: [{ user_id: staffUser.id }] });
+      await settleBackgroundMail(ctx.db);
+      expect(received.map((mail) => mail.to)).toEqual([['dana@example.test']]);
+    });
+
+    it('refuses a missing or impossible date and a recipient of another company', async () => {
+      const missing = await send('POST', '/api/strategies/refresh', { company_id: companyId });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json()).toEqual({
+        message: 'The given data was invalid.',
+        errors: { date: ['The date field is required.'] },
+      });
+      const impossible = await send('POST', '/api/strategies/refresh', { company_id: companyId, date: '2026-02-30' });
+      expect(impossible.json().errors).toEqual({ date: ['The date is not a valid date.'] });
+      const stranger = await send('POST', '/api/strategies/refresh', {
+        company_id: companyId,
+        date: '2026-03-02',
+        emails: [outsider.id],
+      });
+      expect(stranger.statusCode).toBe(422);
+      expect(stranger.json().errors).toEqual({
+        emails: ['Each recipient must be staff or an account of this company.'],
+      });
+    });
+
+    it("does not update another company's strategy through this company, nor read an unknown company", async () => {
+      const moved = await send('POST', '/api/strategies/refresh', {
+        id: strategyId,
+        company_id: otherCompanyId,
+        date: '2026-03-02',
+      });
+      expect(moved.statusCode).toBe(404);
+      expect((await get('/api/strategies/refresh?company_id=999999')).statusCode).toBe(404);
+    });
+
+    it('is staff work: a client account gets 403, no token 401', async () => {
+      expect((await get(`/api/strategies/refresh?company_id=${companyId}`, clientToken)).statusCode).toBe(403);
+      const post = await send(
+        'POST',
+        '/api/strategies/refresh',
+        { company_id: companyId, date: '2026-03-02' },
+        clientToken,
+      );
+      expect(post.statusCode).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/strategies/refresh?company_id=${companyId}` })).statusCode,
+      ).toBe(401);
+    });
+
+    it("lets the company's own client read the mailed PDF, and no other client", async () => {
+      expect((await get(`/api/pdf/refresh_strategy/${strategyId}`, clientToken)).statusCode).toBe(200);
+      const other = (await login(ctx.app, outsider.email, outsider.password)).access_token;
+      expect((await get(`/api/pdf/refresh_strategy/${strategyId}`, other)).statusCode).toBe(404);
+    });
+  });
+
+  describe('backup strategies', () => {
+    let strategyId: number;
+    const strategy = (overrides: Record<string, unknown> = {}) => ({
+      company_id: companyId,
+      source_type: 1,
+      source: [driveC, driveD],
+      backup_type: 2,
+      schedule: emptySchedule('Full'),
+      program: 3,
+      software: 'Datto SIRIS 5',
+      destination_type: 6,
+      destination: [nasId],
+      offsite_backup_location: 'Datto cloud',
+      local_backup_location: 'NAS01 share',
+      notes: 'Verify monthly.',
+      ...overrides,
+    });
+
+    it('gives devices with drives and software for a type', async () => {
+      const servers = await get(`/api/backup/strategies/devices/1/${companyId}`);
+      const { data } = expectExactShape(z.object({ data: z.array(backupDeviceSchema) }), servers.json());
+      expect(data).toEqual([
+        {
+          id: serverId,
+          name: 'DC01',
+          type: 'servers',
+          drives: [
+            { id: driveC, letter: 'C', size: 240 },
+            { id: driveD, letter: 'D', size: 2000 },
+          ],
+          software: [{ id: softwareId, name: 'SQL Server 2019' }],
+        },
+      ]);
+      const storage = (await get(`/api/backup/strategies/devices/6/${companyId}`)).json<{ data: { name: string }[] }>();
+      expect(storage.data.map((device) => device.name)).toEqual(['NAS01']);
+      expect((await get(`/api/backup/strategies/devices/3/${companyId}`)).json()).toEqual({ data: [] });
+    });
+
+    it('creates, lists with the schedule as JSON text, reads and updates', async () => {
+      const created = await send('POST', '/api/strategies/backup', strategy());
+      expect(created.statusCode).toBe(200);
+      expect(created.json().message).toBe('Backup Strategy Created.');
+      strategyId = created.json<{ data: { id: number } }>().data.id;
+
+      const list = await get(`/api/strategies/backup?company_id=${companyId}&page=1&per_page=10`);
+      const page = list.json<{ data: unknown[]; total: number; last_page: number }>();
+      expect(page).toMatchObject({ total: 1, current_page: 1, per_page: 10, from: 1, to: 1, last_page: 1 });
+      const row = expectExactShape(backupStrategyRowSchema, page.data[0]);
+      expect(JSON.parse(row.schedule!)).toEqual(emptySchedule('Full'));
+      expect(row.source_names).toEqual(['DC01 C:', 'DC01 D:']);
+      expect(row.destination_names).toEqual(['NAS01']);
+
+      const detail = (await get(`/api/strategies/backup/${strategyId}`)).json<{ data: unknown[] }>();
+      const first = expectExactShape(backupStrategyDetailSchema, detail.data[0]);
+      expect(first.drives.map((drive) => `${drive.server} ${drive.letter}`)).toEqual(['DC01 C', 'DC01 D']);
+      expect(first.server_software).toEqual([{ id: softwareId, name: 'SQL Server 2019', server_id: serverId }]);
+
+      const updated = await send(
+        'PUT',
+        `/api/strategies/backup/${strategyId}`,
+        strategy({ backup_type: 1, schedule: { ...emptySchedule('Continuous'), repeats: 0.5 }, source: [driveC] }),
+      );
+      expect(updated.json()).toEqual({ message: 'Backup Strategy Updated.', data: { id: strategyId } });
+      const after = (await get(`/api/strategies/backup/${strategyId}`)).json<{
+        data: { schedule: string; source: number[] }[];
+      }>();
+      expect(JSON.parse(after.data[0]!.schedule)).toMatchObject({ shape: 'Continuous', repeats: 0.5 });
+      expect(after.data[0]!.source).toEqual([driveC]);
+    });
+
+    it('holds the repeat interval, retain counts, the monthly toggle and the shape to their rules', async () => {
+      const errorsOf = async (payload: object) => {
+        const response = await send('POST', '/api/strategies/backup', payload);
+        expect(response.statusCode).toBe(422);
+        return response.json<{ errors: Record<string, string[]> }>().errors;
+      };
+      expect(
+        await errorsOf(strategy({ backup_type: 1, schedule: { ...emptySchedule('Continuous'), repeats: 49 } })),
+      ).toEqual({ 'schedule.repeats': ['The repeat interval may not be greater than 48.'] });
+      expect(
+        await errorsOf(strategy({ backup_type: 1, schedule: { ...emptySchedule('Continuous'), repeats: 0.25 } })),
+      ).toEqual({ 'schedule.repeats': ['The repeat interval goes in steps of 0.5 hours.'] });
+      expect(await errorsOf(strategy({ schedule: { ...emptySchedule('Full'), weekly_images: -1 } }))).toEqual({
+        'schedule.weekly_images': ['Retain counts may not be negative.'],
+      });
+      expect(
+        await errorsOf(strategy({ schedule: { ...emptySchedule('Full'), monthly_time: 2, monthly_day: 9 } })),
+      ).toEqual({
+        'schedule.monthly_day': [
+          'Choose either a week (1st, 2nd, 3rd or Last with a weekday) or a day (First or Last) for the monthly backup.',
+        ],
+      });
+      expect(await errorsOf(strategy({ backup_type: 3 }))).toEqual({
+        schedule: ['The schedule must be a Mixed schedule.'],
+      });
+      expect(await errorsOf(strategy({ source_type: 9 }))).toEqual({ source_type: ['The source type is invalid.'] });
+    });
+
+    it("refuses drives and devices that are not this company's or not of the type", async () => {
+      const response = await send('POST', '/api/strategies/backup', strategy({ source: [otherDrive] }));
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({
+        source: ["The source is not one of this company's choices for its type."],
+      });
+      const wrongKind = await send('POST', '/api/strategies/backup', strategy({ destination: [serverId] }));
+      expect(wrongKind.json().errors).toEqual({
+        destination: ["The destination is not one of this company's choices for its type."],
+      });
+      const moved = await send(
+        'PUT',
+        `/api/strategies/backup/${strategyId}`,
+        strategy({ company_id: otherCompanyId, source: [], destination: [] }),
+      );
+      expect(moved.json().errors).toEqual({ company_id: ['A backup strategy stays with its company.'] });
+    });
+
+    it('is staff work and 404s what does not exist', async () => {
+      expect((await get(`/api/strategies/backup?company_id=${companyId}`, clientToken)).statusCode).toBe(403);
+      expect((await get(`/api/strategies/backup/${strategyId}`, clientToken)).statusCode).toBe(403);
+      expect((await get(`/api/backup/strategies/devices/1/${companyId}`, clientToken)).statusCode).toBe(403);
+      expect((await send('POST', '/api/strategies/backup', strategy(), clientToken)).statusCode).toBe(403);
+      expect((await get('/api/strategies/backup/999999')).statusCode).toBe(404);
+      expect((await send('PUT', '/api/strategies/backup/999999', strategy())).statusCode).toBe(404);
+      expect((await get(`/api/strategies/backup?company_id=999999`)).statusCode).toBe(404);
+    });
+
+    it('deletes', async () => {
+      expect((await send('DELETE', `/api/strategies/backup/${strategyId}`)).json()).toEqual({
+        message: 'Backup Strategy Deleted.',
+      });
+      expect((await get(`/api/strategies/backup/${strategyId}`)).statusCode).toBe(404);
+      expect((await send('DELETE', `/api/strategies/backup/${strategyId}`)).statusCode).toBe(404);
+    });
+  });
+});

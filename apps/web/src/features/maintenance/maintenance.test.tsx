@@ -1,0 +1,182 @@
+import { defaultUserSettings, eventLogNote, type MaintenanceCompany } from '@switchboard/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { stubApi } from '../../test/api-stub.ts';
+import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
+import { renderApp } from '../../test/render.tsx';
+
+vi.mock('socket.io-client', () => fakeSocketModule);
+
+// Issue 19 parts 1, 2 and 5 in the browser: the month's states and the ticket warning, the baseline's note rule,
+// N/A, save button by mode, and the live check-in toast (spec 2 §2, §4, §5).
+
+const session = {
+  data: {
+    user: {
+      id: 1,
+      type: 'Employee',
+      role: 'user',
+      name: 'Tess Tech',
+      shortname: 'Tess',
+      email: 'tess@example.com',
+      photo: null,
+      settings: defaultUserSettings,
+    },
+    permissions: ['view chat'],
+    notifications: [],
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
+    token_id: 'token-1',
+    shadowing: false,
+  },
+};
+
+const company: MaintenanceCompany = {
+  id: 4,
+  name: 'Server Co',
+  sites: [
+    {
+      id: 9,
+      name: 'HQ',
+      servers: [
+        {
+          id: 21,
+          name: 'DC01',
+          sched_maint: 1,
+          av: 2,
+          roles: [{ id: 1, name: 'Domain Controller' }],
+          ticket: null,
+          baseline: { id: 3, ticket_id: 501, status: 1 },
+          analysis: { id: 5, ticket_id: 502, status: 2 },
+          exchange: null,
+        },
+      ],
+    },
+  ],
+};
+const monthPage = { data: [company], total: 1, current_page: 1, per_page: 50, from: 1, to: 1, last_page: 1 };
+const checkIns = {
+  data: [{ id: 77, subject: 'Scheduled Maintenance 03/2026: DC01', status: 2, company_id: 4, check_ins: [] }],
+};
+
+function open(path: string, routes: Parameters<typeof stubApi>[0] = {}) {
+  authStore.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1', token_id: 'token-1', expires_in: 900 });
+  const api = stubApi({
+    'GET /api/session': [200, session],
+    'GET /api/misc/staticdata': [200, { data: {} }],
+    'GET /api/notifications': [200, { data: [] }],
+    'GET /api/schedule/main/ticket/77': [200, checkIns],
+    ...routes,
+  });
+  return { api, ...renderApp(path) };
+}
+
+describe('Scheduled Maintenance month (spec 2 §2, §4)', { timeout: 30_000 }, () => {
+  it('shows roles, AVG, Incomplete and ticket ids green when closed and red otherwise; warns before creating', async () => {
+    const { api, router } = open('/maintenance/3/2026', {
+      'GET /api/companies/servers/3/2026': [200, monthPage],
+      'POST /api/ticket': [200, { message: 'Ticket created.', data: { id: 77 } }],
+    });
+    const row = await screen.findByRole('row', { name: 'DC01' });
+    expect(within(row).getByText('Yes for AVG Updates')).toBeTruthy();
+    expect(within(row).getByText('Domain Controller')).toBeTruthy();
+    expect(within(row).getByLabelText('baseline: ticket 501').getAttribute('data-state')).toBe('green');
+    expect(within(row).getByLabelText('analysis: ticket 502').getAttribute('data-state')).toBe('red');
+
+    await userEvent.click(within(row).getByRole('button', { name: 'exchange: Incomplete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Maintenance Ticket' });
+    expect(within(dialog).getByText(/can not be undone/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/ticket')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/ticket')[0]!.body).toEqual({
+      subject: 'Scheduled Maintenance 03/2026: DC01',
+      company: 4,
+      site: 9,
+      server: 21,
+      triage_id: 3,
+      location: 1,
+      month: 3,
+      year: 2026,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maintenance/exchange/4/21/3/2026/77/9'));
+  });
+});
+
+describe('Baseline Security checklist (spec 2 §2, §5)', { timeout: 60_000 }, () => {
+  it('blocks saving while a question has no notes, highlighting the row; N/A fills N/A; Save Baseline creates', async () => {
+    const { api, router } = open('/maintenance/baseline/4/21/3/2026/77/9', {
+      'POST /api/maintenance/baseline': [200, { message: 'Baseline Security checklist saved.', data: { id: 3 } }],
+      'GET /api/maintenance/baseline/3': [
+        200,
+        {
+          data: [
+            {
+              id: 3,
+              company_id: 4,
+              site_id: 9,
+              server_id: 21,
+              month: 3,
+              year: 2026,
+              ticket_id: 77,
+              answers: [],
+            },
+          ],
+        },
+      ],
+    });
+    const eventLog = await screen.findByRole('region', { name: 'Event Log Review' });
+    expect(within(eventLog).getByText(eventLogNote)).toBeTruthy();
+    const sections = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));
+    expect(sections).toEqual([
+      'General Security',
+      'Domain Controller',
+      'Audit Enabled',
+      'Event Log Review',
+      'Patching',
+    ]);
+
+    // Every question but one gets an answer with notes; N/A fills its notes.
+    const rows = screen.getAllByRole('group').filter((group) => /^\d+\. /.test(group.getAttribute('aria-label') ?? ''));
+    expect(rows).toHaveLength(18);
+    for (const row of rows.slice(1)) {
+      // fireEvent: seventeen typed clicks cost seconds each on a shared CI machine.
+      fireEvent.click(within(row).getByRole('button', { name: 'N/A' }));
+      expect((within(row).getByRole('textbox', { name: 'Notes' }) as HTMLTextAreaElement).value).toBe('N/A');
+    }
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Yes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Baseline' }));
+    expect(rows[0]!.getAttribute('data-missing')).toBe('true');
+    expect(rows[1]!.getAttribute('data-missing')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toMatch(/highlighted/);
+    expect(api.callsTo('POST', '/api/maintenance/baseline')).toHaveLength(0);
+
+    fireEvent.change(within(rows[0]!).getByRole('textbox', { name: 'Notes' }), { target: { value: 'Locked rack' } });
+    expect(rows[0]!.getAttribute('data-missing')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Baseline' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/maintenance/baseline')).toHaveLength(1));
+    const body = api.callsTo('POST', '/api/maintenance/baseline')[0]!.body as {
+      answers: { question_id: number; answer: number; notes: string }[];
+    };
+    expect(body).toMatchObject({ company_id: 4, site_id: 9, server_id: 21, month: 3, year: 2026, ticket_id: 77 });
+    expect(body.answers[0]).toEqual({ question_id: 1, answer: 1, notes: 'Locked rack' });
+    expect(body.answers[17]).toEqual({ question_id: 18, answer: 3, notes: 'N/A' });
+    // Saved: the route gains the baseline id and the button reads Update Baseline (edit mode).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maintenance/baseline/4/21/3/2026/77/9/3'));
+    expect(await screen.findByRole('button', { name: 'Update Baseline' }, { timeout: 5_000 })).toBeTruthy();
+  });
+
+  it('toasts when another user checks in to the ticket', async () => {
+    open('/maintenance/baseline/4/21/3/2026/77/9');
+    await screen.findByRole('button', { name: 'Check In' });
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('ticket_77'));
+    latestSocket().serverEmit('ticket_77', 'CheckInOut', { direction: 'in', user: { id: 8, name: 'Sam Other' } });
+    expect(await screen.findByText('Sam Other checked in to this ticket')).toBeTruthy();
+  });
+});

@@ -1,0 +1,206 @@
+import { defaultUserSettings, projectSteps, type Approval, type ProjectDetail } from '@switchboard/shared';
+import dayjs from 'dayjs';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../../lib/auth-store.ts';
+import { stubApi } from '../../../../test/api-stub.ts';
+import { fakeSocketModule, latestSocket } from '../../../../test/fake-socket.ts';
+import { renderApp } from '../../../../test/render.tsx';
+
+vi.mock('socket.io-client', () => fakeSocketModule);
+
+// Issue 18 part 4: Planning Approval and Labor Quote Approval panels (spec 3 §2, §3 Approval, §4; decision 0046).
+
+const session = (type: 'Employee' | 'Client') => ({
+  data: {
+    user: {
+      id: 1,
+      type,
+      role: 'user',
+      name: 'Tess Tech',
+      shortname: 'Tess',
+      email: 't@example.com',
+      photo: null,
+      settings: defaultUserSettings,
+    },
+    permissions: ['view dashboard'],
+    notifications: [],
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
+    token_id: 'token-1',
+    shadowing: false,
+  },
+});
+
+const base: ProjectDetail = {
+  id: 12,
+  title: 'Office move',
+  company_id: 4,
+  site_id: 9,
+  client_user_id: null,
+  coordinator_id: null,
+  planner_id: null,
+  researcher_id: null,
+  quoter_id: null,
+  labor_required: 0,
+  procurement_required: 0,
+  verbally_approved: 0,
+  notes: '',
+  goals: '',
+  latest_notes: '',
+  latest_goals: '',
+  company: { id: 4, name: 'Harbor Clinic' },
+  site: { id: 9, name: 'Main Office' },
+  client_user: null,
+  coordinator: null,
+  planner: null,
+  researcher: null,
+  quoter: null,
+  latest_ticket: null,
+  billed: { billing_date: null, billed_time: 0 },
+  created_at: '2026-01-02T10:00:00.000Z',
+  completed_at: null,
+  completed_by: null,
+  flags: [],
+  tickets: projectSteps.map((subject, order) => ({
+    id: 100 + order,
+    status: 0,
+    project_order: order,
+    subject,
+    notes: { notes: '' },
+    employee: null,
+    updated_at: '2026-01-02T10:00:00.000Z',
+  })),
+  check_ins: [],
+  threads: [],
+  invoices: [],
+  product_requirements: [],
+  quotes: [],
+  planning_approvals: [],
+  labor_approvals: [],
+  procurements: [],
+  schedule_dates: [],
+  labor_steps: [],
+  scheduled_placeholder: null,
+  pending_project: null,
+};
+
+const approval = (id: number, status: number | null, extra: Partial<Approval> = {}): Approval => ({
+  id,
+  project_overview: true,
+  quote_id: null,
+  quote: null,
+  status,
+  user: null,
+  email_address: `person${id}@example.com`,
+  added_by: { id: 1, shortname: 'Tess' },
+  comment: null,
+  responded_at: null,
+  expires_at: '2026-01-16T10:00:00.000Z',
+  created_at: '2026-01-02T10:00:00.000Z',
+  ...extra,
+});
+
+/** The project page with a server that records each request and answers the project as it stands. */
+function open(type: 'Employee' | 'Client', start: Partial<ProjectDetail> = {}) {
+  const state = { project: { ...base, ...start } as ProjectDetail };
+  authStore.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1', token_id: 'token-1', expires_in: 900 });
+  const api = stubApi({
+    'GET /api/session': [200, session(type)],
+    'GET /api/misc/staticdata': [200, { data: {} }],
+    'GET /api/notifications': [200, { data: [] }],
+    'GET /api/users/employee.list': [200, { data: [] }],
+    'GET /api/users/client.list.4': [200, { data: [{ id: 31, name: 'Clara Client' }] }],
+    'GET /api/project/12': () => [200, { data: state.project }],
+    'POST /api/project/project_step': () => {
+      state.project = {
+        ...state.project,
+        planning_approvals: [approval(9, null, { email_address: 'boss@example.com' })],
+      };
+      return [200, { message: 'Planning approval request sent.' }];
+    },
+  });
+  renderApp('/projects/12');
+  return { api, state };
+}
+
+const planningCard = () => screen.findByRole('group', { name: 'Planning Approval' });
+
+describe('Approval panels (spec 3 §2, §4)', { timeout: 20_000 }, () => {
+  it('labels each approval Pending, Approved or Denied with who, added_by and when', async () => {
+    open('Employee', {
+      planning_approvals: [
+        approval(1, null, { user: { id: 31, name: 'Clara Client' } }),
+        approval(2, 1),
+        approval(3, 2, { comment: 'Not this quarter' }),
+      ],
+    });
+    const card = await planningCard();
+    const row = (id: number) => within(card).getByTestId(`approval-${id}`);
+    await waitFor(() => expect(row(1)).toBeTruthy());
+    expect(within(row(1)).getByText('Pending')).toBeTruthy();
+    expect(within(row(1)).getByText('Clara Client')).toBeTruthy();
+    expect(within(row(1)).getByText('Tess')).toBeTruthy();
+    expect(within(row(1)).getByText(dayjs('2026-01-02T10:00:00.000Z').format('MM/DD/YYYY hh:mm A'))).toBeTruthy();
+    expect(within(row(2)).getByText('Approved')).toBeTruthy();
+    expect(within(row(2)).getByText('person2@example.com')).toBeTruthy();
+    expect(within(row(3)).getByText('Denied')).toBeTruthy();
+    expect(within(row(3)).getByText('Not this quarter')).toBeTruthy();
+  });
+
+  it('shows Verbally Approved for every approval when the project was approved verbally', async () => {
+    open('Client', { verbally_approved: 1, planning_approvals: [approval(1, null), approval(2, 2)] });
+    const card = await planningCard();
+    await waitFor(() => expect(within(card).getAllByText('Verbally Approved')).toHaveLength(2));
+    expect(within(card).queryByText('Pending')).toBeNull();
+    // Client accounts read; they do not send.
+    expect(within(card).queryByRole('button', { name: 'Request approval' })).toBeNull();
+  });
+
+  it('sends the pre-filled message to a typed address and turns live on ApprovalsUpdated', async () => {
+    const { api, state } = open('Employee');
+    const card = await planningCard();
+    expect(await within(card).findByText('No approval requests sent yet.')).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'Request approval' }));
+    const message = within(card).getByLabelText('Message') as HTMLTextAreaElement;
+    expect(message.value).toBe(
+      'Please review the planning of the project "Office move" and approve it, or deny it with a comment, through the link below.',
+    );
+    await userEvent.type(
+      within(card).getByPlaceholderText('Type an address and press Enter'),
+      'boss@example.com{enter}',
+    );
+    await userEvent.click(within(card).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Planning approval request sent.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/project/project_step').map((call) => call.body)).toEqual([
+      {
+        step: 'Planning Approval',
+        to: ['boss@example.com'],
+        message: message.value,
+        project_id: 12,
+        ticket_id: 100,
+      },
+    ]);
+    expect(await within(card).findByText('boss@example.com')).toBeTruthy();
+
+    // The recipient answers: the server pushes ApprovalsUpdated and the panel reads itself again.
+    state.project = { ...state.project, planning_approvals: [approval(9, 1, { email_address: 'boss@example.com' })] };
+    latestSocket().serverEmit('project_12', 'ApprovalsUpdated', { project_id: 12, by: null });
+    expect(await within(card).findByText('Approved')).toBeTruthy();
+  });
+
+  it("refuses to send without a recipient, with the contract's message", async () => {
+    const { api } = open('Employee');
+    const card = await planningCard();
+    await userEvent.click(await within(card).findByRole('button', { name: 'Request approval' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Send' }));
+    expect(await within(card).findByText('Choose at least one recipient.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/project/project_step')).toEqual([]);
+  });
+});

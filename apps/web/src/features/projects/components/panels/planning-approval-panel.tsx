@@ -1,0 +1,7 @@
+import { ApprovalsPanel } from './approvals-panel.tsx';
+import type { StepPanelProps } from './index.tsx';
+
+/** Spec 3 §2 Planning Approval (order 0): the project's planning approvals and the request form (decision 0046). */
+export function PlanningApprovalPanel(props: StepPanelProps) {
+  return <ApprovalsPanel {...props} kind="planning" />;
+}

@@ -1,0 +1,254 @@
+// Budget (issue 20, "Done when"): the timeclock report for 200 employees over a month answers in p95 under 100 ms at
+// 10 concurrent clients. Seeds 200 employees in five time zones with three months of status changes each (about
+// 8 a working day, as the demo's timeline: bench/../modules/reports/timeclock-report.demo.ts) and a day of PTO for
+// every fourth, then asks for the last full 30 days, as JSON and as CSV.
+// Run: node --import tsx bench/timeclock-report.ts   (DATABASE_URL to use your own server; else an embedded one;
+// BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding).
+// The load comes from wrk when installed (bench/wrk-load.lua), else from bench/load-client.ts. Prints p50 / p95 /
+// max per call and, beside them, the report's one SQL statement timed alone; exits 1 over budget.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { addDays, todayInZone } from '@switchboard/shared';
+import { sql } from 'drizzle-orm';
+import { openBenchDatabase } from './bench-database.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createDatabase } from '../apps/server/src/db/client.ts';
+import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import { seedReference } from '../apps/server/src/db/seed/reference.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
+import { grantPermissions, seedPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
+import {
+  demoTimeclockTimeline,
+  insertTimeclockEntries,
+  type DemoTimeclockEntry,
+} from '../apps/server/src/modules/reports/timeclock-report.demo.ts';
+import { timeclockReportSql } from '../apps/server/src/modules/reports/timeclock-report.service.ts';
+
+const BUDGET_P95_MS = 100;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const REQUESTS_PER_CALL = Number(process.env.BENCH_REQUESTS ?? 500);
+const WRK_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 200);
+const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'UTC'];
+
+const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
+const reuse = process.env.BENCH_REUSE_URL;
+const database = reuse
+  ? null
+  : await openBenchDatabase({ prefix: 'bench_tc', dataDir, embeddedPort: 5498, keep: !!process.env.BENCH_KEEP_DB });
+const url = reuse ?? database!.url;
+const { db, pool } = createDatabase(url);
+
+// The last 30 full days (yesterday back), in UTC: every zone's month.
+const end = addDays(todayInZone('UTC'), -1);
+const start = addDays(end, -29);
+
+try {
+  if (!reuse) await seed();
+  const config = { ...loadConfig({ DATA_DIR: dataDir }), accessTokenTtlMinutes: 600 };
+  const app = await buildApp({ db, config, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  // Each client is its own manager with the report's permissions, signed in once (one at a time: the sign-in limit).
+  const tokens: string[] = [];
+  for (let i = 0; i < CONCURRENCY; i++) {
+    const login = await fetch(`${address}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `employee${i + 1}@bench.test`, password: 'Bench-password-1' }),
+    });
+    if (!login.ok) throw new Error(`signing in employee${i + 1}: ${login.status} ${await login.text()}`);
+    tokens.push(((await login.json()) as { access_token: string }).access_token);
+  }
+
+  const first = await fetch(`${address}/api/reports/timeclock/${start}/${end}/`, {
+    headers: { authorization: `Bearer ${tokens[0]}` },
+  });
+  const body = await first.text();
+  const report = JSON.parse(body) as { data: { rows: unknown[]; dates: unknown[] } };
+  console.log(
+    `report ${start} to ${end}: ${report.data.rows.length} rows x ${report.data.dates.length} days, ` +
+      `${(body.length / 1024).toFixed(0)} KiB of JSON`,
+  );
+
+  const paths: [string, string][] = [
+    ['timeclock report, 200 employees, 30 days (JSON)', `/api/reports/timeclock/${start}/${end}/`],
+    ['timeclock report, 200 employees, 30 days (CSV)', `/api/reports/timeclock/${start}/${end}/?format=csv`],
+    ['timeclock report, 200 employees, this week so far (JSON)', `/api/reports/timeclock/${addDays(end, -6)}/${end}/`],
+    ['floor: GET /api/health (one select 1)', '/api/health'],
+  ];
+  let failed = false;
+  for (const { label, p50, p95, max, requests } of await runLoad({
+    address,
+    tokens,
+    concurrency: CONCURRENCY,
+    requests: REQUESTS_PER_CALL,
+    paths,
+  })) {
+    const over = label.startsWith('timeclock') && p95 > BUDGET_P95_MS;
+    failed ||= over;
+    console.log(
+      `${over ? 'OVER ' : 'ok   '} ${label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms (${requests} requests, ${CONCURRENCY} at once)`,
+    );
+  }
+  await timeStatement();
+  await app.close();
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  if (!pool.ended) await pool.end();
+  await database?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The report's one statement alone, one client: through the pool as the app
+ * runs it (rows parsed), and timed by PostgreSQL itself (EXPLAIN ANALYZE), medians of 20. The rest of the API's time
+ * is parsing the lists, the sums in JavaScript and writing the JSON.
+ */
+async function timeStatement(): Promise<void> {
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
+  const roundTrips: number[] = [];
+  let rowCount = 0;
+  for (let i = 0; i < 25; i++) {
+    const t0 = performance.now();
+    const result = await pool.query({ text: timeclockReportSql, values: [start, end], rowMode: 'array' });
+    if (i >= 5) roundTrips.push(performance.now() - t0);
+    rowCount = result.rows.length;
+  }
+  const executions: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const { rows } = await pool.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
+      `explain (analyze, format json) ${timeclockReportSql}`,
+      [start, end],
+    );
+    executions.push(rows[0]!['QUERY PLAN'][0]['Execution Time']);
+  }
+  console.log(
+    `     the report's statement alone (${rowCount} rows): ${median(roundTrips).toFixed(2)} ms through ` +
+      `the pool (rows parsed), execution ${median(executions).toFixed(2)} ms in PostgreSQL (EXPLAIN ANALYZE); ` +
+      `medians of 20, one client`,
+  );
+}
+
+interface LoadInput {
+  address: string;
+  tokens: string[];
+  concurrency: number;
+  requests: number;
+  paths: [string, string][];
+}
+interface LoadResult {
+  label: string;
+  p50: number;
+  p95: number;
+  max: number;
+  requests: number;
+}
+
+/** Each call's latencies under load: from wrk when it is installed (BENCH_LOADER=node forces bench/load-client.ts). */
+async function runLoad(input: LoadInput): Promise<LoadResult[]> {
+  const run = promisify(execFile);
+  const hasWrk =
+    process.env.BENCH_LOADER !== 'node' &&
+    (await run('wrk', ['-v']).then(
+      () => true,
+      (error: { code?: unknown }) => error.code !== 'ENOENT',
+    ));
+  if (hasWrk) {
+    console.log(`load: wrk, ${WRK_SECONDS} s per call`);
+    const results: LoadResult[] = [];
+    const script = new URL('./wrk-load.lua', import.meta.url).pathname;
+    for (const [label, template] of input.paths) {
+      const wrk = (seconds: number) =>
+        run(
+          'wrk',
+          [
+            '-t1',
+            `-c${input.concurrency}`,
+            `-d${seconds}s`,
+            '-s',
+            script,
+            input.address,
+            '--',
+            template,
+            ...input.tokens,
+          ],
+          { maxBuffer: 16 * 1024 * 1024 },
+        );
+      await wrk(3); // warm-up
+      const summary = JSON.parse((await wrk(WRK_SECONDS)).stdout.trim().split('\n').at(-1)!) as Omit<
+        LoadResult,
+        'label'
+      > & { failed: number; statusErrors: number; timeouts: number };
+      // Answers over wrk's 2 s are counted, not fatal: an overloaded run still prints its figures.
+      if (summary.statusErrors > 0) throw new Error(`${label}: ${summary.statusErrors} answers were not 2xx/3xx`);
+      if (summary.timeouts > 0) console.log(`      ${label}: ${summary.timeouts} requests over wrk's 2 s`);
+      results.push({ label, ...summary });
+    }
+    return results;
+  }
+  console.log('load: bench/load-client.ts (install wrk for a lighter load generator)');
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', new URL('./load-client.ts', import.meta.url).pathname, JSON.stringify(input)],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return (JSON.parse(stdout) as { label: string; times: number[] }[]).map(({ label, times }) => {
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+    return { label, p50: at(0.5), p95: at(0.95), max: times.at(-1)!, requests: times.length };
+  });
+}
+
+async function seed(): Promise<void> {
+  console.log('migrating and seeding reference data…');
+  await migrateDatabase(db);
+  await seedReference(db);
+  await seedPermissions(db);
+
+  console.log(`seeding ${EMPLOYEES} employees with three months of timeclock…`);
+  const started = performance.now();
+  const passwordHash = await hashPassword('Bench-password-1');
+  await db.execute(sql`insert into users (type, role, name, shortname, email, password_hash)
+    select 'Employee', 'user', 'Employee ' || lpad(n::text, 3, '0'), 'Emp' || n, 'employee' || n || '@bench.test', ${passwordHash}
+    from generate_series(1, ${EMPLOYEES}) n`);
+  await db.execute(sql`insert into employees (user_id, timezone_id)
+    select u.id, (select id from timezones where name = (array[${sql.join(
+      ZONES.map((zone) => sql`${zone}`),
+      sql`, `,
+    )}]::text[])[1 + u.id % ${ZONES.length}])
+    from users u where u.email like '%@bench.test'`);
+  const { rows: people } = await db.execute<{ id: number; timezone: string }>(sql`
+    select u.id, coalesce(t.name, 'UTC') as timezone from users u join employees e on e.user_id = u.id
+    left join timezones t on t.id = e.timezone_id order by u.id`);
+  for (const person of people.slice(0, CONCURRENCY))
+    await grantPermissions(db, person.id, ['view reports', 'view timeclock']);
+
+  const now = Date.now();
+  const entries: DemoTimeclockEntry[] = [];
+  const timeOff: { user_id: number; date: string }[] = [];
+  for (const person of people) {
+    const to = todayInZone(person.timezone, now);
+    const dayOff = addDays(to, -10 - (person.id % 20));
+    if (person.id % 4 === 0) timeOff.push({ user_id: person.id, date: dayOff });
+    entries.push(
+      ...demoTimeclockTimeline({
+        userId: person.id,
+        timezone: person.timezone,
+        from: addDays(to, -91),
+        to,
+        now,
+        daysOff: person.id % 4 === 0 ? new Set([dayOff]) : undefined,
+      }),
+    );
+  }
+  await insertTimeclockEntries(db, entries);
+  await db.execute(sql`insert into pto_used_hours (user_id, date, hours, bank)
+    select (x->>'user_id')::int, (x->>'date')::date, 8, 'Lump Sum' from json_array_elements(${JSON.stringify(timeOff)}::json) x`);
+  await db.execute(sql`vacuum analyze`);
+  console.log(`seeded ${entries.length} status changes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
