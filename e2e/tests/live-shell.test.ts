@@ -325,7 +325,7 @@ describe('live shell (issue 4)', () => {
     await page.waitForURL((url) => url.pathname === `/employees/edit/${employeeId}/account`);
   });
 
-  it('refresh reloads the session and the boot data; the chat panel opens with its empty state', async () => {
+  it('refresh reloads the session and the boot data; the chat panel opens with its user list', async () => {
     const page = await newPage(browser);
     await loginWithToken(page);
     await page.goto('/dashboard');
@@ -342,6 +342,6 @@ describe('live shell (issue 4)', () => {
 
     await page.getByRole('button', { name: 'Chat' }).click();
     const panel = page.getByRole('dialog', { name: 'Chat' });
-    await panel.getByText('No conversations yet').waitFor();
+    await panel.getByRole('textbox', { name: 'Search users' }).waitFor();
   });
 });

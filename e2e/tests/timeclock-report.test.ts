@@ -54,39 +54,33 @@ describe('timeclock report', () => {
     const row = table.getByRole('row').filter({ hasText: name });
     await row.waitFor();
     // Payable per day (Mon to Sun), then the totals: Checked In, Break, Lunch, Traveling, PTO, UTO, Payable.
-    await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual([
-      name,
-      '8:00',
-      '2:00',
-      '1:00',
-      '0:00',
-      '0:00',
-      '0:00',
-      '0:00',
-      '11:00',
-      '0:00',
-      '0:30',
-      '0:00',
-      '0:00',
-      '0:00',
-      '11:00',
-    ]);
+    await expect
+      .poll(() => row.getByRole('cell').allTextContents())
+      .toEqual([
+        name,
+        '8:00',
+        '2:00',
+        '1:00',
+        '0:00',
+        '0:00',
+        '0:00',
+        '0:00',
+        '11:00',
+        '0:00',
+        '0:30',
+        '0:00',
+        '0:00',
+        '0:00',
+        '11:00',
+      ]);
 
     await page.getByLabel('Start').fill('2026-11-17');
     await page.getByLabel('End').fill('2026-11-17');
     await page.getByRole('button', { name: 'Go' }).click();
     await page.waitForURL('**/reports/timeclock/2026-11-17/2026-11-17');
-    await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual([
-      name,
-      '2:00',
-      '2:00',
-      '0:00',
-      '0:00',
-      '0:00',
-      '0:00',
-      '0:00',
-      '2:00',
-    ]);
+    await expect
+      .poll(() => row.getByRole('cell').allTextContents())
+      .toEqual([name, '2:00', '2:00', '0:00', '0:00', '0:00', '0:00', '0:00', '2:00']);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -164,7 +164,9 @@ export interface WhiteboardTreeNode<T extends { id: number; parent_id: number | 
 export function buildCategoryTree<T extends { id: number; parent_id: number | null; category_name: string }>(
   categories: T[],
 ): WhiteboardTreeNode<T>[] {
-  const nodes = new Map(categories.map((category) => [category.id, { category, children: [] as WhiteboardTreeNode<T>[] }]));
+  const nodes = new Map(
+    categories.map((category) => [category.id, { category, children: [] as WhiteboardTreeNode<T>[] }]),
+  );
   const roots: WhiteboardTreeNode<T>[] = [];
   for (const node of nodes.values()) {
     const parent = node.category.parent_id === null ? undefined : nodes.get(node.category.parent_id);

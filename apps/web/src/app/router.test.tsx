@@ -179,9 +179,9 @@ describe('signed in', () => {
   it('names a not-yet-built area honestly', async () => {
     storeTokens();
     stubApi();
-    renderApp('/whiteboard');
-    expect(await screen.findByRole('heading', { name: 'Whiteboard' })).toBeTruthy();
-    expect(screen.getByText('Whiteboard is not available yet.')).toBeTruthy();
+    renderApp('/developer');
+    expect(await screen.findByRole('heading', { name: 'Developer Settings' })).toBeTruthy();
+    expect(screen.getByText('Developer Settings is not available yet.')).toBeTruthy();
   });
 
   it('gives client users the client sidebar and keeps them out of employee areas', async () => {

@@ -17,6 +17,7 @@ import { RouteErrorScreen } from './route-error-screen.tsx';
 const handle = (value: RouteHandle): RouteHandle => value;
 
 // ---- lazy pages ----
+const chatPage = () => import('../features/chat/chat-page.tsx').then((m) => ({ Component: m.ChatPage }));
 const publicApprovalPage = () =>
   import('../features/approvals/public-approval-page.tsx').then((m) => ({ Component: m.PublicApprovalPage }));
 const authScreen = () => import('../features/auth/auth-screen.tsx').then((m) => ({ Component: m.AuthScreen }));
@@ -78,6 +79,8 @@ const timeclockReportPage = () =>
   import('../features/reports/timeclock-report-page.tsx').then((m) => ({ Component: m.TimeclockReportPage }));
 const otherReportPage = () =>
   import('../features/reports/reports-page.tsx').then((m) => ({ Component: m.OtherReportPage }));
+const whiteboardPage = () =>
+  import('../features/whiteboard/whiteboard-page.tsx').then((m) => ({ Component: m.WhiteboardPage }));
 const techResourcesPage = () =>
   import('../features/tech-resources/tech-resources-page.tsx').then((m) => ({ Component: m.TechResourcesPage }));
 const clientMapPage = () =>
@@ -220,7 +223,7 @@ export const appRoutes: RouteObject[] = [
   area('get/rates', 'Rates'),
   area('test', 'Development Test Page'),
   area('sync', 'Sync', { permissions: ['manage sync'] }),
-  area('chat', 'Chat'),
+  { path: 'chat', lazy: chatPage, handle: handle({ title: 'Chat' }) },
   area('chat2', 'Chat'),
   area('calendar', 'Calendar', { permissions: ['view calendar'] }),
   {
@@ -265,7 +268,11 @@ export const appRoutes: RouteObject[] = [
   },
 
   // Whiteboard
-  area('whiteboard/:articleId?', 'Whiteboard', { name: 'Whiteboard', numericParams: ['articleId'] }),
+  {
+    path: 'whiteboard/:articleId?',
+    lazy: whiteboardPage,
+    handle: handle({ title: 'Whiteboard', name: 'Whiteboard', numericParams: ['articleId'] }),
+  },
 
   // CRM: the section needs 'view crm'; its entries carry the gates of the CRM sidebar
   {

@@ -30,6 +30,8 @@ export interface RichTextEditorProps {
   collaboration?: AnyExtension[];
   /** Called once the editor exists (the co-editing wrapper fills and restores through it). */
   onEditor?: (editor: Editor) => void;
+  /** More node or mark types (e.g. the whiteboard's uploaded images); read once, when the editor is made. */
+  extensions?: AnyExtension[];
 }
 
 /**
@@ -45,6 +47,7 @@ export function RichTextEditor({
   controls = [],
   collaboration,
   onEditor,
+  extensions = [],
 }: RichTextEditorProps) {
   // The value this editor last showed or produced: a new value from outside replaces the content.
   const shown = useRef(value);
@@ -56,6 +59,7 @@ export function RichTextEditor({
     extensions: [
       StarterKit.configure({ link: false, ...(collaboration ? { undoRedo: false } : {}) }),
       Link.configure({ openOnClick: false }),
+      ...extensions,
       ...(collaboration ?? []),
     ],
     content: collaboration ? undefined : storedTextToHtml(value),

@@ -18,6 +18,8 @@ import { seedDemoShipments } from '../../modules/shipments/shipments.demo.ts';
 import { seedTechResourcesDemo } from '../../modules/tech-resources/tech-resources.demo.ts';
 import { seedTimeclockDemo } from '../../modules/reports/timeclock-report.demo.ts';
 import { seedStrategiesDemo } from '../../modules/strategies/strategies.demo.ts';
+import { seedWhiteboardDemo } from '../../modules/whiteboard/whiteboard.demo.ts';
+import { seedChatDemo } from '../../modules/chat/chat.demo.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -94,6 +96,11 @@ export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Prom
       tx,
       demoCompanies.map((company) => company.name),
       technicianIds,
+    );
+    await seedWhiteboardDemo(tx, technicianIds);
+    await seedChatDemo(
+      tx,
+      demoEmployees.map((employee) => employee.email),
     );
     await seedMaintenanceDemo(
       tx,

@@ -1,12 +1,6 @@
-import {
-  centsOf,
-  decimalFromCents,
-  DEFAULT_PAYMENT_TERMS,
-  type DepositInvoiceInput,
-  type ProjectInvoice,
-} from '@switchboard/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { centsOf, decimalFromCents, DEFAULT_PAYMENT_TERMS, type DepositInvoiceInput } from '@switchboard/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { recordRevision } from '../documents/documents.service.ts';
 import { projects } from '../projects/projects.table.ts';
@@ -70,26 +64,4 @@ export async function createDepositInvoice(
   });
   await recordRevision(db, dataDir, 'invoice', id, actorId);
   return { id, projectId: project.id };
-}
-
-/** The project's invoices for the Client Payment Invoices panel: a client account sees posted ones only. */
-export async function listProjectInvoices(
-  db: DbOrTransaction,
-  projectId: number,
-  staff: boolean,
-): Promise<ProjectInvoice[]> {
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.projectId, projectId), staff ? undefined : eq(invoices.status, 'posted')))
-    .orderBy(desc(invoices.id));
-  return rows.map((row) => ({
-    id: row.id,
-    number: row.number,
-    type: row.type,
-    status: row.status,
-    total: centsOf(row.total) / 100,
-    balance: centsOf(row.balance) / 100,
-    due_date: row.dueDate,
-  }));
 }

@@ -16,6 +16,7 @@ import {
   maintenanceTicketCheckInsSchema,
   notesRequiredMessage,
   ticketCreatedMessage,
+  ticketChannel,
   ticketFieldMessages,
   type MaintenanceCompany,
 } from '@switchboard/shared';
@@ -31,6 +32,7 @@ import {
   multipartBody,
   type TestContext,
 } from '../../../test/helpers.ts';
+import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { deviceServerRoles, devices, serverDrives, serverRoles } from '../devices/devices.table.ts';
@@ -272,6 +274,25 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
     });
     await ctx.db.update(tickets).set({ status: TICKET_STATUS_OPEN }).where(eq(tickets.id, ticketId));
     dropKeptMonthPages(ctx.db);
+  });
+
+  it('pushes BaselineUpdated on ticket_{id} to its viewers when a checklist is saved', async () => {
+    const baseUrl = await listenForSockets(ctx.app);
+    const socket = await connectSocket(baseUrl, staff);
+    try {
+      expect(await subscribe(socket, ticketChannel(ticketId))).toMatchObject({ ok: true });
+      const event = nextEvent<{ kind: string; id: number; ticket_id: number }>(socket, 'BaselineUpdated');
+      const saved = await api('POST', '/maintenance/baseline', {
+        ...header(ticketId),
+        id: baselineId,
+        answers: baselineAnswers(),
+      });
+      expect(saved.statusCode).toBe(200);
+      const [payload] = await event;
+      expect(payload).toMatchObject({ kind: 'baseline', id: baselineId, ticket_id: ticketId });
+    } finally {
+      socket.close();
+    }
   });
 
   it('answers the server drives and saves the analysis with one row per drive from id 20, then updates it', async () => {

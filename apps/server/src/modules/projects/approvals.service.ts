@@ -3,7 +3,6 @@ import {
   APPROVAL_DENIED,
   APPROVAL_LINK_TTL_DAYS,
   approvalMessages,
-  type Approval,
   type ApprovalDecisionInput,
   type ApprovalKind,
   type LaborApprovalInput,
@@ -11,7 +10,6 @@ import {
   type PublicApproval,
 } from '@switchboard/shared';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
@@ -168,63 +166,6 @@ export async function sendApprovalRequest(
   });
   for (const mail of mails) sendMailInBackground(context, mail);
   return { projectId: project.id };
-}
-
-const recipientUsers = alias(users, 'approval_recipient');
-const addedByUsers = alias(users, 'approval_added_by');
-
-/** planning_approvals and labor_approvals of GET /api/project/{id}, oldest first, in one query. */
-export async function loadApprovals(
-  db: DbOrTransaction,
-  projectId: number,
-): Promise<{ planning_approvals: Approval[]; labor_approvals: Approval[] }> {
-  const rows = await db
-    .select({
-      id: projectApprovals.id,
-      kind: projectApprovals.kind,
-      projectOverview: projectApprovals.projectOverview,
-      quoteId: projectApprovals.quoteId,
-      quoteNumber: quotes.number,
-      quoteTitle: quotes.title,
-      status: projectApprovals.status,
-      userId: recipientUsers.id,
-      userName: recipientUsers.name,
-      emailAddress: projectApprovals.emailAddress,
-      addedById: addedByUsers.id,
-      addedByShortname: addedByUsers.shortname,
-      comment: projectApprovals.comment,
-      respondedAt: projectApprovals.respondedAt,
-      expiresAt: approvalLinks.expiresAt,
-      createdAt: projectApprovals.createdAt,
-    })
-    .from(projectApprovals)
-    .innerJoin(approvalLinks, eq(approvalLinks.id, projectApprovals.linkId))
-    .leftJoin(recipientUsers, eq(recipientUsers.id, projectApprovals.userId))
-    .leftJoin(addedByUsers, eq(addedByUsers.id, projectApprovals.addedBy))
-    .leftJoin(quotes, eq(quotes.id, projectApprovals.quoteId))
-    .where(eq(projectApprovals.projectId, projectId))
-    .orderBy(asc(projectApprovals.id));
-  const shaped = rows.map((row) => ({
-    kind: row.kind,
-    approval: {
-      id: row.id,
-      project_overview: row.projectOverview,
-      quote_id: row.quoteId,
-      quote: row.quoteId === null ? null : { id: row.quoteId, number: row.quoteNumber, title: row.quoteTitle ?? '' },
-      status: row.status,
-      user: row.userId === null ? null : { id: row.userId, name: row.userName ?? '' },
-      email_address: row.emailAddress,
-      added_by: row.addedById === null ? null : { id: row.addedById, shortname: row.addedByShortname ?? '' },
-      comment: row.comment,
-      responded_at: row.respondedAt?.toISOString() ?? null,
-      expires_at: row.expiresAt.toISOString(),
-      created_at: row.createdAt.toISOString(),
-    } satisfies Approval,
-  }));
-  return {
-    planning_approvals: shaped.filter((row) => row.kind === 'planning').map((row) => row.approval),
-    labor_approvals: shaped.filter((row) => row.kind === 'labor').map((row) => row.approval),
-  };
 }
 
 // ---- the public page (no sign-in) ----

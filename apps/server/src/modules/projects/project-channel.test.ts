@@ -1,6 +1,13 @@
 import { projectChannel } from '@switchboard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, login, multipartBody, type TestContext } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  multipartBody,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
 import { createTestProject, projectDetail } from '../../../test/projects.ts';
 import { companies } from '../companies/companies.table.ts';
@@ -19,7 +26,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const coordinator = await createUser(ctx.db, { name: 'Cleo Coordinator' });
   token = (await login(ctx.app, coordinator.email, coordinator.password)).access_token;
-  const [own, other] = await ctx.db.insert(companies).values([{ name: 'Own Co' }, { name: 'Other Co' }]).returning();
+  const [own, other] = await ctx.db
+    .insert(companies)
+    .values([{ name: 'Own Co' }, { name: 'Other Co' }])
+    .returning();
   const client = await createUser(ctx.db, { type: 'Client', companyId: own!.id });
   const stranger = await createUser(ctx.db, { type: 'Client', companyId: other!.id });
   clientToken = (await login(ctx.app, client.email, client.password)).access_token;

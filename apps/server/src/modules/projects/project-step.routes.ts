@@ -37,7 +37,13 @@ export async function projectStepRoutes(app: AppInstance): Promise<void> {
     const handler = projectStepHandlers[step];
     if (!handler) throw unprocessable({ step: ['Choose a step of the project.'] });
     const input = handler.schema.parse(request.body);
-    const context = { db: app.db, dataDir: app.config.dataDir, actor: request.auth.user, config: app.config, log: request.log };
+    const context = {
+      db: app.db,
+      dataDir: app.config.dataDir,
+      actor: request.auth.user,
+      config: app.config,
+      log: request.log,
+    };
     const { projectId, message } = await handler.run(context, input);
     emitProjectEvent(app.realtime, projectId, handler.event, { by: request.auth.user.id });
     return { message };

@@ -28,7 +28,7 @@ import { companies, sites } from '../companies/companies.table.ts';
 import { ticketEvents, tickets } from '../tickets/tickets.table.ts';
 import { listTicketThreads } from '../tickets/ticket-threads.service.ts';
 import { users } from '../users/users.table.ts';
-import { loadProjectPanels, type ProjectPanels } from './project-panels.service.ts';
+import { loadProjectPanels, projectPanelsSql, type ProjectPanels } from './project-panels.service.ts';
 import { projects } from './projects.table.ts';
 
 // Projects (spec 3 §2, §3, §7; decision 0044): a project and its twelve step tickets, written in one transaction.
@@ -349,13 +349,14 @@ export async function getProjectDetail(db: Db, id: number, actor: ProjectActor):
     raw: rawStatement(projectDetailSql),
   }));
   const [rows, panels, threads] = await Promise.all([
-    runRawStatement<{ detail: string }>(db, statement.raw, { id, scope, staff }, statement.name),
+    runRawStatement<{ detail: string; panels: string }>(db, statement.raw, { id, scope, staff }, statement.name),
     loadProjectPanels(db, id, staff),
     contactThreads(db, id),
   ]);
   if (!rows[0]) throw notFound();
   const core = JSON.parse(rows[0].detail) as Omit<ProjectDetail, keyof ProjectPanels | 'threads'>;
-  return { ...core, threads, ...panels };
+  const written = JSON.parse(rows[0].panels) as Omit<ProjectPanels, keyof typeof panels>;
+  return { ...core, threads, ...written, ...panels };
 }
 
 const person = (column: SQL) =>
@@ -411,7 +412,8 @@ const projectDetailSql = sql`
         where c.project_id = p.id order by c.start_time desc, c.id desc limit 500) c), '[]')`,
       sql`'[]'`,
     )}
-  )::text as detail
+  )::text as detail,
+  ${projectPanelsSql}::text as panels
   from projects p
   join companies co on co.id = p.company_id
   left join sites s on s.id = p.site_id

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
+import { keptTimeclockReport } from './timeclock-report-cache.ts';
 import { capRangeAtToday, getTimeclockReport, viewerTimezone } from './timeclock-report.service.ts';
 
 const paramsSchema = z.object({ report: z.string().max(50), start: z.string().max(20), end: z.string().max(20) });
@@ -42,14 +43,15 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
         const capped = capRangeAtToday(range, await viewerTimezone(app.db, request.auth.user.id));
         if (!capped) throw unprocessable({ start: [startAfterTodayMessage] });
         if (reportRangeTooLong(capped)) throw unprocessable({ end: [reportRangeTooLongMessage] });
-        const data = await getTimeclockReport(app.db, capped);
+        const kept = await keptTimeclockReport(app.db, capped, () => getTimeclockReport(app.db, capped));
+        const data = kept.report;
         if (request.query.format === 'csv') {
           return reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="timeclock-${data.start}-${data.end}.csv"`)
-            .send(timeclockReportCsv(data));
+            .send((kept.csv ??= timeclockReportCsv(data)));
         }
-        return { data };
+        return reply.header('content-type', 'application/json; charset=utf-8').send(kept.json);
       },
     );
   }

@@ -20,6 +20,7 @@ import { employees } from '../employees/employees.table.ts';
 import { ptoUsedHours } from '../pto/pto.table.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
+import { keptTimeclockReport } from './timeclock-report-cache.ts';
 
 let ctx: TestContext;
 let manager: TestUser;
@@ -225,5 +226,25 @@ describe('GET /api/reports/timeclock/{start}/{end}/', () => {
 
   it('refuses an unknown format', async () => {
     expect((await get(`${week}?format=xml`, managerToken)).statusCode).toBe(422);
+  });
+});
+
+describe('keptTimeclockReport', () => {
+  it('shares one read of a range for a second, then reads again; other ranges are their own', async () => {
+    const db = {};
+    let reads = 0;
+    const load = async (): Promise<TimeclockReport> => {
+      reads += 1;
+      return { report: 'timeclock', start: '2026-11-16', end: '2026-11-16', dates: ['2026-11-16'], rows: [] };
+    };
+    const week = { start: '2026-11-16', end: '2026-11-22' };
+    const first = await keptTimeclockReport(db, week, load, 10_000);
+    await keptTimeclockReport(db, week, load, 10_999);
+    expect(reads).toBe(1);
+    expect(first.json).toBe(JSON.stringify({ data: first.report }));
+    await keptTimeclockReport(db, { start: '2026-11-16', end: '2026-11-17' }, load, 10_999);
+    expect(reads).toBe(2);
+    await keptTimeclockReport(db, week, load, 11_000);
+    expect(reads).toBe(3);
   });
 });

@@ -207,7 +207,14 @@ describe('GET /api/search', () => {
       const response = await search(q);
       expect(response.statusCode, q).toBe(200);
     }
-    expect(await results('!! & |')).toEqual({ tickets: [], devices: [], companies: [], accounts: [], employees: [], articles: [] });
+    expect(await results('!! & |')).toEqual({
+      tickets: [],
+      devices: [],
+      companies: [],
+      accounts: [],
+      employees: [],
+      articles: [],
+    });
   });
 
   it('answers at most 8 of each kind', async () => {
@@ -328,7 +335,11 @@ describe('GET /api/search: tickets and devices (issue 15 part 4)', () => {
     const [inText, inTitle] = await ctx.db
       .insert(whiteboardArticles)
       .values([
-        { title: 'Mailbox sizes', articleText: '<p>Archiving <strong>outlook</strong> folders.</p>', categoryId: category!.id },
+        {
+          title: 'Mailbox sizes',
+          articleText: '<p>Archiving <strong>outlook</strong> folders.</p>',
+          categoryId: category!.id,
+        },
         { title: 'Outlook profiles', articleText: '<p>Rebuilding a profile.</p>', categoryId: category!.id },
       ])
       .returning({ id: whiteboardArticles.id });

@@ -1,5 +1,5 @@
 import { carriers } from '@switchboard/shared';
-import { and, asc, gt, isNull, or } from 'drizzle-orm';
+import { asc, gt, isNull, or } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { projects } from '../projects/projects.table.ts';
 import { shipmentHistory, shipments } from './shipments.table.ts';

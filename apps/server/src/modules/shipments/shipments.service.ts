@@ -1,6 +1,5 @@
 import { finalShipmentStatuses, shipmentStatuses, type Procurement, type ProcurementInput } from '@switchboard/shared';
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppInstance } from '../../app-instance.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
@@ -162,7 +161,7 @@ export async function trackShipments(
   db: Db,
   settings: TrackerSettings,
   shipmentIds: readonly number[],
-  log?: Pick<FastifyBaseLogger, 'warn'>,
+  log?: { warn(object: object, message: string): void },
 ): Promise<Set<number>> {
   const changed = new Set<number>();
   if (shipmentIds.length === 0) return changed;

@@ -86,7 +86,11 @@ export async function whiteboardRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/whiteboard/article',
-    { ...staff, config: { uploads: articleUploads }, schema: { response: { 200: whiteboardArticleSavedResponseSchema } } },
+    {
+      ...staff,
+      config: { uploads: articleUploads },
+      schema: { response: { 200: whiteboardArticleSavedResponseSchema } },
+    },
     async (request) => {
       const input = parseArticle(request.body);
       const id = await createWhiteboardArticle(app.db, input, request.auth.user);

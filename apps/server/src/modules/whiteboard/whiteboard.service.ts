@@ -260,10 +260,12 @@ export async function deleteWhiteboardCategory(db: Db, id: number): Promise<bool
       .where(eq(whiteboardCategories.id, id))
       .for('update');
     if (!category) return false;
-    const [used] = await tx.execute<{ used: boolean }>(
-      sql`select exists (select 1 from whiteboard_articles where category_id = ${id})
+    const [used] = await tx
+      .execute<{ used: boolean }>(
+        sql`select exists (select 1 from whiteboard_articles where category_id = ${id})
         or exists (select 1 from whiteboard_categories where parent_id = ${id}) as used`,
-    ).then((result) => result.rows);
+      )
+      .then((result) => result.rows);
     if (used!.used) throw unprocessable({ category: [whiteboardMessages.categoryNotEmpty] });
     await tx.delete(whiteboardCategories).where(eq(whiteboardCategories.id, id));
     return true;
@@ -286,7 +288,11 @@ export async function findWhiteboardImage(
 ): Promise<{ fileName: string } | null> {
   if (actor.type !== 'Employee' || !whiteboardImagePathPattern.test(path)) return null;
   const [image] = await db
-    .select({ fileName: whiteboardImages.fileName, articleId: whiteboardImages.articleId, by: whiteboardImages.uploadedBy })
+    .select({
+      fileName: whiteboardImages.fileName,
+      articleId: whiteboardImages.articleId,
+      by: whiteboardImages.uploadedBy,
+    })
     .from(whiteboardImages)
     .where(eq(whiteboardImages.path, path));
   if (!image) return null;

@@ -159,7 +159,10 @@ describe('whiteboard articles', () => {
       data: { title: 'Final 2', category_name: 'Top level', updated_by: { name: 'Oscar Other' } },
     });
     // A POST without the override is not an update.
-    const plain = await postArticle({ title: 'X', article_text: '<p>x</p>', category_id: String(networkId) }, `/api/whiteboard/article/${id}`);
+    const plain = await postArticle(
+      { title: 'X', article_text: '<p>x</p>', category_id: String(networkId) },
+      `/api/whiteboard/article/${id}`,
+    );
     expect(plain.statusCode).toBe(404);
     const missing = await postArticle(
       { _method: 'PUT', title: 'X', article_text: '<p>x</p>', category_id: String(networkId) },
@@ -178,9 +181,17 @@ describe('whiteboard articles', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ category: [whiteboardMessages.categoryNotEmpty] });
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/whiteboard/article/${id}`, headers: bearer(token) });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/whiteboard/article/${id}`,
+      headers: bearer(token),
+    });
     expect(deleted.json()).toEqual({ message: whiteboardMessages.deleted });
-    const again = await ctx.app.inject({ method: 'DELETE', url: `/api/whiteboard/article/${id}`, headers: bearer(token) });
+    const again = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/whiteboard/article/${id}`,
+      headers: bearer(token),
+    });
     expect(again.statusCode).toBe(404);
     const gone = await ctx.app.inject({ method: 'GET', url: `/api/whiteboard/article/${id}`, headers: bearer(token) });
     expect(gone.statusCode).toBe(404);
@@ -247,7 +258,10 @@ describe('whiteboard access', () => {
       const response = await ctx.app.inject({
         method,
         url,
-        payload: method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', article_text: '<p>x</p>', category_id: networkId },
+        payload:
+          method === 'GET' || method === 'DELETE'
+            ? undefined
+            : { title: 'x', article_text: '<p>x</p>', category_id: networkId },
         headers: bearer(clientToken),
       });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
@@ -257,7 +271,10 @@ describe('whiteboard access', () => {
 });
 
 describe('whiteboard images', () => {
-  const png = () => ({ blob: new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }), name: 'shot.png' });
+  const png = () => ({
+    blob: new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }),
+    name: 'shot.png',
+  });
   const download = (file: string, auth: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/download', payload: { file }, headers: bearer(auth) });
 

@@ -4,7 +4,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TopBarNotices } from '../../components/top-bar-notices.tsx';
-import { ChatPanelToggle } from '../../features/chat-panel/chat-panel.tsx';
+import { ChatPanelToggle } from '../../features/chat/chat-panel.tsx';
 import { NotificationsMenu } from '../../features/notifications/notifications-menu.tsx';
 import { GlobalSearch } from '../../features/search/global-search.tsx';
 import { StatusMenu } from '../../features/timeclock/status-menu.tsx';

@@ -180,3 +180,39 @@ describe('Baseline Security checklist (spec 2 §2, §5)', { timeout: 60_000 }, (
     expect(await screen.findByText('Sam Other checked in to this ticket')).toBeTruthy();
   });
 });
+
+describe('Server Analysis checklist (spec 2 §2)', { timeout: 60_000 }, () => {
+  it('adds a row per drive from id 20, sends dates as Unix seconds, and PUTs in edit mode', async () => {
+    const answers = Array.from({ length: 17 }, (_, i) => ({ question_id: i + 1, answer: 1, notes: 'ok' }));
+    const record = {
+      id: 6,
+      company_id: 4,
+      site_id: 9,
+      server_id: 21,
+      month: 3,
+      year: 2026,
+      ticket_id: 77,
+      answers: answers.map((a) => (a.question_id === 9 ? { ...a, answer: 1_772_323_200 } : a)),
+      drives: [{ question_id: 20, drive_id: 31, letter: 'C', size: 240, answer: 120, notes: 'half' }],
+    };
+    const { api } = open('/maintenance/analysis/4/21/3/2026/77/9/6', {
+      'GET /api/maintenance/analysis/6': [200, { data: [record] }],
+      'GET /api/drives/21': [200, { data: [{ id: 21, name: 'DC01', company_id: 4, drives: [] }] }],
+      'PUT /api/maintenance/analysis/6': [200, { message: 'Server Analysis updated.', data: { id: 6 } }],
+    });
+    const drive = await screen.findByRole('group', { name: '20. C Drive Used Space (GB)' });
+    expect(within(drive).getByRole('textbox', { name: '20. C Drive Used Space (GB)' })).toBeTruthy();
+    const lastBackup = screen.getByRole('group', { name: '9. Last local backup date' });
+    const date = within(lastBackup).getByLabelText('9. Last local backup date') as HTMLInputElement;
+    expect(date.value).toBe('2026-03-01');
+    fireEvent.change(date, { target: { value: '2026-03-02' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Analysis' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/maintenance/analysis/6')).toHaveLength(1));
+    const body = api.callsTo('PUT', '/api/maintenance/analysis/6')[0]!.body as {
+      answers: { question_id: number; answer: number }[];
+      drives: unknown[];
+    };
+    expect(body.answers.find((a) => a.question_id === 9)!.answer).toBe(1_772_409_600);
+    expect(body.drives).toEqual([record.drives[0]]);
+  });
+});

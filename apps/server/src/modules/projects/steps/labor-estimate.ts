@@ -7,11 +7,10 @@ import {
   saveLaborEstimateInputSchema,
   STEP_CLOSED,
   type ImportLaborTemplateInput,
-  type LaborStep,
   type SaveLaborEstimateInput,
 } from '@switchboard/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTransaction, Transaction } from '../../../db/client.ts';
+import type { Transaction } from '../../../db/client.ts';
 import { notFound, unprocessable } from '../../../plugins/errors.ts';
 import { checkIns } from '../../checkins/checkins.table.ts';
 import { setStepStatus } from '../../tickets/ticket-steps.service.ts';
@@ -172,40 +171,6 @@ export async function saveLaborEstimate(
   if (subSteps.length > 0) await tx.insert(laborSubSteps).values(subSteps);
   // setStepStatus opens its own transaction: inside ours it is a savepoint, so the steps and the close go together.
   if (input.close) await setStepStatus(tx, ticket, STEP_CLOSED, actor);
-}
-
-/** GET /api/project/{id}'s labor_steps: by position, hours as numbers, each with its sub-steps. */
-export async function loadLaborSteps(db: DbOrTransaction, projectId: number): Promise<LaborStep[]> {
-  const steps = await db
-    .select()
-    .from(laborSteps)
-    .where(eq(laborSteps.projectId, projectId))
-    .orderBy(asc(laborSteps.position), asc(laborSteps.id));
-  if (steps.length === 0) return [];
-  const subSteps = await db
-    .select({ id: laborSubSteps.id, laborStepId: laborSubSteps.laborStepId, title: laborSubSteps.title })
-    .from(laborSubSteps)
-    .where(
-      inArray(
-        laborSubSteps.laborStepId,
-        steps.map((step) => step.id),
-      ),
-    )
-    .orderBy(asc(laborSubSteps.position), asc(laborSubSteps.id));
-  const subStepsOf = new Map<number, { id: number; title: string }[]>();
-  for (const subStep of subSteps) {
-    const list = subStepsOf.get(subStep.laborStepId) ?? [];
-    list.push({ id: subStep.id, title: subStep.title });
-    subStepsOf.set(subStep.laborStepId, list);
-  }
-  return steps.map((step) => ({
-    id: step.id,
-    title: step.title,
-    min_hours: Number(step.minHours),
-    max_hours: Number(step.maxHours),
-    status: step.status,
-    sub_steps: subStepsOf.get(step.id) ?? [],
-  }));
 }
 
 export const laborEstimateImportHandler: ProjectStepHandler<ImportLaborTemplateInput> = {

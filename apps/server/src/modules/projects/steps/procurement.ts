@@ -10,11 +10,11 @@ const trackingWaitMs = 8_000;
 
 export const procurementHandler: ProjectStepHandler<ProcurementInput> = {
   schema: procurementInputSchema,
-  async run({ db, actor, config }, input) {
+  async run({ db, actor, config, log }, input) {
     const { projectId, untracked } = await saveProcurements(db, input, actor);
     const settings = config ? trackerSettings(config) : null;
     if (settings && untracked.length > 0) {
-      const tracking = trackShipments(db, settings, untracked).catch(() => undefined);
+      const tracking = trackShipments(db, settings, untracked, log).catch(() => undefined);
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, trackingWaitMs);

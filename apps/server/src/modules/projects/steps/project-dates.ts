@@ -4,7 +4,6 @@ import {
   STEP_CLOSED,
   type ProjectDateInput,
   type ProjectDateKind,
-  type ProjectDetail,
 } from '@switchboard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../../db/client.ts';
@@ -57,22 +56,6 @@ export async function saveProjectDate(
     if (input.close) await setStepStatus(tx, step, STEP_CLOSED, actor);
   });
   return { projectId: step.projectId };
-}
-
-/** scheduled_placeholder and pending_project of GET /api/project/{id}: {id, start_date} of each kind, or null. */
-export async function loadProjectDates(
-  db: DbOrTransaction,
-  projectId: number,
-): Promise<Pick<ProjectDetail, 'scheduled_placeholder' | 'pending_project'>> {
-  const rows = await db
-    .select({ id: projectDates.id, kind: projectDates.kind, startDate: projectDates.startDate })
-    .from(projectDates)
-    .where(eq(projectDates.projectId, projectId));
-  const of = (kind: ProjectDateKind) => {
-    const row = rows.find((entry) => entry.kind === kind);
-    return row ? { id: row.id, start_date: row.startDate } : null;
-  };
-  return { scheduled_placeholder: of('placeholder'), pending_project: of('pending') };
 }
 
 const dateHandler = (

@@ -3,10 +3,9 @@ import {
   projectScheduleMessages,
   scheduleProjectDateInputSchema,
   type ScheduleProjectDateInput,
-  type ScheduleSlot,
 } from '@switchboard/shared';
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTransaction } from '../../../db/client.ts';
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../../plugins/errors.ts';
 import { users } from '../../users/users.table.ts';
 import type { ProjectStepHandler } from '../project-step.routes.ts';
@@ -162,33 +161,6 @@ export async function saveScheduleSlots(
     }
   });
   return { projectId };
-}
-
-/** schedule_dates of GET /api/project/{id}: the slots by day and time, each with its technician and whether active. */
-export async function loadScheduleSlots(db: DbOrTransaction, projectId: number): Promise<ScheduleSlot[]> {
-  const rows = await db
-    .select({
-      id: projectSlots.id,
-      startDate: projectSlots.startDate,
-      startTime: projectSlots.startTime,
-      endTime: projectSlots.endTime,
-      employeeId: projectSlots.employeeId,
-      name: users.name,
-      type: users.type,
-      deletedAt: users.deletedAt,
-    })
-    .from(projectSlots)
-    .innerJoin(users, eq(users.id, projectSlots.employeeId))
-    .where(eq(projectSlots.projectId, projectId))
-    .orderBy(asc(projectSlots.startDate), asc(projectSlots.startTime), asc(projectSlots.id));
-  return rows.map((row) => ({
-    id: row.id,
-    start_date: row.startDate,
-    start_time: hhmm(row.startTime),
-    end_time: hhmm(row.endTime),
-    employee_id: row.employeeId,
-    employee: { id: row.employeeId, name: row.name, active: row.deletedAt === null && row.type === 'Employee' },
-  }));
 }
 
 export const scheduleProjectDateHandler: ProjectStepHandler<ScheduleProjectDateInput> = {

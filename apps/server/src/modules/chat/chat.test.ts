@@ -1,0 +1,277 @@
+import {
+  chatMessageSentEvent,
+  chatMessages as chatTexts,
+  chatMessagesResponseSchema,
+  chatRoomChannel,
+  chatRoomResponseSchema,
+  chatUnreadResponseSchema,
+  chatEmployeeSchema,
+  parseChatFileMessage,
+  parseChatImageMessage,
+  sendChatMessageResponseSchema,
+  type ChatMessage,
+} from '@switchboard/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
+import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
+import { expectExactShape } from '../../../test/shapes.ts';
+import { pageSchema } from '../../db/paginate.ts';
+import { chatMessages } from './chat.table.ts';
+
+// Issue 20 part 2 (spec 3 §2 Staff chat, §3 Chat, §5, §7, §9; decision 0054).
+
+let ctx: TestContext;
+let ann: TestUser;
+let ben: TestUser;
+let cat: TestUser;
+let annToken: string;
+let benToken: string;
+let catToken: string;
+let clientToken: string;
+let roomId: number;
+
+const employeeRoomsSchema = pageSchema(chatEmployeeSchema);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ann = await createUser(ctx.db, { name: 'Ann Archer' });
+  ben = await createUser(ctx.db, { name: 'Ben Baker' });
+  cat = await createUser(ctx.db, { name: 'Cat Cooper' });
+  await createUser(ctx.db, { name: 'Dan Disabled', deletedAt: new Date('2026-01-01T00:00:00Z') });
+  const client = await createUser(ctx.db, { type: 'Client', name: 'Cli Client' });
+  [annToken, benToken, catToken, clientToken] = await Promise.all(
+    [ann, ben, cat, client].map(async (user) => (await login(ctx.app, user.email, user.password)).access_token),
+  );
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, token: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+async function send(token: string, fields: Record<string, string | { blob: Blob; name: string }[]>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(key, value);
+    else for (const file of value) form.append(key, file.blob, file.name);
+  }
+  const encoded = new Response(form);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/chat/message/send',
+    headers: { ...bearer(token), 'content-type': encoded.headers.get('content-type')! },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+}
+
+const png = () => ({
+  blob: new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }),
+  name: 'shot.png',
+});
+const pdf = (name = 'report.pdf') => ({ blob: new Blob(['%PDF-1.4 test'], { type: 'application/pdf' }), name });
+
+describe('rooms', () => {
+  it('creates the one-to-one room once and answers the same room to either member', async () => {
+    const created = await post('/api/chat/room/create', annToken, { user_id: ben.id });
+    expect(created.statusCode).toBe(200);
+    const room = expectExactShape(chatRoomResponseSchema, created.json()).data;
+    expect(room).toEqual({ id: room.id, latest_message: null, unread: 0 });
+    roomId = room.id;
+    const again = await post('/api/chat/room/create', benToken, { user_id: ann.id });
+    expect(again.json().data.id).toBe(roomId);
+  });
+
+  it('refuses a room with oneself, a disabled or unknown user, or a client account', async () => {
+    for (const user_id of [ann.id, 999_999, 'x']) {
+      const answer = await post('/api/chat/room/create', annToken, { user_id });
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json()).toEqual({ message: 'The given data was invalid.', errors: { user_id: [chatTexts.user] } });
+    }
+  });
+
+  it('refuses client accounts on every call (403) and callers without a token (401)', async () => {
+    expect((await get('/api/users/employee.rooms', clientToken)).statusCode).toBe(403);
+    expect((await post('/api/chat/room/create', clientToken, { user_id: ann.id })).statusCode).toBe(403);
+    expect((await get(`/api/chat/messages/${roomId}`, clientToken)).statusCode).toBe(403);
+    expect((await send(clientToken, { room_id: String(roomId), message: 'hi' })).statusCode).toBe(403);
+    expect((await get('/api/chat/unread', clientToken)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/employee.rooms' })).statusCode).toBe(401);
+  });
+});
+
+describe('messages', () => {
+  it('sends text live on PR_{roomId} in the GET shape, counts it unread for the other member only', async () => {
+    const baseUrl = await listenForSockets(ctx.app);
+    const benSocket = await connectSocket(baseUrl, benToken);
+    try {
+      expect(await subscribe(benSocket, chatRoomChannel(roomId))).toMatchObject({ ok: true });
+      const heard = nextEvent<ChatMessage>(benSocket, chatMessageSentEvent, (_p, meta) => {
+        return (meta as { channel: string }).channel === chatRoomChannel(roomId);
+      });
+      const sent = await send(annToken, { room_id: String(roomId), message: '<p>Hello <b>Ben</b></p>' });
+      expect(sent.statusCode).toBe(200);
+      const [message] = expectExactShape(sendChatMessageResponseSchema, sent.json()).data;
+      expect(message).toMatchObject({ room_id: roomId, user_id: ann.id, message: '<p>Hello <b>Ben</b></p>' });
+      expect(message!.user).toEqual({ shortname: 'Ann', photo: null });
+      const [payload] = await heard;
+      expect(payload).toEqual(message);
+    } finally {
+      benSocket.close();
+    }
+    const benUnread = expectExactShape(chatUnreadResponseSchema, (await get('/api/chat/unread', benToken)).json());
+    expect(benUnread.data.unread).toBe(1);
+    expect((await get('/api/chat/unread', annToken)).json().data.unread).toBe(0);
+
+    const list = expectExactShape(employeeRoomsSchema, (await get('/api/users/employee.rooms', benToken)).json());
+    const annRow = list.data.find((row) => row.user_id === ann.id)!;
+    expect(annRow.user.room).toMatchObject({
+      id: roomId,
+      unread: 1,
+      latest_message: { message: '<p>Hello <b>Ben</b></p>' },
+    });
+    // The room with the newest message comes first; employees without a room have room null.
+    expect(list.data[0]!.user_id).toBe(ann.id);
+    expect(list.data.find((row) => row.user_id === cat.id)!.user.room).toBeNull();
+  });
+
+  it('marks the room read when its messages are fetched', async () => {
+    const answer = await get(`/api/chat/messages/${roomId}`, benToken);
+    expect(answer.statusCode).toBe(200);
+    const page = expectExactShape(chatMessagesResponseSchema, answer.json());
+    expect(page.data.map((m) => m.message)).toEqual(['<p>Hello <b>Ben</b></p>']);
+    expect(page.has_more).toBe(false);
+    expect((await get('/api/chat/unread', benToken)).json().data.unread).toBe(0);
+  });
+
+  it('marks read on the explicit read call', async () => {
+    await send(annToken, { room_id: String(roomId), message: 'one more' });
+    expect((await get('/api/chat/unread', benToken)).json().data.unread).toBe(1);
+    const read = await post(`/api/chat/room/${roomId}/read`, benToken, {});
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ data: { unread: 0 } });
+  });
+
+  it('sends several images and attachments as image tags and File| strings, served to members only', async () => {
+    const sent = await send(annToken, {
+      room_id: String(roomId),
+      message: 'files',
+      images: [png(), png()],
+      attachments: [pdf(), pdf('notes|v2.pdf')],
+    });
+    expect(sent.statusCode).toBe(200);
+    const messages = sent.json<{ data: ChatMessage[] }>().data;
+    expect(messages).toHaveLength(5);
+    expect(messages[0]!.message).toBe('files');
+    const image = parseChatImageMessage(messages[1]!.message)!;
+    expect(image.name).toBe('shot.png');
+    expect(image.path).toMatch(/^uploads\/chat\/[0-9a-f]{32}\.png$/);
+    expect(messages[2]!.message.startsWith('<img ')).toBe(true);
+    const file = parseChatFileMessage(messages[3]!.message)!;
+    expect(file).toMatchObject({ size: 13, type: 'application/pdf', name: 'report.pdf' });
+    expect(messages[3]!.message).toBe(`File|${file.path}|13|application/pdf|report.pdf`);
+    expect(parseChatFileMessage(messages[4]!.message)!.name).toBe('notes_v2.pdf');
+
+    const download = (token: string, path: string) => post('/api/download', token, { file: path, name: '' });
+    const asBen = await download(benToken, file.path);
+    expect(asBen.statusCode).toBe(200);
+    expect(asBen.body).toBe('%PDF-1.4 test');
+    expect((await download(benToken, image.path)).statusCode).toBe(200);
+    expect((await download(catToken, file.path)).statusCode).toBe(404);
+    expect((await download(clientToken, image.path)).statusCode).toBe(404);
+  });
+
+  it('refuses an empty message, a non-image as image and a room of others', async () => {
+    const empty = await send(annToken, { room_id: String(roomId), message: '  ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({ message: [chatTexts.empty] });
+    const wrong = await send(annToken, { room_id: String(roomId), images: [pdf()] });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ images: [chatTexts.image] });
+    const tooMany = await send(annToken, { room_id: String(roomId), images: Array.from({ length: 11 }, png) });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors).toEqual({ images: [chatTexts.tooManyImages] });
+    const before = await ctx.db.$count(chatMessages);
+    expect((await send(catToken, { room_id: String(roomId), message: 'intrude' })).statusCode).toBe(404);
+    expect((await send(annToken, { room_id: '999999', message: 'nowhere' })).statusCode).toBe(404);
+    expect(await ctx.db.$count(chatMessages)).toBe(before);
+  });
+});
+
+describe('membership', () => {
+  it('answers 404 to a non-member reading the room or marking it read, and refuses PR_{id} to them', async () => {
+    expect((await get(`/api/chat/messages/${roomId}`, catToken)).statusCode).toBe(404);
+    expect((await get('/api/chat/messages/abc', catToken)).statusCode).toBe(404);
+    expect((await post(`/api/chat/room/${roomId}/read`, catToken, {})).statusCode).toBe(404);
+    const baseUrl = await listenForSockets(ctx.app);
+    const [catSocket, clientSocket, annSocket] = await Promise.all([
+      connectSocket(baseUrl, catToken),
+      connectSocket(baseUrl, clientToken),
+      connectSocket(baseUrl, annToken),
+    ]);
+    try {
+      expect(await subscribe(catSocket, chatRoomChannel(roomId))).toMatchObject({ ok: false, error: 'Forbidden.' });
+      expect(await subscribe(clientSocket, chatRoomChannel(roomId))).toMatchObject({ ok: false });
+      expect(await subscribe(annSocket, chatRoomChannel(roomId))).toMatchObject({ ok: true });
+      expect(await subscribe(annSocket, chatRoomChannel(999_999))).toMatchObject({ ok: false });
+    } finally {
+      catSocket.close();
+      clientSocket.close();
+      annSocket.close();
+    }
+  });
+});
+
+describe('paging and search', () => {
+  it('pages messages backwards with before', async () => {
+    const created = await post('/api/chat/room/create', catToken, { user_id: ben.id });
+    const id = created.json().data.id as number;
+    await post(`/api/chat/room/${roomId}/read`, benToken, {});
+    await ctx.db
+      .insert(chatMessages)
+      .values(Array.from({ length: 120 }, (_, index) => ({ roomId: id, userId: cat.id, message: `m${index + 1}` })));
+    expect((await get('/api/chat/unread', benToken)).json().data.unread).toBe(120);
+    const newest = chatMessagesResponseSchema.parse((await get(`/api/chat/messages/${id}`, benToken)).json());
+    expect(newest.data).toHaveLength(50);
+    expect(newest.data[0]!.message).toBe('m71');
+    expect(newest.data[49]!.message).toBe('m120');
+    expect(newest.has_more).toBe(true);
+    expect((await get('/api/chat/unread', benToken)).json().data.unread).toBe(0);
+    const older = chatMessagesResponseSchema.parse(
+      (await get(`/api/chat/messages/${id}?before=${newest.data[0]!.id}`, benToken)).json(),
+    );
+    expect(older.data.map((m) => m.message)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i + 21}`));
+    const oldest = chatMessagesResponseSchema.parse(
+      (await get(`/api/chat/messages/${id}?before=${older.data[0]!.id}`, benToken)).json(),
+    );
+    expect(oldest.data).toHaveLength(20);
+    expect(oldest.has_more).toBe(false);
+  });
+
+  it('lists active employees other than the caller, filtered by name, paged', async () => {
+    const all = employeeRoomsSchema.parse((await get('/api/users/employee.rooms', annToken)).json());
+    const names = all.data.map((row) => row.user.name);
+    expect(names).toEqual(expect.arrayContaining(['Ben Baker', 'Cat Cooper']));
+    expect(names).not.toContain('Ann Archer');
+    expect(names).not.toContain('Dan Disabled');
+    expect(names).not.toContain('Cli Client');
+    const found = employeeRoomsSchema.parse((await get('/api/users/employee.rooms?name=coo', annToken)).json());
+    expect(found.data.map((row) => row.user.name)).toEqual(['Cat Cooper']);
+    const wildcard = employeeRoomsSchema.parse((await get('/api/users/employee.rooms?name=%25', annToken)).json());
+    expect(wildcard.total).toBe(0);
+    const paged = z
+      .object({ total: z.number(), per_page: z.number(), data: z.array(z.unknown()) })
+      .parse((await get('/api/users/employee.rooms?per_page=1&page=2', annToken)).json());
+    expect(paged).toMatchObject({ total: 2, per_page: 1 });
+    expect(paged.data).toHaveLength(1);
+  });
+});

@@ -1,0 +1,160 @@
+import { defaultUserSettings, projectSteps, type Procurement, type ProjectDetail } from '@switchboard/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../../lib/auth-store.ts';
+import { stubApi } from '../../../../test/api-stub.ts';
+import { fakeSocketModule } from '../../../../test/fake-socket.ts';
+import { renderApp } from '../../../../test/render.tsx';
+
+vi.mock('socket.io-client', () => fakeSocketModule);
+
+// Issue 18 part 9: the Procurement panel (order 8), spec 3 §2, §9; decision 0048.
+
+const session = (type: 'Employee' | 'Client') => ({
+  data: {
+    user: {
+      id: 1,
+      type,
+      role: 'user',
+      name: 'Tess Tech',
+      shortname: 'Tess',
+      email: 't@example.com',
+      photo: null,
+      settings: defaultUserSettings,
+    },
+    permissions: ['view dashboard'],
+    notifications: [],
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
+    token_id: 'token-1',
+    shadowing: false,
+  },
+});
+
+const base: ProjectDetail = {
+  id: 12,
+  title: 'Office move',
+  company_id: 4,
+  site_id: 9,
+  client_user_id: null,
+  coordinator_id: null,
+  planner_id: null,
+  researcher_id: null,
+  quoter_id: null,
+  labor_required: 0,
+  procurement_required: 0,
+  verbally_approved: 0,
+  notes: '',
+  goals: '',
+  latest_notes: '',
+  latest_goals: '',
+  company: { id: 4, name: 'Harbor Clinic' },
+  site: { id: 9, name: 'Main Office' },
+  client_user: null,
+  coordinator: null,
+  planner: null,
+  researcher: null,
+  quoter: null,
+  latest_ticket: null,
+  billed: { billing_date: null, billed_time: 0 },
+  created_at: '2026-01-02T10:00:00.000Z',
+  completed_at: null,
+  completed_by: null,
+  flags: [],
+  tickets: projectSteps.map((subject, order) => ({
+    id: 100 + order,
+    status: 0,
+    project_order: order,
+    subject,
+    notes: { notes: '' },
+    employee: null,
+    updated_at: '2026-01-02T10:00:00.000Z',
+  })),
+  check_ins: [],
+  threads: [],
+  invoices: [],
+  product_requirements: [],
+  quotes: [],
+  planning_approvals: [],
+  labor_approvals: [],
+  procurements: [],
+  schedule_dates: [],
+  labor_steps: [],
+  scheduled_placeholder: null,
+  pending_project: null,
+};
+
+const tracked: Procurement = {
+  id: 31,
+  carrier: 'UPS',
+  tracking_number: '1Z999AA10123456784',
+  status: 'in_transit',
+  status_details: 'Departed facility',
+  tracked: true,
+  updated_at: '2026-11-21T19:00:00.000Z',
+  history: [
+    { id: 1, time: '2026-11-20T12:04:00.000Z', city: 'Memphis', state: 'TN', status_details: 'Label created' },
+    { id: 2, time: '2026-11-21T12:30:00.000Z', city: 'Louisville', state: 'KY', status_details: 'Arrived' },
+  ],
+};
+
+function open(type: 'Employee' | 'Client', procurements: Procurement[]) {
+  authStore.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1', token_id: 'token-1', expires_in: 900 });
+  const api = stubApi({
+    'GET /api/session': [200, session(type)],
+    'GET /api/misc/staticdata': [200, { data: {} }],
+    'GET /api/notifications': [200, { data: [] }],
+    'GET /api/users/employee.list': [200, { data: [] }],
+    'GET /api/project/12': [200, { data: { ...base, procurements } }],
+    'POST /api/project/project_step': [200, { message: 'Procurement saved.' }],
+  });
+  renderApp('/projects/12');
+  return api;
+}
+
+const procurementCard = () => screen.findByRole('group', { name: 'Procurement' });
+
+describe('Procurement panel (spec 3 §2)', { timeout: 30_000 }, () => {
+  it('reads Create Requirements for a new list and checks a new row against the contract before sending', async () => {
+    const api = open('Employee', []);
+    const card = await procurementCard();
+    await userEvent.click(within(card).getByRole('button', { name: 'Add Shipment' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Create Requirements' }));
+    expect(await within(card).findByText('Choose a carrier from the list.')).toBeTruthy();
+    expect(within(card).getByText('Enter the tracking number.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/project/project_step')).toEqual([]);
+  });
+
+  it('reads Update Requirements for a saved list; a tracked shipment shows its history by date, read-only', async () => {
+    open('Employee', [tracked]);
+    const card = await procurementCard();
+    expect(await within(card).findByRole('button', { name: 'Update Requirements' })).toBeTruthy();
+    expect((within(card).getByLabelText('Status Details') as HTMLInputElement).disabled).toBe(true);
+    const table = within(card).getByRole('table', { name: 'History of 1Z999AA10123456784' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      dayjs('2026-11-21T12:30:00.000Z').format('MM/DD/YYYY'),
+      `${dayjs('2026-11-21T12:30:00.000Z').format('hh:mm A')}LouisvilleKYArrived`,
+      dayjs('2026-11-20T12:04:00.000Z').format('MM/DD/YYYY'),
+      `${dayjs('2026-11-20T12:04:00.000Z').format('hh:mm A')}MemphisTNLabel created`,
+    ]);
+  });
+
+  it('shows a client account the shipments read-only', async () => {
+    open('Client', [tracked]);
+    const card = await procurementCard();
+    expect(await within(card).findByText('UPS 1Z999AA10123456784')).toBeTruthy();
+    expect(within(card).getByText('In transit: Departed facility')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /Requirements/ })).toBeNull();
+  });
+});
