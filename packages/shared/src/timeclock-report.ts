@@ -44,7 +44,7 @@ const statusSlots: Record<number, number> = {
  */
 export const payableColumns = ['checked_in', 'break', 'traveling', 'pto'] as const;
 
-/** One status change: the status holds from `start` until `end`, or, when end is null, until the next change (or now). */
+/** One status change: the status holds from `start` until `end`; with no end, until the next change (or now). */
 export interface TimeclockChange {
   status: number;
   /** Milliseconds since the epoch. */

@@ -133,6 +133,8 @@ export const projectSlots = pgTable(
   (t) => [
     index('project_slots_project_idx').on(t.projectId, t.startDate),
     index('project_slots_employee_day_idx').on(t.employeeId, t.startDate),
+    // The tech resources grid reads every project slot of one day (decision 0051).
+    index('project_slots_day_idx').on(t.startDate),
     check('project_slots_times_check', sql`${t.endTime} >= ${t.startTime}`),
   ],
 );

@@ -79,7 +79,7 @@ describe('demoTimeclockTimeline', () => {
 });
 
 describe('seedTimeclockDemo', () => {
-  it('gives each employee who never clocked three months up to now and a day of PTO to every second one, once', async () => {
+  it('gives each employee who never clocked three months up to yesterday and a day of PTO to every second one, once', async () => {
     const first = await createUser(ctx.db);
     const second = await createUser(ctx.db);
     const clocked = await createUser(ctx.db);
@@ -114,8 +114,10 @@ describe('seedTimeclockDemo', () => {
 
     const firstEntries = await ctx.db.select().from(timeclockEntries).where(eq(timeclockEntries.userId, first.id));
     const days = new Set(firstEntries.map((entry) => entry.startedAt.toISOString().slice(0, 10)));
-    expect(days.has('2026-11-26')).toBe(false);
-    expect(days.has('2026-11-27')).toBe(true);
+    expect(days.has('2026-11-25')).toBe(true);
+    expect(days.has('2026-11-26')).toBe(false); // the company holiday
+    expect(days.has('2026-11-27')).toBe(false); // today: whole days only
+    expect(firstEntries.find((entry) => entry.endedAt === null)!.status).toBe(5);
     expect(firstEntries.filter((entry) => entry.endedAt === null)).toHaveLength(1);
 
     const pto = await ctx.db.select().from(ptoUsedHours).where(eq(ptoUsedHours.note, 'Vacation day'));

@@ -86,9 +86,10 @@ export async function insertTimeclockEntries(db: DbOrTransaction, entries: reado
 }
 
 /**
- * Demo data for the timeclock report: three months of status changes up to now for each of the given employees
- * who has never clocked, and for every second of them one day of PTO taken (that day off the clock). Company
- * holidays are days off. Idempotent: an employee with any timeclock entry is left alone. Bulk inserts only.
+ * Demo data for the timeclock report: three months of status changes up to yesterday (Offline since, left open)
+ * for each of the given employees who has never clocked, and for every second of them one day of PTO taken (that
+ * day off the clock). Company holidays are days off. Idempotent: an employee with any timeclock entry is left
+ * alone. Bulk inserts only.
  */
 export async function seedTimeclockDemo(
   db: DbOrTransaction,
@@ -123,7 +124,8 @@ export async function seedTimeclockDemo(
   const entries: DemoTimeclockEntry[] = [];
   const timeOff: (typeof ptoUsedHours.$inferInsert)[] = [];
   for (const [index, person] of people.entries()) {
-    const to = todayInZone(person.timezone, now);
+    // Whole days up to yesterday: nobody is left Checked In through the night when the app next starts.
+    const to = addDays(todayInZone(person.timezone, now), -1);
     const from = addDays(to, -91);
     const daysOff = new Set(companyHolidays.map((holiday) => holiday.date));
     if (index % 2 === 0) {

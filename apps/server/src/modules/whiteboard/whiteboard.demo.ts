@@ -278,17 +278,15 @@ export async function seedWhiteboardDemo(tx: Transaction, authorIds: number[]): 
       const have = new Set(existing.map((article) => article.title));
       const missing = articles.filter(([title]) => !have.has(title));
       if (missing.length > 0)
-        await tx
-          .insert(whiteboardArticles)
-          .values(
-            missing.map(([title, html]) => ({
-              title,
-              articleText: html,
-              categoryId: id,
-              createdBy: by,
-              updatedBy: by,
-            })),
-          );
+        await tx.insert(whiteboardArticles).values(
+          missing.map(([title, html]) => ({
+            title,
+            articleText: html,
+            categoryId: id,
+            createdBy: by,
+            updatedBy: by,
+          })),
+        );
     }
     for (const child of category.children ?? []) await seed(child, id);
   }

@@ -1,4 +1,4 @@
-/** Spec 3 §2: /reports/{report}/{start?}/{end?}; only the timeclock report renders a table, other names render nothing. */
+/** Spec 3 §2: /reports/{report}/{start?}/{end?}; only the timeclock report renders a table, others render nothing. */
 export function OtherReportPage() {
   return null;
 }

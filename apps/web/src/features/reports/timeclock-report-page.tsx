@@ -61,7 +61,7 @@ const sumValues = (list: readonly TimeclockValues[]): TimeclockValues => {
   return sum;
 };
 
-/** Spec 3 §2: /reports/timeclock/{start}/{end}, one row per user with per-day values and totals in hours and minutes. */
+/** Spec 3 §2: /reports/timeclock/{start}/{end}, a row per user with per-day values and totals in hours and minutes. */
 export function TimeclockReportPage() {
   const params = useParams();
   const navigate = useNavigate();

@@ -2,13 +2,15 @@ import { Anchor, Button, Card, Grid, Group, Loader, Stack, Text, TextInput, Titl
 import { useDebouncedValue } from '@mantine/hooks';
 import { WHITEBOARD_SEARCH_MAX } from '@switchboard/shared';
 import { IconHome, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useWhiteboardArticle, useWhiteboardCategories, useWhiteboardSearch } from './api/whiteboard.ts';
-import { ArticleForm } from './components/article-form.tsx';
 import { ArticleView } from './components/article-view.tsx';
 import { CategoryTree } from './components/category-tree.tsx';
 import { WhiteboardSearchResults } from './components/search-results.tsx';
+
+// The editor (Tiptap) loads only when someone writes: reading an article does not need it.
+const ArticleForm = lazy(() => import('./components/article-form.tsx').then((m) => ({ default: m.ArticleForm })));
 
 /**
  * Spec 3 §2 Whiteboard (/whiteboard/{articleId?}): the sidebar (home link, search box, categories with sub-categories
@@ -32,13 +34,15 @@ export function WhiteboardPage() {
     if (creating || editing) {
       if (editing && !article.data) return <Loader />;
       return (
-        <ArticleForm
-          key={editing ? `edit-${articleId}` : 'new'}
-          article={editing ? article.data! : null}
-          categories={allCategories}
-          onSaved={(saved) => void navigate(`/whiteboard/${saved.id}`)}
-          onCancel={() => void navigate(articleId === null ? '/whiteboard/' : `/whiteboard/${articleId}`)}
-        />
+        <Suspense fallback={<Loader />}>
+          <ArticleForm
+            key={editing ? `edit-${articleId}` : 'new'}
+            article={editing ? article.data! : null}
+            categories={allCategories}
+            onSaved={(saved) => void navigate(`/whiteboard/${saved.id}`)}
+            onCancel={() => void navigate(articleId === null ? '/whiteboard/' : `/whiteboard/${articleId}`)}
+          />
+        </Suspense>
       );
     }
     if (articleId !== null) {

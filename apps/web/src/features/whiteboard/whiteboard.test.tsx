@@ -9,7 +9,10 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule } from '../../test/fake-socket.ts';
 import { signedInResponse } from '../../test/signed-in.ts';
+import { Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
 import { categoryOptions } from './category-options.ts';
+import { ArticleImage, insertArticleImages } from './components/article-image-extension.ts';
 import { sanitizeArticleHtml } from './components/article-html.tsx';
 import { WhiteboardPage } from './whiteboard-page.tsx';
 
@@ -70,6 +73,24 @@ describe('whiteboard page', { timeout: 20_000 }, () => {
     expect(within(article).getByRole('heading', { name: 'VLAN basics' })).toBeTruthy();
     expect(article.innerHTML).toContain('<strong>uplink</strong>');
     expect(article.innerHTML).not.toContain('script');
+  });
+
+  it('deletes an empty category after confirmation; a category with articles has no delete', async () => {
+    authStore.signIn(signedInResponse([]));
+    const api = stubApi({
+      'GET /api/whiteboard/category': [
+        200,
+        page([...categories, { id: 3, parent_id: null, category_name: 'Scratch', articles: [] }]),
+      ],
+      'DELETE /api/whiteboard/category/3': [200, { message: 'Category deleted.' }],
+    });
+    renderPage('/whiteboard/');
+    await screen.findByRole('navigation', { name: 'Whiteboard categories' });
+    expect(screen.queryByRole('button', { name: 'Delete category Networking' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete category Scratch' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('Category deleted.')).toBeTruthy();
+    expect(api.callsTo('DELETE', '/api/whiteboard/category/3')).toHaveLength(1);
   });
 
   it('searches after a pause and shows the highlighted words, sanitised', async () => {
@@ -165,5 +186,27 @@ describe('article HTML and category options', () => {
       { value: '1', label: 'Networking' },
       { value: '2', label: 'Networking / Wireless' },
     ]);
+  });
+
+  it('keeps stored images in the editor, drops others, and inserts an uploaded one', async () => {
+    const stored = 'uploads/whiteboard/0123456789abcdef0123456789abcdef.png';
+    const options = {
+      upload: vi.fn(async () => 'uploads/whiteboard/fedcba9876543210fedcba9876543210.gif'),
+      load: vi.fn(async () => new Blob(['x'], { type: 'image/png' })),
+      onError: vi.fn(),
+    };
+    URL.createObjectURL = vi.fn(() => 'blob:image');
+    URL.revokeObjectURL = vi.fn();
+    const editor = new Editor({
+      extensions: [StarterKit, ArticleImage.configure(options)],
+      content: `<p>a<img src="${stored}" alt="shot"><img src="https://tracker.example/x.gif"></p>`,
+    });
+    expect(editor.getHTML()).toBe(`<p>a<img src="${stored}" alt="shot"></p>`);
+    expect(options.load).toHaveBeenCalledWith(stored);
+    await insertArticleImages(editor.view, [new File(['g'], 'b.gif', { type: 'image/gif' })], options);
+    expect(editor.getHTML()).toContain(
+      '<img src="uploads/whiteboard/fedcba9876543210fedcba9876543210.gif" alt="b.gif">',
+    );
+    editor.destroy();
   });
 });

@@ -56,17 +56,19 @@ export async function saveScheduleSlots(
     for (const employeeId of employeeIds) {
       await tx.execute(sql`select pg_advisory_xact_lock(${slotLockKey}::int, ${employeeId}::int)`);
     }
-    const [people, saved, elsewhere] = await Promise.all([
+    // One after another: a transaction is one connection, which runs one statement at a time.
+    const people =
       employeeIds.length === 0
         ? []
-        : tx
+        : await tx
             .select({ id: users.id, name: users.name, type: users.type, deletedAt: users.deletedAt })
             .from(users)
-            .where(inArray(users.id, employeeIds)),
-      tx.select().from(projectSlots).where(eq(projectSlots.projectId, projectId)),
+            .where(inArray(users.id, employeeIds));
+    const saved = await tx.select().from(projectSlots).where(eq(projectSlots.projectId, projectId));
+    const elsewhere =
       employeeIds.length === 0
         ? []
-        : tx
+        : await tx
             .select({
               employeeId: projectSlots.employeeId,
               startDate: projectSlots.startDate,
@@ -80,8 +82,7 @@ export async function saveScheduleSlots(
                 inArray(projectSlots.startDate, days),
                 ne(projectSlots.projectId, projectId),
               ),
-            ),
-    ]);
+            );
     // PostgreSQL answers times as HH:MM:SS; the rows are HH:MM.
     const booked = elsewhere.map((other) => ({
       ...other,

@@ -73,6 +73,8 @@ function MessageBody({ message }: { message: string }) {
   return <SafeHtml html={storedTextToHtml(message)} fz="sm" style={{ overflowWrap: 'anywhere' }} />;
 }
 
+const imageHeight = 160;
+
 /** Images are served to the room's members only, so they are fetched with the token and shown from a blob. */
 function ChatImage({ path, name }: { path: string; name: string }) {
   const [url, setUrl] = useState<string | null>(null);
@@ -92,6 +94,7 @@ function ChatImage({ path, name }: { path: string; name: string }) {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [path]);
-  if (!url) return <Box w={160} h={100} bg="gray.2" aria-label={name} />;
-  return <Image src={url} alt={name} maw={260} mah={260} fit="contain" radius="sm" />;
+  // One height before and after loading, so a conversation scrolled to the bottom stays there.
+  if (!url) return <Box w={160} h={imageHeight} bg="gray.2" aria-label={name} />;
+  return <Image src={url} alt={name} h={imageHeight} w="auto" maw={260} fit="contain" radius="sm" />;
 }

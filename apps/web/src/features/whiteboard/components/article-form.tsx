@@ -7,11 +7,20 @@ import {
   type WhiteboardArticle,
   type WhiteboardCategory,
 } from '@switchboard/shared';
-import { useMemo, useState } from 'react';
+import { IconPhoto } from '@tabler/icons-react';
+import type { Editor } from '@tiptap/react';
+import { useMemo, useRef, useState } from 'react';
 import { RichTextEditor } from '../../../components/rich-text-editor.tsx';
 import { getFormErrors } from '../../../lib/form-errors.ts';
-import { useSaveArticle } from '../api/whiteboard.ts';
+import { fetchArticleImage, uploadArticleImage, useSaveArticle } from '../api/whiteboard.ts';
 import { categoryOptions, newCategoryValue } from '../category-options.ts';
+import { ArticleImage, insertArticleImages, type ArticleImageOptions } from './article-image-extension.ts';
+
+const imageOptions: ArticleImageOptions = {
+  upload: uploadArticleImage,
+  load: (path) => fetchArticleImage(path),
+  onError: () => notifications.show({ color: 'red', message: whiteboardMessages.saveFailed }),
+};
 
 interface Props {
   /** The article edited, or null for a new one. */
@@ -36,6 +45,23 @@ export function ArticleForm({ article, categories, onSaved, onCancel }: Props) {
   const save = useSaveArticle();
   const options = useMemo(() => categoryOptions(categories), [categories]);
   const creating = category === newCategoryValue;
+  // Pasted, dropped or picked images are uploaded and kept as the article's (decision 0053).
+  const extensions = useMemo(() => [ArticleImage.configure(imageOptions)], []);
+  const picker = useRef<HTMLInputElement>(null);
+  const editorRef = useRef<Editor | null>(null);
+  const controls = useMemo(
+    () => [
+      {
+        label: 'Insert image',
+        icon: <IconPhoto size={16} aria-hidden />,
+        onClick: (editor: Editor) => {
+          editorRef.current = editor;
+          picker.current?.click();
+        },
+      },
+    ],
+    [],
+  );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -124,7 +150,27 @@ export function ArticleForm({ article, categories, onSaved, onCancel }: Props) {
           <Text size="sm" fw={500} mb={4}>
             Article
           </Text>
-          <RichTextEditor value={text} onChange={setText} label="Article text" />
+          <RichTextEditor
+            value={text}
+            onChange={setText}
+            label="Article text"
+            extensions={extensions}
+            controls={controls}
+          />
+          <input
+            ref={picker}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            multiple
+            hidden
+            aria-label="Image file"
+            onChange={(event) => {
+              const files = Array.from(event.currentTarget.files ?? []);
+              event.currentTarget.value = '';
+              const editor = editorRef.current;
+              if (editor && files.length > 0) void insertArticleImages(editor.view, files, imageOptions);
+            }}
+          />
           {errors.article_text ? (
             <Text size="xs" c="red" mt={4}>
               {errors.article_text}

@@ -1,7 +1,15 @@
-import { NavLink, Text } from '@mantine/core';
-import { buildCategoryTree, type WhiteboardCategory, type WhiteboardTreeNode } from '@switchboard/shared';
-import { IconFileText, IconFolder } from '@tabler/icons-react';
+import { ActionIcon, NavLink, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  buildCategoryTree,
+  whiteboardMessages,
+  type WhiteboardCategory,
+  type WhiteboardTreeNode,
+} from '@switchboard/shared';
+import { IconFileText, IconFolder, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { confirmDelete } from '../../../components/confirm-dialogs.tsx';
+import { useDeleteCategory } from '../api/whiteboard.ts';
 
 /** Spec 3 §2: categories with their sub-categories and articles, as a tree of links. */
 export function CategoryTree({
@@ -42,10 +50,41 @@ function CategoryNode({
   node: WhiteboardTreeNode<WhiteboardCategory>;
   activeArticleId: number | null;
 }) {
+  const remove = useDeleteCategory();
+  const empty = node.children.length === 0 && node.category.articles.length === 0;
+  const askDelete = () =>
+    confirmDelete({
+      title: 'Delete category?',
+      text: `The empty category '${node.category.category_name}' will be deleted.`,
+      confirm: 'Yes, delete it!',
+      onConfirm: () =>
+        remove.mutate(node.category.id, {
+          onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
+          onError: () => notifications.show({ color: 'red', message: whiteboardMessages.saveFailed }),
+        }),
+    });
   return (
     <NavLink
       label={node.category.category_name}
       leftSection={<IconFolder size={16} aria-hidden />}
+      rightSection={
+        empty ? (
+          <ActionIcon
+            component="span"
+            role="button"
+            variant="subtle"
+            color="red"
+            size="sm"
+            aria-label={`Delete category ${node.category.category_name}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              askDelete();
+            }}
+          >
+            <IconTrash size={14} aria-hidden />
+          </ActionIcon>
+        ) : undefined
+      }
       defaultOpened={holds(node, activeArticleId) || node.category.parent_id === null}
       childrenOffset={14}
     >
