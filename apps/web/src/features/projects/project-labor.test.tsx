@@ -12,6 +12,7 @@ import { authStore } from '../../lib/auth-store.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { renderApp } from '../../test/render.tsx';
+import { projectFixture } from './test-fixtures.ts';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
@@ -67,48 +68,11 @@ const laborSteps: LaborStep[] = [
 ];
 
 const detail: ProjectDetail = {
-  id: 12,
-  title: 'Office move',
-  company_id: 4,
+  ...projectFixture,
   site_id: null,
-  client_user_id: null,
-  coordinator_id: null,
-  planner_id: null,
-  researcher_id: null,
-  quoter_id: null,
-  labor_required: 0,
-  procurement_required: 0,
-  verbally_approved: 0,
-  notes: '',
-  goals: '',
-  latest_notes: '',
-  latest_goals: '',
-  company: { id: 4, name: 'Harbor Clinic' },
   site: null,
-  client_user: null,
-  coordinator: null,
-  planner: null,
-  researcher: null,
-  quoter: null,
-  latest_ticket: null,
-  billed: { billing_date: null, billed_time: 0 },
-  created_at: '2026-01-02T10:00:00.000Z',
-  completed_at: null,
-  completed_by: null,
-  flags: [],
   tickets: steps,
-  check_ins: [],
-  threads: [],
-  invoices: [],
-  product_requirements: [],
-  quotes: [],
-  planning_approvals: [],
-  labor_approvals: [],
-  procurements: [],
-  schedule_dates: [],
   labor_steps: laborSteps,
-  scheduled_placeholder: null,
-  pending_project: null,
 };
 
 const template: TemplateDetail = {

@@ -1,4 +1,4 @@
-import { addDaysToDate, defaultUserSettings, projectSteps, type ProjectDetail } from '@switchboard/shared';
+import { addDaysToDate, type ProjectDetail } from '@switchboard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,89 +6,13 @@ import { authStore } from '../../../../lib/auth-store.ts';
 import { stubApi, type StubCall } from '../../../../test/api-stub.ts';
 import { fakeSocketModule } from '../../../../test/fake-socket.ts';
 import { renderApp } from '../../../../test/render.tsx';
+import { projectFixture, projectSession as session } from '../../test-fixtures.ts';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
 // Issue 18 part 5: Scheduled Placeholder (order 1) and Schedule Pending Projects (order 3), spec 3 §2, §7, §9.
 
-const session = (type: 'Employee' | 'Client') => ({
-  data: {
-    user: {
-      id: 1,
-      type,
-      role: 'user',
-      name: 'Tess Tech',
-      shortname: 'Tess',
-      email: 't@example.com',
-      photo: null,
-      settings: defaultUserSettings,
-    },
-    permissions: ['view dashboard'],
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-});
-
-const base: ProjectDetail = {
-  id: 12,
-  title: 'Office move',
-  company_id: 4,
-  site_id: 9,
-  client_user_id: null,
-  coordinator_id: null,
-  planner_id: null,
-  researcher_id: null,
-  quoter_id: null,
-  labor_required: 0,
-  procurement_required: 0,
-  verbally_approved: 0,
-  notes: '',
-  goals: '',
-  latest_notes: '',
-  latest_goals: '',
-  company: { id: 4, name: 'Harbor Clinic' },
-  site: { id: 9, name: 'Main Office' },
-  client_user: null,
-  coordinator: null,
-  planner: null,
-  researcher: null,
-  quoter: null,
-  latest_ticket: null,
-  billed: { billing_date: null, billed_time: 0 },
-  created_at: '2026-01-02T10:00:00.000Z',
-  completed_at: null,
-  completed_by: null,
-  flags: [],
-  tickets: projectSteps.map((subject, order) => ({
-    id: 100 + order,
-    status: 0,
-    project_order: order,
-    subject,
-    notes: { notes: '' },
-    employee: null,
-    updated_at: '2026-01-02T10:00:00.000Z',
-  })),
-  check_ins: [],
-  threads: [],
-  invoices: [],
-  product_requirements: [],
-  quotes: [],
-  planning_approvals: [],
-  labor_approvals: [],
-  procurements: [],
-  schedule_dates: [],
-  labor_steps: [],
-  scheduled_placeholder: null,
-  pending_project: null,
-};
+const base = projectFixture;
 
 /** The project page with a server that keeps the project and answers the date saves like the real one. */
 function open(type: 'Employee' | 'Client', start: Partial<ProjectDetail> = {}, save?: (call: StubCall) => unknown) {
