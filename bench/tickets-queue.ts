@@ -5,12 +5,10 @@
 // BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding).
 // The load comes from wrk when installed (bench/wrk-load.lua), else from a child process (bench/load-client.ts).
 // Prints p50 / p95 / max per call; exits 1 over budget.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openBenchDatabase } from './bench-database.ts';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -21,6 +19,7 @@ import { seedReference } from '../apps/server/src/db/seed/reference.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { seedPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
 import { searchStatement } from '../apps/server/src/modules/search/search.service.ts';
+import { runLoad } from './run-load.ts';
 
 const BUDGET_P95_MS = 50;
 // Global search's own budget (issue 15 part 4): one call runs five searches, one per kind.
@@ -124,7 +123,7 @@ try {
     ].filter(([label]) => !process.env.BENCH_ONLY || label.includes(process.env.BENCH_ONLY)),
   };
   let failed = false;
-  for (const { label, p50, p95, max, requests } of await runLoad(input)) {
+  for (const { label, p50, p95, max, requests } of await runLoad(input, WRK_SECONDS)) {
     const over = p95 > (label.startsWith('global search') ? SEARCH_BUDGET_P95_MS : BUDGET_P95_MS);
     failed ||= over;
     console.log(
@@ -186,74 +185,6 @@ async function explainGlobalSearch(labels: string[]): Promise<void> {
   } finally {
     client.release();
   }
-}
-
-interface LoadInput {
-  address: string;
-  tokens: string[];
-  concurrency: number;
-  requests: number;
-  paths: string[][];
-}
-interface LoadResult {
-  label: string;
-  p50: number;
-  p95: number;
-  max: number;
-  requests: number;
-}
-
-/** Each call's latencies under load: from wrk when it is installed (BENCH_LOADER=node forces bench/load-client.ts). */
-async function runLoad(input: LoadInput): Promise<LoadResult[]> {
-  const run = promisify(execFile);
-  if (
-    process.env.BENCH_LOADER !== 'node' &&
-    (await run('wrk', ['-v']).then(
-      () => true,
-      (error: { code?: unknown }) => error.code !== 'ENOENT',
-    ))
-  ) {
-    console.log(`load: wrk, ${WRK_SECONDS} s per call`);
-    const results: LoadResult[] = [];
-    const script = new URL('./wrk-load.lua', import.meta.url).pathname;
-    for (const [label, template] of input.paths) {
-      const wrk = (connections: number, seconds: number) =>
-        run(
-          'wrk',
-          ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, input.address, '--', template!, ...input.tokens],
-          { maxBuffer: 16 * 1024 * 1024 },
-        );
-      await wrk(input.concurrency, 3); // warm-up: first plans and JIT are not what a user waits for all day
-      const summary = JSON.parse((await wrk(input.concurrency, WRK_SECONDS)).stdout.trim().split('\n').at(-1)!) as Omit<
-        LoadResult,
-        'label'
-      > & {
-        failed: number;
-        statusErrors: number;
-        timeouts: number;
-      };
-      if (summary.failed > 0) {
-        throw new Error(
-          `${label}: ${summary.failed} requests failed (${summary.statusErrors} not 2xx/3xx, ${summary.timeouts} over wrk's 2 s)`,
-        );
-      }
-      results.push({ label: label!, ...summary });
-    }
-    return results;
-  }
-  console.log('load: bench/load-client.ts (install wrk for a lighter load generator)');
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', new URL('./load-client.ts', import.meta.url).pathname, JSON.stringify(input)],
-    {
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  return (JSON.parse(stdout) as { label: string; times: number[] }[]).map(({ label, times }) => {
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-    return { label, p50: at(0.5), p95: at(0.95), max: times.at(-1)!, requests: times.length };
-  });
 }
 
 async function seed(): Promise<void> {

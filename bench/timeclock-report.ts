@@ -6,12 +6,10 @@
 // BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding).
 // The load comes from wrk when installed (bench/wrk-load.lua), else from bench/load-client.ts. Prints p50 / p95 /
 // max per call and, beside them, the report's one SQL statement timed alone; exits 1 over budget.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { addDays, todayInZone } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import { openBenchDatabase } from './bench-database.ts';
@@ -28,6 +26,7 @@ import {
   type DemoTimeclockEntry,
 } from '../apps/server/src/modules/reports/timeclock-report.demo.ts';
 import { getTimeclockReport, timeclockReportSql } from '../apps/server/src/modules/reports/timeclock-report.service.ts';
+import { runLoad } from './run-load.ts';
 
 const BUDGET_P95_MS = 100;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -82,13 +81,16 @@ try {
     ['floor: GET /api/health (one select 1)', '/api/health'],
   ];
   let failed = false;
-  for (const { label, p50, p95, max, requests } of await runLoad({
-    address,
-    tokens,
-    concurrency: CONCURRENCY,
-    requests: REQUESTS_PER_CALL,
-    paths,
-  })) {
+  for (const { label, p50, p95, max, requests } of await runLoad(
+    {
+      address,
+      tokens,
+      concurrency: CONCURRENCY,
+      requests: REQUESTS_PER_CALL,
+      paths,
+    },
+    WRK_SECONDS,
+  )) {
     const over = label.startsWith('timeclock') && p95 > BUDGET_P95_MS;
     failed ||= over;
     console.log(
@@ -162,76 +164,6 @@ async function timeUncached(): Promise<void> {
     `     computed anew each time (no kept answer, no HTTP): one at a time ${summary(sequential)}; ` +
       `${CONCURRENCY} at once ${summary(concurrent)}`,
   );
-}
-
-interface LoadInput {
-  address: string;
-  tokens: string[];
-  concurrency: number;
-  requests: number;
-  paths: [string, string][];
-}
-interface LoadResult {
-  label: string;
-  p50: number;
-  p95: number;
-  max: number;
-  requests: number;
-}
-
-/** Each call's latencies under load: from wrk when it is installed (BENCH_LOADER=node forces bench/load-client.ts). */
-async function runLoad(input: LoadInput): Promise<LoadResult[]> {
-  const run = promisify(execFile);
-  const hasWrk =
-    process.env.BENCH_LOADER !== 'node' &&
-    (await run('wrk', ['-v']).then(
-      () => true,
-      (error: { code?: unknown }) => error.code !== 'ENOENT',
-    ));
-  if (hasWrk) {
-    console.log(`load: wrk, ${WRK_SECONDS} s per call`);
-    const results: LoadResult[] = [];
-    const script = new URL('./wrk-load.lua', import.meta.url).pathname;
-    for (const [label, template] of input.paths) {
-      const wrk = (seconds: number) =>
-        run(
-          'wrk',
-          [
-            '-t1',
-            `-c${input.concurrency}`,
-            `-d${seconds}s`,
-            '-s',
-            script,
-            input.address,
-            '--',
-            template,
-            ...input.tokens,
-          ],
-          { maxBuffer: 16 * 1024 * 1024 },
-        );
-      await wrk(3); // warm-up
-      const summary = JSON.parse((await wrk(WRK_SECONDS)).stdout.trim().split('\n').at(-1)!) as Omit<
-        LoadResult,
-        'label'
-      > & { failed: number; statusErrors: number; timeouts: number };
-      // Answers over wrk's 2 s are counted, not fatal: an overloaded run still prints its figures.
-      if (summary.statusErrors > 0) throw new Error(`${label}: ${summary.statusErrors} answers were not 2xx/3xx`);
-      if (summary.timeouts > 0) console.log(`      ${label}: ${summary.timeouts} requests over wrk's 2 s`);
-      results.push({ label, ...summary });
-    }
-    return results;
-  }
-  console.log('load: bench/load-client.ts (install wrk for a lighter load generator)');
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', new URL('./load-client.ts', import.meta.url).pathname, JSON.stringify(input)],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  return (JSON.parse(stdout) as { label: string; times: number[] }[]).map(({ label, times }) => {
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-    return { label, p50: at(0.5), p95: at(0.95), max: times.at(-1)!, requests: times.length };
-  });
 }
 
 async function seed(): Promise<void> {
