@@ -74,6 +74,22 @@ describe('devices', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = await readFile((await (await download).path())!, 'utf8');
     expect(csv).toContain('Main Office,DC01,SRV-0042');
+
+    // Issue 19: the saved server's Software list, which backup strategies of type Software pick from.
+    await row.getByRole('link', { name: 'Edit DC01' }).click();
+    const software = page.getByRole('form', { name: 'Software' });
+    await software.getByText('No software listed yet.').waitFor();
+    await software.getByRole('button', { name: 'Add Software' }).click();
+    await software.getByRole('textbox', { name: 'Software 1', exact: true }).fill('SQL Server 2022');
+    await software.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Software saved.').waitFor();
+    await page.reload();
+    expect(
+      await page
+        .getByRole('form', { name: 'Software' })
+        .getByRole('textbox', { name: 'Software 1', exact: true })
+        .inputValue(),
+    ).toBe('SQL Server 2022');
   });
 
   it('imports workstations from CSV, refusing the file while a row is wrong', async () => {

@@ -514,3 +514,52 @@ export function parseBackupSchedule(text: string | null): BackupSchedule | null 
     return null;
   }
 }
+
+// ---- Server software (issue 19: the list Software backups pick from, edited on the server's device form) ----
+
+export const serverSoftwareSavedMessage = 'Software saved.';
+export const serverSoftwareNotServerMessage = 'Only servers have a software list.';
+export const serverSoftwareDuplicateMessage = 'This software is already listed.';
+
+export const serverSoftwareRowInputSchema = z.object({
+  // A kept row carries its id, so backup strategies that back it up stay pointed at it; a new row has none.
+  id: z.preprocess(
+    (value) => (value === '' || value === null || value === 'new' ? undefined : value),
+    z.coerce.number().int().positive().optional(),
+  ),
+  name: z
+    .string({ error: 'The name field is required.' })
+    .trim()
+    .min(1, 'The name field is required.')
+    .max(100, 'The name may not be greater than 100 characters.'),
+});
+
+/** PUT /api/devices/{id}/software: the whole list; names unique per server regardless of case. */
+export const serverSoftwareInputSchema = z
+  .object({
+    software: z
+      .array(serverSoftwareRowInputSchema, { error: 'The software must be a list.' })
+      .max(200, 'A server may list at most 200 software entries.'),
+  })
+  .superRefine((input, ctx) => {
+    const seenNames = new Set<string>();
+    const seenIds = new Set<number>();
+    input.software.forEach((row, index) => {
+      const key = row.name.toLowerCase();
+      if (seenNames.has(key))
+        ctx.addIssue({ code: 'custom', path: ['software', index, 'name'], message: serverSoftwareDuplicateMessage });
+      seenNames.add(key);
+      if (row.id !== undefined && seenIds.has(row.id))
+        ctx.addIssue({ code: 'custom', path: ['software', index, 'id'], message: 'This row is listed twice.' });
+      if (row.id !== undefined) seenIds.add(row.id);
+    });
+  });
+export type ServerSoftwareInput = z.infer<typeof serverSoftwareInputSchema>;
+
+export const serverSoftwareSchema = z.object({ id: z.number().int(), name: z.string() });
+export type ServerSoftware = z.infer<typeof serverSoftwareSchema>;
+export const serverSoftwareResponseSchema = z.object({ data: z.array(serverSoftwareSchema) });
+export const serverSoftwareSavedResponseSchema = z.object({
+  message: z.string(),
+  data: z.array(serverSoftwareSchema),
+});

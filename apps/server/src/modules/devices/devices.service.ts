@@ -9,7 +9,7 @@ import {
   type DeviceInput,
   type DeviceType,
 } from '@switchboard/shared';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
@@ -261,9 +261,18 @@ async function writeDrives(
   deviceId: number,
   drives: { letter: string; size: number }[],
 ): Promise<void> {
-  await tx.delete(serverDrives).where(eq(serverDrives.deviceId, deviceId));
+  // Drives are kept by letter, so their ids (which backup strategies of source type Server point at) survive a save.
+  const letters = drives.map((drive) => drive.letter);
+  await tx
+    .delete(serverDrives)
+    .where(
+      and(eq(serverDrives.deviceId, deviceId), letters.length ? notInArray(serverDrives.letter, letters) : undefined),
+    );
   if (drives.length)
-    await tx.insert(serverDrives).values(drives.map((drive) => ({ deviceId, letter: drive.letter, size: drive.size })));
+    await tx
+      .insert(serverDrives)
+      .values(drives.map((drive) => ({ deviceId, letter: drive.letter, size: drive.size })))
+      .onConflictDoUpdate({ target: [serverDrives.deviceId, serverDrives.letter], set: { size: sql`excluded.size` } });
 }
 
 /** POST /api/devices: the device and its drives in one transaction. */

@@ -9,6 +9,10 @@ import {
   refreshStrategyInputSchema,
   refreshStrategySavedMessage,
   backupStrategyUpdatedMessage,
+  serverSoftwareInputSchema,
+  serverSoftwareResponseSchema,
+  serverSoftwareSavedMessage,
+  serverSoftwareSavedResponseSchema,
 } from '@switchboard/shared';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
@@ -28,6 +32,7 @@ import {
 } from './backup-strategies.service.ts';
 import { getRefreshStrategiesPage, refreshStrategyCompany, saveRefreshStrategy } from './refresh-strategies.service.ts';
 import { mailRefreshStrategy } from './refresh-strategy-mail.ts';
+import { getServerSoftware, saveServerSoftware } from './server-software.service.ts';
 
 const companyQuery = z.object({
   company_id: z.coerce
@@ -111,6 +116,29 @@ export async function strategyRoutes(app: AppInstance): Promise<void> {
     await deleteBackupStrategy(app.db, parsePathId(request.params.id));
     return { message: backupStrategyDeletedMessage };
   });
+
+  // A server's software list, edited on its device form (issue 19); staff only, as the device edit routes.
+  app.get(
+    '/devices/:id/software',
+    { ...staff, schema: { params: idParams, response: { 200: serverSoftwareResponseSchema } } },
+    async (request) => ({ data: await getServerSoftware(app.db, parsePathId(request.params.id)) }),
+  );
+
+  app.put(
+    '/devices/:id/software',
+    {
+      ...staff,
+      schema: {
+        params: idParams,
+        body: serverSoftwareInputSchema,
+        response: { 200: serverSoftwareSavedResponseSchema },
+      },
+    },
+    async (request) => ({
+      message: serverSoftwareSavedMessage,
+      data: await saveServerSoftware(app.db, parsePathId(request.params.id), request.body),
+    }),
+  );
 
   app.get(
     '/backup/strategies/devices/:typeId/:companyId',

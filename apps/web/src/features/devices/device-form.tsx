@@ -24,6 +24,7 @@ import { getFormErrors } from '../../lib/form-errors.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { useDevice, useSaveDevice } from './api/devices.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { ServerSoftwareCard } from './server-software-card.tsx';
 
 interface Props {
   /** The company of the route; null on /companies/devices, where the form asks for one. */
@@ -44,7 +45,15 @@ export function DeviceForm(props: Props) {
       </Alert>
     );
   }
-  return <DeviceFormFields {...props} device={device.data ?? null} />;
+  const fields = <DeviceFormFields {...props} device={device.data ?? null} />;
+  // A saved server lists its software beside its form (issue 19): a form of its own, saved on its own.
+  if (device.data?.type !== 'servers') return fields;
+  return (
+    <Stack gap="md">
+      {fields}
+      <ServerSoftwareCard deviceId={device.data.id} />
+    </Stack>
+  );
 }
 
 interface DriveRow {

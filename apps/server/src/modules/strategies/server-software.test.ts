@@ -1,0 +1,218 @@
+import {
+  emptySchedule,
+  serverSoftwareResponseSchema,
+  serverSoftwareSavedResponseSchema,
+  type ServerSoftware,
+} from '@switchboard/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { expectExactShape } from '../../../test/shapes.ts';
+import { companies, sites } from '../companies/companies.table.ts';
+import { devices, serverDrives } from '../devices/devices.table.ts';
+import { backupStrategies, serverSoftware } from './strategies.table.ts';
+
+// Issue 19: the server software list, GET/PUT /api/devices/{id}/software (decision 0050).
+describe('server software list', () => {
+  let ctx: TestContext;
+  let staff: string;
+  let clientToken: string;
+  let companyId: number;
+  let serverId: number;
+  let otherServerId: number;
+  let workstationId: number;
+  let siteId: number;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const staffUser = await createUser(ctx.db, { name: 'Fox Mulder' });
+    staff = (await login(ctx.app, staffUser.email, staffUser.password)).access_token;
+    [{ id: companyId }] = await ctx.db.insert(companies).values({ name: 'Software Co' }).returning();
+    const clientUser = await createUser(ctx.db, { type: 'Client', companyId });
+    clientToken = (await login(ctx.app, clientUser.email, clientUser.password)).access_token;
+    [{ id: siteId }] = await ctx.db.insert(sites).values({ companyId, name: 'HQ' }).returning();
+    [{ id: serverId }, { id: otherServerId }, { id: workstationId }] = await ctx.db
+      .insert(devices)
+      .values([
+        { companyId, siteId, type: 'servers', name: 'APP01' },
+        { companyId, siteId, type: 'servers', name: 'APP02' },
+        { companyId, siteId, type: 'workstations', name: 'WS01' },
+      ])
+      .returning({ id: devices.id });
+  });
+  afterAll(() => ctx.close());
+
+  const get = (id: number, token = staff) =>
+    ctx.app.inject({ method: 'GET', url: `/api/devices/${id}/software`, headers: bearer(token) });
+  const put = (id: number, software: unknown, token = staff) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${id}/software`,
+      headers: bearer(token),
+      payload: { software },
+    });
+  const stored = async (deviceId: number) =>
+    (await ctx.db.select().from(serverSoftware).where(eq(serverSoftware.deviceId, deviceId))).map((row) => row.name);
+
+  let sql: ServerSoftware;
+  let veeam: ServerSoftware;
+
+  it('starts empty, then saves trimmed names and answers the list by name with ids', async () => {
+    expect(expectExactShape(serverSoftwareResponseSchema, (await get(serverId)).json())).toEqual({ data: [] });
+
+    const response = await put(serverId, [{ name: '  SQL Server 2019 ' }, { name: 'Veeam Agent' }, { name: 'IIS' }]);
+    expect(response.statusCode).toBe(200);
+    const body = expectExactShape(serverSoftwareSavedResponseSchema, response.json());
+    expect(body.message).toBe('Software saved.');
+    expect(body.data.map((row) => row.name)).toEqual(['IIS', 'SQL Server 2019', 'Veeam Agent']);
+    [, sql, veeam] = body.data as [ServerSoftware, ServerSoftware, ServerSoftware];
+
+    const read = expectExactShape(serverSoftwareResponseSchema, (await get(serverId)).json());
+    expect(read.data).toEqual(body.data);
+  });
+
+  it('keeps the ids of kept rows, renames in place, adds new rows and removes rows left out', async () => {
+    const response = await put(serverId, [
+      { id: sql.id, name: 'SQL Server 2022' },
+      { id: veeam.id, name: 'Veeam Agent' },
+      { name: 'Exchange 2019' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json<{ data: ServerSoftware[] }>();
+    expect(data.map((row) => row.name)).toEqual(['Exchange 2019', 'SQL Server 2022', 'Veeam Agent']);
+    expect(data.find((row) => row.name === 'SQL Server 2022')!.id).toBe(sql.id);
+    expect(data.find((row) => row.name === 'Veeam Agent')!.id).toBe(veeam.id);
+    expect(await stored(serverId)).not.toContain('IIS');
+  });
+
+  it('answers 422 per row for empty, too long and duplicate (any case) names, writing nothing', async () => {
+    const before = await stored(serverId);
+    const response = await put(serverId, [
+      { id: sql.id, name: 'SQL Server 2022' },
+      { name: '   ' },
+      { name: 'x'.repeat(101) },
+      { name: 'sql server 2022' },
+    ]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: {
+        'software.1.name': ['The name field is required.'],
+        'software.2.name': ['The name may not be greater than 100 characters.'],
+        'software.3.name': ['This software is already listed.'],
+      },
+    });
+    expect(await stored(serverId)).toEqual(before);
+    // Exactly 100 characters is allowed; a list that is not a list is not.
+    expect((await put(otherServerId, [{ name: 'y'.repeat(100) }])).statusCode).toBe(200);
+    expect((await put(otherServerId, 'IIS')).statusCode).toBe(422);
+  });
+
+  it("refuses another server's row id, so a save cannot take software from another server", async () => {
+    const response = await put(otherServerId, [{ id: sql.id, name: 'Stolen' }]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      errors: { 'software.0.id': ['The selected software is not on this server.'] },
+    });
+    expect(await stored(serverId)).toContain('SQL Server 2022');
+  });
+
+  it('refuses to remove a row a backup strategy backs up, naming the strategy; a rename is fine', async () => {
+    const [{ id: strategyId }] = await ctx.db
+      .insert(backupStrategies)
+      .values({
+        companyId,
+        sourceType: 2,
+        source: [sql.id],
+        backupType: 2,
+        schedule: emptySchedule('Full'),
+        program: 10,
+        destinationType: 6,
+      })
+      .returning();
+    const removing = await put(serverId, [{ id: veeam.id, name: 'Veeam Agent' }]);
+    expect(removing.statusCode).toBe(422);
+    expect(removing.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: {
+        software: [
+          `SQL Server 2022 is backed up by backup strategy #${strategyId} (Full, Windows Server Backup): change that strategy before removing it.`,
+        ],
+      },
+    });
+    expect(await stored(serverId)).toContain('SQL Server 2022');
+
+    const renaming = await put(serverId, [
+      { id: sql.id, name: 'SQL Server 2022 CU12' },
+      { id: veeam.id, name: 'Veeam Agent' },
+    ]);
+    expect(renaming.statusCode).toBe(200);
+    const strategy = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/strategies/backup/${strategyId}`,
+      headers: bearer(staff),
+    });
+    expect(strategy.json<{ data: { source_names: string[] }[] }>().data[0]!.source_names).toEqual([
+      'SQL Server 2022 CU12 (APP01)',
+    ]);
+  });
+
+  it('answers 422 for a device that is not a server, 404 for its list and for an unknown device', async () => {
+    const response = await put(workstationId, [{ name: 'Office' }]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { software: ['Only servers have a software list.'] },
+    });
+    expect(await stored(workstationId)).toEqual([]);
+    expect((await get(workstationId)).statusCode).toBe(404);
+    expect((await get(999_999)).statusCode).toBe(404);
+    expect((await put(999_999, [])).statusCode).toBe(404);
+  });
+
+  it("keeps a server's drive ids by letter when its device form is saved, so Server backups keep their drives", async () => {
+    const deviceBody = (drives: { letter: string; size: number }[]) => ({
+      company_id: companyId,
+      site_id: siteId,
+      type: 'servers',
+      name: 'FS01',
+      drives,
+    });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/devices',
+      headers: bearer(staff),
+      payload: deviceBody([
+        { letter: 'C', size: 240 },
+        { letter: 'D', size: 2000 },
+      ]),
+    });
+    const id = created.json<{ data: { id: number } }>().data.id;
+    const drivesOf = () =>
+      ctx.db.select().from(serverDrives).where(eq(serverDrives.deviceId, id)).orderBy(serverDrives.letter);
+    const [c] = await drivesOf();
+    const updated = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${id}`,
+      headers: bearer(staff),
+      payload: deviceBody([
+        { letter: 'C', size: 480 },
+        { letter: 'E', size: 4000 },
+      ]),
+    });
+    expect(updated.statusCode).toBe(200);
+    const after = await drivesOf();
+    expect(after.map((drive) => [drive.letter, drive.size])).toEqual([
+      ['C', 480],
+      ['E', 4000],
+    ]);
+    expect(after[0]!.id).toBe(c!.id);
+  });
+
+  it('is staff only: a client account of the company gets 403, no token 401', async () => {
+    expect((await get(serverId, clientToken)).statusCode).toBe(403);
+    expect((await put(serverId, [], clientToken)).statusCode).toBe(403);
+    expect(await stored(serverId)).toHaveLength(2);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/devices/${serverId}/software` })).statusCode).toBe(401);
+  });
+});
