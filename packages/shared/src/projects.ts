@@ -39,6 +39,8 @@ export const projectSteps = [
 export const PROJECT_STEP_COUNT = projectSteps.length;
 
 /** Spec 3 §3, §9: a step ticket is Open (0) or Closed (1). */
+/** The project list counts its filter up to this many (as the ticket queue, QUEUE_COUNT_CAP). */
+export const PROJECT_COUNT_CAP = 1_000;
 export const STEP_OPEN = 0;
 export const STEP_CLOSED = 1;
 export const stepStatusLabels = { [STEP_OPEN]: 'Open', [STEP_CLOSED]: 'Closed' } as const;

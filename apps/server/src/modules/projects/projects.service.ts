@@ -1,4 +1,5 @@
 import {
+  PROJECT_COUNT_CAP,
   PROJECT_STEP_COUNT,
   projectFieldMessages,
   projectSteps,
@@ -9,15 +10,13 @@ import {
   TICKET_STATUS_OPEN,
   TICKET_TYPE_REMOTE,
   TRIAGE_MEDIUM,
-  type ProjectDetail,
   type ProjectInput,
   type ProjectListQuery,
-  type ProjectRow,
   type UserType,
 } from '@switchboard/shared';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
-import { pageOffset, toPage, type Page } from '../../db/paginate.ts';
+import { pageOffset } from '../../db/paginate.ts';
 import { preparedStatement, rawStatement, runRawStatement } from '../../db/prepared.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
@@ -28,7 +27,7 @@ import { companies, sites } from '../companies/companies.table.ts';
 import { ticketEvents, tickets } from '../tickets/tickets.table.ts';
 import { listTicketThreads } from '../tickets/ticket-threads.service.ts';
 import { users } from '../users/users.table.ts';
-import { loadProjectPanels, projectPanelsSql, type ProjectPanels } from './project-panels.service.ts';
+import { loadProjectPanels, projectPanelsSql } from './project-panels.service.ts';
 import { projects } from './projects.table.ts';
 
 // Projects (spec 3 §2, §3, §7; decision 0044): a project and its twelve step tickets, written in one transaction.
@@ -209,34 +208,24 @@ const currentStepSql = sql`(select t.id, t.subject, t.project_order, t.employee_
 const billedSql = sql`(select coalesce(sum(extract(epoch from (c.end_time - c.start_time))) / 3600, 0) as hours,
   max(c.end_time) as last_end from check_ins c where c.project_id = p.id and c.end_time is not null and c.billable = 0)`;
 
-interface ProjectListRow extends Record<string, unknown> {
-  id: number;
-  title: string;
-  company_id: number;
-  company_name: string;
-  site_id: number | null;
-  site_name: string | null;
-  step_id: number | null;
-  step_subject: string | null;
-  step_order: number | null;
-  step_employee_id: number | null;
-  tech_name: string | null;
-  billed_hours: string;
-  last_end: string | null;
-  created_at: string;
-  completed_at: string | null;
+/** One page of the project list as PostgreSQL wrote it: the rows' JSON text, their count and the filter's count. */
+export interface ProjectListPage {
+  rowsJson: string;
+  rowCount: number;
+  total: number;
 }
 
 /**
  * GET /api/project: newest first, filtered as spec 3 §2 lists; client accounts see their own company's only. The page's
- * ids are found first, then only those rows get their names, step and billed hours; the count is a second statement
- * over the same filter.
+ * ids are found first, then only those rows get their names, step and billed hours, written as the API's JSON
+ * (pageSchema(projectRowSchema)) by PostgreSQL, as the ticket queue's (decision 0023); the count is capped.
  */
-export async function listProjects(db: Db, query: ProjectListQuery, actor: ProjectActor): Promise<Page<ProjectRow>> {
+export async function listProjects(db: Db, query: ProjectListQuery, actor: ProjectActor): Promise<ProjectListPage> {
   const scope = await companyScope(db, actor);
   const staff = scope === null;
   const step = query.step_id === null ? null : readStepFilter(query.step_id);
   const values: Record<string, unknown> = { limit: query.per_page, offset: pageOffset(query) };
+  // A client account's shapes carry 'scope', so staff and client statements never share a name.
   const shape: string[] = [];
   const use = (part: string, value: unknown) => {
     shape.push(part);
@@ -252,34 +241,17 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
   if (query.employee_id !== null && staff) use('employee_id', query.employee_id);
   const statement = preparedStatement(db, `projects_page_${shape.join('_')}`, (_db, name) => ({
     name,
-    raw: rawStatement(projectPageSql(shape)),
+    raw: rawStatement(projectPageSql(shape, staff)),
   }));
-  const rows = await runRawStatement<ProjectListRow & { total: number }>(db, statement.raw, values, statement.name);
-  const total = rows[0]?.total ?? (values.offset === 0 ? 0 : await countProjects(db, shape, values));
-  return toPage(
-    rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      company: staff ? { id: row.company_id, name: row.company_name } : null,
-      site: row.site_id === null ? null : { id: row.site_id, name: row.site_name ?? '' },
-      latest_ticket:
-        row.step_id === null
-          ? null
-          : {
-              id: row.step_id,
-              subject: row.step_subject ?? '',
-              project_order: row.step_order ?? 0,
-              employee_id: staff ? row.step_employee_id : null,
-            },
-      technician:
-        staff && row.step_employee_id !== null ? { id: row.step_employee_id, name: row.tech_name ?? '' } : null,
-      billed: { billing_date: row.last_end, billed_time: Math.round(Number(row.billed_hours) * 100) / 100 },
-      created_at: row.created_at,
-      completed_at: row.completed_at,
-    })),
-    total,
-    query,
+  const [page] = await runRawStatement<{ rows: string; row_count: number; total: number | null }>(
+    db,
+    statement.raw,
+    values,
+    statement.name,
   );
+  const rowCount = page?.row_count ?? 0;
+  const total = page?.total ?? (values.offset === 0 ? 0 : await countProjects(db, shape, values));
+  return { rowsJson: page?.rows ?? '[]', rowCount, total };
 }
 
 const param = sql.placeholder;
@@ -306,30 +278,46 @@ function projectWhere(shape: string[]): SQL {
 
 /**
  * One page of one filter shape, prepared once per connection (decision 0023): the page's ids first, then only those
- * rows get their names, current step and billed hours; each row carries the filter's count.
+ * rows get their names, current step and billed hours, written as the rows' JSON with the filter's count. Company, the
+ * step's technician and the Tech column are staff's.
  */
-function projectPageSql(shape: string[]): SQL {
+function projectPageSql(shape: string[], staff: boolean): SQL {
+  const staffOnly = (value: SQL) => (staff ? value : sql`null`);
   return sql`
     with page as (select p.id from projects p where ${projectWhere(shape)}
-      order by p.id desc limit ${param('limit')} offset ${param('offset')})
-    select p.id, p.title, p.company_id, co.name as company_name, p.site_id, s.name as site_name,
-      step.id as step_id, step.subject as step_subject, step.project_order as step_order,
-      step.employee_id as step_employee_id, tech.name as tech_name,
-      billed.hours::text as billed_hours, ${iso(sql`billed.last_end`)} as last_end,
-      ${iso(sql`p.created_at`)} as created_at, ${iso(sql`p.completed_at`)} as completed_at,
-      (select count(*)::int from projects p where ${projectWhere(shape)}) as total
-    from page join projects p on p.id = page.id
-    join companies co on co.id = p.company_id
-    left join sites s on s.id = p.site_id
-    left join lateral ${currentStepSql} step on true
-    left join users tech on tech.id = step.employee_id
-    left join lateral ${billedSql} billed on true
-    order by p.id desc`;
+      order by p.id desc limit ${param('limit')} offset ${param('offset')}),
+    rows as (select p.id, json_build_object('id', p.id, 'title', p.title,
+        'company', ${staffOnly(sql`json_build_object('id', co.id, 'name', co.name)`)},
+        'site', case when s.id is null then null else json_build_object('id', s.id, 'name', s.name) end,
+        'latest_ticket', case when step.id is null then null else json_build_object('id', step.id,
+          'subject', step.subject, 'project_order', step.project_order,
+          'employee_id', ${staffOnly(sql`step.employee_id`)}) end,
+        'technician', ${staffOnly(sql`case when step.employee_id is null then null
+          else json_build_object('id', step.employee_id, 'name', coalesce(tech.name, '')) end`)},
+        'billed', json_build_object('billing_date', ${iso(sql`billed.last_end`)},
+          'billed_time', round(billed.hours::numeric, 2)),
+        'created_at', ${iso(sql`p.created_at`)}, 'completed_at', ${iso(sql`p.completed_at`)}) as row
+      from page join projects p on p.id = page.id
+      join companies co on co.id = p.company_id
+      left join sites s on s.id = p.site_id
+      left join lateral ${currentStepSql} step on true
+      left join users tech on tech.id = step.employee_id
+      left join lateral ${billedSql} billed on true)
+    select coalesce(json_agg(r.row order by r.id desc), '[]')::text as rows, count(*)::int as row_count,
+      case when count(*) = 0 then null else ${cappedCount(shape)} end as total
+    from rows r`;
 }
+
+/**
+ * The filter's count, stopping at the cap as the ticket queue's does (the list then says to narrow the filters):
+ * counting ten thousand projects cost more than the page itself.
+ */
+const cappedCount = (shape: string[]) =>
+  sql`(select count(*)::int from (select 1 from projects p where ${projectWhere(shape)} limit ${sql.raw(String(PROJECT_COUNT_CAP))}) capped)`;
 
 /** A page past the end has no rows to carry the count: count the filter alone. */
 async function countProjects(db: Db, shape: string[], values: Record<string, unknown>): Promise<number> {
-  const statement = rawStatement(sql`select count(*)::int as total from projects p where ${projectWhere(shape)}`);
+  const statement = rawStatement(sql`select ${cappedCount(shape)} as total`);
   const [row] = await runRawStatement<{ total: number }>(db, statement, values);
   return row?.total ?? 0;
 }
@@ -337,11 +325,11 @@ async function countProjects(db: Db, shape: string[], values: Record<string, unk
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * GET /api/project/{id}: the project with its names, step tickets, flags, check-ins and billed hours written as the
- * API's JSON by one prepared statement (decision 0023, as the ticket detail), beside the panels' records and the
- * contact thread.
+ * GET /api/project/{id}: the project with its names, step tickets, flags, check-ins, billed hours and plain panels
+ * written as the API's JSON by one prepared statement (decision 0023), beside the panels read by code and the contact
+ * thread; the answer's `data` as JSON text.
  */
-export async function getProjectDetail(db: Db, id: number, actor: ProjectActor): Promise<ProjectDetail> {
+export async function getProjectDetail(db: Db, id: number, actor: ProjectActor): Promise<string> {
   const scope = await companyScope(db, actor);
   const staff = scope === null;
   const statement = preparedStatement(db, 'project_detail', (_db, name) => ({
@@ -354,9 +342,9 @@ export async function getProjectDetail(db: Db, id: number, actor: ProjectActor):
     contactThreads(db, id),
   ]);
   if (!rows[0]) throw notFound();
-  const core = JSON.parse(rows[0].detail) as Omit<ProjectDetail, keyof ProjectPanels | 'threads'>;
-  const written = JSON.parse(rows[0].panels) as Omit<ProjectPanels, keyof typeof panels>;
-  return { ...core, threads, ...written, ...panels };
+  // Three JSON objects written as one (projectDetailSchema): PostgreSQL's two, then what code read beside them.
+  const { detail, panels: written } = rows[0];
+  return `${detail.slice(0, -1)},${written.slice(1, -1)},${JSON.stringify({ threads, ...panels }).slice(1)}`;
 }
 
 const person = (column: SQL) =>

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { projectStepFilterOptions, type ProjectRow } from '@switchboard/shared';
+import { PROJECT_COUNT_CAP, projectStepFilterOptions, type ProjectRow } from '@switchboard/shared';
 import { IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -78,6 +78,11 @@ export function ProjectsPage() {
           <ProjectTableRow key={row.id} row={row} staff={staff} onOpen={() => void navigate(`/projects/${row.id}`)} />
         ))}
       </DataTable>
+      {(list.data?.total ?? 0) >= PROJECT_COUNT_CAP ? (
+        <Text size="sm" c="dimmed">
+          More than {PROJECT_COUNT_CAP.toLocaleString('en-US')} projects match: narrow the filters to reach the rest.
+        </Text>
+      ) : null}
       {list.data ? (
         <Pagination
           meta={list.data}
