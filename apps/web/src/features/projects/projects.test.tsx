@@ -12,6 +12,7 @@ import { authStore } from '../../lib/auth-store.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { renderApp } from '../../test/render.tsx';
+import { projectFixture } from './test-fixtures.ts';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
@@ -74,34 +75,10 @@ const steps = projectSteps.map((subject, order) => ({
 }));
 
 const detail: ProjectDetail = {
-  id: 12,
-  title: 'Office move',
-  company_id: 4,
-  site_id: 9,
-  client_user_id: null,
-  coordinator_id: null,
-  planner_id: null,
-  researcher_id: null,
-  quoter_id: null,
-  labor_required: 0,
-  procurement_required: 0,
-  verbally_approved: 0,
-  notes: '',
-  goals: '',
-  latest_notes: '',
-  latest_goals: '',
-  company: { id: 4, name: 'Harbor Clinic' },
-  site: { id: 9, name: 'Main Office' },
-  client_user: null,
-  coordinator: null,
-  planner: null,
-  researcher: null,
-  quoter: null,
+  ...projectFixture,
   latest_ticket: row.latest_ticket,
   billed: row.billed,
   created_at: row.created_at,
-  completed_at: null,
-  completed_by: null,
   flags: [
     {
       id: 3,
@@ -114,18 +91,6 @@ const detail: ProjectDetail = {
     },
   ],
   tickets: steps,
-  check_ins: [],
-  threads: [],
-  invoices: [],
-  product_requirements: [],
-  quotes: [],
-  planning_approvals: [],
-  labor_approvals: [],
-  procurements: [],
-  schedule_dates: [],
-  labor_steps: [],
-  scheduled_placeholder: null,
-  pending_project: null,
 };
 
 function open(path: string, type: 'Employee' | 'Client', routes: Parameters<typeof stubApi>[0] = {}) {
