@@ -69,3 +69,39 @@ export async function paginate<T>(
   const [total, data] = await Promise.all([count(), rows(query.per_page, pageOffset(query))]);
   return toPage(data, Number(total), query);
 }
+
+// A filter whose count reached its cap is shown as 'more than …': that answer is kept for a few seconds instead of
+// counting up to the cap again on every page of a busy list. Totals under the cap are always counted.
+const CAPPED_COUNT_TTL_MS = 5_000;
+const CAPPED_KEYS_KEPT = 1_000;
+
+/** The filters (by key) of one list statement whose count reached `cap` in the last few seconds. */
+export class CappedCounts {
+  private readonly reached = new Map<string, number>();
+
+  constructor(readonly cap: number) {}
+
+  /** Whether `key`'s count reached the cap lately, so counting again can be skipped. */
+  reachedLately(key: string): boolean {
+    const at = this.reached.get(key);
+    return at !== undefined && Date.now() - at < CAPPED_COUNT_TTL_MS;
+  }
+
+  /** Notes a count just made for `key`. */
+  note(key: string, total: number): void {
+    if (total < this.cap) {
+      this.reached.delete(key);
+      return;
+    }
+    if (this.reached.size >= CAPPED_KEYS_KEPT) this.reached.clear();
+    this.reached.set(key, Date.now());
+  }
+
+  /** `count()` (which stops at the cap), or the cap when `key` reached it lately. */
+  async count(key: string, count: () => Promise<number>): Promise<number> {
+    if (this.reachedLately(key)) return this.cap;
+    const total = await count();
+    this.note(key, total);
+    return total;
+  }
+}

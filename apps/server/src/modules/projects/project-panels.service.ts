@@ -1,39 +1,9 @@
-import type { ProjectDetail } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
-import type { DbOrTransaction } from '../../db/client.ts';
-import { loadProcurements } from '../shipments/shipments.service.ts';
-import { loadProductRequirements } from './steps/product-requirements.ts';
+import { procurementsSql } from '../shipments/shipments.service.ts';
+import { productRequirementsSql, projectQuotesSql } from './steps/product-requirements.ts';
 
-// The step panels' records as GET /api/project/{id} answers them (spec 3 §3 Project). The plain lists are written as
-// the API's JSON by the detail's own statement (projectPanelsSql, decision 0023: one round trip instead of one per
-// panel); the panels whose shapes are worked out in code (quotes, shipments) are read beside it.
-
-export type ProjectPanels = Pick<
-  ProjectDetail,
-  | 'invoices'
-  | 'product_requirements'
-  | 'quotes'
-  | 'planning_approvals'
-  | 'labor_approvals'
-  | 'procurements'
-  | 'schedule_dates'
-  | 'labor_steps'
-  | 'scheduled_placeholder'
-  | 'pending_project'
->;
-
-/** The panels read by code, beside the detail's statement. */
-export async function loadProjectPanels(
-  db: DbOrTransaction,
-  projectId: number,
-  staff: boolean,
-): Promise<Pick<ProjectPanels, 'product_requirements' | 'quotes' | 'procurements'>> {
-  const [requirements, procurements] = await Promise.all([
-    loadProductRequirements(db, projectId, staff),
-    loadProcurements(db, projectId),
-  ]);
-  return { ...requirements, procurements };
-}
+// The step panels' records as GET /api/project/{id} answers them (spec 3 §3 Project), written as the API's JSON by the
+// detail's own statement (projectPanelsSql, decision 0023: one round trip instead of one per panel).
 
 const iso = (value: string) => sql.raw(`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const list = (query: ReturnType<typeof sql>) => sql`coalesce((${query}), '[]')`;
@@ -54,9 +24,9 @@ const approvalsOf = (kind: 'planning' | 'labor') =>
     where a.project_id = p.id and a.kind = ${sql.raw(`'${kind}'`)}`);
 
 /**
- * The plain panels of the project `p` as one JSON object (the detail's statement selects it): dates, invoices (a client
- * account sees posted ones only), approvals, schedule slots and the labor estimate. `staff` is the statement's
- * parameter.
+ * The panels of the project `p` as one JSON object (the detail's statement selects it): dates, invoices (a client
+ * account sees posted ones only), requirements and quotes (staff's), approvals, procurements, schedule slots and the
+ * labor estimate. `staff` is the statement's parameter.
  */
 export const projectPanelsSql = sql`json_build_object(
   'scheduled_placeholder', (select json_build_object('id', d.id, 'start_date', d.start_date) from project_dates d
@@ -66,6 +36,9 @@ export const projectPanelsSql = sql`json_build_object(
   'invoices', ${list(sql`select json_agg(json_build_object('id', i.id, 'number', i.number, 'type', i.type,
       'status', i.status, 'total', i.total, 'balance', i.balance, 'due_date', i.due_date) order by i.id desc)
     from invoices i where i.project_id = p.id and (${sql.placeholder('staff')}::boolean or i.status = 'posted')`)},
+  'product_requirements', ${productRequirementsSql},
+  'quotes', ${projectQuotesSql},
+  'procurements', ${procurementsSql},
   'planning_approvals', ${approvalsOf('planning')},
   'labor_approvals', ${approvalsOf('labor')},
   'schedule_dates', ${list(sql`select json_agg(json_build_object('id', s.id, 'start_date', s.start_date,

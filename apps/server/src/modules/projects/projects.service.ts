@@ -16,8 +16,9 @@ import {
 } from '@switchboard/shared';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
-import { pageOffset } from '../../db/paginate.ts';
-import { preparedStatement, rawStatement, runRawStatement } from '../../db/prepared.ts';
+import { isoText, jsonNamed, jsonString, jsonTime } from '../../db/json-sql.ts';
+import { CappedCounts, pageOffset } from '../../db/paginate.ts';
+import { pageWindow, preparedStatement, rawStatement, runRawStatement, type PageWindow } from '../../db/prepared.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { recordRevision } from '../documents/documents.service.ts';
@@ -25,9 +26,9 @@ import { clientCompanyOf } from '../clients/clients.service.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { ticketEvents, tickets } from '../tickets/tickets.table.ts';
-import { listTicketThreads } from '../tickets/ticket-threads.service.ts';
+import { ticketThreadsSql } from '../tickets/ticket-threads.service.ts';
 import { users } from '../users/users.table.ts';
-import { loadProjectPanels, projectPanelsSql } from './project-panels.service.ts';
+import { projectPanelsSql } from './project-panels.service.ts';
 import { projects } from './projects.table.ts';
 
 // Projects (spec 3 §2, §3, §7; decision 0044): a project and its twelve step tickets, written in one transaction.
@@ -200,14 +201,6 @@ async function companyScope(db: DbOrTransaction, actor: ProjectActor): Promise<n
   return companyId;
 }
 
-const iso = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-// The step the project is on: its open step ticket of the lowest project_order (tickets_project_order_idx).
-const currentStepSql = sql`(select t.id, t.subject, t.project_order, t.employee_id from tickets t
-  where t.project_id = p.id and t.status <> ${TICKET_STATUS_CLOSED} order by t.project_order limit 1)`;
-// Billable time checked in on the project (check_ins_project_start_idx): billed_time in hours, the last check-out.
-const billedSql = sql`(select coalesce(sum(extract(epoch from (c.end_time - c.start_time))) / 3600, 0) as hours,
-  max(c.end_time) as last_end from check_ins c where c.project_id = p.id and c.end_time is not null and c.billable = 0)`;
-
 /** One page of the project list as PostgreSQL wrote it: the rows' JSON text, their count and the filter's count. */
 export interface ProjectListPage {
   rowsJson: string;
@@ -216,15 +209,15 @@ export interface ProjectListPage {
 }
 
 /**
- * GET /api/project: newest first, filtered as spec 3 §2 lists; client accounts see their own company's only. The page's
- * ids are found first, then only those rows get their names, step and billed hours, written as the API's JSON
- * (pageSchema(projectRowSchema)) by PostgreSQL, as the ticket queue's (decision 0023); the count is capped.
+ * GET /api/project: newest first, filtered as spec 3 §2 lists; client accounts see their own company's only. One
+ * prepared statement per filter shape and page window writes the page as the API's JSON (pageSchema(projectRowSchema)),
+ * as the ticket queue's (decision 0023), with the filter's count when more rows follow.
  */
 export async function listProjects(db: Db, query: ProjectListQuery, actor: ProjectActor): Promise<ProjectListPage> {
   const scope = await companyScope(db, actor);
   const staff = scope === null;
   const step = query.step_id === null ? null : readStepFilter(query.step_id);
-  const values: Record<string, unknown> = { limit: query.per_page, offset: pageOffset(query) };
+  const values: Record<string, unknown> = { limit: query.per_page + 1, offset: pageOffset(query) };
   // A client account's shapes carry 'scope', so staff and client statements never share a name.
   const shape: string[] = [];
   const use = (part: string, value: unknown) => {
@@ -239,20 +232,33 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
   if (step?.closed) shape.push('closed');
   else if (step) use('step', step.order);
   if (query.employee_id !== null && staff) use('employee_id', query.employee_id);
-  const statement = preparedStatement(db, `projects_page_${shape.join('_')}`, (_db, name) => ({
+  const window = pageWindow(query, 1);
+  const page = preparedStatement(db, `projects_page_${shape.join('_')}_${window.key}`, (_db, name) => ({
     name,
-    raw: rawStatement(projectPageSql(shape, staff)),
+    raw: rawStatement(projectPageSql(shape, staff, window)),
   }));
-  const [page] = await runRawStatement<{ rows: string; row_count: number; total: number | null }>(
+  const { limit: _limit, offset, ...filters } = values;
+  const countKey = `${shape.join('_')}:${JSON.stringify(filters)}`;
+  values.capped = cappedProjectCounts.reachedLately(countKey);
+  const [written] = await runRawStatement<{ rows: string; fetched: number; total: number | null }>(
     db,
-    statement.raw,
+    page.raw,
     values,
-    statement.name,
+    page.name,
   );
-  const rowCount = page?.row_count ?? 0;
-  const total = page?.total ?? (values.offset === 0 ? 0 : await countProjects(db, shape, values));
-  return { rowsJson: page?.rows ?? '[]', rowCount, total };
+  const fetched = written?.fetched ?? 0;
+  const rowCount = Math.min(fetched, query.per_page);
+  const counted = written?.total ?? null;
+  if (counted !== null) cappedProjectCounts.note(countKey, counted);
+  // When nothing follows the page, its end is the total; else the count (the cap when it was skipped).
+  let total = (offset as number) + rowCount;
+  if (fetched > query.per_page) total = Math.max(counted ?? PROJECT_COUNT_CAP, (offset as number) + fetched);
+  else if (rowCount === 0 && counted !== null) total = counted;
+  return { rowsJson: written?.rows ?? '[]', rowCount, total };
 }
+
+// Filters whose count reached the cap lately, keyed by filter shape and values.
+const cappedProjectCounts = new CappedCounts(PROJECT_COUNT_CAP);
 
 const param = sql.placeholder;
 
@@ -277,57 +283,53 @@ function projectWhere(shape: string[]): SQL {
 }
 
 /**
- * One page of one filter shape, prepared once per connection (decision 0023): the page's ids first, then only those
- * rows get their names, current step and billed hours, written as the rows' JSON with the filter's count. Company, the
- * step's technician and the Tech column are staff's.
+ * One page window of one filter shape (decision 0023): the page's projects with their step ticket (the one their kept
+ * current_step names, by tickets_project_order_idx), names and billed hours, each row written as the API's JSON by
+ * concatenation, and how many rows were read (the page's and the one more that tells whether anything follows).
+ * Company, the step's technician and the Tech column are staff's.
  */
-function projectPageSql(shape: string[], staff: boolean): SQL {
-  const staffOnly = (value: SQL) => (staff ? value : sql`null`);
+function projectPageSql(shape: string[], staff: boolean, window: PageWindow): SQL {
+  const staffOnly = (value: SQL) => (staff ? value : sql`'null'`);
+  const nameOf = (table: string, id: SQL) => sql`(select x.name from ${sql.raw(table)} x where x.id = ${id})`;
+  const row = sql`'{"id":' || p.id || ',"title":' || ${jsonString(sql`p.title`)}
+    || ',"company":' || ${staffOnly(jsonNamed(sql`p.company_id`, nameOf('companies', sql`p.company_id`)))}
+    || ',"site":' || coalesce(${jsonNamed(sql`p.site_id`, nameOf('sites', sql`p.site_id`))}, 'null')
+    || ',"latest_ticket":' || coalesce('{"id":' || step.id || ',"subject":' || ${jsonString(sql`step.subject`)}
+      || ',"project_order":' || step.project_order
+      || ',"employee_id":' || ${staffOnly(sql`coalesce(step.employee_id::text, 'null')`)} || '}', 'null')
+    || ',"technician":' || ${staffOnly(
+      sql`coalesce(${jsonNamed(sql`step.employee_id`, sql`coalesce(${nameOf('users', sql`step.employee_id`)}, '')`)}, 'null')`,
+    )}
+    || ',"billed":{"billing_date":' || ${jsonTime(sql`p.billed_last_end`)}
+      || ',"billed_time":' || round(p.billed_seconds / 3600, 2) || '}'
+    || ',"created_at":' || ${jsonTime(sql`p.created_at`)} || ',"completed_at":' || ${jsonTime(sql`p.completed_at`)}
+    || '}'`;
   return sql`
-    with page as (select p.id from projects p where ${projectWhere(shape)}
-      order by p.id desc limit ${param('limit')} offset ${param('offset')}),
-    rows as (select p.id, json_build_object('id', p.id, 'title', p.title,
-        'company', ${staffOnly(sql`json_build_object('id', co.id, 'name', co.name)`)},
-        'site', case when s.id is null then null else json_build_object('id', s.id, 'name', s.name) end,
-        'latest_ticket', case when step.id is null then null else json_build_object('id', step.id,
-          'subject', step.subject, 'project_order', step.project_order,
-          'employee_id', ${staffOnly(sql`step.employee_id`)}) end,
-        'technician', ${staffOnly(sql`case when step.employee_id is null then null
-          else json_build_object('id', step.employee_id, 'name', coalesce(tech.name, '')) end`)},
-        'billed', json_build_object('billing_date', ${iso(sql`billed.last_end`)},
-          'billed_time', round(billed.hours::numeric, 2)),
-        'created_at', ${iso(sql`p.created_at`)}, 'completed_at', ${iso(sql`p.completed_at`)}) as row
-      from page join projects p on p.id = page.id
-      join companies co on co.id = p.company_id
-      left join sites s on s.id = p.site_id
-      left join lateral ${currentStepSql} step on true
-      left join users tech on tech.id = step.employee_id
-      left join lateral ${billedSql} billed on true)
-    select coalesce(json_agg(r.row order by r.id desc), '[]')::text as rows, count(*)::int as row_count,
-      case when count(*) = 0 then null else ${cappedCount(shape)} end as total
-    from rows r`;
+    select count(*)::int as fetched,
+      '[' || coalesce(string_agg(r.row, ',' order by r.id desc) filter (where r.position <= ${window.limit} - 1), '')
+        || ']' as rows,
+      case when (count(*) >= ${window.limit} and not ${param('capped')}::boolean) or count(*) = 0
+        then ${cappedCountSql(shape)} end as total
+    from (select p.id, row_number() over (order by p.id desc) as position, ${row} as row
+      from (select p.* from projects p where ${projectWhere(shape)}
+        order by p.id desc limit ${window.limit} offset ${window.offset}) p
+      left join tickets step on step.project_id = p.id and step.project_order = p.current_step) r`;
 }
 
 /**
- * The filter's count, stopping at the cap as the ticket queue's does (the list then says to narrow the filters):
- * counting ten thousand projects cost more than the page itself.
+ * The filter's count, stopping at the cap as the ticket queue's does (the list then says to narrow the filters); the
+ * page's statement runs it when the page is empty, and when more rows follow unless `capped` says it reached the cap
+ * lately.
  */
-const cappedCount = (shape: string[]) =>
-  sql`(select count(*)::int from (select 1 from projects p where ${projectWhere(shape)} limit ${sql.raw(String(PROJECT_COUNT_CAP))}) capped)`;
-
-/** A page past the end has no rows to carry the count: count the filter alone. */
-async function countProjects(db: Db, shape: string[], values: Record<string, unknown>): Promise<number> {
-  const statement = rawStatement(sql`select ${cappedCount(shape)} as total`);
-  const [row] = await runRawStatement<{ total: number }>(db, statement, values);
-  return row?.total ?? 0;
-}
+const cappedCountSql = (shape: string[]) =>
+  sql`(select count(*)::int from (select 1 from projects p where ${projectWhere(shape)}
+    limit ${sql.raw(String(PROJECT_COUNT_CAP))}) capped)`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * GET /api/project/{id}: the project with its names, step tickets, flags, check-ins, billed hours and plain panels
- * written as the API's JSON by one prepared statement (decision 0023), beside the panels read by code and the contact
- * thread; the answer's `data` as JSON text.
+ * GET /api/project/{id}: the project with its names, step tickets, flags, check-ins, billed hours, contact thread and
+ * panels written as the API's JSON by one prepared statement (decision 0023); the answer's `data` as JSON text.
  */
 export async function getProjectDetail(db: Db, id: number, actor: ProjectActor): Promise<string> {
   const scope = await companyScope(db, actor);
@@ -336,15 +338,15 @@ export async function getProjectDetail(db: Db, id: number, actor: ProjectActor):
     name,
     raw: rawStatement(projectDetailSql),
   }));
-  const [rows, panels, threads] = await Promise.all([
-    runRawStatement<{ detail: string; panels: string }>(db, statement.raw, { id, scope, staff }, statement.name),
-    loadProjectPanels(db, id, staff),
-    contactThreads(db, id),
-  ]);
-  if (!rows[0]) throw notFound();
-  // Three JSON objects written as one (projectDetailSchema): PostgreSQL's two, then what code read beside them.
-  const { detail, panels: written } = rows[0];
-  return `${detail.slice(0, -1)},${written.slice(1, -1)},${JSON.stringify({ threads, ...panels }).slice(1)}`;
+  const [row] = await runRawStatement<{ detail: string; panels: string }>(
+    db,
+    statement.raw,
+    { id, scope, staff },
+    statement.name,
+  );
+  if (!row) throw notFound();
+  // Two JSON objects written as one (projectDetailSchema): the project's and its panels'.
+  return `${row.detail.slice(0, -1)},${row.panels.slice(1)}`;
 }
 
 const person = (column: SQL) =>
@@ -369,13 +371,14 @@ const projectDetailSql = sql`
     'latest_ticket', (select json_build_object('id', t.id, 'subject', t.subject, 'project_order', t.project_order,
         'employee_id', ${staffOnly(sql`t.employee_id`, sql`null`)})
       from tickets t where t.project_id = p.id and t.status <> ${TICKET_STATUS_CLOSED} order by t.project_order limit 1),
-    'billed', (select json_build_object('billing_date', ${iso(sql`billed.last_end`)},
-      'billed_time', round(billed.hours::numeric, 2)) from ${billedSql} billed),
-    'created_at', ${iso(sql`p.created_at`)}, 'completed_at', ${iso(sql`p.completed_at`)},
+    'billed', json_build_object('billing_date', ${isoText(sql`p.billed_last_end`)},
+      'billed_time', round(p.billed_seconds / 3600, 2)),
+    'created_at', ${isoText(sql`p.created_at`)}, 'completed_at', ${isoText(sql`p.completed_at`)},
     'completed_by', ${person(sql`p.completed_by`)},
+    'threads', ${ticketThreadsSql(sql`(select t.id from tickets t where t.project_id = p.id and t.project_order = 0)`)},
     'flags', ${staffOnly(
       sql`coalesce((select json_agg(json_build_object('id', f.id, 'flag', f.flag, 'company_id', f.company_id,
-          'created_at', ${iso(sql`f.created_at`)}, 'created_by', cu.name, 'deleted_at', null, 'deleted_by', null)
+          'created_at', ${isoText(sql`f.created_at`)}, 'created_by', cu.name, 'deleted_at', null, 'deleted_by', null)
           order by f.created_at desc, f.id desc)
         from company_flags f left join users cu on cu.id = f.created_by
         where f.company_id = p.company_id and f.deleted_at is null), '[]')`,
@@ -387,13 +390,13 @@ const projectDetailSql = sql`
         'notes', json_build_object('notes', ${staffOnly(sql`t.notes`, sql`''`)}),
         'employee', case when ${param('staff')}::boolean and t.employee_id is not null
           then json_build_object('id', t.employee_id, 'name', coalesce(e.name, '')) end,
-        'updated_at', ${iso(sql`t.updated_at`)}) order by t.project_order)
+        'updated_at', ${isoText(sql`t.updated_at`)}) order by t.project_order)
       from tickets t left join users e on e.id = t.employee_id where t.project_id = p.id),
     'check_ins', ${staffOnly(
       sql`coalesce((select json_agg(c.row order by c.start_time desc, c.id desc) from (
         select c.id, c.start_time, json_build_object('id', c.id, 'user_id', c.user_id, 'ticket_id', c.ticket_id,
-          'project_step_id', c.project_step_id, 'start_time', ${iso(sql`c.start_time`)},
-          'end_time', ${iso(sql`c.end_time`)}, 'billable', c.billable,
+          'project_step_id', c.project_step_id, 'start_time', ${isoText(sql`c.start_time`)},
+          'end_time', ${isoText(sql`c.end_time`)}, 'billable', c.billable,
           'user', json_build_object('name', u.name, 'shortname', u.shortname, 'photo', u.photo),
           'ticket', case when t.id is null then null else json_build_object('id', t.id, 'subject', t.subject) end) as row
         from check_ins c join users u on u.id = c.user_id left join tickets t on t.id = c.ticket_id
@@ -406,12 +409,3 @@ const projectDetailSql = sql`
   join companies co on co.id = p.company_id
   left join sites s on s.id = p.site_id
   where p.id = ${param('id')} and (${param('scope')}::int is null or p.company_id = ${param('scope')}::int)`;
-
-/** The contact card's thread lives on the project's first step ticket, Planning Approval (decision 0044). */
-async function contactThreads(db: Db, projectId: number) {
-  const [first] = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(eq(tickets.projectId, projectId), eq(tickets.projectOrder, 0)));
-  return first ? listTicketThreads(db, first.id) : [];
-}

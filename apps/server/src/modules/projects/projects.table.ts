@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies, sites } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -36,6 +36,12 @@ export const projects = pgTable(
      * are closed. Kept by a trigger on tickets (migration 0019), so the list filters by step through an index.
      */
     currentStep: smallint('current_step'),
+    /**
+     * Billable time checked in on the project and its last check-out (the list's and the detail's billed hours), kept
+     * by a trigger on check_ins (migration 0021) so a page of the list sums nothing.
+     */
+    billedSeconds: numeric('billed_seconds').notNull().default('0'),
+    billedLastEnd: timestamp('billed_last_end', { withTimezone: true }),
   },
   (t) => [
     index('projects_company_idx').on(t.companyId, t.id),

@@ -1,4 +1,4 @@
-import { projectRowSchema, projectSteps, type ProjectRow } from '@switchboard/shared';
+import { PROJECT_COUNT_CAP, projectRowSchema, projectSteps, type ProjectRow } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSchema } from '../../db/paginate.ts';
@@ -17,6 +17,7 @@ import { companies, sites } from '../companies/companies.table.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { contracts } from '../contracts/contracts.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
+import { projects } from './projects.table.ts';
 
 // Issue 18, the model and parts 1-3 (decision 0044): a project opens its twelve step tickets in one transaction;
 // step tickets stay out of the helpdesk queue and search; their time counts once, as project hours; clients see their
@@ -198,6 +199,29 @@ describe('projects', () => {
     expect([past.data, past.total]).toEqual([[], 1]);
   });
 
+  it('counts the filter when more rows follow the page, and not when the page ends it', async () => {
+    const made = [];
+    for (const n of [1, 2, 3]) made.push(await createProject({ title: `Counted ${n}` }));
+    const page = async (query: string) => {
+      const { data, total, last_page } = await listOf(`title=Counted&${query}`);
+      return { ids: data.map((row: ProjectRow) => row.id), total, last_page };
+    };
+    expect(await page('per_page=1')).toEqual({ ids: [made[2]], total: 3, last_page: 3 });
+    expect(await page('per_page=2&page=2')).toEqual({ ids: [made[0]], total: 3, last_page: 2 });
+    expect(await page('per_page=50')).toEqual({ ids: [...made].reverse(), total: 3, last_page: 1 });
+    expect(await page('per_page=1&page=4')).toEqual({ ids: [], total: 3, last_page: 3 });
+    expect((await listOf('title=Nothing like this')).total).toBe(0);
+  });
+
+  it('stops counting at 1,000 projects, and counts exactly on the last page', async () => {
+    const rows = Array.from({ length: PROJECT_COUNT_CAP + 5 }, (_, n) => ({ title: `Capped ${n}`, companyId }));
+    await ctx.db.insert(projects).values(rows);
+    // Twice: counted, then known to reach the cap.
+    for (const _time of [1, 2]) expect((await listOf('title=Capped')).total).toBe(PROJECT_COUNT_CAP);
+    const last = await listOf('title=Capped&page=21');
+    expect([last.data.length, last.total]).toEqual([5, PROJECT_COUNT_CAP + 5]);
+  });
+
   it('counts a check-in on a step ticket once, as project hours, in the company usage', async () => {
     const usageCompany = (await ctx.db.insert(companies).values({ name: 'Usage Co' }).returning())[0]!.id;
     const [item] = await ctx.db.select({ id: billingItems.id }).from(billingItems).limit(1);
@@ -229,6 +253,31 @@ describe('projects', () => {
     expect(company.json().data.monthly_usage[0]).toMatchObject({ id: month, helpdesk: 0, project: 2 });
     expect((await detailOf(id)).billed.billed_time).toBe(2);
     expect((await listOf('title=Usage')).data[0]!.billed.billed_time).toBe(2);
+  });
+
+  it('keeps billed hours with the check-ins: open and non-billable ones left out, changes and deletions followed', async () => {
+    const id = await createProject({ title: 'Billed kept' });
+    const billed = async () => (await listOf('title=Billed kept')).data[0]!.billed;
+    const at = (hour: number) => new Date(Date.UTC(2026, 10, 2, hour));
+    const rows = await ctx.db
+      .insert(checkIns)
+      .values([
+        { userId: planner.id, projectId: id, startTime: at(8), endTime: at(9) },
+        { userId: planner.id, projectId: id, startTime: at(9), endTime: at(11), billable: 1 },
+        { userId: planner.id, projectId: id, startTime: at(12) },
+      ])
+      .returning({ id: checkIns.id });
+    expect(await billed()).toEqual({ billing_date: at(9).toISOString(), billed_time: 1 });
+    await ctx.db.update(checkIns).set({ billable: 0 }).where(eq(checkIns.id, rows[1]!.id));
+    await ctx.db
+      .update(checkIns)
+      .set({ endTime: at(13) })
+      .where(eq(checkIns.id, rows[2]!.id));
+    expect(await billed()).toEqual({ billing_date: at(13).toISOString(), billed_time: 4 });
+    await ctx.db.delete(checkIns).where(eq(checkIns.id, rows[0]!.id));
+    expect((await detailOf(id)).billed).toEqual({ billing_date: at(13).toISOString(), billed_time: 3 });
+    await ctx.db.delete(checkIns).where(eq(checkIns.projectId, id));
+    expect(await billed()).toEqual({ billing_date: null, billed_time: 0 });
   });
 
   it('shows a client account its own company’s projects only, without the staff columns and notes', async () => {

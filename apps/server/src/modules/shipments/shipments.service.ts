@@ -1,8 +1,9 @@
-import { finalShipmentStatuses, shipmentStatuses, type Procurement, type ProcurementInput } from '@switchboard/shared';
+import { finalShipmentStatuses, shipmentStatuses, type ProcurementInput } from '@switchboard/shared';
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AppInstance } from '../../app-instance.ts';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTransaction } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { isoText } from '../../db/json-sql.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { ProjectActor } from '../projects/projects.service.ts';
 import { emitProjectEvent } from '../projects/project-events.ts';
@@ -224,43 +225,17 @@ export function announceProcurement(app: AppInstance, projectId: number): void {
   emitProjectEvent(app.realtime, projectId, 'ProcurementUpdated', { by: null });
 }
 
-/** procurements of GET /api/project/{id}: the shipments in the panel's order, each with its history by time. */
-export async function loadProcurements(db: DbOrTransaction, projectId: number): Promise<Procurement[]> {
-  const rows = await db
-    .select()
-    .from(shipments)
-    .where(eq(shipments.projectId, projectId))
-    .orderBy(asc(shipments.position), asc(shipments.id));
-  if (rows.length === 0) return [];
-  const events = await db
-    .select()
-    .from(shipmentHistory)
-    .where(
-      inArray(
-        shipmentHistory.shipmentId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(shipmentHistory.time), asc(shipmentHistory.id));
-  return rows.map((row) => ({
-    id: row.id,
-    carrier: row.carrier,
-    tracking_number: row.trackingNumber,
-    status: row.status,
-    status_details: row.statusDetails,
-    tracked: row.trackerId !== null,
-    updated_at: row.updatedAt.toISOString(),
-    history: events
-      .filter((event) => event.shipmentId === row.id)
-      .map((event) => ({
-        id: event.id,
-        time: event.time.toISOString(),
-        city: event.city,
-        state: event.state,
-        status_details: event.statusDetails,
-      })),
-  }));
-}
+/**
+ * procurements of GET /api/project/{id} for the project `p`: the shipments in the panel's order, each with its history
+ * by time, as the JSON array the project detail's statement selects.
+ */
+export const procurementsSql = sql`coalesce((select json_agg(json_build_object('id', s.id, 'carrier', s.carrier,
+    'tracking_number', s.tracking_number, 'status', s.status, 'status_details', s.status_details,
+    'tracked', s.tracker_id is not null, 'updated_at', ${isoText(sql`s.updated_at`)},
+    'history', coalesce((select json_agg(json_build_object('id', h.id, 'time', ${isoText(sql`h.time`)}, 'city', h.city,
+        'state', h.state, 'status_details', h.status_details) order by h.time, h.id)
+      from shipment_history h where h.shipment_id = s.id), '[]')) order by s.position, s.id)
+  from shipments s where s.project_id = p.id), '[]')`;
 
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

@@ -1,12 +1,8 @@
-import {
-  responseRecipientMessage,
-  ticketMailSubject,
-  type CreateThreadInput,
-  type TicketThread,
-} from '@switchboard/shared';
+import { responseRecipientMessage, ticketMailSubject, type CreateThreadInput } from '@switchboard/shared';
 import type { TicketReplyInput } from '@switchboard/shared';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { isoText } from '../../db/json-sql.ts';
 import { forbidden, unprocessable } from '../../plugins/errors.ts';
 import { sendMail, type MailContext } from '../../plugins/mail.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
@@ -139,63 +135,23 @@ export async function addClientReply(
   });
 }
 
-/** The thread of a ticket, oldest first, with its parties' names and attachments. */
-export async function listTicketThreads(db: DbOrTransaction, ticketId: number): Promise<TicketThread[]> {
-  const rows = await db
-    .select()
-    .from(ticketThreads)
-    .where(eq(ticketThreads.ticketId, ticketId))
-    .orderBy(asc(ticketThreads.createdAt), asc(ticketThreads.id));
-  if (rows.length === 0) return [];
-  const emails = [
-    ...new Set(
-      rows
-        .flatMap((row) => [row.fromEmail, row.toEmail, ...(row.cc ? row.cc.split(', ') : [])])
-        .map((email) => email.toLowerCase()),
-    ),
-  ];
-  const [people, files] = await Promise.all([
-    db.select({ email: users.email, name: users.name }).from(users).where(inArray(users.email, emails)),
-    db
-      .select()
-      .from(ticketAttachments)
-      .where(
-        and(
-          eq(ticketAttachments.ticketId, ticketId),
-          inArray(
-            ticketAttachments.threadId,
-            rows.map((row) => row.id),
-          ),
-        ),
-      ),
-  ]);
-  const names = new Map(people.map((person) => [person.email.toLowerCase(), person.name]));
-  const party = (email: string) => ({
-    original_email: email,
-    user_details: names.has(email.toLowerCase()) ? { name: names.get(email.toLowerCase())! } : null,
-  });
-  return rows.map((row) => ({
-    id: row.id,
-    direction: row.direction as 'in' | 'out',
-    subject: row.subject,
-    created_at: row.createdAt.toISOString(),
-    from_user: party(row.fromEmail),
-    to_user: party(row.toEmail),
-    cc_user: row.cc ? row.cc.split(', ').map(party) : [],
-    text_body: row.textBody,
-    html_body: row.htmlBody,
-    attachments: files
-      .filter((file) => file.threadId === row.id)
-      .map((file) => ({
-        id: file.id,
-        file_name: file.fileName,
-        path: file.path,
-        extension: file.extension,
-        size: file.size,
-        created_at: file.createdAt.toISOString(),
-        deleted_at: null,
-        user: null,
-      })),
-    mail_auth: row.mailAuth,
-  }));
-}
+// A party of a message: its address and, when it is a user's, the user's name (users_email_lower_unique).
+const party = (email: SQL) => sql`json_build_object('original_email', ${email}, 'user_details',
+  (select json_build_object('name', u.name) from users u where lower(u.email) = lower(${email})))`;
+
+/**
+ * The thread of the ticket `ticketId` (an SQL expression), oldest first, with its parties' names and attachments: the
+ * JSON array of TicketThread the ticket's and the project's detail statements select (decision 0023).
+ */
+export const ticketThreadsSql = (ticketId: SQL) => sql`coalesce((select json_agg(json_build_object('id', th.id,
+    'direction', th.direction, 'subject', th.subject, 'created_at', ${isoText(sql`th.created_at`)},
+    'from_user', ${party(sql`th.from_email`)}, 'to_user', ${party(sql`th.to_email`)},
+    'cc_user', coalesce((select json_agg(${party(sql`cc.email`)} order by cc.n)
+      from unnest(string_to_array(nullif(th.cc, ''), ', ')) with ordinality cc(email, n)), '[]'),
+    'text_body', th.text_body, 'html_body', th.html_body,
+    'attachments', coalesce((select json_agg(json_build_object('id', a.id, 'file_name', a.file_name, 'path', a.path,
+        'extension', a.extension, 'size', a.size, 'created_at', ${isoText(sql`a.created_at`)}, 'deleted_at', null,
+        'user', null) order by a.id)
+      from ticket_attachments a where a.ticket_id = th.ticket_id and a.thread_id = th.id), '[]'),
+    'mail_auth', th.mail_auth) order by th.created_at, th.id)
+  from ticket_threads th where th.ticket_id = ${ticketId}), '[]')`;

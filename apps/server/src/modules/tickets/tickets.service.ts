@@ -15,13 +15,15 @@ import {
   type Notification,
   type TicketAttachment,
   type TicketDetail,
+  type TicketThread,
   type TicketQueueQuery,
   type UpdateTicketInput,
 } from '@switchboard/shared';
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
-import { pageOffset, type PageQuery } from '../../db/paginate.ts';
+import { isoText, jsonNamed, jsonString, jsonTime } from '../../db/json-sql.ts';
+import { CappedCounts, pageOffset, type PageQuery } from '../../db/paginate.ts';
 import { pageWindow, preparedStatement, writtenInteger, type PageWindow } from '../../db/prepared.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
@@ -32,7 +34,7 @@ import { devices } from '../devices/devices.table.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { ticketStatuses, ticketTypes, triageLevels } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
-import { listTicketThreads } from './ticket-threads.service.ts';
+import { ticketThreadsSql } from './ticket-threads.service.ts';
 import { assertMayAct, loadTicketFor, recordEvent, type TicketActor } from './ticket-access.ts';
 import { ticketDevices, tickets } from './tickets.table.ts';
 
@@ -379,7 +381,6 @@ export async function escalateTicket(db: Db, ticketId: number, actor: TicketActo
 
 const ticketClients = alias(users, 'ticket_clients');
 /** A time as Date.toISOString writes it, like every other time the API answers. */
-const isoText = (time: AnyColumn | SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const param = sql.placeholder;
 
 /**
@@ -424,6 +425,7 @@ function prepareDetail(db: Db, name: string) {
           'end_time', ${iso('c.end_time')}, 'billable', c.billable, 'user', json_build_object('name', u.name, 'shortname', u.shortname, 'photo', u.photo),
           'project_step_id', c.project_step_id, 'ticket', json_build_object('id', ${tickets.id}, 'subject', ${tickets.subject}))
         from check_ins c join users u on u.id = c.user_id where c.ticket_id = ${tickets.id} and c.user_id = ${param('userId')} and c.end_time is null and c.project_step_id is null limit 1)`,
+      threads: sql<TicketThread[]>`${ticketThreadsSql(sql`${tickets.id}`)}`,
     })
     .from(tickets)
     .innerJoin(companies, eq(companies.id, tickets.companyId))
@@ -435,14 +437,11 @@ function prepareDetail(db: Db, name: string) {
 
 /** GET /api/ticket/{id}: everything the detail page shows, in a handful of queries. */
 export async function getTicketDetail(db: Db, ticketId: number, actor: TicketActor): Promise<TicketDetail> {
-  // The ticket with its lists, and the e-mail thread beside it; the thread is only shown once the ticket is allowed.
-  const [[found], threads] = await Promise.all([
-    preparedStatement(db, 'ticket_detail', prepareDetail).execute({ ticketId, userId: actor.id }),
-    listTicketThreads(db, ticketId),
-  ]);
+  // The ticket with its lists and its e-mail thread; they are only shown once the ticket is allowed.
+  const [found] = await preparedStatement(db, 'ticket_detail', prepareDetail).execute({ ticketId, userId: actor.id });
   if (!found) throw notFound();
   if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== found.ticket.companyId) throw notFound();
-  const { ticket, todos, events, flags, devices: linked, attachments, myCheckIn, ...names } = found;
+  const { ticket, todos, events, flags, devices: linked, attachments, myCheckIn, threads, ...names } = found;
   const employee = actor.type === 'Employee';
   const files = attachments.map(({ kind, ...file }) => ({ kind, file }));
   return {
@@ -609,18 +608,12 @@ function prepareQueueCount(db: Db, name: string, shape: string[]) {
       .select({ total: sql<number>`count(*)::int` })
       .from(capped)
       .prepare(name),
-    capped: new Map<string, number>(),
+    capped: new CappedCounts(QUEUE_COUNT_CAP),
   };
 }
 
-// JSON text by concatenation: json_build_object looks up every argument's type on every call and costs PostgreSQL
-// about four times as much. Numbers and booleans print as JSON already; to_json quotes and escapes text.
-const jsonString = (value: SQL | AnyColumn) => sql`to_json(${value})::text`;
-const namedJson = (id: SQL | AnyColumn, name: SQL | AnyColumn) =>
-  sql`'{"id":' || ${id} || ',"name":' || ${jsonString(name)} || '}'`;
 const referenceName = (name: AnyColumn, id: AnyColumn, value: AnyColumn) =>
   sql`coalesce(${nameOf(name, id, value)}, '')`;
-const isoJson = (column: AnyColumn) => sql`'"' || ${isoText(column)} || '"'`;
 
 /**
  * One page window of one filter shape. PostgreSQL writes each row as the API's JSON (a TicketRow) and the page as one
@@ -635,16 +628,16 @@ function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQu
     .select({
       row: sql<string>`'{"id":' || ${tickets.id}
         || ',"subject":' || ${jsonString(tickets.subject)}
-        || ',"company":' || ${namedJson(tickets.companyId, nameOf(companies.name, companies.id, tickets.companyId))}
-        || ',"site":' || coalesce(${namedJson(tickets.siteId, nameOf(sites.name, sites.id, tickets.siteId))}, 'null')
-        || ',"technician":' || coalesce(${namedJson(tickets.employeeId, nameOf(users.name, users.id, tickets.employeeId))}, 'null')
-        || ',"status":' || ${namedJson(tickets.status, referenceName(ticketStatuses.name, ticketStatuses.id, tickets.status))}
+        || ',"company":' || ${jsonNamed(tickets.companyId, nameOf(companies.name, companies.id, tickets.companyId))}
+        || ',"site":' || coalesce(${jsonNamed(tickets.siteId, nameOf(sites.name, sites.id, tickets.siteId))}, 'null')
+        || ',"technician":' || coalesce(${jsonNamed(tickets.employeeId, nameOf(users.name, users.id, tickets.employeeId))}, 'null')
+        || ',"status":' || ${jsonNamed(tickets.status, referenceName(ticketStatuses.name, ticketStatuses.id, tickets.status))}
         || ',"triage":' || coalesce((select '{"id":' || ${triageLevels.id} || ',"name":' || ${jsonString(triageLevels.name)} || ',"color":' || ${jsonString(triageLevels.color)} || '}'
           from ${triageLevels} where ${triageLevels.id} = ${tickets.triageId}), '{"id":' || ${tickets.triageId} || ',"name":"","color":"#868e96"}')
-        || ',"location":' || ${namedJson(tickets.location, referenceName(ticketTypes.name, ticketTypes.id, tickets.location))}
+        || ',"location":' || ${jsonNamed(tickets.location, referenceName(ticketTypes.name, ticketTypes.id, tickets.location))}
         || ',"escalated":' || ${escalated}
-        || ',"created_at":' || ${isoJson(tickets.createdAt)}
-        || ',"updated_at":' || ${isoJson(tickets.updatedAt)} || '}'`.as('row'),
+        || ',"created_at":' || ${jsonTime(tickets.createdAt)}
+        || ',"updated_at":' || ${jsonTime(tickets.updatedAt)} || '}'`.as('row'),
     })
     .from(tickets)
     .where(queueWhere(shape))
@@ -666,23 +659,13 @@ function prepareQueuePage(db: Db, name: string, shape: string[], query: TicketQu
     .prepare(name);
 }
 
-// A filter whose count reached the cap is shown as 'more than 1,000': that answer is kept for a few seconds instead
-// of counting a thousand rows again on every page of a busy queue. Totals under the cap are always counted.
-const CAPPED_COUNT_TTL_MS = 5_000;
-
-async function queueCount(
+function queueCount(
   statements: ReturnType<typeof prepareQueueCount>,
   filters: Record<string, unknown>,
 ): Promise<number> {
-  const key = JSON.stringify(filters);
-  const cappedAt = statements.capped.get(key);
-  if (cappedAt !== undefined && Date.now() - cappedAt < CAPPED_COUNT_TTL_MS) return QUEUE_COUNT_CAP;
-  const total = (await statements.count.execute(filters))[0]?.total ?? 0;
-  if (total >= QUEUE_COUNT_CAP) {
-    if (statements.capped.size >= 1_000) statements.capped.clear();
-    statements.capped.set(key, Date.now());
-  } else statements.capped.delete(key);
-  return total;
+  return statements.capped.count(JSON.stringify(filters), async () => {
+    return (await statements.count.execute(filters))[0]?.total ?? 0;
+  });
 }
 
 /** The company's open tickets (the company page's Open Tickets counter). */

@@ -533,9 +533,13 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     expect(thread).toMatchObject({
       direction: 'out',
       subject: `Your Outlook issue [Ticket #${id}]`,
+      from_user: { original_email: tech.email, user_details: { name: tech.name } },
       to_user: { original_email: client.email, user_details: { name: 'Cleo Client' } },
-      attachments: [{ file_name: 'steps.txt' }],
+      cc_user: [{ original_email: 'manager@ticket.example', user_details: null }],
+      attachments: [{ file_name: 'steps.txt', extension: 'txt', size: 5, deleted_at: null, user: null }],
+      mail_auth: null,
     });
+    expect(thread!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(thread!.html_body).toBe('<p>Hi Cleo,<br>please restart Outlook.<br><br>Thank you,<br>Tess</p>');
     // The client sees the thread too.
     expect((await detail(id, clientToken)).threads).toHaveLength(1);

@@ -1,16 +1,11 @@
 import {
-  centsOf,
   completedQuoteStatuses,
-  isQuoteCompleted,
   LABOR_QUOTE_APPROVAL_ORDER,
   productRequirementsInputSchema,
   projectQuoteMessages,
-  type ProductRequirement,
   type ProductRequirementsInput,
-  type ProjectQuote,
-  type ProjectQuoteSummary,
 } from '@switchboard/shared';
-import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../../db/client.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../../plugins/errors.ts';
 import { quotes } from '../../billing/quotes.table.ts';
@@ -65,72 +60,26 @@ export async function assertQuotesCompleted(
     throw unprocessable({ status: [projectQuoteMessages.quotesIncomplete] });
 }
 
-const summaryOf = (quote: {
-  id: number;
-  number: string | null;
-  title: string;
-  status: string;
-  total: string;
-}): ProjectQuoteSummary => ({
-  id: quote.id,
-  number: quote.number,
-  title: quote.title,
-  status: quote.status,
-  total: centsOf(quote.total) / 100,
-  completed: isQuoteCompleted(quote.status),
-});
-
-const quoteColumns = {
-  id: quotes.id,
-  number: quotes.number,
-  title: quotes.title,
-  status: quotes.status,
-  total: quotes.total,
-};
+// A quote as the panels list it (ProjectQuoteSummary), inside json_build_object; the quote is `q`.
+const quoteSummary = sql`'id', q.id, 'number', q.number, 'title', q.title, 'status', q.status, 'total', q.total::float8,
+  'completed', q.status in (${sql.raw(completedQuoteStatuses.map((status) => `'${status}'`).join(', '))})`;
 
 /**
- * product_requirements and quotes of GET /api/project/{id}. Quoting is the MSP's own work until Labor Quote Approval
- * sends the quotes to the client (decision 0047): a client account reads neither.
+ * product_requirements of GET /api/project/{id} for the project `p`, each with its quote, as the JSON array the
+ * detail's statement selects. Quoting is the MSP's own work until Labor Quote Approval sends the quotes to the client
+ * (decision 0047): a client account (the statement's `staff` false) reads no requirement and no quote.
  */
-export async function loadProductRequirements(
-  db: DbOrTransaction,
-  projectId: number,
-  staff: boolean,
-): Promise<{ product_requirements: ProductRequirement[]; quotes: ProjectQuote[] }> {
-  if (!staff) return { product_requirements: [], quotes: [] };
-  const [rows, projectQuotes] = await Promise.all([
-    db
-      .select({
-        id: productRequirements.id,
-        option: productRequirements.option,
-        product: productRequirements.product,
-        quoteId: productRequirements.quoteId,
-      })
-      .from(productRequirements)
-      .where(eq(productRequirements.projectId, projectId))
-      .orderBy(asc(productRequirements.position), asc(productRequirements.id)),
-    db
-      .select({ ...quoteColumns, requirementId: productRequirements.id })
-      .from(quotes)
-      .leftJoin(productRequirements, eq(productRequirements.quoteId, quotes.id))
-      .where(eq(quotes.projectId, projectId))
-      .orderBy(desc(quotes.id)),
-  ]);
-  const quoteById = new Map(projectQuotes.map((quote) => [quote.id, quote]));
-  return {
-    product_requirements: rows.map((row) => {
-      const quote = row.quoteId === null ? undefined : quoteById.get(row.quoteId);
-      return {
-        id: row.id,
-        option: row.option,
-        product: row.product,
-        quote_id: row.quoteId,
-        quote: quote ? summaryOf(quote) : null,
-      };
-    }),
-    quotes: projectQuotes.map((quote) => ({ ...summaryOf(quote), requirement_id: quote.requirementId })),
-  };
-}
+export const productRequirementsSql = sql`case when ${sql.placeholder('staff')}::boolean then coalesce((
+  select json_agg(json_build_object('id', r.id, 'option', r.option, 'product', r.product, 'quote_id', r.quote_id,
+      'quote', (select json_build_object(${quoteSummary}) from quotes q where q.id = r.quote_id))
+    order by r.position, r.id)
+  from product_requirements r where r.project_id = p.id), '[]') else '[]' end`;
+
+/** quotes of GET /api/project/{id}: every quote of the project `p`, newest first, with the requirement it prices. */
+export const projectQuotesSql = sql`case when ${sql.placeholder('staff')}::boolean then coalesce((
+  select json_agg(json_build_object(${quoteSummary},
+      'requirement_id', (select r.id from product_requirements r where r.quote_id = q.id)) order by q.id desc)
+  from quotes q where q.project_id = p.id), '[]') else '[]' end`;
 
 /**
  * Replaces the project's requirements with `input.products`: a row keeps its saved requirement when its id names one
