@@ -298,7 +298,7 @@ function projectPageSql(shape: string[], staff: boolean, window: PageWindow): SQ
       || ',"project_order":' || step.project_order
       || ',"employee_id":' || ${staffOnly(sql`coalesce(step.employee_id::text, 'null')`)} || '}', 'null')
     || ',"technician":' || ${staffOnly(
-      sql`coalesce(${jsonNamed(sql`step.employee_id`, sql`coalesce(${nameOf('users', sql`step.employee_id`)}, '')`)}, 'null')`,
+      sql`coalesce(${jsonNamed(sql`step.employee_id`, sql`coalesce(tech.name, '')`)}, 'null')`,
     )}
     || ',"billed":{"billing_date":' || ${jsonTime(sql`p.billed_last_end`)}
       || ',"billed_time":' || round(p.billed_seconds / 3600, 2) || '}'
@@ -313,7 +313,9 @@ function projectPageSql(shape: string[], staff: boolean, window: PageWindow): SQ
     from (select p.id, row_number() over (order by p.id desc) as position, ${row} as row
       from (select p.* from projects p where ${projectWhere(shape)}
         order by p.id desc limit ${window.limit} offset ${window.offset}) p
-      left join tickets step on step.project_id = p.id and step.project_order = p.current_step) r`;
+      left join tickets step on step.project_id = p.id and step.project_order = p.current_step
+      -- Joined, not a subquery: on a small users table a subquery's plan scans the whole table for each row.
+      left join users tech on tech.id = step.employee_id) r`;
 }
 
 /**
