@@ -8,7 +8,7 @@ import {
   multipartBody,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
+import { connectSocket, listenForSockets, nextEvent, receivesWithin, subscribe } from '../../../test/realtime.ts';
 import { createTestProject, projectDetail } from '../../../test/projects.ts';
 import { companies } from '../companies/companies.table.ts';
 
@@ -79,6 +79,44 @@ describe('project_{id} for client accounts', () => {
     } finally {
       client.close();
       stranger.close();
+    }
+  });
+});
+
+describe('the queues', () => {
+  it('hear nothing of a step ticket: neither staff on the store channel nor the company’s accounts', async () => {
+    const baseUrl = await listenForSockets(ctx.app);
+    const [staff, client] = await Promise.all([connectSocket(baseUrl, token), connectSocket(baseUrl, clientToken)]);
+    try {
+      expect(await subscribe(staff, 'store')).toMatchObject({ ok: true });
+      const heard = Promise.all([
+        receivesWithin(staff, 'TicketUpdated', 700),
+        receivesWithin(client, 'TicketUpdated', 700),
+      ]);
+      const step = (await projectDetail(ctx.app, token, projectId)).tickets[2]!;
+      const checked = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ticket/checkinout',
+        headers: bearer(token),
+        payload: { direction: 'in', ticket_id: step.id },
+      });
+      expect(checked.statusCode).toBe(200);
+      expect(await heard).toEqual([false, false]);
+
+      // A helpdesk ticket of the same company is announced to both.
+      const announced = Promise.all([nextEvent(staff, 'TicketUpdated'), nextEvent(client, 'TicketUpdated')]);
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ticket',
+        headers: bearer(clientToken),
+        payload: { subject: 'Printer jam', body: 'It jams.' },
+      });
+      expect(created.statusCode).toBe(200);
+      const id = created.json().data.id;
+      expect((await announced).map(([payload]) => payload)).toEqual([{ id }, { id }]);
+    } finally {
+      staff.close();
+      client.close();
     }
   });
 });

@@ -1,36 +1,33 @@
 import { ticketChannel } from '@switchboard/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { preparedStatement } from '../../db/prepared.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { preparedStatement, rawStatement, runRawStatement } from '../../db/prepared.ts';
 import { dropKeptMonthPages } from '../maintenance/maintenance-month-cache.ts';
-import { users } from '../users/users.table.ts';
-import { tickets } from './tickets.table.ts';
 
 /**
  * A ticket was created or changed: the queues refresh their page. Staff hear it on the store channel; the client
- * accounts of the ticket's company (whose queue is their company's) on their private channel.
+ * accounts of the ticket's company (whose queue is their company's) on their private channel. A project's step ticket
+ * is in no queue (decision 0044): its viewers hear the project's own events, and the queues hear nothing.
  */
 export function announceTicketChanged(app: Pick<FastifyInstance, 'db' | 'realtime' | 'log'>, ticketId: number): void {
   // The Scheduled Maintenance month shows tickets' states (decision 0049).
   dropKeptMonthPages(app.db);
-  app.realtime.emitToChannel('store', 'TicketUpdated', { id: ticketId });
-  preparedStatement(app.db, 'ticket_company_client_accounts', (db, name) =>
-    db
-      .select({ userId: clientAccounts.userId })
-      .from(tickets)
-      .innerJoin(clientAccounts, eq(clientAccounts.companyId, tickets.companyId))
-      .innerJoin(users, and(eq(users.id, clientAccounts.userId), isNull(users.deletedAt)))
-      .where(eq(tickets.id, sql.placeholder('ticketId')))
-      .prepare(name),
-  )
-    .execute({ ticketId })
-    .then((accounts) => {
-      for (const { userId } of accounts) app.realtime.emitToUser(userId, 'TicketUpdated', { id: ticketId });
+  const audience = preparedStatement(app.db, 'ticket_queue_audience', (_db, name) => ({
+    name,
+    // Written out: drizzle leaves the columns of a one-table select unqualified, which a correlated subquery misreads.
+    raw: rawStatement(sql`select t.project_id as "projectId", array(select ca.user_id from client_accounts ca
+        join users u on u.id = ca.user_id and u.deleted_at is null where ca.company_id = t.company_id) as "clientIds"
+      from tickets t where t.id = ${sql.placeholder('ticketId')}`),
+  }));
+  runRawStatement<{ projectId: number | null; clientIds: number[] }>(app.db, audience.raw, { ticketId }, audience.name)
+    .then(([ticket]) => {
+      if (!ticket || ticket.projectId !== null) return;
+      app.realtime.emitToChannel('store', 'TicketUpdated', { id: ticketId });
+      for (const userId of ticket.clientIds) app.realtime.emitToUser(userId, 'TicketUpdated', { id: ticketId });
     })
     // The change itself is saved; a queue that misses this refreshes on its next change.
     .catch((error: unknown) =>
-      app.log.warn({ err: error, ticketId }, 'telling client accounts about a ticket change failed'),
+      app.log.warn({ err: error, ticketId }, 'telling the queues about a ticket change failed'),
     );
 }
 
