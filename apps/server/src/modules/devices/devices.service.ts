@@ -15,9 +15,13 @@ import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { antiviruses, operatingSystems } from '../reference/reference.table.ts';
+import { strategiesPicking, strategyInUseMessage } from '../strategies/strategy-references.ts';
 import { deviceServerRoles, devices, serverDrives, serverRoles } from './devices.table.ts';
 
 // Company devices (spec 2 §2, §3; decision 0020).
+
+// Backup source and destination type 1 picks a server's drives (backupTargetOf).
+const DRIVES_SOURCE_TYPE = 1;
 
 export interface DeviceFilter {
   company_id?: number | undefined;
@@ -275,6 +279,35 @@ async function writeDrives(
       .onConflictDoUpdate({ target: [serverDrives.deviceId, serverDrives.letter], set: { size: sql`excluded.size` } });
 }
 
+/** A drive left out of a save is removed, unless a backup strategy picks it (422 naming the strategy). */
+async function assertRemovedDrivesUnused(
+  tx: DbOrTransaction,
+  companyId: number,
+  deviceId: number,
+  drives: { letter: string }[],
+): Promise<void> {
+  const letters = new Set(drives.map((drive) => drive.letter));
+  const removed = (
+    await tx
+      .select({ id: serverDrives.id, letter: serverDrives.letter })
+      .from(serverDrives)
+      .where(eq(serverDrives.deviceId, deviceId))
+  ).filter((drive) => !letters.has(drive.letter));
+  const used = await strategiesPicking(
+    tx,
+    companyId,
+    DRIVES_SOURCE_TYPE,
+    removed.map((drive) => drive.id),
+  );
+  if (used.length === 0) return;
+  const letterOf = new Map(removed.map((drive) => [drive.id, drive.letter]));
+  throw unprocessable({
+    drives: used.map((strategy) =>
+      strategyInUseMessage(`Drive ${letterOf.get(strategy.picked_id)}:`, 'used by', strategy),
+    ),
+  });
+}
+
 /** POST /api/devices: the device and its drives in one transaction. */
 export async function createDevice(db: Db, input: DeviceInput): Promise<number> {
   await assertReferences(db, input);
@@ -298,10 +331,12 @@ export async function updateDevice(db: Db, id: number, input: DeviceInput): Prom
     throw unprocessable({ type: ['A device keeps its company and type.'] });
   await assertReferences(db, input);
   await db.transaction(async (tx) => {
+    // The update locks the device, so drives are checked against the strategies with no save of the server between.
     await tx
       .update(devices)
       .set({ ...valuesOf(input), updatedAt: new Date() })
       .where(eq(devices.id, id));
+    await assertRemovedDrivesUnused(tx, existing.companyId, id, input.drives);
     await writeDrives(tx, id, input.drives);
     await writeServerRoles(tx, [{ deviceId: id, names: rolesOfInput(input) }]);
   });

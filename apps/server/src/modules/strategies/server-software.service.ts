@@ -1,16 +1,13 @@
-import {
-  backupPrograms,
-  backupTypes,
-  nameOf,
-  serverSoftwareNotServerMessage,
-  type ServerSoftware,
-  type ServerSoftwareInput,
-} from '@switchboard/shared';
+import { serverSoftwareNotServerMessage, type ServerSoftware, type ServerSoftwareInput } from '@switchboard/shared';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { devices } from '../devices/devices.table.ts';
+import { strategiesPicking, strategyInUseMessage } from './strategy-references.ts';
 import { serverSoftware } from './strategies.table.ts';
+
+// Backup source and destination type 2 picks a server's software (backupTargetOf).
+const SOFTWARE_SOURCE_TYPE = 2;
 
 // A server's software list (issue 19; decision 0050): what backup strategies of source type Software pick from.
 
@@ -30,18 +27,6 @@ export async function getServerSoftware(db: DbOrTransaction, deviceId: number): 
     .limit(1);
   if (!server) throw notFound();
   return listOf(db, deviceId);
-}
-
-/** Backup strategies of source type Software (2) that back up any of these rows, with the row each one names. */
-async function strategiesUsing(tx: DbOrTransaction, companyId: number, softwareIds: number[]) {
-  if (softwareIds.length === 0) return [];
-  const result = await tx.execute<{ id: number; backup_type: number; program: number; software_id: number }>(sql`
-    select b.id, b.backup_type, b.program, (e.value)::int as software_id
-    from backup_strategies b, jsonb_array_elements(b.source) e
-    where b.company_id = ${companyId} and b.source_type = 2
-      and (e.value)::int = any(${`{${softwareIds.join(',')}}`}::int[])
-    order by b.id`);
-  return result.rows;
 }
 
 /**
@@ -75,18 +60,16 @@ export async function saveServerSoftware(
 
     const keptIds = input.software.flatMap((row) => (row.id === undefined ? [] : [row.id]));
     const removed = existing.filter((row) => !keptIds.includes(row.id));
-    const used = await strategiesUsing(
+    const used = await strategiesPicking(
       tx,
       device.companyId,
+      SOFTWARE_SOURCE_TYPE,
       removed.map((row) => row.id),
     );
     if (used.length)
       throw unprocessable({
-        software: used.map(
-          (strategy) =>
-            `${existingById.get(strategy.software_id)!.name} is backed up by backup strategy #${strategy.id} ` +
-            `(${nameOf(backupTypes, strategy.backup_type)}, ${nameOf(backupPrograms, strategy.program)}): ` +
-            'change that strategy before removing it.',
+        software: used.map((strategy) =>
+          strategyInUseMessage(existingById.get(strategy.picked_id)!.name, 'backed up by', strategy),
         ),
       });
 

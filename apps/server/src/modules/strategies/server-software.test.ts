@@ -170,7 +170,7 @@ describe('server software list', () => {
     expect((await put(999_999, [])).statusCode).toBe(404);
   });
 
-  it("keeps a server's drive ids by letter when its device form is saved, so Server backups keep their drives", async () => {
+  it("keeps a server's drive ids by letter when its device form is saved, and the drives a strategy picks", async () => {
     const deviceBody = (drives: { letter: string; size: number }[]) => ({
       company_id: companyId,
       site_id: siteId,
@@ -201,12 +201,46 @@ describe('server software list', () => {
       ]),
     });
     expect(updated.statusCode).toBe(200);
+    const { updatedAt } = (await ctx.db.select().from(devices).where(eq(devices.id, id)))[0]!;
     const after = await drivesOf();
     expect(after.map((drive) => [drive.letter, drive.size])).toEqual([
       ['C', 480],
       ['E', 4000],
     ]);
     expect(after[0]!.id).toBe(c!.id);
+
+    // A drive a strategy picks, as its source or its destination, stays until the strategy changes.
+    const [e] = after.slice(1);
+    const [{ id: strategyId }] = await ctx.db
+      .insert(backupStrategies)
+      .values({
+        companyId,
+        sourceType: 1,
+        source: [c!.id],
+        backupType: 2,
+        schedule: emptySchedule('Full'),
+        program: 10,
+        destinationType: 1,
+        destination: [e!.id],
+      })
+      .returning();
+    const removing = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${id}`,
+      headers: bearer(staff),
+      payload: deviceBody([{ letter: 'F', size: 100 }]),
+    });
+    expect(removing.statusCode).toBe(422);
+    const refusal = (drive: string) =>
+      `Drive ${drive}: is used by backup strategy #${strategyId} (Full, Windows Server Backup): ` +
+      'change that strategy before removing it.';
+    expect(removing.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { drives: [refusal('C'), refusal('E')] },
+    });
+    expect((await drivesOf()).map((drive) => drive.letter)).toEqual(['C', 'E']);
+    const [device] = await ctx.db.select().from(devices).where(eq(devices.id, id));
+    expect(device!.updatedAt).toEqual(updatedAt);
   });
 
   it('is staff only: a client account of the company gets 403, no token 401', async () => {
