@@ -12,16 +12,13 @@ import {
 import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
-import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { antiviruses, operatingSystems } from '../reference/reference.table.ts';
-import { strategiesPicking, strategyInUseMessage } from '../strategies/strategy-references.ts';
+import { strategiesPicking, strategiesPickingDevice, strategyInUseMessage } from '../strategies/strategy-references.ts';
 import { deviceServerRoles, devices, serverDrives, serverRoles } from './devices.table.ts';
 
 // Company devices (spec 2 §2, §3; decision 0020).
-
-// Backup source and destination type 1 picks a server's drives (backupTargetOf).
-const DRIVES_SOURCE_TYPE = 1;
 
 export interface DeviceFilter {
   company_id?: number | undefined;
@@ -296,7 +293,7 @@ async function assertRemovedDrivesUnused(
   const used = await strategiesPicking(
     tx,
     companyId,
-    DRIVES_SOURCE_TYPE,
+    'drives',
     removed.map((drive) => drive.id),
   );
   if (used.length === 0) return;
@@ -342,9 +339,23 @@ export async function updateDevice(db: Db, id: number, input: DeviceInput): Prom
   });
 }
 
-export async function deleteDevice(db: DbOrTransaction, id: number): Promise<void> {
-  const [row] = await db.delete(devices).where(eq(devices.id, id)).returning({ id: devices.id });
-  if (!row) throw notFound();
+/**
+ * DELETE /api/devices/{id}: refused (409 naming the strategies) while a backup strategy picks the device, one of its
+ * drives or its software; the device's row is locked while that is checked.
+ */
+export async function deleteDevice(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ companyId: devices.companyId, name: devices.name })
+      .from(devices)
+      .where(eq(devices.id, id))
+      .for('update');
+    if (!device) throw notFound();
+    const used = await strategiesPickingDevice(tx, device.companyId, id);
+    if (used.length)
+      throw conflict(used.map((strategy) => strategyInUseMessage(device.name, 'used by', strategy)).join(' '));
+    await tx.delete(devices).where(eq(devices.id, id));
+  });
 }
 
 const isoDate = (value: string): string | null | undefined => {

@@ -6,9 +6,6 @@ import { devices } from '../devices/devices.table.ts';
 import { strategiesPicking, strategyInUseMessage } from './strategy-references.ts';
 import { serverSoftware } from './strategies.table.ts';
 
-// Backup source and destination type 2 picks a server's software (backupTargetOf).
-const SOFTWARE_SOURCE_TYPE = 2;
-
 // A server's software list (issue 19; decision 0050): what backup strategies of source type Software pick from.
 
 const listOf = (db: DbOrTransaction, deviceId: number): Promise<ServerSoftware[]> =>
@@ -63,7 +60,7 @@ export async function saveServerSoftware(
     const used = await strategiesPicking(
       tx,
       device.companyId,
-      SOFTWARE_SOURCE_TYPE,
+      'software',
       removed.map((row) => row.id),
     );
     if (used.length)

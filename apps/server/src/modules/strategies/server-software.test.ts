@@ -243,6 +243,40 @@ describe('server software list', () => {
     expect(device!.updatedAt).toEqual(updatedAt);
   });
 
+  it('refuses to delete a device a strategy picks, itself or through its drives or software, naming the strategy', async () => {
+    const [workstation, spare] = await ctx.db
+      .insert(devices)
+      .values([
+        { companyId, siteId, type: 'workstations', name: 'WS-07' },
+        { companyId, siteId, type: 'workstations', name: 'WS-08' },
+      ])
+      .returning();
+    const [{ id: strategyId }] = await ctx.db
+      .insert(backupStrategies)
+      .values({
+        companyId,
+        sourceType: 4,
+        source: [workstation!.id],
+        backupType: 2,
+        schedule: emptySchedule('Full'),
+        program: 10,
+        destinationType: 6,
+      })
+      .returning();
+    const remove = (id: number) =>
+      ctx.app.inject({ method: 'DELETE', url: `/api/devices/${id}`, headers: bearer(staff) });
+    const refused = await remove(workstation!.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: `WS-07 is used by backup strategy #${strategyId} (Full, Windows Server Backup): change that strategy before removing it.`,
+    });
+    // The server whose SQL Server a strategy backs up (above) stays too; a device no strategy picks goes.
+    expect((await remove(serverId)).statusCode).toBe(409);
+    expect(await ctx.db.select().from(devices).where(eq(devices.id, serverId))).toHaveLength(1);
+    expect((await remove(spare!.id)).statusCode).toBe(200);
+    expect(await ctx.db.select().from(devices).where(eq(devices.id, spare!.id))).toHaveLength(0);
+  });
+
   it('is staff only: a client account of the company gets 403, no token 401', async () => {
     expect((await get(serverId, clientToken)).statusCode).toBe(403);
     expect((await put(serverId, [], clientToken)).statusCode).toBe(403);

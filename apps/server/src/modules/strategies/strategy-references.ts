@@ -1,6 +1,16 @@
-import { backupPrograms, backupTypes, nameOf } from '@switchboard/shared';
-import { sql } from 'drizzle-orm';
+import {
+  backupDestinationTypes,
+  backupPrograms,
+  backupSourceTypes,
+  backupTargetOf,
+  backupTypes,
+  nameOf,
+  type BackupTarget,
+} from '@switchboard/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
+import { serverDrives } from '../devices/devices.table.ts';
+import { serverSoftware } from './strategies.table.ts';
 
 // What a company's backup strategies point at (decision 0050): nothing a strategy picks disappears silently.
 
@@ -8,27 +18,34 @@ export interface StrategyUsing {
   id: number;
   backup_type: number;
   program: number;
-  /** The picked id (a drive's, a software row's) the strategy names. */
+  /** The picked id (a drive's, a software row's, a device's) the strategy names. */
   picked_id: number;
 }
 
+/** The source and destination type ids whose strategies pick `pick` (backupTargetOf). */
+const typesPicking = (pick: BackupTarget) =>
+  `{${[...new Set([...backupSourceTypes, ...backupDestinationTypes].map((type) => type.id))]
+    .filter((id) => backupTargetOf(id).pick === pick)
+    .join(',')}}`;
+
 /**
- * The company's backup strategies whose source or destination of type `typeId` picks any of `ids` (source type 1 picks
- * drives, 2 software: backupTargetOf), one row per strategy and id, by strategy.
+ * The company's backup strategies whose source or destination picks any of `ids` of the kind `pick` (drives,
+ * software rows or devices), one row per strategy and id, by strategy.
  */
 export async function strategiesPicking(
   db: DbOrTransaction,
   companyId: number,
-  typeId: number,
+  pick: BackupTarget,
   ids: number[],
 ): Promise<StrategyUsing[]> {
   if (ids.length === 0) return [];
+  const types = typesPicking(pick);
   const result = await db.execute<{ id: number; backup_type: number; program: number; picked_id: number }>(sql`
     select b.id, b.backup_type, b.program, (e.value)::int as picked_id
     from backup_strategies b, lateral (
-      select value from jsonb_array_elements(b.source) where b.source_type = ${typeId}
+      select value from jsonb_array_elements(b.source) where b.source_type = any(${types}::int[])
       union all
-      select value from jsonb_array_elements(b.destination) where b.destination_type = ${typeId}) e
+      select value from jsonb_array_elements(b.destination) where b.destination_type = any(${types}::int[])) e
     where b.company_id = ${companyId} and (e.value)::int = any(${`{${ids.join(',')}}`}::int[])
     order by b.id, picked_id`);
   return result.rows;
@@ -38,3 +55,32 @@ export async function strategiesPicking(
 export const strategyInUseMessage = (what: string, used: string, strategy: StrategyUsing) =>
   `${what} is ${used} backup strategy #${strategy.id} (${nameOf(backupTypes, strategy.backup_type)}, ` +
   `${nameOf(backupPrograms, strategy.program)}): change that strategy before removing it.`;
+
+/** The company's backup strategies that pick the device itself, one of its drives or its software, once each. */
+export async function strategiesPickingDevice(
+  db: DbOrTransaction,
+  companyId: number,
+  deviceId: number,
+): Promise<StrategyUsing[]> {
+  const [drives, software] = await Promise.all([
+    db.select({ id: serverDrives.id }).from(serverDrives).where(eq(serverDrives.deviceId, deviceId)),
+    db.select({ id: serverSoftware.id }).from(serverSoftware).where(eq(serverSoftware.deviceId, deviceId)),
+  ]);
+  const found = await Promise.all([
+    strategiesPicking(db, companyId, 'devices', [deviceId]),
+    strategiesPicking(
+      db,
+      companyId,
+      'drives',
+      drives.map((row) => row.id),
+    ),
+    strategiesPicking(
+      db,
+      companyId,
+      'software',
+      software.map((row) => row.id),
+    ),
+  ]);
+  const byId = new Map(found.flat().map((strategy) => [strategy.id, strategy]));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
