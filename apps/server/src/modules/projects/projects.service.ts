@@ -217,7 +217,8 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
   const scope = await companyScope(db, actor);
   const staff = scope === null;
   const step = query.step_id === null ? null : readStepFilter(query.step_id);
-  const values: Record<string, unknown> = { limit: query.per_page + 1, offset: pageOffset(query) };
+  const offset = pageOffset(query);
+  const values: Record<string, unknown> = { limit: query.per_page + 1, offset };
   // A client account's shapes carry 'scope', so staff and client statements never share a name.
   const shape: string[] = [];
   const use = (part: string, value: unknown) => {
@@ -237,7 +238,7 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
     name,
     raw: rawStatement(projectPageSql(shape, staff, window)),
   }));
-  const { limit: _limit, offset, ...filters } = values;
+  const { limit: _limit, offset: _offset, ...filters } = values;
   const countKey = `${shape.join('_')}:${JSON.stringify(filters)}`;
   values.capped = cappedProjectCounts.reachedLately(countKey);
   const [written] = await runRawStatement<{ rows: string; fetched: number; total: number | null }>(
@@ -251,8 +252,8 @@ export async function listProjects(db: Db, query: ProjectListQuery, actor: Proje
   const counted = written?.total ?? null;
   if (counted !== null) cappedProjectCounts.note(countKey, counted);
   // When nothing follows the page, its end is the total; else the count (the cap when it was skipped).
-  let total = (offset as number) + rowCount;
-  if (fetched > query.per_page) total = Math.max(counted ?? PROJECT_COUNT_CAP, (offset as number) + fetched);
+  let total = offset + rowCount;
+  if (fetched > query.per_page) total = Math.max(counted ?? PROJECT_COUNT_CAP, offset + fetched);
   else if (rowCount === 0 && counted !== null) total = counted;
   return { rowsJson: written?.rows ?? '[]', rowCount, total };
 }
