@@ -16,6 +16,7 @@ import {
 } from '@switchboard/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { isoText } from '../../db/json-sql.ts';
 import type { PageQuery } from '../../db/paginate.ts';
 import { pageOffset } from '../../db/paginate.ts';
 import { rawStatement, runRawStatement } from '../../db/prepared.ts';
@@ -37,7 +38,7 @@ import {
 
 // Scheduled Maintenance (spec 2 §2, §3, §7; decision 0049).
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = (column: string) => isoText(sql.raw(column));
 
 /** The server (a scheduled or not, but a server) of the company; 422 on the field otherwise. */
 async function serverOf(db: DbOrTransaction, serverId: number, companyId: number, field = 'server_id') {

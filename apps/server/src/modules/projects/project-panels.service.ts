@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { isoText } from '../../db/json-sql.ts';
 import { procurementsSql } from '../shipments/shipments.service.ts';
 import { productRequirementsSql, projectQuotesSql } from './steps/product-requirements.ts';
 
 // The step panels' records as GET /api/project/{id} answers them (spec 3 §3 Project), written as the API's JSON by the
 // detail's own statement (projectPanelsSql, decision 0023: one round trip instead of one per panel).
 
-const iso = (value: string) => sql.raw(`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = (value: string) => isoText(sql.raw(value));
 const list = (query: ReturnType<typeof sql>) => sql`coalesce((${query}), '[]')`;
 const approvalsOf = (kind: 'planning' | 'labor') =>
   list(sql`select json_agg(json_build_object('id', a.id, 'project_overview', a.project_overview,
