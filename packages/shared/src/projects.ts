@@ -223,6 +223,18 @@ export const projectRowSchema = z.object({
 });
 export type ProjectRow = z.infer<typeof projectRowSchema>;
 
+/**
+ * GET /api/projects/projects.list.{companyId} (spec 1 §7.2): a company's projects as a loader for pickers, by title;
+ * completed_at tells the finished ones apart (decision 0061).
+ */
+export const projectOptionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type ProjectOption = z.infer<typeof projectOptionSchema>;
+export const projectOptionListResponseSchema = z.object({ data: z.array(projectOptionSchema) });
+
 /** A step ticket as the project answers it (spec 3 §3 Project step ticket). */
 export const projectStepTicketSchema = z.object({
   id: z.number().int(),

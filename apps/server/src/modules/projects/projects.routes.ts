@@ -2,6 +2,7 @@ import {
   projectCreatedMessage,
   projectInputSchema,
   projectListQuerySchema,
+  projectOptionListResponseSchema,
   projectUpdatedMessage,
 } from '@switchboard/shared';
 import { z } from 'zod';
@@ -10,7 +11,13 @@ import { pageJson } from '../../db/paginate.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import { putRoute } from '../../plugins/method-override.ts';
-import { createProject, getProjectDetail, listProjects, updateProject } from './projects.service.ts';
+import {
+  createProject,
+  getProjectDetail,
+  listProjectOptions,
+  listProjects,
+  updateProject,
+} from './projects.service.ts';
 import { emitProjectEvent } from './project-events.ts';
 
 // Project calls of spec 3 §7 (decision 0044). Staff create and change projects; a client account reads its own
@@ -27,6 +34,15 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
       const { rowsJson, rowCount, total } = await listProjects(app.db, request.query, request.auth.user);
       return reply.type('application/json; charset=utf-8').send(pageJson(rowsJson, rowCount, total, request.query));
     },
+  );
+
+  // Spec 1 §7.2: a company's projects, the loader of the forms that pick a project.
+  app.get(
+    '/projects/projects.list.:companyId',
+    { schema: { params: z.object({ companyId: z.string() }), response: { 200: projectOptionListResponseSchema } } },
+    async (request) => ({
+      data: await listProjectOptions(app.db, parsePathId(request.params.companyId), request.auth.user),
+    }),
   );
 
   app.post('/project', { onRequest: requireEmployee(), schema: { body: projectInputSchema } }, async (request) => {

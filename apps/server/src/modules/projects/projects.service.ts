@@ -201,6 +201,24 @@ async function companyScope(db: DbOrTransaction, actor: ProjectActor): Promise<n
   return companyId;
 }
 
+/**
+ * GET /api/projects/projects.list.{companyId} (spec 1 §7.2): the company's projects as { id, title, completed_at },
+ * by title. A client account reads only its own company's (403 otherwise, as the sites loader).
+ */
+export async function listProjectOptions(
+  db: DbOrTransaction,
+  companyId: number,
+  actor: ProjectActor,
+): Promise<{ id: number; title: string; completed_at: string | null }[]> {
+  if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== companyId) throw forbidden();
+  const rows = await db
+    .select({ id: projects.id, title: projects.title, completedAt: projects.completedAt })
+    .from(projects)
+    .where(eq(projects.companyId, companyId))
+    .orderBy(sql`lower(${projects.title})`, projects.id);
+  return rows.map((row) => ({ id: row.id, title: row.title, completed_at: row.completedAt?.toISOString() ?? null }));
+}
+
 /** One page of the project list as PostgreSQL wrote it: the rows' JSON text, their count and the filter's count. */
 export interface ProjectListPage {
   rowsJson: string;

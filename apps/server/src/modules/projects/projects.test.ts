@@ -1,4 +1,10 @@
-import { PROJECT_COUNT_CAP, projectRowSchema, projectSteps, type ProjectRow } from '@switchboard/shared';
+import {
+  PROJECT_COUNT_CAP,
+  projectOptionListResponseSchema,
+  projectRowSchema,
+  projectSteps,
+  type ProjectRow,
+} from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSchema } from '../../db/paginate.ts';
@@ -292,6 +298,29 @@ describe('projects', () => {
     expect((await call('GET', `/api/project/${id}`, undefined, outsiderToken)).statusCode).toBe(404);
     expect((await call('POST', '/api/project', form(), clientToken)).statusCode).toBe(403);
     expect((await call('PUT', `/api/project/${id}`, form(), clientToken)).statusCode).toBe(403);
+  });
+
+  it('answers a company’s projects as the loader of spec 1 §7.2, by title, and only the own company to a client', async () => {
+    const b = await createProject({ title: 'b loader project' });
+    const a = await createProject({ title: 'A loader project' });
+    await ctx.db
+      .update(projects)
+      .set({ completedAt: new Date('2026-01-02T03:04:05Z') })
+      .where(eq(projects.id, b));
+    const loader = async (company: number | string, as = token) =>
+      call('GET', `/api/projects/projects.list.${company}`, undefined, as);
+    const staff = await loader(companyId);
+    expect(staff.statusCode).toBe(200);
+    const { data } = expectExactShape(projectOptionListResponseSchema, staff.json());
+    const loaded = data.filter((row) => row.title.endsWith('loader project'));
+    expect(loaded).toEqual([
+      { id: a, title: 'A loader project', completed_at: null },
+      { id: b, title: 'b loader project', completed_at: '2026-01-02T03:04:05.000Z' },
+    ]);
+    expect((await loader(otherCompanyId)).json().data.some((row: { id: number }) => row.id === a)).toBe(false);
+    expect((await loader(companyId, clientToken)).json().data.map((row: { id: number }) => row.id)).toContain(a);
+    expect((await loader(companyId, outsiderToken)).statusCode).toBe(403);
+    expect((await loader('abc')).statusCode).toBe(404);
   });
 
   it('updates the project, and its step tickets and their time follow a new company', async () => {
