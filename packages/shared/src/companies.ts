@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flagSchema } from './flags.ts';
 import { gradeListItemSchema } from './network-grades.ts';
+import { refreshRecipientSchema } from './strategies.ts';
 import { monthlyUsageRowSchema } from './usage.ts';
 
 /** Companies workspace of spec 2 §2 (company list, create company), §3 (Company), §7 (calls), §8. */
@@ -177,6 +178,16 @@ export const contractSummarySchema = z
   .object({ id: z.number().int(), start_date: z.string(), end_date: z.string() })
   .passthrough();
 
+/** One refresh strategy in the company's strat_list (decision 0062): what the tab's home shows, no notes. */
+export const strategyListItemSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  emails: z.array(refreshRecipientSchema),
+  created_at: z.string(),
+});
+export type StrategyListItem = z.infer<typeof strategyListItemSchema>;
+
 export const companyDetailSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -195,6 +206,8 @@ export const companyDetailSchema = z.object({
     .array(z.object({ user_id: z.number().int(), user: z.object({ name: z.string(), email: z.string() }) }))
     .optional(),
   grades: z.array(gradeListItemSchema).optional(),
+  /** Spec 2 §3 strat_list, staff only: the company's refresh strategies, newest first, as the tab's home lists them. */
+  strat_list: z.array(strategyListItemSchema).optional(),
   /** The active ticket flags, which client accounts also read (their tickets show them). */
   flags: z.array(flagSchema),
   sites_count: z.number().int(),

@@ -15,6 +15,7 @@ import { clientAccounts } from '../clients/clients.table.ts';
 import { contractFieldsForCompany } from '../contracts/contracts.service.ts';
 import { listFlags } from '../flags/flags.service.ts';
 import { listGrades } from '../network-grades/network-grades.service.ts';
+import { listRefreshStrategies } from '../strategies/refresh-strategies.service.ts';
 import { countOpenTickets } from '../tickets/tickets.service.ts';
 import { industries, regions } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
@@ -140,12 +141,12 @@ export async function getCompanyDetail(
   };
 }
 
-/** The detail's lists only staff see (spec 2 §3 accounts and grades); grades from the grades tab's presenter. */
+/** The detail's lists only staff see (spec 2 §3 accounts, grades, strat_list), each from its own tab's presenter. */
 async function listStaffOnlyParts(
   db: DbOrTransaction,
   companyId: number,
-): Promise<Pick<CompanyDetail, 'accounts' | 'grades'>> {
-  const [accountRows, grades] = await Promise.all([
+): Promise<Pick<CompanyDetail, 'accounts' | 'grades' | 'strat_list'>> {
+  const [accountRows, grades, strategies] = await Promise.all([
     db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(clientAccounts)
@@ -153,9 +154,17 @@ async function listStaffOnlyParts(
       .where(and(eq(clientAccounts.companyId, companyId), eq(users.type, 'Client'), isNull(users.deletedAt)))
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id)),
     listGrades(db, companyId),
+    listRefreshStrategies(db, companyId),
   ]);
   const accounts = accountRows.map((row) => ({ user_id: row.id, user: { name: row.name, email: row.email } }));
-  return { accounts, grades };
+  const strat_list = strategies.map(({ id, date, user, emails, created_at }) => ({
+    id,
+    date,
+    user,
+    emails,
+    created_at,
+  }));
+  return { accounts, grades, strat_list };
 }
 
 /** PUT /api/company/{id}; `logo` (a stored path) replaces the logo when given. Answers the previous logo path. */

@@ -127,6 +127,26 @@ describe('company detail API (spec 2 §2, §7)', () => {
       expect(seen.flags).toEqual([]);
       expect(seen).not.toHaveProperty('accounts');
       expect(seen).not.toHaveProperty('grades');
+      expect(seen).not.toHaveProperty('strat_list');
+    });
+
+    it("carries spec 2 §3's strat_list: the company's refresh strategies, newest first, staff only", async () => {
+      const [company] = await ctx.db.insert(companies).values({ name: 'Strategy Co' }).returning({ id: companies.id });
+      expect((await get(company!.id)).json<{ data: CompanyDetail }>().data.strat_list).toEqual([]);
+      const client = await createUser(ctx.db, { type: 'Client', companyId: company!.id, name: 'Sam Strat' });
+      for (const date of ['2026-01-15', '2026-03-01']) {
+        const saved = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/strategies/refresh',
+          headers: bearer(staff),
+          payload: { company_id: company!.id, date, emails: [client.id], overview: `<p>${date}</p>` },
+        });
+        expect(saved.statusCode).toBe(200);
+      }
+      const data = expectExactShape(companyDetailSchema, (await get(company!.id)).json<{ data: CompanyDetail }>().data);
+      expect(data.strat_list!.map((row) => row.date)).toEqual(['2026-03-01', '2026-01-15']);
+      expect(data.strat_list![0]!.emails).toEqual([{ user_id: client.id, name: 'Sam Strat', email: client.email }]);
+      expect(data.strat_list![0]!.user?.id).toBeGreaterThan(0);
     });
 
     it('shows a client account its own company only', async () => {
