@@ -118,14 +118,18 @@ export const importLaborTemplateInputSchema = z.object({
 });
 export type ImportLaborTemplateInput = z.output<typeof importLaborTemplateInputSchema>;
 
-/** project_step 'Project Day' (spec 3 §7): sub_step is the labor step's id; status 0 open, 1 closed. */
+/**
+ * project_step 'Project Day' (spec 3 §7: sub_step): sub_step is the labor step's id. Sent alone it turns the labor
+ * step over (open to closed, closed to open); status 0 open or 1 closed sets it instead (decision 0061).
+ */
 export const projectDayInputSchema = z.object({
   sub_step: requiredId(laborMessages.subStep),
   status: z.preprocess(
     emptyToUndefined,
     z.coerce
       .number({ error: laborMessages.subStepStatus })
-      .pipe(z.union([z.literal(0), z.literal(1)], { error: laborMessages.subStepStatus })),
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: laborMessages.subStepStatus }))
+      .optional(),
   ),
 });
 export type ProjectDayInput = z.output<typeof projectDayInputSchema>;

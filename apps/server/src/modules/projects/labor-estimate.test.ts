@@ -284,6 +284,17 @@ describe('Project Day', () => {
     expect(reopened.json()).toEqual({ message: 'Substep reopened.' });
   });
 
+  it('takes sub_step alone, as spec 3 §7 shows the call, and turns the labor step over', async () => {
+    const { project, steps } = await projectWithSteps('Day toggles');
+    const closed = await step({ step: 'Project Day', sub_step: steps[0]!.id });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toEqual({ message: 'Substep closed.' });
+    expect((await detailOf(project.id)).labor_steps.map((row) => row.status)).toEqual([1, 0]);
+    const reopened = await step({ step: 'Project Day', sub_step: steps[0]!.id, status: '' });
+    expect(reopened.json()).toEqual({ message: 'Substep reopened.' });
+    expect((await detailOf(project.id)).labor_steps.map((row) => row.status)).toEqual([0, 0]);
+  });
+
   it('closes other steps as before, and a Project Day without labor steps closes at once', async () => {
     const { day: _day, project } = await projectWithSteps('Other steps');
     expect((await closeStep(project.tickets[9]!.id)).statusCode).toBe(200);

@@ -69,29 +69,34 @@ export async function laborStepForCheckIn(
   return { id: step.id, title: step.title };
 }
 
-/** project_step 'Project Day': opens (0) or closes (1) one labor step, recorded on the Project Day ticket. */
+/**
+ * project_step 'Project Day': opens (0) or closes (1) one labor step, or turns it over when only sub_step is sent
+ * (spec 3 §7), recorded on the Project Day ticket.
+ */
 export const projectDayHandler: ProjectStepHandler<ProjectDayInput> = {
   schema: projectDayInputSchema,
   event: 'ProjectDayUpdated',
   async run({ db, actor }, input) {
-    const projectId = await db.transaction(async (tx) => {
+    const { projectId, status } = await db.transaction(async (tx) => {
       const [step] = await tx.select().from(laborSteps).where(eq(laborSteps.id, input.sub_step)).for('update');
       if (!step) throw unprocessable({ sub_step: [laborMessages.subStep] });
+      // Read under the row lock, so two toggles at once turn it over twice rather than both to the same state.
+      const status = input.status ?? (step.status === STEP_CLOSED ? STEP_OPEN : STEP_CLOSED);
       const [day] = await tx
         .select({ id: tickets.id, status: tickets.status })
         .from(tickets)
         .where(and(eq(tickets.projectId, step.projectId), eq(tickets.projectOrder, PROJECT_DAY_ORDER)))
         .for('update');
-      if (input.status === STEP_OPEN && day && stepStatusOf(day.status) === STEP_CLOSED)
+      if (status === STEP_OPEN && day && stepStatusOf(day.status) === STEP_CLOSED)
         throw unprocessable({ status: [laborMessages.projectDayClosed] });
-      if (step.status === input.status) return step.projectId;
-      await tx.update(laborSteps).set({ status: input.status }).where(eq(laborSteps.id, step.id));
+      if (step.status === status) return { projectId: step.projectId, status };
+      await tx.update(laborSteps).set({ status }).where(eq(laborSteps.id, step.id));
       if (day) {
-        const verb = input.status === STEP_CLOSED ? 'closed' : 'reopened';
+        const verb = status === STEP_CLOSED ? 'closed' : 'reopened';
         await recordEvent(tx, day.id, actor.id, `${actor.name} ${verb} the substep “${step.title}”`);
       }
-      return step.projectId;
+      return { projectId: step.projectId, status };
     });
-    return { projectId, message: input.status === STEP_CLOSED ? subStepClosedMessage : subStepOpenedMessage };
+    return { projectId, message: status === STEP_CLOSED ? subStepClosedMessage : subStepOpenedMessage };
   },
 };
