@@ -135,6 +135,7 @@ describe('loadConfig', () => {
       inboundSmtpHost: '127.0.0.1',
       inboundSmtpMaxBytes: 25 * 1024 * 1024,
       inboundSmtpRelays: [],
+      inboundSmtpMaxClients: 20,
     });
     const config = loadConfig({
       INBOUND_SMTP_HOST: '0.0.0.0',

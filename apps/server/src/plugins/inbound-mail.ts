@@ -59,6 +59,8 @@ export async function startInboundMail(
     // The client's host name is not used: no reverse DNS lookup to wait for.
     disableReverseLookup: true,
     size: maxBytes,
+    // Each connection may hold a message of maxBytes in memory: a bound on both.
+    maxClients: app.config.inboundSmtpMaxClients,
     // 552 whatever onData says once the message went over the size (also refused at MAIL FROM when SIZE= says so).
     rejectOversized: true,
     onData(stream, session, callback) {

@@ -93,6 +93,16 @@ describe('security headers', () => {
     expect(policyOf(odd)['script-src']).toEqual(["'self'"]);
   });
 
+  it('name each host its own sockets while the policy is kept per host, past the cache bound too', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      for (let index = 0; index < 40; index += 1) {
+        const host = `host-${index}.example`;
+        const response = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { host } });
+        expect(policyOf(response)['connect-src']).toEqual(["'self'", `ws://${host}`, `wss://${host}`]);
+      }
+    }
+  });
+
   it('send HSTS only when the request came over HTTPS', async () => {
     const plain = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

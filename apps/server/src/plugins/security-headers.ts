@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -7,10 +6,9 @@ export const hstsValue = 'max-age=31536000; includeSubDomains';
 // A Host header that is a plain host name or address with an optional port; anything else is left out of the policy.
 const hostPattern = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/** Socket.IO (and later Hocuspocus) on this same origin, as ws: and wss: (behind a TLS proxy the page is https). */
-function sameOriginSockets(req: IncomingMessage): string {
-  const host = req.headers.host;
-  return host && hostPattern.test(host) ? `ws://${host} wss://${host}` : '';
+/** Socket.IO and Hocuspocus on this same origin, as ws: and wss: (behind a TLS proxy the page is https). */
+function sameOriginSockets(host: string | undefined): string[] {
+  return host && hostPattern.test(host) ? [`ws://${host}`, `wss://${host}`] : [];
 }
 
 /**
@@ -27,7 +25,7 @@ export const contentSecurityPolicyDirectives = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", sameOriginSockets],
+  connectSrc: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
@@ -42,6 +40,20 @@ export function tileImageSource(tileUrl: string): string | null {
   const host = match[2].replace(/^\{s\}\./, '*.');
   return /^(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) ? `${match[1]}://${host}` : null;
 }
+
+const kebabCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** The policy's text for one Host; the connect-src adds that host's sockets when the header is a plain host. */
+function policyText(directives: Record<string, string[]>, host: string | undefined): string {
+  const withSockets = { ...directives, connectSrc: [...directives.connectSrc, ...sameOriginSockets(host)] };
+  return Object.entries(withSockets)
+    .map(([name, sources]) => `${kebabCase(name)} ${sources.join(' ')}`)
+    .join(';');
+}
+
+// A few hosts reach one app (localhost, its address, the public name): the text is built once per host, and the
+// cache is dropped whole past a bound, so odd Host headers cannot grow it.
+const policyCacheLimit = 32;
 
 const documentOnlyHeaders = [
   'content-security-policy',
@@ -62,17 +74,31 @@ const documentOnlyHeaders = [
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const tileSource = app.config ? tileImageSource(app.config.mapTileUrl) : null;
   const tiles = tileSource ? [tileSource] : [];
+  const directives = {
+    ...contentSecurityPolicyDirectives,
+    imgSrc: [...contentSecurityPolicyDirectives.imgSrc, ...tiles],
+  };
+  const policies = new Map<string, string>();
+  const policyFor = (host: string | undefined): string => {
+    const key = host ?? '';
+    let text = policies.get(key);
+    if (text === undefined) {
+      if (policies.size >= policyCacheLimit) policies.clear();
+      text = policyText(directives, host);
+      policies.set(key, text);
+    }
+    return text;
+  };
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { ...contentSecurityPolicyDirectives, imgSrc: [...contentSecurityPolicyDirectives.imgSrc, ...tiles] },
-    },
+    // Written below from a per-host cache: helmet would build the same text again on every request.
+    contentSecurityPolicy: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Sent below, only on HTTPS answers: a browser ignores it over HTTP, and http://localhost must not be pinned.
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', policyFor(request.headers.host));
     if (request.protocol === 'https') reply.header('strict-transport-security', hstsValue);
   });
   // Hashed build files are scripts, styles and images, never documents: the document headers would only add about a
