@@ -50,6 +50,8 @@ export const templateUpdatedMessage = 'Template updated.';
 export const templateDeletedMessage = 'Template deleted.';
 /** Spec 3 §2 Project Day: the step card's own check-in is disabled with this reason; each labor step has its own. */
 export const stepsClockReason = 'Use Steps';
+/** Spec 3 §4: a closed step's clock is off with this reason (the card's control and the server's refusal). */
+export const closedClockReason = 'Closed';
 
 const emptyToUndefined = (value: unknown) => (value === null || value === '' ? undefined : value);
 const emptyToNull = (value: unknown) => (value === undefined || value === null || value === '' ? null : value);

@@ -330,10 +330,15 @@ describe('Project Day', () => {
     const twice = await clock('in', { project_step_id: unbox.id });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('You are already checked in to this step.');
-    // Another step, another user on the same step, and the step ticket itself each have their own clock.
+    // Another step and another user on the same step each have their own clock.
     expect((await clock('in', { project_step_id: install.id })).statusCode).toBe(200);
     expect((await clock('in', { project_step_id: unbox.id }, otherToken)).statusCode).toBe(200);
-    expect((await clock('in', {})).statusCode).toBe(200);
+    // The step ticket's own clock is off (spec 3 §2: Use Steps), also when called directly.
+    const own = await clock('in', {});
+    expect(own.statusCode).toBe(422);
+    expect(own.json().errors).toEqual({ project_step_id: ['Use Steps'] });
+    // One made before the rule (or by the demo) still ends.
+    await ctx.db.insert(checkIns).values({ userId: planner.id, companyId, ticketId: day.id, projectId: project.id });
     const open = await ctx.db
       .select({ stepId: checkIns.projectStepId, projectId: checkIns.projectId })
       .from(checkIns)
@@ -356,6 +361,23 @@ describe('Project Day', () => {
     expect(closedIn.statusCode).toBe(422);
     expect(closedIn.json().errors).toEqual({ project_step_id: ['This step is closed.'] });
     expect((await clock('out', { project_step_id: install.id })).statusCode).toBe(200);
+  });
+
+  it('refuses a check-in on a closed step with the reason Closed, and still lets an open one end', async () => {
+    const { project } = await projectWithSteps('Closed clocks');
+    const placeholder = project.tickets[1]!;
+    const clock = (direction: 'in' | 'out') =>
+      call('POST', '/api/ticket/checkinout', { direction, ticket_id: placeholder.id, project_id: project.id });
+    expect((await clock('in')).statusCode).toBe(200);
+    expect((await closeStep(placeholder.id)).statusCode).toBe(200);
+    expect((await clock('out')).statusCode).toBe(200);
+    const refused = await clock('in');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ ticket_id: ['Closed'] });
+    expect(await ctx.db.$count(checkIns, and(eq(checkIns.ticketId, placeholder.id), isNull(checkIns.endTime)))).toBe(0);
+    // Reopened, it takes check-ins again.
+    await call('PUT', `/api/ticket/${placeholder.id}`, { status: 0, ticket_id: placeholder.id });
+    expect((await clock('in')).statusCode).toBe(200);
   });
 
   it('takes a labor step only on its own project’s Project Day ticket', async () => {

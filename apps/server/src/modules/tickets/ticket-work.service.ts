@@ -11,7 +11,7 @@ import { ticketAttachments, ticketTodos, tickets } from './tickets.table.ts';
 import { exchangeAttachments } from '../maintenance/maintenance.table.ts';
 import { assertMayAct, loadTicketFor, noteChange, type StoredTicketFile, type TicketActor } from './ticket-access.ts';
 import { ticketNoteName } from '../notes/note-kinds.ts';
-import { laborStepForCheckIn } from '../projects/steps/project-day.ts';
+import { assertStepTakesCheckIn, laborStepForCheckIn } from '../projects/steps/project-day.ts';
 import { recordNoteRevision } from '../notes/notes.service.ts';
 
 // The work on a ticket: check-in/out, notes, resolution, attachments and to-dos (spec 3 §2, §7).
@@ -63,6 +63,7 @@ export async function checkInOut(
       step ? eq(checkIns.projectStepId, step.id) : and(eq(checkIns.ticketId, ticketId), isNull(checkIns.projectStepId)),
     );
     if (direction === 'in') {
+      await assertStepTakesCheckIn(tx, ticketId, step?.id ?? null);
       const [existing] = await tx.select().from(checkIns).where(open).limit(1);
       if (existing)
         throw conflict(step ? laborMessages.alreadyCheckedIn : 'You are already checked in to this ticket.');
