@@ -44,6 +44,7 @@ import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { strategyRoutes } from './modules/strategies/strategies.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.ts';
+import { upkeepRoutes } from './modules/upkeep/upkeep.routes.ts';
 
 /** Every module's routes, under /api. Each route is guarded by the bearer token unless its config says public. */
 export async function registerRoutes(app: AppInstance): Promise<void> {
@@ -92,6 +93,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(strategyRoutes);
       await api.register(reportRoutes);
       await api.register(shipmentRoutes);
+      await api.register(upkeepRoutes);
       await api.register(whiteboardRoutes);
       await api.register(chatRoutes);
     },
