@@ -43,3 +43,4 @@ export * from '../modules/maintenance/maintenance.table.ts';
 export * from '../modules/tech-resources/tech-resources.table.ts';
 export * from '../modules/whiteboard/whiteboard.table.ts';
 export * from '../modules/chat/chat.table.ts';
+export * from './data-migrations.table.ts';
