@@ -104,6 +104,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
 
+  if (!process.env.REDIS_URL) {
+    // Said aloud, since vitest only counts them as skipped: `.ci/run` runs them with its Redis.
+    console.warn(
+      '\nREDIS_URL is unset: the tests of realtime and co-editing across processes through Redis are skipped.\n' +
+        'Run them with e.g. REDIS_URL=redis://127.0.0.1:6379 npx vitest run --project server\n',
+    );
+  }
   project.provide('serverAdminDatabaseUrl', adminUrl);
   project.provide('serverTemplateDatabase', template);
   return teardown;
