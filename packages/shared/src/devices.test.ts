@@ -16,10 +16,14 @@ describe('row colour by age (spec 2 §4, §9)', () => {
     expect(deviceAgeColor('servers', '2022-01-01', 2026)).toBe('green');
     expect(deviceAgeColor('servers', '2020-12-31', 2026)).toBe('red');
   });
-  it('gives workstations three years and everything else five', () => {
-    expect(refreshYear('workstations', '2023-03-01')).toBe(2026);
-    expect(refreshYear('ups', '2023-03-01')).toBe(2028);
+  it('colours workstations by a three-year lifespan and everything else by five', () => {
     expect(deviceAgeColor('workstations', '2023-03-01', 2026)).toBe('yellow');
+    expect(deviceAgeColor('workstations', '2022-03-01', 2026)).toBe('red');
+    expect(deviceAgeColor('ups', '2023-03-01', 2026)).toBe('green');
+  });
+  it('dates the refresh at purchase year plus 5 for every type, workstations too (spec 2 §9)', () => {
+    expect(refreshYear('2023-03-01')).toBe(2028);
+    expect(refreshYear(null)).toBeNull();
   });
   it('has no colour without a purchase date', () => {
     expect(deviceAgeColor('printers', null, 2026)).toBeNull();

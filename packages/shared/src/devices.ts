@@ -17,24 +17,34 @@ export const deviceCreatedMessage = 'Device created.';
 export const deviceUpdatedMessage = 'Device updated.';
 export const deviceDeletedMessage = 'Device deleted.';
 
-/** The year the device is due for replacement: purchase year plus its lifespan; null without a purchase date. */
-export function refreshYear(type: DeviceType, purchaseDate: string | null): number | null {
+/** Spec 2 §9: the refresh date (and the replacement-year tables) is the purchase year plus 5, for every device. */
+export const refreshDateYears = 5;
+
+/** The refresh date's year: purchase year plus 5 for every type (decision 0062); null without a purchase date. */
+export function refreshYear(purchaseDate: string | null): number | null {
+  const year = purchaseYear(purchaseDate);
+  return year === null ? null : year + refreshDateYears;
+}
+
+function purchaseYear(purchaseDate: string | null): number | null {
   if (!purchaseDate) return null;
   const year = Number(purchaseDate.slice(0, 4));
-  return Number.isInteger(year) ? year + deviceLifespanYears(type) : null;
+  return Number.isInteger(year) ? year : null;
 }
 
 /**
- * Spec 2 §4 row colour by age, against the current UTC year: refresh year equal to it is yellow, later green,
- * earlier red; no purchase date, no colour.
+ * Spec 2 §4 row colour by age, against the current UTC year: purchase year plus the type's lifespan (workstations 3,
+ * everything else 5) equal to it is yellow, later green, earlier red; no purchase date, no colour. A workstation is
+ * thus coloured by its lifespan while its refresh date says purchase year plus 5 (decision 0062).
  */
 export function deviceAgeColor(
   type: DeviceType,
   purchaseDate: string | null,
   currentYear: number,
 ): 'green' | 'yellow' | 'red' | null {
-  const due = refreshYear(type, purchaseDate);
-  if (due === null) return null;
+  const year = purchaseYear(purchaseDate);
+  if (year === null) return null;
+  const due = year + deviceLifespanYears(type);
   if (due === currentYear) return 'yellow';
   return due > currentYear ? 'green' : 'red';
 }

@@ -35,13 +35,12 @@ describe('annual replacement plan (spec 2 §9)', () => {
   });
 });
 
-describe('refresh rule and age colour (spec 2 §4, decision 0050)', () => {
-  it('is purchase year plus lifespan: 3 for workstations, 5 otherwise', () => {
-    expect(refreshYearOf('workstations', '2022-05-01')).toBe(2025);
-    expect(refreshYearOf('servers', '2022-05-01')).toBe(2027);
-    expect(refreshYearOf('ups', null)).toBeNull();
+describe('refresh date and age colour (spec 2 §4, §9, decision 0062)', () => {
+  it('dates the refresh at purchase year plus 5 for every device, workstations too', () => {
+    expect(refreshYearOf('2022-05-01')).toBe(2027);
+    expect(refreshYearOf(null)).toBeNull();
   });
-  it('colours yellow in the refresh year, green before it, red after it', () => {
+  it('colours by purchase year plus lifespan: yellow in that year, green before it, red after it', () => {
     expect(refreshAgeColor('printers', '2021-01-01', 2026)).toBe('yellow');
     expect(refreshAgeColor('printers', '2022-01-01', 2026)).toBe('green');
     expect(refreshAgeColor('printers', '2020-01-01', 2026)).toBe('red');
@@ -129,6 +128,32 @@ describe('backup strategy input', () => {
     const manual = backupStrategyInputSchema.safeParse({ ...base, backup_type: 4 });
     expect(manual.error?.issues[0]?.message).toBe('Manual and Other backups have no schedule.');
     expect(backupStrategyInputSchema.safeParse({ ...base, backup_type: 4, schedule: null }).success).toBe(true);
+  });
+  it("takes spec 2 §3's schedule without a shape key: the shape follows the backup type", () => {
+    const { shape: _shape, ...specFull } = emptySchedule('Full');
+    const full = backupStrategyInputSchema.safeParse({ ...base, schedule: { ...specFull, weekly_sched: [6] } });
+    expect(full.data?.schedule).toMatchObject({ shape: 'Full', weekly_sched: 6, daily_sched: [1, 2, 3, 4, 5] });
+    const asText = backupStrategyInputSchema.safeParse({ ...base, schedule: JSON.stringify(specFull) });
+    expect(asText.data?.schedule).toMatchObject({ shape: 'Full', weekly_sched: 6 });
+    const { shape: _mixed, ...specMixed } = emptySchedule('Mixed');
+    const mixed = backupStrategyInputSchema.safeParse({ ...base, backup_type: 3, schedule: specMixed });
+    expect(mixed.data?.schedule?.shape).toBe('Mixed');
+    const { shape: _continuous, ...specContinuous } = emptySchedule('Continuous');
+    const wrong = backupStrategyInputSchema.safeParse({ ...base, schedule: specContinuous });
+    expect(wrong.error?.issues[0]).toMatchObject({
+      path: ['schedule'],
+      message: 'The schedule must be a Full schedule.',
+    });
+  });
+  it('takes the weekly day as one day or a one-day list, never more', () => {
+    const at = (weekly_sched: unknown) =>
+      backupStrategyInputSchema.safeParse({ ...base, schedule: { ...emptySchedule('Full'), weekly_sched } });
+    expect(at([]).data?.schedule).toMatchObject({ weekly_sched: null });
+    expect(at(3).data?.schedule).toMatchObject({ weekly_sched: 3 });
+    expect(at([2, 3]).error?.issues[0]).toMatchObject({
+      path: ['schedule', 'weekly_sched'],
+      message: 'Choose one day for the weekly backup.',
+    });
   });
   it('refuses types outside the enumerations', () => {
     const parsed = backupStrategyInputSchema.safeParse({ ...base, destination_type: 2 });

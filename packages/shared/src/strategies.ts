@@ -30,8 +30,9 @@ export const deviceTypeOfRefreshGroup = (group: RefreshGroup): DeviceType =>
   refreshGroups.find((entry) => entry.group === group)!.type;
 
 /**
- * The one refresh rule (decision 0050): a device is due in its purchase year plus its lifespan (5 years, workstations 3),
- * on the devices page and in the strategy tables alike; the age colour compares that year with the current UTC year.
+ * Spec 2 §9 (decision 0062, replacing 0050's one rule): the refresh date and the replacement-year tables are the
+ * purchase year plus 5 for every device; the row colour (§4) compares purchase year plus the lifespan (workstations 3)
+ * with the current UTC year.
  */
 export const refreshYearOf = refreshYear;
 export const refreshAgeColor = deviceAgeColor;
@@ -256,9 +257,15 @@ const nullableDay = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
   z.coerce.number().int().min(1).max(9).nullable(),
 );
+export const weeklyOneDayMessage = 'Choose one day for the weekly backup.';
+/** The weekly backup's day: one weekday, also as the spec's one-day list ([] is none); more than one is refused. */
 const nullableWeekday = z.preprocess(
-  (value) => (value === '' || value === undefined ? null : value),
-  weekday.nullable(),
+  (value) => {
+    if (value === '' || value === undefined) return null;
+    if (Array.isArray(value)) return value.length === 0 ? null : value.length === 1 ? value[0] : 'many';
+    return value;
+  },
+  z.coerce.number({ error: weeklyOneDayMessage }).int().min(1).max(7).nullable(),
 );
 const nullableFrame = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
@@ -421,37 +428,70 @@ const idOf = (list: Named, field: string) =>
     .refine((id) => list.some((entry) => entry.id === id), `The ${field} is invalid.`);
 const idList = z.array(z.coerce.number().int().positive()).max(200).default([]);
 
-export const backupStrategyInputSchema = z
-  .object({
-    company_id: z.coerce
-      .number({ error: 'The company field is required.' })
-      .int()
-      .positive('The company field is required.'),
-    source_type: idOf(backupSourceTypes, 'source type'),
-    source: idList,
-    backup_type: idOf(backupTypes, 'backup type'),
-    schedule: z.preprocess(
-      (value) => (value === '' || value === undefined ? null : value),
-      backupScheduleSchema.nullable(),
-    ),
-    program: z.preprocess(
-      (value) => (value === '' || value === null ? undefined : value),
-      idOf(backupPrograms, 'program'),
-    ),
-    software: optionalText(255),
-    destination_type: idOf(backupDestinationTypes, 'destination type'),
-    destination: idList,
-    offsite_backup_location: optionalText(1000),
-    local_backup_location: optionalText(1000),
-    notes: optionalText(10_000),
-  })
-  .superRefine((input, ctx) => {
-    const shape = scheduleShapeOfBackupType(input.backup_type);
-    if (shape === null && input.schedule !== null)
-      ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'Manual and Other backups have no schedule.' });
-    if (shape !== null && input.schedule?.shape !== shape)
-      ctx.addIssue({ code: 'custom', path: ['schedule'], message: `The schedule must be a ${shape} schedule.` });
-  });
+const continuousOnlyKeys = ['sched', 'start_time', 'end_time', 'repeats', 'intra_daily', 'daily_image'];
+const mixedOnlyKeys = ['inc_sched', 'inc_start_time', 'inc_end_time', 'inc_repeats', 'monthly_repeats'];
+
+/**
+ * Spec 2 §3's schedule has no `shape` key (decision 0062): it is the shape its keys name (Continuous and Mixed have
+ * keys of their own), else the backup type's, so a schedule of another type's shape is still refused rather than
+ * stripped into an empty one. The JSON text the list answers is accepted too. A shape that is sent is kept.
+ */
+function withScheduleShape(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const input = body as Record<string, unknown>;
+  let schedule = input.schedule;
+  if (typeof schedule === 'string' && schedule.trim().startsWith('{')) {
+    try {
+      schedule = JSON.parse(schedule) as unknown;
+    } catch {
+      return body;
+    }
+  }
+  if (!schedule || typeof schedule !== 'object' || Array.isArray(schedule) || 'shape' in schedule) return body;
+  const keys = Object.keys(schedule);
+  const shape = keys.some((key) => mixedOnlyKeys.includes(key))
+    ? 'Mixed'
+    : keys.some((key) => continuousOnlyKeys.includes(key))
+      ? 'Continuous'
+      : scheduleShapeOfBackupType(Number(input.backup_type));
+  if (shape === null) return keys.length ? body : { ...input, schedule: null };
+  return { ...input, schedule: { shape, ...schedule } };
+}
+
+export const backupStrategyInputSchema = z.preprocess(
+  withScheduleShape,
+  z
+    .object({
+      company_id: z.coerce
+        .number({ error: 'The company field is required.' })
+        .int()
+        .positive('The company field is required.'),
+      source_type: idOf(backupSourceTypes, 'source type'),
+      source: idList,
+      backup_type: idOf(backupTypes, 'backup type'),
+      schedule: z.preprocess(
+        (value) => (value === '' || value === undefined ? null : value),
+        backupScheduleSchema.nullable(),
+      ),
+      program: z.preprocess(
+        (value) => (value === '' || value === null ? undefined : value),
+        idOf(backupPrograms, 'program'),
+      ),
+      software: optionalText(255),
+      destination_type: idOf(backupDestinationTypes, 'destination type'),
+      destination: idList,
+      offsite_backup_location: optionalText(1000),
+      local_backup_location: optionalText(1000),
+      notes: optionalText(10_000),
+    })
+    .superRefine((input, ctx) => {
+      const shape = scheduleShapeOfBackupType(input.backup_type);
+      if (shape === null && input.schedule !== null)
+        ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'Manual and Other backups have no schedule.' });
+      if (shape !== null && input.schedule?.shape !== shape)
+        ctx.addIssue({ code: 'custom', path: ['schedule'], message: `The schedule must be a ${shape} schedule.` });
+    }),
+);
 export type BackupStrategyInput = z.infer<typeof backupStrategyInputSchema>;
 
 export const backupDriveSchema = z.object({

@@ -86,7 +86,7 @@ async function loadDevices(
     model: device.model,
     purchase_date: device.purchaseDate,
     warranty_date: device.warrantyDate,
-    refresh_year: refreshYear(device.type as DeviceType, device.purchaseDate),
+    refresh_year: refreshYear(device.purchaseDate),
     operating_system_id: device.operatingSystemId,
     operating_system: os,
     antivirus_id: device.antivirusId,

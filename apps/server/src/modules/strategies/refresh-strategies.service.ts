@@ -9,6 +9,7 @@ import {
   type RefreshStrategy,
   type RefreshStrategyInput,
 } from '@switchboard/shared';
+import { sanitizeStoredText } from '@switchboard/shared/html-policy';
 import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
@@ -65,7 +66,7 @@ export async function refreshDevicesOf(db: DbOrTransaction, companyId: number): 
       name: row.name,
       purchase_date: row.purchaseDate,
       warranty_date: row.warrantyDate,
-      refresh_year: refreshYearOf(type, row.purchaseDate),
+      refresh_year: refreshYearOf(row.purchaseDate),
     });
   }
   return groups;
@@ -181,9 +182,12 @@ export async function saveRefreshStrategy(
     throw unprocessable({ emails: ['Each recipient must be staff or an account of this company.'] });
   const values = {
     date: input.date,
-    overview: input.overview,
+    overview: sanitizeStoredText(input.overview),
     ...Object.fromEntries(
-      Object.entries(priorityColumns).map(([field, column]) => [column, input[field as keyof typeof priorityColumns]]),
+      Object.entries(priorityColumns).map(([field, column]) => [
+        column,
+        sanitizeStoredText(input[field as keyof typeof priorityColumns]),
+      ]),
     ),
   } as Partial<StrategyRow> & { date: string };
 

@@ -123,14 +123,15 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
   describe('refresh strategies', () => {
     let strategyId: number;
 
-    it('lists devices by singular group, with refresh years by the one rule, and who may be mailed', async () => {
+    it('lists devices by singular group, with refresh years at purchase year plus 5, and who may be mailed', async () => {
       const response = await get(`/api/strategies/refresh?company_id=${companyId}`);
       expect(response.statusCode).toBe(200);
       const { data } = expectExactShape(refreshStrategiesResponseSchema, response.json());
       expect(data.strategies).toEqual([]);
       const year = new Date().getUTCFullYear();
       expect(data.devices.server.map((device) => [device.name, device.refresh_year])).toEqual([['DC01', year]]);
-      expect(data.devices.workstations.map((device) => device.refresh_year)).toEqual([year + 2, year - 1]);
+      // Spec 2 §9: the refresh date is the purchase year plus 5 for workstations too (their colour uses 3).
+      expect(data.devices.workstations.map((device) => device.refresh_year)).toEqual([year + 4, year + 1]);
       expect(data.devices.printer.map((device) => device.refresh_year)).toEqual([null]);
       expect(data.devices.nas.map((device) => device.name)).toEqual(['NAS01']);
       const emails = data.users.map((user) => user.email);
@@ -323,6 +324,22 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
       }>();
       expect(JSON.parse(after.data[0]!.schedule)).toMatchObject({ shape: 'Continuous', repeats: 0.5 });
       expect(after.data[0]!.source).toEqual([driveC]);
+    });
+
+    it("accepts spec 2 §3's schedule without a shape key, its weekly day as a one-day list", async () => {
+      const { shape: _shape, ...specSchedule } = emptySchedule('Full');
+      const created = await send(
+        'POST',
+        '/api/strategies/backup',
+        strategy({
+          schedule: { ...specSchedule, weekly_sched: [7] },
+        }),
+      );
+      expect(created.statusCode).toBe(200);
+      const id = created.json<{ data: { id: number } }>().data.id;
+      const detail = (await get(`/api/strategies/backup/${id}`)).json<{ data: { schedule: string }[] }>();
+      expect(JSON.parse(detail.data[0]!.schedule)).toEqual({ ...emptySchedule('Full'), weekly_sched: 7 });
+      expect((await send('DELETE', `/api/strategies/backup/${id}`)).statusCode).toBe(200);
     });
 
     it('holds the repeat interval, retain counts, the monthly toggle and the shape to their rules', async () => {
