@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mailAuthVerdictSchema } from './mail-auth.ts';
+import type { PermissionName } from './permissions.ts';
 import { TICKET_STATUS_CLOSED } from './ticket-queue.ts';
 
 /** Tickets (spec 3 §2 ticket creation and detail, §3 Ticket, §4, §6, §7 Tickets, §8, §9). Decision 0023. */
@@ -10,6 +11,12 @@ export { ticketSaveFailedMessage } from './ticket-queue.ts';
 export const ticketEscalatedMessage = 'Ticket escalated.';
 export const ticketNotEscalatableMessage = 'This ticket cannot be escalated.';
 export const ticketEscalatedLockMessage = 'This ticket is escalated; only its escalation technician can work on it.';
+export const ticketEscalateForbiddenMessage =
+  "Only the ticket's technician, a dispatcher or an administrator can escalate this ticket.";
+export const ticketDeescalatedMessage = 'Escalation removed.';
+export const ticketNotEscalatedMessage = 'This ticket is not escalated.';
+export const ticketDeescalateForbiddenMessage =
+  'Only an administrator or the escalation technician can remove the escalation.';
 export const ticketCloseNeedsClientMessage = 'A ticket needs a client account before it can be closed.';
 export const notesSavedMessage = 'Notes saved.';
 export const resolutionSavedMessage = 'Resolution saved.';
@@ -195,6 +202,24 @@ export const canEscalate = (ticket: { escalatable: boolean; escalated: boolean }
   ticket.escalatable && !ticket.escalated;
 export const mayActOnTicket = (ticket: { escalated: boolean; esc_tech: number | null }, userId: number) =>
   !ticket.escalated || ticket.esc_tech === userId;
+
+/**
+ * Dispatchers, who plan technicians' time on Tech Resources, hold this permission; no permission of spec 1 §3.6 names
+ * tickets, and this is the one that assigns technicians (decision 0058).
+ */
+export const TICKET_DISPATCH_PERMISSION = 'edit tech resources' satisfies PermissionName;
+
+/** Who escalates (decision 0058): the ticket's technician, a dispatcher or an administrator; nobody else. */
+export const mayEscalateTicket = (
+  ticket: { employee_id: number | null },
+  user: { id: number; role: string; permissions: readonly string[] },
+) => user.role === 'admin' || ticket.employee_id === user.id || user.permissions.includes(TICKET_DISPATCH_PERMISSION);
+
+/** Who ends an escalation: an administrator always (no ticket is locked beyond reach), or its escalation technician. */
+export const mayRemoveEscalation = (
+  ticket: { escalated: boolean; esc_tech: number | null },
+  user: { id: number; role: string },
+) => ticket.escalated && (user.role === 'admin' || ticket.esc_tech === user.id);
 
 export const ticketSortColumns = [
   'id',

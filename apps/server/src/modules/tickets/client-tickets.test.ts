@@ -24,7 +24,8 @@ describe('client accounts on tickets (issue 15)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tech = await createUser(ctx.db, { name: 'Tess Tech' });
+    // A dispatcher: escalates unassigned tickets (decision 0058).
+    tech = await createUser(ctx.db, { name: 'Tess Tech', permissions: ['edit tech resources'] });
     techToken = (await login(ctx.app, tech.email, tech.password)).access_token;
     [{ id: companyId }, { id: otherCompanyId }] = await ctx.db
       .insert(companies)

@@ -28,7 +28,8 @@ describe('ticket queue views and bulk changes', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     tech = await createUser(ctx.db, { name: 'Tess Tech' });
-    other = await createUser(ctx.db, { name: 'Olly Other' });
+    // A dispatcher: escalates unassigned tickets (decision 0058).
+    other = await createUser(ctx.db, { name: 'Olly Other', permissions: ['edit tech resources'] });
     [{ id: companyId }] = (await ctx.db
       .insert(companies)
       .values({ name: 'Bulk Co' })

@@ -20,6 +20,7 @@ import {
   ticketDetailSchema,
   escalateTicketInputSchema,
   ticketEscalatedMessage,
+  ticketDeescalatedMessage,
   ticketQueueQuerySchema,
   ticketReplyInputSchema,
   ticketTextSchema,
@@ -66,6 +67,7 @@ import { addClientReply, sendTicketResponse } from './ticket-threads.service.ts'
 import {
   createClientTicket,
   createTicket,
+  deescalateTicket,
   escalateTicket,
   getTicketDetail,
   listTickets,
@@ -189,12 +191,28 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
   });
 
   const escalateSchema = { params: idParams, body: escalateTicketInputSchema };
+  // Decision 0058: who escalates and who ends an escalation depend on the caller's role and permissions.
+  const escalationAccess = (request: { auth: { user: { role: string }; permissions: string[] } }) => ({
+    role: request.auth.user.role,
+    permissions: request.auth.permissions,
+  });
   app.post('/ticket/escalate/:id', { onRequest: requireEmployee(), schema: escalateSchema }, async (request) => {
     const id = parsePathId(request.params.id);
-    await escalateTicket(app.db, id, actorOf(request), request.body);
+    await escalateTicket(app.db, id, actorOf(request), request.body, escalationAccess(request));
     push(id, 'TicketDataUpdated', { by: request.auth.user.id });
     return { message: ticketEscalatedMessage };
   });
+
+  app.post(
+    '/ticket/deescalate/:id',
+    { onRequest: requireEmployee(), schema: { params: idParams } },
+    async (request) => {
+      const id = parsePathId(request.params.id);
+      await deescalateTicket(app.db, id, actorOf(request), escalationAccess(request));
+      push(id, 'TicketDataUpdated', { by: request.auth.user.id });
+      return { message: ticketDeescalatedMessage };
+    },
+  );
 
   app.get(
     '/ticket/:id/checkins',

@@ -8,6 +8,11 @@ import {
   ticketCloseNeedsClientMessage,
   ticketFieldMessages,
   ticketNotEscalatableMessage,
+  ticketNotEscalatedMessage,
+  ticketDeescalateForbiddenMessage,
+  ticketEscalateForbiddenMessage,
+  mayEscalateTicket,
+  mayRemoveEscalation,
   type CheckIn,
   type ClientTicketInput,
   type CreateTicketInput,
@@ -353,30 +358,97 @@ function nextTicketDeviceIds(
   return same ? null : next;
 }
 
+/** Who escalates and who ends an escalation: the caller's role and permissions beside the ticket (decision 0058). */
+export interface EscalationAccess {
+  role: string;
+  permissions: readonly string[];
+}
+
 /**
- * POST /api/ticket/escalate/{id}: only an escalatable ticket not yet escalated; its escalation tech is the escalator
- * (or esc_tech). The reason, when given, is part of the event, so whoever takes it over reads why.
+ * POST /api/ticket/escalate/{id} (decision 0058): the ticket's technician, a dispatcher or an administrator escalates an
+ * escalatable ticket not yet escalated; its escalation technician is the escalator or esc_tech, an active employee
+ * (the rule of the ticket's Technician picker). An administrator may escalate an escalated ticket again to hand it to
+ * another technician. The reason, when given, is part of the event, so whoever takes it over reads why.
  */
-export async function escalateTicket(db: Db, ticketId: number, actor: TicketActor, input: EscalateTicketInput = {}) {
+export async function escalateTicket(
+  db: Db,
+  ticketId: number,
+  actor: TicketActor,
+  input: EscalateTicketInput = {},
+  access: EscalationAccess = { role: 'user', permissions: [] },
+) {
   const ticket = await loadTicketFor(db, ticketId, actor);
   if (actor.type !== 'Employee') throw forbidden();
-  if (!ticket.escalatable || ticket.escalated)
+  const user = { id: actor.id, ...access };
+  if (!mayEscalateTicket({ employee_id: ticket.employeeId }, user)) throw forbidden(ticketEscalateForbiddenMessage);
+  const reassign = ticket.escalated && access.role === 'admin';
+  if (ticket.escalated && !reassign)
+    throw unprocessable({ escalated: [ticketNotEscalatableMessage] }, ticketNotEscalatableMessage);
+  if (!ticket.escalatable && !reassign)
     throw unprocessable({ escalated: [ticketNotEscalatableMessage] }, ticketNotEscalatableMessage);
   const tech = input.esc_tech ?? actor.id;
-  const [person] = await db
-    .select({ type: users.type, deletedAt: users.deletedAt, name: users.name })
-    .from(users)
-    .where(eq(users.id, tech));
-  const technician = person && person.type === 'Employee' && !person.deletedAt;
-  if (!technician) throw unprocessable({ esc_tech: [ticketFieldMessages.esc_tech] });
-  const lingo = `${actor.name} escalated the ticket to ${person.name}${input.reason ? `: ${input.reason}` : ''}`;
+  const person = await activeEmployee(db, tech);
+  if (!person) throw unprocessable({ esc_tech: [ticketFieldMessages.esc_tech] });
+  if (reassign && tech === ticket.escTech) return;
+  const reason = input.reason ? `: ${input.reason}` : '';
+  const lingo = reassign
+    ? `${actor.name} handed the escalation to ${person.name}${reason}`
+    : `${actor.name} escalated the ticket to ${person.name}${reason}`;
+  const previous = reassign ? await userName(db, ticket.escTech) : null;
+  const change = reassign
+    ? { field: fieldLabels.escTech!, from: previous, to: person.name }
+    : { field: 'escalated', from: 'No', to: 'Yes' };
   await db.transaction(async (tx) => {
-    await tx
+    // Guarded by the state read above, so two escalations at once do not both win.
+    const [changed] = await tx
       .update(tickets)
       .set({ escalated: true, escTech: tech, updatedAt: new Date() })
-      .where(eq(tickets.id, ticketId));
-    await recordEvent(tx, ticketId, actor.id, lingo, { field: 'escalated', from: 'No', to: 'Yes' });
+      .where(and(eq(tickets.id, ticketId), eq(tickets.escalated, ticket.escalated)))
+      .returning({ id: tickets.id });
+    if (!changed) throw unprocessable({ escalated: [ticketNotEscalatableMessage] }, ticketNotEscalatableMessage);
+    await recordEvent(tx, ticketId, actor.id, lingo, change);
   });
+}
+
+/**
+ * POST /api/ticket/deescalate/{id} (decision 0058): an administrator (always) or the escalation technician ends the
+ * escalation, so a ticket escalated to someone absent, disabled or removed is never locked beyond reach.
+ */
+export async function deescalateTicket(db: Db, ticketId: number, actor: TicketActor, access: EscalationAccess) {
+  const ticket = await loadTicketFor(db, ticketId, actor);
+  if (actor.type !== 'Employee') throw forbidden();
+  if (!ticket.escalated) throw unprocessable({ escalated: [ticketNotEscalatedMessage] }, ticketNotEscalatedMessage);
+  const state = { escalated: ticket.escalated, esc_tech: ticket.escTech };
+  if (!mayRemoveEscalation(state, { id: actor.id, role: access.role }))
+    throw forbidden(ticketDeescalateForbiddenMessage);
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(tickets)
+      .set({ escalated: false, escTech: null, updatedAt: new Date() })
+      .where(and(eq(tickets.id, ticketId), eq(tickets.escalated, true)))
+      .returning({ id: tickets.id });
+    if (!changed) throw unprocessable({ escalated: [ticketNotEscalatedMessage] }, ticketNotEscalatedMessage);
+    await recordEvent(tx, ticketId, actor.id, `${actor.name} removed the escalation`, {
+      field: 'escalated',
+      from: 'Yes',
+      to: 'No',
+    });
+  });
+}
+
+/** An enabled staff member: who may be a ticket's technician or escalation technician. */
+async function activeEmployee(db: DbOrTransaction, userId: number) {
+  const [person] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.type, 'Employee'), isNull(users.deletedAt)));
+  return person ?? null;
+}
+
+async function userName(db: DbOrTransaction, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [person] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return person?.name ?? null;
 }
 
 const ticketClients = alias(users, 'ticket_clients');

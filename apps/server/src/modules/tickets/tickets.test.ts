@@ -244,37 +244,125 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     expect(backwards.statusCode).toBe(422);
   });
 
-  it('escalates once, then only the escalation technician may act', async () => {
-    const id = await create();
-    const escalated = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/ticket/escalate/${id}`,
-      headers: bearer(otherToken),
-    });
-    expect(escalated.json().message).toBe('Ticket escalated.');
-    expect(await detail(id)).toMatchObject({ escalated: true, esc_tech: other.id });
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: `/api/ticket/escalate/${id}`, headers: bearer(otherToken) }))
-        .statusCode,
-    ).toBe(422);
-    const locked = await ctx.app.inject({
+  const escalate = (id: number, token: string, payload: Record<string, unknown> = {}) =>
+    ctx.app.inject({ method: 'POST', url: `/api/ticket/escalate/${id}`, headers: bearer(token), payload });
+  const deescalate = (id: number, token: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/ticket/deescalate/${id}`, headers: bearer(token) });
+  const addTodo = (id: number, token: string) =>
+    ctx.app.inject({
       method: 'POST',
       url: '/api/ticket/todo',
-      headers: bearer(techToken),
+      headers: bearer(token),
       payload: { ticket_id: id, description: 'Call the user' },
     });
+
+  it('escalates once, then only the escalation technician may act', async () => {
+    const id = await create();
+    // The assigned technician escalates and hands it to a colleague.
+    const escalated = await escalate(id, techToken, { esc_tech: other.id });
+    expect(escalated.json().message).toBe('Ticket escalated.');
+    expect(await detail(id)).toMatchObject({ escalated: true, esc_tech: other.id });
+    expect((await escalate(id, techToken)).statusCode).toBe(422);
+    const locked = await addTodo(id, techToken);
     expect(locked.statusCode).toBe(403);
     expect(locked.json().message).toBe('This ticket is escalated; only its escalation technician can work on it.');
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/ticket/todo',
-          headers: bearer(otherToken),
-          payload: { ticket_id: id, description: 'Call the user' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await addTodo(id, otherToken)).statusCode).toBe(200);
+  });
+
+  describe('who escalates, to whom, and how an escalation ends (decision 0058)', () => {
+    let admin: TestUser;
+    let adminToken: string;
+    let dispatcherToken: string;
+    let salesToken: string;
+    beforeAll(async () => {
+      admin = await createUser(ctx.db, { name: 'Ada Admin', role: 'admin' });
+      adminToken = (await login(ctx.app, admin.email, admin.password)).access_token;
+      const dispatcher = await createUser(ctx.db, { name: 'Dee Dispatch', permissions: ['edit tech resources'] });
+      dispatcherToken = (await login(ctx.app, dispatcher.email, dispatcher.password)).access_token;
+      const sales = await createUser(ctx.db, { name: 'Sam Sales', permissions: ['view crm', 'phone access'] });
+      salesToken = (await login(ctx.app, sales.email, sales.password)).access_token;
+    });
+
+    it('refuses an employee who is neither its technician, a dispatcher nor an administrator, and changes nothing', async () => {
+      const id = await create();
+      const before = (await detail(id)).ticket_events.length;
+      const refused = await escalate(id, salesToken, { esc_tech: other.id });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(
+        "Only the ticket's technician, a dispatcher or an administrator can escalate this ticket.",
+      );
+      const after = await detail(id);
+      expect(after).toMatchObject({ escalated: false, esc_tech: null });
+      expect(after.ticket_events).toHaveLength(before);
+      // The assigned technician still works it.
+      expect((await addTodo(id, techToken)).statusCode).toBe(200);
+    });
+
+    it('lets a dispatcher and an administrator escalate a ticket that is not theirs', async () => {
+      const first = await create({ employee_id: null });
+      expect((await escalate(first, dispatcherToken, { esc_tech: tech.id })).statusCode).toBe(200);
+      expect(await detail(first)).toMatchObject({ escalated: true, esc_tech: tech.id });
+      const second = await create({ employee_id: null });
+      expect((await escalate(second, adminToken, { esc_tech: tech.id })).statusCode).toBe(200);
+    });
+
+    it('answers 422 on esc_tech unless it names an enabled employee', async () => {
+      const id = await create();
+      const disabled = await createUser(ctx.db, { name: 'Gone Tech', deletedAt: new Date() });
+      for (const escTech of [client.id, disabled.id, 999_999]) {
+        const refused = await escalate(id, techToken, { esc_tech: escTech });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().errors).toEqual({ esc_tech: ['Choose an escalation technician from the list.'] });
+      }
+      expect(await detail(id)).toMatchObject({ escalated: false, esc_tech: null });
+    });
+
+    it('lets an administrator hand an escalated ticket on or end the escalation; nobody else but its technician', async () => {
+      const id = await create();
+      expect((await escalate(id, techToken, { esc_tech: other.id })).statusCode).toBe(200);
+      // The administrator is locked out of the work like everyone else, but not out of the escalation.
+      expect((await addTodo(id, adminToken)).statusCode).toBe(403);
+      expect((await escalate(id, dispatcherToken, { esc_tech: tech.id })).statusCode).toBe(422);
+      expect((await escalate(id, adminToken, { esc_tech: tech.id })).statusCode).toBe(200);
+      expect(await detail(id)).toMatchObject({ escalated: true, esc_tech: tech.id });
+      expect((await detail(id)).ticket_events[0]).toMatchObject({
+        lingo: 'Ada Admin handed the escalation to Tess Tech',
+        previous_data: 'Olly Other',
+        new_data: 'Tess Tech',
+      });
+
+      const refused = await deescalate(id, otherToken);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(
+        'Only an administrator or the escalation technician can remove the escalation.',
+      );
+      const removed = await deescalate(id, adminToken);
+      expect(removed.json().message).toBe('Escalation removed.');
+      expect(await detail(id)).toMatchObject({ escalated: false, esc_tech: null });
+      expect((await detail(id)).ticket_events[0]).toMatchObject({ lingo: 'Ada Admin removed the escalation' });
+      expect((await addTodo(id, otherToken)).statusCode).toBe(200);
+      const again = await deescalate(id, adminToken);
+      expect(again.statusCode).toBe(422);
+      expect(again.json().errors).toEqual({ escalated: ['This ticket is not escalated.'] });
+    });
+
+    it('frees a ticket escalated to someone since disabled: the administrator ends it', async () => {
+      const leaver = await createUser(ctx.db, { name: 'Lee Leaver' });
+      const id = await create();
+      expect((await escalate(id, techToken, { esc_tech: leaver.id })).statusCode).toBe(200);
+      await ctx.db.execute(sql`update users set deleted_at = now() where id = ${leaver.id}`);
+      expect((await addTodo(id, techToken)).statusCode).toBe(403);
+      expect((await deescalate(id, techToken)).statusCode).toBe(403);
+      expect((await deescalate(id, adminToken)).statusCode).toBe(200);
+      expect((await addTodo(id, techToken)).statusCode).toBe(200);
+    });
+
+    it('lets the escalation technician end their own escalation', async () => {
+      const id = await create();
+      expect((await escalate(id, techToken)).statusCode).toBe(200);
+      expect((await deescalate(id, techToken)).statusCode).toBe(200);
+      expect(await detail(id)).toMatchObject({ escalated: false, esc_tech: null });
+    });
   });
 
   it('adds, completes, edits and soft-deletes to-dos; saves notes with an attachment that toggles deleted', async () => {
