@@ -268,6 +268,20 @@ export const exchangeInputSchema = checklistHeaderSchema.extend({
 });
 export type ExchangeInput = z.infer<typeof exchangeInputSchema>;
 
+/**
+ * PUT (POST with _method=PUT) /api/maintenance/exchange/{exchange_id}: spec 2 §3's fields, exchange_id, ticket_id,
+ * resolution and notes; the record keeps its company, server and month (decision 0062).
+ */
+export const exchangeUpdateInputSchema = z.object({
+  exchange_id: z
+    .preprocess((v) => (v === '' || v === undefined ? null : v), id('exchange id').nullable())
+    .default(null),
+  ticket_id: id('ticket id'),
+  resolution: exchangeInputSchema.shape.resolution,
+  notes: exchangeInputSchema.shape.notes,
+});
+export type ExchangeUpdateInput = z.infer<typeof exchangeUpdateInputSchema>;
+
 // Answers.
 
 export const maintenanceRecordSchema = z.object({

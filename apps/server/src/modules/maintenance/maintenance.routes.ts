@@ -8,6 +8,7 @@ import {
   baselineSavedMessage,
   baselineUpdatedMessage,
   exchangeInputSchema,
+  exchangeUpdateInputSchema,
   exchangeRecordSchema,
   exchangeSavedMessage,
   exchangeUpdatedMessage,
@@ -38,6 +39,7 @@ import {
   saveAnalysis,
   saveBaseline,
   saveExchange,
+  updateExchange,
   type ExchangeFiles,
 } from './maintenance.service.ts';
 
@@ -138,9 +140,9 @@ export async function maintenanceRoutes(app: AppInstance): Promise<void> {
     async (request) => ({ data: [await getAnalysis(app.db, parsePathId(request.params.analysis))] }),
   );
 
-  /** The multipart body's texts and files: resolution_attachments[n] and notes_attachments[n]. */
-  const readExchange = async (body: Record<string, unknown>) => {
-    const parsed = exchangeInputSchema.safeParse(body);
+  /** The multipart body's texts (checked by `schema`) and files: resolution_attachments[n] and notes_attachments[n]. */
+  const readExchange = async <T extends z.ZodType>(schema: T, body: Record<string, unknown>) => {
+    const parsed = schema.safeParse(body);
     const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
     const uploads = { resolution: [] as UploadedFile[], notes: [] as UploadedFile[] };
     for (const [key, value] of Object.entries(body)) {
@@ -166,7 +168,7 @@ export async function maintenanceRoutes(app: AppInstance): Promise<void> {
       resolution: await Promise.all(uploads.resolution.map(store)),
       notes: await Promise.all(uploads.notes.map(store)),
     };
-    return { input: parsed.data, files };
+    return { input: parsed.data as z.output<T>, files };
   };
 
   /** Files stored for a save that then failed are removed again. */
@@ -182,9 +184,10 @@ export async function maintenanceRoutes(app: AppInstance): Promise<void> {
   };
 
   app.post('/maintenance/exchange', { ...staff, config: { uploads: exchangeUploads } }, async (request) => {
-    const { input, files } = await readExchange((request.body ?? {}) as Record<string, unknown>);
-    const { id } = await withFiles(files, () => saveExchange(app.db, input, files, request.auth.user, null));
-    pushUpdated(input.ticket_id, 'exchange', id, request.auth.user.id);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const { input, files } = await readExchange(exchangeInputSchema, body);
+    const { id, ticketId } = await withFiles(files, () => saveExchange(app.db, input, files, request.auth.user));
+    pushUpdated(ticketId, 'exchange', id, request.auth.user.id);
     return { message: exchangeSavedMessage, data: { id } };
   });
 
@@ -194,9 +197,12 @@ export async function maintenanceRoutes(app: AppInstance): Promise<void> {
     { ...staff, config: { uploads: exchangeUploads }, schema: { params: z.object({ exchange_id: z.string() }) } },
     async (request) => {
       const exchangeId = parsePathId(request.params.exchange_id);
-      const { input, files } = await readExchange((request.body ?? {}) as Record<string, unknown>);
-      const { id } = await withFiles(files, () => saveExchange(app.db, input, files, request.auth.user, exchangeId));
-      pushUpdated(input.ticket_id, 'exchange', id, request.auth.user.id);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const { input, files } = await readExchange(exchangeUpdateInputSchema, body);
+      const { id, ticketId } = await withFiles(files, () =>
+        updateExchange(app.db, exchangeId, input, files, request.auth.user),
+      );
+      pushUpdated(ticketId, 'exchange', id, request.auth.user.id);
       return { message: exchangeUpdatedMessage, data: { id } };
     },
   );

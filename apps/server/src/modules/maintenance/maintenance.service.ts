@@ -11,9 +11,11 @@ import {
   type BaselineRecord,
   type ExchangeInput,
   type ExchangeRecord,
+  type ExchangeUpdateInput,
   type MaintenanceTicketCheckIns,
   type MaintenanceTicketInput,
 } from '@switchboard/shared';
+import { sanitizeStoredText } from '@switchboard/shared/html-policy';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { isoText } from '../../db/json-sql.ts';
@@ -446,59 +448,85 @@ export interface ExchangeFiles {
  * POST /api/maintenance/exchange (create) and its update (id given): the texts, plus more attachments, which are
  * ticket attachments of the exchange's ticket listed in exchange_attachments.
  */
-export async function saveExchange(
-  db: Db,
-  input: ExchangeInput,
-  files: ExchangeFiles,
-  actor: TicketActor,
-  id: number | null,
-) {
+export async function saveExchange(db: Db, input: ExchangeInput, files: ExchangeFiles, actor: TicketActor) {
   const { siteId } = await assertRecordTarget(db, input);
-  const values = {
-    companyId: input.company_id,
-    siteId,
-    serverId: input.server_id,
-    month: input.month,
-    year: input.year,
-    ticketId: input.ticket_id,
-    resolution: input.resolution,
-    notes: input.notes,
-  };
   return insertOnce('Exchange Analysis', () =>
     db.transaction(async (tx) => {
-      let exchangeId = id;
-      if (exchangeId === null) {
-        const [row] = await tx
-          .insert(exchangeAnalyses)
-          .values({ ...values, createdBy: actor.id })
-          .returning({ id: exchangeAnalyses.id });
-        exchangeId = row!.id;
-      } else {
-        const [row] = await tx
-          .update(exchangeAnalyses)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(exchangeAnalyses.id, exchangeId))
-          .returning({ id: exchangeAnalyses.id });
-        if (!row) throw notFound();
-      }
-      const all = [
-        ...files.resolution.map((file) => ({ ...file, kind: 'resolution' })),
-        ...files.notes.map((file) => ({ ...file, kind: 'notes' })),
-      ];
-      if (all.length) {
-        const inserted = await tx
-          .insert(ticketAttachments)
-          .values(all.map((file) => ({ ...file, ticketId: input.ticket_id, userId: actor.id })))
-          .returning({ id: ticketAttachments.id });
-        const owner = exchangeId;
-        await tx
-          .insert(exchangeAttachments)
-          .values(inserted.map((row) => ({ attachmentId: row.id, exchangeId: owner })));
-      }
-      await recordEvent(tx, input.ticket_id, actor.id, `${actor.name} saved the Exchange Analysis`);
-      return { id: exchangeId };
+      const [row] = await tx
+        .insert(exchangeAnalyses)
+        .values({
+          companyId: input.company_id,
+          siteId,
+          serverId: input.server_id,
+          month: input.month,
+          year: input.year,
+          ticketId: input.ticket_id,
+          resolution: sanitizeStoredText(input.resolution),
+          notes: sanitizeStoredText(input.notes),
+          createdBy: actor.id,
+        })
+        .returning({ id: exchangeAnalyses.id });
+      await addExchangeFiles(tx, row!.id, input.ticket_id, files, actor);
+      return { id: row!.id, ticketId: input.ticket_id };
     }),
   );
+}
+
+/**
+ * PUT /api/maintenance/exchange/{exchange_id} with spec 2 §3's fields: the resolution and notes change and files are
+ * added; the record keeps its server and month. The ticket sent must be the record's (422 on ticket_id otherwise).
+ */
+export async function updateExchange(
+  db: Db,
+  exchangeId: number,
+  input: ExchangeUpdateInput,
+  files: ExchangeFiles,
+  actor: TicketActor,
+) {
+  if (input.exchange_id !== null && input.exchange_id !== exchangeId)
+    throw unprocessable({ exchange_id: ['The exchange id does not match the address.'] });
+  return db.transaction(async (tx) => {
+    const [record] = await tx
+      .select({ ticketId: exchangeAnalyses.ticketId })
+      .from(exchangeAnalyses)
+      .where(eq(exchangeAnalyses.id, exchangeId))
+      .for('update');
+    if (!record) throw notFound();
+    if (record.ticketId !== input.ticket_id)
+      throw unprocessable({ ticket_id: ['The ticket is not this Exchange Analysis\u2019s ticket.'] });
+    await tx
+      .update(exchangeAnalyses)
+      .set({
+        resolution: sanitizeStoredText(input.resolution),
+        notes: sanitizeStoredText(input.notes),
+        updatedAt: new Date(),
+      })
+      .where(eq(exchangeAnalyses.id, exchangeId));
+    await addExchangeFiles(tx, exchangeId, record.ticketId, files, actor);
+    return { id: exchangeId, ticketId: record.ticketId };
+  });
+}
+
+/** The files of an exchange save become attachments of its ticket, listed as the record's (not the ticket's own). */
+async function addExchangeFiles(
+  tx: DbOrTransaction,
+  exchangeId: number,
+  ticketId: number,
+  files: ExchangeFiles,
+  actor: TicketActor,
+) {
+  const all = [
+    ...files.resolution.map((file) => ({ ...file, kind: 'resolution' })),
+    ...files.notes.map((file) => ({ ...file, kind: 'notes' })),
+  ];
+  if (all.length) {
+    const inserted = await tx
+      .insert(ticketAttachments)
+      .values(all.map((file) => ({ ...file, ticketId, userId: actor.id })))
+      .returning({ id: ticketAttachments.id });
+    await tx.insert(exchangeAttachments).values(inserted.map((row) => ({ attachmentId: row.id, exchangeId })));
+  }
+  await recordEvent(tx, ticketId, actor.id, `${actor.name} saved the Exchange Analysis`);
 }
 
 /** GET /api/maintenance/exchange/{ticket_id}: the ticket's exchange analysis, or null (create mode). */

@@ -375,18 +375,23 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
       0,
     );
 
-    const update = await multipartBody({
-      _method: 'PUT',
-      ...Object.fromEntries(Object.entries(header(ticketId)).map(([key, value]) => [key, String(value)])),
-      resolution: '<p>Updated</p>',
-      notes: '',
+    // Spec 2 §3's update fields only: exchange_id, ticket_id, resolution, notes (no company, server or month again).
+    const putExchange = async (fields: Record<string, string>) => {
+      const update = await multipartBody({ _method: 'PUT', ...fields });
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/maintenance/exchange/${record.exchange_id}`,
+        headers: { ...bearer(staff), ...update.headers },
+        payload: update.payload,
+      });
+    };
+    const spec = { exchange_id: String(record.exchange_id), ticket_id: String(ticketId) };
+    const otherTicket = await putExchange({ ...spec, ticket_id: String(ticketId + 1000), resolution: '<p>No</p>' });
+    expect(otherTicket.statusCode).toBe(422);
+    expect(otherTicket.json().errors).toEqual({
+      ticket_id: ['The ticket is not this Exchange Analysis\u2019s ticket.'],
     });
-    const put = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/maintenance/exchange/${record.exchange_id}`,
-      headers: { ...bearer(staff), ...update.headers },
-      payload: update.payload,
-    });
+    const put = await putExchange({ ...spec, resolution: '<p>Updated</p>', notes: '' });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().message).toBe(exchangeUpdatedMessage);
     const after = (await api('GET', `/maintenance/exchange/${ticketId}`)).json().data;

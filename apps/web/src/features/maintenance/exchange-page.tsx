@@ -73,7 +73,9 @@ export function ExchangePage() {
 
   const submit = () => {
     const form = new FormData();
-    for (const [key, value] of Object.entries(headerOf(target))) form.append(key, value === null ? '' : String(value));
+    // Spec 2 §3: an update names the record and its ticket; a new one carries the checklist header.
+    const fields = loaded ? { exchange_id: loaded.exchange_id, ticket_id: loaded.ticket_id } : headerOf(target);
+    for (const [key, value] of Object.entries(fields)) form.append(key, value === null ? '' : String(value));
     form.append('resolution', resolution);
     form.append('notes', notes);
     (['resolution', 'notes'] as const).forEach((kind) =>
