@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { projectChannel, ticketChannel, type ProjectDetail } from '@switchboard/shared';
+import { projectChannel, projectChannelEvents, ticketChannel, type ProjectDetail } from '@switchboard/shared';
 import { IconFlag } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -31,19 +31,10 @@ export function ProjectDetailPage() {
   const staff = me?.type === 'Employee';
   const refresh = useRefreshProject(id);
 
-  // Every event names a part of the project to read again.
+  // Every event names a part of the project to read again: each of the channel's events is followed, so a new one
+  // (InvoicesUpdated was missed once) cannot be left out.
   useChannel(projectChannel(id), {
-    ProjectTicketUpdated: refresh,
-    ProjectUpdated: refresh,
-    PlaceholderUpdated: refresh,
-    PendingProjectUpdated: refresh,
-    ScheduleProjectDateUpdated: refresh,
-    ProcurementUpdated: refresh,
-    CompletionUpdated: refresh,
-    LaborEstimateUpdated: refresh,
-    ProjectDayUpdated: refresh,
-    RequirementsUpdated: refresh,
-    ApprovalsUpdated: refresh,
+    ...Object.fromEntries(projectChannelEvents.map((event) => [event, refresh])),
     CheckInOut: (payload: { user?: { id: number; name: string }; direction?: string }) => {
       refresh();
       // Spec 3 §4: another user's check-in or check-out shows an info toast.
