@@ -117,7 +117,8 @@ const paginator = <T extends z.ZodType>(item: T) =>
     last_page: z.number().int(),
   });
 
-export const whiteboardCategoryListResponseSchema = z.object({ data: paginator(whiteboardCategorySchema) });
+/** The body is the paginator (spec 3 §7 data.data, as the GUIDE reads it; decision 0062). */
+export const whiteboardCategoryListResponseSchema = paginator(whiteboardCategorySchema);
 export type WhiteboardCategoryListResponse = z.infer<typeof whiteboardCategoryListResponseSchema>;
 
 const personSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();

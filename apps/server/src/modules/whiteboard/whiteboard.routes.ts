@@ -61,7 +61,7 @@ export async function whiteboardRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const { search, page, per_page } = request.query;
-      return { data: await listWhiteboardCategories(app.db, search, { page, per_page }) };
+      return listWhiteboardCategories(app.db, search, { page, per_page });
     },
   );
 

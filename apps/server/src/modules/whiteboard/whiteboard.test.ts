@@ -54,10 +54,11 @@ async function postArticle(fields: Record<string, string>, url = '/api/whiteboar
 const list = (search = '', auth = token) =>
   ctx.app.inject({ method: 'GET', url: '/api/whiteboard/category', query: { search }, headers: bearer(auth) });
 
-async function categories(search = ''): Promise<WhiteboardCategoryListResponse['data']> {
+async function categories(search = ''): Promise<WhiteboardCategoryListResponse> {
   const response = await list(search);
   expect(response.statusCode).toBe(200);
-  return expectExactShape(whiteboardCategoryListResponseSchema, response.json()).data;
+  // data.data: the body is the paginator (decision 0062).
+  return expectExactShape(whiteboardCategoryListResponseSchema, response.json());
 }
 
 describe('whiteboard articles', () => {

@@ -26,7 +26,13 @@ const categories: WhiteboardCategory[] = [
   { id: 2, parent_id: 1, category_name: 'Wireless', articles: [{ id: 11, title: 'Wi-Fi survey', category_id: 2 }] },
 ];
 const page = (data: WhiteboardCategory[]) => ({
-  data: { data, total: data.length, current_page: 1, per_page: 500, from: 1, to: data.length, last_page: 1 },
+  data,
+  total: data.length,
+  current_page: 1,
+  per_page: 500,
+  from: 1,
+  to: data.length,
+  last_page: 1,
 });
 const vlan: WhiteboardArticle = {
   id: 10,

@@ -7,14 +7,13 @@ import { api } from '../../../lib/api-client.ts';
 
 export const whiteboardKey = ['whiteboard'] as const;
 
-type CategoryPage = WhiteboardCategoryListResponse['data'];
+type CategoryPage = WhiteboardCategoryListResponse;
 
 /** Every category with its articles (the tree): one page of up to 500 categories. */
 export const whiteboardCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: [...whiteboardKey, 'categories'] as const,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: CategoryPage }>('/api/whiteboard/category', { query: { per_page: 500 }, signal })).data,
+    queryFn: ({ signal }) => api.get<CategoryPage>('/api/whiteboard/category', { query: { per_page: 500 }, signal }),
   });
 
 export function useWhiteboardCategories() {
@@ -25,8 +24,7 @@ export function useWhiteboardCategories() {
 export const whiteboardSearchQueryOptions = (search: string) =>
   queryOptions({
     queryKey: [...whiteboardKey, 'search', search] as const,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: CategoryPage }>('/api/whiteboard/category', { query: { search }, signal })).data,
+    queryFn: ({ signal }) => api.get<CategoryPage>('/api/whiteboard/category', { query: { search }, signal }),
     enabled: search.trim() !== '',
   });
 
