@@ -71,7 +71,7 @@ type NodeProcess = { getBuiltinModule?(id: 'node:module'): { createRequire(from:
  * and most server processes and test files never sanitise anything).
  */
 function domWindow(): WindowLike {
-  if (typeof document !== 'undefined') return globalThis as unknown as WindowLike;
+  if ('document' in globalThis) return globalThis as unknown as WindowLike;
   const nodeModule = (globalThis as { process?: NodeProcess }).process?.getBuiltinModule?.('node:module');
   if (!nodeModule) throw new Error('sanitizeHtml needs a DOM: a browser, or Node.js with jsdom installed');
   const { JSDOM } = nodeModule.createRequire(import.meta.url)('jsdom') as JsdomModule;

@@ -10,6 +10,7 @@ import { users } from '../modules/users/users.table.ts';
 import type { Db, DbOrTransaction } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { seedReference } from './seed/reference.ts';
+import { runStoredHtmlMigration } from './stored-html.ts';
 
 // Any fixed number: several server processes starting together take turns through the bootstrap.
 const bootstrapLockKey = 7_158_201_344;
@@ -21,8 +22,9 @@ export interface CreatedAdministrator {
 }
 
 /**
- * Run at every start: migrations, reference data, the permission catalogue, and an administrator when
- * there is none. Each step is idempotent. Answers the administrator created now, for the caller to print once.
+ * Run at every start: migrations, reference data, the permission catalogue, an administrator when there is
+ * none, and the data migrations this database has not run yet (stored-html.ts). Each step is idempotent. Answers
+ * the administrator created now, for the caller to print once.
  */
 export async function bootstrapDatabase(
   db: Db,
@@ -37,6 +39,7 @@ export async function bootstrapDatabase(
       await seedPermissions(tx);
       created = await ensureAdministrator(tx, config, log);
     });
+    await runStoredHtmlMigration(db, log);
   });
   return created;
 }

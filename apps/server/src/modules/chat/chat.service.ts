@@ -7,6 +7,7 @@ import {
   type ChatMessagesPage,
   type ChatRoom,
 } from '@switchboard/shared';
+import { sanitizeStoredText } from '@switchboard/shared/html-policy';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { toPage, type Page } from '../../db/paginate.ts';
@@ -252,7 +253,7 @@ export async function sendMessages(
   actor: Actor,
 ): Promise<ChatMessage[]> {
   const bodies = [
-    ...(text.trim() ? [{ message: text, file: null as StoredChatFile | null }] : []),
+    ...(text.trim() ? [{ message: sanitizeStoredText(text), file: null as StoredChatFile | null }] : []),
     ...files.map((file) => ({
       message:
         file.kind === 'image'

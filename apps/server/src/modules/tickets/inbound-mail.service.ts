@@ -1,4 +1,5 @@
 import { TICKET_STATUS_OPEN, TRIAGE_MEDIUM, ticketNumberInSubject, type MailAuthVerdict } from '@switchboard/shared';
+import { sanitizeHtml } from '@switchboard/shared/html-policy';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
@@ -149,7 +150,7 @@ export async function addInboundThread(tx: DbOrTransaction, write: FileWriter, t
       fromEmail: message.from,
       toEmail: message.recipients[0] ?? '',
       textBody: message.text,
-      htmlBody: message.html,
+      htmlBody: sanitizeHtml(message.html),
       messageId: message.mail.messageId ?? null,
       mailAuth: auth,
     })

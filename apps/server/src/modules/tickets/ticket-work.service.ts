@@ -1,4 +1,5 @@
 import { laborMessages, type CheckIn, type CheckInsUpdateInput, type TicketTodo } from '@switchboard/shared';
+import { sanitizeStoredText } from '@switchboard/shared/html-policy';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { pageOffset, toPage, type Page, type PageQuery } from '../../db/paginate.ts';
@@ -173,13 +174,14 @@ export async function saveTicketText(
   db: Db,
   ticketId: number,
   kind: 'notes' | 'resolution',
-  text: string | undefined,
+  received: string | undefined,
   file: StoredTicketFile | null,
   actor: TicketActor,
 ): Promise<void> {
   const ticket = await loadTicketFor(db, ticketId, actor);
   staffOnly(actor);
   assertMayAct(ticket, actor);
+  const text = received === undefined ? undefined : sanitizeStoredText(received);
   await db.transaction(async (tx) => {
     if (text !== undefined)
       await tx
