@@ -72,7 +72,8 @@ export function uploadTempDir(dataDir: string): string {
  * Multipart bodies are read only on routes whose config has `uploads`, after the bearer guard (onRequest) and the
  * route's own onRequest checks. Each file streams to a temporary file; the body becomes a plain object (text fields
  * as strings, files as UploadedFile, repeated names as arrays), so zod body schemas validate it as they validate
- * JSON. Every other route answers 415 without reading a byte; a multipart type without a boundary answers 400.
+ * JSON. Every other route answers 415 and drains the body up to the body limit; a multipart type without a boundary
+ * answers 400.
  */
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   // Without attachFieldsToBody its content-type parser only marks the request: nothing is read until parts().
@@ -92,7 +93,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
     if (!request.routeOptions.url) return;
     const limits = request.routeOptions.config.uploads;
     if (!boundaryPattern.test(contentType)) throw refuse(reply, 400, boundaryMissingMessage);
-    if (!limits || !request.auth) throw refuse(reply, 415, multipartRefusedMessage);
+    if (!limits || !request.auth) throw refuseDrained(request, reply);
     const declared = Number(request.headers['content-length']);
     if (!request.headers['content-length'] || !Number.isSafeInteger(declared))
       throw refuse(reply, 411, lengthRequiredMessage);
@@ -123,6 +124,34 @@ function requestBudget(limits: UploadLimits): number {
 function refuse(reply: FastifyReply, status: number, message: string): HttpError {
   reply.header('connection', 'close');
   return new HttpError(status, message);
+}
+
+/**
+ * A 415 the client can read (decision 0027): the answer goes at once, and the rest of the body is read and dropped up
+ * to the route's body limit, so a client still writing never meets a closed socket (EPIPE, ECONNRESET). A body
+ * declared larger than the limit is refused unread with Connection: close; one found larger closes the socket there.
+ */
+function refuseDrained(request: FastifyRequest, reply: FastifyReply): HttpError {
+  const limit = request.routeOptions.bodyLimit;
+  if (Number(request.headers['content-length']) > limit) return refuse(reply, 415, multipartRefusedMessage);
+  const incoming = request.raw;
+  const socket = incoming.socket;
+  // Node closes the socket right after an answer to `Connection: close`, under a client still writing its body:
+  // the answer keeps the connection, and the socket ends here once the body is through.
+  reply.raw.shouldKeepAlive = true;
+  const clientCloses = /\bclose\b/i.test(request.headers.connection ?? '');
+  let received = 0;
+  incoming.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) socket.destroy();
+  });
+  incoming.once('end', () => {
+    if (!clientCloses) return;
+    if (reply.raw.writableFinished) socket.end();
+    else reply.raw.once('finish', () => socket.end());
+  });
+  incoming.resume();
+  return new HttpError(415, multipartRefusedMessage);
 }
 
 async function readMultipart(
