@@ -132,11 +132,18 @@ export const approvalSchema = z.object({
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
-/** What the panel shows for an approval (spec 3 §2, §4): Verbally Approved wins when the project has it set. */
-export function approvalStatusLabel(status: number | null, verballyApproved: number): string {
-  if (verballyApproved === 1) return 'Verbally Approved';
-  if (status === APPROVAL_APPROVED) return 'Approved';
-  if (status === APPROVAL_DENIED) return 'Denied';
+/**
+ * What the panel shows for an approval (spec 3 §2, §4; decision 0061): a planning (project overview) request still
+ * pending shows Verbally Approved when the project was approved verbally; an answered request, and every labor and
+ * quote approval, keeps its own status (a verbal yes to the planning approves no quote, and overrides no one's no).
+ */
+export function approvalStatusLabel(
+  approval: { status: number | null; project_overview: boolean },
+  verballyApproved: number,
+): string {
+  if (approval.status === APPROVAL_APPROVED) return 'Approved';
+  if (approval.status === APPROVAL_DENIED) return 'Denied';
+  if (verballyApproved === 1 && approval.project_overview) return 'Verbally Approved';
   return 'Pending';
 }
 
@@ -163,7 +170,6 @@ export const publicApprovalSchema = z.object({
     company: z.string(),
     site: z.string().nullable(),
     goals: z.string(),
-    notes: z.string(),
   }),
   documents: z.array(z.object({ quote_id: z.number().int(), label: z.string(), has_pdf: z.boolean() })),
 });

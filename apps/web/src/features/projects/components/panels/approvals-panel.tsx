@@ -32,9 +32,27 @@ const stepNames: Record<ApprovalKind, string> = {
 };
 
 /** The approvals sent for this step: status, who, the document, added_by's short name and when. */
-export function ApprovalList({ approvals, verballyApproved }: { approvals: Approval[]; verballyApproved: number }) {
+export function ApprovalList({
+  approvals,
+  verballyApproved,
+  kind,
+}: {
+  approvals: Approval[];
+  verballyApproved: number;
+  kind: ApprovalKind;
+}) {
   if (approvals.length === 0) {
-    return (
+    // Spec 3 §2: a project approved verbally shows it on Planning Approval, also before any request is sent.
+    return kind === 'planning' && verballyApproved === 1 ? (
+      <Group gap="xs">
+        <Badge color={statusColors['Verbally Approved']} variant="light">
+          Verbally Approved
+        </Badge>
+        <Text size="sm" c="dimmed">
+          No approval requests sent yet.
+        </Text>
+      </Group>
+    ) : (
       <Text size="sm" c="dimmed">
         No approval requests sent yet.
       </Text>
@@ -53,7 +71,7 @@ export function ApprovalList({ approvals, verballyApproved }: { approvals: Appro
       </Table.Thead>
       <Table.Tbody>
         {approvals.map((approval) => {
-          const label = approvalStatusLabel(approval.status, verballyApproved);
+          const label = approvalStatusLabel(approval, verballyApproved);
           return (
             <Table.Tr key={approval.id} data-testid={`approval-${approval.id}`}>
               <Table.Td>
@@ -195,7 +213,7 @@ export function ApprovalsPanel(props: StepPanelProps & { kind: ApprovalKind }) {
   const approvals = kind === 'planning' ? project.planning_approvals : project.labor_approvals;
   return (
     <Stack gap="xs">
-      <ApprovalList approvals={approvals} verballyApproved={project.verbally_approved} />
+      <ApprovalList approvals={approvals} verballyApproved={project.verbally_approved} kind={kind} />
       {staff ? (
         <>
           <Group>
