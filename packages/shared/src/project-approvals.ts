@@ -159,7 +159,10 @@ export const approvalDecisionInputSchema = z
   });
 export type ApprovalDecisionInput = z.output<typeof approvalDecisionInputSchema>;
 
-/** GET /api/public/approvals/{token}: what the public page shows (plain text only; no ids of other records). */
+/**
+ * GET /api/public/approvals/{token}: what the public page shows (plain text only; no ids of other records). Only what
+ * a client may read: never the project's internal notes (decision 0046).
+ */
 export const publicApprovalSchema = z.object({
   kind: z.enum(approvalKinds),
   recipient: z.string(),

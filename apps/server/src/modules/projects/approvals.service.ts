@@ -229,14 +229,17 @@ async function liveLink(db: DbOrTransaction, token: string) {
 
 const plainText = (html: string) => htmlToParagraphs(html).join('\n\n');
 
-/** GET /api/public/approvals/{token}: the project's summary and, for labor, its quotes (plain text only). */
+/**
+ * GET /api/public/approvals/{token}: the project's summary and, for labor, its quotes (plain text only). Only what a
+ * client reads (decision 0046): any recipient may hold the link, typed outside addresses included, so the internal
+ * notes stay out, as they do from the client's project detail and the Project_Overview PDF.
+ */
 export async function readPublicApproval(db: DbOrTransaction, token: string): Promise<PublicApproval> {
   const link = await liveLink(db, token);
   const [project] = await db
     .select({
       title: projects.title,
       goals: projects.goals,
-      notes: projects.notes,
       company: companies.name,
       site: sites.name,
     })
@@ -267,7 +270,6 @@ export async function readPublicApproval(db: DbOrTransaction, token: string): Pr
       company: project.company,
       site: project.site,
       goals: plainText(project.goals),
-      notes: plainText(project.notes),
     },
     documents: approvals
       .filter((row) => row.quoteId !== null && row.title !== null)

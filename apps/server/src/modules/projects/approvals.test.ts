@@ -1,6 +1,7 @@
 import { approvalMessages, projectChannel, publicApprovalSchema, type Approval } from '@switchboard/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { redactUrl } from '../../app.ts';
 import {
   bearer,
@@ -182,7 +183,7 @@ describe('the public link', () => {
       kind: 'planning',
       recipient: 'buyer@example.com',
       message: 'Please approve the planning.',
-      project: { title: 'Approve me', company: 'Approval Dental', site: null, goals: 'New network & Wi-Fi', notes: '' },
+      project: { title: 'Approve me', company: 'Approval Dental', site: null, goals: 'New network & Wi-Fi' },
       documents: [],
     });
 
@@ -226,6 +227,46 @@ describe('the public link', () => {
     expect(denied.json()).toEqual({ message: approvalMessages.denied });
     const statuses = (await projectDetail(ctx.app, token, projectId)).planning_approvals.map((row) => row.status);
     expect(statuses).toEqual([2, 1]);
+  });
+
+  it('answers only what a client reads: never the internal notes, to an account or a typed outside address', async () => {
+    const secret = 'Alarm code 4711, the server closet key is under the mat';
+    const projectId = await createTestProject(ctx.app, token, {
+      title: 'Notes stay inside',
+      company_id: companyId,
+      coordinator_id: coordinator.id,
+      goals: '<p>Faster Wi-Fi</p>',
+      notes: `<p>${secret}</p>`,
+    });
+    expect((await sendPlanning(projectId, ['outsider@example.com', client.id])).statusCode).toBe(200);
+    // What the client's own project detail shows of the project (goals, not notes), nothing more.
+    const readableSchema = z.strictObject({
+      kind: z.literal('planning'),
+      recipient: z.string(),
+      message: z.string(),
+      expires_at: z.string(),
+      project: z.strictObject({
+        title: z.string(),
+        company: z.string(),
+        site: z.string().nullable(),
+        goals: z.string(),
+      }),
+      documents: z.array(z.strictObject({ quote_id: z.number(), label: z.string(), has_pdf: z.boolean() })),
+    });
+    for (const mail of await mailedLinks(2)) {
+      const summary = await publicGet(mail.token);
+      expect(summary.statusCode).toBe(200);
+      expect(summary.body).not.toContain('Alarm code');
+      expect(summary.body).not.toContain('notes');
+      expect(readableSchema.parse(summary.json().data).project).toEqual({
+        title: 'Notes stay inside',
+        company: 'Approval Dental',
+        site: null,
+        goals: 'Faster Wi-Fi',
+      });
+    }
+    // The notes are there for staff.
+    expect((await projectDetail(ctx.app, token, projectId)).notes).toContain(secret);
   });
 
   it('answers expired links with their text and changes nothing', async () => {

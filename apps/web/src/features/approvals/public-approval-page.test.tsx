@@ -23,7 +23,6 @@ const approval: PublicApproval = {
     company: 'Harbor Clinic',
     site: 'Main Office',
     goals: 'New switches',
-    notes: '',
   },
   documents: [
     { quote_id: 7, label: 'Quote Q-000007: Switches', has_pdf: true },

@@ -85,7 +85,6 @@ export function PublicApprovalPage() {
               {project.site ? ` · ${project.site}` : ''}
             </Text>
             <Paragraphs label="Goals" text={project.goals} />
-            <Paragraphs label="Notes" text={project.notes} />
           </Stack>
         </Card>
         {documents.length > 0 ? (
