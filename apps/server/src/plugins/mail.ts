@@ -11,7 +11,24 @@ export interface MailMessage {
   html?: string;
   replyTo?: string;
   /** Sent with the message; the outbox keeps their names only. */
-  attachments?: { filename: string; content: Buffer; contentType?: string }[];
+  attachments?: MailAttachment[];
+}
+
+/**
+ * A file sent with a message: a stored file by its absolute path on disk, which nodemailer streams into the message
+ * while it sends (never read whole into memory, issue 25), or a small file made in memory (a generated PDF).
+ */
+export type MailAttachment =
+  | { filename: string; path: string; contentType?: string }
+  | { filename: string; content: Buffer; contentType?: string };
+
+/** What nodemailer gets for each attachment: a path stays a path (a file stream), bytes stay bytes. */
+export function transportAttachments(attachments: MailAttachment[] = []) {
+  return attachments.map((file) =>
+    'path' in file
+      ? { filename: file.filename, path: file.path, contentType: file.contentType }
+      : { filename: file.filename, content: file.content, contentType: file.contentType },
+  );
 }
 
 /** What sendMail needs; an AppInstance fits as it is. */
@@ -55,7 +72,7 @@ export async function sendMail(context: MailContext, message: MailMessage): Prom
         subject: message.subject,
         text: message.text,
         html: message.html,
-        attachments: message.attachments,
+        attachments: transportAttachments(message.attachments),
       });
       context.log?.info({ mail: { to, subject: message.subject } }, 'mail sent');
       return { delivered: 'smtp' };
@@ -101,6 +118,21 @@ export function sendMailInBackground(context: MailContext, message: MailMessage)
     })
     .finally(() => pending.delete(work));
   pending.add(work);
+}
+
+/**
+ * Runs work that must not hold up an answer (it runs after the answer is sent, e.g. a forgot-password lookup and
+ * its mail), tracked with the background sends so shutdown and tests wait for it. Failures are logged, never thrown.
+ */
+export function runInBackground(context: MailContext, what: string, work: () => Promise<unknown>): void {
+  const pending = pendingByDb.get(context.db) ?? new Set();
+  pendingByDb.set(context.db, pending);
+  const running = work()
+    .catch((caught: unknown) => {
+      context.log?.warn({ error: caught instanceof Error ? caught.message : String(caught) }, `${what} failed`);
+    })
+    .finally(() => pending.delete(running));
+  pending.add(running);
 }
 
 /** Waits for every background send on this database handle (app shutdown, tests). */

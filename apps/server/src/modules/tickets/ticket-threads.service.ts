@@ -25,7 +25,8 @@ export async function sendTicketResponse(
   db: Db,
   mail: MailContext,
   input: CreateThreadInput,
-  files: (StoredTicketFile & { content: Buffer; contentType: string })[],
+  /** The stored files, each with its absolute path on disk, which the mail streams from. */
+  files: (StoredTicketFile & { diskPath: string; contentType: string })[],
   actor: TicketActor & { email: string },
 ): Promise<number> {
   const ticket = await loadTicketFor(db, input.ticket_id, actor);
@@ -71,7 +72,7 @@ export async function sendTicketResponse(
       .returning({ id: ticketThreads.id });
     if (files.length) {
       await tx.insert(ticketAttachments).values(
-        files.map(({ content: _content, contentType: _type, ...file }) => ({
+        files.map(({ diskPath: _diskPath, contentType: _type, ...file }) => ({
           ...file,
           ticketId: ticket.id,
           kind: 'thread',
@@ -92,7 +93,7 @@ export async function sendTicketResponse(
     replyTo: await replyAddress(db, mail.config.mailFrom, ticket.id),
     attachments: files.map((file) => ({
       filename: file.fileName,
-      content: file.content,
+      path: file.diskPath,
       contentType: file.contentType,
     })),
   });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import {
   attachmentDeletedMessage,
   attachmentRestoredMessage,
@@ -46,7 +47,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import { pageJson, pageQuerySchema, pageSchema } from '../../db/paginate.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { forbidden, toFieldErrors, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
-import { moveUpload, readUpload, removeUpload } from '../../plugins/storage.ts';
+import { moveUpload, removeUpload } from '../../plugins/storage.ts';
 import { uploadedFileSchema, type UploadedFile } from '../../plugins/uploads.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { emitNotificationCreated } from '../notifications/notifications.service.ts';
@@ -367,15 +368,12 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
       const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
       const uploads = readAttachments(body, errors);
       if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
-      // The mail carries the files, read back from where they were stored (the upload itself streamed to disk).
+      // The mail streams each file from where it was stored, as the upload streamed to disk: nothing is read whole
+      // into memory (issue 25: ten 19 MB files took 400 MB per request).
       const files = await Promise.all(
         uploads.map(async (file) => {
           const stored = await storeFile(file);
-          return {
-            ...stored,
-            content: (await readUpload(app.config.dataDir, stored.path))!,
-            contentType: file.mimetype,
-          };
+          return { ...stored, diskPath: join(app.config.dataDir, stored.path), contentType: file.mimetype };
         }),
       );
       await sendTicketResponse(app.db, app, parsed.data, files, request.auth.user);
