@@ -12,6 +12,8 @@ import {
   refreshAgeColor,
   refreshGroupOfType,
   refreshGroups,
+  recipientLabel,
+  refreshStrategyInputSchema,
   refreshYearOf,
   replacementYears,
 } from './strategies.ts';
@@ -163,5 +165,24 @@ describe('backup strategy input', () => {
     expect(backupTargetOf(1)).toEqual({ pick: 'drives', deviceType: 'servers' });
     expect(backupTargetOf(3).pick).toBe('none');
     expect(backupTargetOf(10)).toEqual({ pick: 'devices', deviceType: 'nas' });
+  });
+});
+
+describe('refresh strategy recipients (spec 2 §3: users or email entries)', () => {
+  const base = { company_id: 1, date: '2026-03-02' };
+  it('takes user ids (also as digits) and typed addresses', () => {
+    const parsed = refreshStrategyInputSchema.parse({ ...base, emails: [4, '7', ' boss@client.example '] });
+    expect(parsed.emails).toEqual([4, 7, 'boss@client.example']);
+  });
+  it('refuses what is neither', () => {
+    const parsed = refreshStrategyInputSchema.safeParse({ ...base, emails: ['boss at client'] });
+    expect(parsed.error?.issues[0]).toMatchObject({
+      path: ['emails', 0],
+      message: 'Each recipient must be a user or an e-mail address.',
+    });
+  });
+  it('shows a typed address once, a user as name - email', () => {
+    expect(recipientLabel({ name: 'a@b.example', email: 'a@b.example' })).toBe('a@b.example');
+    expect(recipientLabel({ name: 'Ann', email: 'a@b.example' })).toBe('Ann - a@b.example');
   });
 });

@@ -65,6 +65,27 @@ const richText = z.preprocess(
   z.string().max(100_000, 'May not be greater than 100000 characters.'),
 );
 
+export const refreshEmailInvalidMessage = 'Each recipient must be a user or an e-mail address.';
+
+/**
+ * Spec 2 §3 emails: "users or email entries". A user is their id (a number, or its digits as text); anything else is
+ * an e-mail address typed in (decision 0062).
+ */
+export const refreshEmailEntrySchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z.union(
+    [
+      z.number().int().positive(),
+      z
+        .string()
+        .trim()
+        .max(254)
+        .pipe(z.email({ error: refreshEmailInvalidMessage })),
+    ],
+    { error: refreshEmailInvalidMessage },
+  ),
+);
+
 export const refreshStrategyInputSchema = z.object({
   id: z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? undefined : value),
@@ -76,7 +97,7 @@ export const refreshStrategyInputSchema = z.object({
     .positive('The company field is required.'),
   date: isoDateText('date'),
   emails: z
-    .array(z.coerce.number().int().positive(), { error: 'The emails must be a list.' })
+    .array(refreshEmailEntrySchema, { error: 'The emails must be a list.' })
     .max(100, 'Choose at most 100 recipients.')
     .default([]),
   hdd_priority: richText,
@@ -155,8 +176,9 @@ export const refreshStrategiesResponseSchema = z.object({
 });
 export type RefreshStrategiesResponse = z.infer<typeof refreshStrategiesResponseSchema>['data'];
 
-/** The 'Email To' option text (spec 2 §2). */
-export const recipientLabel = (user: { name: string; email: string }) => `${user.name} - ${user.email}`;
+/** The 'Email To' option text (spec 2 §2); a typed address (stored with itself as its name) shows once. */
+export const recipientLabel = (user: { name: string; email: string }) =>
+  user.name === user.email ? user.email : `${user.name} - ${user.email}`;
 
 // ---- Backup strategies ----
 

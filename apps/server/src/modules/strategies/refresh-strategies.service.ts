@@ -166,6 +166,29 @@ export async function refreshStrategyCompany(db: DbOrTransaction, id: number): P
 }
 
 /**
+ * Spec 2 §3 emails, users or typed addresses: a user must be staff or an account of the company (422 otherwise); a
+ * typed address that is such a user's becomes that user, any other is kept with itself as its name. Each address once.
+ */
+async function resolveRecipients(
+  db: DbOrTransaction,
+  input: RefreshStrategyInput,
+): Promise<{ id: number | null; name: string; email: string }[]> {
+  if (input.emails.length === 0) return [];
+  const options = await refreshRecipientOptions(db, input.company_id);
+  const byId = new Map(options.map((option) => [option.id, option]));
+  const byEmail = new Map(options.map((option) => [option.email.toLowerCase(), option]));
+  const recipients = new Map<string, { id: number | null; name: string; email: string }>();
+  for (const entry of input.emails) {
+    const user = typeof entry === 'number' ? byId.get(entry) : byEmail.get(entry.toLowerCase());
+    if (typeof entry === 'number' && !user)
+      throw unprocessable({ emails: ['Each recipient must be staff or an account of this company.'] });
+    const recipient = user ?? { id: null, name: entry as string, email: entry as string };
+    if (!recipients.has(recipient.email.toLowerCase())) recipients.set(recipient.email.toLowerCase(), recipient);
+  }
+  return [...recipients.values()];
+}
+
+/**
  * Creates (no id) or updates (id of this company's strategy) a strategy and its recipients in one transaction.
  * Recipients must be staff or accounts of the company. Answers the id and who to mail.
  */
@@ -174,12 +197,7 @@ export async function saveRefreshStrategy(
   input: RefreshStrategyInput,
   actor: { id: number },
 ): Promise<{ id: number; recipients: { name: string; email: string }[] }> {
-  const wanted = [...new Set(input.emails)];
-  const allowed = wanted.length
-    ? (await refreshRecipientOptions(db, input.company_id)).filter((option) => wanted.includes(option.id))
-    : [];
-  if (allowed.length !== wanted.length)
-    throw unprocessable({ emails: ['Each recipient must be staff or an account of this company.'] });
+  const allowed = await resolveRecipients(db, input);
   const values = {
     date: input.date,
     overview: sanitizeStoredText(input.overview),

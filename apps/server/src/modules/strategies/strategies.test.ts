@@ -205,6 +205,40 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
       expect(received.map((mail) => mail.to)).toEqual([['dana@example.test']]);
     });
 
+    it('mails typed addresses as well as users (spec 2 §3: users or email entries), each address once', async () => {
+      received.length = 0;
+      const response = await send('POST', '/api/strategies/refresh', {
+        company_id: companyId,
+        date: '2026-04-01',
+        // A typed address of a user who may be mailed is that user; the same address twice is mailed once.
+        emails: [staffUser.id, 'owner@refresh.example', ' Walter@Example.test ', 'OWNER@refresh.example'],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const id = response.json<{ data: { id: number } }>().data.id;
+      const { data } = (await get(`/api/strategies/refresh?company_id=${companyId}`)).json<{
+        data: { strategies: { id: number; emails: { user_id: number | null; name: string; email: string }[] }[] };
+      }>();
+      const emails = data.strategies.find((strategy) => strategy.id === id)!.emails;
+      expect(emails.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+        { user_id: staffUser.id, name: 'Dana Scully', email: 'dana@example.test' },
+        { user_id: null, name: 'owner@refresh.example', email: 'owner@refresh.example' },
+        { user_id: clientUser.id, name: 'Walter Skinner', email: 'walter@example.test' },
+      ]);
+      await settleBackgroundMail(ctx.db);
+      expect(received.map((mail) => mail.to[0]).sort()).toEqual([
+        'dana@example.test',
+        'owner@refresh.example',
+        'walter@example.test',
+      ]);
+      const bad = await send('POST', '/api/strategies/refresh', {
+        company_id: companyId,
+        date: '2026-04-01',
+        emails: ['not an address'],
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors).toEqual({ 'emails.0': ['Each recipient must be a user or an e-mail address.'] });
+    });
+
     it('refuses a missing or impossible date and a recipient of another company', async () => {
       const missing = await send('POST', '/api/strategies/refresh', { company_id: companyId });
       expect(missing.statusCode).toBe(422);

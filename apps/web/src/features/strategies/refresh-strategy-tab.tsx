@@ -8,6 +8,7 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  TagsInput,
   Text,
   TextInput,
   Title,
@@ -223,7 +224,11 @@ function DeviceTable({
   );
 }
 
-type FormValues = { date: string; emails: string[]; overview: string } & Record<RefreshPriorityField, string>;
+/** emails: the chosen users' ids; addresses: e-mail addresses typed in (spec 2 §3: users or email entries). */
+type FormValues = { date: string; emails: string[]; addresses: string[]; overview: string } & Record<
+  RefreshPriorityField,
+  string
+>;
 
 function RefreshStrategyForm({
   companyId,
@@ -240,6 +245,7 @@ function RefreshStrategyForm({
   const [values, setValues] = useState<FormValues>(() => ({
     date: strategy?.date ?? todayIso(),
     emails: (strategy?.emails ?? []).flatMap((entry) => (entry.user_id === null ? [] : [String(entry.user_id)])),
+    addresses: (strategy?.emails ?? []).flatMap((entry) => (entry.user_id === null ? [entry.email] : [])),
     overview: strategy?.overview ?? '',
     ...(Object.fromEntries(refreshGroups.map((entry) => [entry.priority, strategy?.[entry.priority] ?? ''])) as Record<
       RefreshPriorityField,
@@ -254,14 +260,20 @@ function RefreshStrategyForm({
   const userOptions = data.users.map((user) => ({ value: String(user.id), label: recipientLabel(user) }));
 
   const submit = () => {
+    const { addresses, ...fields } = values;
     const parsed = refreshStrategyInputSchema.safeParse({
-      ...values,
+      ...fields,
       id: strategy?.id,
       company_id: companyId,
-      emails: values.emails.map(Number),
+      emails: [...values.emails.map(Number), ...addresses],
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      // A typed address's error (emails.N past the chosen users) shows under the addresses.
+      const fieldOf = (path: PropertyKey[]) =>
+        path[0] === 'emails' && typeof path[1] === 'number' && path[1] >= values.emails.length
+          ? 'addresses'
+          : String(path[0]);
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [fieldOf(issue.path), issue.message])));
       return;
     }
     setErrors({});
@@ -339,6 +351,16 @@ function RefreshStrategyForm({
         searchable
         clearable
         error={errors.emails}
+      />
+      <TagsInput
+        label="Other E-mail Addresses"
+        description="Type an address and press Enter."
+        placeholder="name@example.com"
+        value={values.addresses}
+        onChange={(addresses) => set('addresses', addresses)}
+        splitChars={[',', ' ', ';']}
+        clearable
+        error={errors.addresses ?? Object.entries(errors).find(([key]) => key.startsWith('emails.'))?.[1]}
       />
       <section>
         <Title order={3} size="h4" mb="xs">

@@ -155,12 +155,15 @@ describe('refresh strategy tab (spec 2 §2)', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Email To' }));
     await user.click(await screen.findByRole('option', { name: 'Walter Skinner - walter@example.test' }));
+    // Spec 2 §3: users or e-mail entries; a typed address goes beside the chosen users.
+    const others = screen.getByLabelText('Other E-mail Addresses', { selector: 'input' });
+    await user.type(others, 'owner@client.example{Enter}');
     await user.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Went to /companies/5/refresh-strategy')).toBeTruthy();
     expect(api.callsTo('POST', '/api/strategies/refresh')[0]!.body).toMatchObject({
       company_id: 5,
       date: new Date().toISOString().slice(0, 10),
-      emails: [7],
+      emails: [7, 'owner@client.example'],
     });
   });
 
