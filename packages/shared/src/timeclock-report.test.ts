@@ -141,6 +141,29 @@ describe('sumTimeclockDays edges', () => {
     });
     expect(sums.totals.payable).toBe(0);
   });
+
+  it('takes a closed day as summed, with its time off, and sums the other days from changes', () => {
+    const sums = sumTimeclockDays({
+      dates: ['2026-11-16', '2026-11-17'],
+      changes: [change(1, '2026-11-17T08:00:00Z', '2026-11-17T09:00:00Z')],
+      timeOff: [{ date: '2026-11-16', hours: 1, kind: 'pto' }],
+      timezone: 'UTC',
+      now: at('2026-11-17T12:00:00Z'),
+      closedDays: new Map([['2026-11-16', [100, 10, 30, 20] as const]]),
+    });
+    expect(sums.days[0]).toEqual({
+      date: '2026-11-16',
+      checked_in: 100,
+      break: 10,
+      lunch: 30,
+      traveling: 20,
+      pto: 60,
+      uto: 0,
+      payable: 100 + 10 + 20 + 60,
+    });
+    expect(sums.days[1]!.checked_in).toBe(60);
+    expect(sums.totals.payable).toBe(190 + 60);
+  });
 });
 
 describe('report helpers', () => {

@@ -154,7 +154,15 @@ export interface SumTimeclockInput {
   timezone: string;
   /** Milliseconds since the epoch: an open status runs until this instant. */
   now: number;
+  /**
+   * Days already summed (closed days kept by the server), by date: minutes Checked In, Break, Lunch and Traveling.
+   * Such a date takes these values instead of summing changes; its time off still comes from `timeOff`.
+   */
+  closedDays?: ReadonlyMap<string, ClosedDayMinutes>;
 }
+
+/** One closed day's minutes: Checked In, Break, Lunch, Traveling. */
+export type ClosedDayMinutes = readonly [checkedIn: number, onBreak: number, lunch: number, traveling: number];
 
 export interface TimeclockUserSums {
   /** One entry per date of the input, in order. */
@@ -205,10 +213,11 @@ export function sumTimeclockDays(input: SumTimeclockInput): TimeclockUserSums {
   const totals = emptyTimeclockValues();
   const days: TimeclockUserSums['days'] = new Array(count);
   for (let index = 0; index < count; index += 1) {
-    const checkedIn = Math.round(seconds[index * 4]! / 60);
-    const onBreak = Math.round(seconds[index * 4 + 1]! / 60);
-    const lunch = Math.round(seconds[index * 4 + 2]! / 60);
-    const traveling = Math.round(seconds[index * 4 + 3]! / 60);
+    const closed = input.closedDays?.get(dates[index]!);
+    const checkedIn = closed ? closed[0] : Math.round(seconds[index * 4]! / 60);
+    const onBreak = closed ? closed[1] : Math.round(seconds[index * 4 + 1]! / 60);
+    const lunch = closed ? closed[2] : Math.round(seconds[index * 4 + 2]! / 60);
+    const traveling = closed ? closed[3] : Math.round(seconds[index * 4 + 3]! / 60);
     const pto = timeOffMinutes[index * 2]!;
     const uto = timeOffMinutes[index * 2 + 1]!;
     // payableColumns: checked_in, break, traveling and pto.

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
-import { keptTimeclockReport } from './timeclock-report-cache.ts';
 import { capRangeAtToday, getTimeclockReport, viewerTimezone } from './timeclock-report.service.ts';
 
 const paramsSchema = z.object({ report: z.string().max(50), start: z.string().max(20), end: z.string().max(20) });
@@ -43,15 +42,14 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
         const capped = capRangeAtToday(range, await viewerTimezone(app.db, request.auth.user.id));
         if (!capped) throw unprocessable({ start: [startAfterTodayMessage] });
         if (reportRangeTooLong(capped)) throw unprocessable({ end: [reportRangeTooLongMessage] });
-        const kept = await keptTimeclockReport(app.db, capped, () => getTimeclockReport(app.db, capped));
-        const data = kept.report;
+        const data = await getTimeclockReport(app.db, capped);
         if (request.query.format === 'csv') {
           return reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="timeclock-${data.start}-${data.end}.csv"`)
-            .send((kept.csv ??= timeclockReportCsv(data)));
+            .send(timeclockReportCsv(data));
         }
-        return reply.header('content-type', 'application/json; charset=utf-8').send(kept.json);
+        return { data };
       },
     );
   }

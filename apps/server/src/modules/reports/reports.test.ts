@@ -1,11 +1,12 @@
 import {
+  datesBetween,
   parseCsv,
   startAfterTodayMessage,
   timeclockReportResponseSchema,
   todayInZone,
   type TimeclockReport,
 } from '@switchboard/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -20,7 +21,7 @@ import { employees } from '../employees/employees.table.ts';
 import { ptoUsedHours } from '../pto/pto.table.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
-import { keptTimeclockReport } from './timeclock-report-cache.ts';
+import { timeclockClosedDays } from './timeclock-closed-days.table.ts';
 
 let ctx: TestContext;
 let manager: TestUser;
@@ -229,22 +230,99 @@ describe('GET /api/reports/timeclock/{start}/{end}/', () => {
   });
 });
 
-describe('keptTimeclockReport', () => {
-  it('shares one read of a range for a second, then reads again; other ranges are their own', async () => {
-    const db = {};
-    let reads = 0;
-    const load = async (): Promise<TimeclockReport> => {
-      reads += 1;
-      return { report: 'timeclock', start: '2026-11-16', end: '2026-11-16', dates: ['2026-11-16'], rows: [] };
-    };
-    const week = { start: '2026-11-16', end: '2026-11-22' };
-    const first = await keptTimeclockReport(db, week, load, 10_000);
-    await keptTimeclockReport(db, week, load, 10_999);
-    expect(reads).toBe(1);
-    expect(first.json).toBe(JSON.stringify({ data: first.report }));
-    await keptTimeclockReport(db, { start: '2026-11-16', end: '2026-11-17' }, load, 10_999);
-    expect(reads).toBe(2);
-    await keptTimeclockReport(db, week, load, 11_000);
-    expect(reads).toBe(3);
+describe('closed days kept in timeclock_closed_days', () => {
+  let keeper: TestUser;
+  const keptRows = () =>
+    ctx.db
+      .select()
+      .from(timeclockClosedDays)
+      .where(eq(timeclockClosedDays.userId, keeper.id))
+      .orderBy(timeclockClosedDays.date);
+  const checkedInOfWeek = async () => {
+    const response = await get(week, managerToken);
+    expect(response.statusCode).toBe(200);
+    const row = (response.json() as { data: TimeclockReport }).data.rows.find((entry) => entry.user_id === keeper.id);
+    return row!.days.map((day) => day.checked_in);
+  };
+
+  beforeAll(async () => {
+    keeper = await createUser(ctx.db, { name: 'Kim Keeper' });
+    await ctx.db.insert(timeclockEntries).values([
+      { userId: keeper.id, status: 1, startedAt: at('2026-11-16T09:00:00Z'), endedAt: at('2026-11-16T17:00:00Z') },
+      { userId: keeper.id, status: 5, startedAt: at('2026-11-16T17:00:00Z') },
+    ]);
+  });
+
+  it('keeps each closed day of the range once, in the time zone it was summed in, and answers the same again', async () => {
+    const first = await checkedInOfWeek();
+    expect(first).toEqual([480, 0, 0, 0, 0, 0, 0]);
+    const kept = await keptRows();
+    expect(kept.map((row) => row.date)).toEqual(datesBetween('2026-11-16', '2026-11-22'));
+    expect(kept[0]).toEqual({
+      userId: keeper.id,
+      date: '2026-11-16',
+      timezone: 'UTC',
+      checkedIn: 480,
+      onBreak: 0,
+      lunch: 0,
+      traveling: 0,
+    });
+    expect(await checkedInOfWeek()).toEqual(first);
+  });
+
+  it('sums days again from the instant an entry written, moved or deleted reaches', async () => {
+    await checkedInOfWeek();
+    const [late] = await ctx.db
+      .insert(timeclockEntries)
+      .values({
+        userId: keeper.id,
+        status: 1,
+        startedAt: at('2026-11-18T10:00:00Z'),
+        endedAt: at('2026-11-18T11:00:00Z'),
+      })
+      .returning();
+    expect((await keptRows()).map((row) => row.date)).toEqual(['2026-11-16', '2026-11-17']);
+    expect(await checkedInOfWeek()).toEqual([480, 0, 60, 0, 0, 0, 0]);
+
+    await ctx.db
+      .update(timeclockEntries)
+      .set({ startedAt: at('2026-11-17T10:00:00Z'), endedAt: at('2026-11-17T12:00:00Z') })
+      .where(eq(timeclockEntries.id, late!.id));
+    expect(await checkedInOfWeek()).toEqual([480, 120, 0, 0, 0, 0, 0]);
+
+    await ctx.db.delete(timeclockEntries).where(eq(timeclockEntries.id, late!.id));
+    expect(await checkedInOfWeek()).toEqual([480, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it("answers today's change at once: nothing is kept of a day still open", async () => {
+    const today = todayInZone('UTC');
+    const url = `/api/reports/timeclock/${today}/${today}/`;
+    const todayOf = async () =>
+      ((await get(url, managerToken)).json() as { data: TimeclockReport }).data.rows.find(
+        (row) => row.user_id === keeper.id,
+      )!.days[0]!.checked_in;
+    expect(await todayOf()).toBe(0);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await ctx.db
+      .update(timeclockEntries)
+      .set({ endedAt: twoHoursAgo })
+      .where(and(eq(timeclockEntries.userId, keeper.id), isNull(timeclockEntries.endedAt)));
+    await ctx.db.insert(timeclockEntries).values({ userId: keeper.id, status: 1, startedAt: twoHoursAgo });
+    // The day started at UTC midnight: less than two hours in when the test runs just after it.
+    const expected = Math.min(120, Math.round((Date.now() - Date.parse(`${today}T00:00:00Z`)) / 60_000));
+    expect(Math.abs((await todayOf()) - expected)).toBeLessThanOrEqual(1);
+    expect((await keptRows()).some((row) => row.date === today)).toBe(false);
+  });
+
+  it("sums kept days again when the employee's time zone changed", async () => {
+    await checkedInOfWeek();
+    const [zone] = await ctx.db.select({ id: timezones.id }).from(timezones).where(eq(timezones.name, 'Asia/Tokyo'));
+    await ctx.db.update(employees).set({ timezoneId: zone!.id }).where(eq(employees.userId, keeper.id));
+    // 09:00-17:00 UTC is 18:00-02:00 in Tokyo: six hours on Monday, two on Tuesday.
+    expect(await checkedInOfWeek()).toEqual([360, 120, 0, 0, 0, 0, 0]);
+    const kept = await keptRows();
+    expect(new Set(kept.filter((row) => row.date <= '2026-11-22').map((row) => row.timezone))).toEqual(
+      new Set(['Asia/Tokyo']),
+    );
   });
 });

@@ -2,6 +2,7 @@ import {
   datesBetween,
   sumTimeclockDays,
   todayInZone,
+  type ClosedDayMinutes,
   type ReportRange,
   type TimeclockChange,
   type TimeclockReport,
@@ -30,24 +31,70 @@ export function capRangeAtToday(range: ReportRange, timezone: string, now = Date
   return { start: range.start, end: range.end > today ? today : range.end };
 }
 
-/**
- * The report's one statement ($1 start, $2 end): every employee (enabled or not, by name) with the time zone their
- * days are counted in, their status changes over the range and their PTO used in it. Per employee, through the
- * (user_id, started_at) index, the changes run from the last one that began at or before the range's first local
- * midnight (a status that runs into the range) to the range's last; Offline (5) counts nowhere and is left out, so
- * every change but an open one has its end. PTO days come through (user_id, date); both banks are paid time off.
- * Each list comes as one text of numbers ("status start end ...", ms since the epoch, '-' for an open end; "date
- * hours ..."): node-postgres then parses 200 rows instead of tens of thousands, a quarter of the CPU
- * (bench/timeclock-report.ts). The materialised CTEs keep the plan a loop over the people (else the planner joins
- * every entry ever stored and looks up the carried-in change once per entry: 1.3 s instead of 15 ms).
- */
-export const timeclockReportSql = `
-  with people as materialized (
+/** The statuses as one text of numbers ("status start end ...", ms since the epoch, '-' for an open end). */
+const changesText = `string_agg(t.status || ' ' || (date_part('epoch', t.started_at) * 1000)::int8 || ' '
+                         || coalesce(((date_part('epoch', t.ended_at) * 1000)::int8)::text, '-'), ' '
+                       order by t.started_at)`;
+
+/** The PTO days of the range as one text ("date hours ..."). */
+const ptoText = `(select string_agg(to_char(p.date, 'YYYY-MM-DD') || ' ' || p.hours, ' ')
+       from pto_used_hours p
+      where p.user_id = c.id and p.date between $1::date and $2::date
+    )`;
+
+const people = `people as materialized (
     select u.id, u.name, u.shortname, u.deleted_at is not null as disabled, coalesce(tz.name, 'UTC') as timezone
     from users u
     join employees e on e.user_id = u.id
     left join timezones tz on tz.id = e.timezone_id
-    where u.type = 'Employee'
+    where u.type = 'Employee'`;
+
+/**
+ * The report's one statement ($1 start, $2 end, $3 now): every employee (enabled or not, by name) with the time zone
+ * their days are counted in, their closed days of the range (days that ended in their zone before $3, kept in
+ * timeclock_closed_days, decision 0052), the status changes of the days still open (today) and their PTO used in the
+ * range. Per employee, through the (user_id, started_at) index, the changes run from the last one that began at or
+ * before the first open day's local midnight (a status that runs into it) to the range's end; Offline (5) counts
+ * nowhere and is left out. Each list comes as one text of numbers, which node-postgres parses far faster than rows
+ * (bench/timeclock-report.ts). The materialised CTEs keep the plan a loop over the people.
+ */
+export const timeclockReportSql = `
+  with ${people}
+  ), bounded as materialized (
+    select p.*,
+           ($3::timestamptz at time zone p.timezone)::date as today,
+           (greatest($1::date, ($3::timestamptz at time zone p.timezone)::date)::timestamp at time zone p.timezone)
+             as open_start,
+           (($2::date + 1)::timestamp at time zone p.timezone) as range_end
+    from people p
+  ), carried as materialized (
+    select b.*,
+           case when b.open_start < b.range_end then
+             coalesce((select max(s.started_at) from timeclock_entries s
+                        where s.user_id = b.id and s.started_at <= b.open_start), b.open_start) end as first_start
+    from bounded b
+  )
+  select c.id, c.name, c.shortname, c.timezone, c.disabled,
+    greatest(least($2::date, c.today - 1) - $1::date + 1, 0) as closed_expected,
+    (select string_agg(to_char(d.date, 'YYYY-MM-DD') || ' ' || d.checked_in || ' ' || d.break || ' ' || d.lunch
+                         || ' ' || d.traveling, ' ')
+       from timeclock_closed_days d
+      where d.user_id = c.id and d.date between $1::date and least($2::date, c.today - 1) and d.timezone = c.timezone
+    ) as closed,
+    (select ${changesText}
+       from timeclock_entries t
+      where t.user_id = c.id and t.started_at >= c.first_start and t.started_at < c.range_end and t.status <> 5
+    ) as changes,
+    ${ptoText} as pto
+  from carried c
+  order by lower(c.name), c.id`;
+
+/**
+ * The status changes of some employees ($3 ids) over a range ($1 start, $2 end) in their time zones, from the
+ * last change at or before the range's first local midnight: what their closed days are summed from.
+ */
+export const closedDaySourcesSql = `
+  with ${people} and u.id = any($3::int[])
   ), bounded as materialized (
     select p.*,
            ($1::date::timestamp at time zone p.timezone) as range_start,
@@ -59,19 +106,15 @@ export const timeclockReportSql = `
                       where s.user_id = b.id and s.started_at <= b.range_start), b.range_start) as first_start
     from bounded b
   )
-  select c.id, c.name, c.shortname, c.timezone, c.disabled,
-    (select string_agg(t.status || ' ' || (date_part('epoch', t.started_at) * 1000)::int8 || ' '
-                         || coalesce(((date_part('epoch', t.ended_at) * 1000)::int8)::text, '-'), ' '
-                       order by t.started_at)
+  select c.id, c.timezone,
+    (select ${changesText}
        from timeclock_entries t
       where t.user_id = c.id and t.started_at >= c.first_start and t.started_at < c.range_end and t.status <> 5
-    ) as changes,
-    (select string_agg(to_char(p.date, 'YYYY-MM-DD') || ' ' || p.hours, ' ')
-       from pto_used_hours p
-      where p.user_id = c.id and p.date between $1::date and $2::date
-    ) as pto
-  from carried c
-  order by lower(c.name), c.id`;
+    ) as changes
+  from carried c`;
+
+/** The advisory lock the trigger on timeclock_entries takes too (migration 0024). */
+const closedDaysLock = 52052;
 
 type SourceRow = [
   id: number,
@@ -79,6 +122,8 @@ type SourceRow = [
   shortname: string,
   timezone: string,
   disabled: boolean,
+  closedExpected: number,
+  closed: string | null,
   changes: string | null,
   pto: string | null,
 ];
@@ -109,34 +154,126 @@ export function parseTimeOff(text: string | null): TimeOffDay[] {
   return days;
 }
 
-async function readReportSources(db: Db, range: ReportRange): Promise<SourceRow[]> {
+/** "date checked_in break lunch traveling ..." back into closed days. */
+export function parseClosedDays(text: string | null): Map<string, ClosedDayMinutes> {
+  const days = new Map<string, ClosedDayMinutes>();
+  if (!text) return days;
+  const parts = text.split(' ');
+  for (let index = 0; index + 4 < parts.length; index += 5) {
+    const minutes = [1, 2, 3, 4].map((offset) => Number(parts[index + offset])) as [number, number, number, number];
+    days.set(parts[index]!, minutes);
+  }
+  return days;
+}
+
+const poolOf = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
+
+async function readReportSources(db: Db, range: ReportRange, now: number): Promise<SourceRow[]> {
   // drizzle keeps its pool as $client (db/prepared.ts): a named statement, parsed and planned once per connection.
-  const pool = (db as Db & { $client: pg.Pool }).$client;
-  const { rows } = await pool.query<SourceRow>({
+  const { rows } = await poolOf(db).query<SourceRow>({
     name: 'timeclock_report',
     text: timeclockReportSql,
-    values: [range.start, range.end],
+    values: [range.start, range.end, new Date(now)],
     rowMode: 'array',
   });
   return rows;
 }
 
 /**
+ * Sums the closed days of `range` (days before each person's today) that are not kept yet for these people, and
+ * keeps them. Under the lock the trigger on timeclock_entries takes, so an entry written meanwhile either is read
+ * here or deletes what is kept here; a kept day of another time zone is replaced.
+ */
+async function keepClosedDays(
+  db: Db,
+  people: readonly { id: number; today: string }[],
+  range: ReportRange,
+  now: number,
+): Promise<Map<number, Map<string, ClosedDayMinutes>>> {
+  const lastToday = people.reduce((last, person) => (person.today > last ? person.today : last), range.start);
+  const end = datesBetween(range.start, lastToday).at(-2) ?? range.start;
+  const dates = datesBetween(range.start, end < range.end ? end : range.end);
+  const todayOf = new Map(people.map((person) => [person.id, person.today]));
+  const kept = new Map<number, Map<string, ClosedDayMinutes>>();
+  const client = await poolOf(db).connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [closedDaysLock]);
+    const { rows } = await client.query<[number, string, string | null]>({
+      name: 'timeclock_closed_day_sources',
+      text: closedDaySourcesSql,
+      values: [dates[0], dates.at(-1), people.map((person) => person.id)],
+      rowMode: 'array',
+    });
+    const values: unknown[] = [];
+    for (const [id, timezone, changes] of rows) {
+      const today = todayOf.get(id)!;
+      const closedDates = dates.filter((date) => date < today);
+      const { days } = sumTimeclockDays({
+        dates: closedDates,
+        changes: parseChanges(changes),
+        timeOff: [],
+        timezone,
+        now,
+      });
+      const byDate = new Map<string, ClosedDayMinutes>();
+      for (const day of days) {
+        byDate.set(day.date, [day.checked_in, day.break, day.lunch, day.traveling]);
+        values.push(id, day.date, timezone, day.checked_in, day.break, day.lunch, day.traveling);
+      }
+      kept.set(id, byDate);
+    }
+    // A few thousand rows a statement keeps under PostgreSQL's 65,535 parameters.
+    for (let offset = 0; offset < values.length; offset += 7 * 5000) {
+      const chunk = values.slice(offset, offset + 7 * 5000);
+      const tuples = Array.from({ length: chunk.length / 7 }, (_, row) => {
+        const first = row * 7;
+        return `($${first + 1}::int, $${first + 2}::date, $${first + 3}, $${first + 4}::int, $${first + 5}::int, $${first + 6}::int, $${first + 7}::int)`;
+      });
+      await client.query(
+        `insert into timeclock_closed_days (user_id, date, timezone, checked_in, break, lunch, traveling)
+         values ${tuples.join(', ')}
+         on conflict (user_id, date) do update set timezone = excluded.timezone, checked_in = excluded.checked_in,
+           break = excluded.break, lunch = excluded.lunch, traveling = excluded.traveling`,
+        chunk,
+      );
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  return kept;
+}
+
+/**
  * GET /api/reports/timeclock/{start}/{end}/: one row per employee with per-day values and totals (minutes), summed
- * by the shared rule (sumTimeclockDays). Enabled employees always have a row; a disabled one only when they have
- * time in the range. Unpaid time off (uto) comes from the HR area's approved Unpaid request days once it lands
- * (decision 0052); until then no record holds any and the column is 0.
+ * by the shared rule (sumTimeclockDays). Closed days are read as kept (timeclock_closed_days), summed and kept by the
+ * first report that needs them; today's are summed from the changes on every call, so every process answers
+ * what the database holds now. Enabled employees always have a row; a disabled one only when they have time in the
+ * range. Unpaid time off (uto) comes from the HR area's approved Unpaid request days once it lands (decision 0052);
+ * until then no record holds any and the column is 0.
  */
 export async function getTimeclockReport(db: Db, range: ReportRange, now = Date.now()): Promise<TimeclockReport> {
   const dates = datesBetween(range.start, range.end);
+  const sources = await readReportSources(db, range, now);
+  const closedOf = new Map(sources.map((row) => [row[0], parseClosedDays(row[6])]));
+  const missing = sources.filter((row) => closedOf.get(row[0])!.size < row[5]);
+  if (missing.length > 0) {
+    const people = missing.map((row) => ({ id: row[0], today: todayInZone(row[3], now) }));
+    for (const [id, days] of await keepClosedDays(db, people, range, now)) closedOf.set(id, days);
+  }
   const rows: TimeclockReportRow[] = [];
-  for (const [id, name, shortname, timezone, disabled, changes, pto] of await readReportSources(db, range)) {
+  for (const [id, name, shortname, timezone, disabled, , , changes, pto] of sources) {
     const { days, totals } = sumTimeclockDays({
       dates,
       changes: parseChanges(changes),
       timeOff: parseTimeOff(pto),
       timezone,
       now,
+      closedDays: closedOf.get(id),
     });
     if (disabled && Object.values(totals).every((minutes) => minutes === 0)) continue;
     rows.push({ user_id: id, name, shortname, timezone, days, totals });

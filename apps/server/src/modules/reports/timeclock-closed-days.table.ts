@@ -1,0 +1,23 @@
+import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.ts';
+
+/**
+ * The timeclock report's closed days (decision 0052): a person's minutes per status on a day that has ended in
+ * their time zone, summed once by the shared rule and read from here afterwards. A trigger on timeclock_entries
+ * (migration) deletes the days a written entry reaches; a row of another time zone than the person's is ignored.
+ */
+export const timeclockClosedDays = pgTable(
+  'timeclock_closed_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    timezone: text('timezone').notNull(),
+    checkedIn: integer('checked_in').notNull(),
+    onBreak: integer('break').notNull(),
+    lunch: integer('lunch').notNull(),
+    traveling: integer('traveling').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.date] })],
+);
