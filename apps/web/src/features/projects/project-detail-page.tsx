@@ -149,7 +149,9 @@ function ProjectView({ project, staff, userId }: { project: ProjectDetail; staff
         />
       ) : null}
       <ThreadCard threads={project.threads} />
-      {staff ? <ProjectCheckIns checkIns={project.check_ins} /> : null}
+      {staff ? (
+        <ProjectCheckIns checkIns={project.check_ins} projectId={project.id} companyId={project.company_id} />
+      ) : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import type { EmployeeListItem, ProjectDetail, ProjectRow } from '@switchboard/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CheckInChange } from '../../../components/edit-check-in-modal.tsx';
 import type { PaginationMeta } from '../../../components/pagination.tsx';
 import { api } from '../../../lib/api-client.ts';
 
@@ -88,6 +89,9 @@ export const projectCalls = {
       status: change.status,
       ticket_id: change.ticketId,
     }),
+  /** POST /api/ticket/checkinout/update ('edit checkinout times'): times in UTC and the billable flag. */
+  updateCheckIns: (companyId: number) => (checkIns: CheckInChange[]) =>
+    api.post<{ message: string }>('/api/ticket/checkinout/update', { check_ins: checkIns, company_id: companyId }),
   checkInOut: (projectId: number, companyId: number) => (change: { ticketId: number; direction: 'in' | 'out' }) =>
     api.post<{ message: string }>('/api/ticket/checkinout', {
       direction: change.direction,

@@ -1,19 +1,13 @@
-import { Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { CHECKIN_PAGE_LINKS, ticketSaveFailedMessage, type CheckIn, type TicketDetail } from '@switchboard/shared';
+import { Button, Card, Table, Title } from '@mantine/core';
+import { CHECKIN_PAGE_LINKS, type CheckIn, type TicketDetail } from '@switchboard/shared';
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import { useState } from 'react';
+import { EditCheckInModal } from '../../../components/edit-check-in-modal.tsx';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { defaultPerPage } from '../../../components/page-window.ts';
 import { Pagination } from '../../../components/pagination.tsx';
-import { getFormErrors } from '../../../lib/form-errors.ts';
 import { ticketCalls, useTicketAction, useTicketCheckIns } from '../api/tickets.ts';
 
-dayjs.extend(utc);
-
-// Spec 3 §3: check-in times are edited in UTC.
-const utcInput = (iso: string | null) => (iso ? dayjs.utc(iso).format('YYYY-MM-DDTHH:mm') : '');
 const shown = (iso: string | null) => (iso ? dayjs(iso).format('MM/DD/YYYY hh:mm A') : 'Open');
 const hours = (row: CheckIn) =>
   row.end_time ? ((Date.parse(row.end_time) - Date.parse(row.start_time)) / 3_600_000).toFixed(2) : '';
@@ -75,12 +69,12 @@ export function CheckInsCard({ ticket, canEdit }: { ticket: TicketDetail; canEdi
           }}
         />
       ) : null}
-      {editing ? <EditCheckInModal ticket={ticket} checkIn={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <TicketCheckInModal ticket={ticket} checkIn={editing} onClose={() => setEditing(null)} /> : null}
     </Card>
   );
 }
 
-function EditCheckInModal({
+function TicketCheckInModal({
   ticket,
   checkIn,
   onClose,
@@ -89,63 +83,6 @@ function EditCheckInModal({
   checkIn: CheckIn;
   onClose: () => void;
 }) {
-  const [start, setStart] = useState(utcInput(checkIn.start_time));
-  const [end, setEnd] = useState(utcInput(checkIn.end_time));
-  const [billable, setBillable] = useState(String(checkIn.billable));
-  const [error, setError] = useState<string | null>(null);
   const save = useTicketAction(ticket.id, ticketCalls.updateCheckIns(ticket.company_id));
-  const submit = () =>
-    save.mutate(
-      [{ id: checkIn.id, start_time: `${start}:00Z`, end_time: end ? `${end}:00Z` : null, billable: Number(billable) }],
-      {
-        onSuccess: (answer) => {
-          notifications.show({ color: 'green', message: answer.message });
-          onClose();
-        },
-        onError: (failure) => {
-          const { fields } = getFormErrors(failure);
-          setError(Object.values(fields)[0] ?? ticketSaveFailedMessage);
-        },
-      },
-    );
-  return (
-    <Modal opened onClose={onClose} title="Edit Check-in">
-      <Stack gap="sm">
-        <TextInput
-          type="datetime-local"
-          label="Start (UTC)"
-          value={start}
-          onChange={(event) => setStart(event.currentTarget.value)}
-        />
-        <TextInput
-          type="datetime-local"
-          label="End (UTC)"
-          value={end}
-          onChange={(event) => setEnd(event.currentTarget.value)}
-        />
-        <Select
-          label="Billing"
-          data={[
-            { value: '0', label: 'Billable' },
-            { value: '1', label: 'Non-Billable' },
-          ]}
-          value={billable}
-          onChange={(value) => setBillable(value ?? '0')}
-        />
-        {error ? (
-          <Text c="red" size="sm">
-            {error}
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  return <EditCheckInModal checkIn={checkIn} save={save} onClose={onClose} />;
 }
