@@ -18,7 +18,7 @@ import {
   listProjects,
   updateProject,
 } from './projects.service.ts';
-import { emitProjectEvent } from './project-events.ts';
+import { emitProjectEvent, removeFormerCompanyClients } from './project-events.ts';
 
 // Project calls of spec 3 §7 (decision 0044). Staff create and change projects; a client account reads its own
 // company's. The step panels' calls (POST /api/project/project_step) come with each panel.
@@ -66,7 +66,8 @@ export async function projectRoutes(app: AppInstance): Promise<void> {
     { onRequest: requireEmployee(), schema: { params: idParams, body: projectInputSchema } },
     async (request) => {
       const id = parsePathId(request.params.id);
-      await updateProject(app.db, app.config.dataDir, id, request.body, request.auth.user);
+      const move = await updateProject(app.db, app.config.dataDir, id, request.body, request.auth.user);
+      removeFormerCompanyClients(app.realtime, id, move);
       emitProjectEvent(app.realtime, id, 'ProjectUpdated', { by: request.auth.user.id });
       return { message: projectUpdatedMessage };
     },

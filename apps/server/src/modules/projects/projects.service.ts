@@ -157,18 +157,33 @@ export async function createProject(
  * their open steps, and so does the time checked in on them (usage follows the project, as it follows a ticket). A
  * change of what the overview shows makes its next revision.
  */
+/** Who lost sight of a project that moved to another company, and the step tickets it took along (decision 0055). */
+export interface ProjectCompanyMove {
+  /** The former company's client accounts. */
+  formerClientIds: number[];
+  /** The project's step tickets, which moved with it. */
+  ticketIds: number[];
+}
+
 export async function updateProject(
   db: Db,
   dataDir: string,
   id: number,
   input: ProjectInput,
   actor: ProjectActor,
-): Promise<void> {
+): Promise<ProjectCompanyMove> {
   if (actor.type !== 'Employee') throw forbidden();
   const [existing] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, id));
   if (!existing) throw notFound();
   await assertProjectReferences(db, input);
-  await db.transaction(async (tx) => {
+  const move = await db.transaction(async (tx) => {
+    // Locked, so the company it moves from is the one the last save left (two saves at once queue).
+    const [before] = await tx
+      .select({ companyId: projects.companyId })
+      .from(projects)
+      .where(eq(projects.id, id))
+      .for('update');
+    if (!before) throw notFound();
     await tx
       .update(projects)
       .set({ ...projectValues(input), updatedAt: new Date() })
@@ -189,8 +204,19 @@ export async function updateProject(
         .where(open);
     }
     await tx.update(checkIns).set({ companyId: input.company_id }).where(eq(checkIns.projectId, id));
+    if (before.companyId === input.company_id) return { formerClientIds: [], ticketIds: [] };
+    const formerClients = await tx
+      .select({ userId: clientAccounts.userId })
+      .from(clientAccounts)
+      .where(eq(clientAccounts.companyId, before.companyId));
+    const stepTickets = await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.projectId, id));
+    return {
+      formerClientIds: formerClients.map((account) => account.userId),
+      ticketIds: stepTickets.map((ticket) => ticket.id),
+    };
   });
   await recordRevision(db, dataDir, 'Project_Overview', id, actor.id);
+  return move;
 }
 
 /** The company a client account may see projects of (404 for an account without one); null for staff. */
