@@ -80,11 +80,16 @@ function domWindow(): WindowLike {
 
 let purifier: DOMPurify | undefined;
 
+/** Makes the sanitiser ready now (on the server: loads jsdom), so the first request that stores HTML does not wait. */
+export function loadHtmlSanitizer(): DOMPurify {
+  purifier ??= withPolicyHooks(createDOMPurify(domWindow()));
+  return purifier;
+}
+
 /** HTML that holds only what the policy allows: safe to store, and to put into a page with innerHTML. */
 export function sanitizeHtml(html: string): string {
   if (!html) return '';
-  purifier ??= withPolicyHooks(createDOMPurify(domWindow()));
-  return purifier.sanitize(html, { ...purifyConfig, RETURN_TRUSTED_TYPE: false });
+  return loadHtmlSanitizer().sanitize(html, { ...purifyConfig, RETURN_TRUSTED_TYPE: false });
 }
 
 /** Whether stored text is already HTML (the rich-text editor's) rather than plain text (older notes, mail text). */

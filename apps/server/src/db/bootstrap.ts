@@ -1,4 +1,5 @@
 import { permissionNames } from '@switchboard/shared';
+import { loadHtmlSanitizer } from '@switchboard/shared/html-policy';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -41,6 +42,8 @@ export async function bootstrapDatabase(
     });
     await runStoredHtmlMigration(db, log);
   });
+  // jsdom takes a while to load: at start, not in the first request that stores HTML (decision 0060).
+  loadHtmlSanitizer();
   return created;
 }
 

@@ -11,6 +11,7 @@ import {
   sendChatMessageResponseSchema,
   type ChatMessage,
 } from '@switchboard/shared';
+import { loadHtmlSanitizer } from '@switchboard/shared/html-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -42,6 +43,8 @@ const employeeRoomsSchema = pageSchema(chatEmployeeSchema);
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // The server loads jsdom at start (db/bootstrap.ts); here, so a live event's wait does not include loading it.
+  loadHtmlSanitizer();
   ann = await createUser(ctx.db, { name: 'Ann Archer' });
   ben = await createUser(ctx.db, { name: 'Ben Baker' });
   cat = await createUser(ctx.db, { name: 'Cat Cooper' });
