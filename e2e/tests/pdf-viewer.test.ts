@@ -84,6 +84,22 @@ describe('PDF viewer', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 
+  it("says spec 1 §8's 'Unable to download file.' when the download fails", async () => {
+    const page = await newPage(browser);
+    await loginWithToken(page);
+    // The viewer draws revision 00; Download asks for the latest, which fails here.
+    await page.route(
+      (url) => url.pathname === `/api/pdf/quote/${quoteId}`,
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }),
+    );
+    await page.goto(`/pdf/quote/${quoteId}/0`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: `Quote ${quoteId}` }).waitFor();
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    await page.getByText('Unable to download file.').waitFor();
+    expect(await page.getByText('An error occured.').count()).toBe(0);
+  });
+
   it('shows a draft without a revision selector, as a preview marked DRAFT', async () => {
     const token = await adminToken();
     const companyId = await createCompanyViaApi(token, `Draft Dental ${Date.now()}`);

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Modal, ScrollArea, Select, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { documentTitle, revisionLabel } from '@switchboard/shared';
+import { documentTitle, downloadFailedMessage, revisionLabel } from '@switchboard/shared';
 import { IconDownload, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -42,7 +42,8 @@ export function PdfViewerPage() {
   };
   const download = useCallback(
     () =>
-      downloadPdf(type, id, fileName).catch(() => notifications.show({ color: 'red', message: pdfLoadFailedMessage })),
+      // Spec 1 §8: a failed download says so.
+      downloadPdf(type, id, fileName).catch(() => notifications.show({ color: 'red', message: downloadFailedMessage })),
     [type, id, fileName],
   );
   // The route's download flag downloads on open (spec 3 §1).
