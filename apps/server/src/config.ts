@@ -86,6 +86,9 @@ const envSchema = z.object({
   // Relays (IP addresses, comma-separated) whose Received header names the real sending server for SPF.
   INBOUND_SMTP_RELAYS: withDefault(z.string(), ''),
   BODY_LIMIT_BYTES: withDefault(positiveInt, String(1024 * 1024)),
+  // Files and bytes one user may upload per clock hour, all routes that take files together (decision 0058).
+  UPLOAD_QUOTA_FILES_PER_HOUR: withDefault(positiveInt, '200'),
+  UPLOAD_QUOTA_BYTES_PER_HOUR: withDefault(positiveInt, String(2 * 1024 * 1024 * 1024)),
   // How long a process reuses a bearer token's session row for reads (decision 0024); 0 reads it on every call.
   SESSION_CACHE_MS: withDefault(z.coerce.number().int().min(0).max(60_000), '1000'),
   // Which X-Forwarded-For address is the client's (request.ip, the rate limiter's address); false trusts none.
@@ -128,6 +131,8 @@ export interface Config {
   inboundSmtpMaxBytes: number;
   inboundSmtpRelays: string[];
   bodyLimitBytes: number;
+  uploadQuotaFilesPerHour: number;
+  uploadQuotaBytesPerHour: number;
   sessionCacheMs: number;
   /** Fastify's trustProxy: false, true, a hop count, or the proxies' addresses and CIDRs. */
   trustProxy: boolean | number | string[];
@@ -177,6 +182,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((address) => address.trim())
       .filter(Boolean),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadQuotaFilesPerHour: e.UPLOAD_QUOTA_FILES_PER_HOUR,
+    uploadQuotaBytesPerHour: e.UPLOAD_QUOTA_BYTES_PER_HOUR,
     sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED === 'true',

@@ -5,6 +5,12 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import {
+  chargeUploadQuota,
+  secondsToNextHour,
+  uploadQuotaExhausted,
+  uploadQuotaMessage,
+} from '../modules/files/upload-quota.service.ts';
 import { HttpError } from './errors.ts';
 
 /** Limits of a route that takes files: route config `uploads`. Routes without it refuse multipart bodies unread. */
@@ -109,6 +115,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
 
   app.addHook('onResponse', removeTempFiles);
   app.addHook('onRequestAbort', removeTempFiles);
+  registerUploadQuota(app);
 }
 
 /** The most bytes a request to a route with these limits may carry. */
@@ -224,4 +231,35 @@ async function removeTempFiles(request: FastifyRequest): Promise<void> {
   if (!paths?.length) return;
   request.uploadTempPaths = [];
   await Promise.all(paths.map((path) => fs.rm(path, { force: true })));
+}
+
+/**
+ * Per-user quota of files and bytes per hour on every route that takes files (issue 25, decision 0058): a user past it
+ * is refused with 429 before the body is read; otherwise the files read are counted in one atomic statement after
+ * the body, all or nothing, and a body that would pass the limit is refused (its temporary files removed).
+ */
+function registerUploadQuota(app: FastifyInstance): void {
+  const limits = { filesPerHour: app.config.uploadQuotaFilesPerHour, bytesPerHour: app.config.uploadQuotaBytesPerHour };
+  const refuseOverQuota = (reply: FastifyReply) => {
+    reply.header('retry-after', String(secondsToNextHour()));
+    return new HttpError(429, uploadQuotaMessage(limits));
+  };
+  app.addHook('preParsing', async (request, reply) => {
+    if (!request.routeOptions.config.uploads || !request.auth) return;
+    if (!multipartPattern.test(request.headers['content-type'] ?? '')) return;
+    if (await uploadQuotaExhausted(app.db, request.auth.user.id, limits)) {
+      reply.header('connection', 'close');
+      throw refuseOverQuota(reply);
+    }
+  });
+  // Registered after the hook that reads the multipart body, so it runs after it.
+  app.addHook('preValidation', async (request, reply) => {
+    if (!request.routeOptions.config.uploads || !request.auth || !request.uploadTempPaths) return;
+    const files = Object.values((request.body ?? {}) as Record<string, unknown>)
+      .flat()
+      .filter((value): value is UploadedFile => value instanceof UploadedFile);
+    if (files.length === 0) return;
+    const charge = { files: files.length, bytes: files.reduce((sum, file) => sum + file.size, 0) };
+    if (!(await chargeUploadQuota(app.db, request.auth.user.id, charge, limits))) throw refuseOverQuota(reply);
+  });
 }
