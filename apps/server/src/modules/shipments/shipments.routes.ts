@@ -2,7 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppInstance } from '../../app-instance.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { registerJob } from '../../plugins/jobs.ts';
-import { announceProcurement, applyTracker, refreshOpenShipments } from './shipments.service.ts';
+import {
+  announceProcurement,
+  applyTracker,
+  pruneTrackingEvents,
+  refreshOpenShipments,
+  trackingEventLifetimeDays,
+} from './shipments.service.ts';
 import { shipments } from './shipments.table.ts';
 import { trackerSchema } from './tracker-client.ts';
 import { eq } from 'drizzle-orm';
@@ -10,7 +16,9 @@ import { z } from 'zod';
 
 // Shipment tracking (decision 0048): the refresh job and the tracker's webhook, POST /api/webhooks/tracking. The webhook
 // is public: only a body signed with TRACKING_WEBHOOK_SECRET (EasyPost's X-Hmac-Signature, HMAC-SHA256 of the raw
-// body) is read, compared in constant time; anything else changes nothing.
+// body) is read, compared in constant time; anything else changes nothing. Each event is taken once, by its id, and
+// one older than the shipment's last tracker state changes nothing (issue 25): both are answered 200, since the
+// sender retries anything else.
 
 export const refreshTrackingJob = 'shipments.refresh-tracking';
 export const webhookMessages = {
@@ -18,6 +26,8 @@ export const webhookMessages = {
   body: 'Invalid tracker event.',
   updated: 'Tracker updated.',
   unknown: 'Unknown tracker.',
+  replayed: 'Event already processed.',
+  stale: "Event older than the shipment's last update.",
 } as const;
 
 const signaturePrefix = 'hmac-sha256-hex=';
@@ -37,8 +47,15 @@ export function verifyTrackingSignature(secret: string, body: Buffer, header: un
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-// An EasyPost event: tracker.created / tracker.updated carry the tracker as `result`.
-const trackerEventSchema = z.object({ description: z.string().optional(), result: trackerSchema });
+const eventTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+
+// An EasyPost event: its id (evt_...) and time, and, for tracker.created / tracker.updated, the tracker as `result`.
+const trackerEventSchema = z.object({
+  id: z.string().min(1).max(200),
+  created_at: eventTime,
+  description: z.string().optional(),
+  result: trackerSchema,
+});
 
 export async function shipmentRoutes(app: AppInstance): Promise<void> {
   if (app.config.trackingApiKey) {
@@ -69,14 +86,24 @@ export async function shipmentRoutes(app: AppInstance): Promise<void> {
       } catch {
         throw new HttpError(400, webhookMessages.body);
       }
+      // Past its lifetime its id may have been forgotten: too old to count, whatever it says.
+      if (Date.now() - event.created_at.getTime() > trackingEventLifetimeDays * 86_400_000)
+        return { message: webhookMessages.stale };
       const [shipment] = await scope.db
         .select({ id: shipments.id })
         .from(shipments)
         .where(eq(shipments.trackerId, event.result.id));
       // Answered 200 all the same: the sender has nothing to retry.
       if (!shipment) return { message: webhookMessages.unknown };
-      const projectId = await applyTracker(scope.db, shipment.id, event.result);
-      if (projectId !== null) announceProcurement(scope, projectId);
+      const applied = await applyTracker(scope.db, shipment.id, event.result, {
+        at: event.created_at,
+        eventId: event.id,
+      });
+      // Ids past their lifetime go now and then, off most requests.
+      if (Math.random() < 0.01) await pruneTrackingEvents(scope.db);
+      if (applied.outcome === 'replayed') return { message: webhookMessages.replayed };
+      if (applied.outcome === 'stale') return { message: webhookMessages.stale };
+      if (applied.projectId !== null) announceProcurement(scope, applied.projectId);
       return { message: webhookMessages.updated };
     });
   });

@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../../plugins/errors.ts';
 import type { ProjectActor } from '../projects/projects.service.ts';
 import { emitProjectEvent } from '../projects/project-events.ts';
 import { projects } from '../projects/projects.table.ts';
-import { shipmentHistory, shipments } from './shipments.table.ts';
+import { shipmentHistory, shipments, trackingWebhookEvents } from './shipments.table.ts';
 import { createTracker, getTracker, type Tracker, type TrackerSettings } from './tracker-client.ts';
 
 // Procurement's shipments (spec 3 §2, §3 Procurement, §7; decision 0048): the panel's list replaces the project's in
@@ -112,12 +112,36 @@ export async function saveProcurements(
   });
 }
 
+/** How new a tracker state is, by the tracker's clock: a webhook event's time, else the tracker's updated_at. */
+export interface TrackerStateSource {
+  at: Date;
+  /** The webhook event's id: each is taken once (tracking_webhook_events). */
+  eventId?: string;
+}
+
+/** What became of a tracker state: written, or not (shipment gone, event already taken, older than the last one). */
+export type TrackerOutcome =
+  { outcome: 'applied'; projectId: number } | { outcome: 'gone' | 'replayed' | 'stale'; projectId: null };
+
+/** A read tracker's own time (its updated_at), or now when it has none. */
+export function trackerReadAt(tracker: Tracker): TrackerStateSource {
+  const at = tracker.updated_at ? new Date(tracker.updated_at) : null;
+  return { at: at && !Number.isNaN(at.getTime()) ? at : new Date() };
+}
+
 /**
  * Writes what a tracker says onto its shipment: the tracker's id, status, details and any events not yet kept (one
  * per time and message, so the same tracker read twice adds nothing). The first tracker of a shipment replaces its
- * hand-entered history. Answers the shipment's project, or null when the shipment is gone.
+ * hand-entered history. A webhook event is taken once (its id is kept in the same transaction), and a state older
+ * than the one last written for this tracker changes nothing, so a late or replayed event never moves a delivered
+ * shipment back (issue 25).
  */
-export async function applyTracker(db: Db, shipmentId: number, tracker: Tracker): Promise<number | null> {
+export async function applyTracker(
+  db: Db,
+  shipmentId: number,
+  tracker: Tracker,
+  source: TrackerStateSource = trackerReadAt(tracker),
+): Promise<TrackerOutcome> {
   const details = (tracker.tracking_details ?? [])
     .map((detail) => ({ ...detail, at: new Date(detail.datetime) }))
     .filter((detail) => !Number.isNaN(detail.at.getTime()))
@@ -129,19 +153,42 @@ export async function applyTracker(db: Db, shipmentId: number, tracker: Tracker)
     humanize(latest?.status_detail ?? '') ||
     humanize(tracker.status_detail)
   ).slice(0, 500);
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<TrackerOutcome> => {
+    if (source.eventId !== undefined) {
+      // The primary key decides: of two deliveries of one event at once, the second waits and finds it taken.
+      const [taken] = await tx
+        .insert(trackingWebhookEvents)
+        .values({ eventId: source.eventId, createdAt: source.at })
+        .onConflictDoNothing()
+        .returning({ eventId: trackingWebhookEvents.eventId });
+      if (!taken) return { outcome: 'replayed', projectId: null };
+    }
     const [before] = await tx
-      .select({ projectId: shipments.projectId, trackerId: shipments.trackerId })
+      .select({
+        projectId: shipments.projectId,
+        trackerId: shipments.trackerId,
+        trackerUpdatedAt: shipments.trackerUpdatedAt,
+      })
       .from(shipments)
       .where(eq(shipments.id, shipmentId))
       .for('update');
-    if (!before) return null;
+    if (!before) return { outcome: 'gone', projectId: null };
+    // Only the same tracker's states compare: a new tracker (another parcel) starts afresh.
+    const sameTracker = before.trackerId === tracker.id;
+    if (sameTracker && before.trackerUpdatedAt && source.at < before.trackerUpdatedAt)
+      return { outcome: 'stale', projectId: null };
     await tx
       .update(shipments)
-      .set({ trackerId: tracker.id, status, statusDetails, checkedAt: new Date(), updatedAt: new Date() })
+      .set({
+        trackerId: tracker.id,
+        status,
+        statusDetails,
+        trackerUpdatedAt: source.at,
+        checkedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(shipments.id, shipmentId));
-    if (before.trackerId !== tracker.id)
-      await tx.delete(shipmentHistory).where(eq(shipmentHistory.shipmentId, shipmentId));
+    if (!sameTracker) await tx.delete(shipmentHistory).where(eq(shipmentHistory.shipmentId, shipmentId));
     const events = details.map((detail) => ({
       shipmentId,
       time: detail.at,
@@ -150,8 +197,18 @@ export async function applyTracker(db: Db, shipmentId: number, tracker: Tracker)
       statusDetails: (detail.message || humanize(detail.status_detail)).slice(0, 500),
     }));
     if (events.length > 0) await tx.insert(shipmentHistory).values(events).onConflictDoNothing();
-    return before.projectId;
+    return { outcome: 'applied', projectId: before.projectId };
   });
+}
+
+/** How long a webhook event counts, and its id is kept: an older one is refused by its age alone. */
+export const trackingEventLifetimeDays = 30;
+
+/** Drops the ids of events past their lifetime (they are refused by age, so forgetting them lets nothing in). */
+export async function pruneTrackingEvents(db: Db): Promise<void> {
+  await db
+    .delete(trackingWebhookEvents)
+    .where(lt(trackingWebhookEvents.createdAt, sql`now() - make_interval(days => ${trackingEventLifetimeDays})`));
 }
 
 /**
@@ -180,8 +237,8 @@ export async function trackShipments(
       const tracker = row.trackerId
         ? await getTracker(settings, row.trackerId)
         : await createTracker(settings, row.trackingNumber, row.carrier);
-      const projectId = await applyTracker(db, row.id, tracker);
-      if (projectId !== null) changed.add(projectId);
+      const applied = await applyTracker(db, row.id, tracker);
+      if (applied.outcome === 'applied') changed.add(applied.projectId);
     } catch (error) {
       log?.warn({ shipment: row.id, message: (error as Error).message }, 'shipment tracking failed');
       // Counted as checked, so one failing parcel does not hold the job's batch; it comes round again.

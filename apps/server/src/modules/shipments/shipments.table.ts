@@ -22,6 +22,11 @@ export const shipments = pgTable(
     trackerId: text('tracker_id'),
     /** When the tracker was last read (job or webhook); the refresh job reads the longest-unchecked first. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * How new the tracker state last written is, by the tracker's own clock (a webhook event's created_at, a read
+     * tracker's updated_at): an older event does not change the shipment (issue 25).
+     */
+    trackerUpdatedAt: timestamp('tracker_updated_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,4 +57,19 @@ export const shipmentHistory = pgTable(
     statusDetails: text('status_details').notNull().default(''),
   },
   (t) => [uniqueIndex('shipment_history_event_idx').on(t.shipmentId, t.time, t.statusDetails)],
+);
+
+/**
+ * The tracker webhook's events already taken, by the sender's event id (EasyPost's evt_...): a replayed signed event
+ * is acknowledged and changes nothing. Kept for as long as an event counts (older ones are refused by their age).
+ */
+export const trackingWebhookEvents = pgTable(
+  'tracking_webhook_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    /** The event's own time (its created_at). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tracking_webhook_events_created_idx').on(t.createdAt)],
 );

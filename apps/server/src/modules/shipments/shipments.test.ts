@@ -16,7 +16,7 @@ import { expectExactShape } from '../../../test/shapes.ts';
 import { runJob } from '../../plugins/jobs.ts';
 import { companies } from '../companies/companies.table.ts';
 import { refreshTrackingJob, signTrackingWebhook } from './shipments.routes.ts';
-import { shipmentHistory, shipments } from './shipments.table.ts';
+import { shipmentHistory, shipments, trackingWebhookEvents } from './shipments.table.ts';
 
 // Issue 18 part 9: Procurement (order 8), spec 3 §2, §3 Procurement, §7 'Procurement', §9 carriers; decision 0048.
 // By hand without a tracker key; with one, against a local fake of the tracker API over HTTP: the save creates
@@ -350,8 +350,10 @@ describe('Procurement with the tracker API', () => {
     await save(tracked, auto.token, projectId, [{ carrier: 'USPS', tracking_number: 'HOOK-4004' }]);
     const tracker = fake.byCode('HOOK-4004')!;
     const event = {
+      id: 'evt_hook4004a',
       object: 'Event',
       description: 'tracker.updated',
+      created_at: new Date().toISOString(),
       result: {
         ...tracker,
         status: 'out_for_delivery',
@@ -403,10 +405,122 @@ describe('Procurement with the tracker API', () => {
     expect(shipment!.history).toHaveLength(4);
 
     // The same event again changes nothing; an unknown tracker is acknowledged and ignored.
-    await post({ 'x-hmac-signature': signTrackingWebhook(webhookSecret, body) });
+    const again = await post({ 'x-hmac-signature': signTrackingWebhook(webhookSecret, body) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: 'Event already processed.' });
     expect((await procurementsOf(tracked, auto.token, projectId))[0]!.history).toHaveLength(4);
-    const stranger = JSON.stringify({ ...event, result: { ...event.result, id: 'trk_unknown' } });
+    const stranger = JSON.stringify({ ...event, id: 'evt_hook4004b', result: { ...event.result, id: 'trk_unknown' } });
     const unknown = await post({ 'x-hmac-signature': signTrackingWebhook(webhookSecret, stranger) }, stranger);
     expect(unknown.json()).toEqual({ message: 'Unknown tracker.' });
+  });
+
+  it('takes each signed event once and never moves a shipment back with a replayed or older event', async () => {
+    const projectId = await createProject(tracked, auto, 'Replayed webhook');
+    await save(tracked, auto.token, projectId, [{ carrier: 'UPS', tracking_number: 'REPLAY-5005' }]);
+    const tracker = fake.byCode('REPLAY-5005')!;
+    const start = Date.now();
+    const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
+    const detail = (datetime: string, message: string, status: string) => ({
+      datetime,
+      message,
+      status_detail: status,
+      tracking_location: { city: 'Austin', state: 'TX' },
+    });
+    const eventOf = (id: string, createdAt: string, status: string, details: object[]) =>
+      JSON.stringify({
+        id,
+        object: 'Event',
+        description: 'tracker.updated',
+        created_at: createdAt,
+        result: { ...tracker, status, tracking_details: [...tracker.tracking_details, ...details] },
+      });
+    const post = (body: string) =>
+      tracked.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/tracking',
+        headers: { 'content-type': 'application/json', 'x-hmac-signature': signTrackingWebhook(webhookSecret, body) },
+        payload: body,
+      });
+    const statusNow = async () => (await procurementsOf(tracked, auto.token, projectId))[0]!;
+
+    const inTransit = eventOf('evt_replay_1', at(1), 'in_transit', [
+      detail(at(1), 'Arrived at the regional hub', 'arrived_at_facility'),
+    ]);
+    const delivered = eventOf('evt_replay_2', at(2), 'delivered', [
+      detail(at(1), 'Arrived at the regional hub', 'arrived_at_facility'),
+      detail(at(2), 'Delivered, front desk', 'arrived_at_destination'),
+    ]);
+    expect((await post(inTransit)).json()).toEqual({ message: 'Tracker updated.' });
+    expect((await post(delivered)).json()).toEqual({ message: 'Tracker updated.' });
+    expect(await statusNow()).toMatchObject({ status: 'delivered', status_details: 'Delivered, front desk' });
+
+    // The in-transit event sent again, as an attacker who kept it would: acknowledged, nothing done.
+    const replayed = await post(inTransit);
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json()).toEqual({ message: 'Event already processed.' });
+    expect(await statusNow()).toMatchObject({ status: 'delivered', status_details: 'Delivered, front desk' });
+
+    // Another event, older than the one applied last (a late delivery), changes nothing either.
+    const late = await post(
+      eventOf('evt_replay_3', at(1.5), 'out_for_delivery', [detail(at(1.5), 'Out for delivery', 'out_for_delivery')]),
+    );
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({ message: "Event older than the shipment's last update." });
+    expect(await statusNow()).toMatchObject({ status: 'delivered', status_details: 'Delivered, front desk' });
+    // Nor does one older than the lifetime of kept ids.
+    const ancient = await post(
+      eventOf('evt_replay_4', new Date(start - 40 * 86_400_000).toISOString(), 'in_transit', []),
+    );
+    expect(ancient.json()).toEqual({ message: "Event older than the shipment's last update." });
+    expect(await statusNow()).toMatchObject({ status: 'delivered' });
+
+    // A newer event still applies (a return after delivery).
+    const returned = await post(
+      eventOf('evt_replay_5', at(3), 'return_to_sender', [detail(at(3), 'Returned to sender', 'return')]),
+    );
+    expect(returned.json()).toEqual({ message: 'Tracker updated.' });
+    expect(await statusNow()).toMatchObject({ status: 'return_to_sender', status_details: 'Returned to sender' });
+
+    // An event without its id or time cannot be taken once: refused.
+    for (const body of [
+      JSON.stringify({ created_at: at(4), result: tracker }),
+      JSON.stringify({ id: 'evt_replay_6', result: tracker }),
+    ]) {
+      const refused = await post(body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: 'Invalid tracker event.' });
+    }
+    const kept = await tracked.db.select().from(trackingWebhookEvents);
+    expect(kept.map((row) => row.eventId).filter((id) => id.startsWith('evt_replay'))).toEqual(
+      expect.arrayContaining(['evt_replay_1', 'evt_replay_2', 'evt_replay_3', 'evt_replay_5']),
+    );
+  });
+
+  it('takes one of two deliveries of the same event at once', async () => {
+    const projectId = await createProject(tracked, auto, 'Twice at once');
+    await save(tracked, auto.token, projectId, [{ carrier: 'UPS', tracking_number: 'TWICE-6006' }]);
+    const tracker = fake.byCode('TWICE-6006')!;
+    const body = JSON.stringify({
+      id: 'evt_twice',
+      object: 'Event',
+      description: 'tracker.updated',
+      created_at: new Date(Date.now() + 60_000).toISOString(),
+      result: { ...tracker, status: 'delivered' },
+    });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        tracked.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/tracking',
+          headers: { 'content-type': 'application/json', 'x-hmac-signature': signTrackingWebhook(webhookSecret, body) },
+          payload: body,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.json().message).sort()).toEqual([
+      'Event already processed.',
+      'Event already processed.',
+      'Tracker updated.',
+    ]);
   });
 });

@@ -32,6 +32,8 @@ export const trackerSchema = z.object({
   status: text,
   status_detail: text,
   tracking_details: z.array(trackerDetailSchema).nullish(),
+  /** When the tracker last changed, by the tracker's clock. */
+  updated_at: z.string().nullish(),
 });
 export type Tracker = z.output<typeof trackerSchema>;
 
