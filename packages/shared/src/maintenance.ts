@@ -282,6 +282,19 @@ export const exchangeUpdateInputSchema = z.object({
 });
 export type ExchangeUpdateInput = z.infer<typeof exchangeUpdateInputSchema>;
 
+/**
+ * POST /api/maintenance/notes: the technician's notes of the server's month (decision 0062), saved whole.
+ * `updated_at` is the version the form loaded (null for none yet): a save over someone else's newer one is refused.
+ */
+export const maintenanceNotesInputSchema = checklistHeaderSchema.extend({
+  notes: z.string().max(200_000, 'The notes are too long.').default(''),
+  updated_at: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.string().max(40).nullable()),
+});
+export type MaintenanceNotesInput = z.infer<typeof maintenanceNotesInputSchema>;
+export const maintenanceNotesSavedMessage = 'Maintenance notes saved.';
+export const maintenanceNotesConflictMessage =
+  'Someone else saved these notes after you opened them. Reload to see their text before you save.';
+
 // Answers.
 
 export const maintenanceRecordSchema = z.object({
@@ -361,6 +374,38 @@ export const exchangeRecordSchema = z.object({
   notes_attachments: z.array(exchangeAttachmentSchema),
 });
 export type ExchangeRecord = z.infer<typeof exchangeRecordSchema>;
+
+/** One month's notes of a server, with who saved them last. */
+export const maintenanceNotesRecordSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  site_id: z.number().int().nullable(),
+  server_id: z.number().int(),
+  month: z.number().int(),
+  year: z.number().int(),
+  ticket_id: z.number().int(),
+  notes: z.string(),
+  updated_by: z.object({ name: z.string() }).nullable(),
+  updated_at: z.string(),
+});
+export type MaintenanceNotesRecord = z.infer<typeof maintenanceNotesRecordSchema>;
+
+/**
+ * GET /api/maintenance/notes/{serverId}/{month}/{year}: the month's notes (null before the first save), the earlier
+ * months' notes of the server (newest first, the last 12 that have text) and the month's three checklist states.
+ */
+export const maintenanceNotesResponseSchema = z.object({
+  data: z.object({
+    notes: maintenanceNotesRecordSchema.nullable(),
+    earlier: z.array(maintenanceNotesRecordSchema),
+    server: z.object({ id: z.number().int(), name: z.string() }),
+    ticket: z.object({ id: z.number().int(), status: z.number().int() }).nullable(),
+    baseline: maintenanceRecordSchema.nullable(),
+    analysis: maintenanceRecordSchema.nullable(),
+    exchange: maintenanceRecordSchema.nullable(),
+  }),
+});
+export type MaintenanceNotesPage = z.infer<typeof maintenanceNotesResponseSchema>['data'];
 
 /** GET /api/schedule/main/ticket/{ticket_id}: the ticket with its check-ins (spec 2 §3 Ticket (check-in view)). */
 export const maintenanceTicketCheckInsSchema = z.object({

@@ -13,6 +13,9 @@ import {
   exchangeSavedMessage,
   exchangeUpdatedMessage,
   maintenanceMonthOf,
+  maintenanceNotesInputSchema,
+  maintenanceNotesResponseSchema,
+  maintenanceNotesSavedMessage,
   maintenanceTicketCheckInsSchema,
   ticketChannel,
 } from '@switchboard/shared';
@@ -42,6 +45,7 @@ import {
   updateExchange,
   type ExchangeFiles,
 } from './maintenance.service.ts';
+import { getMaintenanceNotes, saveMaintenanceNotes } from './maintenance-notes.service.ts';
 
 const monthParams = z.object({
   month: z.coerce.number().int().min(1).max(12),
@@ -206,6 +210,27 @@ export async function maintenanceRoutes(app: AppInstance): Promise<void> {
       return { message: exchangeUpdatedMessage, data: { id } };
     },
   );
+
+  // The notes flow (spec 2 §2 /maintenance/notes/...; decision 0062): the server's month notes and the earlier ones.
+  app.get(
+    '/maintenance/notes/:serverId/:month/:year',
+    {
+      ...staff,
+      schema: {
+        params: monthParams.extend({ serverId: z.string() }),
+        response: { 200: maintenanceNotesResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await getMaintenanceNotes(app.db, parsePathId(request.params.serverId), request.params),
+    }),
+  );
+
+  app.post('/maintenance/notes', { ...staff, schema: { body: maintenanceNotesInputSchema } }, async (request) => {
+    const { id, ticketId, updatedAt } = await saveMaintenanceNotes(app.db, request.body, request.auth.user);
+    pushUpdated(ticketId, 'notes', id, request.auth.user.id);
+    return { message: maintenanceNotesSavedMessage, data: { id, updated_at: updatedAt } };
+  });
 
   app.get(
     '/maintenance/exchange/:ticket_id',

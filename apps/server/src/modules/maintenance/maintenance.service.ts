@@ -234,7 +234,7 @@ export async function getTicketCheckIns(db: DbOrTransaction, ticketId: number): 
 }
 
 /** The header every checklist is submitted with: company, server, site and ticket fit together; 422 otherwise. */
-async function assertRecordTarget(
+export async function assertRecordTarget(
   db: DbOrTransaction,
   input: { company_id: number; site_id: number | null; server_id: number; ticket_id: number },
 ) {
@@ -259,7 +259,7 @@ const alreadyThere = (what: string) =>
   unprocessable({ server_id: [`This server already has a ${what} for that month.`] });
 
 /** Postgres unique violation on the server's month: someone saved the same record first. */
-const isUniqueViolation = (error: unknown) =>
+export const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && 'cause' in error
     ? (error.cause as { code?: string } | undefined)?.code === '23505'
     : (error as { code?: string } | null)?.code === '23505';

@@ -148,3 +148,21 @@ export const exchangeAttachments = pgTable(
   },
   (t) => [index('exchange_attachments_exchange_idx').on(t.exchangeId)],
 );
+
+/**
+ * The technician's notes of a server's month (spec 2 §2 "notes flows", /maintenance/notes/...; decision 0062): what the
+ * checklists do not ask, carried to the next month's technician. One per server and month; `updatedBy` saved last.
+ */
+export const maintenanceNotes = pgTable(
+  'maintenance_notes',
+  {
+    ...recordColumns(),
+    notes: text('notes').notNull().default(''),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('maintenance_notes_server_month_idx').on(t.serverId, t.year, t.month),
+    index('maintenance_notes_ticket_idx').on(t.ticketId),
+    monthChecks('maintenance_notes_month_check', t),
+  ],
+);

@@ -13,6 +13,9 @@ import {
   exchangeSavedMessage,
   exchangeUpdatedMessage,
   maintenanceCompanySchema,
+  maintenanceNotesConflictMessage,
+  maintenanceNotesResponseSchema,
+  maintenanceNotesSavedMessage,
   maintenanceTicketCheckInsSchema,
   notesRequiredMessage,
   ticketCreatedMessage,
@@ -41,7 +44,7 @@ import { seedMaintenanceDemo } from './maintenance.demo.ts';
 import { dropKeptMonthPages } from './maintenance-month-cache.ts';
 import { maintenanceMonthJob } from './maintenance.routes.ts';
 import { openMonthTickets } from './maintenance.service.ts';
-import { baselineChecklists, maintenanceTickets, serverAnalyses } from './maintenance.table.ts';
+import { baselineChecklists, maintenanceNotes, maintenanceTickets, serverAnalyses } from './maintenance.table.ts';
 
 describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
   let ctx: TestContext;
@@ -263,10 +266,10 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
     dropKeptMonthPages(ctx.db);
   });
 
-  it('turns the month green when the ticket is closed (the record keeps its ticket id)', async () => {
-    await ctx.db.update(tickets).set({ status: TICKET_STATUS_CLOSED }).where(eq(tickets.id, ticketId));
-    // Written past the API: the month's answer kept for a second by this process is dropped by hand.
-    dropKeptMonthPages(ctx.db);
+  it('turns the month green when the ticket is closed through the API, without a client account', async () => {
+    // Decision 0062: a maintenance ticket is the provider's own work for a server; it has no client to need.
+    const closed = await api('PUT', `/ticket/${ticketId}`, { status: TICKET_STATUS_CLOSED });
+    expect(closed.statusCode, closed.body).toBe(200);
     expect(serverRow(await monthPage()).baseline).toEqual({
       id: baselineId,
       ticket_id: ticketId,
@@ -397,6 +400,59 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
     const after = (await api('GET', `/maintenance/exchange/${ticketId}`)).json().data;
     expect(after).toMatchObject({ resolution: '<p>Updated</p>', resolution_attachments: [], notes_attachments: [{}] });
     expect(serverRow(await monthPage()).exchange).toMatchObject({ id: record.exchange_id, ticket_id: ticketId });
+  });
+
+  it("keeps the technician's notes of the month (the notes flow), refuses a stale save, and reads earlier months", async () => {
+    const url = `/maintenance/notes/${serverId}/${month}/${year}`;
+    const empty = expectExactShape(maintenanceNotesResponseSchema, (await api('GET', url)).json()).data;
+    expect(empty).toMatchObject({ notes: null, earlier: [], server: { id: serverId, name: 'DC01' } });
+    expect(empty.ticket).toEqual({ id: ticketId, status: TICKET_STATUS_OPEN });
+    expect(empty.baseline).toEqual({ id: baselineId, ticket_id: ticketId, status: TICKET_STATUS_OPEN });
+
+    const first = await api('POST', '/maintenance/notes', {
+      ...header(ticketId),
+      notes: '<p>Fan 2 is loud.</p>',
+      updated_at: null,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().message).toBe(maintenanceNotesSavedMessage);
+    const version = first.json<{ data: { updated_at: string } }>().data.updated_at;
+
+    // A colleague who opened the page before that save would overwrite it: refused, nothing changes.
+    const stale = await api('POST', '/maintenance/notes', {
+      ...header(ticketId),
+      notes: '<p>Mine</p>',
+      updated_at: null,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(maintenanceNotesConflictMessage);
+    const second = await api('POST', '/maintenance/notes', {
+      ...header(ticketId),
+      notes: '<p>Fan 2 is loud. Ordered a replacement.</p>',
+      updated_at: version,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+
+    // Last month's notes are what this month's technician reads first.
+    await ctx.db.insert(maintenanceNotes).values({
+      companyId,
+      siteId,
+      serverId,
+      month: month - 1,
+      year,
+      ticketId,
+      notes: '<p>Check the fans next month.</p>',
+    });
+    const page = expectExactShape(maintenanceNotesResponseSchema, (await api('GET', url)).json()).data;
+    expect(page.notes).toMatchObject({
+      notes: '<p>Fan 2 is loud. Ordered a replacement.</p>',
+      updated_by: { name: 'Mia Maint' },
+    });
+    expect(page.earlier.map((entry) => [entry.month, entry.notes])).toEqual([
+      [month - 1, '<p>Check the fans next month.</p>'],
+    ]);
+    expect((await api('GET', url, undefined, client)).statusCode).toBe(403);
+    expect((await api('GET', `/maintenance/notes/999999/${month}/${year}`)).statusCode).toBe(404);
   });
 
   it('answers the ticket with its check-ins, an open one for whoever is checked in', async () => {

@@ -100,6 +100,8 @@ export async function assertTicketReferences(
     status: number;
     escTech?: number | null;
     deviceIds?: number[];
+    /** The server a Scheduled Maintenance ticket is for (decision 0062): such a ticket closes without a client. */
+    serverId?: number | null;
   },
 ) {
   const names = await referenceNames(db, {
@@ -135,7 +137,7 @@ export async function assertTicketReferences(
     const technician = person && person.type === 'Employee' && !person.deletedAt;
     if (id !== null && !technician) errors[field] = [ticketFieldMessages[field]];
   }
-  if (values.status === TICKET_STATUS_CLOSED && values.clientId === null)
+  if (values.status === TICKET_STATUS_CLOSED && values.clientId === null && !values.serverId)
     errors.status = [ticketCloseNeedsClientMessage];
   const { deviceIds = [] } = values;
   if (deviceIds.length > 0 && (await countCompanyDevices(db, values.companyId, deviceIds)) !== deviceIds.length) {
@@ -275,7 +277,7 @@ export async function updateTicket(
     if (input.site_id === undefined) next.siteId = null;
     if (input.client_id === undefined) next.clientId = null;
   }
-  const newNames = await assertTicketReferences(db, { ...next, deviceIds: input.devices });
+  const newNames = await assertTicketReferences(db, { ...next, deviceIds: input.devices, serverId: ticket.serverId });
   const oldNames = await referenceNames(db, {
     status: ticket.status,
     location: ticket.location,
