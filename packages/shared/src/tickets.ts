@@ -489,8 +489,18 @@ export const todoUpdateInputSchema = z.preprocess(
   }),
 );
 
+/**
+ * Largest notes or resolution HTML (decision 0058): 200,000 characters (at most 800 KB of UTF-8), pages of typed text
+ * with formatting; pasted images are files, not inline data. Past it: 422 on the field.
+ */
+export const TICKET_TEXT_MAX = 200_000;
+export const ticketTextTooLongMessage = `The text may not be greater than ${TICKET_TEXT_MAX} characters.`;
+
 /** Text of notes and resolution: HTML from the editor, sanitised when shown. */
-export const ticketTextSchema = z.preprocess((value) => value ?? '', z.string().max(200_000, 'The text is too long.'));
+export const ticketTextSchema = z.preprocess(
+  (value) => value ?? '',
+  z.string().max(TICKET_TEXT_MAX, ticketTextTooLongMessage),
+);
 
 /** Issue 15 part 5 (decision 0033): a queue view a user saves under a name, and bulk changes from the queue. */
 export const ticketViewSavedMessage = 'View saved.';

@@ -365,6 +365,26 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     });
   });
 
+  it('refuses notes or a resolution longer than 200,000 characters with 422 on the field, and keeps the old text', async () => {
+    const id = await create();
+    for (const kind of ['notes', 'resolution'] as const) {
+      const save = (text: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/ticket/${kind}`,
+          headers: bearer(techToken),
+          payload: { ticket_id: id, [kind]: text },
+        });
+      expect((await save('<p>kept</p>')).statusCode).toBe(200);
+      const refused = await save(`<p>${'x'.repeat(200_000)}</p>`);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ [kind]: ['The text may not be greater than 200000 characters.'] });
+      expect((await save('x'.repeat(200_000))).statusCode).toBe(200);
+    }
+    const [row] = await ctx.db.select().from(tickets).where(eq(tickets.id, id));
+    expect([row!.notes, row!.resolution]).toEqual(['x'.repeat(200_000), 'x'.repeat(200_000)]);
+  });
+
   it('adds, completes, edits and soft-deletes to-dos; saves notes with an attachment that toggles deleted', async () => {
     const id = await create();
     const todo = (
