@@ -7,6 +7,7 @@ import {
   storedTextToHtml,
   textToHtml,
 } from './html-policy.ts';
+import { whiteboardImagePathPattern } from './whiteboard.ts';
 
 // These run in Node: the server's path (DOMPurify on a jsdom window). The browser's runs in apps/web's safe-html test.
 
@@ -70,6 +71,10 @@ describe('sanitizeHtml (server side of the shared policy)', () => {
       expect(sanitizeHtml(once)).toBe(once);
     }
     expect(sanitizeHtml('')).toBe('');
+  });
+
+  it("allows the whiteboard's stored images by the whiteboard's own path pattern", () => {
+    expect(htmlPolicy.imageSources.map((pattern) => pattern.source)).toContain(whiteboardImagePathPattern.source);
   });
 
   it('names its schemes and allows no handler or style attribute', () => {

@@ -1,5 +1,4 @@
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
-import { whiteboardImagePathPattern } from './whiteboard.ts';
 
 // The one allow-list for HTML from users or mail (decision 0060): the server sanitises with it before every store,
 // the browser again before display (apps/web/src/lib/safe-html.ts). Both run DOMPurify: on the page's own DOM in the
@@ -24,7 +23,12 @@ export const htmlPolicy = {
    * An image stays only when its src is one of these: inline raster images (mail's cid: parts arrive as data:) and the
    * whiteboard's stored images. Remote images are dropped: in mail they are trackers.
    */
-  imageSources: [/^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i, whiteboardImagePathPattern],
+  imageSources: [
+    /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i,
+    // whiteboardImagePathPattern (whiteboard.ts), written out so the policy does not pull the whiteboard's contracts
+    // into every page that shows HTML; html-policy.test.ts checks they are the same.
+    /^uploads\/whiteboard\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/,
+  ],
   /** Attributes a link is given: a new tab that cannot reach back to the page. Tiptap's Link writes the same. */
   linkAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow' },
 } as const;
