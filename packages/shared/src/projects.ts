@@ -313,6 +313,12 @@ const closeFlag = z.preprocess(
 );
 
 /**
+ * Spec 3 §4 Save & Close on the panels whose variant names no `close` (Product Requirements, Procurement, Schedule
+ * Project Date): `close` beside the variant's fields closes the panel's step after the save (decision 0061).
+ */
+export const stepCloseInputSchema = z.object({ close: closeFlag.default(false) });
+
+/**
  * 'Scheduled Placeholder' and 'Schedule Pending' (spec 3 §7): start_date, id (the step ticket), company_id, site_id,
  * close. project_id is accepted instead of (or beside) id; the project's company and site are the project's own.
  */

@@ -15,13 +15,14 @@ export const projectStepHandlers: Record<string, ProjectStepHandler> = {
   'Schedule Pending': schedulePendingHandler,
   // The step's own subject names the same variant.
   'Schedule Pending Projects': schedulePendingHandler,
-  'Schedule Project Date': scheduleProjectDateHandler,
+  // Spec 3 §4 Save & Close: these panels' variants take `close` beside their fields (closesStep, decision 0061).
+  'Schedule Project Date': { ...scheduleProjectDateHandler, closesStep: 9 },
   'Completion Verification': completionVerificationHandler,
   'Labor Estimate': laborEstimateImportHandler,
   'Save Labor Estimate': saveLaborEstimateHandler,
   'Project Day': projectDayHandler,
-  'Product Requirements': productRequirementsHandler,
-  Procurement: procurementHandler,
+  'Product Requirements': { ...productRequirementsHandler, closesStep: 4 },
+  Procurement: { ...procurementHandler, closesStep: 8 },
   'Planning Approval': planningApprovalHandler,
   'Labor Quote Approval': laborQuoteApprovalHandler,
 };
