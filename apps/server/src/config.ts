@@ -102,6 +102,12 @@ const envSchema = z.object({
   TRACKING_WEBHOOK_SECRET: optionalText,
   // How often the job refreshes the shipments not yet delivered.
   TRACKING_REFRESH_MINUTES: withDefault(z.coerce.number().int().min(1).max(59), '30'),
+  // Socket.IO connections one user may hold in a process (decision 0059); the next gets 'Too many connections.'.
+  REALTIME_MAX_CONNECTIONS_PER_USER: withDefault(positiveInt, '20'),
+  // Channels one socket may be in, its own four rooms included; past it a subscription is refused.
+  REALTIME_MAX_CHANNELS_PER_SOCKET: withDefault(z.coerce.number().int().min(8).max(10_000), '200'),
+  // Co-edited notes one user may have open on /collab in a process (one per note per tab).
+  COLLAB_MAX_CONNECTIONS_PER_USER: withDefault(positiveInt, '30'),
 });
 
 export interface Config {
@@ -142,6 +148,9 @@ export interface Config {
   trackingApiKey: string | undefined;
   trackingWebhookSecret: string | undefined;
   trackingRefreshMinutes: number;
+  realtimeMaxConnectionsPerUser: number;
+  realtimeMaxChannelsPerSocket: number;
+  collabMaxConnectionsPerUser: number;
 }
 
 export class ConfigError extends Error {}
@@ -191,5 +200,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trackingApiKey: e.TRACKING_API_KEY,
     trackingWebhookSecret: e.TRACKING_WEBHOOK_SECRET,
     trackingRefreshMinutes: e.TRACKING_REFRESH_MINUTES,
+    realtimeMaxConnectionsPerUser: e.REALTIME_MAX_CONNECTIONS_PER_USER,
+    realtimeMaxChannelsPerSocket: e.REALTIME_MAX_CHANNELS_PER_SOCKET,
+    collabMaxConnectionsPerUser: e.COLLAB_MAX_CONNECTIONS_PER_USER,
   };
 }

@@ -224,5 +224,7 @@ export const isPresenceChannel = (channel: string): boolean => {
 export const unknownChannelError = 'Unknown channel.';
 export const channelForbiddenError = 'Forbidden.';
 export const tooManyChannelsError = 'Too many channels.';
+/** The connect_error message past the connections one user may hold (decision 0059); also /collab's refusal. */
+export const tooManyConnectionsError = 'Too many connections.';
 /** Also the connect_error message when the server could not check the token (database down). */
 export const realtimeServerError = 'Server error.';

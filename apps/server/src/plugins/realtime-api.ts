@@ -3,6 +3,12 @@ import type { Server } from 'socket.io';
 
 // What app.realtime offers the modules (plugins/realtime.ts implements it), so they need not import the plugin.
 
+/** Sessions revoked, or users all of whose sessions were: every connection they hold closes, in every process. */
+export interface EndedSessions {
+  sessionIds?: string[];
+  userIds?: number[];
+}
+
 export interface Realtime {
   /** The Socket.IO server, for modules that need more than the helpers below. */
   io: Server;
@@ -16,6 +22,11 @@ export interface Realtime {
   disconnectSession(sessionId: string): void;
   /** Disconnects every socket of this user, in every process (account disabled, every session revoked). */
   disconnectUser(userId: number): void;
+  /**
+   * Called in every process when disconnectSession or disconnectUser ran in any of them, so other connections of
+   * those sessions (the notes' /collab sockets) close with the Socket.IO ones.
+   */
+  onSessionsEnded(listener: (ended: EndedSessions) => void): void;
   /** The sockets of these users leave `channel`, in every process (they lost access, e.g. the ticket moved company). */
   removeUsersFrom(channel: string, userIds: readonly number[]): void;
   /** Re-checks every local socket's token with the HTTP guard's lookup and drops the dead ones (also run on a timer). */

@@ -14,6 +14,7 @@ import {
   subscribeEvent,
   realtimeServerError,
   tooManyChannelsError,
+  tooManyConnectionsError,
   type AuthenticateAck,
   unauthenticatedMessage,
   unknownChannelError,
@@ -29,7 +30,7 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { Realtime } from './realtime-api.ts';
+import type { EndedSessions, Realtime } from './realtime-api.ts';
 import type { AuthContext, GuardSession } from '../modules/auth/auth-context.ts';
 import { findSessionByAccessToken } from '../modules/auth/session-lookup.ts';
 import { clientCompanyOf } from '../modules/clients/clients.service.ts';
@@ -48,8 +49,12 @@ export interface SocketData {
   editing: Record<string, string>;
 }
 
-type RealtimeServer = Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
-type RealtimeSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+/** Between processes (through the adapter): sessions or users whose other connections (/collab) must close too. */
+interface ServerSideEvents {
+  sessionsEnded: (ended: EndedSessions) => void;
+}
+type RealtimeServer = Server<Record<string, never>, Record<string, never>, ServerSideEvents, SocketData>;
+type RealtimeSocket = Socket<Record<string, never>, Record<string, never>, ServerSideEvents, SocketData>;
 
 export interface RealtimeOptions {
   /** How often local sockets are re-checked against their session (expiry, lock, revocation elsewhere). */
@@ -109,8 +114,6 @@ export async function authorizeChannel(auth: AuthContext, channel: string, db: D
 }
 
 const bearerToken = /^(?:Bearer )?([A-Za-z0-9_-]{20,200})$/i;
-// Rooms a socket may be in (its 4 own rooms included: its id, session, user and private channel): enough for any screen.
-const maxRoomsPerSocket = 200;
 // setTimeout's longest delay (about 24.8 days); a longer access lifetime is waited for in steps.
 const longestTimerMs = 2 ** 31 - 1;
 
@@ -131,6 +134,13 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   // Tokens stay in this process: socket.data and handshake travel to other processes with fetchSockets.
   const credentials = new WeakMap<RealtimeSocket, SocketCredentials>();
   let closing = false;
+  // Caps per user and per socket (decision 0059). Rooms a socket may be in count its 4 own rooms (its id, session,
+  // user and private channel): the default, 200, is enough for any screen.
+  const maxRoomsPerSocket = app.config.realtimeMaxChannelsPerSocket;
+  const maxConnectionsPerUser = app.config.realtimeMaxConnectionsPerUser;
+  // This process's sockets per user, counted from the handshake's acceptance until the connection closes.
+  const socketsOfUser = new Map<number, Set<string>>();
+  const sessionsEndedListeners: ((ended: EndedSessions) => void)[] = [];
 
   const redisClients: { close(): Promise<void>; destroy(): void }[] = [];
   if (app.config.redisUrl) {
@@ -174,6 +184,18 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     findSessionByAccessToken(app.db, match[1]).then(
       (found) => {
         if (!found) return next(new Error(unauthenticatedMessage));
+        if (!socket.conn || socket.conn.readyState !== 'open') return next(new Error(unauthenticatedMessage));
+        // Counted here, synchronously after the check, so a burst of handshakes cannot overshoot the cap.
+        const held = socketsOfUser.get(found.user.id) ?? new Set<string>();
+        if (held.size >= maxConnectionsPerUser) return next(new Error(tooManyConnectionsError));
+        held.add(socket.id);
+        socketsOfUser.set(found.user.id, held);
+        const release = () => {
+          held.delete(socket.id);
+          if (held.size === 0 && socketsOfUser.get(found.user.id) === held) socketsOfUser.delete(found.user.id);
+        };
+        socket.conn.once('close', release);
+        socket.once('disconnect', release);
         credentials.set(socket, { token: match[1], expiresAt: found.accessExpiresAt });
         socket.data = {
           userId: found.user.id,
@@ -370,13 +392,36 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const timer = setInterval(() => void revalidateSockets(), options.revalidateIntervalMs ?? 60_000);
   timer.unref();
 
+  const tellSessionsEnded = (ended: EndedSessions): void => {
+    for (const listener of sessionsEndedListeners) {
+      try {
+        listener(ended);
+      } catch (error) {
+        app.log.error({ err: error }, 'ending connections of a revoked session failed');
+      }
+    }
+  };
+  // Another process revoked a session: its /collab connections here close too (Socket.IO's own go by the adapter).
+  io.on('sessionsEnded', (ended: EndedSessions) => tellSessionsEnded(ended));
+  const endSessions = (ended: EndedSessions): void => {
+    tellSessionsEnded(ended);
+    if (app.config.redisUrl) io.serverSideEmit('sessionsEnded', ended);
+  };
+
   app.decorate('realtime', {
     io: io as Server,
     emitToUser: (userId, event, payload) => emitToChannel(userChannel(userId), event, payload),
     emitToChannel,
     emitToStaff,
-    disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
-    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    disconnectSession: (sessionId) => {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+      endSessions({ sessionIds: [sessionId] });
+    },
+    disconnectUser: (userId) => {
+      io.in(userRoom(userId)).disconnectSockets(true);
+      endSessions({ userIds: [userId] });
+    },
+    onSessionsEnded: (listener) => void sessionsEndedListeners.push(listener),
     removeUsersFrom: (channel, userIds) => {
       if (userIds.length > 0) io.in(userIds.map(userRoom)).socketsLeave(channel);
     },

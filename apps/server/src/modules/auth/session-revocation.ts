@@ -5,7 +5,8 @@ import { sessions } from './auth.table.ts';
 /**
  * Revokes every live session of a user and the shadow sessions they opened as someone else (a changed password,
  * a disabled account, "sign out everywhere"). `exceptSessionId` keeps the caller's own tab signed in.
- * Answers the revoked ids so the caller can drop their sockets after commit.
+ * Answers the revoked ids so the caller can drop their sockets after commit (app.realtime.disconnectSession closes
+ * the Socket.IO ones and, through onSessionsEnded, the notes' /collab ones, in every process).
  */
 export async function revokeUserSessions(
   db: DbOrTransaction,
