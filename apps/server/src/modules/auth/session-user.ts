@@ -35,22 +35,21 @@ export function toSessionUser(user: AuthUser): Omit<SessionUser, 'employee' | 's
 
 /** The whole user of spec 1 §3.1: the account, its settings and, for staff, the employee record. */
 export async function presentSessionUser(db: DbOrTransaction, user: AuthUser): Promise<SessionUser> {
-  const employee = user.type === 'Employee' ? findSessionEmployee(db, user.id) : null;
-  const [settings, staffRecord] = await Promise.all([getSettings(db, user.id), employee]);
+  // One after the other: sign-ins answer inside their transaction (two-factor, shadowing), one query at a time.
+  const settings = await getSettings(db, user.id);
+  const staffRecord = user.type === 'Employee' ? await findSessionEmployee(db, user.id) : null;
   return { ...toSessionUser(user), employee: staffRecord, settings };
 }
 
 async function findSessionEmployee(db: DbOrTransaction, userId: number): Promise<SessionEmployee | null> {
-  const [[row], departmentRows] = await Promise.all([
-    db.select().from(employees).where(eq(employees.userId, userId)).limit(1),
-    db
-      .select({ id: departments.id, name: departments.name })
-      .from(employeeDepartments)
-      .innerJoin(departments, eq(departments.id, employeeDepartments.departmentId))
-      .where(eq(employeeDepartments.userId, userId))
-      .orderBy(asc(departments.id)),
-  ]);
+  const [row] = await db.select().from(employees).where(eq(employees.userId, userId)).limit(1);
   if (!row) return null;
+  const departmentRows = await db
+    .select({ id: departments.id, name: departments.name })
+    .from(employeeDepartments)
+    .innerJoin(departments, eq(departments.id, employeeDepartments.departmentId))
+    .where(eq(employeeDepartments.userId, userId))
+    .orderBy(asc(departments.id));
   return {
     user_id: userId,
     title: row.title,

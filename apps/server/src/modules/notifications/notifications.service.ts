@@ -85,7 +85,9 @@ export async function listRecentNotifications(db: DbOrTransaction, userId: numbe
     .where(and(eq(notifications.userId, userId), isNotNull(notifications.readAt)))
     .orderBy(...newestFirst)
     .limit(MAX_READ_NOTIFICATIONS);
-  const [unreadRows, readRows] = await Promise.all([unread, read]);
+  // One after the other: the sign-in answer reads them inside its transaction, one query at a time.
+  const unreadRows = await unread;
+  const readRows = await read;
   return [...unreadRows, ...readRows].map(presentNotification);
 }
 

@@ -62,25 +62,27 @@ export async function strategiesPickingDevice(
   companyId: number,
   deviceId: number,
 ): Promise<StrategyUsing[]> {
-  const [drives, software] = await Promise.all([
-    db.select({ id: serverDrives.id }).from(serverDrives).where(eq(serverDrives.deviceId, deviceId)),
-    db.select({ id: serverSoftware.id }).from(serverSoftware).where(eq(serverSoftware.deviceId, deviceId)),
-  ]);
-  const found = await Promise.all([
-    strategiesPicking(db, companyId, 'devices', [deviceId]),
-    strategiesPicking(
+  // One after the other: this runs inside the device's delete transaction, whose client takes one query at a time.
+  const drives = await db.select({ id: serverDrives.id }).from(serverDrives).where(eq(serverDrives.deviceId, deviceId));
+  const software = await db
+    .select({ id: serverSoftware.id })
+    .from(serverSoftware)
+    .where(eq(serverSoftware.deviceId, deviceId));
+  const found = [
+    ...(await strategiesPicking(db, companyId, 'devices', [deviceId])),
+    ...(await strategiesPicking(
       db,
       companyId,
       'drives',
       drives.map((row) => row.id),
-    ),
-    strategiesPicking(
+    )),
+    ...(await strategiesPicking(
       db,
       companyId,
       'software',
       software.map((row) => row.id),
-    ),
-  ]);
-  const byId = new Map(found.flat().map((strategy) => [strategy.id, strategy]));
+    )),
+  ];
+  const byId = new Map(found.map((strategy) => [strategy.id, strategy]));
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }

@@ -50,14 +50,12 @@ export async function seedDemoTickets(
 ): Promise<void> {
   const helpdesk = and(eq(tickets.companyId, companyId), isNull(tickets.projectId));
   if (technicianIds.length === 0 || (await tx.$count(tickets, helpdesk)) > 0) return;
-  const [siteRows, clients] = await Promise.all([
-    tx.select({ id: sites.id }).from(sites).where(eq(sites.companyId, companyId)),
-    tx
-      .select({ id: clientAccounts.userId })
-      .from(clientAccounts)
-      .innerJoin(users, eq(users.id, clientAccounts.userId))
-      .where(and(eq(clientAccounts.companyId, companyId), isNull(users.deletedAt))),
-  ]);
+  const siteRows = await tx.select({ id: sites.id }).from(sites).where(eq(sites.companyId, companyId));
+  const clients = await tx
+    .select({ id: clientAccounts.userId })
+    .from(clientAccounts)
+    .innerJoin(users, eq(users.id, clientAccounts.userId))
+    .where(and(eq(clientAccounts.companyId, companyId), isNull(users.deletedAt)));
   const count = 8 + (companyIndex % 7);
   const now = Date.now();
   const values = Array.from({ length: count }, (_, n) => {

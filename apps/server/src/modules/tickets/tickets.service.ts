@@ -59,23 +59,28 @@ async function referenceNames(
     siteId?: number | null;
   },
 ) {
-  const [status, location, triage, people, company, site] = await Promise.all([
-    ids.status
-      ? db.select({ name: ticketStatuses.name }).from(ticketStatuses).where(eq(ticketStatuses.id, ids.status))
-      : [],
-    ids.location ? db.select({ name: ticketTypes.name }).from(ticketTypes).where(eq(ticketTypes.id, ids.location)) : [],
-    ids.triage ? db.select({ name: triageLevels.name }).from(triageLevels).where(eq(triageLevels.id, ids.triage)) : [],
-    ids.users.length
-      ? db
-          .select({ id: users.id, name: users.name, type: users.type, deletedAt: users.deletedAt })
-          .from(users)
-          .where(inArray(users.id, ids.users))
-      : [],
-    ids.companyId ? db.select({ name: companies.name }).from(companies).where(eq(companies.id, ids.companyId)) : [],
-    ids.siteId
-      ? db.select({ companyId: sites.companyId, name: sites.name }).from(sites).where(eq(sites.id, ids.siteId))
-      : [],
-  ]);
+  // One after the other: held mail checks a ticket inside its transaction, whose client takes one query at a time.
+  const status = ids.status
+    ? await db.select({ name: ticketStatuses.name }).from(ticketStatuses).where(eq(ticketStatuses.id, ids.status))
+    : [];
+  const location = ids.location
+    ? await db.select({ name: ticketTypes.name }).from(ticketTypes).where(eq(ticketTypes.id, ids.location))
+    : [];
+  const triage = ids.triage
+    ? await db.select({ name: triageLevels.name }).from(triageLevels).where(eq(triageLevels.id, ids.triage))
+    : [];
+  const people = ids.users.length
+    ? await db
+        .select({ id: users.id, name: users.name, type: users.type, deletedAt: users.deletedAt })
+        .from(users)
+        .where(inArray(users.id, ids.users))
+    : [];
+  const company = ids.companyId
+    ? await db.select({ name: companies.name }).from(companies).where(eq(companies.id, ids.companyId))
+    : [];
+  const site = ids.siteId
+    ? await db.select({ companyId: sites.companyId, name: sites.name }).from(sites).where(eq(sites.id, ids.siteId))
+    : [];
   return {
     status: status[0]?.name,
     location: location[0]?.name,

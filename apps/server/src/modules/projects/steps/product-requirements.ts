@@ -44,18 +44,17 @@ export async function assertQuotesCompleted(
     .where(eq(tickets.id, ticket.id));
   if (!row || row.projectId === null || row.projectOrder !== LABOR_QUOTE_APPROVAL_ORDER) return;
   await lockProjectQuotes(db, row.projectId);
-  const [openQuote, unquoted] = await Promise.all([
-    db
-      .select({ id: quotes.id })
-      .from(quotes)
-      .where(and(eq(quotes.projectId, row.projectId), notInArray(quotes.status, [...completedQuoteStatuses])))
-      .limit(1),
-    db
-      .select({ id: productRequirements.id })
-      .from(productRequirements)
-      .where(and(eq(productRequirements.projectId, row.projectId), isNull(productRequirements.quoteId)))
-      .limit(1),
-  ]);
+  // One after the other: a transaction's client takes one query at a time.
+  const openQuote = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.projectId, row.projectId), notInArray(quotes.status, [...completedQuoteStatuses])))
+    .limit(1);
+  const unquoted = await db
+    .select({ id: productRequirements.id })
+    .from(productRequirements)
+    .where(and(eq(productRequirements.projectId, row.projectId), isNull(productRequirements.quoteId)))
+    .limit(1);
   if (openQuote.length > 0 || unquoted.length > 0)
     throw unprocessable({ status: [projectQuoteMessages.quotesIncomplete] });
 }
@@ -96,18 +95,17 @@ export async function saveProductRequirements(
   await db.transaction(async (tx) => {
     if (!(await lockProjectQuotes(tx, projectId))) throw notFound();
     const quoteIds = [...new Set(input.products.flatMap((row) => (row.quote_id === null ? [] : [row.quote_id])))];
-    const [saved, ownQuotes] = await Promise.all([
-      tx
-        .select({ id: productRequirements.id })
-        .from(productRequirements)
-        .where(eq(productRequirements.projectId, projectId)),
+    const saved = await tx
+      .select({ id: productRequirements.id })
+      .from(productRequirements)
+      .where(eq(productRequirements.projectId, projectId));
+    const ownQuotes =
       quoteIds.length === 0
         ? []
-        : tx
+        : await tx
             .select({ id: quotes.id })
             .from(quotes)
-            .where(and(inArray(quotes.id, quoteIds), eq(quotes.projectId, projectId))),
-    ]);
+            .where(and(inArray(quotes.id, quoteIds), eq(quotes.projectId, projectId)));
     const savedIds = new Set(saved.map((row) => row.id));
     const ownQuoteIds = new Set(ownQuotes.map((row) => row.id));
     const errors: FieldErrors = {};
