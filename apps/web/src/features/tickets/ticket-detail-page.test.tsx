@@ -1,7 +1,7 @@
 import { defaultUserSettings, type TicketDetail } from '@switchboard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule } from '../../test/fake-socket.ts';
@@ -9,19 +9,19 @@ import { renderApp } from '../../test/render.tsx';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
-const session = (returnToQueue: boolean) => ({
+const session = (returnToQueue: boolean, role = 'user', permissions = ['view dashboard']) => ({
   data: {
     user: {
       id: 1,
       type: 'Employee',
-      role: 'user',
+      role,
       name: 'Tess Tech',
       shortname: 'Tess',
       email: 'tess@example.com',
       photo: null,
       settings: { ...defaultUserSettings, return_to_queue: returnToQueue },
     },
-    permissions: ['view dashboard'],
+    permissions,
     notifications: [],
     agent_settings: {
       has_settings: false,
@@ -68,10 +68,13 @@ const ticket: TicketDetail = {
   updated_at: '2026-01-02T10:00:00.000Z',
 };
 
-function openTicket(returnToQueue: boolean) {
+function openTicket(
+  returnToQueue: boolean,
+  as: { role?: string; permissions?: string[]; ticket?: Partial<TicketDetail> } = {},
+) {
   authStore.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1', token_id: 'token-1', expires_in: 900 });
   const api = stubApi({
-    'GET /api/session': [200, session(returnToQueue)],
+    'GET /api/session': [200, session(returnToQueue, as.role, as.permissions)],
     'GET /api/misc/staticdata': [
       200,
       {
@@ -83,7 +86,7 @@ function openTicket(returnToQueue: boolean) {
       },
     ],
     'GET /api/notifications': [200, { data: [] }],
-    'GET /api/ticket/5': [200, { data: ticket }],
+    'GET /api/ticket/5': [200, { data: { ...ticket, ...as.ticket } }],
     'GET /api/ticket': [200, { data: [], total: 0, current_page: 1, per_page: 50, from: null, to: null, last_page: 1 }],
     'GET /api/users/employee.list': [200, { data: [] }],
     'GET /api/users/client.list.4': [200, { data: [] }],
@@ -98,6 +101,7 @@ function openTicket(returnToQueue: boolean) {
       },
     ],
     'PUT /api/ticket/5': [200, { message: 'Ticket updated.' }],
+    'POST /api/ticket/deescalate/5': [200, { message: 'Escalation removed.' }],
   });
   return { api, ...renderApp('/ticket/5') };
 }
@@ -141,4 +145,55 @@ describe('ticket detail (spec 3 §2)', () => {
       await waitFor(() => expect(returns.router.state.location.pathname).toBe('/tickets'));
     },
   );
+
+  describe('escalation (decision 0058)', () => {
+    afterEach(() => authStore.clear());
+
+    it(
+      'offers no Escalate to an employee who is neither its technician nor a dispatcher',
+      { timeout: 60_000 },
+      async () => {
+        openTicket(false, { ticket: { employee_id: 2 } });
+        await screen.findByRole('group', { name: 'Ticket Information' }, { timeout: 40_000 });
+        await screen.findByRole('button', { name: 'Check In' });
+        expect(screen.queryByRole('button', { name: 'Escalate' })).toBeNull();
+      },
+    );
+
+    it('offers Escalate to the ticket’s technician', { timeout: 60_000 }, async () => {
+      openTicket(false);
+      await screen.findByRole('button', { name: 'Escalate' }, { timeout: 40_000 });
+    });
+
+    it('offers Escalate to a dispatcher', { timeout: 60_000 }, async () => {
+      openTicket(false, { permissions: ['edit tech resources'], ticket: { employee_id: 2 } });
+      await screen.findByRole('button', { name: 'Escalate' }, { timeout: 40_000 });
+    });
+
+    it(
+      'shows an administrator locked out of an escalated ticket how to end it, and ends it',
+      { timeout: 60_000 },
+      async () => {
+        const escalated = { escalated: true, esc_tech: 7, esc_tech_user: { id: 7, name: 'Ed Escalation' } };
+        const { api } = openTicket(false, { role: 'admin', ticket: { employee_id: 2, ...escalated } });
+        const alert = await screen.findByRole('alert', {}, { timeout: 40_000 });
+        expect(alert.textContent).toBe(
+          'This ticket is escalated; only its escalation technician can work on it. As an administrator, you can ' +
+            'remove the escalation, then escalate it to another technician.',
+        );
+        await userEvent.click(screen.getByRole('button', { name: 'Remove escalation' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Remove the escalation?' });
+        await userEvent.click(within(dialog).getByRole('button', { name: 'Remove escalation' }));
+        await waitFor(() => expect(api.callsTo('POST', '/api/ticket/deescalate/5')).toHaveLength(1));
+      },
+    );
+
+    it('offers no Remove escalation to an employee locked out of it', { timeout: 60_000 }, async () => {
+      const escalated = { escalated: true, esc_tech: 7, esc_tech_user: { id: 7, name: 'Ed Escalation' } };
+      openTicket(false, { permissions: ['edit tech resources'], ticket: escalated });
+      await screen.findByRole('alert', {}, { timeout: 40_000 });
+      expect(screen.queryByRole('button', { name: 'Remove escalation' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Escalate' })).toBeNull();
+    });
+  });
 });

@@ -15,6 +15,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import {
   canEscalate,
+  mayEscalateTicket,
+  mayRemoveEscalation,
   mayActOnTicket,
   ticketChannel,
   ticketEscalatedLockMessage,
@@ -44,7 +46,7 @@ import { useStaticData } from '../../lib/static-data.ts';
 import { ticketCalls, useRefreshTicket, useTicket, useTicketAction } from './api/tickets.ts';
 import { CheckInsCard } from './components/check-ins-card.tsx';
 import { DeviceMultiSelect } from './components/device-multi-select.tsx';
-import { EscalateButton } from './components/escalate-button.tsx';
+import { EscalateButton, RemoveEscalationButton } from './components/escalate-button.tsx';
 import { EventsCard } from './components/events-card.tsx';
 import { ReplyCard } from './components/reply-card.tsx';
 import { ResponseCard } from './components/response-card.tsx';
@@ -111,6 +113,10 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
   const present = viewers.filter((user) => user.id !== userId);
   const mayAct = staff && mayActOnTicket(ticket, userId);
   const permissions = usePermissions();
+  // Decision 0058: Escalate only for its technician, a dispatcher or an administrator; an administrator can end it.
+  const role = useCurrentUser()?.role ?? 'user';
+  const mayEscalate = canEscalate(ticket) && mayEscalateTicket(ticket, { id: userId, role, permissions });
+  const mayRemove = staff && mayRemoveEscalation(ticket, { id: userId, role });
   const checkInOut = useTicketAction(ticket.id, ticketCalls.checkInOut(ticket.id, ticket.company_id));
   const checkedIn = ticket.my_check_in !== null;
 
@@ -151,7 +157,8 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
         {staff ? (
           <Group gap="xs">
             <ViewerAvatars viewers={viewers} userId={userId} noun="ticket" />
-            {canEscalate(ticket) ? <EscalateButton ticketId={ticket.id} /> : null}
+            {mayEscalate ? <EscalateButton ticketId={ticket.id} /> : null}
+            {mayRemove ? <RemoveEscalationButton ticketId={ticket.id} /> : null}
             <Button
               leftSection={checkedIn ? <IconLogout size={16} aria-hidden /> : <IconLogin size={16} aria-hidden />}
               color={checkedIn ? 'orange' : 'green'}
@@ -168,6 +175,9 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
       {staff && !mayAct ? (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
           {ticketEscalatedLockMessage}
+          {mayRemove
+            ? ' As an administrator, you can remove the escalation, then escalate it to another technician.'
+            : ''}
         </Alert>
       ) : null}
       {/* The company's flags are instructions to staff; the server sends a client account none either. */}

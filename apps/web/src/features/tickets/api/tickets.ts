@@ -147,6 +147,8 @@ export const ticketCalls = {
   update: (id: number) => (values: Record<string, unknown>) =>
     api.put<{ message: string }>(`/api/ticket/${id}`, values),
   escalate: (id: number) => (reason: string) => api.post<{ message: string }>(`/api/ticket/escalate/${id}`, { reason }),
+  // Decision 0058: an administrator (or the escalation technician) ends an escalation.
+  deescalate: (id: number) => () => api.post<{ message: string }>(`/api/ticket/deescalate/${id}`),
   checkInOut: (id: number, companyId: number) => (direction: 'in' | 'out') =>
     api.post<{ message: string }>('/api/ticket/checkinout', { direction, ticket_id: id, company_id: companyId }),
   updateCheckIns:

@@ -72,3 +72,46 @@ export function EscalateButton({ ticketId }: { ticketId: number }) {
     </>
   );
 }
+
+/**
+ * Ends the escalation (decision 0058): offered to administrators, who can always free a ticket escalated to someone
+ * absent or gone, and to its escalation technician.
+ */
+export function RemoveEscalationButton({ ticketId }: { ticketId: number }) {
+  const remove = useTicketAction(ticketId, ticketCalls.deescalate(ticketId));
+  const [opened, setOpened] = useState(false);
+  const confirm = () =>
+    remove.mutate(undefined, {
+      onSuccess: (answer) => {
+        notifications.show({ color: 'green', message: answer.message });
+        setOpened(false);
+      },
+      onError: (failure) => {
+        const message = isApiError(failure) && failure.hasServerMessage ? failure.message : ticketSaveFailedMessage;
+        notifications.show({ color: 'red', message });
+      },
+    });
+
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpened(true)}>
+        Remove escalation
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Remove the escalation?">
+        <Stack gap="sm">
+          <Text size="sm">
+            Everyone who works tickets can act on it again. To hand it to another technician, escalate it again.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} loading={remove.isPending}>
+              Remove escalation
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
