@@ -1,5 +1,6 @@
-// Issue 19 parts 1, 2 and 5: create a maintenance ticket from the month page, complete the baseline checklist (its
-// note rule), close the ticket and see the month turn green.
+// Issue 19 parts 1, 2 and 5, issue 26 §1 items 10-11: from an untouched server row, create the maintenance ticket,
+// complete the baseline checklist (its note rule), write the month's notes, close the ticket from the page (no client
+// account: decision 0062) and see the month turn green.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
@@ -30,14 +31,6 @@ describe('scheduled maintenance', () => {
       roles: 'Domain Controller, File Server',
       antivirus_id: 2,
       scheduled_maintenance: 1,
-    });
-    const password = 'Maintained-pass-1';
-    await callApi(token, 'POST', '/api/users/client', {
-      name: 'Cleo Client',
-      email: `cleo.${Date.now()}@maintained.example`,
-      company_id: companyId,
-      password,
-      password_confirmation: password,
     });
   });
   afterAll(async () => {
@@ -76,18 +69,24 @@ describe('scheduled maintenance', () => {
     await page.getByText('Baseline Security checklist saved.').waitFor();
     await page.getByRole('button', { name: 'Update Baseline' }).waitFor();
 
-    // The month shows the ticket id in red while the ticket is open.
+    // The month shows the ticket id in red while the ticket is open, and links the month's notes.
     await page.goto('/maintenance');
     const badge = row.getByLabel(`baseline: ticket ${ticketId}`);
     await expect.poll(() => badge.getAttribute('data-state')).toBe('red');
+    await row.getByRole('link', { name: 'Maintenance notes of MC-DC01' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/maintenance/notes/'));
+    const notes = page.getByRole('region', { name: 'Notes of the month' });
+    await notes.getByRole('textbox', { name: 'Maintenance notes' }).fill('UPS battery warning: replace next visit.');
+    await notes.getByRole('button', { name: 'Save Notes' }).click();
+    await page.getByText('Maintenance notes saved.').waitFor();
 
-    const accounts = await callApi<{ data: { user_id: number }[] }>(
-      token,
-      'GET',
-      `/api/users/client.list.${companyId}`,
-    );
-    await callApi(token, 'PUT', `/api/ticket/${ticketId}`, { client_id: accounts.data[0]!.user_id, status: 1 });
-    await page.reload();
+    // The technician closes the month's ticket from here; the company has no client account, and none is needed.
+    await page.getByRole('button', { name: 'Close Ticket' }).click();
+    await page.getByText('Ticket Closed').waitFor();
+    const checklists = page.getByRole('region', { name: 'Checklists of the month' });
+    await checklists.getByText(`Ticket ${ticketId}`).waitFor();
+
+    await page.goto('/maintenance');
     await expect.poll(() => badge.getAttribute('data-state')).toBe('green');
   });
 });

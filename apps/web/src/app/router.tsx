@@ -93,6 +93,8 @@ const maintenanceAnalysisPage = () =>
   import('../features/maintenance/analysis-page.tsx').then((m) => ({ Component: m.AnalysisPage }));
 const maintenanceExchangePage = () =>
   import('../features/maintenance/exchange-page.tsx').then((m) => ({ Component: m.ExchangePage }));
+const maintenanceNotesPage = () =>
+  import('../features/maintenance/notes-page.tsx').then((m) => ({ Component: m.NotesPage }));
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () =>
   import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
@@ -438,6 +440,11 @@ export const appRoutes: RouteObject[] = [
         path: `exchange/${maintenanceTail}`,
         lazy: maintenanceExchangePage,
         handle: handle({ title: 'Exchange Analyzer', numericParams: maintenanceNumeric }),
+      },
+      {
+        path: `notes/${maintenanceTail}`,
+        lazy: maintenanceNotesPage,
+        handle: handle({ title: 'Maintenance Notes', numericParams: maintenanceNumeric }),
       },
       {
         path: ':month?/:year?',

@@ -19,7 +19,7 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useCreateMaintenanceTicket, useMaintenanceMonth } from './api/maintenance.ts';
-import { checklistPath, type ChecklistKind, type ChecklistTarget } from './maintenance-paths.ts';
+import { checklistPath, notesPath, type ChecklistKind, type ChecklistTarget } from './maintenance-paths.ts';
 
 const monthName = (month: number, year: number) =>
   new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -168,6 +168,7 @@ export function MaintenancePage() {
                   <Table.Th>Baseline</Table.Th>
                   <Table.Th>Analysis</Table.Th>
                   <Table.Th>Exchange</Table.Th>
+                  <Table.Th>Notes</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -197,6 +198,21 @@ export function MaintenancePage() {
                           />
                         </Table.Td>
                       ))}
+                      <Table.Td>
+                        {server.ticket ? (
+                          <Anchor
+                            component={Link}
+                            to={notesPath({ ...targetOf(company, site.id, server), ticketId: server.ticket.id })}
+                            aria-label={`Maintenance notes of ${server.name}`}
+                          >
+                            Notes
+                          </Anchor>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            –
+                          </Text>
+                        )}
+                      </Table.Td>
                     </Table.Tr>
                   )),
                 )}

@@ -19,6 +19,12 @@ export function checklistPath(kind: ChecklistKind, target: ChecklistTarget, reco
   return recordId && kind !== 'exchange' ? `${base}/${target.siteId}/${recordId}` : `${base}/${target.siteId}`;
 }
 
+/** /maintenance/notes/{companyId}/{serverId}/{month}/{year}/{ticket_id}/{siteId?}: the month's notes (decision 0062). */
+export function notesPath(target: ChecklistTarget): string {
+  const base = `/maintenance/notes/${target.companyId}/${target.serverId}/${target.month}/${target.year}/${target.ticketId}`;
+  return target.siteId === null ? base : `${base}/${target.siteId}`;
+}
+
 /** Reads the checklist route; the trailing record id (baseline or analysis) means edit mode. */
 export function useChecklistTarget(
   recordParam?: 'baseline' | 'analysis',

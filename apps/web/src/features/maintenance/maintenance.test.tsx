@@ -216,3 +216,63 @@ describe('Server Analysis checklist (spec 2 §2)', { timeout: 60_000 }, () => {
     expect(body.drives).toEqual([record.drives[0]]);
   });
 });
+
+describe('Maintenance notes (spec 2 §2 notes flow, decision 0062)', { timeout: 60_000 }, () => {
+  const notesRecord = (month: number, notes: string, updatedAt: string) => ({
+    id: month,
+    company_id: 4,
+    site_id: 9,
+    server_id: 21,
+    month,
+    year: 2026,
+    ticket_id: 70 + month,
+    notes,
+    updated_by: { name: 'Tess Tech' },
+    updated_at: updatedAt,
+  });
+  const notesPage = {
+    data: {
+      notes: notesRecord(3, '<p>Fan 2 is loud.</p>', '2026-03-04T10:00:00.000Z'),
+      earlier: [notesRecord(2, '<p>Check the fans next month.</p>', '2026-02-03T10:00:00.000Z')],
+      server: { id: 21, name: 'DC01' },
+      ticket: { id: 77, status: 2 },
+      baseline: { id: 3, ticket_id: 77, status: 2 },
+      analysis: null,
+      exchange: null,
+    },
+  };
+
+  it('shows the month’s checklists and earlier notes, saves with the loaded version, and closes the ticket', async () => {
+    const { api } = open('/maintenance/notes/4/21/3/2026/77/9', {
+      'GET /api/maintenance/notes/21/3/2026': [200, notesPage],
+      'POST /api/maintenance/notes': [
+        409,
+        { message: 'Someone else saved these notes after you opened them. Reload to see their text before you save.' },
+      ],
+      'PUT /api/ticket/77': [200, { message: 'Ticket updated.' }],
+    });
+    const checklists = await screen.findByRole('region', { name: 'Checklists of the month' });
+    expect(within(checklists).getByLabelText('baseline: 77').textContent).toBe('Ticket 77');
+    expect(within(checklists).getByLabelText('analysis: Incomplete')).toBeTruthy();
+    const earlier = screen.getByRole('article', { name: '02/2026' });
+    expect(within(earlier).getByText('Check the fans next month.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Notes' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/maintenance/notes')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/maintenance/notes')[0]!.body).toMatchObject({
+      company_id: 4,
+      server_id: 21,
+      month: 3,
+      year: 2026,
+      ticket_id: 77,
+      updated_at: '2026-03-04T10:00:00.000Z',
+    });
+    // A colleague saved in between: said so beside the editor, with a way to read their text.
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Reload' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close Ticket' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/ticket/77')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/ticket/77')[0]!.body).toEqual({ status: 1 });
+  });
+});

@@ -3,8 +3,10 @@ import type {
   BaselineRecord,
   ExchangeRecord,
   MaintenanceCompany,
+  MaintenanceNotesPage,
   MaintenanceTicketCheckIns,
 } from '@switchboard/shared';
+import { TICKET_STATUS_CLOSED } from '@switchboard/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaginationMeta } from '../../../components/pagination.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -114,6 +116,43 @@ export const useExchange = (ticketId: number) =>
   });
 
 type Saved = { message: string; data: { id: number } };
+
+export const notesKey = (serverId: number, month: number, year: number) =>
+  [...maintenanceKey, 'notes', serverId, month, year] as const;
+
+/** GET /api/maintenance/notes/{serverId}/{month}/{year}: the month's notes, the earlier ones, the month's states. */
+export const useMaintenanceNotes = (serverId: number, month: number, year: number) =>
+  useQuery({
+    queryKey: notesKey(serverId, month, year),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: MaintenanceNotesPage }>(`/api/maintenance/notes/${serverId}/${month}/${year}`, {
+          signal,
+        })
+      ).data,
+  });
+
+/** POST /api/maintenance/notes: the whole text, with the version it was loaded at. */
+export function useSaveMaintenanceNotes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: object) =>
+      api.post<{ message: string; data: { id: number; updated_at: string } }>('/api/maintenance/notes', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: maintenanceKey }),
+  });
+}
+
+/**
+ * PUT /api/ticket/{id} with status Closed: the month's maintenance ticket is done (decision 0062: it closes without a
+ * client account), which turns its checklists green on the month page.
+ */
+export function useCloseMaintenanceTicket(ticketId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.put<{ message: string }>(`/api/ticket/${ticketId}`, { status: TICKET_STATUS_CLOSED }),
+    onSettled: () => client.invalidateQueries({ queryKey: maintenanceKey }),
+  });
+}
 
 /** POST /api/maintenance/baseline (create, or update with id). */
 export function useSaveBaseline() {
