@@ -143,17 +143,17 @@ function refuseDrained(request: FastifyRequest, reply: FastifyReply): HttpError 
   if (Number(request.headers['content-length']) > limit) return refuse(reply, 415, multipartRefusedMessage);
   const incoming = request.raw;
   const socket = incoming.socket;
-  // Node closes the socket right after an answer to `Connection: close`, under a client still writing its body:
-  // the answer keeps the connection, and the socket ends here once the body is through.
+  // Node closes the socket right after an answer to `Connection: close` (or HTTP/1.0), under a client still writing
+  // its body: the answer keeps the connection, and the socket ends here once the body is through.
+  const clientCloses = !reply.raw.shouldKeepAlive;
   reply.raw.shouldKeepAlive = true;
-  const clientCloses = /\bclose\b/i.test(request.headers.connection ?? '');
   let received = 0;
   incoming.on('data', (chunk: Buffer) => {
     received += chunk.length;
     if (received > limit) socket.destroy();
   });
   incoming.once('end', () => {
-    if (!clientCloses) return;
+    if (!clientCloses || typeof socket?.end !== 'function') return;
     if (reply.raw.writableFinished) socket.end();
     else reply.raw.once('finish', () => socket.end());
   });
