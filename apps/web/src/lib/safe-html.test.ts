@@ -1,7 +1,15 @@
+import * as policy from '@switchboard/shared/html-policy';
 import { describe, expect, it } from 'vitest';
 import { looksLikeHtml, sanitizeHtml, storedTextToHtml, textToHtml } from './safe-html.ts';
 
 describe('sanitizeHtml', () => {
+  it("is the server's function and policy (decision 0060), run on the page's own DOM", () => {
+    expect(sanitizeHtml).toBe(policy.sanitizeHtml);
+    expect(sanitizeHtml('<p>ok</p><script>alert(1)</script><img src=x onerror=alert(1)>')).toBe('<p>ok</p>');
+    const upload = '<img src="uploads/whiteboard/0123456789abcdef0123456789abcdef.png" alt="">';
+    expect(sanitizeHtml(upload)).toBe(upload);
+  });
+
   it('keeps formatting and drops scripts, handlers, styles and frames', () => {
     const clean = sanitizeHtml(
       '<p onclick="steal()">Hi <strong>there</strong><script>alert(1)</script></p><style>p{}</style><iframe src="https://x.test"></iframe><img src=x onerror="alert(2)">',
