@@ -7,6 +7,7 @@ import {
   canEditAccount,
   employeeFieldGroups,
   forbiddenAccountFields,
+  permissionsBeyondOwn,
   type AccountActor,
   type AccountFieldGroup,
   type AccountTarget,
@@ -134,5 +135,44 @@ describe('forbiddenAccountFields', () => {
     expect(accountChangeForbiddenMessage(['email', 'region_id'])).toBe(
       'You do not have permission to change: email, region id.',
     );
+  });
+});
+
+describe('permissionsBeyondOwn (decision 0057)', () => {
+  const manager: AccountActor = {
+    id: 5,
+    type: 'Employee',
+    role: 'user',
+    permissions: ['manage employee permissions', 'view crm'],
+  };
+
+  it('lets a non-administrator grant or remove only what they hold, on create (nothing current) too', () => {
+    expect(permissionsBeyondOwn(manager, [], ['view crm'])).toEqual([]);
+    expect(permissionsBeyondOwn(manager, [], ['view crm', 'view billing', 'shadow clients'])).toEqual([
+      'shadow clients',
+      'view billing',
+    ]);
+    expect(permissionsBeyondOwn(manager, ['view billing'], [])).toEqual(['view billing']);
+    // Unchanged ones do not count, held or not.
+    expect(permissionsBeyondOwn(manager, ['view billing'], ['view billing', 'view crm'])).toEqual([]);
+    expect(permissionsBeyondOwn(admin, [], ['view billing', 'shadow clients'])).toEqual([]);
+  });
+
+  it("bounds a shadow session by the shadowed account's and the shadowing person's permissions", () => {
+    const shadowed = { ...manager, shadowing: true };
+    const shadower = { type: 'Employee', role: 'user', permissions: ['shadow clients', 'view crm'] } as const;
+    expect(permissionsBeyondOwn({ ...shadowed, shadowedBy: shadower }, [], ['view crm'])).toEqual([]);
+    expect(
+      permissionsBeyondOwn({ ...shadowed, shadowedBy: shadower }, [], ['view crm', 'manage employee permissions']),
+    ).toEqual(['manage employee permissions']);
+    // Nor beyond the shadowed account's: shadowing lends no rights of the person shadowing.
+    expect(permissionsBeyondOwn({ ...shadowed, shadowedBy: shadower }, [], ['shadow clients'])).toEqual([
+      'shadow clients',
+    ]);
+    // Without the shadowing person's rights, nothing changes.
+    expect(permissionsBeyondOwn(shadowed, [], ['view crm'])).toEqual(['view crm']);
+    // An administrator shadowing lends the administrator's rights, bounded by the shadowed account's.
+    const byAdmin = { ...shadowed, shadowedBy: { type: 'Employee', role: 'admin', permissions: [] } } as const;
+    expect(permissionsBeyondOwn(byAdmin, [], ['view crm', 'view billing'])).toEqual(['view billing']);
   });
 });

@@ -35,6 +35,15 @@ export interface AccountActor {
   role: UserRole;
   permissions: readonly string[];
   shadowing?: boolean;
+  /** In a shadow session, the rights of the person shadowing (the server loads them; decision 0057). */
+  shadowedBy?: AccountRights | undefined;
+}
+
+/** Whose rights bound what a grant may hand out. */
+export interface AccountRights {
+  type: UserType;
+  role: UserRole;
+  permissions: readonly string[];
 }
 
 /** The account being changed. */
@@ -44,7 +53,7 @@ export interface AccountTarget {
   role: UserRole;
 }
 
-const isStaffAdmin = (actor: AccountActor) => actor.type === 'Employee' && actor.role === 'admin';
+const isStaffAdmin = (actor: AccountRights) => actor.type === 'Employee' && actor.role === 'admin';
 const isHumanResources = (actor: AccountActor) =>
   isStaffAdmin(actor) || actor.permissions.includes(humanResourcesPermission);
 
@@ -74,24 +83,36 @@ export function canEditAccount(actor: AccountActor, target: AccountTarget): bool
 
 /**
  * The permissions a change would grant or remove that the actor does not hold: a non-administrator hands out only
- * what they have themselves (no escalation through 'manage employee permissions').
+ * what they have themselves (no escalation through 'manage employee permissions'). Every write of a user's
+ * permissions applies it, on create and on update (decision 0057). In a shadow session "own" is what both the
+ * shadowed account and the person shadowing hold; without the latter's rights nothing may change.
  */
 export function permissionsBeyondOwn(
   actor: AccountActor,
   current: readonly string[],
   requested: readonly string[],
 ): string[] {
-  if (isStaffAdmin(actor)) return [];
   const changed = [
     ...requested.filter((name) => !current.includes(name)),
     ...current.filter((name) => !requested.includes(name)),
   ];
-  return [...new Set(changed)].filter((name) => !actor.permissions.includes(name)).sort();
+  const holds = (rights: AccountRights, name: string) => isStaffAdmin(rights) || rights.permissions.includes(name);
+  const shadower = actor.shadowing ? actor.shadowedBy : undefined;
+  const own = (name: string) => holds(actor, name) && (!actor.shadowing || (!!shadower && holds(shadower, name)));
+  return [...new Set(changed)].filter((name) => !own(name)).sort();
 }
 
 export function permissionsBeyondOwnMessage(names: readonly string[]): string {
   return `You can only grant or remove permissions you hold yourself: ${names.join(', ')}.`;
 }
+
+/**
+ * Changing one's own password, e-mail or two-factor asks for the current password (decision 0057): an access token
+ * alone does not change how its owner signs in. The field is `current_password`; 422 on it when missing or wrong.
+ */
+export const currentPasswordRequiredMessage =
+  'Enter your current password to change your own password, e-mail or two-factor authentication.';
+export const currentPasswordInvalidMessage = 'The current password is incorrect.';
 
 /** Why the views show an administrator's time off or permissions read-only to everyone else. */
 export const adminTimeOffMessage = "Only an administrator changes an administrator's time off.";

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, passwordMaxMessage } from './account-security.ts';
+import { currentPasswordSchema, PASSWORD_MAX_LENGTH, passwordMaxMessage } from './account-security.ts';
 import { holidaySchema } from './holidays.ts';
 import { optionalPhoneNumberSchema } from './phone.ts';
 import { ptoPeriodSchema, ptoSettingSchema } from './pto.ts';
@@ -180,6 +180,8 @@ export const updateEmployeeInputSchema = z
   .object({
     ...employeeFields,
     password: z.preprocess((value) => (value === '' || value === null ? undefined : value), passwordSchema.optional()),
+    /** Asked when the employee changes their own password, e-mail or two-factor (decision 0057). */
+    current_password: currentPasswordSchema,
   })
   .superRefine(passwordsMatch);
 export type UpdateEmployeeInput = z.infer<typeof updateEmployeeInputSchema>;

@@ -1,6 +1,14 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const attemptKinds = ['login', 'twofactor', 'locked_login', 'forgot_password', 'reset_password'] as const;
+export const attemptKinds = [
+  'login',
+  'twofactor',
+  'locked_login',
+  'forgot_password',
+  'reset_password',
+  // A signed-in user's current password, asked before they change their own credentials (decision 0057).
+  'current_password',
+] as const;
 export type AttemptKind = (typeof attemptKinds)[number];
 
 /**

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { forbidden } from '../../plugins/errors.ts';
+import { mailCredentialChange } from '../users/credential-changes.service.ts';
 import { shadowNotAllowedMessage } from './shadow.service.ts';
 import {
   confirmTwoFactor,
@@ -44,7 +45,8 @@ export async function twoFactorProfileRoutes(app: AppInstance): Promise<void> {
       schema: { body: twoFactorConfirmInputSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await confirmTwoFactor(app.db, request.auth.user.id, request.body.code);
+      // The owner hears of it at their address, like any change of how the account signs in (decision 0057).
+      mailCredentialChange(app, await confirmTwoFactor(app.db, request.auth.user, request.body.code, request.ip));
       return { message: twoFactorEnabledMessage };
     },
   );
@@ -56,7 +58,8 @@ export async function twoFactorProfileRoutes(app: AppInstance): Promise<void> {
       schema: { body: twoFactorDisableInputSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await disableTwoFactorWithPassword(app.db, request.auth.user.id, request.body.password);
+      const change = await disableTwoFactorWithPassword(app.db, request.auth.user, request.body.password, request.ip);
+      mailCredentialChange(app, change);
       return { message: twoFactorDisabledMessage };
     },
   );

@@ -15,6 +15,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { conflict, HttpError, unprocessable } from '../../plugins/errors.ts';
+import { recordCredentialChange, type CredentialChange } from '../users/credential-changes.service.ts';
 import { users } from '../users/users.table.ts';
 import type { AuthUser } from './auth-context.ts';
 import { openSession, toSignedInResponse, type LoginMeta, type TokenLifetimes } from './session-issue.ts';
@@ -96,8 +97,29 @@ export async function setupTwoFactor(db: Db, user: AuthUser): Promise<TwoFactorS
   };
 }
 
-/** POST /api/profile/twofactor/confirm: a valid code from the pending secret turns two-factor on. */
-export async function confirmTwoFactor(db: Db, userId: number, code: string): Promise<void> {
+/** Two-factor turned on or off by its owner in the profile: recorded, and mailed by the route (decision 0057). */
+async function ownTwoFactorChange(
+  db: DbOrTransaction,
+  user: Pick<AuthUser, 'id' | 'name' | 'email'>,
+  ipAddress: string | null,
+): Promise<CredentialChange> {
+  const person = { id: user.id, name: user.name, email: user.email };
+  const change: CredentialChange = { actor: person, target: person, fields: ['two_factor'], ipAddress };
+  await recordCredentialChange(db, change);
+  return change;
+}
+
+/**
+ * POST /api/profile/twofactor/confirm: a valid code from the pending secret turns two-factor on. Answers the
+ * recorded change for the owner's notice.
+ */
+export async function confirmTwoFactor(
+  db: Db,
+  user: Pick<AuthUser, 'id' | 'name' | 'email'>,
+  code: string,
+  ipAddress: string | null,
+): Promise<CredentialChange> {
+  const userId = user.id;
   if ((await getTwoFactorStatus(db, userId)).enabled) throw conflict(twoFactorAlreadyEnabledMessage);
   const [row] = await db
     .select({ pendingSecret: userTwoFactor.pendingSecret })
@@ -106,7 +128,7 @@ export async function confirmTwoFactor(db: Db, userId: number, code: string): Pr
   if (!row?.pendingSecret) throw conflict(twoFactorSetupMissingMessage);
   const timeStep = await verifyTwoFactorCode(row.pendingSecret, code, null);
   if (timeStep === null) throw codeError();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // The code just used counts as used: it cannot sign in as well.
     const updated = await tx
       .update(userTwoFactor)
@@ -125,6 +147,7 @@ export async function confirmTwoFactor(db: Db, userId: number, code: string): Pr
       .update(users)
       .set({ twofactorEnabled: true, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
+    return ownTwoFactorChange(tx, user, ipAddress);
   });
 }
 
@@ -144,12 +167,20 @@ export async function disableTwoFactor(db: DbOrTransaction, userId: number): Pro
   });
 }
 
-/** POST /api/profile/twofactor/disable: the user's password, then two-factor off. */
-export async function disableTwoFactorWithPassword(db: Db, userId: number, password: string): Promise<void> {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+/** POST /api/profile/twofactor/disable: the user's password, then two-factor off, recorded for the owner's notice. */
+export async function disableTwoFactorWithPassword(
+  db: Db,
+  user: Pick<AuthUser, 'id' | 'name' | 'email'>,
+  password: string,
+  ipAddress: string | null,
+): Promise<CredentialChange> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(row.passwordHash, password)))
     throw unprocessable({ password: [invalidPasswordMessage] });
-  await disableTwoFactor(db, userId);
+  return db.transaction(async (tx) => {
+    await disableTwoFactor(tx, user.id);
+    return ownTwoFactorChange(tx, user, ipAddress);
+  });
 }
 
 /**

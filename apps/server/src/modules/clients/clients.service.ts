@@ -24,7 +24,7 @@ import { assertEmailFree, shortnameOf, withEmailUniqueness } from '../users/user
 import { revokeUserSessions } from '../auth/session-revocation.ts';
 import type { RequestActor } from '../users/account-actor.ts';
 import {
-  isCredentialChangeBySomeoneElse,
+  isRecordedCredentialChange,
   recordCredentialChange,
   type CredentialChange,
 } from '../users/credential-changes.service.ts';
@@ -235,7 +235,7 @@ export async function updateClientAccount(
     newEmail: changed.includes('email') ? input.email : undefined,
     ipAddress: actor.ipAddress,
   };
-  const credentialChange = isCredentialChangeBySomeoneElse(change) ? change : null;
+  const credentialChange = isRecordedCredentialChange(change) ? change : null;
   return withEmailUniqueness(() =>
     db.transaction(async (tx) => {
       const updated = await tx

@@ -18,7 +18,7 @@ import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plug
 import { hashPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/session-revocation.ts';
 import { disableTwoFactor } from '../auth/twofactor.service.ts';
-import { listPermissionNames, replacePermissions } from '../permissions/permissions.service.ts';
+import { listPermissionNames, setUserPermissions } from '../permissions/permissions.service.ts';
 import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
 import { departments, regions, timezones } from '../reference/reference.table.ts';
 import { sessions } from '../auth/auth.table.ts';
@@ -26,10 +26,11 @@ import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
 import { assertEmailFree, shortnameOf, withEmailUniqueness } from '../users/user-email.ts';
 import type { RequestActor } from '../users/account-actor.ts';
 import {
-  isCredentialChangeBySomeoneElse,
+  isRecordedCredentialChange,
   recordCredentialChange,
   type CredentialChange,
 } from '../users/credential-changes.service.ts';
+import { assertCurrentPassword } from '../users/own-credentials.ts';
 import { users } from '../users/users.table.ts';
 import { employeeDepartments, employees } from './employees.table.ts';
 
@@ -217,8 +218,10 @@ export async function createEmployee(
       const userId = user!.id;
       await tx.insert(employees).values({ userId, ...employeeValues(input) });
       await writeDepartments(tx, userId, input.departments);
-      if (input.permissions && actor.permissions.includes('manage employee permissions'))
-        await replacePermissions(tx, userId, input.permissions);
+      // Sent without the right to change permissions, they are ignored (decision 0022); with it, bounded (0057).
+      const newcomer = { id: userId, type: 'Employee', role: 'user' } as const;
+      if (input.permissions && canChangeAccountField(actor, newcomer, 'permissions'))
+        await setUserPermissions(tx, userId, input.permissions, actor);
       if (manageCrm && input.agent_number !== undefined) await writeAgentSettings(tx, userId, input);
       return userId;
     }),
@@ -232,7 +235,7 @@ export interface UpdateEmployeeResult {
   permissions: string[] | null;
   /** The photo the update replaced, to delete from storage. */
   replacedPhoto: string | null;
-  /** Someone else changed the employee's credentials: recorded; the route mails the owner. */
+  /** The employee's credentials changed (by anyone, decision 0057): recorded; the route mails the owner. */
   credentialChange: CredentialChange | null;
   /** Whose agent settings were written: the employee's, and another agent's whose line moved to them. */
   agentSettingsUserIds: number[];
@@ -322,7 +325,8 @@ const employeeCredentialFields: Partial<Record<EmployeeFormField, CredentialChan
  * POST /api/users/employee/{user_id} (PUT override), under the rules of decision 0025: a change the actor may not
  * make is refused whole (403) before anything is written. Disabling sets deleted_at, revokes every session and
  * ends the open timeclock entry; a new password revokes the other sessions; two-factor can only be switched off.
- * Someone else's credential change is recorded in the same transaction.
+ * One's own credentials change only with the current password; any credential change is recorded in the same
+ * transaction (decision 0057).
  */
 export async function updateEmployee(
   db: Db,
@@ -339,13 +343,16 @@ export async function updateEmployee(
     throw unprocessable({ active: ['You cannot disable your own account.'] });
   const refused = forbiddenAccountFields(actor, target, changed, employeeFieldGroups);
   if (refused.length > 0) throw forbidden(accountChangeForbiddenMessage(refused));
+  const credentialFields = changed.flatMap((field) => employeeCredentialFields[field] ?? []);
+  // One's own password, e-mail or two-factor: the current password first (decision 0057).
+  if (userId === actor.id && credentialFields.length > 0)
+    await assertCurrentPassword(db, userId, input.current_password, actor.ipAddress);
   const manageCrm = canChangeAccountField(actor, target, 'agent');
   await assertReferences(db, input, userId, manageCrm);
   await assertEmailFree(db, input.email, userId);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const disabling = input.active === 1 && current.deletedAt === null;
   const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
-  const credentialFields = changed.flatMap((field) => employeeCredentialFields[field] ?? []);
   const change: CredentialChange = {
     actor,
     target: { id: userId, name: current.name, email: current.email },
@@ -353,7 +360,7 @@ export async function updateEmployee(
     newEmail: changed.includes('email') ? input.email : undefined,
     ipAddress: actor.ipAddress,
   };
-  const credentialChange = isCredentialChangeBySomeoneElse(change) ? change : null;
+  const credentialChange = isRecordedCredentialChange(change) ? change : null;
 
   return withEmailUniqueness(() =>
     db.transaction(async (tx) => {
@@ -378,7 +385,7 @@ export async function updateEmployee(
       if (changed.includes('twofactor_enabled')) await disableTwoFactor(tx, userId);
       let permissions: string[] | null = null;
       if (input.permissions && canChangeAccountField(actor, target, 'permissions'))
-        permissions = await replacePermissions(tx, userId, input.permissions);
+        permissions = await setUserPermissions(tx, userId, input.permissions, actor);
       const agentSettingsUserIds: number[] = [];
       if (manageCrm && input.agent_number !== undefined) {
         // A line moves only when it is free: release it from nobody else (checked above), then assign.

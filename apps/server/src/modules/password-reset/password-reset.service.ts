@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import { escapeHtml, sendMailInBackground, type MailContext, type MailMessage } from '../../plugins/mail.ts';
 import { hashPassword } from '../auth/password.ts';
-import { reserveAttempt, settleAttempt } from '../auth/rate-limit.ts';
+import { reserveAttempt, settleAttempt, type AttemptReservation } from '../auth/rate-limit.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
 import { users } from '../users/users.table.ts';
 import { passwordResets } from './password-reset.table.ts';
@@ -52,28 +52,41 @@ export function resetPasswordMail(to: string, name: string, link: string): MailM
 /** Reset mails to one account in a window, whoever asks: past it the newest link already sent stays valid. */
 export const maxResetMailsPerAccount = 5;
 
+/** A forgot-password request that was answered: the work left to do after the answer has gone. */
+export type PendingPasswordReset = () => Promise<void>;
+
 /**
- * POST /api/forgotpassword: the same answer whether or not the account exists, and the mail is sent after
- * the answer, so neither text nor timing tells. A disabled account gets no mail. Limited per e-mail and address
- * and per address (429); per e-mail across addresses it answers the same but sends no more mail, so nobody can
- * bomb an inbox nor stop the owner asking. Only the newest link of a user works.
+ * POST /api/forgotpassword, before the answer: only the rate limit (429), which depends on the address and the
+ * e-mail as typed, never on whether an account has it. Everything that does (the lookup, the token, the mail) is
+ * returned as work to run after the answer, so a known and an unknown address get the same answer in the same time
+ * (decision 0057). A disabled account gets no mail. Limited per e-mail and address and per address (429); per
+ * e-mail across addresses it answers the same but sends no more mail, so nobody can bomb an inbox nor stop the
+ * owner asking. Only the newest link of a user works.
  */
 export async function requestPasswordReset(
   context: ForgotPasswordContext,
   input: ForgotPasswordInput,
   ip: string | null,
-): Promise<{ message: string }> {
-  const { db } = context;
+): Promise<{ message: string; pending: PendingPasswordReset }> {
   const email = input.email.toLowerCase();
-  const reservation = await reserveAttempt(db, 'forgot_password', { ip, account: email });
+  const reservation = await reserveAttempt(context.db, 'forgot_password', { ip, account: email });
+  return { message: passwordResetSentMessage, pending: () => sendPasswordReset(context, email, reservation) };
+}
 
+/** The work of a forgot-password request: find the account, store a fresh token, mail the link. */
+async function sendPasswordReset(
+  context: ForgotPasswordContext,
+  email: string,
+  reservation: AttemptReservation,
+): Promise<void> {
+  const { db } = context;
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
     .limit(1);
   await settleAttempt(db, reservation, user !== undefined);
-  if (!user || reservation.accountAttempts > maxResetMailsPerAccount) return { message: passwordResetSentMessage };
+  if (!user || reservation.accountAttempts > maxResetMailsPerAccount) return;
 
   const token = generateToken();
   await db.transaction(async (tx) => {
@@ -85,7 +98,6 @@ export async function requestPasswordReset(
     });
   });
   sendMailInBackground(context, resetPasswordMail(user.email, user.name, resetLink(context.config.appUrl, token)));
-  return { message: passwordResetSentMessage };
 }
 
 // A live link of an enabled account: unused, not expired.

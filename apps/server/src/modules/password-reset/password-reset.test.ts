@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { buildApp, createLogger } from '../../app.ts';
-import { settleBackgroundMail } from '../../plugins/mail.ts';
+import { runInBackground, settleBackgroundMail } from '../../plugins/mail.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { authAttempts } from '../auth/attempts.table.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -206,6 +206,39 @@ describe('password reset without SMTP: the outbox', () => {
     expect(row.error).toBeNull();
     expect(row.text).toContain(`http://localhost:${ctx.config.port}/reset-password/${token}`);
     expect(row.html).toContain(`href="http://localhost:${ctx.config.port}/reset-password/${token}"`);
+  });
+
+  // Issue 25 (decision 0057): the answer goes before the lookup, token and mail, so its timing cannot tell a known
+  // address from an unknown one. While another transaction holds the reset table, the work cannot finish: the
+  // answer must come anyway, and the token and mail only once the table is free again.
+  it('answers before the work: the token and mail are written after the reply', async () => {
+    const user = await createUser(ctx.db);
+    const outcome = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table password_resets in access exclusive mode`);
+      let bound: NodeJS.Timeout | undefined;
+      // Only a bound on failure: with the work before the answer, the call would wait for this lock forever.
+      const stillWaiting = new Promise<'no answer while the work was blocked'>((resolve) => {
+        bound = setTimeout(() => resolve('no answer while the work was blocked'), 10_000);
+      });
+      const answer = await Promise.race([forgot(ctx, user.email), stillWaiting]);
+      clearTimeout(bound);
+      return answer;
+    });
+    if (typeof outcome === 'string') throw new Error(outcome);
+    expect(outcome.statusCode).toBe(200);
+    expect(outcome.json()).toEqual({ message: sentMessage });
+    await settleBackgroundMail(ctx.db);
+    expect(await ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toHaveLength(1);
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.to, user.email))).toHaveLength(1);
+  });
+
+  it('logs a failure of the work after the answer, and throws it to nobody', async () => {
+    const warn = vi.fn();
+    runInBackground({ db: ctx.db, config: ctx.config, log: { info: vi.fn(), warn } }, 'password reset', () =>
+      Promise.reject(new Error('database gone')),
+    );
+    await settleBackgroundMail(ctx.db);
+    expect(warn).toHaveBeenCalledWith({ error: 'database gone' }, 'password reset failed');
   });
 
   it('answers an unknown e-mail exactly like a known one, and sends nothing', async () => {

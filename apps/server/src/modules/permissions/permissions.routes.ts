@@ -1,6 +1,4 @@
 import {
-  permissionsBeyondOwn,
-  permissionsBeyondOwnMessage,
   employeePermissionsResponseSchema,
   permissionListResponseSchema,
   permissionsUpdatedMessage,
@@ -10,14 +8,15 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
-import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
-import { accountActorOf, assertMayChangeAccount } from '../users/account-guard.ts';
+import { notFound, unprocessable } from '../../plugins/errors.ts';
+import { actorOf } from '../users/account-actor.ts';
+import { assertMayChangeAccount } from '../users/account-guard.ts';
 import {
   employeeRoleOf,
   isEmployeeUser,
   listPermissionNames,
   listPermissions,
-  replacePermissions,
+  setUserPermissions,
 } from './permissions.service.ts';
 
 // Any id that is not a positive 32-bit integer names no employee: a 404 like an unknown one.
@@ -73,13 +72,7 @@ export async function permissionRoutes(app: AppInstance): Promise<void> {
       }
       if (!(await isEmployeeUser(app.db, id))) throw notFound();
       await assertMayChangeAccount(app.db, request.auth, id, 'permissions');
-      const beyond = permissionsBeyondOwn(
-        accountActorOf(request.auth),
-        await listPermissionNames(app.db, id),
-        request.body.permissions,
-      );
-      if (beyond.length > 0) throw forbidden(permissionsBeyondOwnMessage(beyond));
-      const permissions = await replacePermissions(app.db, id, request.body.permissions);
+      const permissions = await setUserPermissions(app.db, id, request.body.permissions, actorOf(request));
       // The guard re-reads permissions on every request, so the change is enforced at once; this updates the UI.
       app.realtime.emitToUser(id, 'PermissionsUpdated', { permissions } satisfies PermissionsUpdatedPayload);
       return { message: permissionsUpdatedMessage };

@@ -1,6 +1,14 @@
-import { permissionDefinitions, type Permission } from '@switchboard/shared';
+import {
+  permissionDefinitions,
+  permissionsBeyondOwn,
+  permissionsBeyondOwnMessage,
+  type AccountActor,
+  type AccountRights,
+  type Permission,
+} from '@switchboard/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
+import { forbidden } from '../../plugins/errors.ts';
 import { users } from '../users/users.table.ts';
 import { permissions, userPermissions } from './permissions.table.ts';
 
@@ -21,7 +29,10 @@ export async function seedPermissions(db: DbOrTransaction): Promise<void> {
     });
 }
 
-/** Grants the named permissions to a user; names not in the table are ignored, held ones kept. */
+/**
+ * Grants the named permissions to a user; names not in the table are ignored, held ones kept. Unguarded: for the
+ * bootstrap and seeds, which act for nobody; a request goes through setUserPermissions.
+ */
 export async function grantPermissions(db: DbOrTransaction, userId: number, names: readonly string[]): Promise<void> {
   if (names.length === 0) return;
   const rows = await db
@@ -74,19 +85,37 @@ export async function employeeRoleOf(db: DbOrTransaction, userId: number): Promi
   return row?.role ?? null;
 }
 
+/** Who writes a user's permissions: the signed-in user, and in a shadow session who is shadowing (decision 0057). */
+export interface PermissionGranter extends AccountActor {
+  shadowedByUserId?: number | null | undefined;
+}
+
+/** The rights of the person behind a shadow session, read now (they may have changed since it started). */
+async function rightsOf(db: DbOrTransaction, userId: number | null | undefined): Promise<AccountRights | undefined> {
+  if (userId === null || userId === undefined) return undefined;
+  const [row] = await db.select({ type: users.type, role: users.role }).from(users).where(eq(users.id, userId));
+  return row ? { ...row, permissions: await listPermissionNames(db, userId) } : undefined;
+}
+
 /**
- * PUT /api/users/employee/permissions/{id}: the employee ends up holding exactly `names` (all known; the route
- * validated them). One transaction (a savepoint inside a caller's), so a reader never sees the list half-replaced.
- * Returns the new list.
+ * The one way a request writes a user's permissions (the Permissions view, and the employee form on create and
+ * on update): the user ends up holding exactly `names` (all known; the caller validated them), unless the change
+ * grants or removes a permission the granter does not hold (403, nothing written; `permissionsBeyondOwn`). One
+ * transaction (a savepoint inside a caller's), the user's row locked, so a reader never sees the list half-replaced
+ * and two concurrent changes are each judged against what the other left. Returns the new list.
  */
-export async function replacePermissions(
+export async function setUserPermissions(
   db: DbOrTransaction,
   userId: number,
   names: readonly string[],
+  granter: PermissionGranter,
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
-    // Serialises concurrent replacements of the same user's list.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const current = await listPermissionNames(tx, userId);
+    const shadowedBy = granter.shadowing ? await rightsOf(tx, granter.shadowedByUserId) : undefined;
+    const beyond = permissionsBeyondOwn({ ...granter, shadowedBy }, current, names);
+    if (beyond.length > 0) throw forbidden(permissionsBeyondOwnMessage(beyond));
     await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
     await grantPermissions(tx, userId, [...new Set(names)]);
     return listPermissionNames(tx, userId);

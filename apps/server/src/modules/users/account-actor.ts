@@ -6,6 +6,8 @@ export interface RequestActor extends AccountActor {
   name: string;
   sessionId: string;
   ipAddress: string | null;
+  /** Who is shadowing, in a shadow session: a permission grant is bounded by their rights too (decision 0057). */
+  shadowedByUserId: number | null;
 }
 
 export function actorOf(request: FastifyRequest): RequestActor {
@@ -19,5 +21,6 @@ export function actorOf(request: FastifyRequest): RequestActor {
     shadowing: shadow !== null,
     sessionId,
     ipAddress: request.ip,
+    shadowedByUserId: shadow?.byUserId ?? null,
   };
 }

@@ -3,7 +3,8 @@ import type { DbOrTransaction } from '../../db/client.ts';
 import { escapeHtml, sendMailInBackground, type MailContext, type MailMessage } from '../../plugins/mail.ts';
 import { credentialChanges } from './credential-changes.table.ts';
 
-// Decision 0025: a credential change made by someone else is recorded with the change and told to the owner.
+// Decisions 0025 and 0057: a credential change, by someone else or by the owner (with their current password), is
+// recorded with the change and told to the owner at the address the account had before it.
 
 export interface CredentialChange {
   actor: { id: number; name: string };
@@ -14,9 +15,8 @@ export interface CredentialChange {
   ipAddress: string | null;
 }
 
-/** Whether a change must be recorded and mailed: credentials changed, and not by their owner. */
-export const isCredentialChangeBySomeoneElse = (change: Pick<CredentialChange, 'actor' | 'target' | 'fields'>) =>
-  change.fields.length > 0 && change.actor.id !== change.target.id;
+/** Whether a change must be recorded and mailed: credentials changed, whoever changed them. */
+export const isRecordedCredentialChange = (change: Pick<CredentialChange, 'fields'>) => change.fields.length > 0;
 
 /** The audit row; call it in the transaction that makes the change, so neither exists without the other. */
 export async function recordCredentialChange(db: DbOrTransaction, change: CredentialChange): Promise<void> {
@@ -31,11 +31,16 @@ export async function recordCredentialChange(db: DbOrTransaction, change: Creden
 /** The notice to the account's owner. It names what changed and who changed it, never a new password. */
 export function credentialChangeMail(change: CredentialChange, at: Date): MailMessage {
   const what = change.fields.map((field) => credentialChangeLabels[field]).join(', ');
+  const own = change.actor.id === change.target.id;
   const lines = [
     `Hello ${change.target.name},`,
-    `${change.actor.name} changed the following on your account on ${at.toUTCString()}: ${what}.`,
+    own
+      ? `The following was changed on your account on ${at.toUTCString()}, from a session signed in as you: ${what}.`
+      : `${change.actor.name} changed the following on your account on ${at.toUTCString()}: ${what}.`,
     ...(change.newEmail ? [`Your account's e-mail address is now ${change.newEmail}.`] : []),
-    'If you did not expect this change, contact your administrator at once.',
+    own
+      ? 'If you did not make this change, reset your password at once and contact your administrator.'
+      : 'If you did not expect this change, contact your administrator at once.',
   ];
   return {
     to: change.target.email,

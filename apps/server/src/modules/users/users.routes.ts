@@ -1,4 +1,5 @@
 import {
+  currentPasswordSchema,
   createUserInputSchema,
   updateUserInputSchema,
   userAdminRowSchema,
@@ -20,6 +21,8 @@ import { createUserAccount, disableUserAccount, listUsers, updateUserAccount } f
 
 const messageSchema = z.object({ message: z.string() });
 const idParamsSchema = z.object({ id: z.string() });
+// An administrator changing their own password or e-mail here gives the current one too (decision 0057).
+const updateUserBodySchema = updateUserInputSchema.extend({ current_password: currentPasswordSchema });
 
 /** Spec 1 §2.6 and §6: the users admin page is the admin role's only; to anyone else it does not exist. */
 async function requireAdminOrNotFound(request: FastifyRequest): Promise<void> {
@@ -65,7 +68,7 @@ export async function userAdminRoutes(app: AppInstance): Promise<void> {
     '/user/:id',
     {
       onRequest: requireAdminOrNotFound,
-      schema: { params: idParamsSchema, body: updateUserInputSchema, response: { 200: messageSchema } },
+      schema: { params: idParamsSchema, body: updateUserBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {
       const id = parseUserId(request.params.id);

@@ -15,12 +15,13 @@ import { conflict, forbidden, notFound, unprocessable } from '../../plugins/erro
 import { hashPassword } from '../auth/password.ts';
 import { employees } from '../employees/employees.table.ts';
 import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
+import { assertCurrentPassword } from './own-credentials.ts';
 import { users } from './users.table.ts';
 import { assertEmailFree, shortnameOf, withEmailUniqueness } from './user-email.ts';
 import { revokeUserSessions } from '../auth/session-revocation.ts';
 import type { RequestActor } from './account-actor.ts';
 import {
-  isCredentialChangeBySomeoneElse,
+  isRecordedCredentialChange,
   recordCredentialChange,
   type CredentialChange,
 } from './credential-changes.service.ts';
@@ -120,7 +121,7 @@ export interface UpdateUserResult {
 export async function updateUserAccount(
   db: Db,
   id: number,
-  input: UpdateUserInput,
+  input: UpdateUserInput & { current_password?: string | undefined },
   actor: RequestActor,
 ): Promise<UpdateUserResult> {
   const current = await findManagedUser(db, id);
@@ -136,6 +137,9 @@ export async function updateUserAccount(
   if (fields.length > 0 && !canChangeAccountField(actor, { id, type: 'Employee', role: current.role }, 'credentials')) {
     throw forbidden(accountChangeForbiddenMessage(fields));
   }
+  // An administrator's own password or e-mail: the current password first (decision 0057).
+  if (id === actor.id && fields.length > 0)
+    await assertCurrentPassword(db, id, input.current_password, actor.ipAddress);
   const change: CredentialChange = {
     actor,
     target: { id, name: current.name, email: current.email },
@@ -143,7 +147,7 @@ export async function updateUserAccount(
     newEmail: fields.includes('email') ? input.email : undefined,
     ipAddress: actor.ipAddress,
   };
-  const credentialChange = isCredentialChangeBySomeoneElse(change) ? change : null;
+  const credentialChange = isRecordedCredentialChange(change) ? change : null;
 
   return withEmailUniqueness(() =>
     db.transaction(async (tx) => {
