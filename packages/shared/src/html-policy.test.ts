@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   htmlPolicy,
+  loadHtmlSanitizer,
   looksLikeHtml,
   sanitizeHtml,
   sanitizeStoredText,
@@ -10,6 +11,9 @@ import {
 import { whiteboardImagePathPattern } from './whiteboard.ts';
 
 // These run in Node: the server's path (DOMPurify on a jsdom window). The browser's runs in apps/web's safe-html test.
+
+// jsdom loads in seconds on a busy machine: once, outside the tests' own time limit.
+beforeAll(() => void loadHtmlSanitizer(), 60_000);
 
 const attack = '<p>ok</p><script>alert(1)</script><img src=x onerror=alert(1)>';
 const upload = 'uploads/whiteboard/0123456789abcdef0123456789abcdef.png';

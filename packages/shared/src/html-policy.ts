@@ -86,7 +86,11 @@ let purifier: DOMPurify | undefined;
 
 /** Makes the sanitiser ready now (on the server: loads jsdom), so the first request that stores HTML does not wait. */
 export function loadHtmlSanitizer(): DOMPurify {
-  purifier ??= withPolicyHooks(createDOMPurify(domWindow()));
+  if (purifier) return purifier;
+  const purify = createDOMPurify(domWindow());
+  // Without a usable DOM, DOMPurify answers its input unchanged: refuse instead of storing it unsanitised.
+  if (!purify.isSupported) throw new Error('sanitizeHtml: DOMPurify does not support this DOM');
+  purifier = withPolicyHooks(purify);
   return purifier;
 }
 

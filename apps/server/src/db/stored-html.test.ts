@@ -1,3 +1,4 @@
+import { loadHtmlSanitizer } from '@switchboard/shared/html-policy';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,8 @@ function expectNoScript(text: string) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // As the server does at start (bootstrap): jsdom's load is not counted in a test's time.
+  loadHtmlSanitizer();
   tech = await createUser(ctx.db, { name: 'Tess Tech', permissions: ['view chat'] });
   token = (await login(ctx.app, tech.email, tech.password)).access_token;
   const other = await createUser(ctx.db, { name: 'Otto Other' });
