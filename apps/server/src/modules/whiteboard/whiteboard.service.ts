@@ -7,6 +7,7 @@ import {
   type WhiteboardArticle,
   type WhiteboardCategory,
 } from '@switchboard/shared';
+import { sanitizeHtml } from '@switchboard/shared/html-policy';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
@@ -196,17 +197,18 @@ async function claimImages(tx: DbOrTransaction, articleId: number, html: string)
 export async function createWhiteboardArticle(db: Db, input: ArticleData, actor: Actor): Promise<number> {
   return db.transaction(async (tx) => {
     const categoryId = await resolveCategory(tx, input);
+    const articleText = sanitizeHtml(input.article_text);
     const [article] = await tx
       .insert(whiteboardArticles)
       .values({
         title: input.title,
-        articleText: input.article_text,
+        articleText,
         categoryId,
         createdBy: actor.id,
         updatedBy: actor.id,
       })
       .returning({ id: whiteboardArticles.id });
-    await claimImages(tx, article!.id, input.article_text);
+    await claimImages(tx, article!.id, articleText);
     return article!.id;
   });
 }
@@ -221,17 +223,18 @@ export async function updateWhiteboardArticle(db: Db, id: number, input: Article
       .for('update');
     if (!existing) return false;
     const categoryId = await resolveCategory(tx, input);
+    const articleText = sanitizeHtml(input.article_text);
     await tx
       .update(whiteboardArticles)
       .set({
         title: input.title,
-        articleText: input.article_text,
+        articleText,
         categoryId,
         updatedBy: actor.id,
         updatedAt: new Date(),
       })
       .where(eq(whiteboardArticles.id, id));
-    await claimImages(tx, id, input.article_text);
+    await claimImages(tx, id, articleText);
     return true;
   });
 }
