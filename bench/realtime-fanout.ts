@@ -112,7 +112,12 @@ async function runServer(): Promise<void> {
       returning id`);
     const ticketId = Number(ticketRows.rows[0]!.id);
 
-    const config = { ...loadConfig({ DATA_DIR: dataDir }), accessTokenTtlMinutes: 600 };
+    // One token holds every viewer here: the per-user cap (REALTIME_MAX_CONNECTIONS_PER_USER, decision 0059) is lifted.
+    const config = {
+      ...loadConfig({ DATA_DIR: dataDir }),
+      accessTokenTtlMinutes: 600,
+      realtimeMaxConnectionsPerUser: VIEWERS + 10,
+    };
     const app = await buildApp({ db, config, logger: false });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {

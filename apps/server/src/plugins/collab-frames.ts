@@ -14,6 +14,9 @@ export const collabMessage = {
   close: 7,
 } as const;
 
+// Hocuspocus's SyncStatus (server to editor): the acknowledgement of an update.
+const syncStatus = 8;
+
 // y-protocols' sync steps.
 const syncStep1 = 0;
 const syncStep2 = 1;
@@ -119,5 +122,17 @@ export function readCollabFrame(data: unknown): CollabFrame {
     return { ok: true, documentName, type, update };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : 'unreadable' };
+  }
+}
+
+/** Whether an outgoing message is Hocuspocus's acknowledgement of an update (SyncStatus). */
+export function isSyncStatus(message: unknown): boolean {
+  if (!(message instanceof Uint8Array)) return false;
+  try {
+    const reader = new FrameReader(message);
+    reader.bytesOf();
+    return reader.uint() === syncStatus;
+  } catch {
+    return false;
   }
 }

@@ -1,5 +1,5 @@
-// Durable co-edits (decision 0059): every Yjs update a /collab editor sends is appended to collab_updates before it
-// is applied and acknowledged; a note loads as its stored state plus the updates logged after it; the debounced save
+// Durable co-edits (decision 0059): every Yjs update a /collab editor sends is appended to collab_updates as it
+// arrives, and acknowledged only once committed (collab.ts); a note loads as its stored state plus the updates logged after it; the debounced save
 // compacts (writes the merged state and deletes the updates it covered, in one transaction). A process killed between
 // an acknowledgement and the save loses nothing.
 import type { Extension } from '@hocuspocus/server';
@@ -83,8 +83,8 @@ export function quietRefusal(reason: string): Error & { reason: string } {
 }
 
 /**
- * The Hocuspocus extension that loads and compacts. Logging is the caller's (beforeHandleMessage, before the
- * update is applied); updates that arrive from other processes through Redis were logged by the process that got them.
+ * The Hocuspocus extension that loads and compacts. Logging is the caller's (beforeHandleMessage, as the update
+ * arrives); updates that arrive from other processes through Redis were logged by the process that got them.
  */
 export function collabLogExtension(db: Db, log: FastifyBaseLogger): Extension {
   const compact = async (name: string, document: Y.Doc): Promise<void> => {

@@ -13,7 +13,7 @@ import { Redis as IORedis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { findSessionByAccessToken } from '../modules/auth/session-lookup.ts';
 import { parseNoteName } from '../modules/notes/note-kinds.ts';
-import { collabMessage, readCollabFrame } from './collab-frames.ts';
+import { collabMessage, isSyncStatus, readCollabFrame } from './collab-frames.ts';
 import { appendCollabUpdate, collabLogExtension, quietRefusal } from './collab-log.ts';
 import type { EndedSessions } from './realtime-api.ts';
 
@@ -104,6 +104,23 @@ export async function registerCollab(app: FastifyInstance, options: CollabOption
   const openByUser = new Map<number, Set<string>>();
   // Sessions (`s:{id}`) and users (`u:{id}`) revoked lately, with when.
   const ended = new Map<string, number>();
+  // Per connection, the commit of every update it sent so far: its acknowledgements wait for it.
+  const logged = new WeakMap<Connection, Promise<void>>();
+
+  /** Holds each acknowledgement (SyncStatus) back until the updates received before it are in collab_updates. */
+  const acknowledgeWhenLogged = (connection: Connection): void => {
+    if (logged.has(connection)) return;
+    logged.set(connection, Promise.resolve());
+    const send = connection.send.bind(connection);
+    connection.send = (message: unknown) => {
+      if (!isSyncStatus(message)) return send(message);
+      // A failed write closed the socket: the acknowledgement is never sent, so the editor sends the edit again.
+      logged.get(connection)!.then(
+        () => send(message),
+        () => {},
+      );
+    };
+  };
 
   const askToFill = async (
     documentName: string,
@@ -205,21 +222,24 @@ export async function registerCollab(app: FastifyInstance, options: CollabOption
       socket.sessionIds.add(session.sessionId);
       return { userId: session.user.id, sessionId: session.sessionId, token };
     },
-    // Every edit is in collab_updates before Hocuspocus applies and acknowledges it (decision 0059).
+    // Every edit is written to collab_updates as it arrives, and acknowledged only once committed (decision 0059).
+    // Co-editors get it at once: waiting for the commit before applying it cost each keystroke a WAL flush.
     async beforeHandleMessage({ update: data, documentName, connection }) {
       const socket = sockets.get(connection.request);
       // A revoked session's frame already on its way: never applied (a promise that never settles stops it).
       if (!socket || socket.closed) return new Promise<never>(() => {});
       const frame = readCollabFrame(data);
       if (!frame.ok || !frame.update) return;
-      try {
-        await appendCollabUpdate(db, documentName, frame.update);
-      } catch (error) {
+      acknowledgeWhenLogged(connection);
+      const write = appendCollabUpdate(db, documentName, frame.update).catch((error: unknown) => {
         app.log.error({ err: error, document: documentName }, 'collab: logging an edit failed');
-        // Not acknowledged: the editor keeps it and sends it again when it reconnects.
         closeSocket(socket, { code: 1011, reason: 'Server error' });
-        return new Promise<never>(() => {});
-      }
+        throw error;
+      });
+      const chain = logged.get(connection)!.then(() => write);
+      // Observed here: a failure closes the socket, and no acknowledgement may be waiting on it.
+      chain.catch(() => {});
+      logged.set(connection, chain);
     },
     async connected({ documentName, connection, socketId }) {
       await askToFill(documentName, connection, socketId);
