@@ -157,7 +157,7 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
         {staff ? (
           <Group gap="xs">
             <ViewerAvatars viewers={viewers} userId={userId} noun="ticket" />
-            {mayEscalate ? <EscalateButton ticketId={ticket.id} /> : null}
+            {mayEscalate ? <EscalateButton ticketId={ticket.id} userId={userId} /> : null}
             {mayRemove ? <RemoveEscalationButton ticketId={ticket.id} /> : null}
             <Button
               leftSection={checkedIn ? <IconLogout size={16} aria-hidden /> : <IconLogin size={16} aria-hidden />}

@@ -146,7 +146,8 @@ export function useTicketAction<T>(id: number, call: (value: T) => Promise<{ mes
 export const ticketCalls = {
   update: (id: number) => (values: Record<string, unknown>) =>
     api.put<{ message: string }>(`/api/ticket/${id}`, values),
-  escalate: (id: number) => (reason: string) => api.post<{ message: string }>(`/api/ticket/escalate/${id}`, { reason }),
+  escalate: (id: number) => (values: { reason: string; esc_tech: number }) =>
+    api.post<{ message: string }>(`/api/ticket/escalate/${id}`, values),
   // Decision 0058: an administrator (or the escalation technician) ends an escalation.
   deescalate: (id: number) => () => api.post<{ message: string }>(`/api/ticket/deescalate/${id}`),
   checkInOut: (id: number, companyId: number) => (direction: 'in' | 'out') =>

@@ -1,39 +1,64 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { escalationReasonSchema, ticketSaveFailedMessage } from '@switchboard/shared';
+import { escalationReasonSchema, ticketSaveFailedMessage, type EmployeeListItem } from '@switchboard/shared';
 import { IconUrgent } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api-client.ts';
+import { withYou } from '../../../components/you-badge.tsx';
+import { api, isApiError } from '../../../lib/api-client.ts';
 import { getFormErrors } from '../../../lib/form-errors.ts';
 import { ticketCalls, useTicketAction } from '../api/tickets.ts';
 
-/** Escalate asks first, with the reason that goes into the ticket's events (issue 15 part 8). */
-export function EscalateButton({ ticketId }: { ticketId: number }) {
+/**
+ * Escalate asks first, with the reason that goes into the ticket's events (issue 15 part 8), and whom it goes to: the
+ * escalator by default, or another technician a dispatcher chooses (decision 0058).
+ */
+export function EscalateButton({ ticketId, userId }: { ticketId: number; userId: number }) {
   const escalate = useTicketAction(ticketId, ticketCalls.escalate(ticketId));
   const [opened, setOpened] = useState(false);
   const [reason, setReason] = useState('');
+  const [escTech, setEscTech] = useState<string | null>(String(userId));
   const [error, setError] = useState<string | undefined>();
+  const [techError, setTechError] = useState<string | undefined>();
+  const technicians = useQuery({
+    queryKey: ['employees', 'options'] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: EmployeeListItem[] }>('/api/users/employee.list', { signal })).data,
+    staleTime: 60_000,
+    enabled: opened,
+  });
+  const techOptions = (technicians.data ?? []).map((tech) => ({
+    value: String(tech.user_id),
+    label: withYou(tech.user.name, tech.user_id === userId),
+  }));
   const close = () => {
     setOpened(false);
     setError(undefined);
+    setTechError(undefined);
   };
 
   const confirm = () => {
     const checked = escalationReasonSchema.safeParse(reason);
     if (!checked.success) return setError(checked.error.issues[0]?.message);
-    escalate.mutate(checked.data, {
-      onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: answer.message });
-        setReason('');
-        close();
+    escalate.mutate(
+      { reason: checked.data, esc_tech: Number(escTech ?? userId) },
+      {
+        onSuccess: (answer) => {
+          notifications.show({ color: 'green', message: answer.message });
+          setReason('');
+          close();
+        },
+        onError: (failure) => {
+          const { fields } = getFormErrors(failure);
+          if (fields.reason || fields.esc_tech) {
+            setError(fields.reason);
+            return setTechError(fields.esc_tech);
+          }
+          const message = isApiError(failure) && failure.hasServerMessage ? failure.message : ticketSaveFailedMessage;
+          notifications.show({ color: 'red', message });
+        },
       },
-      onError: (failure) => {
-        const { fields } = getFormErrors(failure);
-        if (fields.reason) return setError(fields.reason);
-        const message = isApiError(failure) && failure.hasServerMessage ? failure.message : ticketSaveFailedMessage;
-        notifications.show({ color: 'red', message });
-      },
-    });
+    );
   };
 
   return (
@@ -48,7 +73,18 @@ export function EscalateButton({ ticketId }: { ticketId: number }) {
       </Button>
       <Modal opened={opened} onClose={close} title="Escalate this ticket?">
         <Stack gap="sm">
-          <Text size="sm">You become its escalation technician: until you hand it on, only you can work on it.</Text>
+          <Text size="sm">
+            Until the escalation ends or is handed on, only its escalation technician can work on this ticket.
+          </Text>
+          <Select
+            label="Escalation Technician"
+            searchable
+            allowDeselect={false}
+            data={techOptions.length ? techOptions : [{ value: String(userId), label: 'You' }]}
+            value={escTech}
+            onChange={setEscTech}
+            error={techError}
+          />
           <Textarea
             label="Reason"
             required
