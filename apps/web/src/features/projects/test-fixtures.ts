@@ -1,4 +1,6 @@
 import { defaultUserSettings, projectSteps, type ProjectDetail } from '@switchboard/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 
 // The project tests' signed-in session and project detail: each test overrides what it is about.
 
@@ -80,3 +82,9 @@ export const projectFixture: ProjectDetail = {
   scheduled_placeholder: null,
   pending_project: null,
 };
+
+/** Spec 3 §4: an open step's save asks Save or Save & Close; answers the question in the dialog it opens. */
+export async function answerSaveQuestion(choice: 'Save' | 'Save & Close', title?: string) {
+  const dialog = await screen.findByRole('dialog', title ? { name: title } : {});
+  await userEvent.click(within(dialog).getByRole('button', { name: choice }));
+}

@@ -17,11 +17,15 @@ export const projectQuoteCalls = {
   /** project_step 'Product Requirements': the whole list. */
   saveRequirements:
     (projectId: number) =>
-    (products: { id: number | null; option: number | null; product: string; quote_id: number | null }[]) =>
+    (change: {
+      products: { id: number | null; option: number | null; product: string; quote_id: number | null }[];
+      close: boolean;
+    }) =>
       api.post<{ message: string }>('/api/project/project_step', {
         step: 'Product Requirements',
         project_id: projectId,
-        products,
+        products: change.products,
+        close: change.close ? 1 : 0,
       }),
   createQuote: (projectId: number) => (values: QuoteFormValues & { requirement_id: number }) =>
     api.post<{ message: string; data: { id: number } }>(`/api/project/${projectId}/quotes`, values),

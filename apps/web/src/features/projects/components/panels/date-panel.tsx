@@ -1,10 +1,9 @@
-import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   addDaysToDate,
   projectDateShortcutDays,
   projectSaveFailedMessage,
-  STEP_CLOSED,
   type ProjectDateKind,
 } from '@switchboard/shared';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { api } from '../../../../lib/api-client.ts';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useProjectAction } from '../../api/projects.ts';
 import type { StepPanelProps } from './index.tsx';
+import { useSaveAndClose } from './save-and-close.tsx';
 
 /** The step name each kind is saved under (spec 3 §7 project_step variants). */
 const stepNames: Record<ProjectDateKind, string> = {
@@ -33,7 +33,7 @@ interface DateSave {
 
 /**
  * Spec 3 §2 Scheduled Placeholder (order 1, +90 days) and Schedule Pending Projects (order 3, +60 days): one start
- * date, saved with Create until one exists and Update after; 'Close this step' closes the step with the save.
+ * date, saved with Create until one exists and Update after; an open step asks Save or Save & Close (spec 3 §4).
  */
 export function DatePanel({ project, step, staff }: StepPanelProps) {
   const kind: ProjectDateKind = step.project_order === 3 ? 'pending' : 'placeholder';
@@ -41,7 +41,6 @@ export function DatePanel({ project, step, staff }: StepPanelProps) {
   const savedDate = saved?.start_date ?? '';
   const [date, setDate] = useState(savedDate);
   const [seen, setSeen] = useState(savedDate);
-  const [close, setClose] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // A save of ours or another viewer's: show the saved date.
   if (seen !== savedDate) {
@@ -59,6 +58,7 @@ export function DatePanel({ project, step, staff }: StepPanelProps) {
       close: body.close ? 1 : 0,
     }),
   );
+  const saveAndClose = useSaveAndClose(step, saved ? 'Update' : 'Create', (close) => submit(close));
 
   if (!staff) {
     return (
@@ -69,13 +69,12 @@ export function DatePanel({ project, step, staff }: StepPanelProps) {
   }
 
   const days = projectDateShortcutDays[kind];
-  const submit = () =>
+  const submit = (close: boolean) =>
     save.mutate(
       { start_date: date, close },
       {
         onSuccess: (answer) => {
           setError(null);
-          setClose(false);
           notifications.show({ color: 'green', message: answer.message });
         },
         onError: (failure) => {
@@ -101,18 +100,11 @@ export function DatePanel({ project, step, staff }: StepPanelProps) {
         <Button size="xs" variant="default" onClick={() => setDate(addDaysToDate(today(), days))}>
           +{days} days
         </Button>
-        <Button size="xs" onClick={submit} loading={save.isPending}>
+        <Button size="xs" onClick={saveAndClose.request} loading={save.isPending}>
           {saved ? 'Update' : 'Create'}
         </Button>
       </Group>
-      {step.status === STEP_CLOSED ? null : (
-        <Checkbox
-          size="xs"
-          label="Close this step"
-          checked={close}
-          onChange={(event) => setClose(event.currentTarget.checked)}
-        />
-      )}
+      {saveAndClose.dialog}
     </Stack>
   );
 }

@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Group,
-  Modal,
   NumberInput,
   Paper,
   Stack,
@@ -18,7 +17,6 @@ import {
   laborTotals,
   projectSaveFailedMessage,
   saveLaborEstimateInputSchema,
-  STEP_CLOSED,
   type LaborStep,
 } from '@switchboard/shared';
 import { IconArrowDown, IconArrowUp, IconFileImport, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -29,6 +27,7 @@ import { useProjectAction } from '../../api/projects.ts';
 import { laborCalls, temporaryId, type LaborStepDraft } from '../../api/project-labor.ts';
 import { TemplateImporter } from './template-importer.tsx';
 import type { StepPanelProps } from './index.tsx';
+import { useSaveAndClose } from './save-and-close.tsx';
 
 let nextKey = 1;
 const draftOf = (steps: LaborStep[]): LaborStepDraft[] =>
@@ -66,8 +65,8 @@ function LaborEstimateEditor({ project, step }: StepPanelProps) {
   const [draft, setDraft] = useState(() => draftOf(project.labor_steps));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [importing, setImporting] = useState(false);
-  const [asking, setAsking] = useState(false);
   const save = useProjectAction(project.id, laborCalls.save(project.id, step.id));
+  const saveAndClose = useSaveAndClose(step, 'Save Steps', (close) => submit(close));
 
   // The saved estimate changed (our save, an import, another viewer): a draft that was untouched, or says what was just
   // saved, follows it; an edited one keeps its edits and takes in the steps that are new (an import appends them).
@@ -97,7 +96,6 @@ function LaborEstimateEditor({ project, step }: StepPanelProps) {
     });
 
   const submit = (close: boolean) => {
-    setAsking(false);
     const payload = { project_id: project.id, ticket_id: step.id, steps: draft, close };
     const checked = saveLaborEstimateInputSchema.safeParse(payload);
     if (!checked.success) {
@@ -183,7 +181,7 @@ function LaborEstimateEditor({ project, step }: StepPanelProps) {
             size="xs"
             loading={save.isPending}
             // Spec 3 §4: a closed step saves directly; an open one asks whether to close it too.
-            onClick={() => (step.status === STEP_CLOSED ? submit(false) : setAsking(true))}
+            onClick={saveAndClose.request}
           >
             Save Steps
           </Button>
@@ -194,17 +192,7 @@ function LaborEstimateEditor({ project, step }: StepPanelProps) {
           {errors.steps}
         </Alert>
       ) : null}
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Save Steps" centered>
-        <Stack>
-          <Text size="sm">Close the Labor Estimate step as well?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => submit(false)}>
-              Save
-            </Button>
-            <Button onClick={() => submit(true)}>Save & Close</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {saveAndClose.dialog}
       <TemplateImporter
         opened={importing}
         onClose={() => setImporting(false)}

@@ -7,7 +7,7 @@ import { authStore } from '../../../../lib/auth-store.ts';
 import { stubApi } from '../../../../test/api-stub.ts';
 import { fakeSocketModule } from '../../../../test/fake-socket.ts';
 import { renderApp } from '../../../../test/render.tsx';
-import { projectFixture, projectSession as session } from '../../test-fixtures.ts';
+import { answerSaveQuestion, projectFixture, projectSession as session } from '../../test-fixtures.ts';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
@@ -43,9 +43,10 @@ function open(type: 'Employee' | 'Client', procurements: Procurement[]) {
   return api;
 }
 
-const procurementCard = () => screen.findByRole('group', { name: 'Procurement' });
+// The first render loads the page's chunks: a busy machine takes longer than the default wait.
+const procurementCard = () => screen.findByRole('group', { name: 'Procurement' }, { timeout: 30_000 });
 
-describe('Procurement panel (spec 3 §2)', { timeout: 30_000 }, () => {
+describe('Procurement panel (spec 3 §2)', { timeout: 60_000 }, () => {
   it('reads Create Requirements for a new list and checks a new row against the contract before sending', async () => {
     const api = open('Employee', []);
     const card = await procurementCard();
@@ -54,6 +55,17 @@ describe('Procurement panel (spec 3 §2)', { timeout: 30_000 }, () => {
     expect(await within(card).findByText('Choose a carrier from the list.')).toBeTruthy();
     expect(within(card).getByText('Enter the tracking number.')).toBeTruthy();
     expect(api.callsTo('POST', '/api/project/project_step')).toEqual([]);
+  });
+
+  it('asks Save or Save & Close on an open step and sends close with the list (spec 3 §4)', async () => {
+    const api = open('Employee', [tracked]);
+    const card = await procurementCard();
+    await userEvent.click(await within(card).findByRole('button', { name: 'Update Requirements' }));
+    await answerSaveQuestion('Save & Close', 'Update Requirements');
+    expect(await screen.findByText('Procurement saved.', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(api.callsTo('POST', '/api/project/project_step').map((call) => call.body)).toEqual([
+      expect.objectContaining({ step: 'Procurement', project_id: 12, close: 1 }),
+    ]);
   });
 
   it('reads Update Requirements for a saved list; a tracked shipment shows its history by date, read-only', async () => {

@@ -28,6 +28,7 @@ import { api } from '../../../../lib/api-client.ts';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useProjectAction } from '../../api/projects.ts';
 import type { StepPanelProps } from './index.tsx';
+import { useSaveAndClose } from './save-and-close.tsx';
 import { groupHistoryByDate, historyTime } from './shipment-history.ts';
 
 // Spec 3 §2 Procurement (order 8; decision 0048): shipments with carrier (fixed list), tracking number, status, status
@@ -111,7 +112,7 @@ const payloadOf = (rows: ShipmentRow[]) =>
 const carrierOptions = carriers.map((carrier) => ({ value: carrier, label: carrier }));
 const statusOptions = shipmentStatuses.map((status) => ({ value: status.value, label: status.label }));
 
-export function ProcurementPanel({ project, staff }: StepPanelProps) {
+export function ProcurementPanel({ project, step, staff }: StepPanelProps) {
   const saved = project.procurements;
   const savedKey = JSON.stringify(saved);
   const [rows, setRows] = useState<ShipmentRow[]>(() => rowsOf(saved));
@@ -123,12 +124,19 @@ export function ProcurementPanel({ project, staff }: StepPanelProps) {
     setRows(rowsOf(saved));
     setErrors({});
   }
-  const save = useProjectAction(project.id, (procurements: ReturnType<typeof payloadOf>) =>
+  const save = useProjectAction(project.id, (change: { procurements: ReturnType<typeof payloadOf>; close: boolean }) =>
     api.post<{ message: string }>('/api/project/project_step', {
       step: 'Procurement',
       project_id: project.id,
-      procurements,
+      procurements: change.procurements,
+      close: change.close ? 1 : 0,
     }),
+  );
+  const saveAndClose = useSaveAndClose(
+    step,
+    saved.length === 0 ? 'Create Requirements' : 'Update Requirements',
+    (close) => submit(close),
+    () => valid(),
   );
 
   if (!staff) return <ShipmentList shipments={saved} />;
@@ -147,7 +155,16 @@ export function ProcurementPanel({ project, staff }: StepPanelProps) {
     setErrors(fields);
     notifications.show({ color: 'red', message: projectSaveFailedMessage });
   };
-  const submit = () => {
+  const valid = () => {
+    const procurements = payloadOf(rows);
+    const checked = procurementInputSchema.safeParse({ project_id: project.id, procurements });
+    if (checked.success) return true;
+    const fields: Record<string, string> = {};
+    for (const issue of checked.error.issues) fields[issue.path.join('.')] ??= issue.message;
+    fail(fields);
+    return false;
+  };
+  const submit = (close: boolean) => {
     const procurements = payloadOf(rows);
     // The server's own contract, so a row's mistake shows before the call.
     const checked = procurementInputSchema.safeParse({ project_id: project.id, procurements });
@@ -157,13 +174,16 @@ export function ProcurementPanel({ project, staff }: StepPanelProps) {
       fail(fields);
       return;
     }
-    save.mutate(procurements, {
-      onSuccess: (answer) => {
-        setErrors({});
-        notifications.show({ color: 'green', message: answer.message });
+    save.mutate(
+      { procurements, close },
+      {
+        onSuccess: (answer) => {
+          setErrors({});
+          notifications.show({ color: 'green', message: answer.message });
+        },
+        onError: (failure) => fail(getFormErrors(failure).fields),
       },
-      onError: (failure) => fail(getFormErrors(failure).fields),
-    });
+    );
   };
 
   return (
@@ -333,10 +353,11 @@ export function ProcurementPanel({ project, staff }: StepPanelProps) {
         >
           Add Shipment
         </Button>
-        <Button size="xs" onClick={submit} loading={save.isPending}>
+        <Button size="xs" onClick={saveAndClose.request} loading={save.isPending}>
           {saved.length === 0 ? 'Create Requirements' : 'Update Requirements'}
         </Button>
       </Group>
+      {saveAndClose.dialog}
     </Stack>
   );
 }

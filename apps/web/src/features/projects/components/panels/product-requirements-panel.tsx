@@ -12,6 +12,7 @@ import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { projectQuoteCalls } from '../../api/project-quotes.ts';
 import { useProjectAction } from '../../api/projects.ts';
 import type { StepPanelProps } from './index.tsx';
+import { useSaveAndClose } from './save-and-close.tsx';
 
 interface RequirementRow {
   /** React's key: the saved id, or a local one for a new row. */
@@ -56,7 +57,7 @@ const payloadOf = (rows: RequirementRow[]) =>
  * Spec 3 §2 Product Requirements: rows of option (1 to 10), product and the quote that prices it, saved as a whole.
  * Quotes are made on the Project Quotes card; a client account does not see this step's records (decision 0047).
  */
-export function ProductRequirementsPanel({ project, staff }: StepPanelProps) {
+export function ProductRequirementsPanel({ project, step, staff }: StepPanelProps) {
   const saved = project.product_requirements;
   const savedKey = JSON.stringify(saved);
   const [rows, setRows] = useState<RequirementRow[]>(() => rowsOf(saved));
@@ -69,6 +70,12 @@ export function ProductRequirementsPanel({ project, staff }: StepPanelProps) {
     setErrors({});
   }
   const save = useProjectAction(project.id, projectQuoteCalls.saveRequirements(project.id));
+  const saveAndClose = useSaveAndClose(
+    step,
+    'Save Requirements',
+    (close) => submit(close),
+    () => valid(),
+  );
   if (!staff) return null;
 
   const change = (key: string, field: 'option' | 'product', value: string) =>
@@ -77,7 +84,16 @@ export function ProductRequirementsPanel({ project, staff }: StepPanelProps) {
     setErrors(fields);
     notifications.show({ color: 'red', message: projectSaveFailedMessage });
   };
-  const submit = () => {
+  const valid = () => {
+    const products = payloadOf(rows);
+    const checked = productRequirementsInputSchema.safeParse({ project_id: project.id, products });
+    if (checked.success) return true;
+    const fields: Record<string, string> = {};
+    for (const issue of checked.error.issues) fields[issue.path.join('.')] ??= issue.message;
+    fail(fields);
+    return false;
+  };
+  const submit = (close: boolean) => {
     const products = payloadOf(rows);
     // The server's contract, so a row's mistake shows before the call.
     const checked = productRequirementsInputSchema.safeParse({ project_id: project.id, products });
@@ -87,13 +103,16 @@ export function ProductRequirementsPanel({ project, staff }: StepPanelProps) {
       fail(fields);
       return;
     }
-    save.mutate(products, {
-      onSuccess: (answer) => {
-        setErrors({});
-        notifications.show({ color: 'green', message: answer.message });
+    save.mutate(
+      { products, close },
+      {
+        onSuccess: (answer) => {
+          setErrors({});
+          notifications.show({ color: 'green', message: answer.message });
+        },
+        onError: (failure) => fail(getFormErrors(failure).fields),
       },
-      onError: (failure) => fail(getFormErrors(failure).fields),
-    });
+    );
   };
 
   return (
@@ -175,11 +194,12 @@ export function ProductRequirementsPanel({ project, staff }: StepPanelProps) {
           Add Requirement
         </Button>
         {rows.length > 0 || saved.length > 0 ? (
-          <Button size="xs" onClick={submit} loading={save.isPending}>
+          <Button size="xs" onClick={saveAndClose.request} loading={save.isPending}>
             Save Requirements
           </Button>
         ) : null}
       </Group>
+      {saveAndClose.dialog}
     </Stack>
   );
 }

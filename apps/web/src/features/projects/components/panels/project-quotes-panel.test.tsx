@@ -6,7 +6,7 @@ import { authStore } from '../../../../lib/auth-store.ts';
 import { stubApi } from '../../../../test/api-stub.ts';
 import { fakeSocketModule } from '../../../../test/fake-socket.ts';
 import { renderApp } from '../../../../test/render.tsx';
-import { projectFixture } from '../../test-fixtures.ts';
+import { answerSaveQuestion, projectFixture } from '../../test-fixtures.ts';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
@@ -66,9 +66,10 @@ function open(start: Partial<ProjectDetail> = {}) {
   return api;
 }
 
-const card = (name: string) => screen.findByRole('group', { name });
+// The first render loads the page's chunks: a busy machine takes longer than the default wait.
+const card = (name: string) => screen.findByRole('group', { name }, { timeout: 30_000 });
 
-describe('Product Requirements and Project Quotes panels', { timeout: 30_000 }, () => {
+describe('Product Requirements and Project Quotes panels', { timeout: 60_000 }, () => {
   it('adds requirements with an option 1 to 10 and a product, refusing an empty product before the call', async () => {
     const api = open();
     const requirements = await card('Product Requirements');
@@ -86,12 +87,15 @@ describe('Product Requirements and Project Quotes panels', { timeout: 30_000 }, 
     expect(options.map((option) => option.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     await userEvent.click(options[9]!);
     await userEvent.click(within(requirements).getByRole('button', { name: 'Save Requirements' }));
-    expect(await screen.findByText('Product requirements saved.')).toBeTruthy();
+    // Spec 3 §4: the open step asks whether to close it with the save.
+    await answerSaveQuestion('Save & Close', 'Save Requirements');
+    expect(await screen.findByText('Product requirements saved.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(api.callsTo('POST', '/api/project/project_step').map((call) => call.body)).toEqual([
       {
         step: 'Product Requirements',
         project_id: 12,
         products: [{ id: null, option: 10, product: 'Firewall', quote_id: null }],
+        close: 1,
       },
     ]);
   });

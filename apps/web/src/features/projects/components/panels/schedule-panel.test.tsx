@@ -6,7 +6,7 @@ import { authStore } from '../../../../lib/auth-store.ts';
 import { stubApi, type StubCall } from '../../../../test/api-stub.ts';
 import { fakeSocketModule } from '../../../../test/fake-socket.ts';
 import { renderApp } from '../../../../test/render.tsx';
-import { projectFixture, projectSession as session } from '../../test-fixtures.ts';
+import { answerSaveQuestion, projectFixture, projectSession as session } from '../../test-fixtures.ts';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
@@ -66,7 +66,8 @@ function open(type: 'Employee' | 'Client', start: Partial<ProjectDetail> = {}, s
   return api;
 }
 
-const scheduleCard = () => screen.findByRole('group', { name: 'Schedule Project Date' });
+// The first render loads the page's chunks: a busy machine takes longer than the default wait.
+const scheduleCard = () => screen.findByRole('group', { name: 'Schedule Project Date' }, { timeout: 30_000 });
 const sent = (api: ReturnType<typeof stubApi>) =>
   api.callsTo('POST', '/api/project/project_step').map((call) => call.body);
 
@@ -87,7 +88,7 @@ const savedSlot = (id: number, employee: ScheduleSlot['employee'], date = '2026-
   employee,
 });
 
-describe('Schedule Project Date panel (spec 3 §2)', { timeout: 30_000 }, () => {
+describe('Schedule Project Date panel (spec 3 §2)', { timeout: 60_000 }, () => {
   it('says how many slots the estimate needs, and creates two slots with Create Slots', async () => {
     const api = open('Employee');
     const card = await scheduleCard();
@@ -119,8 +120,9 @@ describe('Schedule Project Date panel (spec 3 §2)', { timeout: 30_000 }, () => 
         .map((input) => input.getAttribute('min')),
     ).toEqual(['09:00', '13:00']);
     await userEvent.click(within(card).getByRole('button', { name: 'Create Slots' }));
+    await answerSaveQuestion('Save', 'Create Slots');
 
-    expect(await screen.findByText('Slots saved.')).toBeTruthy();
+    expect(await screen.findByText('Slots saved.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(sent(api)).toEqual([
       {
         step: 'Schedule Project Date',
@@ -131,6 +133,7 @@ describe('Schedule Project Date panel (spec 3 §2)', { timeout: 30_000 }, () => 
           { id: null, start_date: '2026-09-01', start_time: '09:00', end_time: '12:00', employee_id: 1 },
           { id: null, start_date: '2026-09-02', start_time: '13:00', end_time: '17:00', employee_id: 2 },
         ],
+        close: 0,
       },
     ]);
     await within(card).findByRole('button', { name: 'Update Slots' });
@@ -149,10 +152,12 @@ describe('Schedule Project Date panel (spec 3 §2)', { timeout: 30_000 }, () => 
     await userEvent.click(within(card).getByRole('button', { name: 'Remove slot 2' }));
     expect(within(card).queryByRole('group', { name: 'Slot 2' })).toBeNull();
     await userEvent.click(within(card).getByRole('button', { name: 'Update Slots' }));
+    await answerSaveQuestion('Save & Close', 'Update Slots');
     await waitFor(() =>
       expect(sent(api)).toEqual([
         expect.objectContaining({
           dates: [{ id: 30, start_date: '2026-09-01', start_time: '09:00', end_time: '12:00', employee_id: 7 }],
+          close: 1,
         }),
       ]),
     );
@@ -169,6 +174,7 @@ describe('Schedule Project Date panel (spec 3 §2)', { timeout: 30_000 }, () => 
     const slot = within(card).getByRole('group', { name: 'Slot 1' });
     await fillSlot(slot, '2026-09-02', '10:00', '11:00', 'Ivan Installer');
     await userEvent.click(within(card).getByRole('button', { name: 'Create Slots' }));
+    await answerSaveQuestion('Save');
     expect(await within(slot).findByText(message)).toBeTruthy();
     expect(await screen.findByText('An error occured.')).toBeTruthy();
   });

@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../../../lib/auth-store.ts';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useEmployeeOptions, useProjectAction } from '../../api/projects.ts';
 import type { StepPanelProps } from './index.tsx';
+import { useSaveAndClose } from './save-and-close.tsx';
 
 /** Spec 3 §2: how a technician who is no longer active is shown. */
 const inactiveLabel = 'Inactive Employee';
@@ -59,7 +60,7 @@ const payloadOf = (rows: SlotRow[]) =>
  * Spec 3 §2 Schedule Project Date: the project's slots (day, start and end time, technician), saved as a whole with
  * Create Slots or Update Slots. The server refuses a technician booked twice at once and says so on the row.
  */
-export function SchedulePanel({ project, staff }: StepPanelProps) {
+export function SchedulePanel({ project, step, staff }: StepPanelProps) {
   const saved = project.schedule_dates;
   const savedKey = JSON.stringify(saved);
   const [rows, setRows] = useState<SlotRow[]>(() => rowsOf(saved));
@@ -73,14 +74,21 @@ export function SchedulePanel({ project, staff }: StepPanelProps) {
   }
   const me = useCurrentUser();
   const employees = useEmployeeOptions(staff);
-  const save = useProjectAction(project.id, (dates: ReturnType<typeof payloadOf>) =>
+  const save = useProjectAction(project.id, (change: { dates: ReturnType<typeof payloadOf>; close: boolean }) =>
     api.post<{ message: string }>('/api/project/project_step', {
       step: 'Schedule Project Date',
       project_id: project.id,
       company_id: project.company_id,
       site_id: project.site_id,
-      dates,
+      dates: change.dates,
+      close: change.close ? 1 : 0,
     }),
+  );
+  const saveAndClose = useSaveAndClose(
+    step,
+    saved.length === 0 ? 'Create Slots' : 'Update Slots',
+    (close) => submit(close),
+    () => valid(),
   );
   const needed = requiredSlots(laborTotals(project.labor_steps).max_hours);
 
@@ -104,7 +112,16 @@ export function SchedulePanel({ project, staff }: StepPanelProps) {
     setErrors(fields);
     notifications.show({ color: 'red', message: projectSaveFailedMessage });
   };
-  const submit = () => {
+  const valid = () => {
+    const dates = payloadOf(rows);
+    const checked = scheduleProjectDateInputSchema.safeParse({ project_id: project.id, dates });
+    if (checked.success) return true;
+    const fields: Record<string, string> = {};
+    for (const issue of checked.error.issues) fields[issue.path.join('.')] ??= issue.message;
+    fail(fields);
+    return false;
+  };
+  const submit = (close: boolean) => {
     const dates = payloadOf(rows);
     // The same contract as the server's, so a row's mistake shows before the call.
     const checked = scheduleProjectDateInputSchema.safeParse({ project_id: project.id, dates });
@@ -114,13 +131,16 @@ export function SchedulePanel({ project, staff }: StepPanelProps) {
       fail(fields);
       return;
     }
-    save.mutate(dates, {
-      onSuccess: (answer) => {
-        setErrors({});
-        notifications.show({ color: 'green', message: answer.message });
+    save.mutate(
+      { dates, close },
+      {
+        onSuccess: (answer) => {
+          setErrors({});
+          notifications.show({ color: 'green', message: answer.message });
+        },
+        onError: (failure) => fail(getFormErrors(failure).fields),
       },
-      onError: (failure) => fail(getFormErrors(failure).fields),
-    });
+    );
   };
 
   return (
@@ -203,10 +223,11 @@ export function SchedulePanel({ project, staff }: StepPanelProps) {
         >
           Add Slot
         </Button>
-        <Button size="xs" onClick={submit} loading={save.isPending}>
+        <Button size="xs" onClick={saveAndClose.request} loading={save.isPending}>
           {saved.length === 0 ? 'Create Slots' : 'Update Slots'}
         </Button>
       </Group>
+      {saveAndClose.dialog}
     </Stack>
   );
 }
