@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import {
   canChangeAccountField,
   canCreateEmployee,
+  currentPasswordRequiredMessage,
   canDisableAccount,
   createEmployeeInputSchema,
   employeeLoadFailedMessage,
@@ -32,6 +33,7 @@ import {
   AccountFields,
   AgentFields,
   allEditable,
+  changesOwnCredentials,
   employeeFormData,
   employeeFormValues,
   InformationFields,
@@ -65,8 +67,11 @@ export function EmployeeEditPage() {
   return <NotFoundPage />;
 }
 
-/** Client-side checks with the server's own schema, plus the photo's type and size. */
-function validate(values: EmployeeFormValues, creating: boolean): Record<string, string> {
+/**
+ * Client-side checks with the server's own schema, plus the photo's type and size; on one's own record, a changed
+ * password, e-mail or two-factor needs the current password (decision 0057).
+ */
+function validate(values: EmployeeFormValues, creating: boolean, own?: EmployeeDetail): Record<string, string> {
   const payload = {
     ...values,
     departments: values.departments.map(Number),
@@ -79,6 +84,8 @@ function validate(values: EmployeeFormValues, creating: boolean): Record<string,
   if (values.photo && !(employeePhotoMimeTypes as readonly string[]).includes(values.photo.type))
     errors.photo = employeePhotoTypeMessage;
   else if (values.photo && values.photo.size > EMPLOYEE_PHOTO_MAX_BYTES * 4) errors.photo = employeePhotoSizeMessage;
+  if (own && changesOwnCredentials(values, own) && !values.current_password)
+    errors.current_password = currentPasswordRequiredMessage;
   return errors;
 }
 
@@ -97,6 +104,7 @@ function useSubmit(form: EmployeeForm, id: number | null, includeAgent: boolean,
           notifications.show({ color: 'green', message: answer.message });
           form.setFieldValue('password', '');
           form.setFieldValue('password_confirmation', '');
+          form.setFieldValue('current_password', '');
           form.setFieldValue('photo', null);
           onSaved(answer.data.id);
         },
@@ -184,7 +192,9 @@ function EmployeeEdit({ area, employeeId, view }: { area: EmployeeArea; employee
 }
 
 /** What the signed-in user may change on this employee, from the rule the server enforces (decision 0025). */
-function useEditableGroups(employee: EmployeeDetail): EditableGroups & { timeOff: boolean; sessions: boolean } {
+function useEditableGroups(
+  employee: EmployeeDetail,
+): EditableGroups & { timeOff: boolean; sessions: boolean; own: boolean } {
   const actor = useAccountActor();
   const target = { id: employee.user_id, type: 'Employee', role: employee.user.role } as const;
   const can = (group: AccountFieldGroup) => actor !== null && canChangeAccountField(actor, target, group);
@@ -196,6 +206,7 @@ function useEditableGroups(employee: EmployeeDetail): EditableGroups & { timeOff
     agent: can('agent'),
     timeOff: can('time_off'),
     sessions: can('sessions'),
+    own: actor?.id === employee.user_id,
   };
 }
 
@@ -217,7 +228,7 @@ function EmployeeEditor({
   const form = useForm<EmployeeFormValues>({
     mode: 'controlled',
     initialValues: employeeFormValues(employee),
-    validate: (values) => validate(values, false),
+    validate: (values) => validate(values, false, editable.own ? employee : undefined),
   });
   const { submit, saving } = useSubmit(form, employee.user_id, editable.agent, () => form.resetDirty());
 
@@ -279,7 +290,13 @@ function EmployeeEditor({
           <Card withBorder padding="lg">
             <Stack gap="md">
               {view === 'account' ? (
-                <AccountFields form={form} employee={employee} creating={false} editable={editable} />
+                <AccountFields
+                  form={form}
+                  employee={employee}
+                  creating={false}
+                  editable={editable}
+                  own={editable.own}
+                />
               ) : null}
               {view === 'basicinformation' ? <InformationFields form={form} editable={editable} /> : null}
               {view === 'agent' ? (

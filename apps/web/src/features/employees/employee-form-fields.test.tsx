@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { generatedPasswordAlphabet } from '@switchboard/shared';
+import { generatedPasswordAlphabet, type EmployeeDetail } from '@switchboard/shared';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -28,5 +28,58 @@ describe('employee account fields (spec 1 §5)', () => {
     expect(password.value).toHaveLength(10);
     expect(confirmation.value).toBe(password.value);
     expect([...password.value].some((c) => generatedPasswordAlphabet.symbols.includes(c))).toBe(true);
+  });
+});
+
+const ownRecord = {
+  user_id: 7,
+  user: {
+    id: 7,
+    role: 'user',
+    name: 'Owen Owner',
+    email: 'owen@example.test',
+    photo: null,
+    shortname: 'Owen',
+    permissions: [],
+    two_factor: { twofactor_enabled: true },
+  },
+  departments: [],
+  agent_settings: null,
+  deleted_at: null,
+} as unknown as EmployeeDetail;
+
+function OwnAccount({ own }: { own: boolean }) {
+  const form = useForm({ mode: 'controlled', initialValues: employeeFormValues(ownRecord) });
+  const editable = { ...allEditable, disable: false };
+  return <AccountFields form={form} employee={ownRecord} creating={false} editable={editable} own={own} />;
+}
+
+describe('own account fields (decision 0057)', () => {
+  const renderOwn = (own: boolean) =>
+    render(
+      <MantineProvider env="test">
+        <OwnAccount own={own} />
+      </MantineProvider>,
+    );
+
+  it('asks for the current password once the own password, e-mail or two-factor changes', async () => {
+    renderOwn(true);
+    expect(screen.queryByLabelText(/^Current Password/)).toBeNull();
+    await userEvent.type(screen.getByLabelText(/^Password/), 'New-pass-1');
+    expect(screen.getByLabelText(/^Current Password/)).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText(/^Password/));
+    expect(screen.queryByLabelText(/^Current Password/)).toBeNull();
+    await userEvent.type(screen.getByLabelText(/^Email/), 'x');
+    expect(screen.getByLabelText(/^Current Password/)).toBeTruthy();
+  });
+
+  it('asks for it when the own two-factor is switched off, and never on someone else', async () => {
+    const { unmount } = renderOwn(true);
+    await userEvent.click(screen.getByRole('switch'));
+    expect(screen.getByLabelText(/^Current Password/)).toBeTruthy();
+    unmount();
+    renderOwn(false);
+    await userEvent.type(screen.getByLabelText(/^Password/), 'New-pass-1');
+    expect(screen.queryByLabelText(/^Current Password/)).toBeNull();
   });
 });

@@ -31,6 +31,8 @@ export interface EmployeeFormValues {
   email: string;
   password: string;
   password_confirmation: string;
+  /** Asked when the signed-in employee changes their own password, e-mail or two-factor (decision 0057). */
+  current_password: string;
   active: '0' | '1';
   twofactor_enabled: boolean;
   photo: File | null;
@@ -59,6 +61,7 @@ export function employeeFormValues(employee: EmployeeDetail | null): EmployeeFor
     email: employee?.user.email ?? '',
     password: '',
     password_confirmation: '',
+    current_password: '',
     active: employee?.deleted_at ? '1' : '0',
     twofactor_enabled: employee?.user.two_factor.twofactor_enabled ?? false,
     photo: null,
@@ -112,6 +115,7 @@ export function employeeFormData(values: EmployeeFormValues, options: { includeA
     text.reminder_emails = values.reminder_emails ? '1' : '0';
     text.callback_number = values.callback_number;
   }
+  if (values.current_password) text.current_password = values.current_password;
   for (const [key, value] of Object.entries(text)) form.append(key, value);
   if (values.photo) form.append('photo', values.photo, values.photo.name);
   return form;
@@ -140,6 +144,15 @@ export interface EditableGroups {
   agent: boolean;
 }
 
+/** Whether the form, on the signed-in employee's own record, changes their password, e-mail or two-factor. */
+export function changesOwnCredentials(values: EmployeeFormValues, employee: EmployeeDetail): boolean {
+  return (
+    values.password !== '' ||
+    values.email.trim() !== employee.user.email ||
+    (employee.user.two_factor.twofactor_enabled && !values.twofactor_enabled)
+  );
+}
+
 /** Everything editable: the create form, where the creator sets every field of the new account. */
 export const allEditable: EditableGroups = {
   credentials: true,
@@ -154,11 +167,14 @@ export function AccountFields({
   employee,
   creating,
   editable,
+  own = false,
 }: {
   form: Form;
   employee: EmployeeDetail | null;
   creating: boolean;
   editable: EditableGroups;
+  /** The signed-in employee's own record: changing its credentials asks for the current password. */
+  own?: boolean;
 }) {
   const fillPassword = () => {
     const password = generatePassword();
@@ -204,6 +220,15 @@ export function AccountFields({
           {...form.getInputProps('twofactor_enabled', { type: 'checkbox' })}
         />
       )}
+      {own && employee && editable.credentials && changesOwnCredentials(form.values, employee) ? (
+        <PasswordInput
+          label="Current Password"
+          required
+          description="Needed to change your own password, e-mail or two-factor authentication."
+          autoComplete="current-password"
+          {...form.getInputProps('current_password')}
+        />
+      ) : null}
       {editable.profile ? (
         <Group gap="sm" align="flex-end" wrap="nowrap">
           <FileInput

@@ -12,18 +12,21 @@ import {
 } from '@switchboard/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCurrentUser } from '../../lib/auth-store.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { useCreateUser, useUpdateUser } from './api/users.ts';
 
 export const passwordPlaceholder = 'Min 6 Characters';
 const updateFailedMessage = 'An error occured.';
-const formFields = ['name', 'email', 'password', 'type'] as const;
+const formFields = ['name', 'email', 'password', 'type', 'current_password'] as const;
 
 interface UserFormValues {
   name: string;
   email: string;
   password: string;
   type: UserAdminType;
+  /** On one's own row: asked to change one's own password or e-mail (decision 0057). */
+  current_password: string;
 }
 
 const typeOptions = userAdminTypes.map((value) => ({ value, label: userAdminTypeLabels[value] }));
@@ -51,10 +54,18 @@ function UserForm({ user, onDone }: { user: UserAdminRow | null; onDone: () => v
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const [banner, setBanner] = useState<string | null>(null);
+  const currentUser = useCurrentUser();
+  const own = editing && currentUser?.id === user.id;
 
   const form = useForm<UserFormValues>({
     mode: 'uncontrolled',
-    initialValues: { name: user?.name ?? '', email: user?.email ?? '', password: '', type: user?.type ?? 'user' },
+    initialValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      password: '',
+      type: user?.type ?? 'user',
+      current_password: '',
+    },
     validate: schemaResolver(editing ? updateUserInputSchema : createUserInputSchema, { sync: true }),
   });
 
@@ -74,7 +85,10 @@ function UserForm({ user, onDone }: { user: UserAdminRow | null; onDone: () => v
   const submit = form.onSubmit((values) => {
     setBanner(null);
     if (editing) {
-      const input = updateUserInputSchema.parse(values);
+      const input = {
+        ...updateUserInputSchema.parse(values),
+        ...(values.current_password ? { current_password: values.current_password } : {}),
+      };
       updateUser.mutate(
         { id: user.id, input },
         {
@@ -130,6 +144,15 @@ function UserForm({ user, onDone }: { user: UserAdminRow | null; onDone: () => v
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
+        {own ? (
+          <PasswordInput
+            label="Current Password"
+            description="Needed to change your own password or e-mail."
+            autoComplete="current-password"
+            key={form.key('current_password')}
+            {...form.getInputProps('current_password')}
+          />
+        ) : null}
         <Select
           label="Type"
           required

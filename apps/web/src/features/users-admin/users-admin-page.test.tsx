@@ -188,6 +188,36 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Sam Senior', email: 'sam@example.com', type: 'user' });
   });
 
+  it('asks for the current password on your own row, and shows the answer under it (decision 0057)', async () => {
+    signedIn();
+    const fetchMock = stubApi('admin', {
+      'PUT /api/user/1': () =>
+        jsonResponse(422, {
+          message: 'The given data was invalid.',
+          errors: { current_password: ['The current password is incorrect.'] },
+        }),
+    });
+    renderApp('/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Ada Admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'New-pass-1');
+    await userEvent.type(within(dialog).getByLabelText(/^Current Password/), 'old-pass');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    expect(await within(dialog).findByText('The current password is incorrect.')).toBeTruthy();
+    const [, init] = requests(fetchMock, 'PUT', '/api/user/1')[0];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ password: 'New-pass-1', current_password: 'old-pass' });
+  });
+
+  it("does not ask for a current password on someone else's row", async () => {
+    signedIn();
+    stubApi('admin');
+    renderApp('/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Sam Staff' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).queryByLabelText(/^Current Password/)).toBeNull();
+  });
+
   it("deletes after 'Are you sure?' and shows 'Deleted!'", async () => {
     signedIn();
     const fetchMock = stubApi('admin', { 'DELETE /api/user/2': () => jsonResponse(200, { message: 'Deleted!' }) });

@@ -38,7 +38,7 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) =>
+    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput & { current_password?: string } }) =>
       api.put<{ message: string }>(`/api/user/${id}`, input),
     onSuccess: invalidate,
   });
