@@ -53,6 +53,7 @@ import { ResponseCard } from './components/response-card.tsx';
 import { ThreadCard } from '../../components/thread-card.tsx';
 import { ViewerAvatars } from '../../components/viewer-avatars.tsx';
 import { TextWithAttachmentsCard } from './components/text-with-attachments-card.tsx';
+import { StepTicketView } from './components/step-ticket-view.tsx';
 import { TodosCard } from './components/todos-card.tsx';
 import { EditingWarning, useTicketSectionEditing } from './components/editing-warning.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -102,9 +103,12 @@ export function TicketDetailPage() {
       </Alert>
     );
   }
-  // A project's step ticket is worked on its project's page (decision 0044), on the step's own card.
-  if (ticket.data.project_id !== null)
+  // A project's step ticket (decision 0061): staff work it here with its 0/1 status; a client account reads its
+  // project's page, on the step's own card.
+  if (ticket.data.project_id !== null) {
+    if (staff) return <StepTicketView ticket={ticket.data} userId={me?.id ?? 0} />;
     return <Navigate to={`/projects/${ticket.data.project_id}#step-${ticket.data.project_order}`} replace />;
+  }
   return <TicketView ticket={ticket.data} staff={staff} userId={me?.id ?? 0} />;
 }
 

@@ -116,11 +116,10 @@ export function StepCard({ projectId, companyId, step, staff, checkedIn, childre
             </Group>
           )}
           <Group gap="xs" align="center">
-            {closed ? null : (
-              <Anchor component={Link} to={`/ticket/${step.id}`} size="sm">
-                Open ticket
-              </Anchor>
-            )}
+            {/* The step's own ticket page: notes with revisions, to-dos, attachments, events, check-ins. */}
+            <Anchor component={Link} to={`/ticket/${step.id}`} size="sm">
+              Open ticket
+            </Anchor>
             <Tooltip label={clockOff} disabled={clockOff === null}>
               <span data-disabled-reason={clockOff ?? undefined}>
                 <Button
