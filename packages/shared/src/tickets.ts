@@ -247,6 +247,8 @@ export const ticketQueueQuerySchema = z.object({
   triage_id: optionalId('triage').optional(),
   location: optionalId('ticket type').optional(),
   escalated: z.preprocess(emptyToNull, z.coerce.number().int().min(0).max(1).nullable()).optional(),
+  /** 1: the caller's own tickets: a technician's assigned ones; a client account's filed or contact ones (decision 0064). */
+  mine: z.preprocess(emptyToNull, z.coerce.number().int().min(0).max(1).nullable()).optional(),
   search: z.preprocess(emptyToNull, z.string().trim().max(200).nullable()).optional(),
   sort: z.enum(ticketSortColumns).default('updated_at'),
   direction: z.enum(['asc', 'desc']).default('desc'),
@@ -396,7 +398,10 @@ export const ticketDetailSchema = z.object({
   site_id: z.number().int().nullable(),
   client_id: z.number().int().nullable(),
   client: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  /** The site's and the technician's names, for a client account's page, which has no lists to name them by. */
+  site: named.nullable(),
   employee_id: z.number().int().nullable(),
+  technician: named.nullable(),
   location: z.number().int(),
   triage_id: z.number().int(),
   status: z.number().int(),
@@ -525,6 +530,7 @@ export const ticketViewFiltersSchema = z
     triage_id: filterText,
     location: filterText,
     escalated: filterText,
+    mine: filterText,
     search: filterText,
     sort: filterText,
     direction: filterText,

@@ -135,7 +135,7 @@ export async function getCompanyDetail(
     flags,
     sites_count: siteRows.length,
     accounts_count: Number(company.accounts),
-    open_tickets_count: await countOpenTickets(db, companyId),
+    open_tickets_count: await countOpenTickets(db, companyId, staff ? 'staff' : 'client'),
     ...(await contractFieldsForCompany(db, companyId)),
     created_at: company.createdAt.toISOString(),
   };

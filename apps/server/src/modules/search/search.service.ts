@@ -231,9 +231,12 @@ function staffStatement(db: Db, shape: TicketShape): SQL {
     || ',"articles":' || ${jsonRows(articlesFound(db), ['id', 'title', 'category_id'])} || '}' as body`;
 }
 
-/** A client account's search: its company's tickets; the other kinds are staff's. */
+/** A client account's search: its company's tickets but the Scheduled Maintenance ones (decision 0064). */
 function clientStatement(shape: TicketShape): SQL {
-  const tickets = ticketsFound(shape, sql`project_id is null and company_id = ${param('company')}`);
+  const tickets = ticketsFound(
+    shape,
+    sql`project_id is null and server_id is null and company_id = ${param('company')}`,
+  );
   return sql`select '{"tickets":' || ${jsonRows(tickets, TICKET_FIELDS, true)}
     || ',"devices":[],"companies":[],"accounts":[],"employees":[],"articles":[]}' as body`;
 }

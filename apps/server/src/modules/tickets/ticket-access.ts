@@ -13,7 +13,14 @@ export interface TicketActor {
   name: string;
 }
 
-/** A client account sees its own company's tickets only; anything else is a 404. */
+/**
+ * A client account sees its own company's tickets, but not the Scheduled Maintenance ones (they name a server: staff's
+ * internal work, decision 0064).
+ */
+export const clientMaySee = (ticket: { companyId: number; serverId: number | null }, companyId: number | null) =>
+  ticket.companyId === companyId && ticket.serverId === null;
+
+/** A client account sees its own company's tickets only (see clientMaySee); anything else is a 404. */
 export async function loadTicketFor(
   db: DbOrTransaction,
   ticketId: number,
@@ -21,7 +28,7 @@ export async function loadTicketFor(
 ): Promise<typeof tickets.$inferSelect> {
   const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId)).limit(1);
   if (!ticket) throw notFound();
-  if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== ticket.companyId) throw notFound();
+  if (actor.type !== 'Employee' && !clientMaySee(ticket, await clientCompanyOf(db, actor.id))) throw notFound();
   return ticket;
 }
 

@@ -40,7 +40,7 @@ import { createNotification } from '../notifications/notifications.service.ts';
 import { ticketStatuses, ticketTypes, triageLevels } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 import { ticketThreadsSql } from './ticket-threads.service.ts';
-import { assertMayAct, loadTicketFor, recordEvent, type TicketActor } from './ticket-access.ts';
+import { assertMayAct, clientMaySee, loadTicketFor, recordEvent, type TicketActor } from './ticket-access.ts';
 import { ticketDevices, tickets } from './tickets.table.ts';
 
 // Tickets (spec 3 §2, §3, §4, §6, §7; decision 0023).
@@ -475,6 +475,8 @@ function prepareDetail(db: Db, name: string) {
       clientName: ticketClients.name,
       clientEmail: ticketClients.email,
       escName: technicians.name,
+      siteName: sql<string | null>`${nameOf(sites.name, sites.id, tickets.siteId)}`,
+      technicianName: sql<string | null>`${nameOf(users.name, users.id, tickets.employeeId)}`,
       todos: sql<
         TicketDetail['todos']
       >`coalesce((select json_agg(json_build_object('id', d.id, 'description', d.description, 'completed', d.completed, 'deleted_at', null) order by d.id)
@@ -519,7 +521,7 @@ export async function getTicketDetail(db: Db, ticketId: number, actor: TicketAct
   // The ticket with its lists and its e-mail thread; they are only shown once the ticket is allowed.
   const [found] = await preparedStatement(db, 'ticket_detail', prepareDetail).execute({ ticketId, userId: actor.id });
   if (!found) throw notFound();
-  if (actor.type !== 'Employee' && (await clientCompanyOf(db, actor.id)) !== found.ticket.companyId) throw notFound();
+  if (actor.type !== 'Employee' && !clientMaySee(found.ticket, await clientCompanyOf(db, actor.id))) throw notFound();
   const { ticket, todos, events, flags, devices: linked, attachments, myCheckIn, threads, ...names } = found;
   const employee = actor.type === 'Employee';
   const files = attachments.map(({ kind, ...file }) => ({ kind, file }));
@@ -530,12 +532,17 @@ export async function getTicketDetail(db: Db, ticketId: number, actor: TicketAct
     company_id: ticket.companyId,
     company: { id: ticket.companyId, name: names.company },
     site_id: ticket.siteId,
+    site: ticket.siteId !== null && names.siteName !== null ? { id: ticket.siteId, name: names.siteName } : null,
     client_id: ticket.clientId,
     client:
       ticket.clientId && names.clientName
         ? { id: ticket.clientId, name: names.clientName, email: names.clientEmail! }
         : null,
     employee_id: ticket.employeeId,
+    technician:
+      ticket.employeeId !== null && names.technicianName !== null
+        ? { id: ticket.employeeId, name: names.technicianName }
+        : null,
     location: ticket.location,
     triage_id: ticket.triageId,
     status: ticket.status,
@@ -609,7 +616,10 @@ export async function listTickets(
     params[name] = value;
     shape.push(name);
   };
-  if (actor.type !== 'Employee') filter('scope_company_id', (await clientCompanyOf(db, actor.id)) ?? -1);
+  const client = actor.type !== 'Employee';
+  if (client) filter('scope_company_id', (await clientCompanyOf(db, actor.id)) ?? -1);
+  // My tickets (decision 0064): a technician's are assigned to them; a client account's it filed or is the contact of.
+  if (query.mine === 1) filter(client ? 'mine_client' : 'mine_technician', actor.id);
   if (query.status === 'open') shape.push('open');
   else if (typeof query.status === 'number') filter('status', query.status);
   if (query.company_id) filter('company_id', query.company_id);
@@ -657,6 +667,12 @@ function queueWhere(shape: string[]): SQL | undefined {
   return and(
     isNull(tickets.projectId),
     has('scope_company_id') ? eq(tickets.companyId, param('scope_company_id')) : undefined,
+    // Scheduled Maintenance tickets (they name a server) are staff's internal work: never in a client's queue.
+    has('scope_company_id') ? isNull(tickets.serverId) : undefined,
+    has('mine_client')
+      ? or(eq(tickets.clientId, param('mine_client')), eq(tickets.createdBy, param('mine_client')))
+      : undefined,
+    has('mine_technician') ? eq(tickets.employeeId, param('mine_technician')) : undefined,
     has('open') ? ne(tickets.status, writtenInteger(TICKET_STATUS_CLOSED)) : undefined,
     has('status') ? eq(tickets.status, param('status')) : undefined,
     has('company_id') ? eq(tickets.companyId, param('company_id')) : undefined,
@@ -747,10 +763,22 @@ function queueCount(
   });
 }
 
-/** The company's open tickets (the company page's Open Tickets counter). */
-export async function countOpenTickets(db: DbOrTransaction, companyId: number): Promise<number> {
+/**
+ * The company's open tickets (the company page's Open Tickets counter). A client account's count leaves out the
+ * Scheduled Maintenance tickets, as its queue does (decision 0064).
+ */
+export async function countOpenTickets(
+  db: DbOrTransaction,
+  companyId: number,
+  viewer: 'staff' | 'client' = 'staff',
+): Promise<number> {
   return db.$count(
     tickets,
-    and(eq(tickets.companyId, companyId), ne(tickets.status, TICKET_STATUS_CLOSED), isNull(tickets.projectId)),
+    and(
+      eq(tickets.companyId, companyId),
+      ne(tickets.status, TICKET_STATUS_CLOSED),
+      isNull(tickets.projectId),
+      viewer === 'client' ? isNull(tickets.serverId) : undefined,
+    ),
   );
 }

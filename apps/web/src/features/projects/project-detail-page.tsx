@@ -97,7 +97,7 @@ function ProjectView({ project, staff, userId }: { project: ProjectDetail; staff
         <ViewerAvatars viewers={viewers} userId={userId} noun="project" />
       </Group>
       <ProjectProgress steps={steps} />
-      <PlanningWarning steps={steps} />
+      <PlanningWarning steps={steps} staff={staff} verballyApproved={project.verbally_approved === 1} />
       {/* The company's flags are instructions to staff, as on the ticket page. */}
       {staff && flags.length > 0 ? (
         <Alert color="red" variant="filled" icon={<IconFlag aria-hidden />} title="Company flags" role="note">

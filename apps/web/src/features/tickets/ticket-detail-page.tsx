@@ -28,7 +28,7 @@ import {
 } from '@switchboard/shared';
 import { IconAlertTriangle, IconFlag, IconLogin, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { withYou } from '../../components/you-badge.tsx';
@@ -57,6 +57,8 @@ import { StepTicketView } from './components/step-ticket-view.tsx';
 import { TodosCard } from './components/todos-card.tsx';
 import { EditingWarning, useTicketSectionEditing } from './components/editing-warning.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import classes from './ticket-detail-page.module.css';
 
 /** Spec 3 §2 Ticket detail: /ticket/{ticketId}, every section, live for every viewer on ticket_{id}. */
 export function TicketDetailPage() {
@@ -230,13 +232,43 @@ function TicketView({ ticket, staff, userId }: { ticket: TicketDetail; staff: bo
   );
 }
 
+/**
+ * A client account's view of its ticket (decision 0064): where it stands (status, technician, site, when it was
+ * opened and last changed) and what it asked; notes, events and escalation stay staff's (decision 0032).
+ */
 function DescriptionCard({ ticket }: { ticket: TicketDetail }) {
+  const statuses = useStaticData().data?.ticket_statuses;
+  const status = statuses?.find((entry) => entry.id === ticket.status)?.name ?? '';
+  const dated = (value: string) => (
+    <>
+      {new Date(value).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })} (
+      <RelativeTime value={value} />)
+    </>
+  );
+  const details: [string, ReactNode][] = [
+    ['Status', status],
+    ['Technician', ticket.technician?.name ?? 'Not assigned yet'],
+    ['Site', ticket.site?.name ?? 'None'],
+    ['Created', dated(ticket.created_at)],
+    ['Last update', dated(ticket.updated_at)],
+  ];
   return (
-    <Card withBorder padding="md">
+    <Card withBorder padding="md" role="group" aria-label="Ticket Details">
       <Title order={2} size="h4" mb="xs">
+        Ticket Details
+      </Title>
+      <dl className={classes.details}>
+        {details.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Title order={3} size="h5" mt="md" mb={4}>
         Description
       </Title>
-      <Text style={{ whiteSpace: 'pre-wrap' }}>{ticket.body}</Text>
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{ticket.body}</Text>
     </Card>
   );
 }

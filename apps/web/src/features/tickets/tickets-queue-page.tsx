@@ -86,7 +86,7 @@ export function TicketQueue({ escalation = false, companyId }: TicketQueueProps)
           {selectedIds.length > 0 ? (
             <BulkBar ids={selectedIds} onDone={() => setSelected(new Set())} />
           ) : user && !companyId ? (
-            <QueueViews userId={user.id} current={changedFilters(filters)} onApply={apply} />
+            <QueueViews userId={user.id} staff={staff} current={changedFilters(filters)} onApply={apply} />
           ) : null}
         </Group>
         <Group gap="sm" wrap="nowrap">

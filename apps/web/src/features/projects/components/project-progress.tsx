@@ -38,9 +38,19 @@ export function ProjectProgress({ steps }: { steps: ProjectStepTicket[] }) {
 
 /**
  * Spec 3 §2: the planning warning while Planning Approval (step 0) is open; red once work went ahead anyway (a later
- * step was closed before planning was approved).
+ * step was closed before planning was approved). It tells staff not to work yet (decision 0064): a client account
+ * never sees it, and a project approved verbally needs no such warning.
  */
-export function PlanningWarning({ steps }: { steps: ProjectStepTicket[] }) {
+export function PlanningWarning({
+  steps,
+  staff,
+  verballyApproved,
+}: {
+  steps: ProjectStepTicket[];
+  staff: boolean;
+  verballyApproved: boolean;
+}) {
+  if (!staff || verballyApproved) return null;
   const planning = steps.find((step) => step.project_order === 0);
   if (!planning || planning.status !== STEP_OPEN) return null;
   const workedAhead = steps.some((step) => step.project_order > 0 && step.status === STEP_CLOSED);

@@ -27,6 +27,8 @@ export interface TicketQueueFilters {
   triage_id: string;
   location: string;
   escalated: string;
+  /** '1': the caller's own tickets (decision 0064). */
+  mine: string;
   search: string;
   sort: string;
   direction: 'asc' | 'desc';

@@ -9,6 +9,8 @@ import { useDeleteTicketView, useSaveTicketView, useTicketViews } from '../api/t
 
 interface QueueViewsProps {
   userId: number;
+  /** Staff's own tickets are assigned to them; a client account's are those it filed or is the contact of. */
+  staff: boolean;
   /** The filters that differ from the defaults (what a view saves). */
   current: TicketViewFilters;
   onApply: (filters: TicketViewFilters) => void;
@@ -18,11 +20,12 @@ const sameFilters = (a: TicketViewFilters, b: TicketViewFilters) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /** One-click views of the queue: all open tickets, the user's own, and the views they saved (issue 15 part 5). */
-export function QueueViews({ userId, current, onApply }: QueueViewsProps) {
+export function QueueViews({ userId, staff, current, onApply }: QueueViewsProps) {
   const views = useTicketViews();
   const remove = useDeleteTicketView();
   const [saving, { open, close }] = useDisclosure(false);
-  const mine: TicketViewFilters = { employee_id: String(userId) };
+  // Decision 0064: a client account is no ticket's technician, so its My tickets asks the server for its own (mine).
+  const mine: TicketViewFilters = staff ? { employee_id: String(userId) } : { mine: '1' };
   const active = (filters: TicketViewFilters) => (sameFilters(current, filters) ? 'filled' : 'default');
   const activeView = views.data?.find((view) => sameFilters(current, view.filters));
   return (

@@ -12,6 +12,7 @@ export const blankFilters: TicketQueueFilters = {
   triage_id: '',
   location: '',
   escalated: '',
+  mine: '',
   search: '',
   sort: 'updated_at',
   direction: 'desc',
