@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type PluginOption, type Rollup } from 'vite';
 import { mantineComponentStyles } from './mantine-styles.ts';
@@ -40,9 +41,38 @@ function shellChunks(getModuleInfo: Rollup.GetModuleInfo): Map<string, string> {
 }
 let shellChunkOf: Map<string, string> | undefined;
 
+/** With BUNDLE_STATS=<file>, writes each chunk's imports and its modules' rendered sizes there (what pulls what). */
+function bundleStats(file: string | undefined): PluginOption {
+  if (!file) return null;
+  return {
+    name: 'switchboard-bundle-stats',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle)
+        .filter((output): output is Rollup.OutputChunk => output.type === 'chunk')
+        .map((chunk) => ({
+          file: chunk.fileName,
+          imports: chunk.imports,
+          dynamicImports: chunk.dynamicImports,
+          modules: Object.fromEntries(
+            Object.entries(chunk.modules).map(([id, module]) => [
+              id.replace(/^.*node_modules\//, ''),
+              module.renderedLength,
+            ]),
+          ),
+        }));
+      writeFileSync(file, JSON.stringify(chunks, null, 1));
+    },
+  };
+}
+
 export default defineConfig({
   // plugin-react is hoisted next to the root's Vite 8 (vitest's), so its types name that Vite; it runs fine on this one.
-  plugins: [react() as unknown as PluginOption, mantineComponentStyles(), precompress()],
+  plugins: [
+    react() as unknown as PluginOption,
+    mantineComponentStyles(),
+    precompress(),
+    bundleStats(process.env.BUNDLE_STATS),
+  ],
   // Every import of 'zod' gets zod without its eval probe (src/lib/zod-jitless.ts).
   resolve: {
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/lib/zod-jitless.ts', import.meta.url)) }],
@@ -58,12 +88,24 @@ export default defineConfig({
         // Tiny chunks (an icon, a hook) each cost a request and some 400 bytes of headers on a cold load: merged
         // into a chunk that loads with them wherever that changes nothing else.
         experimentalMinChunkSize: 20_000,
+        // Rollup names a shared chunk after one of its modules, often a shared constant of 100 bytes beside kilobytes
+        // of Mantine: 'ticket-queue' held Mantine's Input, not the queue. Such a chunk is named after Mantine's part.
+        chunkFileNames(chunk) {
+          const namedAfterShared = chunk.moduleIds.some((id) => id.endsWith(`/packages/shared/src/${chunk.name}.ts`));
+          const mantinePart = chunk.moduleIds
+            .map((id) => /@mantine[\\/]core[\\/]esm[\\/]components[\\/](\w+)[\\/]/.exec(id)?.[1])
+            .find(Boolean);
+          return `assets/${namedAfterShared && mantinePart ? `mantine-${mantinePart}` : '[name]'}-[hash].js`;
+        },
         // A manual chunk holds the modules named here and nothing else: their packages and shared code stay where
         // Rollup puts them (by default a manual chunk takes every dependency not in another manual chunk).
         onlyExplicitManualChunks: true,
         manualChunks(id, { getModuleInfo }) {
           if (reactVendor.test(id)) return 'react';
           if (id.includes('/node_modules/@tanstack/')) return 'query';
+          // floating-ui (Popover, Menu, Tooltip, Combobox) by itself: left to Rollup, small shared modules of the shell
+          // were merged into its chunk, and the shell loaded it for them (decision 0063).
+          if (id.includes('/node_modules/@floating-ui/')) return 'floating-ui';
           // zod under its own name: left to Rollup it was named after the first contract beside it ('held-mail').
           if (/node_modules\/zod\/|src\/lib\/zod-jitless\.ts|shared\/src\/validation-messages\.ts/.test(id))
             return 'zod';

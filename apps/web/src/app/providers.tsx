@@ -4,15 +4,15 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
+import { DeferredModals } from './deferred-modals.tsx';
 import { DeferredToasts } from './deferred-toasts.tsx';
 import { theme } from './theme.ts';
 
 /**
- * Mantine, the query client, modals and toasts (toasts.tsx, loaded with the first one). The colour scheme follows
+ * Mantine, the query client, modals and toasts (each loaded with the first one: deferred-modals.tsx, toasts.tsx). The colour scheme follows
  * the user's dark_mode setting once settings exist.
  */
 export function Providers({
@@ -28,10 +28,9 @@ export function Providers({
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <DeferredToasts />
-          {children}
-        </ModalsProvider>
+        <DeferredModals />
+        <DeferredToasts />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -57,10 +57,9 @@ const employeeEditPage = () =>
   import('../features/employees/employee-edit-page.tsx').then((m) => ({ Component: m.EmployeeEditPage }));
 const accountImportPage = () =>
   import('../features/accounts/account-import-page.tsx').then((m) => ({ Component: m.AccountImportPage }));
-const ticketsQueuePage = () =>
-  import('../features/tickets/tickets-queue-page.tsx').then((m) => ({ Component: m.TicketsPage }));
-const escalationQueuePage = () =>
-  import('../features/tickets/tickets-queue-page.tsx').then((m) => ({ Component: m.EscalationQueuePage }));
+const ticketsQueueModule = () => import('../features/tickets/tickets-queue-page.tsx');
+const ticketsQueuePage = () => ticketsQueueModule().then((m) => ({ Component: m.TicketsPage }));
+const escalationQueuePage = () => ticketsQueueModule().then((m) => ({ Component: m.EscalationQueuePage }));
 const createTicketPage = () =>
   import('../features/tickets/create-ticket-page.tsx').then((m) => ({ Component: m.CreateTicketPage }));
 const ticketDetailPage = () =>
@@ -170,6 +169,21 @@ async function logoutLoader(): Promise<Response> {
   await logout();
   return redirect('/login');
 }
+
+/**
+ * Issue 26 §2.10: with a stored token the queue's first page is asked for now, beside GET /api/session (the shell's
+ * loader), not once the session has answered and the page has rendered. Its code is the page's own chunk.
+ */
+const queueLoader =
+  (scope: 'tickets' | 'escalation') =>
+  ({ request }: LoaderFunctionArgs): null => {
+    if (authStore.getState().accessToken) {
+      void ticketsQueueModule()
+        .then((m) => m.prefetchQueue(scope, new URL(request.url)))
+        .catch(() => undefined);
+    }
+    return null;
+  };
 
 async function rootIndexLoader(): Promise<Response> {
   return redirect((await signedInLandingPath()) ?? '/login');
@@ -327,8 +341,18 @@ export const appRoutes: RouteObject[] = [
   employeeRoutes('employees', 'Employees'),
 
   // Tickets
-  { path: 'tickets', lazy: ticketsQueuePage, handle: handle({ title: 'Tickets', clientAllowed: true }) },
-  { path: 'escalation', lazy: escalationQueuePage, handle: handle({ title: 'Escalation' }) },
+  {
+    path: 'tickets',
+    loader: queueLoader('tickets'),
+    lazy: ticketsQueuePage,
+    handle: handle({ title: 'Tickets', clientAllowed: true }),
+  },
+  {
+    path: 'escalation',
+    loader: queueLoader('escalation'),
+    lazy: escalationQueuePage,
+    handle: handle({ title: 'Escalation' }),
+  },
   { path: 'tickets/create', lazy: createTicketPage, handle: handle({ title: 'Create Ticket', clientAllowed: true }) },
   {
     path: 'ticket/:ticketId',

@@ -41,3 +41,37 @@ describe('Pagination and the pagination_scroll setting (spec 1 §3.2)', () => {
     expect(scrollTo).not.toHaveBeenCalled();
   });
 });
+
+describe('the page-length field (spec 1 §2.4: 1 to 500)', () => {
+  function renderWithPerPage() {
+    const onPerPageChange = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <Pagination meta={meta} onPageChange={vi.fn()} onPerPageChange={onPerPageChange} />
+      </MantineProvider>,
+    );
+    return { onPerPageChange, field: screen.getByRole('textbox', { name: 'Rows per page' }) as HTMLInputElement };
+  }
+
+  it('applies a typed length on Enter, brought back into 1..500, and keeps digits only', async () => {
+    const { onPerPageChange, field } = renderWithPerPage();
+    await userEvent.clear(field);
+    await userEvent.type(field, '6x00{Enter}');
+    expect(onPerPageChange).toHaveBeenCalledWith(500);
+    expect(field.value).toBe('500');
+  });
+
+  it('applies it when the field is left, steps with the arrow keys and restores an emptied field', async () => {
+    const { onPerPageChange, field } = renderWithPerPage();
+    await userEvent.clear(field);
+    await userEvent.type(field, '20');
+    await userEvent.tab();
+    expect(onPerPageChange).toHaveBeenLastCalledWith(20);
+    await userEvent.click(field);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}{Enter}');
+    expect(onPerPageChange).toHaveBeenLastCalledWith(22);
+    await userEvent.clear(field);
+    await userEvent.tab();
+    expect(field.value).toBe('50');
+  });
+});

@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { preloadModalsHostForTests } from '../app/deferred-modals.tsx';
+import { loadOverlays } from '../components/deferred-overlays.tsx';
 import { resetApiClientForTests } from '../lib/api-client.ts';
 import { authStore } from '../lib/auth-store.ts';
 
@@ -37,6 +39,10 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 // jsdom has no FontFaceSet; Mantine's autosize textareas listen on it.
 if (!document.fonts) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 window.scrollTo = () => {};
+
+// The app loads the shell's menus, tooltips and the modals manager on first use (decision 0063); tests get them from the
+// first render on, as a user does once they have loaded (deferred-overlays.test.tsx tests the loading itself).
+await Promise.all([loadOverlays(), preloadModalsHostForTests()]);
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import { AppShell, CloseButton, NavLink, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
+import { AppShell, CloseButton, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { NavIcon } from '../../components/nav-icon.tsx';
@@ -33,7 +33,8 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           mr="sm"
         />
       </div>
-      <AppShell.Section grow component={ScrollArea} scrollbarSize={6} px="xs" pb="md">
+      {/* The browser's own scrolling, thin: Mantine's ScrollArea would bring floating-ui to every page (decision 0063). */}
+      <AppShell.Section grow className={classes.menu} px="xs" pb="md">
         {groups.map((group) => (
           <Stack key={group.id} gap={2} role="group" aria-label={group.label ?? undefined}>
             {group.label ? <Text className={classes.groupLabel}>{group.label}</Text> : null}

@@ -1,4 +1,5 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
+import { Menu } from '../../components/deferred-overlays.tsx';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/auth-store.ts';

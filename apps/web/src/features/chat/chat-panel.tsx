@@ -1,4 +1,5 @@
-import { ActionIcon, Drawer, Indicator, Loader, Center, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator, Loader, Center } from '@mantine/core';
+import { Drawer, Tooltip } from '../../components/deferred-overlays.tsx';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMessages } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,9 +1,10 @@
-import { ActionIcon, Box, Group, Indicator, Menu, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Indicator, Text } from '@mantine/core';
 import { NOTIFICATION_ASSIGNED_TICKET, type Notification } from '@switchboard/shared';
 import { IconBell, IconTicket } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Menu, ScrollArea, Tooltip } from '../../components/deferred-overlays.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { useMarkNotificationsRead, useNotifications } from './api/notifications.ts';
 

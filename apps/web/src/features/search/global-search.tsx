@@ -1,20 +1,10 @@
-import {
-  ActionIcon,
-  Box,
-  Kbd,
-  Loader,
-  Popover,
-  ScrollArea,
-  Text,
-  TextInput,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Box, Kbd, Loader, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useWindowEvent } from '@mantine/hooks';
 import { isSearchableQuery, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@switchboard/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Popover, ScrollArea, Tooltip } from '../../components/deferred-overlays.tsx';
 import { useGlobalSearch } from './api/search.ts';
 import classes from './global-search.module.css';
 import { groupSearchResults } from './search-results.ts';

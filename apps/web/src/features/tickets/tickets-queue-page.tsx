@@ -16,6 +16,8 @@ import { QueueTable } from './components/queue-table.tsx';
 import { QueueViews } from './components/queue-views.tsx';
 import { changedFilters, useQueueFilters } from './components/use-queue-filters.ts';
 
+export { prefetchQueue } from './queue-prefetch.ts';
+
 interface TicketQueueProps {
   /** /escalation: escalated tickets only. */
   escalation?: boolean;

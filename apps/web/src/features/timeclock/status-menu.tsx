@@ -1,9 +1,10 @@
-import { Button, ColorSwatch, Menu, Text } from '@mantine/core';
+import { Button, ColorSwatch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { timeclockStatuses, timeclockStatusLabels, type TimeclockStatus } from '@switchboard/shared';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Menu } from '../../components/deferred-overlays.tsx';
 import { useTimeclock, useUpdateTimeclock } from './api/timeclock.ts';
 import { formatElapsed } from './elapsed.ts';
 

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Checkbox, Group, Kbd, Modal, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Kbd, Table, Text, UnstyledButton } from '@mantine/core';
+import { Modal } from '../../../components/deferred-overlays.tsx';
 import type { TicketRow } from '@switchboard/shared';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';

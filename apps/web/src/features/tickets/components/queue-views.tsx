@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Menu, Modal, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
+import { Menu, Modal } from '../../../components/deferred-overlays.tsx';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { ticketSaveFailedMessage, type TicketViewFilters } from '@switchboard/shared';
