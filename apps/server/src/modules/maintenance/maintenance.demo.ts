@@ -20,6 +20,7 @@ import {
   baselineAnswers,
   baselineChecklists,
   exchangeAnalyses,
+  maintenanceNotes,
   maintenanceTickets,
   serverAnalyses,
 } from './maintenance.table.ts';
@@ -211,4 +212,23 @@ export async function seedMaintenanceDemo(
         notes: '<p>Checked message tracking for delivery failures: none.</p>',
       })),
     );
+
+  // The notes flow (decision 0062): every other finished month left a note for the next technician.
+  const notesDue = withTickets.filter((item) => item.done && item.month % 2 === 0);
+  if (notesDue.length)
+    await tx.insert(maintenanceNotes).values(
+      notesDue.map((item, index) => ({
+        ...header(item),
+        notes: demoNotes[(item.serverIndex + index) % demoNotes.length]!,
+        updatedBy: technician(item.serverIndex),
+        updatedAt: createdAtOf(item.year, item.month, 8),
+      })),
+    );
 }
+
+const demoNotes = [
+  '<p>UPS self-test passed; battery at 84%. Check again next month.</p>',
+  '<p>Fan 2 louder than usual. Ordered a replacement, see the ticket.</p>',
+  '<p>Windows updates needed two reboots. Schedule the next window after 20:00.</p>',
+  '<p>Event log: repeated logon failures from one workstation; user had an old password saved.</p>',
+];

@@ -564,5 +564,12 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
       10,
     );
     expect(await ctx.db.$count(serverAnalyses, eq(serverAnalyses.serverId, demoServer))).toBe(11);
+    // Every other finished month left notes (decision 0062): the even ones, once; October (the previous month) is
+    // still open on this server.
+    const notes = await ctx.db
+      .select({ month: maintenanceNotes.month })
+      .from(maintenanceNotes)
+      .where(eq(maintenanceNotes.serverId, demoServer));
+    expect(notes.map((row) => row.month).sort((a, b) => a - b)).toEqual([2, 4, 6, 8, 12]);
   });
 });
