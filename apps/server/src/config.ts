@@ -85,6 +85,8 @@ const envSchema = z.object({
   INBOUND_SMTP_MAX_BYTES: withDefault(positiveInt, String(25 * 1024 * 1024)),
   // Relays (IP addresses, comma-separated) whose Received header names the real sending server for SPF.
   INBOUND_SMTP_RELAYS: withDefault(z.string(), ''),
+  // Connections the SMTP listener holds at once; the next one gets 421 and its server tries again later.
+  INBOUND_SMTP_MAX_CLIENTS: withDefault(positiveInt, '20'),
   BODY_LIMIT_BYTES: withDefault(positiveInt, String(1024 * 1024)),
   // Files and bytes one user may upload per clock hour, all routes that take files together (decision 0058).
   UPLOAD_QUOTA_FILES_PER_HOUR: withDefault(positiveInt, '200'),
@@ -136,6 +138,7 @@ export interface Config {
   inboundSmtpHost: string;
   inboundSmtpMaxBytes: number;
   inboundSmtpRelays: string[];
+  inboundSmtpMaxClients: number;
   bodyLimitBytes: number;
   uploadQuotaFilesPerHour: number;
   uploadQuotaBytesPerHour: number;
@@ -187,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     inboundSmtpPort: e.INBOUND_SMTP_PORT,
     inboundSmtpHost: e.INBOUND_SMTP_HOST,
     inboundSmtpMaxBytes: e.INBOUND_SMTP_MAX_BYTES,
+    inboundSmtpMaxClients: e.INBOUND_SMTP_MAX_CLIENTS,
     inboundSmtpRelays: e.INBOUND_SMTP_RELAYS.split(',')
       .map((address) => address.trim())
       .filter(Boolean),

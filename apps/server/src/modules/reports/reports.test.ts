@@ -195,7 +195,7 @@ describe('GET /api/reports/timeclock/{start}/{end}/', () => {
     expect(future.statusCode).toBe(422);
     expect(future.json()).toEqual({
       message: 'The given data was invalid.',
-      errors: { start: [startAfterTodayMessage] },
+      errors: { start: ['The start must be a date before or equal to today.'] },
     });
   });
 
