@@ -232,6 +232,26 @@ describe('recurring item search (spec 2 §5, §9)', { timeout: 20_000 }, () => {
   });
 });
 
+describe('contracts list (spec 2 §2 Contracts)', { timeout: 20_000 }, () => {
+  it('marks only the active contract Active', async () => {
+    authStore.signIn(signedInResponse(['view billing']));
+    const expired: Contract = { ...contract, id: 8, start_date: '2025-01-01', end_date: '2025-12-31' };
+    stubContractApi({
+      'GET /api/companies/contracts.5': [200, { data: [contract, expired] }],
+      'GET /api/company/5': [200, { data: { id: 5, active_contract: { id: 9 } } }],
+    });
+    renderContractsTab('index');
+    const row = async (id: number) => {
+      await screen.findByText(id === 9 ? '2026-01-01' : '2025-01-01');
+      return document.querySelector<HTMLElement>(`tr[data-contract-id="${id}"]`)!;
+    };
+    const active = await row(9);
+    await waitFor(() => expect(within(active).getByText('Active')).toBeTruthy());
+    expect(within(await row(8)).queryByText('Active')).toBeNull();
+    expect(screen.getAllByText('Active')).toHaveLength(1);
+  });
+});
+
 describe('contract controls follow the view billing permission (issue 16)', { timeout: 20_000 }, () => {
   const stubContractList = () =>
     stubContractApi({ 'GET /api/companies/contracts.5': [200, { data: [contract] }], 'GET /api/company/5': [404, {}] });
