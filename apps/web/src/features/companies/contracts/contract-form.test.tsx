@@ -252,6 +252,42 @@ describe('contracts list (spec 2 §2 Contracts)', { timeout: 20_000 }, () => {
   });
 });
 
+describe('recurring item dialog pre-fill (spec 2 §4)', { timeout: 40_000 }, () => {
+  it('pre-fills quantity 1, the price and Taxable from the chosen item', async () => {
+    authStore.signIn(signedInResponse(['view billing']));
+    stubContractApi({
+      'GET /api/billing/search/items/back': [
+        200,
+        { data: [item(7, 'Backup Seat', 'cloud', { price: 12, taxable: 1 })] },
+      ],
+      'GET /api/billing/search/items/lice': [
+        200,
+        { data: [item(8, 'License Seat', 'cloud', { price: 4, taxable: 0 })] },
+      ],
+    });
+    const user = userEvent.setup();
+    renderContractsTab('new');
+    await user.click(await screen.findByRole('button', { name: 'Add Recurring Item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Recurring Item' });
+    const search = within(dialog).getByRole('combobox', { name: /^Item/ });
+    const taxable = within(dialog).getByRole('checkbox', { name: 'Taxable' }) as HTMLInputElement;
+    expect(taxable.checked).toBe(false);
+
+    await user.type(search, 'back');
+    await user.click(await within(dialog).findByRole('option', { name: 'Backup Seat' }));
+    await waitFor(() => expect(taxable.checked).toBe(true));
+    expect((within(dialog).getByRole('textbox', { name: 'Quantity' }) as HTMLInputElement).value).toBe('1');
+    expect((within(dialog).getByRole('textbox', { name: 'Price' }) as HTMLInputElement).value).toBe('$12');
+
+    // Another item brings its own flag: a non-taxable one clears the box.
+    await user.clear(search);
+    await user.type(search, 'lice');
+    await user.click(await within(dialog).findByRole('option', { name: 'License Seat' }));
+    await waitFor(() => expect(taxable.checked).toBe(false));
+    expect((within(dialog).getByRole('textbox', { name: 'Price' }) as HTMLInputElement).value).toBe('$4');
+  });
+});
+
 describe('contract controls follow the view billing permission (issue 16)', { timeout: 20_000 }, () => {
   const stubContractList = () =>
     stubContractApi({ 'GET /api/companies/contracts.5': [200, { data: [contract] }], 'GET /api/company/5': [404, {}] });
