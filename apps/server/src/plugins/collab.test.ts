@@ -253,6 +253,28 @@ describe('malformed frames on /collab', () => {
     ]);
   });
 
+  it('closes a socket that asks to authenticate note after note (twice the notes a user may open)', async () => {
+    const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/collab`);
+    // Well before the 15 s a socket is given to authenticate at all.
+    const closed = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('not closed by the server')), 5000);
+      socket.once('close', (code) => (clearTimeout(timer), resolve(code)));
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    for (let id = 1; id <= 7; id++)
+      socket.send(
+        frame(
+          (encoder) => (
+            encoding.writeVarUint(encoder, 2),
+            encoding.writeVarUint(encoder, 0),
+            encoding.writeVarString(encoder, 'x')
+          ),
+          `ticket:${id}`,
+        ),
+      );
+    expect(await closed).toBe(1008);
+  });
+
   it('survives a frame that breaks the WebSocket protocol itself', async () => {
     const { port } = new URL(baseUrl);
     const raw = connectTcp(Number(port), '127.0.0.1');
@@ -290,9 +312,9 @@ describe('notes open per user on /collab', () => {
   });
 });
 
-function frame(body: (encoder: encoding.Encoder) => void): Uint8Array {
+function frame(body: (encoder: encoding.Encoder) => void, name = 'ticket:1'): Uint8Array {
   const encoder = encoding.createEncoder();
-  encoding.writeVarString(encoder, 'ticket:1');
+  encoding.writeVarString(encoder, name);
   body(encoder);
   return encoding.toUint8Array(encoder);
 }

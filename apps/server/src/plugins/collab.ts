@@ -44,8 +44,9 @@ interface CollabSocket {
   keys: Set<string>;
   sessionIds: Set<string>;
   userId: number | null;
-  /** Frames received before any note was authenticated (Hocuspocus queues them). */
+  /** Frames received for notes not (yet) authenticated (Hocuspocus queues them), and authentications asked. */
   framesBeforeAuthentication: number;
+  authentications: number;
   closed: boolean;
 }
 
@@ -130,7 +131,14 @@ export async function registerCollab(app: FastifyInstance, options: CollabOption
     const document = hocuspocus.documents.get(documentName);
     if (!document || fillers.has(documentName) || document.getXmlFragment('default').length > 0) return;
     const note = parseNoteName(documentName);
-    const stored = note ? await note.kind.storedText(db, note.id) : null;
+    let stored: string | null;
+    try {
+      stored = note ? await note.kind.storedText(db, note.id) : null;
+    } catch (error) {
+      // Logged here: a hook's error would reach Hocuspocus, which prints it to the console.
+      app.log.error({ err: error, document: documentName }, 'collab: reading the stored notes failed');
+      return;
+    }
     if (!stored || stored.trim() === '' || stored === '<p></p>') return;
     fillers.set(documentName, socketId);
     connection.sendStateless(JSON.stringify({ type: fillMessageType, text: stored }));
@@ -275,6 +283,7 @@ export async function registerCollab(app: FastifyInstance, options: CollabOption
         sessionIds: new Set(),
         userId: null,
         framesBeforeAuthentication: 0,
+        authentications: 0,
         closed: false,
       };
       sockets.set(request, socket);
@@ -303,7 +312,11 @@ export async function registerCollab(app: FastifyInstance, options: CollabOption
         if (socket.closed) return false;
         const frame = readCollabFrame(args[0]);
         let refused = frame.ok ? null : frame.error;
-        if (frame.ok && !socket.documents.has(frame.documentName) && frame.type !== collabMessage.auth) {
+        if (frame.ok && frame.type === collabMessage.auth) {
+          // Each asks Hocuspocus to keep a note's state and look the token up: a socket asks for a few notes only.
+          socket.authentications += 1;
+          if (socket.authentications > 2 * maxConnectionsPerUser) refused = 'too many authentications';
+        } else if (frame.ok && !socket.documents.has(frame.documentName)) {
           socket.framesBeforeAuthentication += 1;
           if (socket.framesBeforeAuthentication > maxFramesBeforeAuthentication)
             refused = 'too many frames before authentication';
