@@ -1,7 +1,6 @@
 import {
   datesBetween,
   parseCsv,
-  startAfterTodayMessage,
   timeclockReportResponseSchema,
   todayInZone,
   type TimeclockReport,
