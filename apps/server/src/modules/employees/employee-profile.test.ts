@@ -31,7 +31,10 @@ describe('employee create and edit API (spec 1 §7.6)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const manager = await createUser(ctx.db, { permissions: ['manage employee permissions', 'view human resources'] });
+    // Holds 'view crm' too: a non-administrator grants only permissions they hold (decision 0057).
+    const manager = await createUser(ctx.db, {
+      permissions: ['manage employee permissions', 'view human resources', 'view crm'],
+    });
     hr = (await login(ctx.app, manager.email, manager.password)).access_token;
     const crmManager = await createUser(ctx.db, { permissions: ['manage crm'] });
     crm = (await login(ctx.app, crmManager.email, crmManager.password)).access_token;
@@ -132,7 +135,7 @@ describe('employee create and edit API (spec 1 §7.6)', () => {
     expect(errors.phone_number).toEqual([
       'The phone number must be ten digits, optionally followed by an extension of up to 4 digits.',
     ]);
-    expect(errors.zip).toBeDefined();
+    expect(errors.zip).toEqual(['The zip must be 5 digits (or ZIP+4).']);
     expect(errors.password).toEqual(['The password confirmation does not match.']);
     const badPhoto = await create({
       ...fields(),
