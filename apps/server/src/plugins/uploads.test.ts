@@ -232,7 +232,7 @@ describe('routes that take files', () => {
       },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors.photo).toBeDefined();
+    expect(response.json().errors.photo).toEqual(['The photo must be a file of type: png, jpeg, gif, webp.']);
   });
 
   it('refuses to register a public route that takes files', async () => {

@@ -195,7 +195,7 @@ describe('company detail API (spec 2 §2, §7)', () => {
       const { errors } = response.json<{ errors: Record<string, string[]> }>();
       expect(errors.name).toEqual(['The name field is required.']);
       expect(errors.website).toEqual(['The website must be a valid URL.']);
-      expect(errors.active).toBeDefined();
+      expect(errors.active).toEqual(['The active field must be 0 or 1.']);
       // The unknown industry is reported at once, not after the other fields pass (issue 16).
       expect(errors.industry_id).toEqual(['The selected industry id is invalid.']);
       const [row] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
@@ -283,7 +283,7 @@ describe('company detail API (spec 2 §2, §7)', () => {
       expect(response.statusCode).toBe(422);
       const { errors } = response.json<{ errors: Record<string, string[]> }>();
       expect(errors['sites.0.region_id']).toEqual(['The selected region is invalid.']);
-      expect(errors['sites.1.id']).toBeDefined();
+      expect(errors['sites.1.id']).toEqual(['This site does not belong to the company.']);
     });
 
     it('adds, updates and removes sites in one call; the counter follows', async () => {

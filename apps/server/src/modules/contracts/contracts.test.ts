@@ -139,7 +139,7 @@ describe('contracts and billing items API (spec 2 §7)', () => {
     const wrongKinds = await create(form({ retainer_item: items.overage_items[0]!.id, billing_contacts: [999999] }));
     expect(wrongKinds.statusCode).toBe(422);
     expect(wrongKinds.json().errors.retainer_item).toEqual(['The selected retainer item is invalid.']);
-    expect(wrongKinds.json().errors.billing_contacts).toBeDefined();
+    expect(wrongKinds.json().errors.billing_contacts).toEqual(["Billing contacts must be the company's accounts."]);
     expect(await ctx.db.$count(contracts)).toBe(before);
   });
 

@@ -112,7 +112,7 @@ describe('devices API (spec 2 devices, decision 0020)', () => {
       headers: bearer(staff),
       payload: server({ type: 'printers', drives: [], operating_system_id: 21 }),
     });
-    expect(printerWithOs.json().errors.operating_system_id).toBeDefined();
+    expect(printerWithOs.json().errors.operating_system_id).toEqual(['The selected operating system is invalid.']);
     expect(await ctx.db.$count(devices)).toBe(before);
   });
 

@@ -241,7 +241,9 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
     // A second create for the same month is refused: nothing is overwritten.
     const twice = await api('POST', '/maintenance/baseline', { ...header(ticketId), answers: baselineAnswers() });
     expect(twice.statusCode).toBe(422);
-    expect(twice.json().errors.server_id).toBeDefined();
+    expect(twice.json().errors.server_id).toEqual([
+      'This server already has a Baseline Security checklist for that month.',
+    ]);
 
     const answers = baselineAnswers();
     answers[17] = { question_id: 18, answer: ANSWER_NA, notes: 'N/A' };
