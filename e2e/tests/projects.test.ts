@@ -76,4 +76,68 @@ describe('projects', () => {
       expect.arrayContaining([String(projectId), title, company.name, company.site, steps[1]!, '0.00']),
     );
   });
+
+  // Issue 26 §1 items 1 and 2: the step card's Open ticket goes to the step's own ticket page, whose status control is
+  // the step's 0/1; the project's check-in table edits a check-in's billable flag with 'edit checkinout times'.
+  it(
+    "opens a step's own ticket, closes the step there, and edits a check-in from the project",
+    { timeout: 180_000 },
+    async () => {
+      const token = await adminToken();
+      const { data } = await callApi<{ data: { id: number } }>(token, 'POST', '/api/project', {
+        title: `Step tickets ${stamp}`,
+        company_id: company.id,
+        labor_required: 1,
+        procurement_required: 1,
+        verbally_approved: 0,
+      });
+      const detail = await callApi<{ data: { tickets: { id: number; project_order: number }[] } }>(
+        token,
+        'GET',
+        `/api/project/${data.id}`,
+      );
+      const estimate = detail.data.tickets.find((step) => step.project_order === 2)!;
+      for (const direction of ['in', 'out'])
+        await callApi(token, 'POST', '/api/ticket/checkinout', {
+          direction,
+          ticket_id: estimate.id,
+          project_id: data.id,
+        });
+
+      const page = await newPage(browser);
+      await loginWithToken(page);
+      await page.goto(`/projects/${data.id}`);
+
+      // Item 2: the check-in's billing, edited in the Edit Check-in dialog.
+      const checkIns = page.getByRole('group', { name: 'Check-ins' });
+      const row = checkIns.getByRole('row').filter({ hasText: 'Labor Estimate' });
+      await row.getByRole('cell', { name: 'Billable', exact: true }).waitFor({ timeout: 30_000 });
+      await row.getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Check-in' });
+      await dialog.getByRole('combobox', { name: 'Billing' }).click();
+      await page.getByRole('option', { name: 'Non-Billable' }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Check-ins updated.').first().waitFor();
+      await row.getByRole('cell', { name: 'Non-Billable', exact: true }).waitFor();
+
+      // Item 1: Open ticket goes to the step's own ticket page.
+      const card = page.getByRole('group', { name: 'Labor Estimate' });
+      await card.getByRole('link', { name: 'Open ticket' }).click();
+      await page.waitForURL((url) => url.pathname === `/ticket/${estimate.id}`);
+      await page.getByRole('heading', { name: `#${estimate.id} Labor Estimate` }).waitFor();
+      await page.getByRole('group', { name: 'Check-ins' }).getByRole('cell', { name: 'Non-Billable' }).waitFor();
+      const status = page.getByRole('group', { name: 'Step status' });
+      await status.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Closed' }).click();
+      await status.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Step updated.').first().waitFor();
+      const clock = page.locator('[data-disabled-reason="Closed"]').getByRole('button', { name: 'Check In' });
+      await clock.waitFor();
+      expect(await clock.isDisabled()).toBe(true);
+
+      await page.getByRole('link', { name: `Step 2 of project #${data.id}` }).click();
+      await page.waitForURL((url) => url.pathname === `/projects/${data.id}`);
+      await expect.poll(() => card.getAttribute('data-status')).toBe('closed');
+    },
+  );
 });

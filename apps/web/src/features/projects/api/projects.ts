@@ -41,7 +41,9 @@ export const projectQueryOptions = (id: number) =>
   });
 
 export function useProject(id: number) {
-  return useQuery(projectQueryOptions(id));
+  // The page follows project_{id} while open; changes made while away (a step closed on its ticket page) are read
+  // when it opens again.
+  return useQuery({ ...projectQueryOptions(id), refetchOnMount: 'always' });
 }
 
 /** The employees for the coordinator, planner, researcher, quoter and tech selects (as the ticket pages read them). */
