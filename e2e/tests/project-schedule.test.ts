@@ -55,8 +55,15 @@ describe('project schedule and completion', () => {
     });
     expect(await placeholder.getByLabel('Start date').inputValue()).toBe(expected);
     await placeholder.getByRole('button', { name: 'Create' }).click();
+    // Spec 3 §4: an open step asks whether to close it with the save; Save & Close closes the card.
+    await page.getByRole('dialog', { name: 'Create' }).getByRole('button', { name: 'Save & Close' }).click();
     await page.getByText('Scheduled placeholder saved.').first().waitFor();
     await placeholder.getByRole('button', { name: 'Update' }).waitFor();
+    await expect.poll(() => placeholder.getAttribute('data-status')).toBe('closed');
+    // Closed, the next save goes straight through without asking.
+    await placeholder.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => page.getByText('Scheduled placeholder saved.').count()).toBeGreaterThan(1);
+    expect(await page.getByRole('dialog').count()).toBe(0);
 
     // Schedule Project Date: no slots yet, two reserved with Create Slots, still there after a reload.
     const schedule = page.getByRole('group', { name: 'Schedule Project Date' });
@@ -76,6 +83,7 @@ describe('project schedule and completion', () => {
     await fillSlot(1, '2031-03-10', '08:00', '12:00');
     await fillSlot(2, '2031-03-11', '13:00', '17:00');
     await schedule.getByRole('button', { name: 'Create Slots' }).click();
+    await page.getByRole('dialog', { name: 'Create Slots' }).getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Slots saved.').first().waitFor();
     await schedule.getByRole('button', { name: 'Update Slots' }).waitFor();
 
@@ -97,6 +105,7 @@ describe('project schedule and completion', () => {
     // A third slot overlapping the other project's booking is refused on its row; nothing is saved.
     const third = await fillSlot(3, '2031-03-12', '10:00', '11:00');
     await schedule.getByRole('button', { name: 'Update Slots' }).click();
+    await page.getByRole('dialog', { name: 'Update Slots' }).getByRole('button', { name: 'Save', exact: true }).click();
     await third.getByText(`${adminName} is already booked from 09:00 to 12:00 on 2031-03-12.`).waitFor();
     await page.getByText('An error occured.').first().waitFor();
     const saved = await callApi<{ data: { schedule_dates: unknown[] } }>(token, 'GET', `/api/project/${projectId}`);
