@@ -8,7 +8,7 @@ import {
   multipartBody,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { connectSocket, listenForSockets, nextEvent, receivesWithin } from '../../../test/realtime.ts';
+import { connectSocket, listenForSockets, nextEvent } from '../../../test/realtime.ts';
 import { seedAgentPhoneNumbers } from '../phone-numbers/phone-numbers.service.ts';
 import { agentPhoneNumbers } from '../phone-numbers/phone-numbers.table.ts';
 
@@ -91,7 +91,8 @@ describe('UserUpdated and AgentSettingsUpdated on user.{id}', () => {
         await ctx.app.inject({ method: 'GET', url: `/api/users/client/${client.id}`, headers: bearer(adminToken) })
       ).json().data;
       const updated = nextEvent<UserUpdatedPayload>(socket, 'UserUpdated');
-      const elsewhere = receivesWithin(other, 'UserUpdated', 500);
+      const elsewhere: UserUpdatedPayload[] = [];
+      other.on('UserUpdated', (payload: UserUpdatedPayload) => elsewhere.push(payload));
       const payload = { name: 'Carla Client', email: client.email, company_id: account.company_id };
       const response = await ctx.app.inject({
         method: 'PUT',
@@ -101,7 +102,20 @@ describe('UserUpdated and AgentSettingsUpdated on user.{id}', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
       expect((await updated)[0].user).toMatchObject({ id: client.id, name: 'Carla Client', employee: null });
-      expect(await elsewhere).toBe(false);
+      // The bystander's own change must reach it, after anything sent for Carl's would have: only its own arrives.
+      const bystanderAccount = (
+        await ctx.app.inject({ method: 'GET', url: `/api/users/client/${bystander.id}`, headers: bearer(adminToken) })
+      ).json().data;
+      const own = nextEvent<UserUpdatedPayload>(other, 'UserUpdated');
+      const renamed = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/client/${bystander.id}`,
+        headers: bearer(adminToken),
+        payload: { name: 'Bea Renamed', email: bystander.email, company_id: bystanderAccount.company_id },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      await own;
+      expect(elsewhere.map((payload) => payload.user.id)).toEqual([bystander.id]);
     } finally {
       socket.close();
       other.close();
