@@ -41,6 +41,10 @@ describe('project procurement', () => {
     await page.getByRole('option', { name: 'UPS' }).click();
     await shipment.getByLabel('Tracking Number').fill('1Z999AA10123456784');
     await panel.getByRole('button', { name: 'Create Requirements' }).click();
+    await page
+      .getByRole('dialog', { name: 'Create Requirements' })
+      .getByRole('button', { name: 'Save', exact: true })
+      .click();
     await page.getByText('Procurement saved.').first().waitFor();
     await panel.getByRole('button', { name: 'Update Requirements' }).waitFor();
 

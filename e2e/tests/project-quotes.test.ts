@@ -36,6 +36,10 @@ describe('project quotes', () => {
     await requirements.getByRole('button', { name: 'Add Requirement' }).click();
     await requirements.getByLabel('Product of requirement 1').fill('Firewall');
     await requirements.getByRole('button', { name: 'Save Requirements' }).click();
+    await page
+      .getByRole('dialog', { name: 'Save Requirements' })
+      .getByRole('button', { name: 'Save', exact: true })
+      .click();
     await page.getByText('Product requirements saved.').waitFor();
 
     const quotes = page.getByRole('group', { name: 'Project Quotes' });
