@@ -237,7 +237,9 @@ export async function registerCollab(app: FastifyInstance, options: CollabOption
       // A revoked session's frame already on its way: never applied (a promise that never settles stops it).
       if (!socket || socket.closed) return new Promise<never>(() => {});
       const frame = readCollabFrame(data);
-      if (!frame.ok || !frame.update) return;
+      // An empty update ([0, 0]: no structs, no deletions) is what an empty editor sends when it syncs: nothing to keep.
+      if (!frame.ok || !frame.update || (frame.update.length === 2 && frame.update[0] === 0 && frame.update[1] === 0))
+        return;
       acknowledgeWhenLogged(connection);
       const write = appendCollabUpdate(db, documentName, frame.update).catch((error: unknown) => {
         app.log.error({ err: error, document: documentName }, 'collab: logging an edit failed');
