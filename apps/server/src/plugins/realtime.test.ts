@@ -275,11 +275,16 @@ describe('realtime (Socket.IO on the app port)', () => {
       // Subscribing is optional for the own channel: a socket is in it from the start.
       await subscribe(tab1, `user.${employee.id}`);
       const events = [nextEvent(tab1, 'StatusUpdated'), nextEvent(tab2, 'StatusUpdated')];
-      const leaked = receivesWithin(stranger, 'StatusUpdated');
+      const strangerHeard: unknown[] = [];
+      stranger.on('StatusUpdated', (payload: unknown) => strangerHeard.push(payload));
       ctx.app.realtime.emitToUser(employee.id, 'StatusUpdated', { status: 2 });
       for (const args of await Promise.all(events))
         expect(args).toEqual([{ status: 2 }, { channel: `user.${employee.id}` }]);
-      expect(await leaked).toBe(false);
+      // Sentinel: the stranger's own event comes after anything leaked from the first would have.
+      const own = nextEvent(stranger, 'StatusUpdated');
+      ctx.app.realtime.emitToUser(other.id, 'StatusUpdated', { status: 3 });
+      await own;
+      expect(strangerHeard).toEqual([{ status: 3 }]);
     });
 
     it('emitToChannel reaches subscribers of the store channel only', async () => {
@@ -287,10 +292,16 @@ describe('realtime (Socket.IO on the app port)', () => {
       const bystander = await connectAs(other);
       await subscribe(subscriber, 'store');
       const received = nextEvent(subscriber, 'RegionUpdated');
-      const leaked = receivesWithin(bystander, 'RegionUpdated');
+      const bystanderHeard: unknown[] = [];
+      bystander.on('RegionUpdated', (payload: unknown) => bystanderHeard.push(payload));
       ctx.app.realtime.emitToChannel('store', 'RegionUpdated', { id: 4, name: 'North' });
       expect(await received).toEqual([{ id: 4, name: 'North' }, { channel: 'store' }]);
-      expect(await leaked).toBe(false);
+      // Sentinel: once the bystander subscribes, the next emit reaches it; the first would have come before.
+      await subscribe(bystander, 'store');
+      const next = nextEvent(bystander, 'RegionUpdated');
+      ctx.app.realtime.emitToChannel('store', 'RegionUpdated', { id: 5, name: 'South' });
+      await next;
+      expect(bystanderHeard).toEqual([{ id: 5, name: 'South' }]);
     });
   });
 
