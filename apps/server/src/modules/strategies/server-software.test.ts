@@ -18,9 +18,6 @@ describe('server software list', () => {
   let staff: string;
   let clientToken: string;
   let companyId: number;
-  let serverId: number;
-  let otherServerId: number;
-  let workstationId: number;
   let siteId: number;
 
   beforeAll(async () => {
@@ -31,14 +28,6 @@ describe('server software list', () => {
     const clientUser = await createUser(ctx.db, { type: 'Client', companyId });
     clientToken = (await login(ctx.app, clientUser.email, clientUser.password)).access_token;
     [{ id: siteId }] = await ctx.db.insert(sites).values({ companyId, name: 'HQ' }).returning();
-    [{ id: serverId }, { id: otherServerId }, { id: workstationId }] = await ctx.db
-      .insert(devices)
-      .values([
-        { companyId, siteId, type: 'servers', name: 'APP01' },
-        { companyId, siteId, type: 'servers', name: 'APP02' },
-        { companyId, siteId, type: 'workstations', name: 'WS01' },
-      ])
-      .returning({ id: devices.id });
   });
   afterAll(() => ctx.close());
 
@@ -54,10 +43,38 @@ describe('server software list', () => {
   const stored = async (deviceId: number) =>
     (await ctx.db.select().from(serverSoftware).where(eq(serverSoftware.deviceId, deviceId))).map((row) => row.name);
 
-  let sql: ServerSoftware;
-  let veeam: ServerSoftware;
+  // Each test makes its own devices and software, so any test runs alone.
+  const newDevice = async (name: string, type = 'servers') =>
+    (await ctx.db.insert(devices).values({ companyId, siteId, type, name }).returning({ id: devices.id }))[0]!.id;
+  /** A server named APP01 listing the given software; answers its id and the rows, by name. */
+  const serverWith = async (names: string[]) => {
+    const id = await newDevice('APP01');
+    const response = await put(
+      id,
+      names.map((name) => ({ name })),
+    );
+    expect(response.statusCode).toBe(200);
+    return { id, software: response.json<{ data: ServerSoftware[] }>().data };
+  };
+  const backupOf = async (sourceType: number, source: number[], destination?: number[]) =>
+    (
+      await ctx.db
+        .insert(backupStrategies)
+        .values({
+          companyId,
+          sourceType,
+          source,
+          backupType: 2,
+          schedule: emptySchedule('Full'),
+          program: 10,
+          destinationType: destination ? 1 : 6,
+          ...(destination ? { destination } : {}),
+        })
+        .returning()
+    )[0]!.id;
 
   it('starts empty, then saves trimmed names and answers the list by name with ids', async () => {
+    const serverId = await newDevice('APP01');
     expect(expectExactShape(serverSoftwareResponseSchema, (await get(serverId)).json())).toEqual({ data: [] });
 
     const response = await put(serverId, [{ name: '  SQL Server 2019 ' }, { name: 'Veeam Agent' }, { name: 'IIS' }]);
@@ -65,13 +82,14 @@ describe('server software list', () => {
     const body = expectExactShape(serverSoftwareSavedResponseSchema, response.json());
     expect(body.message).toBe('Software saved.');
     expect(body.data.map((row) => row.name)).toEqual(['IIS', 'SQL Server 2019', 'Veeam Agent']);
-    [, sql, veeam] = body.data as [ServerSoftware, ServerSoftware, ServerSoftware];
 
     const read = expectExactShape(serverSoftwareResponseSchema, (await get(serverId)).json());
     expect(read.data).toEqual(body.data);
   });
 
   it('keeps the ids of kept rows, renames in place, adds new rows and removes rows left out', async () => {
+    const { id: serverId, software } = await serverWith(['SQL Server 2019', 'Veeam Agent', 'IIS']);
+    const [, sql, veeam] = software as [ServerSoftware, ServerSoftware, ServerSoftware];
     const response = await put(serverId, [
       { id: sql.id, name: 'SQL Server 2022' },
       { id: veeam.id, name: 'Veeam Agent' },
@@ -86,6 +104,9 @@ describe('server software list', () => {
   });
 
   it('answers 422 per row for empty, too long and duplicate (any case) names, writing nothing', async () => {
+    const { id: serverId, software } = await serverWith(['SQL Server 2022']);
+    const [sql] = software as [ServerSoftware];
+    const otherServerId = await newDevice('APP02');
     const before = await stored(serverId);
     const response = await put(serverId, [
       { id: sql.id, name: 'SQL Server 2022' },
@@ -109,6 +130,9 @@ describe('server software list', () => {
   });
 
   it("refuses another server's row id, so a save cannot take software from another server", async () => {
+    const { id: serverId, software } = await serverWith(['SQL Server 2022']);
+    const [sql] = software as [ServerSoftware];
+    const otherServerId = await newDevice('APP02');
     const response = await put(otherServerId, [{ id: sql.id, name: 'Stolen' }]);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
@@ -118,18 +142,9 @@ describe('server software list', () => {
   });
 
   it('refuses to remove a row a backup strategy backs up, naming the strategy; a rename is fine', async () => {
-    const [{ id: strategyId }] = await ctx.db
-      .insert(backupStrategies)
-      .values({
-        companyId,
-        sourceType: 2,
-        source: [sql.id],
-        backupType: 2,
-        schedule: emptySchedule('Full'),
-        program: 10,
-        destinationType: 6,
-      })
-      .returning();
+    const { id: serverId, software } = await serverWith(['SQL Server 2022', 'Veeam Agent']);
+    const [sql, veeam] = software as [ServerSoftware, ServerSoftware];
+    const strategyId = await backupOf(2, [sql.id]);
     const removing = await put(serverId, [{ id: veeam.id, name: 'Veeam Agent' }]);
     expect(removing.statusCode).toBe(422);
     expect(removing.json()).toEqual({
@@ -158,6 +173,7 @@ describe('server software list', () => {
   });
 
   it('answers 422 for a device that is not a server, 404 for its list and for an unknown device', async () => {
+    const workstationId = await newDevice('WS01', 'workstations');
     const response = await put(workstationId, [{ name: 'Office' }]);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
@@ -211,19 +227,7 @@ describe('server software list', () => {
 
     // A drive a strategy picks, as its source or its destination, stays until the strategy changes.
     const [e] = after.slice(1);
-    const [{ id: strategyId }] = await ctx.db
-      .insert(backupStrategies)
-      .values({
-        companyId,
-        sourceType: 1,
-        source: [c!.id],
-        backupType: 2,
-        schedule: emptySchedule('Full'),
-        program: 10,
-        destinationType: 1,
-        destination: [e!.id],
-      })
-      .returning();
+    const strategyId = await backupOf(1, [c!.id], [e!.id]);
     const removing = await ctx.app.inject({
       method: 'PUT',
       url: `/api/devices/${id}`,
@@ -251,18 +255,10 @@ describe('server software list', () => {
         { companyId, siteId, type: 'workstations', name: 'WS-08' },
       ])
       .returning();
-    const [{ id: strategyId }] = await ctx.db
-      .insert(backupStrategies)
-      .values({
-        companyId,
-        sourceType: 4,
-        source: [workstation!.id],
-        backupType: 2,
-        schedule: emptySchedule('Full'),
-        program: 10,
-        destinationType: 6,
-      })
-      .returning();
+    const strategyId = await backupOf(4, [workstation!.id]);
+    // A server whose SQL Server a strategy backs up.
+    const { id: serverId, software } = await serverWith(['SQL Server 2022', 'Veeam Agent']);
+    await backupOf(2, [software[0]!.id]);
     const remove = (id: number) =>
       ctx.app.inject({ method: 'DELETE', url: `/api/devices/${id}`, headers: bearer(staff) });
     const refused = await remove(workstation!.id);
@@ -270,7 +266,7 @@ describe('server software list', () => {
     expect(refused.json()).toEqual({
       message: `WS-07 is used by backup strategy #${strategyId} (Full, Windows Server Backup): change that strategy before removing it.`,
     });
-    // The server whose SQL Server a strategy backs up (above) stays too; a device no strategy picks goes.
+    // The server whose SQL Server a strategy backs up stays too; a device no strategy picks goes.
     expect((await remove(serverId)).statusCode).toBe(409);
     expect(await ctx.db.select().from(devices).where(eq(devices.id, serverId))).toHaveLength(1);
     expect((await remove(spare!.id)).statusCode).toBe(200);
@@ -278,6 +274,7 @@ describe('server software list', () => {
   });
 
   it('is staff only: a client account of the company gets 403, no token 401', async () => {
+    const { id: serverId } = await serverWith(['SQL Server 2022', 'Veeam Agent']);
     expect((await get(serverId, clientToken)).statusCode).toBe(403);
     expect((await put(serverId, [], clientToken)).statusCode).toBe(403);
     expect(await stored(serverId)).toHaveLength(2);
