@@ -156,6 +156,7 @@ export async function registerCollab(app: FastifyInstance, options: CollabOption
   const closeSocket = (socket: CollabSocket, event: { code: number; reason: string }): void => {
     if (socket.closed) return;
     socket.closed = true;
+    app.log.info({ userId: socket.userId, code: event.code, reason: event.reason }, 'collab: socket closed');
     for (const connection of connectionsOf(socket)) connection.close(event);
     socket.ws.close(event.code, event.reason);
   };
