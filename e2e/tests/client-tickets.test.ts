@@ -25,6 +25,7 @@ describe('client accounts on tickets (issue 15)', () => {
   let token: string;
   let companyId: number;
   let companyName: string;
+  let clientId: number;
   const client = { name: 'Pia Portal', email: `pia.${Date.now()}@lakeside.example`, password: 'Lakeside-pass-1' };
   const flag = 'VIP client: call back within 30 minutes';
 
@@ -37,7 +38,7 @@ describe('client accounts on tickets (issue 15)', () => {
     await callApi(token, 'POST', '/api/companies/flags/', { id: '', flag, company_id: companyId });
     const { name, email, password } = client;
     const account = { name, email, company_id: companyId, password, password_confirmation: password };
-    await callApi(token, 'POST', '/api/users/client', account);
+    clientId = (await callApi<{ data: { id: number } }>(token, 'POST', '/api/users/client', account)).data.id;
   });
   afterAll(async () => {
     await browser?.close();
@@ -175,5 +176,49 @@ describe('client accounts on tickets (issue 15)', () => {
     const events = staff.getByRole('group', { name: 'Ticket Events' });
     const lingo = 'Administrator escalated the ticket to Administrator: Vendor contract needs a manager';
     await events.getByText(lingo).waitFor();
+  });
+
+  it('issue 26 §2 items 3, 4: My tickets lists the client’s own tickets; its ticket page says where it stands', async () => {
+    const stamp = Date.now().toString(36);
+    const tech = { name: 'Theo Tech', email: `theo.${stamp}@example.com`, password: 'Theo-pass-1' };
+    const techId = (await callApi<{ data: { id: number } }>(token, 'POST', '/api/user', { ...tech, type: 'user' })).data
+      .id;
+    const { data } = await callApi<{ data: { regions: { id: number }[] } }>(token, 'GET', '/api/misc/staticdata');
+    const site = { name: `Dockside ${stamp}`, region_id: data.regions[0]!.id, city: 'Erie' };
+    await callApi(token, 'PUT', `/api/companies/sites/${companyId}`, { sites: [site] });
+    const sites = await callApi<{ data: { id: number; name: string }[] }>(
+      token,
+      'GET',
+      `/api/companies/sites.list.${companyId}`,
+    );
+    const siteId = sites.data.find((entry) => entry.name === site.name)!.id;
+    const fields = { body: 'Called in.', company_id: companyId, location: 1, triage_id: 3 };
+    const own = {
+      ...fields,
+      subject: `Own scanner ${stamp}`,
+      client_id: clientId,
+      employee_id: techId,
+      site_id: siteId,
+    };
+    const ownId = (await callApi<{ data: { id: number } }>(token, 'POST', '/api/ticket', own)).data.id;
+    const otherId = await staffTicket(`Someone else’s phone ${stamp}`);
+
+    const page = await clientPage();
+    await page.goto('/tickets');
+    await page.getByRole('button', { name: 'My tickets' }).click();
+    await page.waitForURL((url) => url.searchParams.get('mine') === '1');
+    await page.locator(`tr[data-ticket-id="${ownId}"]`).waitFor();
+    expect(await page.locator(`tr[data-ticket-id="${otherId}"]`).count()).toBe(0);
+
+    await page.locator(`tr[data-ticket-id="${ownId}"]`).getByRole('link', { name: own.subject }).click();
+    const details = page.getByRole('group', { name: 'Ticket Details' });
+    await details.waitFor();
+    const value = (label: string) =>
+      details.locator('div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+    expect(await value('Status').textContent()).toBe('Open');
+    expect(await value('Technician').textContent()).toBe('Theo Tech');
+    expect(await value('Site').textContent()).toBe(site.name);
+    expect(await value('Created').textContent()).toMatch(/\d{4}/);
+    expect(await value('Last update').textContent()).toMatch(/ago|just now/);
   });
 });

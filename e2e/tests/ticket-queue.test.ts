@@ -90,6 +90,44 @@ describe('ticket queue', () => {
     expect(filterTops).toBe(1);
   });
 
+  it('reads a row without hovering at 1440 px: company, site, technician and ages whole, the subject given the room', async () => {
+    // Issue 26 §2 item 7 (decision 0064): before, nearly every column was cut at 1440 px.
+    const token = await adminToken();
+    const company = 'Harborview Dental, LLC';
+    const id = await createCompanyViaApi(token, company);
+    const { data } = await callApi<{ data: { regions: { id: number }[] } }>(token, 'GET', '/api/misc/staticdata');
+    const site = { name: 'North Campus', region_id: data.regions[0]!.id, city: 'Erie' };
+    await callApi(token, 'PUT', `/api/companies/sites/${id}`, { sites: [site] });
+    const sites = await callApi<{ data: { id: number }[] }>(token, 'GET', `/api/companies/sites.list.${id}`);
+    const subject = 'Front desk label printer prints every label twice';
+    for (const triage of [1, 3]) {
+      const ticket = { subject, body: 'Seen at check-in.', company_id: id, site_id: sites.data[0]!.id, location: 1 };
+      await callApi(token, 'POST', '/api/ticket', { ...ticket, triage_id: triage });
+    }
+    const page = await queuePage(`/tickets?company_id=${id}`);
+    const cells = await page.locator('tr[data-ticket-id]').evaluateAll((rows) =>
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td')).map((cell) => {
+          const inner = cell.querySelector<HTMLElement>('a, time, div, span') ?? cell;
+          const cut = (element: Element) => element.scrollWidth > element.clientWidth + 1;
+          return { text: cell.textContent, width: cell.clientWidth, cut: cut(cell) || cut(inner) };
+        }),
+      ),
+    );
+    expect(cells).toHaveLength(2);
+    for (const row of cells) {
+      // checkbox, #, subject, company, site, technician, status, triage, age, last update
+      expect(row.filter((cell) => cell.cut)).toEqual([]);
+      expect(row[2]!.text).toBe(subject);
+      expect(row[3]!.text).toBe('Harborview Dental');
+      expect(row[4]!.text).toBe('North Campus');
+      expect(row[5]!.text).toBe('Unassigned');
+      expect(row[8]!.text).toMatch(/^(now|\d+(m|h|d|mo|y))$/);
+      expect(row[9]!.text).toMatch(/^(now|\d+(m|h|d|mo|y))$/);
+      expect(row[2]!.width).toBeGreaterThan(340);
+    }
+  });
+
   it('keeps its filters in the URL through a reload, offers My tickets and saves a view to apply again', async () => {
     const page = await queuePage(`/tickets?company_id=${companyId}`);
     await page.locator('input[aria-label="Triage"]').click();

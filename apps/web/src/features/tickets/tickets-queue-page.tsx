@@ -78,8 +78,9 @@ export function TicketQueue({ escalation = false, companyId }: TicketQueueProps)
 
   return (
     <Stack gap={8}>
-      <Group justify="space-between" wrap="nowrap" gap="md" mih={30}>
-        <Group gap="md" wrap="nowrap">
+      {/* One line on a desktop; on a phone the views and Create Ticket wrap below the title (decision 0064). */}
+      <Group justify="space-between" gap="md" mih={30}>
+        <Group gap="md">
           {companyId ? null : (
             <Title order={1} size="h3">
               {escalation ? 'Escalation' : 'Tickets'}
@@ -155,7 +156,8 @@ interface QueueFiltersProps {
   onReset: () => void;
 }
 
-const grow = { flex: '1 1 0', minWidth: 0 } as const;
+// Each filter keeps a readable width; on a narrow screen they wrap to a second row instead of widening the page.
+const grow = { flex: '1 1 0', minWidth: 96 } as const;
 
 /** The filters on one row, without labels above them (each says what it is inside and to screen readers). */
 function QueueFilters({
@@ -189,11 +191,11 @@ function QueueFilters({
     />
   );
   return (
-    <Group gap={6} wrap="nowrap" role="group" aria-label="Ticket filters">
+    <Group gap={6} role="group" aria-label="Ticket filters">
       <TextInput
         ref={searchRef}
         size="xs"
-        style={{ ...grow, flexGrow: 1.6 }}
+        style={{ ...grow, flexGrow: 1.6, minWidth: 140 }}
         aria-label="Search"
         placeholder="Search subject or #"
         leftSection={<IconSearch size={14} aria-hidden />}

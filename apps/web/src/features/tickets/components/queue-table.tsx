@@ -2,10 +2,13 @@ import { Anchor, Badge, Checkbox, Group, Kbd, Table, Text, UnstyledButton } from
 import { Modal } from '../../../components/deferred-overlays.tsx';
 import type { TicketRow } from '@switchboard/shared';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
-import { RelativeTime } from '../../../components/relative-time.tsx';
+import { useRelativeNow } from '../../../components/relative-time.tsx';
+import { formatRelativeTime } from '../../../components/relative-time-format.ts';
+import { compactAge, shortCompanyName, shortPersonName } from './queue-text.ts';
 import classes from './queue-table.module.css';
 
 interface Column {
@@ -14,16 +17,18 @@ interface Column {
   width?: number;
 }
 
+// Decision 0064: the subject gets the room; names are shortened (technician's first name, company without its legal
+// form) and ages are compact ('3d'), so a row reads at 1440 px without hovering.
 const allColumns: Column[] = [
-  { label: '#', sort: 'id', width: 64 },
+  { label: '#', sort: 'id', width: 56 },
   { label: 'Subject', sort: 'subject' },
-  { label: 'Company', sort: 'company', width: 160 },
-  { label: 'Site', sort: 'site', width: 110 },
-  { label: 'Technician', sort: 'technician', width: 120 },
-  { label: 'Status', sort: 'status', width: 124 },
-  { label: 'Triage', sort: 'triage', width: 92 },
-  { label: 'Age', sort: 'created_at', width: 96 },
-  { label: 'Last Update', sort: 'updated_at', width: 116 },
+  { label: 'Company', sort: 'company', width: 168 },
+  { label: 'Site', sort: 'site', width: 124 },
+  { label: 'Technician', sort: 'technician', width: 104 },
+  { label: 'Status', sort: 'status', width: 96 },
+  { label: 'Triage', sort: 'triage', width: 76 },
+  { label: 'Age', sort: 'created_at', width: 56 },
+  { label: 'Last Update', sort: 'updated_at', width: 60 },
 ];
 
 export const queueKeys: [string[], string][] = [
@@ -72,6 +77,8 @@ export function QueueTable(props: QueueTableProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const body = useRef<HTMLDivElement>(null);
   const columns = allColumns.filter((column) => !(props.hideCompany && column.label === 'Company'));
+  // On a phone (decision 0064) each ticket is a card: the subject wraps in full, the rest on a line below.
+  const phone = useMediaQuery('(max-width: 40em)');
 
   const open = (ticketId: number, inNewTab = newWindow) => {
     if (inNewTab) window.open(`/ticket/${ticketId}`, '_blank', 'noopener');
@@ -117,7 +124,7 @@ export function QueueTable(props: QueueTableProps) {
     body.current?.querySelector('[data-active="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
-  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, ticketId: number, index: number) => {
+  const onRowClick = (event: MouseEvent<HTMLElement>, ticketId: number, index: number) => {
     // Links, checkboxes and buttons in the row do their own thing.
     if ((event.target as HTMLElement).closest('a, button, input, label')) return;
     setActive(index);
@@ -126,6 +133,13 @@ export function QueueTable(props: QueueTableProps) {
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const someSelected = rows.some((row) => selected.has(row.id));
 
+  if (phone)
+    return (
+      <div ref={body}>
+        <PhoneList {...props} active={active} open={open} onRowClick={onRowClick} />
+        <KeysModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      </div>
+    );
   return (
     <div ref={body}>
       <DataTable
@@ -195,26 +209,106 @@ export function QueueTable(props: QueueTableProps) {
           />
         ))}
       </DataTable>
-      <Modal opened={helpOpen} onClose={() => setHelpOpen(false)} title="Keyboard shortcuts" size="sm">
-        <Table aria-label="Keyboard shortcuts">
-          <Table.Tbody>
-            {queueKeys.map(([keys, meaning]) => (
-              <Table.Tr key={meaning}>
-                <Table.Td>
-                  {keys.map((key, index) => (
-                    <span key={key}>
-                      {index > 0 ? ' or ' : null}
-                      <Kbd>{key}</Kbd>
-                    </span>
-                  ))}
-                </Table.Td>
-                <Table.Td>{meaning}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Modal>
+      <KeysModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
+  );
+}
+
+function KeysModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="sm">
+      <Table aria-label="Keyboard shortcuts">
+        <Table.Tbody>
+          {queueKeys.map(([keys, meaning]) => (
+            <Table.Tr key={meaning}>
+              <Table.Td>
+                {keys.map((key, index) => (
+                  <span key={key}>
+                    {index > 0 ? ' or ' : null}
+                    <Kbd>{key}</Kbd>
+                  </span>
+                ))}
+              </Table.Td>
+              <Table.Td>{meaning}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Modal>
+  );
+}
+
+const updatedText = (age: string) => (age === 'now' ? 'updated just now' : `updated ${age} ago`);
+
+/** The queue on a phone: one card per ticket, the same row click, keys and selection as the table. */
+function PhoneList(
+  props: QueueTableProps & {
+    active: number;
+    open: (ticketId: number) => void;
+    onRowClick: (event: MouseEvent<HTMLElement>, ticketId: number, index: number) => void;
+  },
+) {
+  const { rows, query, selectable, selected, onSelect, newWindow } = props;
+  if (query.isError) return <Text c="red">The tickets could not be loaded.</Text>;
+  if (query.isLoading) return <Text c="dimmed">Loading tickets…</Text>;
+  if (rows.length === 0) return <Text c="dimmed">No Tickets Found</Text>;
+  return (
+    <ul aria-label={props.label} className={classes.cards}>
+      {rows.map((row, index) => {
+        const link = {
+          component: Link,
+          to: `/ticket/${row.id}`,
+          ...(newWindow ? { target: '_blank', rel: 'noopener' } : {}),
+        } as const;
+        const subject =
+          row.subject.length > props.subjectLength ? `${row.subject.slice(0, props.subjectLength)}…` : row.subject;
+        return (
+          <li
+            key={row.id}
+            data-ticket-id={row.id}
+            data-active={index === props.active}
+            aria-selected={selected.has(row.id)}
+            className={classes.card}
+            onClick={(event) => props.onRowClick(event, row.id, index)}
+          >
+            <Group gap={6} wrap="nowrap" justify="space-between">
+              <Group gap={6} wrap="nowrap">
+                {selectable ? (
+                  <Checkbox
+                    size="xs"
+                    aria-label={`Select ticket ${row.id}`}
+                    checked={selected.has(row.id)}
+                    onChange={(event) => onSelect([row.id], event.currentTarget.checked)}
+                  />
+                ) : null}
+                <Text span size="xs" c="dimmed">
+                  #{row.id}
+                </Text>
+                <Text span size="xs">
+                  {row.status.name}
+                </Text>
+              </Group>
+              <Badge color={row.triage.color} variant="light" size="sm" className={classes.badge}>
+                {row.triage.name}
+              </Badge>
+            </Group>
+            <Anchor {...link} fz="sm" fw={500} className={classes.cardSubject}>
+              {subject}
+            </Anchor>
+            <Text size="xs" c="dimmed" className={classes.cardMeta}>
+              {[
+                props.hideCompany ? null : row.company.name,
+                row.site?.name,
+                row.technician?.name ?? 'Unassigned',
+                updatedText(compactAge(row.updated_at, Date.now())),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -228,6 +322,21 @@ interface QueueRowProps {
   selected: boolean;
   onSelect: (checked: boolean) => void;
   onClick: (event: MouseEvent<HTMLTableRowElement>) => void;
+}
+
+/** A time as '3d', its date and 'n days ago' on hover and to assistive tech. */
+function CompactTime({ value }: { value: string }) {
+  const now = useRelativeNow();
+  const date = new Date(value);
+  return (
+    <time
+      className={classes.line}
+      dateTime={value}
+      title={`${date.toLocaleString()} (${formatRelativeTime(date, Math.max(now, Math.min(Date.now(), date.getTime())))})`}
+    >
+      {compactAge(value, now)}
+    </time>
+  );
 }
 
 /** A cell of one line: what does not fit ends in an ellipsis, the whole text shows on hover. */
@@ -292,10 +401,10 @@ function QueueRow({
           ) : null}
         </div>
       </Table.Td>
-      {hideCompany ? null : <LineCell text={row.company.name} />}
+      {hideCompany ? null : <LineCell text={row.company.name}>{shortCompanyName(row.company.name)}</LineCell>}
       <LineCell text={row.site?.name ?? ''} />
       <LineCell text={row.technician?.name ?? 'Unassigned'}>
-        {row.technician?.name ?? (
+        {(row.technician && shortPersonName(row.technician.name)) ?? (
           <Text span c="dimmed" fz="inherit">
             Unassigned
           </Text>
@@ -308,14 +417,10 @@ function QueueRow({
         </Badge>
       </Table.Td>
       <Table.Td>
-        <div className={classes.line}>
-          <RelativeTime value={row.created_at} fz="inherit" />
-        </div>
+        <CompactTime value={row.created_at} />
       </Table.Td>
       <Table.Td>
-        <div className={classes.line}>
-          <RelativeTime value={row.updated_at} fz="inherit" />
-        </div>
+        <CompactTime value={row.updated_at} />
       </Table.Td>
     </Table.Tr>
   );
