@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { users } from '../users/users.table.ts';
-import { collabDocuments, noteRevisions } from './notes.table.ts';
+import { noteRevisions } from './notes.table.ts';
 
 /** Records a saved text as the note's newest revision, unless it equals the newest one (a save without a change). */
 export async function recordNoteRevision(
@@ -64,20 +64,4 @@ export async function listNoteRevisions(
       }));
     },
   );
-}
-
-export async function fetchCollabState(db: DbOrTransaction, name: string): Promise<Uint8Array | null> {
-  const [row] = await db
-    .select({ state: collabDocuments.state })
-    .from(collabDocuments)
-    .where(eq(collabDocuments.name, name));
-  return row ? new Uint8Array(row.state) : null;
-}
-
-export async function storeCollabState(db: DbOrTransaction, name: string, state: Uint8Array): Promise<void> {
-  const data = Buffer.from(state);
-  await db
-    .insert(collabDocuments)
-    .values({ name, state: data })
-    .onConflictDoUpdate({ target: collabDocuments.name, set: { state: data, updatedAt: new Date() } });
 }
