@@ -26,7 +26,7 @@ const allColumns: Column[] = [
   { label: 'Site', sort: 'site', width: 124 },
   { label: 'Technician', sort: 'technician', width: 104 },
   { label: 'Status', sort: 'status', width: 96 },
-  { label: 'Triage', sort: 'triage', width: 76 },
+  { label: 'Triage', sort: 'triage', width: 84 },
   { label: 'Age', sort: 'created_at', width: 56 },
   { label: 'Last Update', sort: 'updated_at', width: 60 },
 ];
