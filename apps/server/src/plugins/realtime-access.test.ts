@@ -17,7 +17,8 @@ import type { AppInstance } from '../app-instance.ts';
 import { buildApp } from '../app.ts';
 import { sessions } from '../modules/auth/auth.table.ts';
 import { generateToken, hashToken } from '../modules/auth/tokens.ts';
-import { companies } from '../modules/companies/companies.table.ts';
+import { companies, sites } from '../modules/companies/companies.table.ts';
+import { devices } from '../modules/devices/devices.table.ts';
 import { passwordResets } from '../modules/password-reset/password-reset.table.ts';
 import { tickets } from '../modules/tickets/tickets.table.ts';
 
@@ -62,6 +63,39 @@ describe('sockets follow permissions', () => {
       .update(sessions)
       .set({ accessExpiresAt: sql`now() + make_interval(secs => ${seconds})` })
       .where(eq(sessions.id, sessionId));
+
+  it("refuses a client account a Scheduled Maintenance ticket's channel, staff's internal work", async () => {
+    const account = await connectAs(
+      await createUser(ctx.db, { type: 'Client', companyId: firstCompanyId, name: 'Mo Maintained' }),
+    );
+    const [site] = await ctx.db
+      .insert(sites)
+      .values({ companyId: firstCompanyId, name: 'Main', city: 'Erie' })
+      .returning({ id: sites.id });
+    const [server] = await ctx.db
+      .insert(devices)
+      .values({
+        companyId: firstCompanyId,
+        siteId: site!.id,
+        type: 'servers',
+        name: 'FC-DC01',
+        scheduledMaintenance: 1,
+      })
+      .returning({ id: devices.id });
+    const [maintenance, helpdesk] = await ctx.db
+      .insert(tickets)
+      .values(
+        [
+          { subject: 'Scheduled Maintenance FC-DC01', body: '', companyId: firstCompanyId, serverId: server!.id },
+          { subject: 'Mouse', body: 'Broken', companyId: firstCompanyId },
+        ].map((row) => ({ ...row, location: 1, triageId: 3, status: 2 })),
+      )
+      .returning({ id: tickets.id });
+    const refused = `ticket_${maintenance!.id}`;
+    expect(await subscribe(account, refused)).toEqual({ ok: false, channel: refused, error: 'Forbidden.' });
+    const allowed = `ticket_${helpdesk!.id}`;
+    expect(await subscribe(account, allowed)).toEqual({ ok: true, channel: allowed });
+  });
 
   describe('a ticket that moves to another company', () => {
     it('stops reaching the former company’s client accounts; staff keep it and the new company may follow it', async () => {

@@ -36,6 +36,7 @@ import { findSessionByAccessToken } from '../modules/auth/session-lookup.ts';
 import { clientCompanyOf } from '../modules/clients/clients.service.ts';
 import { isRoomMember } from '../modules/chat/chat.service.ts';
 import { projects } from '../modules/projects/projects.table.ts';
+import { clientMaySee } from '../modules/tickets/ticket-access.ts';
 import { tickets } from '../modules/tickets/tickets.table.ts';
 
 /** What other processes may learn about a socket (fetchSockets over Redis): never the token. */
@@ -87,13 +88,13 @@ export async function authorizeChannel(auth: AuthContext, channel: string, db: D
       return isEmployee;
     case 'ticket': {
       if (isEmployee) return true;
-      // A client account follows its own company's tickets.
+      // A client account follows the tickets it may open: its own company's, not Scheduled Maintenance ones.
       const [ticket] = await db
-        .select({ companyId: tickets.companyId })
+        .select({ companyId: tickets.companyId, serverId: tickets.serverId })
         .from(tickets)
         .where(eq(tickets.id, parsed.id!))
         .limit(1);
-      return ticket !== undefined && ticket.companyId === (await clientCompanyOf(db, auth.user.id));
+      return ticket !== undefined && clientMaySee(ticket, await clientCompanyOf(db, auth.user.id));
     }
     case 'project': {
       if (isEmployee) return true;
