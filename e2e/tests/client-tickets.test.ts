@@ -215,10 +215,11 @@ describe('client accounts on tickets (issue 15)', () => {
     await details.waitFor();
     const value = (label: string) =>
       details.locator('div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
-    expect(await value('Status').textContent()).toBe('Open');
-    expect(await value('Technician').textContent()).toBe('Theo Tech');
-    expect(await value('Site').textContent()).toBe(site.name);
-    expect(await value('Created').textContent()).toMatch(/\d{4}/);
-    expect(await value('Last update').textContent()).toMatch(/ago|just now/);
+    // The status is named from the boot lists, which may arrive after the card: wait for each value.
+    await expect.poll(() => value('Status').textContent()).toBe('Open');
+    await expect.poll(() => value('Technician').textContent()).toBe('Theo Tech');
+    await expect.poll(() => value('Site').textContent()).toBe(site.name);
+    await expect.poll(() => value('Created').textContent()).toMatch(/\d{4}/);
+    await expect.poll(() => value('Last update').textContent()).toMatch(/ago|just now/);
   });
 });
