@@ -207,10 +207,11 @@ describe('client accounts on tickets (issue 15)', () => {
     await page.goto('/tickets');
     await page.getByRole('button', { name: 'My tickets' }).click();
     await page.waitForURL((url) => url.searchParams.get('mine') === '1');
-    // The list of All open stays on screen until My tickets' answer replaces it: first the colleague's ticket goes,
-    // then the client's own must be there.
-    await expect.poll(() => page.locator(`tr[data-ticket-id="${otherId}"]`).count()).toBe(0);
-    await page.locator(`tr[data-ticket-id="${ownId}"]`).waitFor();
+    // All open's list stays on screen until My tickets' answer replaces it: wait for the list that has the client's
+    // own ticket and not the colleague's.
+    const rowCounts = () =>
+      Promise.all([ownId, otherId].map((id) => page.locator(`tr[data-ticket-id="${id}"]`).count()));
+    await expect.poll(rowCounts).toEqual([1, 0]);
 
     await page.locator(`tr[data-ticket-id="${ownId}"]`).getByRole('link', { name: own.subject }).click();
     const details = page.getByRole('group', { name: 'Ticket Details' });
