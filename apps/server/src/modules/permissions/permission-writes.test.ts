@@ -1,4 +1,4 @@
-import { permissionNames, type EmployeeDetail } from '@switchboard/shared';
+import { permissionNames } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.ts';
+import { readEmployeeForm } from '../../../test/employee-form.ts';
 import { users } from '../users/users.table.ts';
 import { listPermissionNames } from './permissions.service.ts';
 
@@ -38,35 +39,8 @@ async function signedIn(permissions: string[]): Promise<{ user: TestUser; token:
   return { user, token: (await login(ctx.app, user.email, user.password)).access_token };
 }
 
-/** The employee form as the edit screen sends it, from GET /api/users/employee/{id}, with its permissions. */
-async function employeeForm(userId: number): Promise<Record<string, unknown>> {
-  const detail = (
-    await ctx.app.inject({ method: 'GET', url: `/api/users/employee/${userId}`, headers: bearer(adminToken) })
-  ).json<{ data: EmployeeDetail }>().data;
-  return {
-    name: detail.user.name,
-    email: detail.user.email,
-    password: '',
-    password_confirmation: '',
-    active: detail.deleted_at ? 1 : 0,
-    twofactor_enabled: detail.user.two_factor.twofactor_enabled ? 1 : 0,
-    title: detail.title,
-    phone_number: detail.phone_number,
-    address: detail.address,
-    city: detail.city,
-    state: detail.state,
-    zip: detail.zip,
-    region_id: detail.region_id,
-    timezone_id: detail.timezone_id,
-    start_date: detail.start_date,
-    birthday: detail.birthday,
-    pto_start_date: detail.pto_start_date,
-    accrual_rollover_limit: detail.accrual_rollover_limit,
-    lump_sum_rollover_limit: detail.lump_sum_rollover_limit,
-    departments: detail.departments.map((department) => department.id),
-    permissions: detail.user.permissions,
-  };
-}
+/** The employee form as the edit screen sends it, with its permissions. */
+const employeeForm = (userId: number) => readEmployeeForm(ctx.app, adminToken, userId, { permissions: true });
 
 const editEmployee = async (token: string, userId: number, changes: Record<string, unknown>) =>
   ctx.app.inject({

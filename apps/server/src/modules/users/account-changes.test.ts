@@ -1,4 +1,4 @@
-import type { ClientAccount, EmployeeDetail } from '@switchboard/shared';
+import type { ClientAccount } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.ts';
+import { readEmployeeForm } from '../../../test/employee-form.ts';
 import { settleBackgroundMail } from '../../plugins/mail.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { companies } from '../companies/companies.table.ts';
@@ -60,33 +61,7 @@ async function snapshot(userId: number) {
 }
 
 /** The employee form as the edit screen would send it, from GET /api/users/employee/{id}. */
-async function employeeForm(userId: number): Promise<Record<string, unknown>> {
-  const detail = (
-    await ctx.app.inject({ method: 'GET', url: `/api/users/employee/${userId}`, headers: bearer(adminToken) })
-  ).json<{ data: EmployeeDetail }>().data;
-  return {
-    name: detail.user.name,
-    email: detail.user.email,
-    password: '',
-    password_confirmation: '',
-    active: detail.deleted_at ? 1 : 0,
-    twofactor_enabled: detail.user.two_factor.twofactor_enabled ? 1 : 0,
-    title: detail.title,
-    phone_number: detail.phone_number,
-    address: detail.address,
-    city: detail.city,
-    state: detail.state,
-    zip: detail.zip,
-    region_id: detail.region_id,
-    timezone_id: detail.timezone_id,
-    start_date: detail.start_date,
-    birthday: detail.birthday,
-    pto_start_date: detail.pto_start_date,
-    accrual_rollover_limit: detail.accrual_rollover_limit,
-    lump_sum_rollover_limit: detail.lump_sum_rollover_limit,
-    departments: detail.departments.map((department) => department.id),
-  };
-}
+const employeeForm = (userId: number) => readEmployeeForm(ctx.app, adminToken, userId);
 
 async function clientForm(userId: number): Promise<Record<string, unknown>> {
   const account = (

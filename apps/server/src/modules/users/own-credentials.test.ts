@@ -1,4 +1,3 @@
-import type { EmployeeDetail } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.ts';
+import { readEmployeeForm } from '../../../test/employee-form.ts';
 import { settleBackgroundMail } from '../../plugins/mail.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { credentialChanges } from './credential-changes.table.ts';
@@ -43,33 +43,7 @@ async function signedIn(options: Parameters<typeof createUser>[1] = {}): Promise
 }
 
 /** The employee form as the edit screen sends it for one's own record. */
-async function ownForm(token: string, userId: number): Promise<Record<string, unknown>> {
-  const detail = (
-    await ctx.app.inject({ method: 'GET', url: `/api/users/employee/${userId}`, headers: bearer(token) })
-  ).json<{ data: EmployeeDetail }>().data;
-  return {
-    name: detail.user.name,
-    email: detail.user.email,
-    password: '',
-    password_confirmation: '',
-    active: 0,
-    twofactor_enabled: detail.user.two_factor.twofactor_enabled ? 1 : 0,
-    title: detail.title,
-    phone_number: detail.phone_number,
-    address: detail.address,
-    city: detail.city,
-    state: detail.state,
-    zip: detail.zip,
-    region_id: detail.region_id,
-    timezone_id: detail.timezone_id,
-    start_date: detail.start_date,
-    birthday: detail.birthday,
-    pto_start_date: detail.pto_start_date,
-    accrual_rollover_limit: detail.accrual_rollover_limit,
-    lump_sum_rollover_limit: detail.lump_sum_rollover_limit,
-    departments: detail.departments.map((department) => department.id),
-  };
-}
+const ownForm = (token: string, userId: number) => readEmployeeForm(ctx.app, token, userId);
 
 const editSelf = async (who: { user: TestUser; token: string }, changes: Record<string, unknown>) =>
   ctx.app.inject({
