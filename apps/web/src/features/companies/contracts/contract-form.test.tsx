@@ -334,3 +334,43 @@ describe('contract controls follow the view billing permission (issue 16)', { ti
     await waitFor(() => expect(describedBy(search)).toContain(itemSearchFailedMessage));
   });
 });
+
+describe('recurring item dialog messages (spec 2 §5; issue 26 §2.9)', { timeout: 40_000 }, () => {
+  it("drops 'Quantity must be set.' as soon as the quantity is valid, typed or pre-filled", async () => {
+    authStore.signIn(signedInResponse(['view billing']));
+    stubContractApi({
+      'GET /api/billing/search/items/back': [200, { data: [item(7, 'Backup Seat', 'cloud', { price: 12 })] }],
+    });
+    const user = userEvent.setup();
+    renderContractsTab('new');
+    await user.click(await screen.findByRole('button', { name: 'Add Recurring Item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Recurring Item' });
+    const search = within(dialog).getByRole('combobox', { name: /^Item/ });
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(describedBy(quantity)).toBe('Quantity must be set.'));
+    expect(describedBy(search)).toContain('Item must be selected');
+
+    // Typing a valid quantity clears its message at once; the item's stays until an item is chosen.
+    await user.type(quantity, '3');
+    await waitFor(() => expect(describedBy(quantity)).toBe(''));
+    expect(describedBy(search)).toContain('Item must be selected');
+    expect(within(dialog).queryByText('Quantity must be set.')).toBeNull();
+
+    // Emptied again and refused again, then an item pre-fills quantity 1: both messages go.
+    await user.clear(quantity);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(describedBy(quantity)).toBe('Quantity must be set.'));
+    await user.type(search, 'back');
+    await user.click(await within(dialog).findByRole('option', { name: 'Backup Seat' }));
+    await waitFor(() => expect((quantity as HTMLInputElement).value).toBe('1'));
+    expect(describedBy(quantity)).toBe('');
+    expect(describedBy(search)).not.toContain('Item must be selected');
+    expect(within(dialog).queryByText('Quantity must be set.')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    const table = await screen.findByRole('table', { name: 'Recurring Items' });
+    await waitFor(() => expect(within(table).getByText('Backup Seat')).toBeTruthy());
+  });
+});

@@ -2,9 +2,8 @@ import { Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text } from
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ITEM_SEARCH_MIN_LENGTH,
-  itemRequiredMessage,
   itemSearchHint,
-  quantityRequiredMessage,
+  recurringItemInputSchema,
   recurringItemTotal,
   type BillingItem,
   type BillingItemType,
@@ -31,6 +30,12 @@ interface Props {
 }
 
 let keys = 0;
+
+/** The field's message from the server's own rule (spec 2 §5 through the shared contract), or undefined when valid. */
+function fieldError(field: 'item_id' | 'quantity', value: unknown): string | undefined {
+  const parsed = recurringItemInputSchema.shape[field].safeParse(value);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
 
 export const itemSearchFailedMessage = 'The items could not be searched. Please try again.';
 
@@ -74,17 +79,24 @@ export function RecurringItemModal({ editing, onSave, onClose }: Props) {
     const chosen = results.find((result) => String(result.id) === value);
     if (!chosen) return;
     setItem({ id: chosen.id, type: chosen.type, name: chosen.name });
-    setErrors((current) => ({ ...current, item: undefined }));
-    // Adding pre-fills quantity 1 with the item's price and taxable flag (spec 2 §4).
+    // Adding pre-fills quantity 1 with the item's price and taxable flag (spec 2 §4); a valid quantity drops its message.
+    setErrors((current) => ({ item: undefined, quantity: editing ? current.quantity : undefined }));
     if (!editing) setQuantity(1);
     setPrice(chosen.price);
     setTaxable(chosen.taxable === 1);
   };
 
+  // A shown message follows the value: it goes as soon as the quantity becomes valid (or changes to the new reason).
+  const changeQuantity = (value: number | string) => {
+    setQuantity(value);
+    setErrors((current) => (current.quantity ? { ...current, quantity: fieldError('quantity', value) } : current));
+  };
+
   const save = () => {
-    const next: typeof errors = {};
-    if (!item) next.item = itemRequiredMessage;
-    if (quantity === '' || quantity === null) next.quantity = quantityRequiredMessage;
+    const next: typeof errors = {
+      item: fieldError('item_id', item?.id ?? null),
+      quantity: fieldError('quantity', quantity),
+    };
     setErrors(next);
     if (next.item || next.quantity || !item) return;
     onSave({
@@ -121,7 +133,7 @@ export function RecurringItemModal({ editing, onSave, onClose }: Props) {
           step={1}
           allowDecimal={false}
           value={quantity}
-          onChange={setQuantity}
+          onChange={changeQuantity}
           error={errors.quantity}
         />
         <NumberInput label="Price" min={0} step={0.01} decimalScale={2} prefix="$" value={price} onChange={setPrice} />
