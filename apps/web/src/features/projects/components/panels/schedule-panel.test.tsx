@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { type ProjectDetail, type ScheduleSlot } from '@switchboard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -179,7 +180,9 @@ describe('Schedule Project Date panel (spec 3 §2)', { timeout: 60_000 }, () => 
     expect(await screen.findByText('An error occured.')).toBeTruthy();
   });
 
-  it('refuses an end before the start in the browser, without a call', async () => {
+  it('refuses an end before the start in the browser, without a call and with only the field message', async () => {
+    // Issue 26 §2.9: nothing was saved or refused yet, so no 'An error occured.' toast beside the row's message.
+    const toasts = vi.spyOn(notifications, 'show');
     const api = open('Employee');
     const card = await scheduleCard();
     await userEvent.click(await within(card).findByRole('button', { name: 'Add Slot' }));
@@ -188,6 +191,8 @@ describe('Schedule Project Date panel (spec 3 §2)', { timeout: 60_000 }, () => 
     await userEvent.click(within(card).getByRole('button', { name: 'Create Slots' }));
     expect(await within(slot).findByText('The end time must be at or after the start time.')).toBeTruthy();
     expect(sent(api)).toEqual([]);
+    expect(toasts).not.toHaveBeenCalled();
+    toasts.mockRestore();
   });
 
   it('shows a client account the reserved slots as a table', async () => {

@@ -108,29 +108,25 @@ export function SchedulePanel({ project, step, staff }: StepPanelProps) {
 
   const change = (key: string, field: keyof Omit<SlotRow, 'key' | 'id'>, value: string) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+  // A save the server refused: its field messages and spec 3 §8's failure toast.
   const fail = (fields: Record<string, string>) => {
     setErrors(fields);
     notifications.show({ color: 'red', message: projectSaveFailedMessage });
   };
+  // The same contract as the server's, so a row's mistake shows on the row before any call. Nothing was saved or
+  // refused yet, so only the field messages show, without the save's failure toast (issue 26 §2.9).
   const valid = () => {
     const dates = payloadOf(rows);
     const checked = scheduleProjectDateInputSchema.safeParse({ project_id: project.id, dates });
     if (checked.success) return true;
     const fields: Record<string, string> = {};
     for (const issue of checked.error.issues) fields[issue.path.join('.')] ??= issue.message;
-    fail(fields);
+    setErrors(fields);
     return false;
   };
   const submit = (close: boolean) => {
+    if (!valid()) return;
     const dates = payloadOf(rows);
-    // The same contract as the server's, so a row's mistake shows before the call.
-    const checked = scheduleProjectDateInputSchema.safeParse({ project_id: project.id, dates });
-    if (!checked.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of checked.error.issues) fields[issue.path.join('.')] ??= issue.message;
-      fail(fields);
-      return;
-    }
     save.mutate(
       { dates, close },
       {
