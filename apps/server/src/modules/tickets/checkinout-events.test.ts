@@ -60,4 +60,64 @@ describe('CheckInOut on project_{id}', () => {
       viewer.close();
     }
   });
+
+  it('reaches another viewer of the project when a check-in is edited, with the edited rows as the project shows them', async () => {
+    const editor = await createUser(ctx.db, { name: 'Ed Timekeeper', permissions: ['edit checkinout times'] });
+    const editorToken = (await login(ctx.app, editor.email, editor.password)).access_token;
+    const baseUrl = await listenForSockets(ctx.app);
+    // The viewer is another employee following the project, not the one who edits.
+    const viewer = await connectSocket(baseUrl, token);
+    try {
+      expect(await subscribe(viewer, projectChannel(projectId))).toMatchObject({ ok: true });
+      // Its own check-in, so the test runs alone.
+      const step = (await projectDetail(ctx.app, token, projectId)).tickets[2]!;
+      let row = { id: 0 };
+      for (const direction of ['in', 'out'] as const) {
+        const clocked = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/ticket/checkinout',
+          headers: bearer(token),
+          payload: { direction, ticket_id: step.id },
+        });
+        expect(clocked.statusCode).toBe(200);
+        row = clocked.json<{ data: { id: number } }>().data;
+      }
+      const heard = nextEvent<Record<string, unknown>>(
+        viewer,
+        'CheckInOut',
+        // The check-out just made may still be on its way: the edit is the 'update'.
+        (payload, meta) =>
+          (meta as { channel?: string } | undefined)?.channel === projectChannel(projectId) &&
+          (payload as { direction?: string }).direction === 'update',
+      );
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ticket/checkinout/update',
+        headers: bearer(editorToken),
+        payload: {
+          check_ins: [
+            { id: row.id, start_time: '2026-11-02T09:00:00Z', end_time: '2026-11-02T11:30:00Z', billable: 1 },
+          ],
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      const [payload] = await heard;
+      const after = await projectDetail(ctx.app, token, projectId);
+      const edited = after.check_ins.find((entry) => entry.id === row.id)!;
+      expect(edited).toMatchObject({
+        start_time: '2026-11-02T09:00:00.000Z',
+        end_time: '2026-11-02T11:30:00.000Z',
+        billable: 1,
+      });
+      // The push carries the row exactly as GET /api/project/{id} answers it in check_ins.
+      expect(payload).toEqual({
+        project_id: projectId,
+        direction: 'update',
+        user: { id: editor.id, name: 'Ed Timekeeper' },
+        check_ins: [edited],
+      });
+    } finally {
+      viewer.close();
+    }
+  });
 });

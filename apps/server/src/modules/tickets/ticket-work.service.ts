@@ -138,8 +138,16 @@ export async function listTicketCheckIns(
   );
 }
 
-/** POST /api/ticket/checkinout/update ('edit checkinout times'): times (UTC) and billable, each change a ticket event. */
-export async function updateCheckIns(db: Db, input: CheckInsUpdateInput, actor: TicketActor): Promise<number[]> {
+/**
+ * POST /api/ticket/checkinout/update ('edit checkinout times'): times (UTC) and billable, each change a ticket event.
+ * Answers the tickets touched and, per project, its edited check-ins as the project's check_ins show them (the route
+ * pushes them on project_{id}).
+ */
+export async function updateCheckIns(
+  db: Db,
+  input: CheckInsUpdateInput,
+  actor: TicketActor,
+): Promise<{ ticketIds: number[]; projectCheckIns: Map<number, CheckIn[]> }> {
   staffOnly(actor);
   const ids = input.check_ins.map((row) => row.id);
   const existing = await db.select().from(checkIns).where(inArray(checkIns.id, ids));
@@ -166,7 +174,30 @@ export async function updateCheckIns(db: Db, input: CheckInsUpdateInput, actor: 
         );
     }
   });
-  return ticketIds;
+  const rows = await db
+    .select({
+      checkIn: checkIns,
+      name: users.name,
+      shortname: users.shortname,
+      photo: users.photo,
+      subject: tickets.subject,
+    })
+    .from(checkIns)
+    .innerJoin(users, eq(users.id, checkIns.userId))
+    .leftJoin(tickets, eq(tickets.id, checkIns.ticketId))
+    .where(inArray(checkIns.id, ids))
+    .orderBy(desc(checkIns.startTime), desc(checkIns.id));
+  const projectCheckIns = new Map<number, CheckIn[]>();
+  for (const row of rows) {
+    if (row.checkIn.projectId === null) continue;
+    const shown = presentCheckIn(
+      row.checkIn,
+      { name: row.name, shortname: row.shortname, photo: row.photo },
+      row.subject,
+    );
+    projectCheckIns.set(row.checkIn.projectId, [...(projectCheckIns.get(row.checkIn.projectId) ?? []), shown]);
+  }
+  return { ticketIds, projectCheckIns };
 }
 
 /** POST /api/ticket/notes and /api/ticket/resolution: the text and (multipart) one more attachment. */

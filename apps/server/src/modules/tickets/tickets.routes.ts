@@ -250,12 +250,12 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
       schema: { body: checkInsUpdateInputSchema },
     },
     async (request) => {
-      const ticketIds = await updateCheckIns(app.db, request.body, actorOf(request));
-      for (const ticketId of ticketIds)
-        push(ticketId, 'CheckInOut', {
-          direction: 'update',
-          user: { id: request.auth.user.id, name: request.auth.user.name },
-        });
+      const { ticketIds, projectCheckIns } = await updateCheckIns(app.db, request.body, actorOf(request));
+      const user = { id: request.auth.user.id, name: request.auth.user.name };
+      for (const ticketId of ticketIds) push(ticketId, 'CheckInOut', { direction: 'update', user });
+      // The project's other viewers see the edit too: the edited rows as the project's check_ins answer them.
+      for (const [projectId, rows] of projectCheckIns)
+        emitProjectEvent(app.realtime, projectId, 'CheckInOut', { direction: 'update', user, check_ins: rows });
       return { message: checkInsUpdatedMessage };
     },
   );
