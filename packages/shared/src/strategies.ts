@@ -253,6 +253,11 @@ export function backupTargetOf(typeId: number): { pick: BackupTarget; deviceType
   return { pick: 'none', deviceType: null };
 }
 
+export const backupSourceDriveMessage = 'Choose at least one drive of the server to back up.';
+/** Spec 2 §3: a Server source backs up drives of its servers, so it names at least one (issue 26 §2.9). */
+export const backupSourceNeedsDrive = (sourceType: number | null, source: readonly unknown[]): boolean =>
+  sourceType !== null && backupTargetOf(sourceType).pick === 'drives' && source.length === 0;
+
 const timeOfDay = z
   .string({ error: 'The time field is required.' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time must be written HH:MM.');

@@ -1,4 +1,6 @@
 import {
+  backupSourceDriveMessage,
+  backupSourceNeedsDrive,
   backupTargetOf,
   type BackupDevice,
   type BackupStrategyDetail,
@@ -189,6 +191,7 @@ export async function getBackupStrategy(db: DbOrTransaction, id: number): Promis
 /** Every picked id must belong to the company and fit its type: 422 per field otherwise. */
 async function checkPicks(db: DbOrTransaction, input: BackupStrategyInput): Promise<void> {
   const errors: FieldErrors = {};
+  if (backupSourceNeedsDrive(input.source_type, input.source)) errors.source = [backupSourceDriveMessage];
   for (const [field, typeId] of [
     ['source', input.source_type],
     ['destination', input.destination_type],

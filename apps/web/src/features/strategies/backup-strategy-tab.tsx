@@ -22,6 +22,8 @@ import {
   backupDestinationTypes,
   backupFrequency,
   backupPrograms,
+  backupSourceDriveMessage,
+  backupSourceNeedsDrive,
   backupSourceTypes,
   backupStrategyInputSchema,
   backupTargetOf,
@@ -251,8 +253,13 @@ function BackupStrategyForm({ companyId, strategy }: { companyId: number; strate
       source: state.source.map(Number),
       destination: state.destination.map(Number),
     });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+    const fields: Record<string, string> = parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    // The server's rule too (issue 26 §2.9): a Server source names at least one of its drives.
+    if (backupSourceNeedsDrive(state.source_type, state.source)) fields.source ??= backupSourceDriveMessage;
+    if (!parsed.success || Object.keys(fields).length > 0) {
+      setErrors(fields);
       return;
     }
     setErrors({});
