@@ -38,6 +38,21 @@ export const projectQuoteMessages = {
 export const completedQuoteStatuses = ['sent', 'accepted', 'converted'] as const;
 export const isQuoteCompleted = (status: string) => (completedQuoteStatuses as readonly string[]).includes(status);
 
+/**
+ * Decision 0065: who writes a project's quotes (create, edit, Mark Done) without the billing screens: the project's
+ * coordinator, its quoter (who also works its Project Quotes step ticket), and staff with 'view billing'. Client
+ * accounts never. The server holds the same rule (project-quotes.service.ts); the panel offers its buttons by this one.
+ */
+export function mayWriteProjectQuotes(
+  project: { coordinator_id: number | null; quoter_id: number | null },
+  user: { id: number; type: string },
+  permissions: readonly string[],
+): boolean {
+  if (user.type !== 'Employee') return false;
+  if (permissions.includes('view billing')) return true;
+  return user.id === project.coordinator_id || user.id === project.quoter_id;
+}
+
 const MAX_ID = 2_147_483_647;
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const optionalId = (message: string) =>

@@ -9,6 +9,11 @@ export interface LoadedDocument<View> {
   title: string;
   /** The download's name without '.pdf'; the revision label is added. */
   fileName: string;
+  /**
+   * True when every staff member may read this record whatever the type's staffPermission says: a project's quote,
+   * read by the staff who may view the project (decision 0065).
+   */
+  openToStaff?: boolean;
   view: View;
 }
 

@@ -116,8 +116,9 @@ export async function recordRevision(
 }
 
 /**
- * The document of `type` and `id` if the caller may read it: staff signed in (with the type's permission), a
- * client account only its own company's documents of a type clients see. 404 otherwise, as for what does not exist.
+ * The document of `type` and `id` if the caller may read it: staff signed in (with the type's permission, or any
+ * staff for a record open to staff), a client account only its own company's documents of a type clients see. 404
+ * otherwise, as for what does not exist.
  */
 export async function loadReadableDocument(
   db: DbOrTransaction,
@@ -129,7 +130,8 @@ export async function loadReadableDocument(
   const loaded = await module.load(db, id);
   if (!loaded) throw notFound();
   if (auth.user.type === 'Employee') {
-    if (module.staffPermission !== null && !auth.permissions.includes(module.staffPermission)) throw forbidden();
+    const permitted = module.staffPermission === null || auth.permissions.includes(module.staffPermission);
+    if (!permitted && loaded.openToStaff !== true) throw forbidden();
     return { module, loaded };
   }
   const companyId = await clientCompanyOf(db, auth.user.id);

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
-import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { requireEmployee } from '../../plugins/auth.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import {
   completeProjectQuote,
@@ -17,12 +17,13 @@ import {
   updateProjectQuote,
 } from './project-quotes.service.ts';
 
-// Project Quotes (order 5; decision 0047): staff with 'view billing' (as billing's quote calls and the quote PDF)
-// write a requirement's quote, change it and mark it done. Each change is RequirementsUpdated on project_{id}: the
-// requirement's quote is part of what Product Requirements and Project Quotes show.
+// Project Quotes (order 5; decisions 0047, 0065): the project's coordinator, its quoter, the technician of its Project
+// Quotes step and staff with 'view billing' write a requirement's quote, change it and mark it done (the service
+// checks who); any staff member reads one, as the project and its quote PDF. Each change is RequirementsUpdated on
+// project_{id}: the requirement's quote is part of what Product Requirements and Project Quotes show.
 
 const idParams = z.object({ id: z.string() });
-const guard = [requireEmployee(), requirePermission('view billing')];
+const guard = [requireEmployee()];
 const savedSchema = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
 
 export async function projectQuoteRoutes(app: AppInstance): Promise<void> {
@@ -42,7 +43,7 @@ export async function projectQuoteRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const projectId = parsePathId(request.params.id);
       const actorId = request.auth.user.id;
-      const { id } = await createProjectQuote(app.db, app.config.dataDir, projectId, request.body, actorId);
+      const { id } = await createProjectQuote(app.db, app.config.dataDir, projectId, request.body, request.auth);
       changed(projectId, id, actorId);
       return { message: projectQuoteMessages.quoteSaved, data: { id } };
     },
@@ -61,7 +62,7 @@ export async function projectQuoteRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const actorId = request.auth.user.id;
       const id = parsePathId(request.params.id);
-      const { projectId } = await updateProjectQuote(app.db, app.config.dataDir, id, request.body, actorId);
+      const { projectId } = await updateProjectQuote(app.db, app.config.dataDir, id, request.body, request.auth);
       changed(projectId, id, actorId);
       return { message: projectQuoteMessages.quoteSaved, data: { id } };
     },
@@ -73,7 +74,7 @@ export async function projectQuoteRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const actorId = request.auth.user.id;
       const id = parsePathId(request.params.id);
-      const { projectId } = await completeProjectQuote(app.db, app.config.dataDir, id, actorId);
+      const { projectId } = await completeProjectQuote(app.db, app.config.dataDir, id, request.auth);
       changed(projectId, id, actorId);
       return { message: projectQuoteMessages.quoteCompleted, data: { id } };
     },

@@ -1,14 +1,15 @@
 import {
   centsOf,
   isQuoteCompleted,
+  mayWriteProjectQuotes,
   projectQuoteMessages,
   type CreateProjectQuoteInput,
   type ProjectQuoteDetail,
   type ProjectQuoteInput,
 } from '@switchboard/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { notFound, unprocessable } from '../../plugins/errors.ts';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import { saveQuote, sendQuote, type QuoteInput } from '../billing/quotes.service.ts';
 import { quoteLines, quotes } from '../billing/quotes.table.ts';
 import { productRequirements } from './product-requirements.table.ts';
@@ -34,16 +35,42 @@ const quoteFields = (input: ProjectQuoteInput, companyId: number, projectId: num
   })),
 });
 
+/** Who calls: the signed-in user and the permissions held (request.auth). */
+export interface QuoteWriter {
+  user: { id: number; type: string };
+  permissions: readonly string[];
+}
+
+/**
+ * Decision 0065: 403 unless the writer may write this project's quotes (its coordinator, its quoter, or staff with
+ * 'view billing'); 404 when the project does not exist.
+ */
+export async function assertMayWriteProjectQuotes(
+  db: DbOrTransaction,
+  projectId: number,
+  writer: QuoteWriter,
+): Promise<void> {
+  if (writer.user.type !== 'Employee') throw forbidden();
+  const [project] = await db
+    .select({ coordinator_id: projects.coordinatorId, quoter_id: projects.quoterId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!project) throw notFound();
+  if (!mayWriteProjectQuotes(project, writer.user, writer.permissions)) throw forbidden();
+}
+
 /** A new draft quote for one requirement of the project, linked to it in the same transaction. */
 export async function createProjectQuote(
   db: Db,
   dataDir: string,
   projectId: number,
   input: CreateProjectQuoteInput,
-  actorId: number,
+  writer: QuoteWriter,
 ): Promise<{ id: number }> {
+  const actorId = writer.user.id;
   return db.transaction(async (tx) => {
     if (!(await lockProjectQuotes(tx, projectId))) throw notFound();
+    await assertMayWriteProjectQuotes(tx, projectId, writer);
     const [project] = await tx
       .select({ companyId: projects.companyId })
       .from(projects)
@@ -79,10 +106,12 @@ export async function updateProjectQuote(
   dataDir: string,
   id: number,
   input: ProjectQuoteInput,
-  actorId: number,
+  writer: QuoteWriter,
 ): Promise<{ id: number; projectId: number }> {
+  const actorId = writer.user.id;
   const quote = await findProjectQuote(db, id);
   if (!quote) throw notFound();
+  await assertMayWriteProjectQuotes(db, quote.projectId, writer);
   await saveQuote(db, dataDir, { ...quoteFields(input, quote.companyId, quote.projectId), id }, actorId);
   return { id, projectId: quote.projectId };
 }
@@ -95,10 +124,12 @@ export async function completeProjectQuote(
   db: Db,
   dataDir: string,
   id: number,
-  actorId: number,
+  writer: QuoteWriter,
 ): Promise<{ id: number; projectId: number }> {
+  const actorId = writer.user.id;
   const quote = await findProjectQuote(db, id);
   if (!quote) throw notFound();
+  await assertMayWriteProjectQuotes(db, quote.projectId, writer);
   if (!isQuoteCompleted(quote.status)) await sendQuote(db, dataDir, id, actorId);
   return { id, projectId: quote.projectId };
 }

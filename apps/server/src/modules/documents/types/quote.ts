@@ -38,6 +38,8 @@ export const quoteDocument: DocumentTypeModule<QuoteView> = {
       companyId: quote.quote.companyId,
       title: `Quote ${label}`,
       fileName: `Quote-${label.replace(/\s+/g, '-')}`,
+      // A project's quote is read by whoever may view the project: every staff member (decision 0065).
+      openToStaff: quote.quote.projectId !== null,
       view: {
         label,
         company: quote.company,

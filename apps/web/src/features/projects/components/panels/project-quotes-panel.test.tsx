@@ -50,17 +50,18 @@ const quoted: Partial<ProjectDetail> = {
   quotes: [{ ...draft, requirement_id: 7 }],
 };
 
-function open(start: Partial<ProjectDetail> = {}) {
+function open(start: Partial<ProjectDetail> = {}, permissions = session.data.permissions) {
   const project: ProjectDetail = { ...base, ...start };
   authStore.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1', token_id: 'token-1', expires_in: 900 });
   const api = stubApi({
-    'GET /api/session': [200, session],
+    'GET /api/session': [200, { data: { ...session.data, permissions } }],
     'GET /api/misc/staticdata': [200, { data: {} }],
     'GET /api/notifications': [200, { data: [] }],
     'GET /api/users/employee.list': [200, { data: [] }],
     'GET /api/project/12': () => [200, { data: project }],
     'POST /api/project/project_step': [200, { message: 'Product requirements saved.' }],
     'POST /api/project/quotes/31/complete': [200, { message: 'Quote completed.', data: { id: 31 } }],
+    'POST /api/project/12/quotes': [200, { message: 'Quote saved.', data: { id: 32 } }],
   });
   renderApp('/projects/12');
   return api;
@@ -129,6 +130,50 @@ describe('Product Requirements and Project Quotes panels', { timeout: 60_000 }, 
     expect(within(approval).queryByText("Can't close until all quotes completed.")).toBeNull();
     const quotesCard = await card('Project Quotes');
     expect(within(quotesCard).getByRole('link', { name: 'Q-000004' })).toBeTruthy();
+    expect(within(quotesCard).queryByRole('button', { name: 'Mark Done' })).toBeNull();
+  });
+});
+
+// Issue 26 §2 item 1 (decision 0073): the project's coordinator and quoter quote without 'view billing'.
+describe('who quotes on Project Quotes', { timeout: 60_000 }, () => {
+  const withoutBilling = ['view dashboard'];
+
+  it("lets the project's coordinator create a requirement's quote, its first line taken from the requirement", async () => {
+    const api = open({ ...quoted, coordinator_id: 1 }, withoutBilling);
+    const quotesCard = await card('Project Quotes');
+    const row = (await within(quotesCard).findByText('Option 2: Switch')).closest('tr')!;
+    await userEvent.click(within(row as HTMLElement).getByRole('button', { name: 'Create Quote' }));
+    const editor = await screen.findByRole('dialog', { name: 'Create Quote' });
+    expect((within(editor).getByLabelText('Title') as HTMLInputElement).value).toBe('Switch');
+    expect((within(editor).getByLabelText('Description of line 1') as HTMLInputElement).value).toBe('Switch');
+    expect((within(editor).getByLabelText('Quantity of line 1') as HTMLInputElement).value).toBe('1');
+    fireEvent.change(within(editor).getByLabelText('Unit price of line 1'), { target: { value: '149.5' } });
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save Quote' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/project/12/quotes')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/project/12/quotes')[0]!.body).toMatchObject({
+      requirement_id: 8,
+      title: 'Switch',
+      lines: [{ description: 'Switch', quantity: '1', unit_price: '149.5', optional: false }],
+    });
+    expect(await screen.findByText('Quote saved.')).toBeTruthy();
+    // The existing quote is the coordinator's to edit and mark done too.
+    expect(within(quotesCard).getByRole('button', { name: 'Edit Quote' })).toBeTruthy();
+    expect(within(quotesCard).getByRole('button', { name: 'Mark Done' })).toBeTruthy();
+  });
+
+  it('lets the quoter quote', async () => {
+    open({ ...quoted, coordinator_id: 5, quoter_id: 1 }, withoutBilling);
+    const asQuoter = await card('Project Quotes');
+    expect(await within(asQuoter).findByRole('button', { name: 'Create Quote' })).toBeTruthy();
+  });
+
+  it('shows another technician the quotes and their PDF links, without the buttons', async () => {
+    open({ ...quoted, coordinator_id: 5, quoter_id: 6 }, withoutBilling);
+    const quotesCard = await card('Project Quotes');
+    const link = await within(quotesCard).findByRole('link', { name: 'Draft 31' });
+    expect(link.getAttribute('href')).toBe('/pdf/quote/31');
+    expect(within(quotesCard).queryByRole('button', { name: 'Create Quote' })).toBeNull();
+    expect(within(quotesCard).queryByRole('button', { name: 'Edit Quote' })).toBeNull();
     expect(within(quotesCard).queryByRole('button', { name: 'Mark Done' })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   formatUsd,
+  mayWriteProjectQuotes,
   projectSaveFailedMessage,
   quotesBlockClosing,
   type ProjectDetail,
@@ -9,7 +10,7 @@ import {
 } from '@switchboard/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePermissions } from '../../../../lib/auth-store.ts';
+import { useCurrentUser, usePermissions } from '../../../../lib/auth-store.ts';
 import { projectQuoteCalls } from '../../api/project-quotes.ts';
 import { useProjectAction } from '../../api/projects.ts';
 import type { StepCardRules, StepPanelProps } from './index.tsx';
@@ -50,10 +51,13 @@ function rowsOf(project: ProjectDetail): QuoteRow[] {
 
 /**
  * Spec 3 §2 Project Quotes: a quote per product requirement with its PDF link (the app's PDF viewer), its status and
- * total. Staff with 'view billing' create and edit a quote and mark it done, which issues it (decision 0047).
+ * total. The project's coordinator, its quoter and staff with 'view billing' create and edit a quote (its first
+ * line starts from the requirement) and mark it done, which issues it (decisions 0047, 0065).
  */
 export function ProjectQuotesPanel({ project, staff }: StepPanelProps) {
-  const mayQuote = usePermissions().includes('view billing');
+  const user = useCurrentUser();
+  const permissions = usePermissions();
+  const mayQuote = user !== null && mayWriteProjectQuotes(project, user, permissions);
   const [editing, setEditing] = useState<QuoteEditorTarget | null>(null);
   const complete = useProjectAction(project.id, projectQuoteCalls.completeQuote());
   if (!staff) return null;

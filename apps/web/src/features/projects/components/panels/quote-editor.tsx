@@ -55,9 +55,12 @@ export interface QuoteEditorTarget {
   /** The requirement a new quote prices; null when an existing quote is edited. */
   requirementId: number | null;
   quoteId: number | null;
-  /** The requirement's product: a new quote's title to start from. */
+  /** The requirement's product: a new quote's title and first line to start from. */
   product: string;
 }
+
+/** A new quote's first line, from its requirement: one of its product, for the coordinator to price. */
+const requirementLine = (product: string): LineRow => ({ ...emptyLine(), description: product });
 
 /**
  * A project quote's editor (decision 0047): title, dates, terms and priced lines, the fields of billing's quote. A new
@@ -111,7 +114,7 @@ function QuoteForm({
           unit_price: line.unit_price,
           optional: line.optional,
         }))
-      : [emptyLine()],
+      : [requirementLine(target.product)],
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useProjectAction(projectId, projectQuoteCalls.createQuote(projectId));
