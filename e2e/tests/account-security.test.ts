@@ -79,6 +79,7 @@ describe('account security', () => {
     const secret = (await page.getByTestId('twofactor-secret').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await typeCode(page, await generate({ secret }));
+    await page.getByLabel('Current Password').fill(user.password);
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect.poll(() => page.getByTestId('twofactor-status').textContent()).toBe('Enabled');
     expect(await page.getByTestId('twofactor-secret').count()).toBe(0);

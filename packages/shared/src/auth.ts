@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, passwordMaxMessage } from './account-security.ts';
+import { currentPasswordSchema, PASSWORD_MAX_LENGTH, passwordMaxMessage } from './account-security.ts';
 import { notificationSchema } from './notifications.ts';
 import { userSettingsSchema } from './settings.ts';
 
@@ -134,8 +134,11 @@ export const twoFactorLoginInputSchema = z.object({
 });
 export type TwoFactorLoginInput = z.infer<typeof twoFactorLoginInputSchema>;
 
-/** POST /api/profile/twofactor/confirm. */
-export const twoFactorConfirmInputSchema = z.object({ code: twoFactorCodeSchema });
+/** POST /api/profile/twofactor/confirm: the code from the new authenticator and the current password (decision 0057). */
+export const twoFactorConfirmInputSchema = z.object({
+  code: twoFactorCodeSchema,
+  current_password: currentPasswordSchema,
+});
 export type TwoFactorConfirmInput = z.infer<typeof twoFactorConfirmInputSchema>;
 
 /** POST /api/profile/twofactor/disable: the user's current password. */

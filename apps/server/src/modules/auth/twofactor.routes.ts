@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { mailCredentialChange } from '../users/credential-changes.service.ts';
+import { assertCurrentPassword } from './current-password.ts';
 import { shadowNotAllowedMessage } from './shadow.service.ts';
 import {
   confirmTwoFactor,
@@ -45,6 +46,9 @@ export async function twoFactorProfileRoutes(app: AppInstance): Promise<void> {
       schema: { body: twoFactorConfirmInputSchema, response: { 200: messageSchema } },
     },
     async (request) => {
+      // Turning two-factor on changes how the account signs in: the current password first, as for the password or
+      // the e-mail (decision 0057; same field, message and limit), so an access token alone cannot lock the owner out.
+      await assertCurrentPassword(app.db, request.auth.user.id, request.body.current_password, request.ip);
       // The owner hears of it at their address, like any change of how the account signs in (decision 0057).
       mailCredentialChange(app, await confirmTwoFactor(app.db, request.auth.user, request.body.code, request.ip));
       return { message: twoFactorEnabledMessage };

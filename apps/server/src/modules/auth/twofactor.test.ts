@@ -74,7 +74,7 @@ async function enableTwoFactor(user: TestUser): Promise<string> {
   const { secret } = setup.json<{ data: { secret: string } }>().data;
   const confirm = await post(
     '/api/profile/twofactor/confirm',
-    { code: await codeAt(secret) },
+    { code: await codeAt(secret), current_password: user.password },
     { token: signedIn.access_token },
   );
   expect(confirm.statusCode).toBe(200);
@@ -140,7 +140,7 @@ describe('two-factor setup in the profile', () => {
 
     const wrong = await post(
       '/api/profile/twofactor/confirm',
-      { code: await wrongCode(secret) },
+      { code: await wrongCode(secret), current_password: user.password },
       { token: signedIn.access_token },
     );
     expect(wrong.statusCode).toBe(422);
@@ -161,7 +161,11 @@ describe('two-factor setup in the profile', () => {
   it('answers 409 for a confirm without a setup', async () => {
     const user = await createUser(ctx.db);
     const signedIn = await login(ctx.app, user.email, user.password);
-    const response = await post('/api/profile/twofactor/confirm', { code: '123456' }, { token: signedIn.access_token });
+    const response = await post(
+      '/api/profile/twofactor/confirm',
+      { code: '123456', current_password: user.password },
+      { token: signedIn.access_token },
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'Start the two-factor setup first.' });
   });
@@ -174,7 +178,7 @@ describe('two-factor setup in the profile', () => {
     }>().data;
     const confirm = await post(
       '/api/profile/twofactor/confirm',
-      { code: await codeAt(secret) },
+      { code: await codeAt(secret), current_password: user.password },
       { token: signedIn.access_token },
     );
     expect(confirm.statusCode).toBe(200);

@@ -162,12 +162,15 @@ describe('PUT /api/user/{own id}: an administrator in the users admin', () => {
 });
 
 describe('two-factor in the profile is recorded and mailed to the owner', () => {
-  it('on enabling (confirmed by a code) and on disabling (with the password)', async () => {
+  it('on enabling (confirmed by a code and the current password) and on disabling (with the password)', async () => {
     const owner = await signedIn();
     const post = (url: string, payload: object) =>
       ctx.app.inject({ method: 'POST', url, headers: bearer(owner.token), payload });
     const { secret } = (await post('/api/profile/twofactor/setup', {})).json<{ data: { secret: string } }>().data;
-    const confirmed = await post('/api/profile/twofactor/confirm', { code: await generate({ secret }) });
+    const confirmed = await post('/api/profile/twofactor/confirm', {
+      code: await generate({ secret }),
+      current_password: owner.user.password,
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await auditOf(owner.user.id)).toEqual([{ actor: owner.user.id, fields: ['two_factor'] }]);
     expect(await mailTo(owner.user.email)).toHaveLength(1);

@@ -1,27 +1,3 @@
-import { currentPasswordInvalidMessage, currentPasswordRequiredMessage } from '@switchboard/shared';
-import { eq } from 'drizzle-orm';
-import type { DbOrTransaction } from '../../db/client.ts';
-import { unprocessable } from '../../plugins/errors.ts';
-import { verifyPassword } from '../auth/password.ts';
-import { reserveAttempt, settleAttempt } from '../auth/rate-limit.ts';
-import { users } from './users.table.ts';
-
-/**
- * Decision 0057: changing one's own password, e-mail or two-factor asks for the current password, so an access token
- * alone (a stolen one, an unlocked screen) does not take the account over. 422 on `field` when it is missing or
- * wrong; wrong guesses are limited like sign-in attempts (429), per account and address.
- */
-export async function assertCurrentPassword(
-  db: DbOrTransaction,
-  userId: number,
-  currentPassword: string | undefined,
-  ipAddress: string | null,
-  field = 'current_password',
-): Promise<void> {
-  if (!currentPassword) throw unprocessable({ [field]: [currentPasswordRequiredMessage] });
-  const reservation = await reserveAttempt(db, 'current_password', { ip: ipAddress, account: userId });
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  const valid = row !== undefined && (await verifyPassword(row.passwordHash, currentPassword));
-  await settleAttempt(db, reservation, valid);
-  if (!valid) throw unprocessable({ [field]: [currentPasswordInvalidMessage] });
-}
+// Decision 0057's check of the current password lives in auth (auth/current-password.ts), beside the password and
+// the sign-in limiter it uses, so the two-factor routes use it without importing from users.
+export { assertCurrentPassword } from '../auth/current-password.ts';

@@ -124,6 +124,7 @@ describe('profile (spec 1 §2.1 /profile/{view?}, §3.2, §7.3)', { timeout: 20_
     expect(screen.getByTestId('twofactor-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
     await userEvent.click(screen.getByLabelText('Digit 1 of 6'));
     await userEvent.keyboard('000000');
+    await userEvent.type(screen.getByLabelText(/^Current Password/), 'my-password');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Error validating code.');
 
@@ -132,7 +133,10 @@ describe('profile (spec 1 §2.1 /profile/{view?}, §3.2, §7.3)', { timeout: 20_
     await userEvent.keyboard('123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('twofactor-status').textContent).toBe('Enabled'));
-    expect(api.callsTo('POST', '/api/profile/twofactor/confirm').at(-1)?.body).toEqual({ code: '123456' });
+    expect(api.callsTo('POST', '/api/profile/twofactor/confirm').at(-1)?.body).toEqual({
+      code: '123456',
+      current_password: 'my-password',
+    });
     expect(screen.queryByTestId('twofactor-secret')).toBeNull();
     expect(screen.getByRole('button', { name: 'Disable Two-Factor' })).toBeTruthy();
   });

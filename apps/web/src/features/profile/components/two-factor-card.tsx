@@ -13,7 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { invalidPasswordMessage, twoFactorFailedMessage, type TwoFactorSetupResponse } from '@switchboard/shared';
+import {
+  currentPasswordRequiredMessage,
+  invalidPasswordMessage,
+  twoFactorFailedMessage,
+  type TwoFactorSetupResponse,
+} from '@switchboard/shared';
 import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { CodeInput, codeNumbersOnlyHint, emptyCode, joinCode } from '../../../components/code-input.tsx';
@@ -85,6 +90,8 @@ function EnableTwoFactor() {
   const confirm = useConfirmTwoFactor();
   const [secret, setSecret] = useState<TwoFactorSetupResponse['data'] | null>(null);
   const [digits, setDigits] = useState<string[]>(emptyCode);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const start = () => {
@@ -101,16 +108,23 @@ function EnableTwoFactor() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const code = joinCode(digits);
-    if (!code) {
-      setError(twoFactorFailedMessage);
-      return;
-    }
+    // Turning two-factor on asks for the current password, as a change of password or e-mail does (decision 0057).
+    setPasswordError(currentPassword ? null : currentPasswordRequiredMessage);
+    if (!code) setError(twoFactorFailedMessage);
+    if (!code || !currentPassword) return;
     setError(null);
     confirm.mutate(
-      { code },
+      { code, current_password: currentPassword },
       {
         onSuccess: (response) => notifications.show({ color: 'green', message: response.message }),
         onError: (failure) => {
+          const passwordMessage = isApiError(failure) ? getFormErrors(failure).fields.current_password : undefined;
+          if (passwordMessage) {
+            // The code was not checked: keep it, and ask for the password again.
+            setPasswordError(passwordMessage);
+            setCurrentPassword('');
+            return;
+          }
           setError(errorText(failure, twoFactorFailedMessage));
           setDigits(emptyCode());
         },
@@ -164,6 +178,17 @@ function EnableTwoFactor() {
             {codeNumbersOnlyHint}
           </Text>
         </Stack>
+        <PasswordInput
+          label="Current Password"
+          required
+          maw={360}
+          description="Needed to change your own password, e-mail or two-factor authentication."
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+          error={passwordError}
+          disabled={confirm.isPending}
+        />
         <Group>
           <Button type="submit" loading={confirm.isPending}>
             Confirm
