@@ -1,9 +1,22 @@
 // Issue 17 part 2: a quote with two revisions opens in the PDF viewer; the selector switches between 00 and 01, the
 // page drawn by pdf.js is not blank, and closing goes back.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
-import { launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+import { app, launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+
+/** A stored PDF's bytes, read through the API as the administrator. */
+async function pdfBytes(path: string): Promise<Buffer> {
+  const response = await fetch(`${app().baseURL}${path}`, {
+    headers: { Authorization: `Bearer ${await adminToken()}` },
+  });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** How many of the first page's sampled pixels are not white: 0 means pdf.js drew nothing. */
 async function inkOnFirstPage(page: Page): Promise<number> {
@@ -66,9 +79,13 @@ describe('PDF viewer', () => {
     await dialog.getByRole('button', { name: 'Zoom in' }).click();
     await dialog.getByText('150%').waitFor();
 
+    // Download saves the revision on screen (00), not the latest (issue 26 §2.9): its name and its bytes.
     const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download' }).click();
-    expect((await download).suggestedFilename()).toBe('Quote-Q-000001-01.pdf');
+    expect((await download).suggestedFilename()).toMatch(/^Quote-Q-\d{6}-00\.pdf$/);
+    const saved = await readFile(await (await download).path());
+    expect(sha256(saved)).toBe(sha256(await pdfBytes(`/api/pdf/quote/${quoteId}/0`)));
+    expect(sha256(saved)).not.toBe(sha256(await pdfBytes(`/api/pdf/quote/${quoteId}/1`)));
 
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/tickets');
@@ -87,14 +104,15 @@ describe('PDF viewer', () => {
   it("says spec 1 §8's 'Unable to download file.' when the download fails", async () => {
     const page = await newPage(browser);
     await loginWithToken(page);
-    // The viewer draws revision 00; Download asks for the latest, which fails here.
-    await page.route(
-      (url) => url.pathname === `/api/pdf/quote/${quoteId}`,
-      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }),
-    );
     await page.goto(`/pdf/quote/${quoteId}/0`);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: `Quote ${quoteId}` }).waitFor();
+    await page.getByLabel('Page 1', { exact: true }).and(page.locator('[data-drawn="true"]')).waitFor();
+    // The viewer drew revision 00; Download asks for it again, which fails from now on.
+    await page.route(
+      (url) => url.pathname.startsWith(`/api/pdf/quote/${quoteId}`),
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }),
+    );
     await dialog.getByRole('button', { name: 'Download' }).click();
     await page.getByText('Unable to download file.').waitFor();
     expect(await page.getByText('An error occured.').count()).toBe(0);

@@ -34,9 +34,10 @@ export function usePdfFile(type: string, id: number, revision: number | null, en
   });
 }
 
-/** Saves the latest revision (or the draft preview) under the document's file name. */
-export async function downloadPdf(type: string, id: number, fileName: string): Promise<void> {
-  const blob = await api.get<Blob>(`/api/pdf/${encodeURIComponent(type)}/${id}`, { responseType: 'blob' });
+/** Saves the revision shown (or, with `revision` null, the latest or the draft preview) under `fileName`. */
+export async function downloadPdf(type: string, id: number, revision: number | null, fileName: string): Promise<void> {
+  const path = `/api/pdf/${encodeURIComponent(type)}/${id}${revision === null ? '' : `/${revision}`}`;
+  const blob = await api.get<Blob>(path, { responseType: 'blob' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -33,7 +33,7 @@ export function PdfViewerPage() {
   const title = type === 'invoice' && revisions.data ? revisions.data.document.title : documentTitle(type, id);
   const fileName =
     revisions.data && shown !== null
-      ? revisions.data.document.file_name.replace(/\.pdf$/, `-${revisionLabel(latest ?? shown)}.pdf`)
+      ? revisions.data.document.file_name.replace(/\.pdf$/, `-${revisionLabel(shown)}.pdf`)
       : `${title.replace(/\s+/g, '-')}.pdf`;
 
   const close = () => {
@@ -42,9 +42,11 @@ export function PdfViewerPage() {
   };
   const download = useCallback(
     () =>
-      // Spec 1 §8: a failed download says so.
-      downloadPdf(type, id, fileName).catch(() => notifications.show({ color: 'red', message: downloadFailedMessage })),
-    [type, id, fileName],
+      // Saves the revision on screen, not the latest (issue 26 §2.9); spec 1 §8: a failed download says so.
+      downloadPdf(type, id, shown, fileName).catch(() =>
+        notifications.show({ color: 'red', message: downloadFailedMessage }),
+      ),
+    [type, id, shown, fileName],
   );
   // The route's download flag downloads on open (spec 3 §1).
   const wantsDownload = search.get('download') === '1' || search.get('download') === 'true';
