@@ -3,6 +3,7 @@ import {
   APPROVAL_DENIED,
   APPROVAL_LINK_TTL_DAYS,
   approvalMessages,
+  revisionLabel,
   type ApprovalDecisionInput,
   type ApprovalKind,
   type LaborApprovalInput,
@@ -13,13 +14,19 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { forbidden, HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
-import { escapeHtml, sendMailInBackground, type MailContext, type MailMessage } from '../../plugins/mail.ts';
+import {
+  escapeHtml,
+  sendMailInBackground,
+  type MailAttachment,
+  type MailContext,
+  type MailMessage,
+} from '../../plugins/mail.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
 import { quotes } from '../billing/quotes.table.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { htmlToParagraphs } from '../documents/html-text.ts';
-import { readRevisionFile } from '../documents/documents.service.ts';
+import { readRevisionFile, recordRevision } from '../documents/documents.service.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 import { users } from '../users/users.table.ts';
 import { approvalLinks, approvalThrottles, projectApprovals } from './project-approvals.table.ts';
@@ -31,7 +38,7 @@ import { projects } from './projects.table.ts';
 // recipient gets its own single-use link that expires, to a public page where they approve or deny with a comment.
 
 export interface ApprovalMailContext extends MailContext {
-  config: MailContext['config'] & Pick<Config, 'appUrl'>;
+  config: MailContext['config'] & Pick<Config, 'appUrl' | 'dataDir'>;
 }
 
 /** The public page a recipient opens (web route /approve/{token}); the token is redacted from request logs. */
@@ -94,26 +101,63 @@ async function resolveRecipients(db: DbOrTransaction, companyId: number, to: (nu
   return recipients;
 }
 
-function approvalMail(kind: ApprovalKind, title: string, to: string, message: string, link: string, expires: Date) {
+/** Names the attached project overview in the mail's text, so the mail says what it carries and nothing more. */
+export const overviewAttachedText = (fileName: string) =>
+  `The project overview this request asks you to approve is attached (${fileName}).`;
+
+function approvalMail(
+  kind: ApprovalKind,
+  title: string,
+  to: string,
+  message: string,
+  link: string,
+  expires: Date,
+  overview: MailAttachment | null,
+) {
   const subject =
     kind === 'planning' ? `Planning approval requested: ${title}` : `Labor and quote approval requested: ${title}`;
   const until = expires.toISOString().slice(0, 10);
   const closing = `This link works once and expires on ${until}.`;
+  const attached = overview ? [overviewAttachedText(overview.filename)] : [];
   const mail: MailMessage = {
     to,
     subject,
-    text: [message, `Review and answer: ${link}`, closing].join('\n\n'),
+    text: [message, ...attached, `Review and answer: ${link}`, closing].join('\n\n'),
     html: [
       ...message.split(/\n+/).map((line) => `<p>${escapeHtml(line)}</p>`),
+      ...attached.map((line) => `<p>${escapeHtml(line)}</p>`),
       `<p><a href="${escapeHtml(link)}">Review and answer</a></p>`,
       `<p>${escapeHtml(closing)}</p>`,
     ].join('\n'),
+    ...(overview ? { attachments: [overview] } : {}),
   };
   return mail;
 }
 
 /**
- * Sends a planning (documents: none, the project overview) or labor (documents: the project's quote ids) request:
+ * The planning request's document (spec 3 §3 Approval: project_overview): the project's Project_Overview PDF as it
+ * stands now, rendered on the server and stored as a revision like the quotes' PDFs (a new one only when what it
+ * shows changed), attached under the name the PDF viewer downloads it with.
+ */
+async function projectOverviewAttachment(
+  db: Db,
+  dataDir: string,
+  projectId: number,
+  actorId: number,
+): Promise<MailAttachment | null> {
+  const recorded = await recordRevision(db, dataDir, 'Project_Overview', projectId, actorId);
+  if (!recorded) return null;
+  const stored = await readRevisionFile(db, dataDir, 'Project_Overview', projectId, recorded.revision);
+  if (!stored) return null;
+  return {
+    filename: `Project-Overview-${projectId}-${revisionLabel(stored.revision)}.pdf`,
+    content: stored.file,
+    contentType: 'application/pdf',
+  };
+}
+
+/**
+ * Sends a planning (document: the project overview, attached to the mail) or labor (documents: the project's quote ids) request:
  * one link and one mail per recipient, one approval per recipient and document, written in one transaction; the
  * mails go after the commit, in the background.
  */
@@ -139,6 +183,9 @@ export async function sendApprovalRequest(
     quoteIds = wanted;
   }
 
+  // Planning approves the project overview: the mail carries it (one file, shared by every recipient's mail).
+  const overview =
+    kind === 'planning' ? await projectOverviewAttachment(db, context.config.dataDir, project.id, actor.id) : null;
   const expiresAt = new Date(Date.now() + APPROVAL_LINK_TTL_DAYS * 24 * 60 * 60 * 1000);
   const mails: MailMessage[] = [];
   await db.transaction(async (tx) => {
@@ -161,7 +208,7 @@ export async function sendApprovalRequest(
         })),
       );
       const url = approvalLink(context.config.appUrl, token);
-      mails.push(approvalMail(kind, project.title, recipient.email, input.message, url, expiresAt));
+      mails.push(approvalMail(kind, project.title, recipient.email, input.message, url, expiresAt, overview));
     }
   });
   for (const mail of mails) sendMailInBackground(context, mail);
