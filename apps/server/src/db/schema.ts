@@ -14,6 +14,7 @@ export * from '../modules/timeclock/timeclock.table.ts';
 export * from '../modules/reports/timeclock-closed-days.table.ts';
 export * from '../modules/auth/twofactor.table.ts';
 export * from '../modules/auth/shadow.table.ts';
+export * from '../modules/auth/refresh-reuse.table.ts';
 export * from '../modules/password-reset/password-reset.table.ts';
 export * from '../modules/settings/settings.table.ts';
 export * from '../modules/checkins/checkins.table.ts';
