@@ -62,7 +62,18 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       // A locked session gets no new tokens: only the lock screen's password does that (locked_login).
       if (await isLockedRefreshToken(app.db, request.body.refresh_token)) return reply.code(423).send(lockedBody);
-      return refreshSession(app.db, request.body.refresh_token, app.config);
+      return refreshSession(app.db, request.body.refresh_token, app.config, {
+        ipAddress: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        // A rotated-away token came back (decision 0065): the sign-in is revoked; its sockets go in every process.
+        onReuse: (reuse) => {
+          request.log.warn(
+            { userId: reuse.userId, sessionId: reuse.sessionId, revoked: reuse.revokedSessionIds.length },
+            'refresh token reuse: the sign-in was revoked',
+          );
+          for (const id of reuse.revokedSessionIds) app.realtime.disconnectSession(id);
+        },
+      });
     },
   );
 

@@ -4,6 +4,7 @@ import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { HttpError, unauthenticated } from '../../plugins/errors.ts';
 import { users } from '../users/users.table.ts';
 import { sessions } from './auth.table.ts';
+import { refreshTokenReuse } from './refresh-reuse.table.ts';
 import { verifyDummyPassword, verifyPassword } from './password.ts';
 import { reserveAttempt, settleAttempt, slowDownFor } from './rate-limit.ts';
 import {
@@ -171,20 +172,96 @@ async function repeatRecentRefresh(db: Db, refreshToken: string): Promise<TokenR
   };
 }
 
+/** Where a refresh came from, and what to do with the sessions a reuse revoked (drop their sockets). */
+export interface RefreshContext {
+  ipAddress: string | null;
+  userAgent: string | null;
+  onReuse?: (reuse: RefreshTokenReuse) => void;
+}
+
+export interface RefreshTokenReuse {
+  userId: number;
+  sessionId: string;
+  revokedSessionIds: string[];
+}
+
+/**
+ * A refresh token this sign-in rotated away, presented again (decision 0065): whoever presents it holds a copy of
+ * the session's tokens, so the sign-in is revoked with every shadow session opened from it, and the reuse is
+ * recorded. Null when the token was never one of a session's.
+ */
+async function revokeOnReuse(db: Db, presentedHash: string, context: RefreshContext) {
+  return db.transaction(async (tx) => {
+    const found = await tx.execute<{ session_id: string; user_id: number; retired_at: string }>(sql`
+      select r.session_id, s.user_id, r.retired_at from retired_refresh_tokens r
+      join sessions s on s.id = r.session_id where r.token_hash = ${presentedHash}`);
+    const hit = found.rows[0];
+    if (!hit) return null;
+    const revoked = await tx.execute<{ id: string }>(sql`
+      with recursive family as (
+        select id from sessions where id = ${hit.session_id}
+        union select s.id from sessions s join family f on s.shadow_parent_session_id = f.id
+      )
+      update sessions set revoked = true where id in (select id from family) and not revoked returning id`);
+    const revokedSessionIds = revoked.rows.map((row) => row.id);
+    await tx.insert(refreshTokenReuse).values({
+      userId: hit.user_id,
+      sessionId: hit.session_id,
+      retiredAt: sql`${hit.retired_at}::timestamptz`,
+      ipAddress: context.ipAddress,
+      userAgent: context.userAgent?.slice(0, 500) ?? null,
+      revokedSessions: revokedSessionIds.length,
+    });
+    return { userId: hit.user_id, sessionId: hit.session_id, revokedSessionIds };
+  });
+}
+
 /**
  * POST /api/login/refresh: swaps a live refresh token for a new pair. Presented again within refreshGraceSeconds
- * (two tabs refreshing at once) it answers the same pair; later it means someone else holds it, so the session is
- * revoked. A locked session is not refreshed.
+ * (two tabs refreshing at once) it answers the same pair. Any other token the sign-in rotated away, the previous
+ * one later or any older one, means someone else holds it: the sign-in and its shadow sessions are revoked and the
+ * reuse is recorded (decision 0065). A locked session is not refreshed.
  */
-export async function refreshSession(db: Db, refreshToken: string, lifetimes: TokenLifetimes): Promise<TokenResponse> {
+export async function refreshSession(
+  db: Db,
+  refreshToken: string,
+  lifetimes: TokenLifetimes,
+  context: RefreshContext = { ipAddress: null, userAgent: null },
+): Promise<TokenResponse> {
   const presentedHash = hashToken(refreshToken);
   const current = and(eq(sessions.refreshTokenHash, presentedHash), eq(sessions.locked, false));
   const rotated = await rotateSessionTokens(db, current, lifetimes, { graceFor: refreshToken });
   if (rotated) return rotated;
   const repeated = await repeatRecentRefresh(db, refreshToken);
   if (repeated) return repeated;
-  await db.update(sessions).set({ revoked: true }).where(eq(sessions.previousRefreshTokenHash, presentedHash));
+  const reuse = await revokeOnReuse(db, presentedHash, context);
+  if (reuse) context.onReuse?.(reuse);
+  await pruneRetiredRefreshTokensNow(db);
   throw unauthenticated();
+}
+
+// The chain of a sign-in is kept while it may matter: until 30 days after the session ended.
+const retiredKeepDays = 30;
+const pruneEveryMs = 60 * 60 * 1000;
+const lastPruneByDb = new WeakMap<object, number>();
+
+/** Deletes the rotated-away tokens of sessions that ended over 30 days ago; answers how many went. */
+export async function pruneRetiredRefreshTokens(db: DbOrTransaction): Promise<number> {
+  const deleted = await db.execute<{ n: number }>(sql`
+    with gone as (
+      delete from retired_refresh_tokens r using sessions s
+      where s.id = r.session_id and s.expires_at < now() - make_interval(days => ${retiredKeepDays})
+      returning 1
+    ) select count(*)::int as n from gone`);
+  return deleted.rows[0]?.n ?? 0;
+}
+
+// At most once an hour per process, on a refresh that failed (rare, so it costs the common path nothing).
+async function pruneRetiredRefreshTokensNow(db: Db): Promise<void> {
+  const last = lastPruneByDb.get(db) ?? 0;
+  if (Date.now() - last < pruneEveryMs) return;
+  lastPruneByDb.set(db, Date.now());
+  await pruneRetiredRefreshTokens(db);
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -35,7 +35,7 @@ export const refreshTokenReuse = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    // Sessions this reuse revoked; 0 when the sign-in had already ended (revoked or expired).
+    // Sessions this reuse marked revoked (the sign-in and its shadow sessions); 0 when they already were.
     revokedSessions: integer('revoked_sessions').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
