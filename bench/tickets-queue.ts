@@ -4,7 +4,8 @@
 // Run: node --import tsx bench/tickets-queue.ts   (DATABASE_URL to use your own server; else an embedded one;
 // BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding).
 // The load comes from wrk when installed (bench/wrk-load.lua), else from a child process (bench/load-client.ts).
-// Prints p50 / p95 / max per call; exits 1 over budget.
+// Prints p50 / p95 / max per call and, beside them, the call's statements alone in PostgreSQL with the p95's ratio to
+// them (bench/sql-alone.ts); exits 1 over budget.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { seedPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
 import { searchStatement } from '../apps/server/src/modules/search/search.service.ts';
 import { runLoad } from './run-load.ts';
+import { describeRatio, sqlAloneOfCalls } from './sql-alone.ts';
 
 const BUDGET_P95_MS = 50;
 // Global search's own budget (issue 15 part 4): one call runs five searches, one per kind.
@@ -123,12 +125,16 @@ try {
     ].filter(([label]) => !process.env.BENCH_ONLY || label.includes(process.env.BENCH_ONLY)),
   };
   let failed = false;
-  for (const { label, p50, p95, max, requests } of await runLoad(input, WRK_SECONDS)) {
+  const results = await runLoad(input, WRK_SECONDS);
+  // Beside each figure, the call's statements alone in PostgreSQL and the p95's ratio to them (bench/sql-alone.ts).
+  const alone = await sqlAloneOfCalls(pool, address, tokens[0]!, input.paths as [string, string][]);
+  for (const { label, p50, p95, max, requests } of results) {
     const over = p95 > (label.startsWith('global search') ? SEARCH_BUDGET_P95_MS : BUDGET_P95_MS);
     failed ||= over;
     console.log(
       `${over ? 'OVER ' : 'ok   '} ${label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms (${requests} requests, ${CONCURRENCY} at once)`,
     );
+    console.log(`        ${describeRatio(alone.get(label)!, p95)}`);
   }
   await explainGlobalSearch(input.paths.map(([label]) => label!));
   await app.close();

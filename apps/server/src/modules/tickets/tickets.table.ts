@@ -69,7 +69,7 @@ export const tickets = pgTable(
   (t) => [
     // The queue: by status and last change, and by each filter; over helpdesk tickets only (decision 0044).
     index('tickets_status_updated_idx').on(t.status, t.updatedAt).where(helpdesk(t)),
-    // With the id, the queue's order itself (last change, then number): a common word's search walks it (decision 0065).
+    // With the id, the queue's order itself (last change, then number): a common word's search walks it (decision 0074).
     index('tickets_updated_idx').on(t.updatedAt, t.id).where(helpdesk(t)),
     index('tickets_company_status_idx').on(t.companyId, t.status).where(helpdesk(t)),
     index('tickets_employee_status_idx').on(t.employeeId, t.status).where(helpdesk(t)),
