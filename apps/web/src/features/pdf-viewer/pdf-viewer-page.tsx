@@ -4,11 +4,16 @@ import { documentTitle, downloadFailedMessage, revisionLabel } from '@switchboar
 import { IconDownload, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
 import { pdfViewerCloseTarget, previousRoute } from '../../lib/route-history.ts';
 import { downloadPdf, useDocumentRevisions, usePdfFile } from './api.ts';
 import { PdfCanvas, pdfLoadFailedMessage } from './pdf-canvas.tsx';
 
 const zoomSteps = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+/** Said instead of the document when the server refuses the reader (403; decision 0073). */
+export const documentForbiddenMessage = 'You do not have permission to view this document.';
+const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /**
  * Spec 1 §2.6 and spec 3 §2 PDF viewer (/pdf/{type}/{id}/{revision?}, route PDFViewer): a full-screen modal titled
@@ -29,7 +34,9 @@ export function PdfViewerPage() {
   const list = revisions.data?.data ?? [];
   const latest = list.length > 0 ? list[list.length - 1]!.revision : null;
   const shown = routeRevision ?? latest;
-  const file = usePdfFile(type, id, shown, !revisions.isPending);
+  // Refused (403): the viewer says so plainly, fetches nothing more and offers no Download.
+  const forbidden = isForbidden(revisions.error);
+  const file = usePdfFile(type, id, shown, !revisions.isPending && !forbidden);
   const title = type === 'invoice' && revisions.data ? revisions.data.document.title : documentTitle(type, id);
   const fileName =
     revisions.data && shown !== null
@@ -51,8 +58,8 @@ export function PdfViewerPage() {
   // The route's download flag downloads on open (spec 3 §1).
   const wantsDownload = search.get('download') === '1' || search.get('download') === 'true';
   useEffect(() => {
-    if (wantsDownload && !revisions.isPending) void download();
-  }, [wantsDownload, revisions.isPending, download]);
+    if (wantsDownload && !revisions.isPending && !forbidden) void download();
+  }, [wantsDownload, revisions.isPending, forbidden, download]);
 
   const zoom = (direction: 1 | -1) => {
     const index = zoomSteps.findIndex((step) => step >= scale);
@@ -104,17 +111,21 @@ export function PdfViewerPage() {
               <IconZoomIn size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => void download()}
-          >
-            Download
-          </Button>
+          {forbidden ? null : (
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void download()}
+            >
+              Download
+            </Button>
+          )}
         </Group>
       </Group>
       <ScrollArea style={{ flex: 1 }} bg="gray.1" p="md">
-        {file.isError ? (
+        {forbidden || isForbidden(file.error) ? (
+          <Text role="alert">{documentForbiddenMessage}</Text>
+        ) : file.isError ? (
           <Text c="red" role="alert">
             {pdfLoadFailedMessage}
           </Text>
