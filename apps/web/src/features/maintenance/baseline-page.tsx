@@ -7,7 +7,7 @@ import {
   exchangeFailedMessage,
   rowsMissingNotes,
 } from '@switchboard/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -20,6 +20,7 @@ import {
   rowsNamedBy,
   type ChecklistRow,
 } from './components/checklist-rows.tsx';
+import { revealFirstMissing } from './components/reveal-first-missing.ts';
 import { checklistPath, headerOf, useChecklistTarget } from './maintenance-paths.ts';
 
 const emptyRows = (): ChecklistRow[] => baselineQuestionIds.map((id) => ({ question_id: id, answer: 0, notes: '' }));
@@ -32,6 +33,12 @@ export function BaselinePage() {
   const save = useSaveBaseline();
   const [rows, setRows] = useState<ChecklistRow[]>(emptyRows);
   const [flagged, setFlagged] = useState<Set<number>>(new Set());
+  // Counts refused saves: each one brings the first highlighted row into view once it is drawn.
+  const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusals > 0) revealFirstMissing(form.current);
+  }, [refusals]);
 
   const loaded = record.data;
   useEffect(() => {
@@ -48,7 +55,10 @@ export function BaselinePage() {
   const submit = () => {
     const blocked = rowsMissingNotes(rows);
     setFlagged(new Set(blocked));
-    if (blocked.length > 0) return;
+    if (blocked.length > 0) {
+      setRefusals((count) => count + 1);
+      return;
+    }
     save.mutate(
       { ...headerOf(target), id: target.recordId, subject: BASELINE_SUBJECT, answers: rows },
       {
@@ -57,7 +67,10 @@ export function BaselinePage() {
           if (!editing) navigate(checklistPath('baseline', target, answer.data.id), { replace: true });
         },
         onError: (error) => {
-          if (isApiError(error) && error.status === 422) setFlagged(new Set(rowsNamedBy(error.errors, rows)));
+          if (isApiError(error) && error.status === 422) {
+            setFlagged(new Set(rowsNamedBy(error.errors, rows)));
+            setRefusals((count) => count + 1);
+          }
           notifications.show({
             color: 'red',
             message: isApiError(error) && error.status === 422 ? error.message : exchangeFailedMessage,
@@ -69,7 +82,7 @@ export function BaselinePage() {
 
   if (editing && record.isPending) return <PageLoader label="Loading checklist" />;
   return (
-    <Stack gap="md" maw={1000}>
+    <Stack gap="md" maw={1000} ref={form}>
       <ChecklistHeader
         title="Baseline Security"
         ticketId={target.ticketId}
