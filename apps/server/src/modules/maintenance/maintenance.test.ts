@@ -41,7 +41,6 @@ import { companies, sites } from '../companies/companies.table.ts';
 import { deviceServerRoles, devices, serverDrives, serverRoles } from '../devices/devices.table.ts';
 import { ticketAttachments, tickets } from '../tickets/tickets.table.ts';
 import { seedMaintenanceDemo } from './maintenance.demo.ts';
-import { dropKeptMonthPages } from './maintenance-month-cache.ts';
 import { maintenanceMonthJob } from './maintenance.routes.ts';
 import { openMonthTickets } from './maintenance.service.ts';
 import { baselineChecklists, maintenanceNotes, maintenanceTickets, serverAnalyses } from './maintenance.table.ts';
@@ -51,79 +50,97 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
   let staff: string;
   let noChat: string;
   let client: string;
-  let companyId: number;
-  let siteId: number;
-  let serverId: number;
-  let otherServerId: number;
-  let driveIds: number[];
   const month = 3;
   const year = 2026;
 
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = staff) =>
     ctx.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 
+  // Read-only for every test: the staff member, a member of staff without the area, a client account.
   beforeAll(async () => {
     ctx = await createTestContext();
     const tech = await createUser(ctx.db, { name: 'Mia Maint', permissions: ['view chat'] });
     staff = (await login(ctx.app, tech.email, tech.password)).access_token;
     const plain = await createUser(ctx.db, { name: 'No Chat' });
     noChat = (await login(ctx.app, plain.email, plain.password)).access_token;
-    [{ id: companyId }] = await ctx.db.insert(companies).values({ name: 'Server Co' }).returning({ id: companies.id });
-    const account = await createUser(ctx.db, { type: 'Client', companyId, permissions: ['view chat'] });
+    const [{ id: clientCompany }] = await ctx.db
+      .insert(companies)
+      .values({ name: 'Client Co' })
+      .returning({ id: companies.id });
+    const account = await createUser(ctx.db, { type: 'Client', companyId: clientCompany, permissions: ['view chat'] });
     client = (await login(ctx.app, account.email, account.password)).access_token;
-    [{ id: siteId }] = await ctx.db
-      .insert(sites)
-      .values({ companyId, name: 'HQ', city: 'Austin' })
-      .returning({ id: sites.id });
-    // Through the device API, so the roles text becomes named roles.
-    const created = await api(
-      'POST',
-      '/devices',
-      {
-        company_id: companyId,
-        site_id: siteId,
-        type: 'servers',
-        name: 'DC01',
-        antivirus_id: 2,
-        roles: 'Domain Controller, DNS; domain controller',
-        scheduled_maintenance: 1,
-        drives: [
-          { letter: 'C', size: 240 },
-          { letter: 'D', size: 2000 },
-        ],
-      },
-      staff,
-    );
-    expect(created.statusCode, created.body).toBe(200);
-    [{ id: serverId }] = await ctx.db.select({ id: devices.id }).from(devices).where(eq(devices.name, 'DC01'));
-    driveIds = (
-      await ctx.db.select({ id: serverDrives.id }).from(serverDrives).where(eq(serverDrives.deviceId, serverId))
-    ).map((row) => row.id);
-    [{ id: otherServerId }] = await ctx.db
-      .insert(devices)
-      .values({ companyId, siteId, type: 'servers', name: 'FS01', scheduledMaintenance: 0 })
-      .returning({ id: devices.id });
   }, 60_000);
   afterAll(async () => {
     await ctx.close();
   });
 
-  const maintenanceTicket = (extra: object = {}) =>
+  interface Fixture {
+    companyId: number;
+    companyName: string;
+    siteId: number;
+    serverId: number;
+    otherServerId: number;
+    driveIds: number[];
+  }
+  let fixtures = 0;
+
+  /** Each test's own company, with a scheduled server DC01 (drives C and D) and an unscheduled FS01. */
+  async function scheduledServer(): Promise<Fixture> {
+    const companyName = `Server Co ${++fixtures}`;
+    const [{ id: companyId }] = await ctx.db
+      .insert(companies)
+      .values({ name: companyName })
+      .returning({ id: companies.id });
+    const [{ id: siteId }] = await ctx.db
+      .insert(sites)
+      .values({ companyId, name: 'HQ', city: 'Austin' })
+      .returning({ id: sites.id });
+    // Through the device API, so the roles text becomes named roles.
+    const created = await api('POST', '/devices', {
+      company_id: companyId,
+      site_id: siteId,
+      type: 'servers',
+      name: 'DC01',
+      antivirus_id: 2,
+      roles: 'Domain Controller, DNS; domain controller',
+      scheduled_maintenance: 1,
+      drives: [
+        { letter: 'C', size: 240 },
+        { letter: 'D', size: 2000 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const serverId = created.json<{ data: { id: number } }>().data.id;
+    const driveIds = (
+      await ctx.db
+        .select({ id: serverDrives.id })
+        .from(serverDrives)
+        .where(eq(serverDrives.deviceId, serverId))
+        .orderBy(serverDrives.id)
+    ).map((row) => row.id);
+    const [{ id: otherServerId }] = await ctx.db
+      .insert(devices)
+      .values({ companyId, siteId, type: 'servers', name: 'FS01', scheduledMaintenance: 0 })
+      .returning({ id: devices.id });
+    return { companyId, companyName, siteId, serverId, otherServerId, driveIds };
+  }
+
+  const maintenanceTicket = (f: Fixture, extra: object = {}) =>
     api('POST', '/ticket', {
       subject: 'Scheduled Maintenance 03/2026: DC01',
-      company: companyId,
-      site: siteId,
-      server: serverId,
+      company: f.companyId,
+      site: f.siteId,
+      server: f.serverId,
       triage_id: 3,
       location: 1,
       month,
       year,
       ...extra,
     });
-  const header = (ticketId: number) => ({
-    company_id: companyId,
-    site_id: siteId,
-    server_id: serverId,
+  const header = (f: Fixture, ticketId: number) => ({
+    company_id: f.companyId,
+    site_id: f.siteId,
+    server_id: f.serverId,
     month,
     year,
     ticket_id: ticketId,
@@ -135,12 +152,30 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
     expect(response.statusCode, response.body).toBe(200);
     return expectExactShape(pageSchema(maintenanceCompanySchema), response.json());
   };
-  const serverRow = (page: { data: MaintenanceCompany[] }) =>
-    page.data.flatMap((company) => company.sites.flatMap((site) => site.servers)).find((s) => s.id === serverId)!;
+  const serverRow = (page: { data: MaintenanceCompany[] }, f: Fixture) =>
+    page.data.flatMap((company) => company.sites.flatMap((site) => site.servers)).find((s) => s.id === f.serverId)!;
 
-  let ticketId: number;
+  /** A fixture with its month's maintenance ticket. */
+  async function withTicket(): Promise<Fixture & { ticketId: number }> {
+    const f = await scheduledServer();
+    const response = await maintenanceTicket(f);
+    expect(response.statusCode, response.body).toBe(200);
+    return { ...f, ticketId: response.json<{ data: { id: number } }>().data.id };
+  }
+
+  /** A fixture with its month's ticket and a saved baseline. */
+  async function withBaseline(): Promise<Fixture & { ticketId: number; baselineId: number }> {
+    const f = await withTicket();
+    const response = await api('POST', '/maintenance/baseline', {
+      ...header(f, f.ticketId),
+      answers: baselineAnswers(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return { ...f, baselineId: response.json<{ data: { id: number } }>().data.id };
+  }
 
   it('keeps the device roles as named roles, each once, and the device form reads them back as text', async () => {
+    const { serverId } = await scheduledServer();
     const names = await ctx.db
       .select({ name: serverRoles.name })
       .from(deviceServerRoles)
@@ -152,13 +187,13 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
   });
 
   it('lists the month: companies with scheduled servers, roles, antivirus, every record Incomplete (null)', async () => {
+    const f = await scheduledServer();
     const page = await monthPage();
-    expect(page.total).toBe(1);
-    const company = page.data[0]!;
-    expect(company).toMatchObject({ id: companyId, name: 'Server Co', sites: [{ id: siteId, name: 'HQ' }] });
+    const company = page.data.find((row) => row.id === f.companyId)!;
+    expect(company).toMatchObject({ id: f.companyId, name: f.companyName, sites: [{ id: f.siteId, name: 'HQ' }] });
     // FS01 is not on the schedule.
     expect(company.sites[0]!.servers.map((server) => server.name)).toEqual(['DC01']);
-    const server = serverRow(page);
+    const server = serverRow(page, f);
     expect(server).toMatchObject({
       sched_maint: 1,
       av: 2,
@@ -171,34 +206,44 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
   });
 
   it('creates the bodiless maintenance ticket (triage 3, location 1) linked to its server, once per month', async () => {
-    const response = await maintenanceTicket();
+    const f = await scheduledServer();
+    const response = await maintenanceTicket(f);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ message: ticketCreatedMessage, data: { id: expect.any(Number) } });
-    ticketId = response.json<{ data: { id: number } }>().data.id;
+    const ticketId = response.json<{ data: { id: number } }>().data.id;
     const [row] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketId));
-    expect(row).toMatchObject({ body: '', serverId, triageId: 3, location: 1, siteId, status: TICKET_STATUS_OPEN });
-    const again = await maintenanceTicket();
+    expect(row).toMatchObject({
+      body: '',
+      serverId: f.serverId,
+      triageId: 3,
+      location: 1,
+      siteId: f.siteId,
+      status: TICKET_STATUS_OPEN,
+    });
+    const again = await maintenanceTicket(f);
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toEqual({ server: [ticketFieldMessages.serverMonth] });
     // The refused second ticket left nothing behind.
-    expect(await ctx.db.$count(tickets, eq(tickets.serverId, serverId))).toBe(1);
-    expect(serverRow(await monthPage()).ticket).toEqual({ id: ticketId, status: TICKET_STATUS_OPEN });
+    expect(await ctx.db.$count(tickets, eq(tickets.serverId, f.serverId))).toBe(1);
+    expect(serverRow(await monthPage(), f).ticket).toEqual({ id: ticketId, status: TICKET_STATUS_OPEN });
   });
 
   it('refuses a maintenance ticket for a server of another company, or without a subject', async () => {
+    const f = await scheduledServer();
     const [{ id: elsewhere }] = await ctx.db
       .insert(companies)
-      .values({ name: 'Elsewhere' })
+      .values({ name: `Elsewhere ${++fixtures}` })
       .returning({ id: companies.id });
-    const wrong = await maintenanceTicket({ company: elsewhere, site: null, month: 4 });
+    const wrong = await maintenanceTicket(f, { company: elsewhere, site: null, month: 4 });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.server).toEqual([ticketFieldMessages.server]);
-    const blank = await maintenanceTicket({ subject: ' ', month: 4 });
+    const blank = await maintenanceTicket(f, { subject: ' ', month: 4 });
     expect(blank.statusCode).toBe(422);
     expect(blank.json().errors.subject).toEqual([ticketFieldMessages.subject]);
   });
 
   it('still needs a body on the ticket form (the maintenance shape is told apart by its server)', async () => {
+    const { companyId } = await scheduledServer();
     const response = await api('POST', '/ticket', {
       subject: 'Printer jam',
       company_id: companyId,
@@ -210,36 +255,36 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
   });
 
   it('refuses the baseline when a question has no notes, naming the row, and saves nothing', async () => {
+    const f = await withTicket();
     const answers = baselineAnswers();
     answers[4] = { ...answers[4]!, notes: '  ' };
-    const response = await api('POST', '/maintenance/baseline', { ...header(ticketId), answers });
+    const response = await api('POST', '/maintenance/baseline', { ...header(f, f.ticketId), answers });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ 'answers.4.notes': [notesRequiredMessage] });
-    const short = await api('POST', '/maintenance/baseline', { ...header(ticketId), answers: answers.slice(1) });
+    const short = await api('POST', '/maintenance/baseline', { ...header(f, f.ticketId), answers: answers.slice(1) });
     expect(short.statusCode).toBe(422);
-    expect(serverRow(await monthPage()).baseline).toBeNull();
+    expect(serverRow(await monthPage(), f).baseline).toBeNull();
   });
 
-  let baselineId: number;
-
   it('saves the baseline, shows the ticket id on the month (red while open), then updates it with id', async () => {
+    const f = await withTicket();
     const response = await api('POST', '/maintenance/baseline', {
-      ...header(ticketId),
+      ...header(f, f.ticketId),
       id: null,
       subject: 'Baseline Security',
       answers: baselineAnswers(),
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe(baselineSavedMessage);
-    baselineId = response.json<{ data: { id: number } }>().data.id;
-    expect(serverRow(await monthPage()).baseline).toEqual({
+    const baselineId = response.json<{ data: { id: number } }>().data.id;
+    expect(serverRow(await monthPage(), f).baseline).toEqual({
       id: baselineId,
-      ticket_id: ticketId,
+      ticket_id: f.ticketId,
       status: TICKET_STATUS_OPEN,
     });
 
     // A second create for the same month is refused: nothing is overwritten.
-    const twice = await api('POST', '/maintenance/baseline', { ...header(ticketId), answers: baselineAnswers() });
+    const twice = await api('POST', '/maintenance/baseline', { ...header(f, f.ticketId), answers: baselineAnswers() });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().errors.server_id).toEqual([
       'This server already has a Baseline Security checklist for that month.',
@@ -247,7 +292,7 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
 
     const answers = baselineAnswers();
     answers[17] = { question_id: 18, answer: ANSWER_NA, notes: 'N/A' };
-    const update = await api('POST', '/maintenance/baseline', { ...header(ticketId), id: baselineId, answers });
+    const update = await api('POST', '/maintenance/baseline', { ...header(f, f.ticketId), id: baselineId, answers });
     expect(update.statusCode, update.body).toBe(200);
     expect(update.json().message).toBe(baselineUpdatedMessage);
     const read = await api('GET', `/maintenance/baseline/${baselineId}`);
@@ -257,51 +302,55 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
   });
 
   it('keeps the month a second for everyone, and drops it when a ticket changes through the API', async () => {
-    const before = serverRow(await monthPage()).ticket;
-    await ctx.db.update(tickets).set({ status: 3 }).where(eq(tickets.id, ticketId));
+    const f = await withTicket();
+    const before = serverRow(await monthPage(), f).ticket;
+    expect(before).toEqual({ id: f.ticketId, status: TICKET_STATUS_OPEN });
+    await ctx.db.update(tickets).set({ status: 3 }).where(eq(tickets.id, f.ticketId));
     // Past the API, nothing drops it: the kept answer is served.
-    expect(serverRow(await monthPage()).ticket).toEqual(before);
-    const put = await api('PUT', `/ticket/${ticketId}`, { subject: 'Scheduled Maintenance 03/2026: DC01 (checked)' });
+    expect(serverRow(await monthPage(), f).ticket).toEqual(before);
+    const put = await api('PUT', `/ticket/${f.ticketId}`, {
+      subject: 'Scheduled Maintenance 03/2026: DC01 (checked)',
+    });
     expect(put.statusCode, put.body).toBe(200);
-    expect(serverRow(await monthPage()).ticket).toEqual({ id: ticketId, status: 3 });
-    await ctx.db.update(tickets).set({ status: TICKET_STATUS_OPEN }).where(eq(tickets.id, ticketId));
-    dropKeptMonthPages(ctx.db);
+    expect(serverRow(await monthPage(), f).ticket).toEqual({ id: f.ticketId, status: 3 });
   });
 
   it('turns the month green when the ticket is closed through the API, without a client account', async () => {
+    const f = await withBaseline();
     // Decision 0062: a maintenance ticket is the provider's own work for a server; it has no client to need.
-    const closed = await api('PUT', `/ticket/${ticketId}`, { status: TICKET_STATUS_CLOSED });
+    const closed = await api('PUT', `/ticket/${f.ticketId}`, { status: TICKET_STATUS_CLOSED });
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(serverRow(await monthPage()).baseline).toEqual({
-      id: baselineId,
-      ticket_id: ticketId,
+    expect(serverRow(await monthPage(), f).baseline).toEqual({
+      id: f.baselineId,
+      ticket_id: f.ticketId,
       status: TICKET_STATUS_CLOSED,
     });
-    await ctx.db.update(tickets).set({ status: TICKET_STATUS_OPEN }).where(eq(tickets.id, ticketId));
-    dropKeptMonthPages(ctx.db);
   });
 
   it('pushes BaselineUpdated on ticket_{id} to its viewers when a checklist is saved', async () => {
+    const f = await withBaseline();
     const baseUrl = await listenForSockets(ctx.app);
     const socket = await connectSocket(baseUrl, staff);
     try {
-      expect(await subscribe(socket, ticketChannel(ticketId))).toMatchObject({ ok: true });
+      expect(await subscribe(socket, ticketChannel(f.ticketId))).toMatchObject({ ok: true });
       const event = nextEvent<{ kind: string; id: number; ticket_id: number }>(socket, 'BaselineUpdated');
       const saved = await api('POST', '/maintenance/baseline', {
-        ...header(ticketId),
-        id: baselineId,
+        ...header(f, f.ticketId),
+        id: f.baselineId,
         answers: baselineAnswers(),
       });
       expect(saved.statusCode).toBe(200);
       const [payload] = await event;
-      expect(payload).toMatchObject({ kind: 'baseline', id: baselineId, ticket_id: ticketId });
+      expect(payload).toMatchObject({ kind: 'baseline', id: f.baselineId, ticket_id: f.ticketId });
     } finally {
       socket.close();
     }
   });
 
   it('answers the server drives and saves the analysis with one row per drive from id 20, then updates it', async () => {
-    const drives = await api('GET', `/drives/${serverId}`);
+    const f = await withTicket();
+    const { driveIds, ticketId } = f;
+    const drives = await api('GET', `/drives/${f.serverId}`);
     expect(drives.json().data[0].drives.map((drive: { letter: string }) => drive.letter)).toEqual(['C', 'D']);
     const answers = analysisQuestionIds.map((id) => ({
       question_id: id,
@@ -313,24 +362,24 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
       { question_id: 21, drive_id: driveIds[1], letter: 'D', size: 2000, answer: 900, notes: 'OK' },
     ];
     const missingNote = await api('POST', '/maintenance/analysis', {
-      ...header(ticketId),
+      ...header(f, ticketId),
       answers,
       drives: [driveRows[0], { ...driveRows[1], notes: '' }],
     });
     expect(missingNote.statusCode).toBe(422);
     expect(missingNote.json().errors).toEqual({ 'drives.1.notes': [notesRequiredMessage] });
     const foreign = await api('POST', '/maintenance/analysis', {
-      ...header(ticketId),
+      ...header(f, ticketId),
       answers,
       drives: [{ ...driveRows[0], drive_id: 999_999 }],
     });
     expect(foreign.statusCode).toBe(422);
 
-    const saved = await api('POST', '/maintenance/analysis', { ...header(ticketId), answers, drives: driveRows });
+    const saved = await api('POST', '/maintenance/analysis', { ...header(f, ticketId), answers, drives: driveRows });
     expect(saved.statusCode, saved.body).toBe(200);
     const analysisId = saved.json<{ data: { id: number } }>().data.id;
     const put = await api('PUT', `/maintenance/analysis/${analysisId}`, {
-      ...header(ticketId),
+      ...header(f, ticketId),
       answers,
       drives: [{ ...driveRows[0], answer: 130 }],
     });
@@ -341,13 +390,15 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
     expect(record.drives).toEqual([
       { question_id: 20, drive_id: driveIds[0], letter: 'C', size: 240, answer: 130, notes: 'Half' },
     ]);
-    expect(serverRow(await monthPage()).analysis).toMatchObject({ id: analysisId, ticket_id: ticketId });
+    expect(serverRow(await monthPage(), f).analysis).toMatchObject({ id: analysisId, ticket_id: ticketId });
   });
 
   it('saves the exchange analysis with attachments the ticket keeps apart, deletes one, and updates', async () => {
+    const f = await withTicket();
+    const { ticketId } = f;
     expect((await api('GET', `/maintenance/exchange/${ticketId}`)).json()).toEqual({ data: null });
     const form = await multipartBody({
-      ...Object.fromEntries(Object.entries(header(ticketId)).map(([key, value]) => [key, String(value)])),
+      ...Object.fromEntries(Object.entries(header(f, ticketId)).map(([key, value]) => [key, String(value)])),
       resolution: '<p>Queues healthy</p>',
       notes: '<p>Private</p>',
       'resolution_attachments[0]': { blob: new Blob(['report']), name: 'report.txt' },
@@ -391,7 +442,8 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
       });
     };
     const spec = { exchange_id: String(record.exchange_id), ticket_id: String(ticketId) };
-    const otherTicket = await putExchange({ ...spec, ticket_id: String(ticketId + 1000), resolution: '<p>No</p>' });
+    const other = await withTicket();
+    const otherTicket = await putExchange({ ...spec, ticket_id: String(other.ticketId), resolution: '<p>No</p>' });
     expect(otherTicket.statusCode).toBe(422);
     expect(otherTicket.json().errors).toEqual({
       ticket_id: ['The ticket is not this Exchange Analysis\u2019s ticket.'],
@@ -401,10 +453,12 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
     expect(put.json().message).toBe(exchangeUpdatedMessage);
     const after = (await api('GET', `/maintenance/exchange/${ticketId}`)).json().data;
     expect(after).toMatchObject({ resolution: '<p>Updated</p>', resolution_attachments: [], notes_attachments: [{}] });
-    expect(serverRow(await monthPage()).exchange).toMatchObject({ id: record.exchange_id, ticket_id: ticketId });
+    expect(serverRow(await monthPage(), f).exchange).toMatchObject({ id: record.exchange_id, ticket_id: ticketId });
   });
 
   it("keeps the technician's notes of the month (the notes flow), refuses a stale save, and reads earlier months", async () => {
+    const f = await withBaseline();
+    const { ticketId, baselineId, serverId } = f;
     const url = `/maintenance/notes/${serverId}/${month}/${year}`;
     const empty = expectExactShape(maintenanceNotesResponseSchema, (await api('GET', url)).json()).data;
     expect(empty).toMatchObject({ notes: null, earlier: [], server: { id: serverId, name: 'DC01' } });
@@ -412,7 +466,7 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
     expect(empty.baseline).toEqual({ id: baselineId, ticket_id: ticketId, status: TICKET_STATUS_OPEN });
 
     const first = await api('POST', '/maintenance/notes', {
-      ...header(ticketId),
+      ...header(f, ticketId),
       notes: '<p>Fan 2 is loud.</p>',
       updated_at: null,
     });
@@ -422,14 +476,14 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
 
     // A colleague who opened the page before that save would overwrite it: refused, nothing changes.
     const stale = await api('POST', '/maintenance/notes', {
-      ...header(ticketId),
+      ...header(f, ticketId),
       notes: '<p>Mine</p>',
       updated_at: null,
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(maintenanceNotesConflictMessage);
     const second = await api('POST', '/maintenance/notes', {
-      ...header(ticketId),
+      ...header(f, ticketId),
       notes: '<p>Fan 2 is loud. Ordered a replacement.</p>',
       updated_at: version,
     });
@@ -437,8 +491,8 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
 
     // Last month's notes are what this month's technician reads first.
     await ctx.db.insert(maintenanceNotes).values({
-      companyId,
-      siteId,
+      companyId: f.companyId,
+      siteId: f.siteId,
       serverId,
       month: month - 1,
       year,
@@ -458,6 +512,7 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
   });
 
   it('answers the ticket with its check-ins, an open one for whoever is checked in', async () => {
+    const { ticketId, companyId } = await withTicket();
     const checkIn = await api('POST', '/ticket/checkinout', {
       direction: 'in',
       ticket_id: ticketId,
@@ -470,18 +525,26 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
     const parsed = expectExactShape(maintenanceTicketCheckInsSchema, ticket);
     expect(parsed.check_ins).toHaveLength(1);
     expect(parsed.check_ins[0]).toMatchObject({ end_time: null, user: { name: 'Mia Maint' } });
+    // The check-in above is the staff member's only open one: end it so other tests may check in.
+    const out = await api('POST', '/ticket/checkinout', {
+      direction: 'out',
+      ticket_id: ticketId,
+      company_id: companyId,
+    });
+    expect(out.statusCode, out.body).toBe(200);
     expect((await api('GET', '/schedule/main/ticket/99999999')).statusCode).toBe(404);
   });
 
   it('refuses client accounts (403) and staff without the area permission (403); 401 without a token', async () => {
+    const f = await withBaseline();
     for (const token of [client, noChat]) {
       expect((await api('GET', `/companies/servers/${month}/${year}`, undefined, token)).statusCode).toBe(403);
-      expect((await api('GET', `/maintenance/baseline/${baselineId}`, undefined, token)).statusCode).toBe(403);
-      expect((await api('GET', `/schedule/main/ticket/${ticketId}`, undefined, token)).statusCode).toBe(403);
+      expect((await api('GET', `/maintenance/baseline/${f.baselineId}`, undefined, token)).statusCode).toBe(403);
+      expect((await api('GET', `/schedule/main/ticket/${f.ticketId}`, undefined, token)).statusCode).toBe(403);
       const post = await api(
         'POST',
         '/maintenance/baseline',
-        { ...header(ticketId), answers: baselineAnswers() },
+        { ...header(f, f.ticketId), answers: baselineAnswers() },
         token,
       );
       expect(post.statusCode).toBe(403);
@@ -489,7 +552,7 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
     const withoutArea = await api(
       'POST',
       '/ticket',
-      { subject: 'x', company: companyId, server: serverId, month: 6, year },
+      { subject: 'x', company: f.companyId, server: f.serverId, month: 6, year },
       noChat,
     );
     expect(withoutArea.statusCode).toBe(403);
@@ -499,12 +562,21 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
   });
 
   it('refuses a checklist whose ticket belongs to another server or company', async () => {
+    const f = await scheduledServer();
     const [{ id: otherTicket }] = await ctx.db
       .insert(tickets)
-      .values({ subject: 'x', body: 'y', companyId, serverId: otherServerId, location: 1, triageId: 3, status: 2 })
+      .values({
+        subject: 'x',
+        body: 'y',
+        companyId: f.companyId,
+        serverId: f.otherServerId,
+        location: 1,
+        triageId: 3,
+        status: 2,
+      })
       .returning({ id: tickets.id });
     const response = await api('POST', '/maintenance/baseline', {
-      ...header(otherTicket),
+      ...header(f, otherTicket),
       month: 7,
       answers: baselineAnswers(),
     });
@@ -513,27 +585,44 @@ describe('Scheduled Maintenance (spec 2 §2, §7; issue 19 parts 1-5)', () => {
   });
 
   it('opens the month tickets of every scheduled server once, however often the job runs', async () => {
+    const f = await withTicket();
+    const ticketsOf = (m: number) =>
+      ctx.db
+        .select({
+          serverId: tickets.serverId,
+          subject: tickets.subject,
+          triageId: tickets.triageId,
+          body: tickets.body,
+        })
+        .from(maintenanceTickets)
+        .innerJoin(tickets, eq(tickets.id, maintenanceTickets.ticketId))
+        .where(and(eq(maintenanceTickets.serverId, f.serverId), eq(maintenanceTickets.month, m)));
     const when = { month: 8, year: 2026 };
-    expect(await openMonthTickets(ctx.db, when)).toBe(1);
+    // Other tests' servers may be opened too: this server is one of them.
+    expect(await openMonthTickets(ctx.db, when)).toBeGreaterThanOrEqual(1);
     expect(await openMonthTickets(ctx.db, when)).toBe(0);
-    const [row] = await ctx.db
-      .select({ serverId: tickets.serverId, subject: tickets.subject, triageId: tickets.triageId, body: tickets.body })
-      .from(maintenanceTickets)
-      .innerJoin(tickets, eq(tickets.id, maintenanceTickets.ticketId))
-      .where(eq(maintenanceTickets.month, 8));
-    expect(row).toEqual({ serverId, subject: 'Scheduled Maintenance 08/2026: DC01', triageId: 3, body: '' });
+    expect(await ticketsOf(8)).toEqual([
+      { serverId: f.serverId, subject: 'Scheduled Maintenance 08/2026: DC01', triageId: 3, body: '' },
+    ]);
     // The month already opened from the page (March) is left as it is.
-    expect(await openMonthTickets(ctx.db, { month, year })).toBe(0);
+    await openMonthTickets(ctx.db, { month, year });
+    expect((await ticketsOf(month)).map((row) => row.subject)).toEqual(['Scheduled Maintenance 03/2026: DC01']);
+    expect(await ctx.db.$count(tickets, eq(tickets.serverId, f.serverId))).toBe(2);
   });
 
   it('registers the monthly job (00:05 UTC on the 1st), which opens the current month', async () => {
+    const { serverId } = await scheduledServer();
     const job = ctx.app.jobs.registered.get(maintenanceMonthJob)!;
     expect(job.cron).toBe('5 0 1 * *');
     await job.handler(ctx.app);
     const now = new Date();
     const current = await ctx.db.$count(
       maintenanceTickets,
-      and(eq(maintenanceTickets.month, now.getUTCMonth() + 1), eq(maintenanceTickets.year, now.getUTCFullYear())),
+      and(
+        eq(maintenanceTickets.serverId, serverId),
+        eq(maintenanceTickets.month, now.getUTCMonth() + 1),
+        eq(maintenanceTickets.year, now.getUTCFullYear()),
+      ),
     );
     expect(current).toBe(1);
   });
