@@ -7,7 +7,6 @@ import {
   connectSocket,
   listenForSockets,
   nextEvent,
-  receivesWithin,
   serverDisconnect,
   subscribe,
   unsubscribe,
@@ -23,6 +22,13 @@ import { authorizeChannel as authorize } from './realtime.ts';
 interface SignedIn {
   token: string;
   sessionId: string;
+}
+
+/** Every payload of `event` the socket gets from now on (read it after a sentinel event arrived). */
+function heardOn<T = unknown>(socket: Socket, event: string): T[] {
+  const heard: T[] = [];
+  socket.on(event, (payload: T) => heard.push(payload));
+  return heard;
 }
 
 describe('realtime (Socket.IO on the app port)', () => {
@@ -261,9 +267,13 @@ describe('realtime (Socket.IO on the app port)', () => {
       ctx.app.realtime.emitToChannel('store', 'CompanyUpdated', { id: 1 });
       expect((await first)[0]).toEqual({ id: 1 });
       expect(await unsubscribe(socket, 'store')).toEqual({ ok: true, channel: 'store' });
-      const late = receivesWithin(socket, 'CompanyUpdated');
+      const heard = heardOn(socket, 'CompanyUpdated');
       ctx.app.realtime.emitToChannel('store', 'CompanyUpdated', { id: 2 });
-      expect(await late).toBe(false);
+      // Sentinel: the socket's own channel gets the next one; the store's would have come before it.
+      const sentinel = nextEvent(socket, 'CompanyUpdated');
+      ctx.app.realtime.emitToUser(employee.id, 'CompanyUpdated', { id: 3 });
+      await sentinel;
+      expect(heard).toEqual([{ id: 3 }]);
     });
   });
 
@@ -386,33 +396,58 @@ describe('realtime (Socket.IO on the app port)', () => {
       const channel = `ticket_${id}`;
       const account = await connectAs(client);
       const staff = await connectAs(employee);
+      const ownPresence = nextEvent(staff, presenceEvent);
       await subscribe(staff, channel);
-      const noPresence = receivesWithin(account, presenceEvent);
+      await ownPresence;
+      const presenceHeard = heardOn(account, presenceEvent);
+      // The account's subscription is announced to the channel's staff (listing staff only) ...
+      const announced = nextEvent(staff, presenceEvent);
       await subscribe(account, channel);
-      expect(await noPresence).toBe(false);
+      await announced;
+      // ... and by the sentinel, on the account's own channel, the announcement would have reached the account.
+      const sentinel = nextEvent(account, 'StatusUpdated');
+      ctx.app.realtime.emitToUser(client.id, 'StatusUpdated', { status: 1 });
+      await sentinel;
+      expect(presenceHeard).toEqual([]);
       expect(await account.timeout(5000).emitWithAck('editing', channel, 'notes')).toEqual({
         ok: false,
         channel,
         error: 'Forbidden.',
       });
 
-      const privateNote = receivesWithin(account, 'TicketNotesSaved');
+      const privateNotes = heardOn(account, 'TicketNotesSaved');
       const staffGets = nextEvent(staff, 'TicketNotesSaved');
       ctx.app.realtime.emitToStaff(channel, 'TicketNotesSaved', { ticket_id: id });
       await staffGets;
-      expect(await privateNote).toBe(false);
+      // Sentinel: the channel's next event reaches the account, after the staff-only one would have.
       const update = nextEvent(account, 'TicketDataUpdated');
       ctx.app.realtime.emitToChannel(channel, 'TicketDataUpdated', { ticket_id: id });
       expect((await update)[0]).toEqual({ ticket_id: id });
+      expect(privateNotes).toEqual([]);
     });
 
     it('keeps presence per channel', async () => {
       const a = await connectAs(employee);
       const b = await connectAs(other);
+      const watcher = await connectAs(employee);
       await subscribe(a, 'project_8');
-      const elsewhere = receivesWithin(a, presenceEvent);
+      await subscribe(watcher, 'project_9');
+      const heardByA = heardOn<PresencePayload>(a, presenceEvent);
+      // The watcher on project_9 sees b arrive: by then the announcement went to project_9's sockets.
+      const bArrives = nextEvent(
+        watcher,
+        presenceEvent,
+        (payload) =>
+          (payload as PresencePayload).channel === 'project_9' &&
+          usersOf(payload as PresencePayload).includes(other.id),
+      );
       await subscribe(b, 'project_9');
-      expect(await elsewhere).toBe(false);
+      await bArrives;
+      // Sentinel on a's own channel, after anything of project_9 would have reached it.
+      const sentinel = nextEvent(a, 'StatusUpdated');
+      ctx.app.realtime.emitToUser(employee.id, 'StatusUpdated', { status: 1 });
+      await sentinel;
+      expect(heardByA.filter((payload) => payload.channel !== 'project_8')).toEqual([]);
     });
   });
 
@@ -423,7 +458,12 @@ describe('realtime (Socket.IO on the app port)', () => {
       const gone = serverDisconnect(doomed);
       ctx.app.realtime.disconnectSession(doomed.signedIn.sessionId);
       expect(await gone).toBe('io server disconnect');
-      expect(await receivesWithin(kept, 'disconnect')).toBe(false);
+      const keptDropped = heardOn(kept, 'disconnect');
+      // Sentinel: an event sent after the disconnect still reaches the kept socket.
+      const sentinel = nextEvent(kept, 'StatusUpdated');
+      ctx.app.realtime.emitToUser(employee.id, 'StatusUpdated', { status: 1 });
+      await sentinel;
+      expect(keptDropped).toEqual([]);
       expect(kept.connected).toBe(true);
     });
 

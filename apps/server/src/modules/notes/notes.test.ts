@@ -128,8 +128,15 @@ describe('co-editing on /collab', () => {
     await waitFor(() => first.stateless.length > 0);
     expect(JSON.parse(first.stateless[0]!)).toEqual({ type: 'fill-from-stored', text: '<p>Stored notes</p>' });
     const second = await connect(`ticket:${fresh!.id}`, otherStaffToken);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(second.stateless).toEqual([]); // only one editor fills, or the text would be there twice
+    // Sentinel: when the filler leaves, the one still there is asked to fill, with the text stored by then. That
+    // request comes on the second editor's socket after any the server made when it joined.
+    await ctx.db.update(tickets).set({ notes: '<p>Newer notes</p>' }).where(eq(tickets.id, fresh!.id));
+    first.provider.destroy();
+    await waitFor(() => second.stateless.some((message) => message.includes('Newer notes')), 10_000);
+    // Only one editor fills at a time, or the text would be there twice.
+    expect(second.stateless.map((message) => JSON.parse(message))).toEqual([
+      { type: 'fill-from-stored', text: '<p>Newer notes</p>' },
+    ]);
   });
 });
 

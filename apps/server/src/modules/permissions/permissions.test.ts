@@ -8,7 +8,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.ts';
-import { connectSocket, listenForSockets, nextEvent, receivesWithin } from '../../../test/realtime.ts';
+import { connectSocket, listenForSockets, nextEvent } from '../../../test/realtime.ts';
 import type { Socket } from 'socket.io-client';
 import { listPermissionNames } from './permissions.service.ts';
 
@@ -169,14 +169,19 @@ describe('permissions API', () => {
       const bystander = await connectSocket(baseUrl, await tokenOf(employee));
       sockets.push(targetSocket, bystander);
       const pushed = nextEvent(targetSocket, 'PermissionsUpdated');
-      const leaked = receivesWithin(bystander, 'PermissionsUpdated');
+      const leaked: unknown[] = [];
+      bystander.on('PermissionsUpdated', (payload: unknown) => leaked.push(payload));
 
       const response = await put(target.id, { id: target.id, permissions: ['view crm', 'view dashboard', 'view crm'] });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Permissions Updated' });
       expect(await listPermissionNames(ctx.db, target.id)).toEqual(['view crm', 'view dashboard']);
       expect(await pushed).toEqual([{ permissions: ['view crm', 'view dashboard'] }, { channel: `user.${target.id}` }]);
-      expect(await leaked).toBe(false);
+      // Sentinel on the bystander's own channel, sent after the push: anything leaked would have come first.
+      const sentinel = nextEvent(bystander, 'StatusUpdated');
+      ctx.app.realtime.emitToUser(employee.id, 'StatusUpdated', { status: 1 });
+      await sentinel;
+      expect(leaked).toEqual([]);
 
       const read = await getFor(target.id);
       expect(read.json()).toEqual({
