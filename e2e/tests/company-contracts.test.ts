@@ -61,6 +61,9 @@ describe('company contracts and usage', () => {
     await modal.getByLabel(/^Item/).first().fill('Microsoft 365 Business Stan');
     await page.getByRole('option', { name: 'Microsoft 365 Business Standard' }).click();
     expect(await modal.getByLabel('Quantity').inputValue()).toBe('1');
+    // The valid quantity the item brought drops the message shown before (issue 26 §2.9).
+    await modal.getByText('Quantity must be set.').waitFor({ state: 'detached' });
+    await modal.getByText('Item must be selected').waitFor({ state: 'detached' });
     await modal.getByLabel('Quantity').fill('12');
     await modal.getByText('Total: $150.00').waitFor();
     await modal.getByRole('button', { name: 'Add Item' }).click();
@@ -87,5 +90,44 @@ describe('company contracts and usage', () => {
     await page.getByText('Adjustment added.').waitFor();
     await page.getByRole('table', { name: 'Adjustments' }).getByText('Credit for the firewall outage').waitFor();
     await usage.locator('tbody tr').first().getByText('12.50').first().waitFor();
+
+    // A second contract of the same type over the same dates (issue 26 §2.9, decision 0075): the form warns before
+    // saving, and the server refuses it on Start Date; nothing is added.
+    await page.goto(`/companies/${companyId}/contracts/new`);
+    const second = page.getByRole('form', { name: 'New Contract' });
+    await second.getByLabel(/^End Date/).fill(nextYear);
+    await second
+      .getByLabel(/^Retainer Item/)
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Managed Services Retainer', exact: true }).click();
+    const startDay = await second.getByLabel(/^Start Date/).inputValue();
+    const twin = `A Managed Services Retainer contract already covers these dates (${startDay} to ${nextYear}). Change the dates or edit that contract.`;
+    await second.getByRole('status').getByText(twin).waitFor();
+    await second
+      .getByLabel(/^Overage Item/)
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Overage Labor - Remote' }).click();
+    await second
+      .getByLabel(/^Late Fee Item/)
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Late Payment Fee', exact: true }).click();
+    await second.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Some error occured! Please try again').waitFor();
+    // Under Start Date (its error text is linked to the input), and still on the form.
+    const startError = await second.getByLabel(/^Start Date/).getAttribute('aria-describedby');
+    expect(startError).toBeTruthy();
+    await page
+      .locator(`[id="${startError!.split(' ').find((id) => id.includes('error'))}"]`)
+      .getByText(twin)
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/companies/${companyId}/contracts/new`);
+    // Moved to start the day after the first one ends, the warning goes.
+    const dayAfter = new Date(Date.parse(`${nextYear}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await second.getByLabel(/^Start Date/).fill(dayAfter);
+    await second.getByLabel(/^End Date/).fill(`${Number(nextYear.slice(0, 4)) + 1}-12-31`);
+    await expect.poll(() => second.getByRole('status').count()).toBe(0);
   });
 });

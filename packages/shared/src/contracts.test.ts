@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeContractOf,
+  contractDatesOverlap,
+  contractOverlapWarning,
   formatMaxRollover,
+  identicalContractMessage,
+  overlappingContracts,
   formatPaymentTerms,
   latestContractOf,
   recurringItemInputSchema,
@@ -51,5 +55,56 @@ describe('recurring items (spec 2 §4, §5)', () => {
   it('totals price × quantity', () => {
     expect(recurringItemTotal({ price: 12.5, quantity: 3 })).toBe(37.5);
     expect(recurringItemTotal({ price: 0.1, quantity: 3 })).toBe(0.3);
+  });
+});
+
+describe('overlappingContracts (issue 26 §2.9, decision 0075)', () => {
+  const contract = (id: number, start: string, end: string, retainer = 1) => ({
+    id,
+    start_date: start,
+    end_date: end,
+    retainer_item: { id: retainer, name: retainer === 1 ? 'Managed Retainer' : 'Co-managed Retainer' },
+  });
+  const list = [contract(1, '2026-01-01', '2026-12-31'), contract(2, '2026-06-01', '2027-05-31', 2)];
+
+  it('counts a shared first or last day as overlap, the day after as none', () => {
+    expect(contractDatesOverlap(list[0]!, { start_date: '2026-12-31', end_date: '2027-01-31' })).toBe(true);
+    expect(contractDatesOverlap(list[0]!, { start_date: '2025-01-01', end_date: '2026-01-01' })).toBe(true);
+    expect(contractDatesOverlap(list[0]!, { start_date: '2027-01-01', end_date: '2027-12-31' })).toBe(false);
+  });
+
+  it('names each overlapping contract, identical when the type is the same, and never the contract itself', () => {
+    const found = overlappingContracts(list, {
+      id: null,
+      start_date: '2026-11-01',
+      end_date: '2027-01-31',
+      retainer_item: 1,
+    });
+    expect(found.map(({ contract: c, identical }) => [c.id, identical])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    const itself = overlappingContracts(list, {
+      id: 1,
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+      retainer_item: 1,
+    });
+    expect(itself.map(({ contract: c, identical }) => [c.id, identical])).toEqual([[2, false]]);
+  });
+
+  it('says nothing while the dates are incomplete or reversed', () => {
+    const candidate = { id: null, retainer_item: 1 };
+    expect(overlappingContracts(list, { ...candidate, start_date: '2026-02-01', end_date: '' })).toEqual([]);
+    expect(overlappingContracts(list, { ...candidate, start_date: '2026-02-01', end_date: '2026-01-01' })).toEqual([]);
+  });
+
+  it('words the refusal and the warning', () => {
+    expect(identicalContractMessage('Managed Retainer', '2026-01-01', '2026-12-31')).toBe(
+      'A Managed Retainer contract already covers these dates (2026-01-01 to 2026-12-31). Change the dates or edit that contract.',
+    );
+    expect(contractOverlapWarning('Managed Retainer', '2026-01-01', '2026-12-31')).toBe(
+      'These dates overlap the Managed Retainer contract of 2026-01-01 to 2026-12-31.',
+    );
   });
 });

@@ -209,6 +209,41 @@ export function latestContractOf<T extends { id: number; start_date: string; end
   return chosen;
 }
 
+/**
+ * Overlapping contracts (issue 26 §2.9, decision 0075). Spec 2 §2 names a contract's
+ * "Contract Type" by its retainer item, so two contracts of one company are identical when they have the same
+ * retainer item and their dates share a day: the server refuses the second (422 on start_date). Any other overlap is
+ * allowed (a renewal or a change of type starting before the old contract ends; the newest start is the active one)
+ * and the form warns about it before saving.
+ */
+export interface ContractPeriod {
+  start_date: string;
+  end_date: string;
+}
+
+/** Both ends count: a contract ending 2026-12-31 and one starting that day overlap. */
+export const contractDatesOverlap = (a: ContractPeriod, b: ContractPeriod) =>
+  a.start_date <= b.end_date && b.start_date <= a.end_date;
+
+/** The company's other contracts whose dates overlap the candidate's; `identical` when the type is the same too. */
+export function overlappingContracts<
+  T extends ContractPeriod & { id: number; retainer_item: { id: number; name: string } },
+>(
+  contracts: T[],
+  candidate: ContractPeriod & { id: number | null; retainer_item: number | null },
+): { contract: T; identical: boolean }[] {
+  if (!candidate.start_date || !candidate.end_date || candidate.end_date < candidate.start_date) return [];
+  return contracts
+    .filter((contract) => contract.id !== candidate.id && contractDatesOverlap(contract, candidate))
+    .map((contract) => ({ contract, identical: contract.retainer_item.id === candidate.retainer_item }));
+}
+
+export const identicalContractMessage = (type: string, start: string, end: string) =>
+  `A ${type} contract already covers these dates (${start} to ${end}). Change the dates or edit that contract.`;
+
+export const contractOverlapWarning = (type: string, start: string, end: string) =>
+  `These dates overlap the ${type} contract of ${start} to ${end}.`;
+
 /** Usage adjustments: hours added (or taken, when negative) to a billing month, with the reason. */
 export const usageAdjustmentInputSchema = z.object({
   company_id: itemId('company id'),

@@ -1,6 +1,7 @@
 import {
   activeContractOf,
   computeMonthlyUsage,
+  identicalContractMessage,
   latestContractOf,
   type BillingItemType,
   type Contract,
@@ -9,7 +10,7 @@ import {
   type UsageAdjustment,
   type UsageAdjustmentInput,
 } from '@switchboard/shared';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
@@ -183,10 +184,39 @@ async function writeChildren(tx: DbOrTransaction, contractId: number, input: Con
   }
 }
 
+// First key of the per-company advisory lock that serialises contract writes (any fixed number).
+const contractLockKey = 311_905_447;
+
+/**
+ * Refuses a contract identical to another of the company: the same type (retainer item, spec 2 §2's Contract Type)
+ * with dates sharing a day (overlappingContracts in shared; decision 0075). Other overlaps pass; the form warns of
+ * them. Run inside the writing transaction after the company's lock, so two saves at once cannot both pass.
+ */
+async function assertNotIdentical(tx: DbOrTransaction, input: ContractInput, exceptId: number | null): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${contractLockKey}::int, ${input.company_id}::int)`);
+  const [twin] = await tx
+    .select({ start: contracts.startDate, end: contracts.endDate, type: billingItems.name })
+    .from(contracts)
+    .innerJoin(billingItems, eq(billingItems.id, contracts.retainerItem))
+    .where(
+      and(
+        eq(contracts.companyId, input.company_id),
+        eq(contracts.retainerItem, input.retainer_item),
+        lte(contracts.startDate, input.end_date),
+        gte(contracts.endDate, input.start_date),
+        exceptId === null ? undefined : ne(contracts.id, exceptId),
+      ),
+    )
+    .orderBy(asc(contracts.startDate), asc(contracts.id))
+    .limit(1);
+  if (twin) throw unprocessable({ start_date: [identicalContractMessage(twin.type, twin.start, twin.end)] });
+}
+
 /** POST /api/companies/contracts/: the contract, its billing contacts and recurring items in one transaction. */
 export async function createContract(db: Db, input: ContractInput, actorId: number): Promise<number> {
   await assertReferences(db, input);
   return db.transaction(async (tx) => {
+    await assertNotIdentical(tx, input, null);
     const [row] = await tx
       .insert(contracts)
       .values({ ...contractValues(input), createdBy: actorId })
@@ -208,6 +238,7 @@ export async function updateContract(db: Db, contractId: number, input: Contract
     throw unprocessable({ company_id: ['A contract cannot move to another company.'] });
   await assertReferences(db, input);
   await db.transaction(async (tx) => {
+    await assertNotIdentical(tx, input, contractId);
     await tx
       .update(contracts)
       .set({ ...contractValues(input), updatedAt: new Date() })

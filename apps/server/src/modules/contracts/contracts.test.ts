@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
+import { billingItems } from '../billing-items/billing-items.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 import { contractRecurringItems, contracts } from './contracts.table.ts';
@@ -159,12 +160,17 @@ describe('contracts and billing items API (spec 2 §7)', () => {
   });
 
   it('updates through POST with _method PUT, replacing recurring items', async () => {
-    const id = (await create(form())).json<{ data: { id: number } }>().data.id;
+    // A company of its own: the first test's contract would make this one identical (issue 26 §2.9).
+    const [{ id: own }] = await ctx.db.insert(companies).values({ name: 'Update Co' }).returning({ id: companies.id });
+    const id = (await create(form({ company_id: own, billing_contacts: [] }))).json<{ data: { id: number } }>().data.id;
     const response = await ctx.app.inject({
       method: 'POST',
       url: `/api/companies/contracts/${id}`,
       headers: bearer(billing),
-      payload: { ...form({ payment_terms: 30, recurring_items: [] }), _method: 'PUT' },
+      payload: {
+        ...form({ company_id: own, billing_contacts: [], payment_terms: 30, recurring_items: [] }),
+        _method: 'PUT',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Contract updated.');
@@ -359,5 +365,91 @@ describe('contracts and billing items API (spec 2 §7)', () => {
       errors: { start_date: ['The start date is not a valid date.'], end_date: ['The end date is not a valid date.'] },
     });
     expect(await ctx.db.$count(contracts)).toBe(before);
+  });
+  describe('overlapping contracts (issue 26 §2.9, decision 0075)', () => {
+    const period = (start: string, end: string) => ({ start_date: start, end_date: end, billing_contacts: [] });
+    const ownCompany = async (name: string) =>
+      (await ctx.db.insert(companies).values({ name }).returning({ id: companies.id }))[0]!.id;
+    const update = (id: number, body: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/companies/contracts/${id}`,
+        headers: bearer(billing),
+        payload: { ...body, _method: 'PUT' },
+      });
+
+    it('refuses a contract of the same type whose dates share a day with another, with a 422 on start_date', async () => {
+      const company = await ownCompany('Overlap Dental');
+      const retainer = items.retainer_items[0]!;
+      const first = await create(form({ company_id: company, ...period('2026-01-01', '2026-12-31') }));
+      expect(first.statusCode).toBe(200);
+      const before = await ctx.db.$count(contracts, eq(contracts.companyId, company));
+
+      // The same type over the same year, and one sharing only its last day: both refused, nothing written.
+      for (const [start, end] of [
+        ['2026-01-01', '2026-12-31'],
+        ['2026-12-31', '2027-12-31'],
+      ] as const) {
+        const twin = await create(form({ company_id: company, ...period(start, end) }));
+        expect(twin.statusCode).toBe(422);
+        expect(twin.json()).toEqual({
+          message: 'The given data was invalid.',
+          errors: {
+            start_date: [
+              `A ${retainer.name} contract already covers these dates (2026-01-01 to 2026-12-31). Change the dates or edit that contract.`,
+            ],
+          },
+        });
+      }
+      expect(await ctx.db.$count(contracts, eq(contracts.companyId, company))).toBe(before);
+
+      // The day after is a renewal, not a twin; another company's identical contract is its own.
+      const renewal = await create(form({ company_id: company, ...period('2027-01-01', '2027-12-31') }));
+      expect(renewal.statusCode).toBe(200);
+      const elsewhere = await create(
+        form({ company_id: await ownCompany('Other Dental'), ...period('2026-01-01', '2026-12-31') }),
+      );
+      expect(elsewhere.statusCode).toBe(200);
+
+      // Saving a contract again does not make it its own twin; moving it onto its neighbour's dates does.
+      const firstId = first.json<{ data: { id: number } }>().data.id;
+      expect(
+        (await update(firstId, form({ company_id: company, ...period('2026-01-01', '2026-12-31') }))).statusCode,
+      ).toBe(200);
+      const moved = await update(firstId, form({ company_id: company, ...period('2026-06-01', '2027-03-31') }));
+      expect(moved.statusCode).toBe(422);
+      expect(moved.json().errors.start_date).toEqual([
+        `A ${retainer.name} contract already covers these dates (2027-01-01 to 2027-12-31). Change the dates or edit that contract.`,
+      ]);
+      const [kept] = await ctx.db.select().from(contracts).where(eq(contracts.id, firstId));
+      expect([kept!.startDate, kept!.endDate]).toEqual(['2026-01-01', '2026-12-31']);
+    });
+
+    it('accepts an overlapping contract of another type (the form warns of it)', async () => {
+      const company = await ownCompany('Two Types Co');
+      const [{ id: otherRetainer }] = await ctx.db
+        .insert(billingItems)
+        .values({ name: `Co-managed Retainer ${Date.now()}`, type: 'retainer', price: 80, taxable: 0 })
+        .returning({ id: billingItems.id });
+      expect((await create(form({ company_id: company, ...period('2026-01-01', '2026-12-31') }))).statusCode).toBe(200);
+      const other = await create(
+        form({ company_id: company, retainer_item: otherRetainer, ...period('2026-07-01', '2027-06-30') }),
+      );
+      expect(other.statusCode).toBe(200);
+      // Changed to the first one's type, it becomes identical and is refused.
+      const otherId = other.json<{ data: { id: number } }>().data.id;
+      const retyped = await update(otherId, form({ company_id: company, ...period('2026-07-01', '2027-06-30') }));
+      expect(retyped.statusCode).toBe(422);
+      expect(Object.keys(retyped.json().errors)).toEqual(['start_date']);
+    });
+
+    it('lets only one of eight identical contracts sent at once through', async () => {
+      const company = await ownCompany('Race Co');
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => create(form({ company_id: company, ...period('2026-03-01', '2026-08-31') }))),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array<number>(7).fill(422)]);
+      expect(await ctx.db.$count(contracts, eq(contracts.companyId, company))).toBe(1);
+    });
   });
 });

@@ -374,3 +374,73 @@ describe('recurring item dialog messages (spec 2 §5; issue 26 §2.9)', { timeou
     await waitFor(() => expect(within(table).getByText('Backup Seat')).toBeTruthy());
   });
 });
+
+describe('overlapping contracts (issue 26 §2.9, decision 0075)', { timeout: 40_000 }, () => {
+  it('warns before saving when the dates overlap another contract, in the refusal’s words for the same type', async () => {
+    authStore.signIn(signedInResponse(['view billing']));
+    const api = stubContractApi({
+      'GET /api/companies/contracts.5': [200, { data: [contract] }],
+      'POST /api/companies/contracts/': [
+        422,
+        {
+          message: 'The given data was invalid.',
+          errors: {
+            start_date: [
+              'A Managed Retainer contract already covers these dates (2026-01-01 to 2026-12-31). Change the dates or edit that contract.',
+            ],
+          },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderContractsTab('new');
+    const start = await screen.findByLabelText(/^Start Date/);
+    await user.clear(start);
+    await user.type(start, '2026-10-01');
+    await user.type(screen.getByLabelText(/^End Date/), '2027-09-30');
+
+    const warning = await screen.findByRole('status');
+    expect(within(warning).getByText('Overlapping contract')).toBeTruthy();
+    expect(warning.textContent).toContain(
+      'These dates overlap the Managed Retainer contract of 2026-01-01 to 2026-12-31.',
+    );
+
+    // The same type makes it identical: the line says the server will refuse it; saving stays possible (non-blocking).
+    await choose(user, /^Retainer Item/, 'Managed Retainer');
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain(
+        'A Managed Retainer contract already covers these dates (2026-01-01 to 2026-12-31). Change the dates or edit that contract.',
+      ),
+    );
+    await choose(user, /^Overage Item/, 'Overage Labor');
+    await choose(user, /^Late Fee Item/, 'Late Fee');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/companies/contracts/')).toHaveLength(1));
+    // The server's 422 shows under Start Date.
+    await waitFor(() =>
+      expect(describedBy(screen.getByLabelText(/^Start Date/))).toContain(
+        'A Managed Retainer contract already covers these dates (2026-01-01 to 2026-12-31).',
+      ),
+    );
+
+    // Starting the day after the other one ends: no overlap, no warning.
+    await user.clear(start);
+    await user.type(start, '2027-01-01');
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+
+  it('does not count the contract being edited as its own overlap', async () => {
+    authStore.signIn(signedInResponse(['view billing']));
+    const renewal: Contract = { ...contract, id: 10, start_date: '2026-12-01', end_date: '2027-11-30' };
+    stubContractApi({ 'GET /api/companies/contracts.5': [200, { data: [renewal, contract] }] });
+    renderContractsTab('edit', '9');
+    await screen.findByRole('heading', { name: 'Edit Contract for Acme Dental' });
+    // Only the renewal is named: the contract on screen is not its own twin.
+    const warning = await screen.findByRole('status');
+    expect(warning.textContent).toContain(
+      'A Managed Retainer contract already covers these dates (2026-12-01 to 2027-11-30).',
+    );
+    expect(warning.textContent).not.toContain('2026-01-01');
+    expect(within(warning).getAllByText(/Managed Retainer/)).toHaveLength(1);
+  });
+});

@@ -23,8 +23,11 @@ import { notifications } from '@mantine/notifications';
 import {
   contractCreateFailedMessage,
   contractInputSchema,
+  contractOverlapWarning,
   contractUpdateFailedMessage,
   DEFAULT_PAYMENT_TERMS,
+  identicalContractMessage,
+  overlappingContracts,
   recurringItemTotal,
   type BillingItem,
   type Contract,
@@ -36,7 +39,7 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { getFormErrors } from '../../../lib/form-errors.ts';
 import { useCompanyAccountOptions } from '../../../lib/company-options.ts';
-import { useContract, useContractBillingItems, useSaveContract } from '../api/contracts.ts';
+import { useContract, useContractBillingItems, useContracts, useSaveContract } from '../api/contracts.ts';
 import { RecurringItemModal, type RecurringItemRow } from './recurring-item-modal.tsx';
 
 interface Props {
@@ -130,6 +133,7 @@ function ContractFormFields({
   const navigate = useNavigate();
   const accounts = useCompanyAccountOptions(companyId);
   const save = useSaveContract(companyId);
+  const companyContracts = useContracts(companyId);
   const [recurring, setRecurring] = useState<RecurringItemRow[]>(
     (contract?.recurring_items ?? []).map((item) => ({
       key: `item-${item.id}`,
@@ -202,6 +206,15 @@ function ContractFormFields({
     );
   });
 
+  // Other contracts of the company whose dates overlap these (decision 0075): a warning before saving; the same type
+  // is refused by the server, so its line says so in the server's words.
+  const overlaps = overlappingContracts(companyContracts.data ?? [], {
+    id: contract?.id ?? null,
+    start_date: form.values.start_date,
+    end_date: form.values.end_date,
+    retainer_item: form.values.retainer_item ? Number(form.values.retainer_item) : null,
+  });
+
   const saveRow = (row: RecurringItemRow) => {
     setRecurring((rows) =>
       rows.some((existing) => existing.key === row.key)
@@ -242,6 +255,22 @@ function ContractFormFields({
               </Group>
             </Radio.Group>
           </SimpleGrid>
+
+          {overlaps.length > 0 ? (
+            <Alert color="yellow" variant="light" role="status" title="Overlapping contract">
+              <Stack gap={4}>
+                {overlaps.map(({ contract: other, identical }) => (
+                  <Text size="sm" key={other.id}>
+                    {(identical ? identicalContractMessage : contractOverlapWarning)(
+                      other.retainer_item.name,
+                      other.start_date,
+                      other.end_date,
+                    )}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          ) : null}
 
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
             <Select
