@@ -16,4 +16,9 @@ describe('ticketStatusOptions', () => {
   it('offers every status, Closed included, once a client account is set', () => {
     expect(ticketStatusOptions(statuses, 42)).toEqual(statuses);
   });
+
+  it('offers Closed on a maintenance ticket that names its server, without a client account (decision 0062)', () => {
+    expect(ticketStatusOptions(statuses, null, 21)).toEqual(statuses);
+    expect(ticketStatusOptions(statuses, null, null).map((status) => status.id)).toEqual([2, 3]);
+  });
 });

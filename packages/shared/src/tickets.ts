@@ -192,9 +192,18 @@ export const escalateTicketInputSchema = z
   .optional();
 export type EscalateTicketInput = z.infer<typeof escalateTicketInputSchema>;
 
-/** Spec 3 §2: the Closed option (id 1) is offered only while a client account is set. */
-export function ticketStatusOptions<T extends { id: number }>(statuses: T[], clientId: number | null): T[] {
-  return clientId === null ? statuses.filter((status) => status.id !== TICKET_STATUS_CLOSED) : statuses;
+/**
+ * Spec 3 §2: the Closed option (id 1) is offered only while a client account is set, or on a maintenance ticket that
+ * names its server (decision 0062), which closes without one, as the server's rule says.
+ */
+export function ticketStatusOptions<T extends { id: number }>(
+  statuses: T[],
+  clientId: number | null,
+  serverId: number | null = null,
+): T[] {
+  return clientId === null && serverId === null
+    ? statuses.filter((status) => status.id !== TICKET_STATUS_CLOSED)
+    : statuses;
 }
 
 /** Spec 3 §2, §6: Escalate only when escalatable and not yet escalated; then only the escalation technician acts. */
@@ -408,6 +417,8 @@ export const ticketDetailSchema = z.object({
   /** Set on a project's step ticket (decision 0044): the page sends it to its project. */
   project_id: z.number().int().nullable(),
   project_order: z.number().int().nullable(),
+  /** The server a Scheduled Maintenance ticket is for (decision 0062): such a ticket closes without a client account. */
+  server_id: z.number().int().nullable(),
   escalatable: z.boolean(),
   escalated: z.boolean(),
   esc_tech: z.number().int().nullable(),

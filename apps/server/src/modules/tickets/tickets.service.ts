@@ -548,6 +548,8 @@ export async function getTicketDetail(db: Db, ticketId: number, actor: TicketAct
     status: ticket.status,
     project_id: ticket.projectId,
     project_order: ticket.projectOrder,
+    // Staff's ticket page offers Closed on a maintenance ticket by it (decision 0062); clients never see one.
+    server_id: employee ? ticket.serverId : null,
     // Escalation and the company's flags are staff's instructions to staff (issue 15 part 3).
     escalatable: employee && ticket.escalatable,
     escalated: employee && ticket.escalated,

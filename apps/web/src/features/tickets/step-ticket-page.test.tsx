@@ -55,6 +55,7 @@ const step: TicketDetail = {
   status: 2,
   project_id: 12,
   project_order: 9,
+  server_id: null,
   escalatable: false,
   escalated: false,
   esc_tech: null,

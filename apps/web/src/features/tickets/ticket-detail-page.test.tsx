@@ -52,6 +52,7 @@ const ticket: TicketDetail = {
   status: 2,
   project_id: null,
   project_order: null,
+  server_id: null,
   escalatable: true,
   escalated: false,
   esc_tech: null,

@@ -347,7 +347,12 @@ function InformationCard({
     value: String(tech.user_id),
     label: withYou(tech.user.name, tech.user_id === myId),
   }));
-  const statuses = ticketStatusOptions(data?.ticket_statuses ?? [], values.client_id ? Number(values.client_id) : null);
+  // A maintenance ticket that names its server closes without a client account (decision 0062).
+  const statuses = ticketStatusOptions(
+    data?.ticket_statuses ?? [],
+    values.client_id ? Number(values.client_id) : null,
+    ticket.server_id,
+  );
   const field = (name: Exclude<keyof typeof values, 'devices'>) => ({
     value: values[name],
     error: errors[name],
