@@ -129,5 +129,20 @@ describe('admin outbox', () => {
     await other.goto('/admin/outbox');
     await other.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await other.locator('table[aria-label="Outbox"]').count()).toBe(0);
+
+    // Their sidebar's Settings leads to their own settings, not to "not available yet" (issue 26 §2.9, decision 0075).
+    await other.goto('/tickets');
+    await other
+      .locator('nav[aria-label="Main navigation"]')
+      .getByRole('link', { name: 'Settings', exact: true })
+      .click();
+    await waitForPath(other, '/admin');
+    const own = other.getByRole('navigation', { name: 'Your settings' });
+    await own.waitFor();
+    expect(await other.getByText('Settings is not available yet.').count()).toBe(0);
+    expect(await other.getByRole('navigation', { name: 'Admin pages' }).count()).toBe(0);
+    await own.getByRole('link', { name: 'My Settings', exact: true }).click();
+    await waitForPath(other, '/profile');
+    await other.getByText('Dark Mode', { exact: true }).waitFor();
   });
 });

@@ -1,8 +1,15 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMailForward, IconMailQuestion, IconPalette, IconUsers } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconDevices,
+  IconMailForward,
+  IconMailQuestion,
+  IconPalette,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AreaUnavailablePage } from '../../components/area-unavailable-page.tsx';
 import { useCurrentUser } from '../../lib/auth-store.ts';
 import { outboxPath } from './outbox-paths.ts';
 
@@ -41,21 +48,55 @@ const adminPages: readonly AdminPageLink[] = [
   },
 ];
 
+// What Settings holds for every employee (spec 1 §2.4, §3.2: the user settings drive dark mode, font size and the
+// sidebar): one's own settings, two-factor and sessions, which live on My Profile (decision 0075).
+const personalPages: readonly AdminPageLink[] = [
+  {
+    label: 'My Settings',
+    to: '/profile',
+    description: 'Dark mode, font size, sidebar, the page after sign-in and how tickets open.',
+    icon: <IconAdjustments size={20} aria-hidden />,
+  },
+  {
+    label: 'Two-Factor',
+    to: '/profile/twofactor',
+    description: 'Turn the sign-in code from an authenticator app on or off.',
+    icon: <IconShieldLock size={20} aria-hidden />,
+  },
+  {
+    label: 'Sessions',
+    to: '/profile/sessions',
+    description: 'Where you are signed in, and signing out the others.',
+    icon: <IconDevices size={20} aria-hidden />,
+  },
+];
+
 /**
- * The bare /admin (the sidebar's Settings, spec 1 §2.5): administrators get the list of the admin pages;
- * everyone else keeps the shared "not available yet" page until the settings area is built.
+ * The bare /admin (the sidebar's Settings, spec 1 §2.5, shown to every employee): everyone gets their own settings;
+ * administrators also get the list of the admin pages. It never leads to a "not available yet" page (decision 0075).
  */
 export function AdminIndexPage() {
   const user = useCurrentUser();
-  if (user?.role !== 'admin') return <AreaUnavailablePage />;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         Settings
       </Title>
-      <nav aria-label="Admin pages">
+      <PageLinks label="Your settings" pages={personalPages} />
+      {user?.role === 'admin' ? <PageLinks label="Admin pages" pages={adminPages} /> : null}
+    </Stack>
+  );
+}
+
+function PageLinks({ label, pages }: { label: string; pages: readonly AdminPageLink[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {label}
+      </Title>
+      <nav aria-label={label}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {adminPages.map((page) => (
+          {pages.map((page) => (
             <Card key={page.to} withBorder component={Link} to={page.to} aria-label={page.label}>
               <Group wrap="nowrap" align="flex-start">
                 <ThemeIcon variant="light" size="lg" radius="md">

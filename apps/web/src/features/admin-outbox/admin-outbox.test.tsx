@@ -1,4 +1,4 @@
-import type { OutboxListItem, OutboxMessage } from '@switchboard/shared';
+import { defaultUserSettings, type OutboxListItem, type OutboxMessage } from '@switchboard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -299,12 +299,37 @@ describe('Settings (/admin, spec 1 §2.5)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('table', { name: 'Outbox' })).toBeTruthy();
   });
 
-  it("keeps the 'not available yet' page for users who are not administrators", async () => {
+  it('gives an employee who is not an administrator their own settings, never a page that leads nowhere (issue 26 §2.9)', async () => {
     signIn();
-    stubAdminApi('user');
-    renderApp('/admin');
-    expect(await screen.findByText('Settings is not available yet.')).toBeTruthy();
+    stubAdminApi('user', { 'GET /api/profile/settings': [200, { data: defaultUserSettings }] });
+    const { router } = renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
+    const nav = await screen.findByRole('navigation', { name: 'Your settings' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
+    ).toEqual([
+      ['My Settings', '/profile'],
+      ['Two-Factor', '/profile/twofactor'],
+      ['Sessions', '/profile/sessions'],
+    ]);
+    expect(screen.queryByText('Settings is not available yet.')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Admin pages' })).toBeNull();
+    // My Settings opens the display settings spec 1 §3.2 describes.
+    await userEvent.click(within(nav).getByRole('link', { name: 'My Settings' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeTruthy();
+    expect(await screen.findByText('Dark Mode')).toBeTruthy();
+  });
+
+  it('gives administrators their own settings beside the admin pages', async () => {
+    signIn();
+    stubAdminApi('admin');
+    renderApp('/admin');
+    const own = await screen.findByRole('navigation', { name: 'Your settings' });
+    expect(within(own).getByRole('link', { name: 'My Settings' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('navigation', { name: 'Admin pages' })).toBeTruthy();
   });
 
   it("keeps the 'not available yet' page for admin views that do not exist yet", async () => {
