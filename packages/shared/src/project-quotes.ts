@@ -39,7 +39,7 @@ export const completedQuoteStatuses = ['sent', 'accepted', 'converted'] as const
 export const isQuoteCompleted = (status: string) => (completedQuoteStatuses as readonly string[]).includes(status);
 
 /**
- * Decision 0065: who writes a project's quotes (create, edit, Mark Done) without the billing screens: the project's
+ * Decision 0073: who writes a project's quotes (create, edit, Mark Done) without the billing screens: the project's
  * coordinator, its quoter (who also works its Project Quotes step ticket), and staff with 'view billing'. Client
  * accounts never. The server holds the same rule (project-quotes.service.ts); the panel offers its buttons by this one.
  */

@@ -11,7 +11,7 @@ export interface LoadedDocument<View> {
   fileName: string;
   /**
    * True when every staff member may read this record whatever the type's staffPermission says: a project's quote,
-   * read by the staff who may view the project (decision 0065).
+   * read by the staff who may view the project (decision 0073).
    */
   openToStaff?: boolean;
   view: View;

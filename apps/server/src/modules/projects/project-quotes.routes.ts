@@ -17,7 +17,7 @@ import {
   updateProjectQuote,
 } from './project-quotes.service.ts';
 
-// Project Quotes (order 5; decisions 0047, 0065): the project's coordinator, its quoter, the technician of its Project
+// Project Quotes (order 5; decisions 0047, 0073): the project's coordinator, its quoter, the technician of its Project
 // Quotes step and staff with 'view billing' write a requirement's quote, change it and mark it done (the service
 // checks who); any staff member reads one, as the project and its quote PDF. Each change is RequirementsUpdated on
 // project_{id}: the requirement's quote is part of what Product Requirements and Project Quotes show.

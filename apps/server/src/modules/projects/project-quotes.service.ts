@@ -42,7 +42,7 @@ export interface QuoteWriter {
 }
 
 /**
- * Decision 0065: 403 unless the writer may write this project's quotes (its coordinator, its quoter, or staff with
+ * Decision 0073: 403 unless the writer may write this project's quotes (its coordinator, its quoter, or staff with
  * 'view billing'); 404 when the project does not exist.
  */
 export async function assertMayWriteProjectQuotes(

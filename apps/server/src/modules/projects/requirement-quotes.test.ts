@@ -11,7 +11,7 @@ import { createTestProject, projectDetail } from '../../../test/projects.ts';
 import { saveQuote } from '../billing/quotes.service.ts';
 import { companies } from '../companies/companies.table.ts';
 
-// Issue 26 §2 items 1 and 2 (decision 0065): the project's coordinator (no 'view billing') makes, edits and completes
+// Issue 26 §2 items 1 and 2 (decision 0073): the project's coordinator (no 'view billing') makes, edits and completes
 // each requirement's quote, so Labor Quote Approval closes and Client Payment Invoices gets its invoice; any staff
 // member reads a project's quote PDF (as they view the project), while a quote of no project stays billing's.
 
@@ -148,7 +148,10 @@ describe("a project's quote PDF", () => {
     const preview = await call('technician', 'GET', `/api/pdf/quote/${quoteId}`);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('application/pdf');
+    // The client of the project's company reads no draft, then the quote once it is sent.
+    expect((await call('client', 'GET', `/api/pdf/quote/${quoteId}`)).statusCode).toBe(404);
     await call('coordinator', 'POST', `/api/project/quotes/${quoteId}/complete`);
+    expect((await call('client', 'GET', `/api/pdf/quote/${quoteId}/0`)).statusCode).toBe(200);
 
     const revisions = await call('technician', 'GET', `/api/revisions/quote/${quoteId}`);
     expect(revisions.statusCode).toBe(200);

@@ -35,10 +35,11 @@ export const quoteDocument: DocumentTypeModule<QuoteView> = {
     const lines = await db.select().from(quoteLines).where(eq(quoteLines.quoteId, id)).orderBy(asc(quoteLines.lineNo));
     const label = quoteLabel(quote.quote);
     return {
-      companyId: quote.quote.companyId,
+      // A client reads its company's quotes once sent, never a draft (decision 0071), as invoices once posted.
+      companyId: quote.quote.status === 'draft' ? null : quote.quote.companyId,
       title: `Quote ${label}`,
       fileName: `Quote-${label.replace(/\s+/g, '-')}`,
-      // A project's quote is read by whoever may view the project: every staff member (decision 0065).
+      // A project's quote is read by whoever may view the project: every staff member (decision 0073).
       openToStaff: quote.quote.projectId !== null,
       view: {
         label,

@@ -52,7 +52,7 @@ function rowsOf(project: ProjectDetail): QuoteRow[] {
 /**
  * Spec 3 §2 Project Quotes: a quote per product requirement with its PDF link (the app's PDF viewer), its status and
  * total. The project's coordinator, its quoter and staff with 'view billing' create and edit a quote (its first
- * line starts from the requirement) and mark it done, which issues it (decisions 0047, 0065).
+ * line starts from the requirement) and mark it done, which issues it (decisions 0047, 0073).
  */
 export function ProjectQuotesPanel({ project, staff }: StepPanelProps) {
   const user = useCurrentUser();
