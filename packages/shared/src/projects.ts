@@ -244,6 +244,8 @@ export const projectStepTicketSchema = z.object({
   notes: z.object({ notes: z.string() }),
   employee: namedSchema.nullable(),
   updated_at: z.string(),
+  /** Who closed a closed step and when (its latest close in the ticket's events); null while open, and for clients. */
+  closed_by: z.object({ name: z.string(), at: z.string() }).nullable(),
 });
 export type ProjectStepTicket = z.infer<typeof projectStepTicketSchema>;
 

@@ -1,5 +1,8 @@
 import {
   projectSteps,
+  STEP_CLOSED,
+  STEP_OPEN,
+  stepStatusLabels,
   TICKET_STATUS_CLOSED,
   TICKET_STATUS_OPEN,
   TICKET_TYPE_REMOTE,
@@ -10,8 +13,17 @@ import type { Transaction } from '../../db/client.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
-import { tickets } from '../tickets/tickets.table.ts';
-import { laborSteps, laborSubSteps, projectDates, projectSlots } from './project-steps.table.ts';
+import { ticketEvents, tickets } from '../tickets/tickets.table.ts';
+import { users } from '../users/users.table.ts';
+import {
+  laborSteps,
+  laborSubSteps,
+  projectDates,
+  projectSlots,
+  projectTemplates,
+  templateSteps,
+  templateTasks,
+} from './project-steps.table.ts';
 import { projects } from './projects.table.ts';
 import { stepOwner } from './projects.service.ts';
 
@@ -38,11 +50,146 @@ const estimate = [
   { title: 'Test and hand over', min: '1.00', max: '1.50', tasks: ['Test with staff', 'Walk-through'] },
 ];
 
+// Goals and notes are plain text (a textarea, shown as text; decision 0060): an earlier seed wrote them as HTML.
+const demoGoals = 'Staff work as usual the next morning, with nothing left to finish.';
+const demoNotes = 'Parking is behind the building; the office manager has the closet keys.';
+
+// Labor templates a coordinator imports into an estimate (spec 3 §2 Labor Estimate, §3 Template).
+const demoTemplates = [
+  {
+    name: 'Office move',
+    steps: [
+      {
+        title: 'Pre-move survey',
+        min: '1.00',
+        max: '2.00',
+        tasks: ['Inventory workstations, printers and phones', 'Photograph the network closet', 'Confirm the ISP date'],
+      },
+      {
+        title: 'Disconnect and pack',
+        min: '2.00',
+        max: '4.00',
+        tasks: ['Label every device and cable', 'Shut down and pack the server rack', 'Back up the server'],
+      },
+      {
+        title: 'Reconnect at the new site',
+        min: '4.00',
+        max: '8.00',
+        tasks: ['Rack and power the network gear', 'Patch the desks', 'Set up workstations and phones'],
+      },
+      {
+        title: 'Post-move testing',
+        min: '1.00',
+        max: '2.00',
+        tasks: ['Test every desk with its user', 'Print a test page on each printer', 'Walk through with the manager'],
+      },
+    ],
+  },
+  {
+    name: 'Firewall replacement',
+    steps: [
+      {
+        title: 'Plan the cut-over',
+        min: '1.00',
+        max: '1.50',
+        tasks: ['Export the old rules and VPNs', 'Agree the maintenance window with the client'],
+      },
+      {
+        title: 'Stage and configure',
+        min: '2.00',
+        max: '3.00',
+        tasks: ['Update the firmware', 'Rebuild rules, NAT and VPNs', 'Register the licences'],
+      },
+      {
+        title: 'Cut-over',
+        min: '1.00',
+        max: '2.00',
+        tasks: ['Swap the units', 'Bring up the VPN tunnels', 'Check inbound services'],
+      },
+      { title: 'Verify and document', min: '0.50', max: '1.00', tasks: ['Update the network diagram'] },
+    ],
+  },
+  {
+    name: 'Workstation refresh (10 PCs)',
+    steps: [
+      {
+        title: 'Image and stage',
+        min: '3.00',
+        max: '5.00',
+        tasks: ['Apply the standard image', 'Install line-of-business software', 'Join the domain and enrol'],
+      },
+      {
+        title: 'Migrate user data',
+        min: '2.00',
+        max: '4.00',
+        tasks: ['Copy profiles and browser bookmarks', 'Reconnect mapped drives and printers'],
+      },
+      {
+        title: 'Deploy and test',
+        min: '2.00',
+        max: '3.00',
+        tasks: ['Swap the machines at the desks', 'Sign in with each user'],
+      },
+      {
+        title: 'Retire the old machines',
+        min: '0.50',
+        max: '1.00',
+        tasks: ['Wipe the drives', 'Record the serial numbers for disposal'],
+      },
+    ],
+  },
+] as const;
+
+/** The demo's labor templates, once: nothing is added when a template exists. */
+async function seedDemoTemplates(tx: Transaction, createdBy: number | null) {
+  if ((await tx.$count(projectTemplates)) > 0) return;
+  for (const template of demoTemplates) {
+    const [row] = await tx
+      .insert(projectTemplates)
+      .values({ templateName: template.name, createdBy })
+      .returning({ id: projectTemplates.id });
+    const steps = await tx
+      .insert(templateSteps)
+      .values(
+        template.steps.map((step, position) => ({
+          templateId: row!.id,
+          position,
+          title: step.title,
+          minHours: step.min,
+          maxHours: step.max,
+        })),
+      )
+      .returning({ id: templateSteps.id, position: templateSteps.position });
+    await tx
+      .insert(templateTasks)
+      .values(
+        steps.flatMap((step) =>
+          template.steps[step.position]!.tasks.map((title, position) => ({ templateStepId: step.id, position, title })),
+        ),
+      );
+  }
+}
+
 const day = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 export async function seedDemoProjects(tx: Transaction, companyNames: string[], technicianIds: number[]) {
+  await seedDemoTemplates(tx, technicianIds[0] ?? null);
+  // Projects an earlier seed made hold their goals and notes as HTML, which the pages show as text.
+  await tx
+    .update(projects)
+    .set({ goals: demoGoals })
+    .where(eq(projects.goals, `<p>${demoGoals}</p>`));
+  await tx
+    .update(projects)
+    .set({ notes: demoNotes })
+    .where(eq(projects.notes, `<p>${demoNotes}</p>`));
   if (technicianIds.length === 0 || (await tx.$count(projects)) > 0) return;
+  const staffNames = new Map(
+    (await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, technicianIds))).map(
+      (user) => [user.id, user.name],
+    ),
+  );
   const companyRows = await tx
     .select({ id: companies.id })
     .from(companies)
@@ -82,8 +229,8 @@ export async function seedDemoProjects(tx: Transaction, companyNames: string[], 
         laborRequired: people.planner_id === null ? 1 : 0,
         procurementRequired: people.researcher_id === null ? 1 : 0,
         verballyApproved: index % 4 === 0 ? 1 : 0,
-        goals: '<p>Staff work as usual the next morning, with nothing left to finish.</p>',
-        notes: '<p>Parking is behind the building; the office manager has the closet keys.</p>',
+        goals: demoGoals,
+        notes: demoNotes,
         createdAt,
         completedAt: reached === 12 ? new Date(now - index * day) : null,
         completedBy: reached === 12 ? people.coordinator_id : null,
@@ -111,6 +258,22 @@ export async function seedDemoProjects(tx: Transaction, companyNames: string[], 
       .returning({ id: tickets.id, order: tickets.projectOrder, employeeId: tickets.employeeId });
     // An hour and a half of project time on each closed step.
     const closed = steps.filter((step) => (step.order ?? 0) < reached);
+    // Each closed step was closed by its owner (or the coordinator) the day after its work: the card names them.
+    if (closed.length > 0)
+      await tx.insert(ticketEvents).values(
+        closed.map((step) => {
+          const by = step.employeeId ?? people.coordinator_id;
+          return {
+            ticketId: step.id,
+            addBy: by,
+            lingo: `${staffNames.get(by) ?? 'Staff'} closed the step`,
+            change: 'status',
+            previousData: stepStatusLabels[STEP_OPEN],
+            newData: stepStatusLabels[STEP_CLOSED],
+            createdAt: new Date(createdAt.getTime() + ((step.order ?? 0) * 2 + 1) * day),
+          };
+        }),
+      );
     if (closed.length > 0)
       await tx.insert(checkIns).values(
         closed.map((step) => {

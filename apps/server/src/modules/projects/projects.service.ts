@@ -6,6 +6,7 @@ import {
   readStepFilter,
   STEP_CLOSED,
   STEP_OPEN,
+  stepStatusLabels,
   TICKET_STATUS_CLOSED,
   TICKET_STATUS_OPEN,
   TICKET_TYPE_REMOTE,
@@ -437,7 +438,12 @@ const projectDetailSql = sql`
         'notes', json_build_object('notes', ${staffOnly(sql`t.notes`, sql`''`)}),
         'employee', case when ${param('staff')}::boolean and t.employee_id is not null
           then json_build_object('id', t.employee_id, 'name', coalesce(e.name, '')) end,
-        'updated_at', ${isoText(sql`t.updated_at`)}) order by t.project_order)
+        'updated_at', ${isoText(sql`t.updated_at`)},
+        'closed_by', case when ${param('staff')}::boolean and t.status = ${TICKET_STATUS_CLOSED} then (
+          select json_build_object('name', coalesce(cu.name, ''), 'at', ${isoText(sql`ev.created_at`)})
+          from ticket_events ev left join users cu on cu.id = ev.add_by
+          where ev.ticket_id = t.id and ev.change = 'status' and ev.new_data = ${stepStatusLabels[STEP_CLOSED]}
+          order by ev.created_at desc, ev.id desc limit 1) end) order by t.project_order)
       from tickets t left join users e on e.id = t.employee_id where t.project_id = p.id),
     'check_ins', ${staffOnly(
       sql`coalesce((select json_agg(c.row order by c.start_time desc, c.id desc) from (

@@ -53,6 +53,7 @@ const steps = projectSteps.map((subject, order) => ({
   notes: { notes: '' },
   employee: null,
   updated_at: '2026-01-02T10:00:00.000Z',
+  closed_by: null,
 }));
 
 const laborSteps: LaborStep[] = [

@@ -68,6 +68,7 @@ export const projectFixture: ProjectDetail = {
     notes: { notes: '' },
     employee: null,
     updated_at: '2026-01-02T10:00:00.000Z',
+    closed_by: null,
   })),
   check_ins: [],
   threads: [],

@@ -15,6 +15,7 @@ const step = (order: number, status: number): ProjectStepTicket => ({
   notes: { notes: '' },
   employee: null,
   updated_at: '2026-01-02T10:00:00.000Z',
+  closed_by: null,
 });
 const steps = [step(0, STEP_OPEN), step(1, STEP_OPEN)];
 const show = (props: { staff: boolean; verballyApproved: boolean; steps?: ProjectStepTicket[] }) =>
