@@ -30,18 +30,8 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
   const received: { to: string[]; raw: string }[] = [];
   let staff: string;
   let staffUser: TestUser;
-  let clientToken: string;
-  let clientUser: TestUser;
-  let outsider: TestUser;
-  let companyId: number;
-  let otherCompanyId: number;
-  let serverId: number;
-  let driveC: number;
-  let driveD: number;
-  let otherDrive: number;
-  let softwareId: number;
-  let nasId: number;
 
+  // Read-only for every test: the SMTP catcher and the member of staff.
   beforeAll(async () => {
     smtp = new SMTPServer({
       authOptional: true,
@@ -65,18 +55,34 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
     });
     staffUser = await createUser(ctx.db, { name: 'Dana Scully', email: 'dana@example.test' });
     staff = (await login(ctx.app, staffUser.email, staffUser.password)).access_token;
-    [{ id: companyId }, { id: otherCompanyId }] = await ctx.db
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const get = (url: string, token = staff) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = staff) =>
+    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+  let fixtures = 0;
+
+  /** Each test's own company (devices, drives, software, a client account) beside another company. */
+  async function refreshCompany() {
+    const n = ++fixtures;
+    const companyName = `Refresh Co ${n}`;
+    const [{ id: companyId }, { id: otherCompanyId }] = await ctx.db
       .insert(companies)
-      .values([{ name: 'Refresh Co' }, { name: 'Other Co' }])
+      .values([{ name: companyName }, { name: `Other Co ${n}` }])
       .returning({ id: companies.id });
-    clientUser = await createUser(ctx.db, {
+    const clientUser = await createUser(ctx.db, {
       type: 'Client',
       companyId,
       name: 'Walter Skinner',
-      email: 'walter@example.test',
+      email: `walter${n}@example.test`,
     });
-    clientToken = (await login(ctx.app, clientUser.email, clientUser.password)).access_token;
-    outsider = await createUser(ctx.db, { type: 'Client', companyId: otherCompanyId, name: 'Alex Krycek' });
+    const clientToken = (await login(ctx.app, clientUser.email, clientUser.password)).access_token;
+    const outsider = await createUser(ctx.db, { type: 'Client', companyId: otherCompanyId, name: 'Alex Krycek' });
     const [{ id: siteId }, { id: otherSiteId }] = await ctx.db
       .insert(sites)
       .values([
@@ -96,9 +102,9 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
         { companyId: otherCompanyId, siteId: otherSiteId, type: 'servers', name: 'FAR01' },
       ])
       .returning({ id: devices.id });
-    serverId = rows[0]!.id;
-    nasId = rows[4]!.id;
-    [{ id: driveC }, { id: driveD }, { id: otherDrive }] = await ctx.db
+    const serverId = rows[0]!.id;
+    const nasId = rows[4]!.id;
+    const [{ id: driveC }, { id: driveD }, { id: otherDrive }] = await ctx.db
       .insert(serverDrives)
       .values([
         { deviceId: serverId, letter: 'C', size: 240 },
@@ -106,25 +112,45 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
         { deviceId: rows[5]!.id, letter: 'C', size: 100 },
       ])
       .returning({ id: serverDrives.id });
-    [{ id: softwareId }] = await ctx.db
+    const [{ id: softwareId }] = await ctx.db
       .insert(serverSoftware)
       .values({ deviceId: serverId, name: 'SQL Server 2019' })
       .returning({ id: serverSoftware.id });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  });
+    return {
+      companyId,
+      companyName,
+      otherCompanyId,
+      clientUser,
+      clientToken,
+      outsider,
+      serverId,
+      nasId,
+      driveC,
+      driveD,
+      otherDrive,
+      softwareId,
+    };
+  }
+  type Fixture = Awaited<ReturnType<typeof refreshCompany>>;
 
-  const get = (url: string, token = staff) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = staff) =>
-    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  /** The refresh strategy of the create test, its mail sent before the test goes on. */
+  async function createRefresh(f: Fixture): Promise<number> {
+    const response = await send('POST', '/api/strategies/refresh', {
+      company_id: f.companyId,
+      date: '2026-03-02',
+      emails: [f.clientUser.id, staffUser.id],
+      server_priority: '<p>Replace <b>DC01</b> first.</p>',
+      overview: '<p>Steady plan.</p>',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await settleBackgroundMail(ctx.db);
+    return response.json<{ data: { id: number } }>().data.id;
+  }
 
   describe('refresh strategies', () => {
-    let strategyId: number;
-
     it('lists devices by singular group, with refresh years at purchase year plus 5, and who may be mailed', async () => {
-      const response = await get(`/api/strategies/refresh?company_id=${companyId}`);
+      const f = await refreshCompany();
+      const response = await get(`/api/strategies/refresh?company_id=${f.companyId}`);
       expect(response.statusCode).toBe(200);
       const { data } = expectExactShape(refreshStrategiesResponseSchema, response.json());
       expect(data.strategies).toEqual([]);
@@ -136,40 +162,43 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
       expect(data.devices.nas.map((device) => device.name)).toEqual(['NAS01']);
       const emails = data.users.map((user) => user.email);
       expect(emails).toContain('dana@example.test');
-      expect(emails).toContain('walter@example.test');
-      expect(emails).not.toContain(outsider.email);
+      expect(emails).toContain(f.clientUser.email);
+      expect(emails).not.toContain(f.outsider.email);
     });
 
     it('creates a strategy, renders its PDF and mails it as an attachment to each recipient', async () => {
+      const f = await refreshCompany();
       received.length = 0;
       const response = await send('POST', '/api/strategies/refresh', {
-        company_id: companyId,
+        company_id: f.companyId,
         date: '2026-03-02',
-        emails: [clientUser.id, staffUser.id],
+        emails: [f.clientUser.id, staffUser.id],
         server_priority: '<p>Replace <b>DC01</b> first.</p>',
         overview: '<p>Steady plan.</p>',
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ message: 'Refresh Strategy Saved.', data: { revision: 0 } });
-      strategyId = response.json<{ data: { id: number } }>().data.id;
+      const strategyId = response.json<{ data: { id: number } }>().data.id;
 
       const pdf = await get(`/api/pdf/refresh_strategy/${strategyId}`);
       expect(pdf.statusCode).toBe(200);
       expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
 
       await settleBackgroundMail(ctx.db);
-      expect(received.map((mail) => mail.to).sort()).toEqual([['dana@example.test'], ['walter@example.test']]);
+      expect(received.map((mail) => mail.to).sort()).toEqual([['dana@example.test'], [f.clientUser.email]]);
       const parsed = await simpleParser(received[0]!.raw);
-      expect(parsed.subject).toBe('Refresh Strategy 2026-03-02: Refresh Co');
+      expect(parsed.subject).toBe(`Refresh Strategy 2026-03-02: ${f.companyName}`);
       expect(parsed.attachments).toHaveLength(1);
       expect(parsed.attachments[0]!.contentType).toBe('application/pdf');
       expect(parsed.attachments[0]!.content.subarray(0, 4).toString()).toBe('%PDF');
     });
 
     it('lists one strategy with its recipients, the adder and the notes', async () => {
+      const f = await refreshCompany();
+      const strategyId = await createRefresh(f);
       const { data } = expectExactShape(
         refreshStrategiesResponseSchema,
-        (await get(`/api/strategies/refresh?company_id=${companyId}`)).json(),
+        (await get(`/api/strategies/refresh?company_id=${f.companyId}`)).json(),
       );
       expect(data.strategies).toHaveLength(1);
       expect(data.strategies[0]).toMatchObject({
@@ -182,21 +211,23 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
       });
       expect(data.strategies[0]!.emails.map((entry) => `${entry.name} - ${entry.email}`)).toEqual([
         'Dana Scully - dana@example.test',
-        'Walter Skinner - walter@example.test',
+        `Walter Skinner - ${f.clientUser.email}`,
       ]);
     });
 
     it('updates by id: recipients replaced, a new PDF revision when the content changed', async () => {
+      const f = await refreshCompany();
+      const strategyId = await createRefresh(f);
       received.length = 0;
       const response = await send('POST', '/api/strategies/refresh', {
         id: strategyId,
-        company_id: companyId,
+        company_id: f.companyId,
         date: '2026-03-03',
         emails: [staffUser.id],
         overview: '<p>Changed.</p>',
       });
       expect(response.json()).toMatchObject({ data: { id: strategyId, revision: 1 } });
-      const { data } = (await get(`/api/strategies/refresh?company_id=${companyId}`)).json<{
+      const { data } = (await get(`/api/strategies/refresh?company_id=${f.companyId}`)).json<{
         data: { strategies: { date: string; emails: unknown[] }[] };
       }>();
       expect(data.strategies).toHaveLength(1);
@@ -206,32 +237,38 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
     });
 
     it('mails typed addresses as well as users (spec 2 §3: users or email entries), each address once', async () => {
+      const f = await refreshCompany();
       received.length = 0;
       const response = await send('POST', '/api/strategies/refresh', {
-        company_id: companyId,
+        company_id: f.companyId,
         date: '2026-04-01',
         // A typed address of a user who may be mailed is that user; the same address twice is mailed once.
-        emails: [staffUser.id, 'owner@refresh.example', ' Walter@Example.test ', 'OWNER@refresh.example'],
+        emails: [
+          staffUser.id,
+          'owner@refresh.example',
+          ` ${f.clientUser.email.toUpperCase()} `,
+          'OWNER@refresh.example',
+        ],
       });
       expect(response.statusCode, response.body).toBe(200);
       const id = response.json<{ data: { id: number } }>().data.id;
-      const { data } = (await get(`/api/strategies/refresh?company_id=${companyId}`)).json<{
+      const { data } = (await get(`/api/strategies/refresh?company_id=${f.companyId}`)).json<{
         data: { strategies: { id: number; emails: { user_id: number | null; name: string; email: string }[] }[] };
       }>();
       const emails = data.strategies.find((strategy) => strategy.id === id)!.emails;
       expect(emails.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
         { user_id: staffUser.id, name: 'Dana Scully', email: 'dana@example.test' },
         { user_id: null, name: 'owner@refresh.example', email: 'owner@refresh.example' },
-        { user_id: clientUser.id, name: 'Walter Skinner', email: 'walter@example.test' },
+        { user_id: f.clientUser.id, name: 'Walter Skinner', email: f.clientUser.email },
       ]);
       await settleBackgroundMail(ctx.db);
       expect(received.map((mail) => mail.to[0]).sort()).toEqual([
         'dana@example.test',
         'owner@refresh.example',
-        'walter@example.test',
+        f.clientUser.email,
       ]);
       const bad = await send('POST', '/api/strategies/refresh', {
-        company_id: companyId,
+        company_id: f.companyId,
         date: '2026-04-01',
         emails: ['not an address'],
       });
@@ -240,18 +277,19 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
     });
 
     it('refuses a missing or impossible date and a recipient of another company', async () => {
-      const missing = await send('POST', '/api/strategies/refresh', { company_id: companyId });
+      const f = await refreshCompany();
+      const missing = await send('POST', '/api/strategies/refresh', { company_id: f.companyId });
       expect(missing.statusCode).toBe(422);
       expect(missing.json()).toEqual({
         message: 'The given data was invalid.',
         errors: { date: ['The date field is required.'] },
       });
-      const impossible = await send('POST', '/api/strategies/refresh', { company_id: companyId, date: '2026-02-30' });
+      const impossible = await send('POST', '/api/strategies/refresh', { company_id: f.companyId, date: '2026-02-30' });
       expect(impossible.json().errors).toEqual({ date: ['The date is not a valid date.'] });
       const stranger = await send('POST', '/api/strategies/refresh', {
-        company_id: companyId,
+        company_id: f.companyId,
         date: '2026-03-02',
-        emails: [outsider.id],
+        emails: [f.outsider.id],
       });
       expect(stranger.statusCode).toBe(422);
       expect(stranger.json().errors).toEqual({
@@ -260,9 +298,11 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
     });
 
     it("does not update another company's strategy through this company, nor read an unknown company", async () => {
+      const f = await refreshCompany();
+      const strategyId = await createRefresh(f);
       const moved = await send('POST', '/api/strategies/refresh', {
         id: strategyId,
-        company_id: otherCompanyId,
+        company_id: f.otherCompanyId,
         date: '2026-03-02',
       });
       expect(moved.statusCode).toBe(404);
@@ -270,71 +310,82 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
     });
 
     it('is staff work: a client account gets 403, no token 401', async () => {
-      expect((await get(`/api/strategies/refresh?company_id=${companyId}`, clientToken)).statusCode).toBe(403);
+      const f = await refreshCompany();
+      expect((await get(`/api/strategies/refresh?company_id=${f.companyId}`, f.clientToken)).statusCode).toBe(403);
       const post = await send(
         'POST',
         '/api/strategies/refresh',
-        { company_id: companyId, date: '2026-03-02' },
-        clientToken,
+        { company_id: f.companyId, date: '2026-03-02' },
+        f.clientToken,
       );
       expect(post.statusCode).toBe(403);
       expect(
-        (await ctx.app.inject({ method: 'GET', url: `/api/strategies/refresh?company_id=${companyId}` })).statusCode,
+        (await ctx.app.inject({ method: 'GET', url: `/api/strategies/refresh?company_id=${f.companyId}` })).statusCode,
       ).toBe(401);
     });
 
     it("lets the company's own client read the mailed PDF, and no other client", async () => {
-      expect((await get(`/api/pdf/refresh_strategy/${strategyId}`, clientToken)).statusCode).toBe(200);
-      const other = (await login(ctx.app, outsider.email, outsider.password)).access_token;
+      const f = await refreshCompany();
+      const strategyId = await createRefresh(f);
+      expect((await get(`/api/pdf/refresh_strategy/${strategyId}`, f.clientToken)).statusCode).toBe(200);
+      const other = (await login(ctx.app, f.outsider.email, f.outsider.password)).access_token;
       expect((await get(`/api/pdf/refresh_strategy/${strategyId}`, other)).statusCode).toBe(404);
     });
   });
 
   describe('backup strategies', () => {
-    let strategyId: number;
-    const strategy = (overrides: Record<string, unknown> = {}) => ({
-      company_id: companyId,
+    const strategy = (f: Fixture, overrides: Record<string, unknown> = {}) => ({
+      company_id: f.companyId,
       source_type: 1,
-      source: [driveC, driveD],
+      source: [f.driveC, f.driveD],
       backup_type: 2,
       schedule: emptySchedule('Full'),
       program: 3,
       software: 'Datto SIRIS 5',
       destination_type: 6,
-      destination: [nasId],
+      destination: [f.nasId],
       offsite_backup_location: 'Datto cloud',
       local_backup_location: 'NAS01 share',
       notes: 'Verify monthly.',
       ...overrides,
     });
+    const createBackup = async (f: Fixture) => {
+      const created = await send('POST', '/api/strategies/backup', strategy(f));
+      expect(created.statusCode, created.body).toBe(200);
+      return created.json<{ data: { id: number } }>().data.id;
+    };
 
     it('gives devices with drives and software for a type', async () => {
-      const servers = await get(`/api/backup/strategies/devices/1/${companyId}`);
+      const f = await refreshCompany();
+      const servers = await get(`/api/backup/strategies/devices/1/${f.companyId}`);
       const { data } = expectExactShape(z.object({ data: z.array(backupDeviceSchema) }), servers.json());
       expect(data).toEqual([
         {
-          id: serverId,
+          id: f.serverId,
           name: 'DC01',
           type: 'servers',
           drives: [
-            { id: driveC, letter: 'C', size: 240 },
-            { id: driveD, letter: 'D', size: 2000 },
+            { id: f.driveC, letter: 'C', size: 240 },
+            { id: f.driveD, letter: 'D', size: 2000 },
           ],
-          software: [{ id: softwareId, name: 'SQL Server 2019' }],
+          software: [{ id: f.softwareId, name: 'SQL Server 2019' }],
         },
       ]);
-      const storage = (await get(`/api/backup/strategies/devices/6/${companyId}`)).json<{ data: { name: string }[] }>();
+      const storage = (await get(`/api/backup/strategies/devices/6/${f.companyId}`)).json<{
+        data: { name: string }[];
+      }>();
       expect(storage.data.map((device) => device.name)).toEqual(['NAS01']);
-      expect((await get(`/api/backup/strategies/devices/3/${companyId}`)).json()).toEqual({ data: [] });
+      expect((await get(`/api/backup/strategies/devices/3/${f.companyId}`)).json()).toEqual({ data: [] });
     });
 
     it('creates, lists with the schedule as JSON text, reads and updates', async () => {
-      const created = await send('POST', '/api/strategies/backup', strategy());
+      const f = await refreshCompany();
+      const created = await send('POST', '/api/strategies/backup', strategy(f));
       expect(created.statusCode).toBe(200);
       expect(created.json().message).toBe('Backup Strategy Created.');
-      strategyId = created.json<{ data: { id: number } }>().data.id;
+      const strategyId = created.json<{ data: { id: number } }>().data.id;
 
-      const list = await get(`/api/strategies/backup?company_id=${companyId}&page=1&per_page=10`);
+      const list = await get(`/api/strategies/backup?company_id=${f.companyId}&page=1&per_page=10`);
       const page = list.json<{ data: unknown[]; total: number; last_page: number }>();
       expect(page).toMatchObject({ total: 1, current_page: 1, per_page: 10, from: 1, to: 1, last_page: 1 });
       const row = expectExactShape(backupStrategyRowSchema, page.data[0]);
@@ -345,27 +396,28 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
       const detail = (await get(`/api/strategies/backup/${strategyId}`)).json<{ data: unknown[] }>();
       const first = expectExactShape(backupStrategyDetailSchema, detail.data[0]);
       expect(first.drives.map((drive) => `${drive.server} ${drive.letter}`)).toEqual(['DC01 C', 'DC01 D']);
-      expect(first.server_software).toEqual([{ id: softwareId, name: 'SQL Server 2019', server_id: serverId }]);
+      expect(first.server_software).toEqual([{ id: f.softwareId, name: 'SQL Server 2019', server_id: f.serverId }]);
 
       const updated = await send(
         'PUT',
         `/api/strategies/backup/${strategyId}`,
-        strategy({ backup_type: 1, schedule: { ...emptySchedule('Continuous'), repeats: 0.5 }, source: [driveC] }),
+        strategy(f, { backup_type: 1, schedule: { ...emptySchedule('Continuous'), repeats: 0.5 }, source: [f.driveC] }),
       );
       expect(updated.json()).toEqual({ message: 'Backup Strategy Updated.', data: { id: strategyId } });
       const after = (await get(`/api/strategies/backup/${strategyId}`)).json<{
         data: { schedule: string; source: number[] }[];
       }>();
       expect(JSON.parse(after.data[0]!.schedule)).toMatchObject({ shape: 'Continuous', repeats: 0.5 });
-      expect(after.data[0]!.source).toEqual([driveC]);
+      expect(after.data[0]!.source).toEqual([f.driveC]);
     });
 
     it("accepts spec 2 §3's schedule without a shape key, its weekly day as a one-day list", async () => {
+      const f = await refreshCompany();
       const { shape: _shape, ...specSchedule } = emptySchedule('Full');
       const created = await send(
         'POST',
         '/api/strategies/backup',
-        strategy({
+        strategy(f, {
           schedule: { ...specSchedule, weekly_sched: [7] },
         }),
       );
@@ -377,62 +429,69 @@ describe('strategies API (spec 2 §7 Strategies, decision 0050)', () => {
     });
 
     it('holds the repeat interval, retain counts, the monthly toggle and the shape to their rules', async () => {
+      const f = await refreshCompany();
       const errorsOf = async (payload: object) => {
         const response = await send('POST', '/api/strategies/backup', payload);
         expect(response.statusCode).toBe(422);
         return response.json<{ errors: Record<string, string[]> }>().errors;
       };
       expect(
-        await errorsOf(strategy({ backup_type: 1, schedule: { ...emptySchedule('Continuous'), repeats: 49 } })),
+        await errorsOf(strategy(f, { backup_type: 1, schedule: { ...emptySchedule('Continuous'), repeats: 49 } })),
       ).toEqual({ 'schedule.repeats': ['The repeat interval may not be greater than 48.'] });
       expect(
-        await errorsOf(strategy({ backup_type: 1, schedule: { ...emptySchedule('Continuous'), repeats: 0.25 } })),
+        await errorsOf(strategy(f, { backup_type: 1, schedule: { ...emptySchedule('Continuous'), repeats: 0.25 } })),
       ).toEqual({ 'schedule.repeats': ['The repeat interval goes in steps of 0.5 hours.'] });
-      expect(await errorsOf(strategy({ schedule: { ...emptySchedule('Full'), weekly_images: -1 } }))).toEqual({
+      expect(await errorsOf(strategy(f, { schedule: { ...emptySchedule('Full'), weekly_images: -1 } }))).toEqual({
         'schedule.weekly_images': ['Retain counts may not be negative.'],
       });
       expect(
-        await errorsOf(strategy({ schedule: { ...emptySchedule('Full'), monthly_time: 2, monthly_day: 9 } })),
+        await errorsOf(strategy(f, { schedule: { ...emptySchedule('Full'), monthly_time: 2, monthly_day: 9 } })),
       ).toEqual({
         'schedule.monthly_day': [
           'Choose either a week (1st, 2nd, 3rd or Last with a weekday) or a day (First or Last) for the monthly backup.',
         ],
       });
-      expect(await errorsOf(strategy({ backup_type: 3 }))).toEqual({
+      expect(await errorsOf(strategy(f, { backup_type: 3 }))).toEqual({
         schedule: ['The schedule must be a Mixed schedule.'],
       });
-      expect(await errorsOf(strategy({ source_type: 9 }))).toEqual({ source_type: ['The source type is invalid.'] });
+      expect(await errorsOf(strategy(f, { source_type: 9 }))).toEqual({ source_type: ['The source type is invalid.'] });
     });
 
     it("refuses drives and devices that are not this company's or not of the type", async () => {
-      const response = await send('POST', '/api/strategies/backup', strategy({ source: [otherDrive] }));
+      const f = await refreshCompany();
+      const strategyId = await createBackup(f);
+      const response = await send('POST', '/api/strategies/backup', strategy(f, { source: [f.otherDrive] }));
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({
         source: ["The source is not one of this company's choices for its type."],
       });
-      const wrongKind = await send('POST', '/api/strategies/backup', strategy({ destination: [serverId] }));
+      const wrongKind = await send('POST', '/api/strategies/backup', strategy(f, { destination: [f.serverId] }));
       expect(wrongKind.json().errors).toEqual({
         destination: ["The destination is not one of this company's choices for its type."],
       });
       const moved = await send(
         'PUT',
         `/api/strategies/backup/${strategyId}`,
-        strategy({ company_id: otherCompanyId, source: [], destination: [] }),
+        strategy(f, { company_id: f.otherCompanyId, source: [], destination: [] }),
       );
       expect(moved.json().errors).toEqual({ company_id: ['A backup strategy stays with its company.'] });
     });
 
     it('is staff work and 404s what does not exist', async () => {
-      expect((await get(`/api/strategies/backup?company_id=${companyId}`, clientToken)).statusCode).toBe(403);
-      expect((await get(`/api/strategies/backup/${strategyId}`, clientToken)).statusCode).toBe(403);
-      expect((await get(`/api/backup/strategies/devices/1/${companyId}`, clientToken)).statusCode).toBe(403);
-      expect((await send('POST', '/api/strategies/backup', strategy(), clientToken)).statusCode).toBe(403);
+      const f = await refreshCompany();
+      const strategyId = await createBackup(f);
+      expect((await get(`/api/strategies/backup?company_id=${f.companyId}`, f.clientToken)).statusCode).toBe(403);
+      expect((await get(`/api/strategies/backup/${strategyId}`, f.clientToken)).statusCode).toBe(403);
+      expect((await get(`/api/backup/strategies/devices/1/${f.companyId}`, f.clientToken)).statusCode).toBe(403);
+      expect((await send('POST', '/api/strategies/backup', strategy(f), f.clientToken)).statusCode).toBe(403);
       expect((await get('/api/strategies/backup/999999')).statusCode).toBe(404);
-      expect((await send('PUT', '/api/strategies/backup/999999', strategy())).statusCode).toBe(404);
+      expect((await send('PUT', '/api/strategies/backup/999999', strategy(f))).statusCode).toBe(404);
       expect((await get(`/api/strategies/backup?company_id=999999`)).statusCode).toBe(404);
     });
 
     it('deletes', async () => {
+      const f = await refreshCompany();
+      const strategyId = await createBackup(f);
       expect((await send('DELETE', `/api/strategies/backup/${strategyId}`)).json()).toEqual({
         message: 'Backup Strategy Deleted.',
       });
