@@ -42,6 +42,7 @@ export * from '../modules/billing/purchase-orders.table.ts';
 export * from '../modules/shipments/shipments.table.ts';
 export * from '../modules/strategies/strategies.table.ts';
 export * from '../modules/maintenance/maintenance.table.ts';
+export * from '../modules/maintenance/maintenance-month.table.ts';
 export * from '../modules/tech-resources/tech-resources.table.ts';
 export * from '../modules/whiteboard/whiteboard.table.ts';
 export * from '../modules/chat/chat.table.ts';

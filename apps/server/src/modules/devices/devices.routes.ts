@@ -25,7 +25,6 @@ import {
   listDevices,
   updateDevice,
 } from './devices.service.ts';
-import { dropKeptMonthPages } from '../maintenance/maintenance-month-cache.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -35,10 +34,6 @@ const idParams = z.object({ id: z.string() });
  */
 export async function deviceRoutes(app: AppInstance): Promise<void> {
   const staff = { onRequest: requireEmployee() };
-  // A device change (a server put on the schedule, its roles) shows on the Scheduled Maintenance month at once.
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET') dropKeptMonthPages(app.db);
-  });
 
   app.get(
     '/devices.list.:companyId',

@@ -16,18 +16,18 @@ import {
   type MaintenanceTicketInput,
 } from '@switchboard/shared';
 import { sanitizeStoredText } from '@switchboard/shared/html-policy';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { isoText } from '../../db/json-sql.ts';
 import type { PageQuery } from '../../db/paginate.ts';
 import { pageOffset } from '../../db/paginate.ts';
-import { rawStatement, runRawStatement } from '../../db/prepared.ts';
+import { pageWindow, preparedStatement, rawStatement, runRawStatement, type PageWindow } from '../../db/prepared.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { devices, serverDrives } from '../devices/devices.table.ts';
 import { assertTicketReferences } from '../tickets/tickets.service.ts';
 import { recordEvent, type StoredTicketFile, type TicketActor } from '../tickets/ticket-access.ts';
 import { ticketAttachments, ticketDevices, tickets } from '../tickets/tickets.table.ts';
-import { keptMonthPage } from './maintenance-month-cache.ts';
 import {
   analysisAnswers,
   baselineAnswers,
@@ -143,19 +143,21 @@ const recordJson = (alias: string) =>
   sql.raw(`case when ${alias}.id is null then null
     else json_build_object('id', ${alias}.id, 'ticket_id', ${alias}.ticket_id, 'status', ${alias}t.status) end`);
 
-/**
- * The month page's one statement (decision 0049): the page of companies walks companies_name_idx, its servers join
- * their month's ticket and records through the (server, year, month) keys, and PostgreSQL writes the answer's JSON.
- * Prepared once per connection (bench/maintenance-month.ts times it alone).
- */
-export const maintenanceMonthSql = rawStatement(sql`
-  with page as (
+/** The companies listed: those with a server on the schedule, by name (companies_name_idx). */
+const listedCompanies = (limit: unknown, offset: unknown) => sql`
     select c.id, c.name from companies c
     where exists (select 1 from devices d
                   where d.company_id = c.id and d.type = 'servers' and d.scheduled_maintenance = 1)
     order by c.name, c.id
-    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
-  ), servers as (
+    limit ${limit} offset ${offset}`;
+
+/**
+ * One company's part of the month (`sites`: its sites, each with its scheduled servers, their roles, the month's
+ * ticket and the three records), for the companies of `companies` (a relation of ids). The servers join their month's
+ * ticket and records through the (server, year, month) keys; PostgreSQL writes the JSON.
+ */
+const companySitesSql = (companies: SQL) => sql`
+  servers as (
     select d.company_id, d.site_id, d.name, d.id, json_build_object(
       'id', d.id, 'name', d.name, 'sched_maint', d.scheduled_maintenance, 'av', d.antivirus_id,
       'roles', coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by dr.position, r.name)
@@ -163,7 +165,7 @@ export const maintenanceMonthSql = rawStatement(sql`
       'ticket', case when mt.ticket_id is null then null
                 else json_build_object('id', mt.ticket_id, 'status', mtt.status) end,
       'baseline', ${recordJson('b')}, 'analysis', ${recordJson('a')}, 'exchange', ${recordJson('x')}) as server
-    from page p
+    from ${companies} p
     join devices d on d.company_id = p.id and d.type = 'servers' and d.scheduled_maintenance = 1
     left join maintenance_tickets mt on mt.server_id = d.id
       and mt.year = ${sql.placeholder('year')} and mt.month = ${sql.placeholder('month')}
@@ -175,19 +177,60 @@ export const maintenanceMonthSql = rawStatement(sql`
     select sv.company_id, s.id, s.name, json_agg(sv.server order by lower(sv.name), sv.id) as servers
     from servers sv join sites s on s.id = sv.site_id
     group by sv.company_id, s.id, s.name
-  ), by_company as (
-    select p.id, p.name,
-      json_agg(json_build_object('id', bs.id, 'name', bs.name, 'servers', bs.servers) order by lower(bs.name), bs.id)
-        as sites
-    from page p join by_site bs on bs.company_id = p.id
-    group by p.id, p.name
+  ), company_sites as (
+    select p.id as company_id,
+      (select json_agg(json_build_object('id', bs.id, 'name', bs.name, 'servers', bs.servers) order by lower(bs.name), bs.id)
+       from by_site bs where bs.company_id = p.id)::text as sites
+    from ${companies} p
+  )`;
+
+const totalSql = sql`(select count(distinct d.company_id) from devices d
+      where d.type = 'servers' and d.scheduled_maintenance = 1)::int`;
+
+/**
+ * The month page computed from the tables alone, nothing kept (decision 0049's statement): what the kept answer
+ * must equal, and what bench/maintenance-month.ts times as "computed anew".
+ */
+export const maintenanceMonthSql = rawStatement(sql`
+  with page as (${listedCompanies(sql.placeholder('limit'), sql.placeholder('offset'))}),
+  ${companySitesSql(sql`page`)}
+  select ${totalSql} as total, (select count(*) from page)::int as row_count,
+    coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name, 'sites', cs.sites::json)
+      order by p.name, p.id) from page p join company_sites cs on cs.company_id = p.id where cs.sites is not null),
+      '[]')::text as rows_json`);
+
+/**
+ * The month page from what is kept (decision 0076): the listed companies (live), each company's kept part of the
+ * month, and how many of the page have none kept yet. The company objects are written as text around the kept JSON.
+ */
+const keptMonthPageSql = (window: PageWindow) =>
+  rawStatement(sql`
+  with page as (${listedCompanies(window.limit, window.offset)}),
+  kept as (
+    select p.id, p.name, k.sites, k.company_id is null as missing from page p
+    left join maintenance_month_sites k
+      on k.company_id = p.id and k.year = ${sql.placeholder('year')} and k.month = ${sql.placeholder('month')}
   )
-  select
-    (select count(distinct d.company_id) from devices d
-      where d.type = 'servers' and d.scheduled_maintenance = 1)::int as total,
-    (select count(*) from page)::int as row_count,
-    coalesce((select json_agg(json_build_object('id', bc.id, 'name', bc.name, 'sites', bc.sites) order by bc.name, bc.id)
-      from by_company bc), '[]')::text as rows_json`);
+  select ${totalSql} as total, (select count(*) from page)::int as row_count,
+    (select count(*) from kept where missing)::int as missing,
+    coalesce('[' || (select string_agg('{"id":' || id || ',"name":' || to_json(name)::text || ',"sites":' || sites || '}',
+      ',' order by name, id) from kept where sites is not null) || ']', '[]') as rows_json`);
+
+/** Keeps the month's part of the page's companies that have none kept (run under the fill lock). */
+const fillMonthPageSql = (window: PageWindow) =>
+  rawStatement(sql`
+  with page as (${listedCompanies(window.limit, window.offset)}),
+  missing as (
+    select p.id from page p where not exists (select 1 from maintenance_month_sites k
+      where k.company_id = p.id and k.year = ${sql.placeholder('year')} and k.month = ${sql.placeholder('month')})
+  ),
+  ${companySitesSql(sql`missing`)}
+  insert into maintenance_month_sites (company_id, year, month, sites)
+  select company_id, ${sql.placeholder('year')}, ${sql.placeholder('month')}, sites from company_sites
+  on conflict (company_id, year, month) do update set sites = excluded.sites`);
+
+/** The advisory lock the month's triggers take before they delete kept parts (migration 0030). */
+const MONTH_FILL_LOCK = 49065;
 
 /** The month page statement's values. */
 export const maintenanceMonthValues = (when: { month: number; year: number }, query: PageQuery) => ({
@@ -197,9 +240,14 @@ export const maintenanceMonthValues = (when: { month: number; year: number }, qu
   offset: pageOffset(query),
 });
 
+type MonthPage = { rows_json: string; row_count: number; total: number; missing: number };
+
 /**
  * GET /api/companies/servers/{month}/{year}: a page of the companies that have servers on the schedule, each with
- * its sites and servers, their roles, the month's ticket and the three records (decision 0049).
+ * its sites and servers, their roles, the month's ticket and the three records (decisions 0049, 0076). Each
+ * company's part of a month is kept in maintenance_month_sites until a write reaches it; the page reads the kept
+ * parts in one statement, and keeps the missing ones first (under the lock the triggers take, in one transaction
+ * with the read), so every process answers what the database holds.
  */
 export async function listMaintenanceMonth(
   db: Db,
@@ -207,15 +255,35 @@ export async function listMaintenanceMonth(
   query: PageQuery,
 ): Promise<{ rowsJson: string; rowCount: number; total: number }> {
   const values = maintenanceMonthValues(when, query);
-  return keptMonthPage(db, JSON.stringify(values), async () => {
-    const [row] = await runRawStatement<{ rows_json: string; row_count: number; total: number }>(
-      db,
-      maintenanceMonthSql,
-      values,
-      'maintenance_month',
-    );
-    return { rowsJson: row!.rows_json, rowCount: row!.row_count, total: row!.total };
-  });
+  const window = pageWindow(query);
+  const read = preparedStatement(db, `maintenance_month_${window.key}`, (_db, name) => ({
+    name,
+    raw: keptMonthPageSql(window),
+  }));
+  let [page] = await runRawStatement<MonthPage>(db, read.raw, values, read.name);
+  if (page!.missing > 0) {
+    const fill = preparedStatement(db, `maintenance_month_fill_${window.key}`, (_db, name) => ({
+      name,
+      raw: fillMonthPageSql(window),
+    }));
+    // Every Db is made by drizzle() over the pool (createDatabase), which it exposes as $client.
+    const client = await (db as Db & { $client: pg.Pool }).$client.connect();
+    try {
+      await client.query('begin');
+      // After the lock, a write that deleted kept parts has committed, or waits for this fill and deletes after it.
+      await client.query('select pg_advisory_xact_lock($1)', [MONTH_FILL_LOCK]);
+      await client.query({ name: fill.name, text: fill.raw.text, values: fill.raw.values(values) });
+      page = (await client.query<MonthPage>({ name: read.name, text: read.raw.text, values: read.raw.values(values) }))
+        .rows[0];
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+  return { rowsJson: page!.rows_json, rowCount: page!.row_count, total: page!.total };
 }
 
 /** GET /api/schedule/main/ticket/{ticket_id}: the ticket with its check-ins, newest first (spec 2 §2). */

@@ -2,7 +2,6 @@ import { ticketChannel } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { preparedStatement, rawStatement, runRawStatement } from '../../db/prepared.ts';
-import { dropKeptMonthPages } from '../maintenance/maintenance-month-cache.ts';
 
 /**
  * A ticket was created or changed: the queues refresh their page. Staff hear it on the store channel; the client
@@ -10,8 +9,6 @@ import { dropKeptMonthPages } from '../maintenance/maintenance-month-cache.ts';
  * is in no queue (decision 0044): its viewers hear the project's own events, and the queues hear nothing.
  */
 export function announceTicketChanged(app: Pick<FastifyInstance, 'db' | 'realtime' | 'log'>, ticketId: number): void {
-  // The Scheduled Maintenance month shows tickets' states (decision 0049).
-  dropKeptMonthPages(app.db);
   const audience = preparedStatement(app.db, 'ticket_queue_audience', (_db, name) => ({
     name,
     // Written out: drizzle leaves the columns of a one-table select unqualified, which a correlated subquery misreads.
