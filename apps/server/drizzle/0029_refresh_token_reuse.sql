@@ -19,7 +19,7 @@ ALTER TABLE "retired_refresh_tokens" ADD CONSTRAINT "retired_refresh_tokens_sess
 CREATE INDEX "refresh_token_reuse_user_idx" ON "refresh_token_reuse" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "refresh_token_reuse_session_idx" ON "refresh_token_reuse" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "retired_refresh_tokens_session_id_idx" ON "retired_refresh_tokens" USING btree ("session_id");--> statement-breakpoint
--- Decision 0065: a rotation that replaces a session's refresh token keeps the replaced one's hash, so any token of
+-- Decision 0076: a rotation that replaces a session's refresh token keeps the replaced one's hash, so any token of
 -- the chain presented again is known as this sign-in's (refresh, unlock and the end of shadowing all rotate).
 CREATE FUNCTION "sessions_retire_refresh_token"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

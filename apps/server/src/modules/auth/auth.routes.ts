@@ -65,7 +65,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       return refreshSession(app.db, request.body.refresh_token, app.config, {
         ipAddress: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
-        // A rotated-away token came back (decision 0065): the sign-in is revoked; its sockets go in every process.
+        // A rotated-away token came back (decision 0076): the sign-in is revoked; its sockets go in every process.
         onReuse: (reuse) => {
           request.log.warn(
             { userId: reuse.userId, sessionId: reuse.sessionId, revoked: reuse.revokedSessionIds.length },

@@ -186,7 +186,7 @@ export interface RefreshTokenReuse {
 }
 
 /**
- * A refresh token this sign-in rotated away, presented again (decision 0065): whoever presents it holds a copy of
+ * A refresh token this sign-in rotated away, presented again (decision 0076): whoever presents it holds a copy of
  * the session's tokens, so the sign-in is revoked with every shadow session opened from it, and the reuse is
  * recorded. Null when the token was never one of a session's.
  */
@@ -220,7 +220,7 @@ async function revokeOnReuse(db: Db, presentedHash: string, context: RefreshCont
  * POST /api/login/refresh: swaps a live refresh token for a new pair. Presented again within refreshGraceSeconds
  * (two tabs refreshing at once) it answers the same pair. Any other token the sign-in rotated away, the previous
  * one later or any older one, means someone else holds it: the sign-in and its shadow sessions are revoked and the
- * reuse is recorded (decision 0065). A locked session is not refreshed.
+ * reuse is recorded (decision 0076). A locked session is not refreshed.
  */
 export async function refreshSession(
   db: Db,

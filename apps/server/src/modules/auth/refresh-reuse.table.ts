@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-
 import { sessions } from './auth.table.ts';
 
 /**
- * Every refresh token a sign-in has had and rotated away (issue 26 §3, decision 0065), by its SHA-256 like the
+ * Every refresh token a sign-in has had and rotated away (issue 26 §3, decision 0076), by its SHA-256 like the
  * session's own. A trigger on `sessions` (migration) adds the replaced hash whenever a rotation changes
  * `refresh_token_hash`, so refresh, unlock and the end of shadowing all keep the chain. Presenting any of them again
  * (outside the grace of the one just rotated) means a copy of the session's tokens is in other hands: the whole

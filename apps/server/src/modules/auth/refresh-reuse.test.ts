@@ -14,7 +14,7 @@ import { refreshTokenReuse, retiredRefreshTokens } from './refresh-reuse.table.t
 import { pruneRetiredRefreshTokens } from './auth.service.ts';
 import { hashToken } from './tokens.ts';
 
-// Issue 26 §3 (decision 0065): any refresh token a sign-in rotated away, not only the one just replaced, is known
+// Issue 26 §3 (decision 0076): any refresh token a sign-in rotated away, not only the one just replaced, is known
 // when it comes back. Presenting it revokes the whole sign-in (and the shadow sessions opened from it), answers 401,
 // and is recorded in refresh_token_reuse. The grace of decision 0026 stays: two tabs refreshing the current token
 // at once both get the same new pair.
