@@ -5,7 +5,8 @@
 // Two employees, one room. Both hold a Socket.IO connection (websocket, as the web client tries first) subscribed to
 // PR_{roomId}. Each round the first sends a message with POST /api/chat/message/send (multipart, as the browser does)
 // and the time runs from just before the HTTP call until the second member's socket has its Message.Sent. The two
-// clients are tiny and run in this process beside the server. Prints p50 / p95 / max; exits 1 when p95 > 100 ms.
+// clients are tiny and run in this process beside the server. Prints p50 / p95 / max and, beside them, one message's
+// statements alone in PostgreSQL with the p95's ratio to them (bench/sql-alone.ts); exits 1 when p95 > 100 ms.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,7 @@ import { seedReference } from '../apps/server/src/db/seed/reference.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { seedPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { describeRatio, statementsOf, timeAlone } from './sql-alone.ts';
 
 const BUDGET_P95_MS = 100;
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200);
@@ -94,7 +96,7 @@ try {
     });
 
     const times: number[] = [];
-    for (let round = 0; round < WARMUP + MESSAGES; round += 1) {
+    const send = async (round: number) => {
       const text = `bench message ${round} ${Math.random().toString(36).slice(2)}`;
       let timer: NodeJS.Timeout | undefined;
       const arrived = new Promise<boolean>((resolve) => {
@@ -115,8 +117,15 @@ try {
       const ok = await arrived;
       clearTimeout(timer);
       if (!ok) throw new Error(`message ${round} did not reach the other member within ${TIMEOUT_MS} ms`);
-      if (round >= WARMUP) times.push(performance.now() - t0);
+      return performance.now() - t0;
+    };
+    for (let round = 0; round < WARMUP + MESSAGES; round += 1) {
+      const elapsed = await send(round);
+      if (round >= WARMUP) times.push(elapsed);
     }
+    // Beside the figure, one more message's statements alone in PostgreSQL and the p95's ratio to them
+    // (bench/sql-alone.ts).
+    const alone = await timeAlone(pool, await statementsOf(() => send(WARMUP + MESSAGES)));
 
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
@@ -125,6 +134,7 @@ try {
     console.log(
       `${over ? 'OVER ' : 'ok   '} send -> other member has Message.Sent (${MESSAGES} messages): p50 ${at(0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
     );
+    console.log(`        ${describeRatio(alone, p95)}`);
     process.exitCode = over ? 1 : 0;
   } finally {
     for (const socket of sockets) socket.disconnect();

@@ -2,7 +2,8 @@
 // Seeds 200 sent quotes of 12 lines (revision 00 each), then 10 clients ask for a revision (the viewer's call) and
 // the latest as a download (the Download button's call); also times one render and one unchanged save.
 // Run: node --import tsx bench/documents.ts   (DATABASE_URL to use your own server; else an embedded one).
-// Prints p50 / p95 / max per call; exits 1 over budget.
+// Prints p50 / p95 / max per call, each with its statements alone in PostgreSQL and the p95's ratio to them
+// (bench/sql-alone.ts); exits 1 over budget.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { companies } from '../apps/server/src/modules/companies/companies.table.
 import { seedPermissions, grantPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
 import { employees } from '../apps/server/src/modules/employees/employees.table.ts';
 import { users } from '../apps/server/src/modules/users/users.table.ts';
+import { describeRatio, sqlAloneOfCalls } from './sql-alone.ts';
 
 const BUDGET_P95_MS = 300;
 const CLIENTS = 10;
@@ -106,6 +108,9 @@ try {
     console.log(
       `${over ? 'OVER ' : 'ok   '} ${label}: p50 ${p(0.5).toFixed(1)} ms, p95 ${p(0.95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (${times.length} requests, ${CLIENTS} at once)`,
     );
+    // Beside the figure, the call's statements alone in PostgreSQL and the p95's ratio to them (bench/sql-alone.ts).
+    const [alone] = (await sqlAloneOfCalls(pool, address, token, [[label, path(QUOTES / 2)]])).values();
+    console.log(`        ${describeRatio(alone!, p(0.95))}`);
   }
   await app.close();
   process.exitCode = failed ? 1 : 0;

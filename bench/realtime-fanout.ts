@@ -7,7 +7,8 @@
 // viewer is its own Socket.IO connection (websocket, as the web client tries first), signed in with the same
 // staff token, and subscribes to `ticket_{id}` as apps/web/src/lib/socket.ts does. Each round the child POSTs
 // /api/ticket/todo (the server pushes CreateTodo on ticket_{id}) and measures, on its own clock, from just
-// before the HTTP call until the LAST viewer has the event. Prints p50 / p95 / max; exits 1 when p95 > 100 ms.
+// before the HTTP call until the LAST viewer has the event. Prints p50 / p95 / max and, beside them, the call's
+// statements alone in PostgreSQL with the p95's ratio to them (bench/sql-alone.ts); exits 1 when p95 > 100 ms.
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import {
@@ -75,6 +76,7 @@ async function runServer(): Promise<void> {
     { seedReference },
     { hashPassword },
     { seedPermissions },
+    { describeRatio, statementsOf, timeAlone },
   ] = await Promise.all([
     import('node:fs/promises'),
     import('node:os'),
@@ -88,6 +90,8 @@ async function runServer(): Promise<void> {
     import('../apps/server/src/db/seed/reference.ts'),
     import('../apps/server/src/modules/auth/password.ts'),
     import('../apps/server/src/modules/permissions/permissions.service.ts'),
+    // Before the pool connects: it records the statements the app sends (bench/sql-alone.ts).
+    import('./sql-alone.ts'),
   ]);
 
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-rt-'));
@@ -164,6 +168,25 @@ async function runServer(): Promise<void> {
             output.rounds.map((round) => round.http),
           ),
         )}`,
+      );
+      // Beside the figures, one more call's statements alone in PostgreSQL and the p95's ratio to them.
+      const alone = await timeAlone(
+        pool,
+        await statementsOf(async () => {
+          const response = await fetch(`${address}/api/ticket/todo`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ ticket_id: ticketId, description: 'bench: statements alone' }),
+          });
+          await response.arrayBuffer();
+        }),
+      );
+      const http = stat(
+        '',
+        output.rounds.map((round) => round.http),
+      );
+      console.log(
+        `        ${describeRatio(alone, last.p95)}; the HTTP answer's p95 = ${(http.p95 / alone.total).toFixed(0)}x that`,
       );
       for (const round of missed)
         console.log(

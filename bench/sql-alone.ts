@@ -53,7 +53,14 @@ export async function statementsOf(work: () => Promise<unknown>): Promise<SentSt
   recording = [];
   try {
     await work();
-    return recording.filter((statement) => /^\s*(select|with|insert|update|delete)\b/i.test(statement.text));
+    // The job queue's polling (pg-boss) is the process's, not the call's.
+    const sent = recording.filter(
+      (statement) =>
+        /^\s*(select|with|insert|update|delete)\b/i.test(statement.text) && !/\bpgboss\./.test(statement.text),
+    );
+    // BENCH_SHOW_SQL=1 prints the start of each statement recorded.
+    if (process.env.BENCH_SHOW_SQL) for (const { text } of sent) console.log(`        | ${text.slice(0, 110)}`);
+    return sent;
   } finally {
     recording = null;
   }
@@ -132,10 +139,12 @@ export async function timeAlone(pool: pg.Pool, statements: SentStatement[], runs
 /** `SQL alone 0.93 ms (2 statements: planning 0.01, execution 0.92), p95 = 41x that` for a figure's line. */
 export function describeRatio(alone: SqlAlone, p95: number): string {
   if (alone.statements === 0) return 'SQL alone: no statement (answered from memory)';
-  const ratio = alone.total > 0 ? p95 / alone.total : Infinity;
+  const ms = (value: number) => value.toFixed(value < 0.1 ? 3 : 2);
+  // A statement under a microsecond (select 1) has no meaningful ratio.
+  const ratio = alone.total >= 0.001 ? `, p95 = ${(p95 / alone.total).toFixed(0)}x that` : '';
   return (
-    `SQL alone ${alone.total.toFixed(2)} ms (${alone.statements} statement${alone.statements === 1 ? '' : 's'}: ` +
-    `planning ${alone.planning.toFixed(2)}, execution ${alone.execution.toFixed(2)}), p95 = ${ratio.toFixed(0)}x that`
+    `SQL alone ${ms(alone.total)} ms (${alone.statements} statement${alone.statements === 1 ? '' : 's'}: ` +
+    `planning ${ms(alone.planning)}, execution ${ms(alone.execution)})${ratio}`
   );
 }
 

@@ -5,7 +5,8 @@
 // Run: node --import tsx bench/timeclock-report.ts   (DATABASE_URL to use your own server; else an embedded one;
 // BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding).
 // The load comes from wrk when installed (bench/wrk-load.lua), else from bench/load-client.ts. Prints p50 / p95 /
-// max per call and, beside them, the report's one SQL statement timed alone; exits 1 over budget.
+// max per call, each with its statements alone in PostgreSQL and the p95's ratio to them (bench/sql-alone.ts), and the
+// report's one SQL statement timed alone; exits 1 over budget.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ import {
 } from '../apps/server/src/modules/reports/timeclock-report.demo.ts';
 import { getTimeclockReport, timeclockReportSql } from '../apps/server/src/modules/reports/timeclock-report.service.ts';
 import { runLoad } from './run-load.ts';
+import { describeRatio, sqlAloneOfCalls } from './sql-alone.ts';
 
 const BUDGET_P95_MS = 100;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -83,7 +85,7 @@ try {
     ['floor: GET /api/health (one select 1)', '/api/health'],
   ];
   let failed = false;
-  for (const { label, p50, p95, max, requests } of await runLoad(
+  const results = await runLoad(
     {
       address,
       tokens,
@@ -92,12 +94,16 @@ try {
       paths,
     },
     WRK_SECONDS,
-  )) {
+  );
+  // Beside each figure, the call's statements alone in PostgreSQL and the p95's ratio to them (bench/sql-alone.ts).
+  const alone = await sqlAloneOfCalls(pool, address, tokens[0]!, paths);
+  for (const { label, p50, p95, max, requests } of results) {
     const over = label.startsWith('timeclock') && p95 > BUDGET_P95_MS;
     failed ||= over;
     console.log(
       `${over ? 'OVER ' : 'ok   '} ${label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms (${requests} requests, ${CONCURRENCY} at once)`,
     );
+    console.log(`        ${describeRatio(alone.get(label)!, p95)}`);
   }
   await timeStatement();
   await timeUncached();
