@@ -1,5 +1,5 @@
 import { shouldSearchChatUsers, type ChatEmployee, type ChatMessage } from '@switchboard/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
@@ -49,30 +49,43 @@ describe('chat search threshold', () => {
   });
 
   it('asks the server only when the typed name is empty or longer than 2 characters', { timeout: 20_000 }, async () => {
-    authStore.signIn(signedInResponse([]));
-    const api = stubApi({ 'GET /api/users/employee.rooms': [200, { data: [ben], total: 1 }] });
-    withProviders(<ChatUserList selectedUserId={null} onSelect={() => undefined} />);
-    await screen.findByText('Ben Baker');
-    expect(screen.getByLabelText('3 unread').textContent).toContain('3');
-    expect(screen.getByText('Hi there')).toBeTruthy();
-    const names = () =>
-      api
-        .callsTo('GET', '/api/users/employee.rooms')
-        .map((call) => new URL(call.url, 'http://x').searchParams.get('name'));
-    expect(names()).toEqual(['']);
+    // The search waits 250 ms after the last key: the test moves the clock past it instead of sleeping, and proves
+    // each absence by a later search that must be asked for (it would come after a wrong one).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const pastDebounce = () => act(() => vi.advanceTimersByTimeAsync(300));
+      authStore.signIn(signedInResponse([]));
+      const api = stubApi({ 'GET /api/users/employee.rooms': [200, { data: [ben], total: 1 }] });
+      withProviders(<ChatUserList selectedUserId={null} onSelect={() => undefined} />);
+      await screen.findByText('Ben Baker');
+      expect(screen.getByLabelText('3 unread').textContent).toContain('3');
+      expect(screen.getByText('Hi there')).toBeTruthy();
+      const names = () =>
+        api
+          .callsTo('GET', '/api/users/employee.rooms')
+          .map((call) => new URL(call.url, 'http://x').searchParams.get('name'));
+      expect(names()).toEqual(['']);
 
-    const search = screen.getByRole('textbox', { name: 'Search users' });
-    await userEvent.type(search, 'be');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(names()).toEqual(['']);
+      const search = screen.getByRole('textbox', { name: 'Search users' });
+      await user.type(search, 'be');
+      await pastDebounce();
+      // Sentinel: 'ben' is asked for; a search for 'be' would have come before it.
+      await user.type(search, 'n');
+      await pastDebounce();
+      await waitFor(() => expect(names()).toEqual(['', 'ben']));
 
-    await userEvent.type(search, 'n');
-    await waitFor(() => expect(names()).toEqual(['', 'ben']));
-
-    await userEvent.clear(search);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    // Empty again: the full list (already cached under '') is shown without a search for 'be' or 'b'.
-    expect(names().filter((name) => name !== '' && name !== 'ben')).toEqual([]);
+      await user.clear(search);
+      await pastDebounce();
+      // Sentinel: 'cat' is asked for; anything the emptied field asked for would have come before it. Empty again,
+      // the full list (already cached under '') is shown without a search for 'be' or 'b'.
+      await user.type(search, 'cat');
+      await pastDebounce();
+      await waitFor(() => expect(names().at(-1)).toBe('cat'));
+      expect(names().filter((name) => name !== '' && name !== 'ben')).toEqual(['cat']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -7,9 +7,9 @@ import {
   type Contract,
   type GroupedBillingItems,
 } from '@switchboard/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../../../app/providers.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
@@ -214,7 +214,12 @@ describe('recurring item search (spec 2 §5, §9)', { timeout: 20_000 }, () => {
     });
     const searches = () =>
       api.calls.filter((call) => call.url.startsWith('/api/billing/search/items/')).map((call) => call.url);
-    const user = userEvent.setup();
+    // The search waits 300 ms after the last key: the test moves the clock past it instead of sleeping.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderContractsTab('new');
     await user.click(await screen.findByRole('button', { name: 'Add Recurring Item' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Recurring Item' });
@@ -222,11 +227,12 @@ describe('recurring item search (spec 2 §5, §9)', { timeout: 20_000 }, () => {
     expect(describedBy(search)).toBe('Type 3 Characters to Search');
 
     await user.type(search, 'bac');
-    // Longer than the 300 ms debounce: a search for 'bac' would have been sent by now.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await act(() => vi.advanceTimersByTimeAsync(400));
     expect(searches()).toEqual([]);
 
+    // Sentinel: 'back' is searched; a search for 'bac', its debounce run out, would have come before it.
     await user.type(search, 'k');
+    await act(() => vi.advanceTimersByTimeAsync(400));
     await waitFor(() => expect(searches()).toEqual(['/api/billing/search/items/back']));
     expect(await within(dialog).findByRole('option', { name: 'Backup Seat' })).toBeTruthy();
   });
