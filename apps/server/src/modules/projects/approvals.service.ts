@@ -135,9 +135,9 @@ function approvalMail(
 }
 
 /**
- * The planning request's document (spec 3 §3 Approval: project_overview): the project's Project_Overview PDF as it
- * stands now, rendered on the server and stored as a revision like the quotes' PDFs (a new one only when what it
- * shows changed), attached under the name the PDF viewer downloads it with.
+ * The planning request's document (spec 3 §3 Approval: project_overview; decision 0075): the project's
+ * Project_Overview PDF as it stands now, rendered on the server and stored as a revision like the quotes' PDFs (a new
+ * one only when what it shows changed), attached under the name the PDF viewer downloads it with.
  */
 async function projectOverviewAttachment(
   db: Db,
