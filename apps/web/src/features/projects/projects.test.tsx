@@ -72,6 +72,7 @@ const steps = projectSteps.map((subject, order) => ({
   notes: { notes: '' },
   employee: null,
   updated_at: '2026-01-02T10:00:00.000Z',
+  closed_by: null,
 }));
 
 const detail: ProjectDetail = {
@@ -103,7 +104,10 @@ function open(path: string, type: 'Employee' | 'Client', routes: Parameters<type
     'GET /api/company.list': [200, { data: [{ id: 4, name: 'Harbor Clinic' }] }],
     'GET /api/companies/sites.list.4': [200, { data: [{ id: 9, name: 'Main Office' }] }],
     'GET /api/users/client.list.4': [200, { data: [{ id: 7, name: 'Carla Client' }] }],
-    'GET /api/users/employee.list': [200, { data: [{ user_id: 1, user: { name: 'Tess Tech' } }] }],
+    'GET /api/users/employee.list': [
+      200,
+      { data: [{ user_id: 1, user: { name: 'Tess Tech' }, departments: [{ id: 1 }] }] },
+    ],
     ...routes,
   });
   return { api, ...renderApp(path) };
@@ -266,9 +270,11 @@ describe('project detail (spec 3 §2)', { timeout: 20_000 }, () => {
     expect(api.callsTo('PUT', '/api/ticket/100')[0]!.body).toEqual({ status: 1, ticket_id: 100 });
     await waitFor(() => expect(firstStage().getAttribute('data-complete')).toBe('true'));
     expect(await screen.findByText('Step updated.')).toBeTruthy();
-    // The closed card: greyed, check-in disabled, no planning warning any more.
+    // The closed card folds to its line; opened again it is greyed with check-in disabled; no planning warning.
     const closed = await stepCard('Planning Approval');
     await waitFor(() => expect(closed.getAttribute('data-status')).toBe('closed'));
+    expect(closed.getAttribute('data-expanded')).toBe('false');
+    await userEvent.click(within(closed).getByRole('button', { name: 'Planning Approval', expanded: false }));
     expect((within(closed).getByRole('button', { name: 'Check In' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByText(planningWarningMessage)).toBeNull();
   });
@@ -302,6 +308,12 @@ describe('project detail (spec 3 §2)', { timeout: 20_000 }, () => {
     expect(within(info).getByText('Office move')).toBeTruthy();
     expect(within(info).queryByRole('textbox')).toBeNull();
     const card = await stepCard('Planning Approval');
-    expect(within(card).queryByRole('button')).toBeNull();
+    // Only the card's own disclosure: no status select, Save or Check In.
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Planning Approval']);
+    expect(within(card).queryByRole('combobox')).toBeNull();
   });
 });

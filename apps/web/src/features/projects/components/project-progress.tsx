@@ -1,4 +1,4 @@
-import { Alert, Badge } from '@mantine/core';
+import { Alert, Badge, UnstyledButton } from '@mantine/core';
 import {
   planningWarningMessage,
   projectProgress,
@@ -10,12 +10,15 @@ import { IconAlertTriangle, IconCircle, IconCircleCheck } from '@tabler/icons-re
 
 const progressList = { display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', margin: 0, padding: 0 } as const;
 
-/** Spec 3 §2: the six stages, each complete when every step it names is closed. */
-export function ProjectProgress({ steps }: { steps: ProjectStepTicket[] }) {
+/**
+ * Spec 3 §2: the six stages, each complete when every step it names is closed. With onStage each stage is a button
+ * that jumps to its step's card (issue 26 §2 item 11).
+ */
+export function ProjectProgress({ steps, onStage }: { steps: ProjectStepTicket[]; onStage?: (stage: number) => void }) {
   return (
     <ol aria-label="Project progress" style={progressList}>
-      {projectProgress(steps).map((stage) => (
-        <li key={stage.label} data-complete={stage.complete} style={{ flex: '1 1 0', minWidth: 120 }}>
+      {projectProgress(steps).map((stage, index) => {
+        const badge = (
           <Badge
             fullWidth
             size="lg"
@@ -27,11 +30,27 @@ export function ProjectProgress({ steps }: { steps: ProjectStepTicket[] }) {
               stage.complete ? <IconCircleCheck size={16} aria-hidden /> : <IconCircle size={16} aria-hidden />
             }
             title={stage.complete ? 'Complete' : 'Not complete'}
+            style={onStage ? { cursor: 'pointer' } : undefined}
           >
             {stage.label}
           </Badge>
-        </li>
-      ))}
+        );
+        return (
+          <li key={stage.label} data-complete={stage.complete} style={{ flex: '1 1 0', minWidth: 120 }}>
+            {onStage ? (
+              <UnstyledButton
+                onClick={() => onStage(index)}
+                aria-label={`${stage.label}: ${stage.complete ? 'complete' : 'not complete'}, go to its step`}
+                style={{ display: 'block', width: '100%', borderRadius: 4 }}
+              >
+                {badge}
+              </UnstyledButton>
+            ) : (
+              badge
+            )}
+          </li>
+        );
+      })}
     </ol>
   );
 }
