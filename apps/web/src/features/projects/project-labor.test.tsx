@@ -325,6 +325,22 @@ describe('project templates page (spec 3 §2 /projects/templates)', { timeout: 6
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/templates/5'));
   });
 
+  it('puts the caret in the new step and the new task, so typing (a space too) fills them instead of adding more', async () => {
+    open('/projects/templates');
+    await userEvent.click(await screen.findByRole('button', { name: 'New Template' }));
+    const form = await screen.findByRole('form', { name: 'New template' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Add Step' }));
+    expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: 'Title' }));
+    await userEvent.keyboard('Cut over');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add task' }));
+    const task = within(form).getByRole('textbox', { name: 'Task 1 of Cut over' });
+    expect(document.activeElement).toBe(task);
+    await userEvent.keyboard('Back up config');
+    expect((task as HTMLInputElement).value).toBe('Back up config');
+    // One task: the space typed went into it, not to Add task.
+    expect(within(form).getAllByRole('textbox', { name: /^Task \d+ of Cut over$/ })).toHaveLength(1);
+  });
+
   it("edits a template, shows the server's field error, and deletes it after confirming", async () => {
     const { api, router } = open('/projects/templates/5', {
       'PUT /api/project/templates/5': [

@@ -25,7 +25,7 @@ import {
   type TemplateDetail,
 } from '@switchboard/shared';
 import { IconArrowDown, IconArrowUp, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmDelete } from '../../components/confirm-dialogs.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
@@ -181,6 +181,19 @@ function SavedTemplate({ id }: { id: number }) {
 function TemplateForm({ template, onSaved }: { template: TemplateDetail | null; onSaved: (id: number) => void }) {
   const [draft, setDraft] = useState(() => draftOf(template));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Add task and Add Step put the caret in the new row's input, so typing fills it (a space would press Add again).
+  const focusNext = useRef<number | null>(null);
+  const focusIfNew = (key: number) => (element: HTMLInputElement | null) => {
+    if (element && focusNext.current === key) {
+      focusNext.current = null;
+      element.focus();
+    }
+  };
+  const added = () => {
+    const key = nextKey++;
+    focusNext.current = key;
+    return key;
+  };
   const save = useSaveTemplate();
   const remove = useDeleteTemplate();
   const navigate = useNavigate();
@@ -307,6 +320,7 @@ function TemplateForm({ template, onSaved }: { template: TemplateDetail | null; 
                     <Stack gap="xs" style={{ flex: 1 }}>
                       <Group align="flex-start" gap="xs" grow>
                         <TextInput
+                          ref={focusIfNew(step.key)}
                           label="Title"
                           size="xs"
                           required
@@ -340,6 +354,7 @@ function TemplateForm({ template, onSaved }: { template: TemplateDetail | null; 
                         {step.tasks.map((task, at) => (
                           <Group key={task.key} gap="xs" wrap="nowrap" role="listitem">
                             <TextInput
+                              ref={focusIfNew(task.key)}
                               size="xs"
                               style={{ flex: 1 }}
                               aria-label={`Task ${at + 1} of ${name}`}
@@ -370,7 +385,7 @@ function TemplateForm({ template, onSaved }: { template: TemplateDetail | null; 
                             size="compact-xs"
                             variant="subtle"
                             leftSection={<IconPlus size={12} aria-hidden />}
-                            onClick={() => setStep(index, { tasks: [...step.tasks, { key: nextKey++, title: '' }] })}
+                            onClick={() => setStep(index, { tasks: [...step.tasks, { key: added(), title: '' }] })}
                           >
                             Add task
                           </Button>
@@ -401,12 +416,13 @@ function TemplateForm({ template, onSaved }: { template: TemplateDetail | null; 
             size="xs"
             variant="light"
             leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() =>
+            onClick={() => {
+              const key = added();
               setDraft((current) => ({
                 ...current,
-                steps: [...current.steps, { key: nextKey++, title: '', min_hours: 0, max_hours: 0, tasks: [] }],
-              }))
-            }
+                steps: [...current.steps, { key, title: '', min_hours: 0, max_hours: 0, tasks: [] }],
+              }));
+            }}
           >
             Add Step
           </Button>
