@@ -9,6 +9,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.ts';
+import { connectSocket, listenForSockets, serverDisconnect } from '../../../test/realtime.ts';
 import { sessions } from './auth.table.ts';
 import { refreshTokenReuse, retiredRefreshTokens } from './refresh-reuse.table.ts';
 import { pruneRetiredRefreshTokens } from './auth.service.ts';
@@ -172,6 +173,24 @@ describe('a refresh token rotated away is known however old it is', () => {
     expect((await getSession(shadow.access_token)).statusCode).toBe(401);
     expect(await revoked(shadow.token_id)).toBe(true);
     expect((await reusesOf(signedIn.token_id))[0]?.revokedSessions).toBe(2);
+  });
+
+  it("closes the revoked sign-in's sockets, and only its own", async () => {
+    const baseUrl = await listenForSockets(ctx.app);
+    const signedIn = await signIn();
+    const bystander = await signIn();
+    const second = await rotate(await rotate(signedIn.refresh_token).then((pair) => pair.refresh_token));
+    const doomed = await connectSocket(baseUrl, second.access_token);
+    const kept = await connectSocket(baseUrl, bystander.access_token);
+    try {
+      const gone = serverDisconnect(doomed);
+      expect((await refresh(signedIn.refresh_token)).statusCode).toBe(401);
+      expect(await gone).toBe('io server disconnect');
+      expect(kept.connected).toBe(true);
+    } finally {
+      doomed.close();
+      kept.close();
+    }
   });
 
   it('an unknown token is a plain 401: nothing revoked, nothing recorded', async () => {
