@@ -137,3 +137,27 @@ describe('the step panels', () => {
     expect(await errorsOf(tooMany)).toEqual({ 'steps.0.sub_steps': ['Keep a step to 100 sub-steps.'] });
   });
 });
+
+describe('approvals', () => {
+  it('Planning Approval: at most 20 recipients and a message of at most 5,000 characters', async () => {
+    const projectId = await newProject('Approvals');
+    const send = (to: unknown[], message: string) =>
+      step({ step: 'Planning Approval', to, message, project_id: projectId, ticket_id: null });
+    const addresses = Array.from({ length: 21 }, (_, i) => `owner${i}@example.com`);
+    expect(await errorsOf(await send(addresses, 'Please approve.'))).toEqual({
+      to: ['Send to at most 20 recipients at once.'],
+    });
+    expect(await errorsOf(await send(['owner@example.com'], 'm'.repeat(5001)))).toEqual({
+      message: ['Keep the message to 5000 characters.'],
+    });
+  });
+
+  it("the recipient's answer: a comment of at most 2,000 characters", async () => {
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/public/approvals/not-a-real-link-token-000000000000',
+      payload: { decision: 'deny', comment: 'c'.repeat(2001) },
+    });
+    expect(await errorsOf(answer)).toEqual({ comment: ['Keep the comment to 2000 characters.'] });
+  });
+});
