@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { exchangeFailedMessage, type ExchangeAttachment } from '@switchboard/shared';
 import { IconTrash } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { RichTextEditor } from '../../components/rich-text-editor.tsx';
 import { isApiError } from '../../lib/api-client.ts';
+import { getFormErrors } from '../../lib/form-errors.ts';
 import { downloadStoredFile } from '../../lib/download.ts';
 import { useDeleteExchangeAttachment, useExchange, useSaveExchange } from './api/maintenance.ts';
 import { ChecklistHeader } from './components/checklist-header.tsx';
@@ -63,6 +64,8 @@ export function ExchangePage() {
   const [notes, setNotes] = useState('');
   const [files, setFiles] = useState<Record<Kind, File[]>>({ resolution: [], notes: [] });
   const editing = Boolean(exchange.data);
+  // A 422's messages by field (spec 2 §8: server errors appear per field).
+  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const loaded = exchange.data;
   useEffect(() => {
@@ -85,9 +88,13 @@ export function ExchangePage() {
       onSuccess: (answer) => {
         notifications.show({ color: 'green', message: answer.message });
         setFiles({ resolution: [], notes: [] });
+        setErrors({});
       },
-      // Spec 2 §8: exchange save or update failure.
-      onError: () => notifications.show({ color: 'red', message: exchangeFailedMessage }),
+      // Spec 2 §8: exchange save or update failure, with a 422's messages under their fields.
+      onError: (error) => {
+        setErrors(isApiError(error) && error.status === 422 ? getFormErrors(error).fields : {});
+        notifications.show({ color: 'red', message: exchangeFailedMessage });
+      },
     });
   };
   const deleteFile = (kind: Kind, file: ExchangeAttachment) =>
@@ -101,12 +108,20 @@ export function ExchangePage() {
     );
 
   if (exchange.isPending) return <PageLoader label="Loading exchange analysis" />;
+  const fileErrorOf = (kind: Kind) =>
+    Object.entries(errors).find(([field]) => field.startsWith(`${kind}_attachments`))?.[1];
+  const otherErrors = Object.entries(errors).filter(([field]) => !/^(resolution|notes)(_attachments.*)?$/.test(field));
   const section = (kind: Kind, title: string, value: string, onChange: (html: string) => void) => (
     <Card withBorder padding="md" role="region" aria-label={title}>
       <Title order={4} mb="sm">
         {title}
       </Title>
       <RichTextEditor label={title} value={value} onChange={onChange} />
+      {errors[kind] && (
+        <Text size="sm" c="red" mt={4}>
+          {errors[kind]}
+        </Text>
+      )}
       <Stack gap="xs" mt="sm">
         <Attachments files={exchange.data?.[`${kind}_attachments`] ?? []} kind={kind} onDelete={deleteFile} />
         <FileInput
@@ -115,6 +130,7 @@ export function ExchangePage() {
           label={`${title} Attachments`}
           placeholder="Choose files"
           value={files[kind]}
+          error={fileErrorOf(kind)}
           onChange={(chosen) => setFiles((current) => ({ ...current, [kind]: chosen }))}
         />
       </Stack>
@@ -128,6 +144,15 @@ export function ExchangePage() {
         companyId={target.companyId}
         onRecordUpdated={() => void exchange.refetch()}
       />
+      {otherErrors.length > 0 && (
+        <Alert color="red" variant="light" role="alert">
+          {otherErrors.map(([field, message]) => (
+            <Text key={field} size="sm">
+              {message}
+            </Text>
+          ))}
+        </Alert>
+      )}
       {section('resolution', 'Resolution', resolution, setResolution)}
       {section('notes', 'Notes', notes, setNotes)}
       <Group justify="flex-end">
