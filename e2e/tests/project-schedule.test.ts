@@ -8,15 +8,29 @@ import { launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
 describe('project schedule and completion', () => {
   let browser: Browser;
   let token: string;
-  let adminId: number;
+  // The slots' technician: an employee of department 1 (tech), as the Technician picker lists (decision 0078).
+  const techName = 'Stella Slots';
+  let techId: number;
   let adminName: string;
   let projectId: number;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     token = await adminToken();
-    const session = await callApi<{ data: { user: { id: number; name: string } } }>(token, 'GET', '/api/session');
-    ({ id: adminId, name: adminName } = session.data.user);
+    const session = await callApi<{ data: { user: { name: string } } }>(token, 'GET', '/api/session');
+    adminName = session.data.user.name;
+    const password = 'Stella-pass-123';
+    techId = (
+      await callApi<{ data: { id: number } }>(token, 'POST', '/api/users/employee', {
+        name: techName,
+        email: `stella.${Date.now()}@switchboard.test`,
+        password,
+        password_confirmation: password,
+        title: 'Field Technician',
+        active: 0,
+        departments: [1],
+      })
+    ).data.id;
     const companyId = await createCompanyViaApi(token, `Schedule Dental ${Date.now()}`);
     const project = (title: string) =>
       callApi<{ data: { id: number } }>(token, 'POST', '/api/project', {
@@ -27,12 +41,12 @@ describe('project schedule and completion', () => {
         verbally_approved: 0,
       });
     projectId = (await project('Server room move')).data.id;
-    // Another project already has the administrator on site on 2031-03-12 from 09:00 to 12:00.
+    // Another project already has the technician on site on 2031-03-12 from 09:00 to 12:00.
     const other = (await project('Printer rollout')).data.id;
     await callApi(token, 'POST', '/api/project/project_step', {
       step: 'Schedule Project Date',
       project_id: other,
-      dates: [{ start_date: '2031-03-12', start_time: '09:00', end_time: '12:00', employee_id: adminId }],
+      dates: [{ start_date: '2031-03-12', start_time: '09:00', end_time: '12:00', employee_id: techId }],
     });
   });
   afterAll(async () => {
@@ -77,7 +91,7 @@ describe('project schedule and completion', () => {
       await slot.getByLabel('Start time').fill(start);
       await slot.getByLabel('End time').fill(end);
       await slot.getByRole('combobox', { name: 'Technician' }).click();
-      await page.getByRole('option', { name: `${adminName} (You)` }).click();
+      await page.getByRole('option', { name: techName }).click();
       return slot;
     };
     await fillSlot(1, '2031-03-10', '08:00', '12:00');
@@ -98,15 +112,15 @@ describe('project schedule and completion', () => {
         await slot.getByRole('combobox', { name: 'Technician' }).inputValue(),
       ];
     };
-    expect(await values(1)).toEqual(['2031-03-10', '08:00', '12:00', `${adminName} (You)`]);
-    expect(await values(2)).toEqual(['2031-03-11', '13:00', '17:00', `${adminName} (You)`]);
+    expect(await values(1)).toEqual(['2031-03-10', '08:00', '12:00', techName]);
+    expect(await values(2)).toEqual(['2031-03-11', '13:00', '17:00', techName]);
     expect(await schedule.getByText(/There are no slots reserved/).count()).toBe(0);
 
     // A third slot overlapping the other project's booking is refused on its row; nothing is saved.
     const third = await fillSlot(3, '2031-03-12', '10:00', '11:00');
     await schedule.getByRole('button', { name: 'Update Slots' }).click();
     await page.getByRole('dialog', { name: 'Update Slots' }).getByRole('button', { name: 'Save', exact: true }).click();
-    await third.getByText(`${adminName} is already booked from 09:00 to 12:00 on 2031-03-12.`).waitFor();
+    await third.getByText(`${techName} is already booked from 09:00 to 12:00 on 2031-03-12.`).waitFor();
     await page.getByText('An error occured.').first().waitFor();
     const saved = await callApi<{ data: { schedule_dates: unknown[] } }>(token, 'GET', `/api/project/${projectId}`);
     expect(saved.data.schedule_dates).toHaveLength(2);

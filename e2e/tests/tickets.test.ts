@@ -16,6 +16,7 @@ describe('tickets', () => {
   let dir: string;
   let companyName: string;
   const tech = { name: 'Tina Tech', email: `tina.${Date.now()}@switchboard.test`, password: 'Tina-password-1', id: 0 };
+  const escalationTech = 'Eli Escalation';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -28,14 +29,21 @@ describe('tickets', () => {
       flag: 'Call the managing partner before any reboot',
       company_id: companyId,
     });
-    tech.id = (
-      await callApi<{ data: { id: number } }>(token, 'POST', '/api/user', {
-        name: tech.name,
-        email: tech.email,
-        password: tech.password,
-        type: 'user',
-      })
-    ).data.id;
+    // Technicians are employees of department 1 (tech): only they are listed as technicians (decision 0078).
+    const hireTechnician = async (name: string, email: string, password: string) =>
+      (
+        await callApi<{ data: { id: number } }>(token, 'POST', '/api/users/employee', {
+          name,
+          email,
+          password,
+          password_confirmation: password,
+          title: 'Field Technician',
+          active: 0,
+          departments: [1],
+        })
+      ).data.id;
+    tech.id = await hireTechnician(tech.name, tech.email, tech.password);
+    await hireTechnician(escalationTech, `eli.${Date.now()}@switchboard.test`, 'Eli-password-1');
   });
   afterAll(async () => {
     await browser?.close();
@@ -141,13 +149,15 @@ describe('tickets', () => {
     await techPage.getByText('Administrator checked out of this ticket').waitFor();
     await techPage.getByRole('table', { name: 'Check-ins' }).getByText('Administrator').waitFor();
 
-    // Escalate (with its reason): the escalation technician is the administrator; the other technician is locked out.
+    // Escalate (with its reason) to another technician: the ticket's technician is locked out.
     await admin.getByRole('button', { name: 'Escalate' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Escalate this ticket?' });
+    await dialog.getByRole('combobox', { name: 'Escalation Technician' }).click();
+    await admin.getByRole('option', { name: escalationTech }).click();
     await dialog.getByLabel(/^Reason/).fill('The scanner vendor must be called');
     await dialog.getByRole('button', { name: 'Escalate' }).click();
     await admin.getByText('Ticket escalated.').waitFor();
-    await admin.getByText('Escalated to').waitFor();
+    await admin.getByText(`Escalated to ${escalationTech}`).waitFor();
     // The dialog closes and the header offers Escalate no more.
     await expect.poll(() => admin.getByRole('button', { name: 'Escalate' }).count()).toBe(0);
     await techPage.getByText('This ticket is escalated; only its escalation technician can work on it.').waitFor();

@@ -12,7 +12,7 @@ import { createDatabase, type Db } from '../src/db/client.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
 import { clientAccounts } from '../src/modules/clients/clients.table.ts';
 import { companies } from '../src/modules/companies/companies.table.ts';
-import { employees } from '../src/modules/employees/employees.table.ts';
+import { employeeDepartments, employees } from '../src/modules/employees/employees.table.ts';
 import { grantPermissions } from '../src/modules/permissions/permissions.service.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import { databaseUrl } from './database-url.ts';
@@ -77,6 +77,8 @@ export interface CreateUserOptions {
   password?: string;
   permissions?: string[];
   deletedAt?: Date | null;
+  /** For an Employee: department ids (spec 1 §7.2: 1 tech, 3 sales, 5 HR); none when omitted. */
+  departments?: number[];
   /** For a Client: the company of its client_accounts row (one is created when omitted). */
   companyId?: number;
 }
@@ -116,6 +118,10 @@ export async function createUser(db: Db, options: CreateUserOptions = {}): Promi
     .returning({ id: users.id });
   if (type === 'Employee') {
     await db.insert(employees).values({ userId: user.id });
+    if (options.departments?.length)
+      await db
+        .insert(employeeDepartments)
+        .values(options.departments.map((departmentId) => ({ userId: user.id, departmentId })));
   } else {
     const companyId =
       options.companyId ??

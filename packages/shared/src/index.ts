@@ -42,6 +42,7 @@ export * from './purchase-orders.ts';
 export * from './maintenance.ts';
 export * from './timeclock-report.ts';
 export * from './strategies.ts';
+export * from './technicians.ts';
 export * from './map.ts';
 export * from './tech-resources.ts';
 export * from './whiteboard.ts';

@@ -1,5 +1,5 @@
 import {
-  DEPARTMENT_TECH,
+  TECHNICIAN_DEPARTMENT_ID,
   slotsBetween,
   techResourceMessages,
   usDateToIso,
@@ -42,7 +42,7 @@ export async function listTechResources(db: Db, day: string, userId?: number): P
         forUser(
           users.id,
           and(
-            eq(employeeDepartments.departmentId, DEPARTMENT_TECH),
+            eq(employeeDepartments.departmentId, TECHNICIAN_DEPARTMENT_ID),
             eq(users.type, 'Employee'),
             isNull(users.deletedAt),
           ),

@@ -25,7 +25,7 @@ describe('client accounts on tickets (issue 15)', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     // A dispatcher: escalates unassigned tickets (decision 0058).
-    tech = await createUser(ctx.db, { name: 'Tess Tech', permissions: ['edit tech resources'] });
+    tech = await createUser(ctx.db, { name: 'Tess Tech', permissions: ['edit tech resources'], departments: [1] });
     techToken = (await login(ctx.app, tech.email, tech.password)).access_token;
     [{ id: companyId }, { id: otherCompanyId }] = await ctx.db
       .insert(companies)

@@ -29,7 +29,7 @@ describe('ticket queue views and bulk changes', () => {
     ctx = await createTestContext();
     tech = await createUser(ctx.db, { name: 'Tess Tech' });
     // A dispatcher: escalates unassigned tickets (decision 0058).
-    other = await createUser(ctx.db, { name: 'Olly Other', permissions: ['edit tech resources'] });
+    other = await createUser(ctx.db, { name: 'Olly Other', permissions: ['edit tech resources'], departments: [1] });
     [{ id: companyId }] = (await ctx.db
       .insert(companies)
       .values({ name: 'Bulk Co' })

@@ -36,6 +36,7 @@ import { clientCompanyOf } from '../clients/clients.service.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { devices } from '../devices/devices.table.ts';
+import { findTechnician } from '../employees/technicians.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { ticketStatuses, ticketTypes, triageLevels } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
@@ -283,6 +284,9 @@ export async function updateTicket(
     if (input.client_id === undefined) next.clientId = null;
   }
   const newNames = await assertTicketReferences(db, { ...next, deviceIds: input.devices, serverId: ticket.serverId });
+  // A new escalation technician is a technician, as on escalation (decision 0078); the one already set may stay.
+  if (next.escTech !== null && next.escTech !== ticket.escTech && !(await findTechnician(db, next.escTech)))
+    throw unprocessable({ esc_tech: [ticketFieldMessages.esc_tech] });
   const oldNames = await referenceNames(db, {
     status: ticket.status,
     location: ticket.location,
@@ -394,7 +398,8 @@ export async function escalateTicket(
   if (!ticket.escalatable && !reassign)
     throw unprocessable({ escalated: [ticketNotEscalatableMessage] }, ticketNotEscalatableMessage);
   const tech = input.esc_tech ?? actor.id;
-  const person = await activeEmployee(db, tech);
+  // The escalation technician is a technician (decision 0078): the rule of every technician picker.
+  const person = await findTechnician(db, tech);
   if (!person) throw unprocessable({ esc_tech: [ticketFieldMessages.esc_tech] });
   if (reassign && tech === ticket.escTech) return;
   const reason = input.reason ? `: ${input.reason}` : '';
@@ -441,15 +446,6 @@ export async function deescalateTicket(db: Db, ticketId: number, actor: TicketAc
       to: 'No',
     });
   });
-}
-
-/** An enabled staff member: who may be a ticket's technician or escalation technician. */
-async function activeEmployee(db: DbOrTransaction, userId: number) {
-  const [person] = await db
-    .select({ name: users.name })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.type, 'Employee'), isNull(users.deletedAt)));
-  return person ?? null;
 }
 
 async function userName(db: DbOrTransaction, userId: number | null): Promise<string | null> {

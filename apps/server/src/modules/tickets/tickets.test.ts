@@ -39,9 +39,9 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    tech = await createUser(ctx.db, { name: 'Tess Tech', permissions: ['edit checkinout times'] });
+    tech = await createUser(ctx.db, { name: 'Tess Tech', permissions: ['edit checkinout times'], departments: [1] });
     techToken = (await login(ctx.app, tech.email, tech.password)).access_token;
-    other = await createUser(ctx.db, { name: 'Olly Other' });
+    other = await createUser(ctx.db, { name: 'Olly Other', departments: [1] });
     otherToken = (await login(ctx.app, other.email, other.password)).access_token;
     [{ id: companyId }, { id: otherCompanyId }] = await ctx.db
       .insert(companies)
@@ -347,7 +347,7 @@ describe('tickets API (spec 3 §7 Tickets)', () => {
     });
 
     it('frees a ticket escalated to someone since disabled: the administrator ends it', async () => {
-      const leaver = await createUser(ctx.db, { name: 'Lee Leaver' });
+      const leaver = await createUser(ctx.db, { name: 'Lee Leaver', departments: [1] });
       const id = await create();
       expect((await escalate(id, techToken, { esc_tech: leaver.id })).statusCode).toBe(200);
       await ctx.db.execute(sql`update users set deleted_at = now() where id = ${leaver.id}`);

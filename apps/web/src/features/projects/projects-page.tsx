@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { PROJECT_COUNT_CAP, projectStepFilterOptions, type ProjectRow } from '@switchboard/shared';
+import { PROJECT_COUNT_CAP, projectStepFilterOptions, technicianChoices, type ProjectRow } from '@switchboard/shared';
 import { IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -134,7 +134,8 @@ function ProjectFilters({ filters, staff, onChange }: ProjectFiltersProps) {
   const employees = useEmployeeOptions(staff);
   const options = (list: { id: number; name: string }[] | undefined) =>
     (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
-  const techOptions = (employees.data ?? []).map((tech) => ({
+  // The Tech filter lists technicians (decision 0078), and the one filtered by.
+  const techOptions = technicianChoices(employees.data ?? [], [Number(filters.employee_id)]).map((tech) => ({
     value: String(tech.user_id),
     label: withYou(tech.user.name, tech.user_id === me?.id),
   }));

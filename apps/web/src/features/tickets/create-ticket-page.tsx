@@ -5,6 +5,7 @@ import {
   createTicketInputSchema,
   TRIAGE_MEDIUM,
   TICKET_TYPE_REMOTE,
+  technicianChoices,
   ticketSaveFailedMessage,
   type EmployeeListItem,
 } from '@switchboard/shared';
@@ -143,7 +144,8 @@ export function CreateTicketPage() {
                   label="Technician"
                   searchable
                   clearable
-                  data={(technicians.data ?? []).map((tech) => ({
+                  // Technicians (decision 0078), and whoever is chosen already (the creator by default).
+                  data={technicianChoices(technicians.data ?? [], [Number(form.values.employee_id)]).map((tech) => ({
                     value: String(tech.user_id),
                     label: withYou(tech.user.name, tech.user_id === user?.id),
                   }))}

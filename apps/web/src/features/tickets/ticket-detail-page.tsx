@@ -21,6 +21,7 @@ import {
   ticketChannel,
   ticketEscalatedLockMessage,
   ticketSaveFailedMessage,
+  technicianChoices,
   ticketStatusOptions,
   type EmployeeListItem,
   type PresenceUser,
@@ -343,7 +344,8 @@ function InformationCard({
   const options = (list: { id: number; name: string }[] | undefined) =>
     (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
   const myId = useCurrentUser()?.id;
-  const techOptions = (technicians.data ?? []).map((tech) => ({
+  // Technicians (decision 0078); the ticket's own technician and escalation technician keep showing by name.
+  const techOptions = technicianChoices(technicians.data ?? [], [ticket.employee_id, ticket.esc_tech]).map((tech) => ({
     value: String(tech.user_id),
     label: withYou(tech.user.name, tech.user_id === myId),
   }));

@@ -7,6 +7,7 @@ import type {
   TicketView,
   TicketViewFilters,
 } from '@switchboard/shared';
+import { technicianChoices } from '@switchboard/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaginationMeta } from '../../../components/pagination.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -87,7 +88,7 @@ export function useBulkChangeTickets() {
   });
 }
 
-/** The employees a ticket can be assigned to (the queue's filter and its bulk change). */
+/** The technicians (decision 0078) for the queue's Technician filter and its bulk change. */
 export function useTechnicianOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['employees', 'options'] as const,
@@ -95,7 +96,7 @@ export function useTechnicianOptions(enabled: boolean) {
       (await api.get<{ data: EmployeeListItem[] }>('/api/users/employee.list', { signal })).data,
     enabled,
     staleTime: 60_000,
-    select: (list) => list.map((tech) => ({ value: String(tech.user_id), label: tech.user.name })),
+    select: (list) => technicianChoices(list).map((tech) => ({ value: String(tech.user_id), label: tech.user.name })),
   });
 }
 

@@ -1,6 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { escalationReasonSchema, ticketSaveFailedMessage, type EmployeeListItem } from '@switchboard/shared';
+import {
+  escalationReasonSchema,
+  technicianChoices,
+  ticketFieldMessages,
+  ticketSaveFailedMessage,
+  type EmployeeListItem,
+} from '@switchboard/shared';
 import { IconUrgent } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,13 +17,13 @@ import { ticketCalls, useTicketAction } from '../api/tickets.ts';
 
 /**
  * Escalate asks first, with the reason that goes into the ticket's events (issue 15 part 8), and whom it goes to: the
- * escalator by default, or another technician a dispatcher chooses (decision 0058).
+ * escalator by default when a technician, or another technician a dispatcher chooses (decisions 0058, 0078).
  */
 export function EscalateButton({ ticketId, userId }: { ticketId: number; userId: number }) {
   const escalate = useTicketAction(ticketId, ticketCalls.escalate(ticketId));
   const [opened, setOpened] = useState(false);
   const [reason, setReason] = useState('');
-  const [escTech, setEscTech] = useState<string | null>(String(userId));
+  const [escTech, setEscTech] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [techError, setTechError] = useState<string | undefined>();
   const technicians = useQuery({
@@ -27,10 +33,12 @@ export function EscalateButton({ ticketId, userId }: { ticketId: number; userId:
     staleTime: 60_000,
     enabled: opened,
   });
-  const techOptions = (technicians.data ?? []).map((tech) => ({
+  // Only technicians are escalation technicians (decision 0078); the escalator is chosen first if they are one.
+  const techOptions = technicianChoices(technicians.data ?? []).map((tech) => ({
     value: String(tech.user_id),
     label: withYou(tech.user.name, tech.user_id === userId),
   }));
+  const chosen = escTech ?? (techOptions.some((option) => option.value === String(userId)) ? String(userId) : null);
   const close = () => {
     setOpened(false);
     setError(undefined);
@@ -40,8 +48,9 @@ export function EscalateButton({ ticketId, userId }: { ticketId: number; userId:
   const confirm = () => {
     const checked = escalationReasonSchema.safeParse(reason);
     if (!checked.success) return setError(checked.error.issues[0]?.message);
+    if (chosen === null) return setTechError(ticketFieldMessages.esc_tech);
     escalate.mutate(
-      { reason: checked.data, esc_tech: Number(escTech ?? userId) },
+      { reason: checked.data, esc_tech: Number(chosen) },
       {
         onSuccess: (answer) => {
           notifications.show({ color: 'green', message: answer.message });
@@ -80,8 +89,8 @@ export function EscalateButton({ ticketId, userId }: { ticketId: number; userId:
             label="Escalation Technician"
             searchable
             allowDeselect={false}
-            data={techOptions.length ? techOptions : [{ value: String(userId), label: 'You' }]}
-            value={escTech}
+            data={techOptions}
+            value={chosen}
             onChange={setEscTech}
             error={techError}
           />

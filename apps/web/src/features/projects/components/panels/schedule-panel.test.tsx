@@ -25,9 +25,12 @@ const laborStep = (id: number, max_hours: number) => ({
 // 10 + 7.5 = 17.5 hours: three eight-hour slots.
 const base: ProjectDetail = { ...projectFixture, labor_steps: [laborStep(1, 10), laborStep(2, 7.5)] };
 
+// Spec 1 §7.2: department 1 is tech; the slot's Technician lists technicians only (decision 0078).
 const employees = [
-  { user_id: 1, user: { name: 'Tess Tech' } },
-  { user_id: 2, user: { name: 'Ivan Installer' } },
+  { user_id: 1, user: { name: 'Tess Tech' }, departments: [{ id: 1 }] },
+  { user_id: 2, user: { name: 'Ivan Installer' }, departments: [{ id: 3 }, { id: 1 }] },
+  { user_id: 3, user: { name: 'Sam Sales' }, departments: [{ id: 3 }] },
+  { user_id: 4, user: { name: 'Hana HR' }, departments: [{ id: 5 }] },
 ];
 
 interface SentSlot {
@@ -193,6 +196,20 @@ describe('Schedule Project Date panel (spec 3 §2)', { timeout: 60_000 }, () => 
     expect(sent(api)).toEqual([]);
     expect(toasts).not.toHaveBeenCalled();
     toasts.mockRestore();
+  });
+
+  it('offers technicians only as a slot technician, and keeps a saved slot of someone else by name', async () => {
+    const sam = { id: 3, name: 'Sam Sales', active: true };
+    open('Employee', { schedule_dates: [savedSlot(30, sam)] });
+    const card = await scheduleCard();
+    await userEvent.click(await within(card).findByRole('button', { name: 'Add Slot' }));
+    const slot = within(card).getByRole('group', { name: 'Slot 2' });
+    await userEvent.click(within(slot).getByRole('combobox', { name: 'Technician' }));
+    await screen.findByRole('option', { name: 'Ivan Installer' });
+    const names = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(names).toEqual(['Tess Tech (You)', 'Ivan Installer', 'Sam Sales']);
+    const first = within(card).getByRole('group', { name: 'Slot 1' });
+    expect((within(first).getByRole('combobox', { name: 'Technician' }) as HTMLInputElement).value).toBe('Sam Sales');
   });
 
   it('shows a client account the reserved slots as a table', async () => {

@@ -6,6 +6,7 @@ import {
   projectSaveFailedMessage,
   requiredSlots,
   scheduleProjectDateInputSchema,
+  technicianChoices,
   type ScheduleSlot,
 } from '@switchboard/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -94,8 +95,8 @@ export function SchedulePanel({ project, step, staff }: StepPanelProps) {
 
   if (!staff) return <SlotTable slots={saved} needed={needed} />;
 
-  // Active employees, and the inactive ones still on a saved slot (they may stay there, not be booked anew).
-  const options = (employees.data ?? []).map((employee) => ({
+  // Technicians (decision 0078), and whoever is still on a saved slot (they may stay there, not be booked anew).
+  const options = technicianChoices(employees.data ?? []).map((employee) => ({
     value: String(employee.user_id),
     label: withYou(employee.user.name, employee.user_id === me?.id),
   }));
