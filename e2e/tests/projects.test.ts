@@ -67,6 +67,8 @@ describe('projects', () => {
     await page.getByText('Step updated.').first().waitFor();
     await expect.poll(() => progress.first().getAttribute('data-complete')).toBe('true');
     await expect.poll(() => planning.getAttribute('data-status')).toBe('closed');
+    // A closed step folds to its line (issue 26 §2 item 11): its title opens it again.
+    await planning.getByRole('button', { name: 'Planning Approval', exact: true }).click();
     expect(await planning.getByRole('button', { name: 'Check In' }).isDisabled()).toBe(true);
 
     await page.goto(`/projects?title=${encodeURIComponent(title)}`);

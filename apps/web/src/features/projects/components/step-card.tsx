@@ -96,7 +96,7 @@ export function StepCard({
       style={{ scrollMarginTop: 72, ...(closed ? { opacity: 0.55 } : {}) }}
     >
       <Group justify="space-between" wrap="nowrap" gap="sm" mb={expanded ? 'xs' : 0}>
-        <Title order={2} size="h4" style={{ minWidth: 0, flex: '0 1 auto' }}>
+        <Title order={2} size="h4" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
           {/* The disclosure: its name is the step, aria-expanded says whether the panel shows. */}
           <UnstyledButton
             onClick={onToggle}
@@ -113,7 +113,8 @@ export function StepCard({
             <span>{step.subject}</span>
           </UnstyledButton>
         </Title>
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        {/* The step's name stays whole on its one line; who closed it gives way first. */}
+        <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ minWidth: 0, flex: '1 1 0' }}>
           {closedBy ? (
             <Text size="sm" c="dimmed" truncate data-closed-by>
               Closed by {closedBy.name} on {dayjs(closedBy.at).format('MM/DD/YYYY')}
