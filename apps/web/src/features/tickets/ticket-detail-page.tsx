@@ -344,11 +344,12 @@ function InformationCard({
   const options = (list: { id: number; name: string }[] | undefined) =>
     (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
   const myId = useCurrentUser()?.id;
-  // Technicians (decision 0078); the ticket's own technician and escalation technician keep showing by name.
-  const techOptions = technicianChoices(technicians.data ?? [], [ticket.employee_id, ticket.esc_tech]).map((tech) => ({
-    value: String(tech.user_id),
-    label: withYou(tech.user.name, tech.user_id === myId),
-  }));
+  // Technicians (decision 0078); the ticket's own technician, or escalation technician, keeps showing by name.
+  const techOptions = (keep: number | null) =>
+    technicianChoices(technicians.data ?? [], [keep]).map((tech) => ({
+      value: String(tech.user_id),
+      label: withYou(tech.user.name, tech.user_id === myId),
+    }));
   // A maintenance ticket that names its server closes without a client account (decision 0062).
   const statuses = ticketStatusOptions(
     data?.ticket_statuses ?? [],
@@ -408,7 +409,13 @@ function InformationCard({
           <Select label="Status" data={options(statuses)} {...field('status')} />
           <Select label="Triage" data={options(data?.triage)} {...field('triage_id')} />
           <Select label="Ticket Type" data={options(data?.ticket_type)} {...field('location')} />
-          <Select label="Technician" searchable clearable data={techOptions} {...field('employee_id')} />
+          <Select
+            label="Technician"
+            searchable
+            clearable
+            data={techOptions(ticket.employee_id)}
+            {...field('employee_id')}
+          />
           <Select
             label="Company"
             searchable
@@ -430,7 +437,12 @@ function InformationCard({
             }
           />
           {ticket.escalated ? (
-            <Select label="Escalation Technician" searchable data={techOptions} {...field('esc_tech')} />
+            <Select
+              label="Escalation Technician"
+              searchable
+              data={techOptions(ticket.esc_tech)}
+              {...field('esc_tech')}
+            />
           ) : null}
         </SimpleGrid>
         <DeviceMultiSelect
