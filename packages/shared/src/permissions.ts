@@ -24,6 +24,18 @@ export const permissionDefinitions = [
   { name: 'view crm reports', description: 'Open the CRM reports.', permissionType: 'crm' },
   { name: 'phone access', description: 'Use the softphone.', permissionType: 'crm' },
   { name: 'view billing', description: 'Open the billing section.', permissionType: 'billing' },
+  // Decision 0071: posting and the books are separate from drafting and recording.
+  {
+    name: 'approve billing',
+    description: 'Approve and post invoices, credit notes and bills; pay vendors, refund, void, write off, unapply.',
+    permissionType: 'billing',
+  },
+  {
+    name: 'manage accounting',
+    description:
+      'Chart of accounts, manual journal entries and reversals, tax rates, billing settings and the lock date.',
+    permissionType: 'billing',
+  },
   { name: 'view reports', description: 'Open reports.', permissionType: 'reports' },
   { name: 'view client report', description: 'Open the client report.', permissionType: 'reports' },
   { name: 'view tech report', description: 'Open the tech report.', permissionType: 'reports' },

@@ -48,3 +48,4 @@ export * from '../modules/whiteboard/whiteboard.table.ts';
 export * from '../modules/chat/chat.table.ts';
 export * from './data-migrations.table.ts';
 export * from '../modules/files/upload-quota.table.ts';
+export * from '../modules/billing/ledger.table.ts';
