@@ -21,3 +21,31 @@ export const maintenanceMonthSites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.year, t.month] })],
 );
+
+/**
+ * How many companies the month lists (those with a server on the schedule), the same for every month: one row, kept
+ * like the parts above (decision 0076). The devices trigger deletes it under the fill lock when a server changes.
+ */
+export const maintenanceMonthTotal = pgTable('maintenance_month_total', {
+  id: smallint('id').primaryKey(),
+  total: integer('total').notNull(),
+});
+
+/**
+ * A whole page of the month as sent (decision 0076), read in one lookup by every request for it until a write
+ * reaches it: a change to a company's part of a month deletes that month's pages, a server's change or a company's
+ * new name every page (under the fill lock, by the same triggers). Built from the kept parts above under the lock.
+ */
+export const maintenanceMonthPages = pgTable(
+  'maintenance_month_pages',
+  {
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    perPage: integer('per_page').notNull(),
+    page: integer('page').notNull(),
+    total: integer('total').notNull(),
+    rowCount: integer('row_count').notNull(),
+    rowsJson: text('rows_json').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.year, t.month, t.perPage, t.page] })],
+);

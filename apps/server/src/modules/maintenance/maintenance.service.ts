@@ -22,7 +22,14 @@ import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { isoText } from '../../db/json-sql.ts';
 import type { PageQuery } from '../../db/paginate.ts';
 import { pageOffset } from '../../db/paginate.ts';
-import { pageWindow, preparedStatement, rawStatement, runRawStatement, type PageWindow } from '../../db/prepared.ts';
+import {
+  pageWindow,
+  preparedStatement,
+  rawStatement,
+  runRawStatement,
+  type PageWindow,
+  type RawStatement,
+} from '../../db/prepared.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { devices, serverDrives } from '../devices/devices.table.ts';
 import { assertTicketReferences } from '../tickets/tickets.service.ts';
@@ -201,7 +208,8 @@ export const maintenanceMonthSql = rawStatement(sql`
 
 /**
  * The month page from what is kept (decision 0076): the listed companies (live), each company's kept part of the
- * month, and how many of the page have none kept yet. The company objects are written as text around the kept JSON.
+ * month and the kept total, and how many of those are missing. The company objects are written as text around the
+ * kept JSON.
  */
 const keptMonthPageSql = (window: PageWindow) =>
   rawStatement(sql`
@@ -211,12 +219,14 @@ const keptMonthPageSql = (window: PageWindow) =>
     left join maintenance_month_sites k
       on k.company_id = p.id and k.year = ${sql.placeholder('year')} and k.month = ${sql.placeholder('month')}
   )
-  select ${totalSql} as total, (select count(*) from page)::int as row_count,
-    (select count(*) from kept where missing)::int as missing,
+  select coalesce((select t.total from maintenance_month_total t where t.id = 1), -1) as total,
+    (select count(*) from page)::int as row_count,
+    (select count(*) from kept where missing)::int + (not exists (select 1 from maintenance_month_total))::int
+      as missing,
     coalesce('[' || (select string_agg('{"id":' || id || ',"name":' || to_json(name)::text || ',"sites":' || sites || '}',
       ',' order by name, id) from kept where sites is not null) || ']', '[]') as rows_json`);
 
-/** Keeps the month's part of the page's companies that have none kept (run under the fill lock). */
+/** Keeps the month's part of the page's companies that have none kept, and the total (run under the fill lock). */
 const fillMonthPageSql = (window: PageWindow) =>
   rawStatement(sql`
   with page as (${listedCompanies(window.limit, window.offset)}),
@@ -225,9 +235,13 @@ const fillMonthPageSql = (window: PageWindow) =>
       where k.company_id = p.id and k.year = ${sql.placeholder('year')} and k.month = ${sql.placeholder('month')})
   ),
   ${companySitesSql(sql`missing`)}
-  insert into maintenance_month_sites (company_id, year, month, sites)
-  select company_id, ${sql.placeholder('year')}, ${sql.placeholder('month')}, sites from company_sites
-  on conflict (company_id, year, month) do update set sites = excluded.sites`);
+  , kept_parts as (
+    insert into maintenance_month_sites (company_id, year, month, sites)
+    select company_id, ${sql.placeholder('year')}, ${sql.placeholder('month')}, sites from company_sites
+    on conflict (company_id, year, month) do update set sites = excluded.sites
+  )
+  insert into maintenance_month_total (id, total) select 1, ${totalSql}
+  on conflict (id) do update set total = excluded.total`);
 
 /** The advisory lock the month's triggers take before they delete kept parts (migration 0030). */
 const MONTH_FILL_LOCK = 49065;
@@ -241,13 +255,27 @@ export const maintenanceMonthValues = (when: { month: number; year: number }, qu
 });
 
 type MonthPage = { rows_json: string; row_count: number; total: number; missing: number };
+type KeptPage = { rows_json: string; row_count: number; total: number };
+
+/** A whole page as kept (maintenance_month_pages), for the page length the UI uses and its first 100 pages. */
+const keptWholePageSql = rawStatement(sql`
+  select p.total, p.row_count, p.rows_json from maintenance_month_pages p
+  where p.year = ${sql.placeholder('year')} and p.month = ${sql.placeholder('month')}
+    and p.per_page = ${sql.placeholder('perPage')} and p.page = ${sql.placeholder('page')}`);
+const keepWholePageSql = rawStatement(sql`
+  insert into maintenance_month_pages (year, month, per_page, page, total, row_count, rows_json)
+  values (${sql.placeholder('year')}, ${sql.placeholder('month')}, ${sql.placeholder('perPage')},
+    ${sql.placeholder('page')}, ${sql.placeholder('total')}, ${sql.placeholder('rowCount')}, ${sql.placeholder('rowsJson')})
+  on conflict (year, month, per_page, page) do update
+    set total = excluded.total, row_count = excluded.row_count, rows_json = excluded.rows_json`);
+const keepsWholePage = (query: PageQuery) => query.per_page === 50 && query.page <= 100;
 
 /**
  * GET /api/companies/servers/{month}/{year}: a page of the companies that have servers on the schedule, each with
- * its sites and servers, their roles, the month's ticket and the three records (decisions 0049, 0076). Each
- * company's part of a month is kept in maintenance_month_sites until a write reaches it; the page reads the kept
- * parts in one statement, and keeps the missing ones first (under the lock the triggers take, in one transaction
- * with the read), so every process answers what the database holds.
+ * its sites and servers, their roles, the month's ticket and the three records (decisions 0049, 0076). The page is
+ * read whole from maintenance_month_pages when kept; else it is made from each company's kept part of the month
+ * (maintenance_month_sites), the missing parts kept first, under the lock the triggers take and in one transaction
+ * with the read, and kept. A write deletes what it reaches, so every process answers what the database holds.
  */
 export async function listMaintenanceMonth(
   db: Db,
@@ -255,35 +283,58 @@ export async function listMaintenanceMonth(
   query: PageQuery,
 ): Promise<{ rowsJson: string; rowCount: number; total: number }> {
   const values = maintenanceMonthValues(when, query);
+  const whole = { year: values.year, month: values.month, perPage: query.per_page, page: query.page };
+  const keepWhole = keepsWholePage(query);
+  const answer = (page: KeptPage) => ({ rowsJson: page.rows_json, rowCount: page.row_count, total: page.total });
+  if (keepWhole) {
+    const [kept] = await runRawStatement<KeptPage>(db, keptWholePageSql, whole, 'maintenance_month_whole');
+    if (kept) return answer(kept);
+  }
   const window = pageWindow(query);
   const read = preparedStatement(db, `maintenance_month_${window.key}`, (_db, name) => ({
     name,
     raw: keptMonthPageSql(window),
   }));
-  let [page] = await runRawStatement<MonthPage>(db, read.raw, values, read.name);
-  if (page!.missing > 0) {
-    const fill = preparedStatement(db, `maintenance_month_fill_${window.key}`, (_db, name) => ({
-      name,
-      raw: fillMonthPageSql(window),
-    }));
-    // Every Db is made by drizzle() over the pool (createDatabase), which it exposes as $client.
-    const client = await (db as Db & { $client: pg.Pool }).$client.connect();
-    try {
-      await client.query('begin');
-      // After the lock, a write that deleted kept parts has committed, or waits for this fill and deletes after it.
-      await client.query('select pg_advisory_xact_lock($1)', [MONTH_FILL_LOCK]);
-      await client.query({ name: fill.name, text: fill.raw.text, values: fill.raw.values(values) });
-      page = (await client.query<MonthPage>({ name: read.name, text: read.raw.text, values: read.raw.values(values) }))
-        .rows[0];
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+  if (!keepWhole) {
+    const [page] = await runRawStatement<MonthPage>(db, read.raw, values, read.name);
+    if (page!.missing === 0) return answer(page!);
   }
-  return { rowsJson: page!.rows_json, rowCount: page!.row_count, total: page!.total };
+  const fill = preparedStatement(db, `maintenance_month_fill_${window.key}`, (_db, name) => ({
+    name,
+    raw: fillMonthPageSql(window),
+  }));
+  // Every Db is made by drizzle() over the pool (createDatabase), which it exposes as $client.
+  const client = await (db as Db & { $client: pg.Pool }).$client.connect();
+  const run = <Row extends Record<string, unknown>>(name: string, raw: RawStatement, args: Record<string, unknown>) =>
+    client.query<Row>({ name, text: raw.text, values: raw.values(args) });
+  try {
+    await client.query('begin');
+    // After the lock, a write that deleted kept rows has committed, or waits for this fill and deletes after it.
+    await client.query('select pg_advisory_xact_lock($1)', [MONTH_FILL_LOCK]);
+    // A request that waited for the lock may find the page kept by the one before it.
+    let [page] = keepWhole ? (await run<MonthPage>('maintenance_month_whole', keptWholePageSql, whole)).rows : [];
+    if (!page) {
+      [page] = (await run<MonthPage>(read.name, read.raw, values)).rows;
+      if (page!.missing > 0) {
+        await run(fill.name, fill.raw, values);
+        [page] = (await run<MonthPage>(read.name, read.raw, values)).rows;
+      }
+      if (keepWhole)
+        await run('maintenance_month_keep_whole', keepWholePageSql, {
+          ...whole,
+          total: page!.total,
+          rowCount: page!.row_count,
+          rowsJson: page!.rows_json,
+        });
+    }
+    await client.query('commit');
+    return answer(page!);
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /** GET /api/schedule/main/ticket/{ticket_id}: the ticket with its check-ins, newest first (spec 2 §2). */
