@@ -10,17 +10,66 @@ import { precompress } from './precompress.ts';
 const reactVendor = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 
 const sourceDir = fileURLToPath(new URL('src/', import.meta.url));
+const sharedDir = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 const sourceFile = (path: string) => fileURLToPath(new URL(`src/${path}`, import.meta.url));
 
-/** The app's own modules (apps/web/src) that `root` imports statically, directly or not; shared code and packages left out. */
-function staticAppModules(root: string, getModuleInfo: Rollup.GetModuleInfo): Set<string> {
+// Packages whose index only re-exports their parts: a module importing a few names from one loads those parts only.
+const barrels: Record<string, RegExp> = {
+  '@mantine/core': /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
+  '@mantine/hooks': /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
+  '@tabler/icons-react': /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/,
+};
+const namedImports = /\b(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const namesOf = (list: string) =>
+  list
+    .split(',')
+    .map((part) => part.trim().split(/\s+as\s+/))
+    .filter((part) => part[0])
+    .map((part) => ({ imported: part[0]!, local: part.at(-1)! }));
+
+/** What a barrel's module (`index`) takes each exported name from: name -> the part's module id. */
+function barrelParts(index: string, getModuleInfo: Rollup.GetModuleInfo): Map<string, string> {
+  const parts = new Map<string, string>();
+  for (const [, list, from] of (getModuleInfo(index)?.code ?? '').matchAll(namedImports)) {
+    const target = fileURLToPath(new URL(from!, `file://${index}`));
+    for (const { local } of namesOf(list!)) parts.set(local, target);
+  }
+  return parts;
+}
+const barrelPartsOf = new Map<string, Map<string, string>>();
+
+/**
+ * The modules `root` imports statically, directly or not: the app's own (apps/web/src) only, shared code and packages
+ * left out; with `packages`, the packages' modules too, through a barrel only the parts whose names are imported
+ * (what loading `root` loads, whichever chunk holds it).
+ */
+function staticAppModules(root: string, getModuleInfo: Rollup.GetModuleInfo, packages = false): Set<string> {
   const found = new Set<string>();
   const pending = [root];
   while (pending.length > 0) {
     const id = pending.pop()!;
-    if (found.has(id) || !id.startsWith(sourceDir)) continue;
+    if (found.has(id)) continue;
+    const ownCode = id.startsWith(sourceDir);
+    if (!ownCode && !(packages && (id.includes('/node_modules/') || id.startsWith(sharedDir)))) continue;
     found.add(id);
-    pending.push(...(getModuleInfo(id)?.importedIds ?? []));
+    const info = getModuleInfo(id);
+    for (const imported of info?.importedIds ?? []) {
+      const barrel = Object.entries(barrels).find(([, pattern]) => pattern.test(imported))?.[0];
+      if (!barrel) {
+        pending.push(imported);
+        continue;
+      }
+      if (!packages) continue;
+      let parts = barrelPartsOf.get(imported);
+      if (!parts) barrelPartsOf.set(imported, (parts = barrelParts(imported, getModuleInfo)));
+      for (const [, list, from] of (info?.code ?? '').matchAll(namedImports)) {
+        if (from !== barrel) continue;
+        for (const { imported: name } of namesOf(list!)) {
+          const part = parts.get(name);
+          if (part) pending.push(part);
+        }
+      }
+    }
   }
   return found;
 }
@@ -31,11 +80,20 @@ function staticAppModules(root: string, getModuleInfo: Rollup.GetModuleInfo): Se
  * entry's modules stay in the entry; a module only a lazy page or dialog imports stays with it.
  */
 function shellChunks(getModuleInfo: Rollup.GetModuleInfo): Map<string, string> {
-  const entry = staticAppModules(sourceFile('app/main.tsx'), getModuleInfo);
-  const signIn = staticAppModules(sourceFile('features/auth/auth-screen.tsx'), getModuleInfo);
+  const entry = staticAppModules(sourceFile('app/main.tsx'), getModuleInfo, true);
+  const signIn = staticAppModules(sourceFile('features/auth/auth-screen.tsx'), getModuleInfo, true);
   const chunks = new Map<string, string>();
-  for (const id of staticAppModules(sourceFile('app/shell/app-shell.tsx'), getModuleInfo)) {
-    if (!entry.has(id)) chunks.set(id, signIn.has(id) ? 'common' : 'app-shell');
+  for (const id of staticAppModules(sourceFile('app/shell/app-shell.tsx'), getModuleInfo, true)) {
+    if (entry.has(id)) continue;
+    if (id.startsWith(sourceDir)) chunks.set(id, signIn.has(id) ? 'common' : 'app-shell');
+    // The Mantine parts (with their stylesheets), icons and helpers the shell always shows, in one chunk (with the
+    // sign-in screens' in another): left to Rollup they were a dozen chunks of 1-5 kB, each a script and a stylesheet
+    // with some 440 bytes of headers on every signed-in cold load (decision 0074). With them the shared constants the
+    // shell runs (modules that import nothing): left out, Rollup put them in a chunk with a lazy page's module that
+    // imports the shell, a cycle between the two chunks. Not shared code that imports more (zod's schemas): the shell
+    // would load what only another page uses.
+    else if (id.includes('/node_modules/') || (id.startsWith(sharedDir) && getModuleInfo(id)?.importedIds.length === 0))
+      chunks.set(id, signIn.has(id) ? 'common-vendor' : 'shell-vendor');
   }
   return chunks;
 }
