@@ -28,7 +28,6 @@ export const chatMessages = {
   image: 'Each image must be a PNG, JPEG, GIF or WebP file.',
   tooManyImages: `At most ${chatMaxImages} images may be sent at once.`,
   tooManyAttachments: `At most ${chatMaxAttachments} attachments may be sent at once.`,
-  fileSize: `A file may not be greater than ${chatMaxFileBytes / 1024} kilobytes.`,
 } as const;
 
 /** Spec 3 §5: search runs only when the typed name is longer than 2 characters or empty. */

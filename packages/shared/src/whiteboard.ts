@@ -21,7 +21,6 @@ export const whiteboardMessages = {
   categoryInvalid: 'The selected category id is invalid.',
   categoryNameMax: `The category name may not be greater than ${WHITEBOARD_CATEGORY_NAME_MAX} characters.`,
   parentInvalid: 'The selected category parent id is invalid.',
-  categoryTaken: 'The category name has already been taken.',
   categoryNotEmpty: 'Only an empty category can be deleted.',
   created: 'Article created.',
   updated: 'Article updated.',

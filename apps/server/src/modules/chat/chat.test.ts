@@ -230,6 +230,12 @@ describe('messages', () => {
     const tooMany = await send(ann.token, { room_id: String(roomId), images: Array.from({ length: 11 }, png) });
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().errors).toEqual({ images: ['At most 10 images may be sent at once.'] });
+    const tooManyFiles = await send(ann.token, {
+      room_id: String(roomId),
+      attachments: Array.from({ length: 11 }, () => pdf()),
+    });
+    expect(tooManyFiles.statusCode).toBe(422);
+    expect(tooManyFiles.json().errors).toEqual({ attachments: ['At most 10 attachments may be sent at once.'] });
     const before = await ctx.db.$count(chatMessages);
     expect((await send(catToken, { room_id: String(roomId), message: 'intrude' })).statusCode).toBe(404);
     expect((await send(ann.token, { room_id: '999999', message: 'nowhere' })).statusCode).toBe(404);
