@@ -72,8 +72,10 @@ describe('project schedule and completion', () => {
     // Spec 3 §4: an open step asks whether to close it with the save; Save & Close closes the card.
     await page.getByRole('dialog', { name: 'Create' }).getByRole('button', { name: 'Save & Close' }).click();
     await page.getByText('Scheduled placeholder saved.').first().waitFor();
-    await placeholder.getByRole('button', { name: 'Update' }).waitFor();
     await expect.poll(() => placeholder.getAttribute('data-status')).toBe('closed');
+    // A closed step folds to its line (issue 26 §2 item 11): its title opens it again.
+    await placeholder.getByRole('button', { name: 'Scheduled Placeholder', exact: true }).click();
+    await placeholder.getByRole('button', { name: 'Update' }).waitFor();
     // Closed, the next save goes straight through without asking.
     await placeholder.getByRole('button', { name: 'Update' }).click();
     await expect.poll(() => page.getByText('Scheduled placeholder saved.').count()).toBeGreaterThan(1);
