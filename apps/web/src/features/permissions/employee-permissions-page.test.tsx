@@ -178,6 +178,26 @@ describe('employee Permissions screen (spec 1 §2.6, §3.6, §6, §7.6)', () => 
     expect((screen.getByRole('switch', { name: 'view calendar' }) as HTMLInputElement).disabled).toBe(true);
   });
 
+  it("shows one's own permissions read-only to a non-administrator, with the reason", async () => {
+    signedIn();
+    const others = stubApi({ myRole: 'user', mine: ['manage employee permissions', 'view calendar'] });
+    // The signed-in user is id 1: their own list.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input) === '/api/users/employee/permissions/1'
+          ? jsonResponse(200, { data: { id: 1, role: 'user', permissions: ['view calendar'] } })
+          : others(input, init),
+      ),
+    );
+    renderApp('/employees/edit/1/permissions');
+    expect(
+      await screen.findByText('Your own permissions are changed by another manager or an administrator.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+    expect((screen.getByRole('switch', { name: 'view calendar' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
   it('lets a non-administrator switch only the permissions they hold', async () => {
     signedIn();
     stubApi({ myRole: 'user', mine: ['manage employee permissions', 'view calendar'] });
