@@ -141,7 +141,7 @@ export function describeRatio(alone: SqlAlone, p95: number): string {
   if (alone.statements === 0) return 'SQL alone: no statement (answered from memory)';
   const ms = (value: number) => value.toFixed(value < 0.1 ? 3 : 2);
   // A statement under a microsecond (select 1) has no meaningful ratio.
-  const ratio = alone.total >= 0.001 ? `, p95 = ${(p95 / alone.total).toFixed(0)}x that` : '';
+  const ratio = alone.total >= 0.01 ? `, p95 = ${(p95 / alone.total).toFixed(0)}x that` : '';
   return (
     `SQL alone ${ms(alone.total)} ms (${alone.statements} statement${alone.statements === 1 ? '' : 's'}: ` +
     `planning ${ms(alone.planning)}, execution ${ms(alone.execution)})${ratio}`
