@@ -1,9 +1,4 @@
-import {
-  saveTechResourcesResponseSchema,
-  techResourceMessages,
-  techResourcesResponseSchema,
-  DEPARTMENT_TECH,
-} from '@switchboard/shared';
+import { saveTechResourcesResponseSchema, techResourcesResponseSchema, DEPARTMENT_TECH } from '@switchboard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -84,7 +79,7 @@ describe('GET /api/tech/resources', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         message: 'The given data was invalid.',
-        errors: { date: [techResourceMessages.date] },
+        errors: { date: ['The date does not match the format MM/DD/YYYY.'] },
       });
     }
     const missing = await ctx.app.inject({
@@ -190,9 +185,9 @@ describe('PUT /api/tech/resources', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
-      date: [techResourceMessages.date],
-      'events.0.slot': [techResourceMessages.slot],
-      'events.1.task': [techResourceMessages.task],
+      date: ['The date does not match the format MM/DD/YYYY.'],
+      'events.0.slot': ['The slot must be a half hour of the day (HH:00 or HH:30).'],
+      'events.1.task': ['Choose Projects or Frontline.'],
     });
     const twice = await save({
       date: '03/16/2032',
@@ -202,7 +197,7 @@ describe('PUT /api/tech/resources', () => {
         { slot: '10:00', task: 'Projects' },
       ],
     });
-    expect(twice.json().errors).toEqual({ 'events.1.slot': [techResourceMessages.duplicateSlot] });
+    expect(twice.json().errors).toEqual({ 'events.1.slot': ['Each slot can hold one event.'] });
     const unknown = await save({
       date: '03/16/2032',
       user_id: gone.id,
@@ -210,15 +205,15 @@ describe('PUT /api/tech/resources', () => {
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({
-      user_id: [techResourceMessages.technician],
-      'events.0.company_id': [techResourceMessages.company],
+      user_id: ['Choose an active technician.'],
+      'events.0.company_id': ['The selected company does not exist.'],
     });
     const client = await save({
       date: '03/16/2032',
       user_id: (await createUser(ctx.db, { type: 'Client' })).id,
       events: [],
     });
-    expect(client.json().errors).toEqual({ user_id: [techResourceMessages.technician] });
+    expect(client.json().errors).toEqual({ user_id: ['Choose an active technician.'] });
     // Tess's saved day is as it was.
     const rows = (await read('03/16/2032')).json<{ data: { user_id: number; tech_events: unknown[] }[] }>().data;
     expect(rows.find((row) => row.user_id === tess.id)?.tech_events).toHaveLength(2);
@@ -266,7 +261,7 @@ describe('project slots on the grid', () => {
       ],
     });
     expect(clash.statusCode).toBe(422);
-    expect(clash.json().errors).toEqual({ 'events.1.slot': [techResourceMessages.projectSlot] });
+    expect(clash.json().errors).toEqual({ 'events.1.slot': ['This slot is reserved on a project.'] });
     const beside = await save({ date: '03/20/2032', user_id: omar.id, events: [{ slot: '09:30', task: 'Frontline' }] });
     expect(beside.statusCode).toBe(200);
     expect(beside.json().data.tech_events.map((event: { slot: string }) => event.slot)).toEqual([
