@@ -205,12 +205,18 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   let response = await send(path, options, sentWith);
 
   if (response.status === 401 && useAuth && sentWith && !noRefreshPaths.has(path)) {
+    // Another tab may have refreshed meanwhile (its storage event not yet seen): its tokens are in localStorage. A
+    // refresh token older than the newest revokes the whole sign-in (decision 0076), so never present a stale one.
+    authStore.syncFromStorage();
     const current = authStore.getState().accessToken;
     // Signed out while this request was on its way (e.g. logout): nothing to refresh, nobody to send to login.
     if (!current) throw await toApiError(response);
-    // Another request already refreshed after this one was sent: replay with the new token straight away.
-    const token = current !== sentWith && !refreshInFlight ? current : await waitForRefreshedToken();
-    response = await send(path, options, token);
+    // Another request (or tab) already refreshed after this one was sent: replay with the new token straight away.
+    const renewed = current !== sentWith && !refreshInFlight;
+    response = await send(path, options, renewed ? current : await waitForRefreshedToken());
+    // That token had expired as well: refresh it once, with the newest refresh token.
+    if (renewed && response.status === 401 && authStore.getState().accessToken === current)
+      response = await send(path, options, await waitForRefreshedToken());
   }
 
   if (!response.ok) {
