@@ -6,7 +6,8 @@
 // Run: node --import tsx bench/maintenance-month.ts   (DATABASE_URL to use your own server; else an embedded one;
 // BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding).
 // The load comes from wrk when installed (bench/wrk-load.lua), else from bench/load-client.ts. Prints p50 / p95 /
-// max per call and, beside them, the page's one SQL statement timed alone; exits 1 over budget.
+// max per call and, beside them, the call's statements alone in PostgreSQL with the p95's ratio to them
+// (bench/sql-alone.ts) and the page's one SQL statement timed alone; exits 1 over budget.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ import {
 } from '../apps/server/src/modules/maintenance/maintenance.service.ts';
 import { grantPermissions, seedPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
 import { runLoad } from './run-load.ts';
+import { describeRatio, sqlAloneOfCalls } from './sql-alone.ts';
 
 const BUDGET_P95_MS = 50;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -94,6 +96,8 @@ try {
   );
   // The machine may be shared: each figure beside the floor's p95 of the same run (the GUIDE reads budgets so).
   const floorP95 = results.find((result) => result.label.startsWith('floor'))?.p95 ?? NaN;
+  // And beside it the call's statements alone in PostgreSQL and the p95's ratio to them (bench/sql-alone.ts).
+  const alone = await sqlAloneOfCalls(pool, address, tokens[0]!, paths);
   for (const { label, p50, p95, max, requests } of results) {
     const over = label.startsWith('maintenance') && p95 > BUDGET_P95_MS;
     failed ||= over;
@@ -101,6 +105,7 @@ try {
       `${over ? 'OVER ' : 'ok   '} ${label}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms ` +
         `(${(p95 / floorP95).toFixed(2)} x the floor's p95), max ${max.toFixed(1)} ms (${requests} requests, ${CONCURRENCY} at once)`,
     );
+    console.log(`        ${describeRatio(alone.get(label)!, p95)}`);
   }
   await timeStatement();
   await app.close();
