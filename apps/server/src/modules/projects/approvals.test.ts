@@ -1,4 +1,4 @@
-import { approvalMessages, projectChannel, publicApprovalSchema, type Approval } from '@switchboard/shared';
+import { projectChannel, publicApprovalSchema, type Approval } from '@switchboard/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -88,7 +88,7 @@ describe('Planning Approval: the request', () => {
       const heard = nextEvent(socket, 'ApprovalsUpdated');
       const sent = await sendPlanning(projectId, [client.id, String(secondClient.id), 'Owner@Example.com']);
       expect(sent.statusCode).toBe(200);
-      expect(sent.json()).toEqual({ message: approvalMessages.planningSent });
+      expect(sent.json()).toEqual({ message: 'Planning approval request sent.' });
       expect((await heard)[0]).toEqual({ project_id: projectId, by: coordinator.id });
     } finally {
       socket.close();
@@ -134,11 +134,26 @@ describe('Planning Approval: the request', () => {
     const projectId = await createProject('Guarded');
     const before = (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(outbox))[0]!.n;
     const cases: [unknown[], string, string, string][] = [
-      [[strangerAccount.id], 'Hi', 'to', approvalMessages.recipient],
-      [[coordinator.id], 'Hi', 'to', approvalMessages.recipient],
-      [['not-an-address'], 'Hi', 'to.0', approvalMessages.recipient],
-      [[], 'Hi', 'to', approvalMessages.to],
-      [[client.id], '   ', 'message', approvalMessages.message],
+      [
+        [strangerAccount.id],
+        'Hi',
+        'to',
+        "Each recipient must be an account of the project's company or a valid e-mail address.",
+      ],
+      [
+        [coordinator.id],
+        'Hi',
+        'to',
+        "Each recipient must be an account of the project's company or a valid e-mail address.",
+      ],
+      [
+        ['not-an-address'],
+        'Hi',
+        'to.0',
+        "Each recipient must be an account of the project's company or a valid e-mail address.",
+      ],
+      [[], 'Hi', 'to', 'Choose at least one recipient.'],
+      [[client.id], '   ', 'message', 'Enter a message.'],
     ];
     for (const [to, message, field, text] of cases) {
       const answer = await sendPlanning(projectId, to, message);
@@ -193,7 +208,7 @@ describe('the public link', () => {
       const heard = nextEvent(socket, 'ApprovalsUpdated');
       const approved = await publicPost(buyer!.token, { decision: 'approve', comment: 'Looks good' });
       expect(approved.statusCode).toBe(200);
-      expect(approved.json()).toEqual({ message: approvalMessages.approved });
+      expect(approved.json()).toEqual({ message: 'Thank you. Your approval has been recorded.' });
       expect((await heard)[0]).toEqual({ project_id: projectId, by: null });
     } finally {
       socket.close();
@@ -211,7 +226,7 @@ describe('the public link', () => {
       await publicPost(buyer!.token, { decision: 'deny', comment: 'Changed my mind' }),
     ]) {
       expect(answer.statusCode).toBe(410);
-      expect(answer.json()).toEqual({ message: approvalMessages.linkUsed });
+      expect(answer.json()).toEqual({ message: 'This approval link has already been used. Nothing was changed.' });
     }
     const [, after] = (await projectDetail(ctx.app, token, projectId)).planning_approvals as [Approval, Approval];
     expect(after).toEqual(done);
@@ -219,12 +234,12 @@ describe('the public link', () => {
     // The other recipient's link is its own: deny needs a comment, then denies.
     const bare = await publicPost(account!.token, { decision: 'deny' });
     expect(bare.statusCode).toBe(422);
-    expect(bare.json().errors).toEqual({ comment: [approvalMessages.denyComment] });
+    expect(bare.json().errors).toEqual({ comment: ['Tell us why you deny the request.'] });
     expect((await publicPost(account!.token, { decision: 'maybe' })).json().errors).toEqual({
-      decision: [approvalMessages.decision],
+      decision: ['Choose Approve or Deny.'],
     });
     const denied = await publicPost(account!.token, { decision: 'deny', comment: 'Not this quarter' });
-    expect(denied.json()).toEqual({ message: approvalMessages.denied });
+    expect(denied.json()).toEqual({ message: 'Thank you. Your answer has been recorded.' });
     const statuses = (await projectDetail(ctx.app, token, projectId)).planning_approvals.map((row) => row.status);
     expect(statuses).toEqual([2, 1]);
   });
@@ -279,7 +294,7 @@ describe('the public link', () => {
       .where(eq(approvalLinks.projectId, projectId));
     for (const answer of [await publicGet(late!.token), await publicPost(late!.token, { decision: 'approve' })]) {
       expect(answer.statusCode).toBe(410);
-      expect(answer.json()).toEqual({ message: approvalMessages.linkExpired });
+      expect(answer.json()).toEqual({ message: 'This approval link has expired. Nothing was changed.' });
     }
     const [row] = await ctx.db.select().from(projectApprovals).where(eq(projectApprovals.projectId, projectId));
     expect([row!.status, row!.respondedAt]).toEqual([null, null]);
@@ -288,7 +303,7 @@ describe('the public link', () => {
   it('answers 404 to an unknown or forged token', async () => {
     const forged = 'A'.repeat(43);
     expect((await publicGet(forged)).statusCode).toBe(404);
-    expect((await publicGet(forged)).json()).toEqual({ message: approvalMessages.linkInvalid });
+    expect((await publicGet(forged)).json()).toEqual({ message: 'This approval link is not valid.' });
     expect((await publicPost(forged, { decision: 'approve' })).statusCode).toBe(404);
     expect((await publicGet('short')).statusCode).toBe(404);
   });
@@ -344,7 +359,7 @@ describe('Labor Quote Approval', () => {
       project_id: projectId,
     });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors).toEqual({ documents: [approvalMessages.document] });
+    expect(wrong.json().errors).toEqual({ documents: ['Choose quotes of this project.'] });
     const none = await step({
       step: 'Labor Quote Approval',
       to: [client.id],
@@ -352,7 +367,7 @@ describe('Labor Quote Approval', () => {
       message: 'x',
       project_id: projectId,
     });
-    expect(none.json().errors).toEqual({ documents: [approvalMessages.documents] });
+    expect(none.json().errors).toEqual({ documents: ['Choose the quotes to send.'] });
 
     // The step ticket names the project as well as project_id does.
     const detail = await projectDetail(ctx.app, token, projectId);
@@ -364,7 +379,7 @@ describe('Labor Quote Approval', () => {
       message: 'Please approve the labor and quotes.',
       ticket_id: ticketId,
     });
-    expect(sent.json()).toEqual({ message: approvalMessages.laborSent });
+    expect(sent.json()).toEqual({ message: 'Labor and quote approval request sent.' });
     const [mail] = await mailedLinks(1);
     expect(mail!.subject).toBe('Labor and quote approval requested: Quoted work');
 
