@@ -97,6 +97,10 @@ const maintenanceNotesPage = () =>
 const notFoundPage = () => import('../components/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
 const adminIndexPage = () =>
   import('../features/admin-outbox/admin-index-page.tsx').then((m) => ({ Component: m.AdminIndexPage }));
+const ledgersPage = () =>
+  import('../features/billing-ledgers/ledgers-page.tsx').then((m) => ({ Component: m.LedgersPage }));
+const ledgerRegisterPage = () =>
+  import('../features/billing-ledgers/ledger-register-page.tsx').then((m) => ({ Component: m.LedgerRegisterPage }));
 const outboxListPage = () =>
   import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
 const outboxMessagePage = () =>
@@ -267,8 +271,8 @@ export const appRoutes: RouteObject[] = [
     children: [
       areaIndex('Billing'),
       area('items', 'Billing Items'),
-      area('ledgers', 'Ledgers'),
-      area('ledgers/:id', 'Ledger', { numericParams: ['id'] }),
+      { path: 'ledgers', lazy: ledgersPage, handle: handle({ title: 'Ledgers' }) },
+      { path: 'ledgers/:id', lazy: ledgerRegisterPage, handle: handle({ title: 'Ledger', numericParams: ['id'] }) },
       area('vendors', 'Vendors'),
       area('taxrates', 'Tax Rates'),
       area('invoices', 'Invoices'),

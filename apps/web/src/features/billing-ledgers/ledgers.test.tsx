@@ -1,0 +1,299 @@
+import type { SessionResponse } from '@switchboard/shared';
+import type { AccountRow, AccountsResponse, RegisterResponse } from '@switchboard/shared/billing/ledger';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { fakeSocketModule } from '../../test/fake-socket.ts';
+import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { canPost } from './journal-entry-modal.tsx';
+import { accountTree } from './ledgers-page.tsx';
+
+vi.mock('socket.io-client', () => fakeSocketModule);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const session = (permissions: string[]): SessionResponse => ({
+  data: {
+    user: {
+      id: 1,
+      type: 'Employee',
+      role: 'user',
+      name: 'Ada Admin',
+      shortname: 'Ada',
+      email: 'ada@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
+    permissions,
+    notifications: [],
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
+    token_id: 'token-1',
+    shadowing: false,
+  },
+});
+
+const account = (
+  id: number,
+  number: string,
+  name: string,
+  type: AccountRow['type'],
+  extra: Partial<AccountRow> = {},
+): AccountRow => ({
+  id,
+  number,
+  name,
+  type,
+  subtype: 'other',
+  parent_id: null,
+  is_system: true,
+  active: true,
+  description: '',
+  debit: 0,
+  credit: 0,
+  balance: 0,
+  ...extra,
+});
+
+const chart: AccountRow[] = [
+  account(1, '1000', 'Operating Checking', 'asset', { subtype: 'bank', debit: 1500, balance: 1500 }),
+  account(2, '1010', 'Payroll Checking', 'asset', { subtype: 'bank', parent_id: 1, is_system: false }),
+  account(3, '1100', 'Accounts Receivable', 'asset', { subtype: 'receivable' }),
+  account(4, '3000', "Owner's Equity", 'equity', { credit: 1500.25, balance: 1500.25 }),
+  account(5, '6100', 'Bad Debt', 'expense', { debit: 0.25, balance: 0.25 }),
+  account(6, '6800', 'Old Expense', 'expense', { active: false, is_system: false }),
+];
+
+function signedIn(): void {
+  window.localStorage.setItem('access_token', 'access-1');
+  window.localStorage.setItem('refresh_token', 'refresh-1');
+  window.localStorage.setItem('token_id', 'token-1');
+  authStore.syncFromStorage();
+}
+
+const register = (after: string | null): RegisterResponse => ({
+  account: {
+    id: 1,
+    number: '1000',
+    name: 'Operating Checking',
+    type: 'asset',
+    subtype: 'bank',
+    parent_id: null,
+    is_system: true,
+    active: true,
+    description: '',
+  },
+  opening_balance: after ? null : 100,
+  data: after
+    ? [
+        {
+          id: 12,
+          entry_id: 7,
+          entry_number: 'JE-000007',
+          entry_date: '2026-11-03',
+          source_type: 'invoice',
+          source_id: 3,
+          reverses_id: null,
+          reversed: false,
+          company_id: null,
+          company_name: null,
+          vendor_id: null,
+          memo: 'Invoice',
+          debit: 0,
+          credit: 20,
+          balance: 1580,
+        },
+      ]
+    : [
+        {
+          id: 10,
+          entry_id: 5,
+          entry_number: 'JE-000005',
+          entry_date: '2026-11-01',
+          source_type: 'manual',
+          source_id: null,
+          reverses_id: null,
+          reversed: false,
+          company_id: 2,
+          company_name: 'Acme Dental',
+          vendor_id: null,
+          memo: 'Owner investment',
+          debit: 1500,
+          credit: 0,
+          balance: 1600,
+        },
+        {
+          id: 11,
+          entry_id: 6,
+          entry_number: 'JE-000006',
+          entry_date: '2026-11-02',
+          source_type: 'manual',
+          source_id: null,
+          reverses_id: null,
+          reversed: true,
+          company_id: null,
+          company_name: null,
+          vendor_id: null,
+          memo: 'Typo',
+          debit: 0,
+          credit: 0.5,
+          balance: 1599.5,
+        },
+      ],
+  next_cursor: after ? null : '2026-11-02.11',
+  per_page: 50,
+});
+
+function stubApi(permissions: string[]) {
+  const posted: unknown[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === '/api/session') return jsonResponse(200, session(permissions));
+    if (url === '/api/notifications') return jsonResponse(200, { data: [] });
+    if (url.startsWith('/api/misc/timeclock')) return jsonResponse(200, { data: { status: 5, start_time: null } });
+    if (url === '/api/billing/settings') return jsonResponse(200, { data: { lock_date: null, time_zone: 'UTC' } });
+    if (url.startsWith('/api/billing/accounts?')) {
+      const body: AccountsResponse = {
+        data: chart,
+        as_of: new URL(url, 'http://x').searchParams.get('as_of')!,
+        trial_balance_difference: 0,
+      };
+      return jsonResponse(200, body);
+    }
+    if (url.startsWith('/api/billing/accounts/1/register')) {
+      return jsonResponse(200, register(new URL(url, 'http://x').searchParams.get('after')));
+    }
+    if (url === '/api/billing/journal-entries' && init?.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      return jsonResponse(200, { message: 'Journal entry posted.', data: { id: 9, number: 'JE-000009' } });
+    }
+    if (url.startsWith('/api/company')) return jsonResponse(200, { data: [{ id: 2, name: 'Acme Dental' }] });
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, posted };
+}
+
+describe('rules of the ledger pages', () => {
+  it('orders a type’s accounts as a tree: each parent followed by its sub-accounts', () => {
+    expect(accountTree(chart, 'asset').map(({ account: a, depth }) => `${depth}:${a.number}`)).toEqual([
+      '0:1000',
+      '1:1010',
+      '0:1100',
+    ]);
+  });
+
+  it('allows Post only for two or more complete lines that balance to the cent', () => {
+    const line = (account_id: string | null, debit: number | '', credit: number | '') => ({
+      account_id,
+      debit,
+      credit,
+    });
+    expect(canPost([line('1', 10, ''), line('2', '', 10)])).toBe(true);
+    expect(canPost([line('1', 10, ''), line('2', '', 9.99)])).toBe(false);
+    expect(canPost([line('1', 0.1, ''), line('2', 0.2, ''), line('3', '', 0.3)])).toBe(true); // 0.1 + 0.2 is 0.3 here
+    expect(canPost([line('1', 10, ''), line(null, '', 10)])).toBe(false);
+    expect(canPost([line('1', 10, 10), line('2', '', '')])).toBe(false);
+    expect(canPost([line('1', 10, '')])).toBe(false);
+    expect(canPost([line('1', '', ''), line('2', '', '')])).toBe(false);
+  });
+});
+
+describe('/billing/ledgers', () => {
+  it('shows the chart by type with balances, hides inactive accounts until asked, and the trial balance at 0.00', async () => {
+    signedIn();
+    const { fetchMock } = stubApi(['view billing']);
+    const user = userEvent.setup();
+    renderApp('/billing/ledgers?as_of=2026-11-30');
+    const table = await screen.findByRole('table', { name: 'Chart of accounts' });
+    expect(within(table).getByText('Assets')).toBeTruthy();
+    const checking = within(table).getByRole('link', { name: 'Operating Checking' });
+    expect(checking.getAttribute('href')).toBe('/billing/ledgers/1');
+    expect(within(checking.closest('tr')!).getByText('1,500.00')).toBeTruthy();
+    expect(within(table).getByLabelText('Expenses total').textContent).toBe('0.25');
+    expect(within(table).queryByText('Old Expense')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New journal entry' })).toBeNull(); // no 'manage accounting'
+    expect(
+      (fetchMock.mock.calls as unknown as [string][]).some(([url]) => url === '/api/billing/accounts?as_of=2026-11-30'),
+    ).toBe(true);
+
+    await user.click(screen.getByRole('switch', { name: 'Show inactive' }));
+    expect(await within(table).findByText('Old Expense')).toBeTruthy();
+
+    await user.click(screen.getByRole('switch', { name: 'Trial balance' }));
+    const trial = await screen.findByRole('table', { name: 'Trial balance' });
+    expect(within(trial).getByLabelText('Total debits').textContent).toBe('1,500.25');
+    expect(within(trial).getByLabelText('Total credits').textContent).toBe('1,500.25');
+    expect(within(trial).getByLabelText('Trial balance difference').textContent).toBe('0.00');
+  });
+
+  it('keeps Post disabled until the lines balance, shows the difference, and posts the entry', async () => {
+    signedIn();
+    const { posted } = stubApi(['view billing', 'manage accounting']);
+    const user = userEvent.setup();
+    renderApp('/billing/ledgers?as_of=2026-11-30');
+    await user.click(await screen.findByRole('button', { name: 'New journal entry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New journal entry' });
+    const post = within(dialog).getByRole('button', { name: 'Post' });
+    expect((post as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Line 1 account' }));
+    await user.click(await screen.findByRole('option', { name: '1000 Operating Checking' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Line 1 debit' }), '250.10');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Line 2 account' }));
+    await user.click(await screen.findByRole('option', { name: "3000 Owner's Equity" }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Line 2 credit' }), '250');
+    expect(within(dialog).getByLabelText('Difference').textContent).toBe('Difference 0.10');
+    expect((post as HTMLButtonElement).disabled).toBe(true);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Line 2 credit' }), '.1');
+    await waitFor(() => expect(within(dialog).getByLabelText('Difference').textContent).toBe('Difference 0.00'));
+    expect((post as HTMLButtonElement).disabled).toBe(false);
+    await user.click(post);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      lines: [
+        { account_id: 1, debit: 250.1, credit: 0 },
+        { account_id: 4, debit: 0, credit: 250.1 },
+      ],
+    });
+  });
+});
+
+describe('/billing/ledgers/{id}', () => {
+  it('shows the register from its opening balance, loads more by cursor, and offers Reverse on manual entries', async () => {
+    signedIn();
+    const { fetchMock } = stubApi(['view billing', 'manage accounting']);
+    const user = userEvent.setup();
+    renderApp('/billing/ledgers/1');
+    const table = await screen.findByRole('table', { name: 'Register' });
+    expect(screen.getByRole('heading', { name: '1000 Operating Checking' })).toBeTruthy();
+    expect(within(table).getByLabelText('Opening balance').textContent).toBe('100.00');
+    const first = within(table).getByText('JE-000005').closest('tr')!;
+    expect(within(first).getByText('1,600.00')).toBeTruthy();
+    expect(within(first).getByText('Acme Dental')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Reverse' })).toBeTruthy();
+    const reversed = within(table).getByText('JE-000006').closest('tr')!;
+    expect(within(reversed).queryByRole('button', { name: 'Reverse' })).toBeNull();
+    expect(within(reversed).getByText('Reversed')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const third = (await within(table).findByText('JE-000007')).closest('tr')!;
+    expect(within(third).queryByRole('button', { name: 'Reverse' })).toBeNull(); // an invoice's entry is voided, not reversed
+    expect((fetchMock.mock.calls as unknown as [string][]).map(([url]) => url)).toContain(
+      '/api/billing/accounts/1/register?after=2026-11-02.11',
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+  });
+});
