@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 // Ids fixed by the spec and by the reference seed; code compares against these, never against names.
 export { TICKET_STATUS_CLOSED } from './ticket-queue.ts';
-export const DEPARTMENT_TECH = 1;
+export { TECHNICIAN_DEPARTMENT_ID as DEPARTMENT_TECH } from './technicians.ts';
 export const DEPARTMENT_ADMINISTRATION = 2;
 export const DEPARTMENT_SALES = 3;
 export const DEPARTMENT_BILLING = 4;

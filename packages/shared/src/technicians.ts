@@ -1,4 +1,5 @@
-import { DEPARTMENT_TECH, type EmployeeListItem } from './reference.ts';
+// Imports types only: the pickers of /tickets load this file, and reference.ts brings zod with it.
+import type { EmployeeListItem } from './reference.ts';
 
 // Who is a technician (spec 1 §7.2: department 1 = tech; decision 0078): an enabled employee of department Tech.
 // Every technician picker lists these (the enabled employees of GET /api/users/employee.list that pass
@@ -6,7 +7,7 @@ import { DEPARTMENT_TECH, type EmployeeListItem } from './reference.ts';
 // researchers and quoters are chosen from every enabled employee.
 
 /** The department whose members are technicians. */
-export const TECHNICIAN_DEPARTMENT_ID = DEPARTMENT_TECH;
+export const TECHNICIAN_DEPARTMENT_ID = 1;
 
 /** An employee (enabled, as GET /api/users/employee.list lists them) of department Tech. */
 export const isTechnician = (employee: { departments: readonly { id: number }[] }): boolean =>
