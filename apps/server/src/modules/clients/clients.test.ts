@@ -5,7 +5,6 @@ import {
   clientAccountOptionsResponseSchema,
   clientAccountEmailTakenMessage,
   clientAccountPasswordMismatchMessage,
-  clientAccountPrimaryDeleteMessage,
   clientAccountSiteInvalidMessage,
   clientAccountUpdatedMessage,
   phoneNumberInvalidMessage,
@@ -422,7 +421,7 @@ describe('DELETE /api/users/client/{user_id}', () => {
     expect(listed.is_primary).toBe(true);
     const response = await request('DELETE', `/api/users/client/${id}`, deleterToken);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(clientAccountPrimaryDeleteMessage);
+    expect(response.json().message).toBe("A company's primary account cannot be deleted.");
     const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
     expect(user!.deletedAt).toBeNull();
     await ctx.db.update(companies).set({ primaryUserId: null }).where(eq(companies.id, acme.id));

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { heldMailAlreadyTicketMessage, heldMailRawMissingMessage } from '@switchboard/shared';
+import { heldMailAlreadyTicketMessage } from '@switchboard/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -358,7 +358,7 @@ describe('held mail becomes a ticket (POST /api/admin/held-mail/{id}/ticket and 
     const before = await snapshot();
     const response = await post(`${heldId}/ticket`, { company_id: companyId });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: heldMailRawMissingMessage });
+    expect(response.json()).toEqual({ message: 'The original message of this mail could not be read.' });
     expect(await snapshot()).toEqual(before);
     expect(await heldRow(heldId)).toMatchObject({ ticketId: null, reviewedAt: null });
   });
