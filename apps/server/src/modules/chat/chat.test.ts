@@ -239,6 +239,9 @@ describe('messages', () => {
     const before = await ctx.db.$count(chatMessages);
     expect((await send(catToken, { room_id: String(roomId), message: 'intrude' })).statusCode).toBe(404);
     expect((await send(ann.token, { room_id: '999999', message: 'nowhere' })).statusCode).toBe(404);
+    const notARoom = await send(ann.token, { room_id: 'lobby', message: 'nowhere' });
+    expect(notARoom.statusCode).toBe(422);
+    expect(notARoom.json().errors).toEqual({ room_id: ['The selected room id is invalid.'] });
     expect(await ctx.db.$count(chatMessages)).toBe(before);
   });
 });
