@@ -1,7 +1,14 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './billing-date.ts';
-import { ageReceivables, agingBuckets, bucketIndex, type AgingItem } from './aging.ts';
+import {
+  ageReceivables,
+  agingBuckets,
+  bucketIndex,
+  invoiceOpenAsOf,
+  unappliedCreditAsOf,
+  type AgingItem,
+} from './aging.ts';
 
 const asOf = '2026-06-30';
 const dueDaysAgo = (days: number, amount = 100, companyId = 1): AgingItem => ({
@@ -101,4 +108,79 @@ describe('aged receivables: properties', () => {
     }
     expect(report.buckets).toHaveLength(count + 2);
   });
+});
+
+describe('open amounts as of a date', () => {
+  const invoice = { total: 5_000, invoiceDate: '2026-05-01' };
+  const paid = [{ amount: 3_000, appliedOn: '2026-06-15', unappliedOn: null }];
+
+  it('a payment after the as-of date leaves the invoice open as of then', () => {
+    expect(invoiceOpenAsOf(invoice, paid, '2026-06-14')).toBe(5_000);
+    expect(invoiceOpenAsOf(invoice, paid, '2026-06-15')).toBe(2_000);
+    expect(invoiceOpenAsOf(invoice, paid, '2026-04-30')).toBe(0);
+    expect(invoiceOpenAsOf({ ...invoice, voidedOn: '2026-06-01' }, [], '2026-06-01')).toBe(0);
+    expect(invoiceOpenAsOf({ ...invoice, voidedOn: '2026-06-01' }, [], '2026-05-31')).toBe(5_000);
+  });
+
+  it('an unapplied allocation counts until the day it was unapplied', () => {
+    const history = [{ amount: 3_000, appliedOn: '2026-06-01', unappliedOn: '2026-06-10' }];
+    expect(invoiceOpenAsOf(invoice, history, '2026-06-09')).toBe(2_000);
+    expect(invoiceOpenAsOf(invoice, history, '2026-06-10')).toBe(5_000);
+  });
+
+  it('an unapplied payment is in Unapplied credits, and the report ties to AR', () => {
+    const payment = { amount: 8_000, date: '2026-06-15' };
+    const allocations = [{ amount: 5_000, appliedOn: '2026-06-15', unappliedOn: null }];
+    const asOf = '2026-06-30';
+    expect(unappliedCreditAsOf(payment, allocations, asOf)).toBe(-3_000);
+    expect(unappliedCreditAsOf(payment, allocations, '2026-06-14')).toBe(0);
+    const report = ageReceivables(
+      [
+        {
+          companyId: 1,
+          amount: invoiceOpenAsOf(invoice, allocations, asOf),
+          invoiceDate: invoice.invoiceDate,
+          dueDate: '2026-05-21',
+        },
+        {
+          companyId: 1,
+          amount: unappliedCreditAsOf(payment, allocations, asOf),
+          invoiceDate: payment.date,
+          dueDate: null,
+        },
+      ],
+      { asOf },
+    );
+    // AR as the ledger has it: invoice debit 5,000, payment credit 8,000.
+    expect(report.totals.total).toBe(5_000 - 8_000);
+    expect(report.totals.credits).toBe(-3_000);
+  });
+});
+
+const history = fc.array(
+  fc.record({
+    amount: fc.integer({ min: 1, max: 100_000 }),
+    appliedOn: fc.integer({ min: 0, max: 100 }).map((day) => addDays('2026-01-01', day)),
+    unappliedAfter: fc.option(fc.integer({ min: 0, max: 100 })),
+  }),
+  { maxLength: 10 },
+);
+
+describe('open amounts as of a date: property', () => {
+  test.prop([history, fc.integer({ min: 0, max: 250 }).map((day) => addDays('2026-01-01', day))])(
+    'for one payment over one invoice, the invoice open plus the credit equals the AR balance (debit − credit) as of the date',
+    (raw, asOf) => {
+      const allocations = raw.map(({ unappliedAfter, ...a }) => ({
+        ...a,
+        unappliedOn: unappliedAfter === null ? null : addDays(a.appliedOn, unappliedAfter),
+      }));
+      const total = allocations.reduce((sum, a) => sum + a.amount, 0) + 1_000;
+      const invoice = { total, invoiceDate: '2026-01-01' };
+      const payment = { amount: total + 500, date: '2026-01-01' };
+      const open = invoiceOpenAsOf(invoice, allocations, asOf);
+      const credit = unappliedCreditAsOf(payment, allocations, asOf);
+      // The ledger: AR debit at posting, AR credit at payment; allocations never touch it.
+      expect(open + credit).toBe(total - payment.amount);
+    },
+  );
 });

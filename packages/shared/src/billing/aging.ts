@@ -90,3 +90,42 @@ export function ageReceivables(items: readonly AgingItem[], options: AgingOption
   const rows = [...byCompany.values()].sort((a, b) => a.companyId - b.companyId);
   return { buckets, rows, totals };
 }
+
+/** One allocation's history (allocations are never deleted: unapplying sets unapplied_on). */
+export interface AllocationHistory {
+  amount: number;
+  appliedOn: string;
+  unappliedOn: string | null;
+}
+
+/** Cents of allocations in force at the end of `asOf`: applied on or before it, not unapplied by then. */
+export const allocatedAsOf = (allocations: readonly AllocationHistory[], asOf: string): number =>
+  allocations
+    .filter((a) => a.appliedOn <= asOf && (a.unappliedOn === null || a.unappliedOn > asOf))
+    .reduce((sum, a) => sum + a.amount, 0);
+
+/**
+ * What an invoice owed at the end of `asOf`: 0 before its date or once voided, else its total less the allocations
+ * in force then. A payment applied after the date leaves the invoice open as of the date.
+ */
+export function invoiceOpenAsOf(
+  invoice: { total: number; invoiceDate: string; voidedOn?: string | null },
+  allocations: readonly AllocationHistory[],
+  asOf: string,
+): number {
+  if (invoice.invoiceDate > asOf || (invoice.voidedOn != null && invoice.voidedOn <= asOf)) return 0;
+  return invoice.total - allocatedAsOf(allocations, asOf);
+}
+
+/**
+ * A payment's (or credit note's) credit not yet applied at the end of `asOf`, as a negative amount for the
+ * Unapplied credits column: −(amount − allocations in force then); 0 before its date or once voided.
+ */
+export function unappliedCreditAsOf(
+  source: { amount: number; date: string; voidedOn?: string | null },
+  allocations: readonly AllocationHistory[],
+  asOf: string,
+): number {
+  if (source.date > asOf || (source.voidedOn != null && source.voidedOn <= asOf)) return 0;
+  return allocatedAsOf(allocations, asOf) - source.amount;
+}
