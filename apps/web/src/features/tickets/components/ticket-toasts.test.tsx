@@ -88,6 +88,18 @@ describe('ticket to-do and attachment toasts (spec 3 §8)', { timeout: 20_000 },
     expect(await findToast('To-do deleted.', 'green')).toBeTruthy();
   });
 
+  it("shows 'Some error occured! Please try again.' when a to-do cannot be added", async () => {
+    authStore.signIn(signedInResponse());
+    stubApi({ 'POST /api/ticket/todo': [500, { message: 'Server Error' }] });
+    renderCard(<TodosCard ticket={ticket} disabled={false} />);
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('textbox', { name: 'New to-do' }), 'Label the cables');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await findToast('Some error occured! Please try again.', 'red')).toBeTruthy();
+    expect(screen.queryByText('Server Error')).toBeNull();
+  });
+
   it(`shows '${ticketSaveFailedMessage}' when deleting or restoring an attachment fails`, async () => {
     authStore.signIn(signedInResponse());
     stubApi({ 'DELETE /api/ticket/notes_attachments/9': [500, { message: 'Server Error' }] });
