@@ -112,6 +112,8 @@ describe('date panels (spec 3 §2 Scheduled Placeholder, Schedule Pending Projec
     const tickets = base.tickets.map((step) => (step.project_order === 1 ? { ...step, status: 1 } : step));
     const api = open('Employee', { tickets, scheduled_placeholder: { id: 5, start_date: '2026-05-05' } });
     const placeholder = await card('Scheduled Placeholder');
+    // A closed step is folded to its line (issue 26 §2 item 11): its title opens it.
+    await userEvent.click(within(placeholder).getByRole('button', { name: 'Scheduled Placeholder' }));
     await userEvent.click(await within(placeholder).findByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Scheduled placeholder saved.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -124,7 +126,12 @@ describe('date panels (spec 3 §2 Scheduled Placeholder, Schedule Pending Projec
     open('Client', { scheduled_placeholder: { id: 5, start_date: '2026-05-05' } });
     const placeholder = await card('Scheduled Placeholder');
     expect(await within(placeholder).findByText('Start date: 2026-05-05')).toBeTruthy();
-    expect(within(placeholder).queryByRole('button')).toBeNull();
+    // No input or button but the card's own title (its disclosure).
+    expect(
+      within(placeholder)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Scheduled Placeholder']);
     const pending = await card('Schedule Pending Projects');
     expect(within(pending).getByText('No start date yet.')).toBeTruthy();
   });
