@@ -44,7 +44,9 @@ describe('project approvals by mailed link', () => {
       await page.getByText('Planning approval request sent.').first().waitFor();
       await panel.getByText('Pending').waitFor();
 
-      const message = await mail.waitFor(address, (received) => received.raw.includes('/approve/'));
+      const message = await mail.waitFor(address, (received) =>
+        decodeQuotedPrintable(received.raw).includes('/approve/'),
+      );
       const link = /https?:\/\/[^\s"<>]+\/approve\/[A-Za-z0-9_-]+/.exec(decodeQuotedPrintable(message.raw))?.[0];
       expect(link).toBeTruthy();
 
