@@ -234,4 +234,54 @@ describe('the Scheduled Maintenance month is always what the database holds, in 
     const kept = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(maintenanceMonthSites);
     expect(kept[0]!.n).toBeGreaterThan(0);
   });
+
+  it('two writers reaching different months do not wait for each other, and both show once committed', async () => {
+    const one = await scheduledServer();
+    const two = await scheduledServer();
+    const ticketOf = async (f: { companyId: number; siteId: number; serverId: number }, when: number) => {
+      const [ticket] = await ctx.db
+        .insert(tickets)
+        .values({
+          subject: 'SM',
+          body: '',
+          companyId: f.companyId,
+          siteId: f.siteId,
+          serverId: f.serverId,
+          location: 1,
+          triageId: 3,
+          status: 2,
+        })
+        .returning({ id: tickets.id });
+      await ctx.db.insert(maintenanceTickets).values({ serverId: f.serverId, year, month: when, ticketId: ticket!.id });
+      return ticket!.id;
+    };
+    const ticketOne = await ticketOf(one, 6);
+    const ticketTwo = await ticketOf(two, 7);
+    await monthOf(other, { month: 6, year });
+    await monthOf(other, { month: 7, year });
+    const first = await ctx.pool.connect();
+    const second = await ctx.pool.connect();
+    try {
+      await first.query('begin');
+      await first.query('update tickets set status = $1 where id = $2', [TICKET_STATUS_CLOSED, ticketOne]);
+      await second.query('begin');
+      // With the first writer's transaction open, the second goes through at once (it would time out on a lock).
+      await second.query(`set local lock_timeout = '2s'`);
+      await second.query('update tickets set status = $1 where id = $2', [TICKET_STATUS_CLOSED, ticketTwo]);
+      await first.query('commit');
+      await second.query('commit');
+      for (const [f, ticketId, when] of [
+        [one, ticketOne, 6],
+        [two, ticketTwo, 7],
+      ] as const) {
+        const company = (await monthOf(other, { month: when, year })).data.find((row) => row.id === f.companyId);
+        expect(company?.sites[0]?.servers[0]?.ticket).toEqual({ id: ticketId, status: TICKET_STATUS_CLOSED });
+      }
+    } finally {
+      await first.query('rollback').catch(() => {});
+      await second.query('rollback').catch(() => {});
+      first.release();
+      second.release();
+    }
+  });
 });
