@@ -16,7 +16,7 @@ import { formatAmount } from '@switchboard/shared/billing/money';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
-import { useCompanyOptions, usePostJournalEntry } from './api/ledgers.ts';
+import { useCompanyOptions, usePostJournalEntry, useVendorOptions } from './api/ledgers.ts';
 
 // New journal entry (designs/billing.md §5): a lines editor that shows debits, credits and the difference, and keeps
 // Post disabled until the entry balances; receivable lines ask for the company.
@@ -28,6 +28,7 @@ interface LineDraft {
   debit: number | string;
   credit: number | string;
   company_id: string | null;
+  vendor_id: string | null;
   memo: string;
 }
 
@@ -38,6 +39,7 @@ const blankLine = (): LineDraft => ({
   debit: '',
   credit: '',
   company_id: null,
+  vendor_id: null,
   memo: '',
 });
 
@@ -79,6 +81,8 @@ export function JournalEntryModal({
   const [lines, setLines] = useState<LineDraft[]>(() => [blankLine(), blankLine()]);
   const [companyTerm, setCompanyTerm] = useState('');
   const companies = useCompanyOptions(companyTerm);
+  const byIdForVendors = new Map(accounts.map((row) => [String(row.id), row.subtype]));
+  const vendors = useVendorOptions(lines.some((line) => byIdForVendors.get(line.account_id ?? '') === 'payable'));
   const errors = isApiError(post.error) ? (post.error.errors ?? {}) : {};
   const byId = new Map(accounts.map((row) => [String(row.id), row]));
 
@@ -109,6 +113,7 @@ export function JournalEntryModal({
           debit: amount(line.debit),
           credit: amount(line.credit),
           company_id: line.company_id ? Number(line.company_id) : null,
+          vendor_id: line.vendor_id ? Number(line.vendor_id) : null,
           memo: line.memo,
         })),
       },
@@ -144,7 +149,7 @@ export function JournalEntryModal({
                 <Table.Th>Account</Table.Th>
                 <Table.Th>Debit</Table.Th>
                 <Table.Th>Credit</Table.Th>
-                <Table.Th>Company</Table.Th>
+                <Table.Th>Party</Table.Th>
                 <Table.Th>Memo</Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -153,6 +158,7 @@ export function JournalEntryModal({
               {lines.map((line, index) => {
                 const account = line.account_id ? byId.get(line.account_id) : undefined;
                 const needsCompany = account?.subtype === 'receivable';
+                const needsVendor = account?.subtype === 'payable';
                 const field = (name: string) => errors[`lines.${index}.${name}`]?.[0];
                 return (
                   <Table.Tr key={line.key}>
@@ -163,7 +169,7 @@ export function JournalEntryModal({
                         searchable
                         data={accountOptions}
                         value={line.account_id}
-                        onChange={(value) => update(line.key, { account_id: value })}
+                        onChange={(value) => update(line.key, { account_id: value, company_id: null, vendor_id: null })}
                         error={field('account_id')}
                       />
                     </Table.Td>
@@ -200,6 +206,16 @@ export function JournalEntryModal({
                           value={line.company_id}
                           onChange={(value) => update(line.key, { company_id: value })}
                           error={field('company_id')}
+                        />
+                      ) : needsVendor ? (
+                        <Select
+                          aria-label={`Line ${index + 1} vendor`}
+                          placeholder="Vendor"
+                          searchable
+                          data={(vendors.data?.data ?? []).map((row) => ({ value: String(row.id), label: row.name }))}
+                          value={line.vendor_id}
+                          onChange={(value) => update(line.key, { vendor_id: value })}
+                          error={field('vendor_id')}
                         />
                       ) : null}
                     </Table.Td>

@@ -70,6 +70,7 @@ const chart: AccountRow[] = [
   account(1, '1000', 'Operating Checking', 'asset', { subtype: 'bank', debit: 1500, balance: 1500 }),
   account(2, '1010', 'Payroll Checking', 'asset', { subtype: 'bank', parent_id: 1, is_system: false }),
   account(3, '1100', 'Accounts Receivable', 'asset', { subtype: 'receivable' }),
+  account(7, '2000', 'Accounts Payable', 'liability', { subtype: 'payable' }),
   account(4, '3000', "Owner's Equity", 'equity', { credit: 1500.25, balance: 1500.25 }),
   account(5, '6100', 'Bad Debt', 'expense', { debit: 0.25, balance: 0.25 }),
   account(6, '6800', 'Old Expense', 'expense', { active: false, is_system: false }),
@@ -179,6 +180,7 @@ function stubApi(permissions: string[]) {
       return jsonResponse(200, { message: 'Journal entry posted.', data: { id: 9, number: 'JE-000009' } });
     }
     if (url.startsWith('/api/company')) return jsonResponse(200, { data: [{ id: 2, name: 'Acme Dental' }] });
+    if (url === '/api/billing/vendors') return jsonResponse(200, { data: [{ id: 5, name: 'Ingram Micro' }] });
     return jsonResponse(404, { message: 'Not found.' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -266,6 +268,36 @@ describe('/billing/ledgers', () => {
       lines: [
         { account_id: 1, debit: 250.1, credit: 0 },
         { account_id: 4, debit: 0, credit: 250.1 },
+      ],
+    });
+  });
+});
+
+describe('party pickers', () => {
+  it('asks for the company on a receivable line and the vendor on a payable line, and sends them', async () => {
+    signedIn();
+    const { posted } = stubApi(['view billing', 'manage accounting']);
+    const user = userEvent.setup();
+    renderApp('/billing/ledgers?as_of=2026-11-30');
+    await user.click(await screen.findByRole('button', { name: 'New journal entry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New journal entry' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Line 1 company' })).toBeNull();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Line 1 account' }));
+    await user.click(await screen.findByRole('option', { name: '1100 Accounts Receivable' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Line 1 company' }));
+    await user.click(await screen.findByRole('option', { name: 'Acme Dental' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Line 1 debit' }), '5');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Line 2 account' }));
+    await user.click(await screen.findByRole('option', { name: '2000 Accounts Payable' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Line 2 vendor' }));
+    await user.click(await screen.findByRole('option', { name: 'Ingram Micro' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Line 2 credit' }), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      lines: [
+        { account_id: 3, company_id: 2, vendor_id: null, debit: 5 },
+        { account_id: 7, company_id: null, vendor_id: 5, credit: 5 },
       ],
     });
   });

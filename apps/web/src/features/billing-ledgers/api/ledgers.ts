@@ -85,6 +85,16 @@ export function useCompanyOptions(term: string) {
   });
 }
 
+/** Vendors for the party picker of payable lines (GET /api/billing/vendors). */
+export function useVendorOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['billing', 'ledger', 'vendors'] as const,
+    queryFn: ({ signal }) => api.get<{ data: { id: number; name: string }[] }>('/api/billing/vendors', { signal }),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
 function useLedgerMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
