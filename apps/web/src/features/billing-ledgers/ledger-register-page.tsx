@@ -23,8 +23,8 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
-import { useRegister, useReverseJournalEntry, type RegisterFilters } from './api/ledgers.ts';
-import { money } from './ledgers-page.tsx';
+import { useCompanyOptions, useRegister, useReverseJournalEntry, type RegisterFilters } from './api/ledgers.ts';
+import { money } from './format.ts';
 
 // /billing/ledgers/{id} (designs/billing.md §5): the account's register with the running balance from an
 // opening-balance row, filters by date range and source, keyset "Load more", Reverse on manual entries.
@@ -43,6 +43,8 @@ export function LedgerRegisterPage() {
   const register = useRegister(id, filters);
   const canManage = usePermissions().includes('manage accounting');
   const [reversing, setReversing] = useState<RegisterRow | null>(null);
+  const [companyTerm, setCompanyTerm] = useState('');
+  const companies = useCompanyOptions(companyTerm);
 
   const setParam = (key: string, value: string | null) =>
     setParams(
@@ -89,6 +91,16 @@ export function LedgerRegisterPage() {
           data={journalSourceTypes.map((type) => ({ value: type, label: sourceLabel(type) }))}
           value={filters.source_type || null}
           onChange={(value) => setParam('source_type', value)}
+        />
+        <Select
+          label="Company"
+          placeholder="All parties"
+          clearable
+          searchable
+          onSearchChange={setCompanyTerm}
+          data={(companies.data?.data ?? []).map((row) => ({ value: String(row.id), label: row.name }))}
+          value={filters.company_id === null ? null : String(filters.company_id)}
+          onChange={(value) => setParam('company_id', value)}
         />
       </Group>
       {register.isPending && <Loader />}

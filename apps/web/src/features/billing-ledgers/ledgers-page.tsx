@@ -22,21 +22,18 @@ import {
   type AccountRow,
   type AccountType,
 } from '@switchboard/shared/billing/ledger';
-import { centsFromDollars, formatAmount } from '@switchboard/shared/billing/money';
+import { formatAmount } from '@switchboard/shared/billing/money';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
 import { useAccounts, useBillingSettings, useCreateAccount } from './api/ledgers.ts';
+import { cents, money } from './format.ts';
 import { JournalEntryModal } from './journal-entry-modal.tsx';
 
 // /billing/ledgers (designs/billing.md §5): the chart of accounts as a tree by type with balances as of a date, a
 // trial-balance view whose difference must be 0.00, an inactive filter; New account and New journal entry for holders
 // of 'manage accounting'.
-
-/** API dollars (at most two decimals) to cents, through their text. */
-export const cents = (dollars: number): number => centsFromDollars(dollars) ?? 0;
-export const money = (dollars: number): string => formatAmount(cents(dollars));
 
 interface TreeRow {
   account: AccountRow;

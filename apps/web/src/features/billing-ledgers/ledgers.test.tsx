@@ -329,3 +329,19 @@ describe('/billing/ledgers/{id}', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
   });
 });
+
+describe('register filters', () => {
+  it('reads the date range, source and party from the URL and sends them', async () => {
+    signedIn();
+    const { fetchMock } = stubApi(['view billing']);
+    renderApp('/billing/ledgers/1?from=2026-11-01&to=2026-11-30&source_type=manual&company_id=2');
+    const table = await screen.findByRole('table', { name: 'Register' });
+    expect(within(table).queryByRole('button', { name: 'Reverse' })).toBeNull(); // no 'manage accounting'
+    expect((fetchMock.mock.calls as unknown as [string][]).map(([url]) => url)).toContain(
+      '/api/billing/accounts/1/register?from=2026-11-01&to=2026-11-30&source_type=manual&company_id=2',
+    );
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Company' }) as HTMLInputElement).value).toBe('Acme Dental'),
+    );
+  });
+});
