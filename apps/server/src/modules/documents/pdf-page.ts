@@ -32,6 +32,12 @@ export interface PricedLine {
 const margin = 50;
 
 /** The page a type's renderer draws on: text, key-value lines and tables that break across pages. */
+/**
+ * pdfkit wraps a word wider than the line one character at a time, in time that grows with the square of its length
+ * (a 100,000-character word took over 10 s): a word beyond 60 characters is cut into lines of 60 before drawing.
+ */
+export const wrappable = (text: string) => text.replace(/\S{61,}/g, (word) => word.match(/\S{1,60}/g)!.join('\n'));
+
 export class PdfPage {
   readonly doc: PDFKit.PDFDocument;
   private readonly color: string;
@@ -70,7 +76,8 @@ export class PdfPage {
   }
 
   paragraph(text: string): this {
-    if (text.trim() !== '') this.doc.font('Helvetica').fontSize(10).fillColor('#000').text(text).moveDown(0.3);
+    if (text.trim() !== '')
+      this.doc.font('Helvetica').fontSize(10).fillColor('#000').text(wrappable(text)).moveDown(0.3);
     return this;
   }
 
@@ -81,7 +88,7 @@ export class PdfPage {
         .font('Helvetica-Bold')
         .text(`${label}: `, { continued: true })
         .font('Helvetica')
-        .text(value || '-');
+        .text(wrappable(value) || '-');
     }
     return this;
   }
@@ -120,8 +127,9 @@ export class PdfPage {
       cells.forEach((cell, index) => {
         const column = columns[index]!;
         const options = { width: column.width - 6, align: column.align ?? 'left' };
-        height = Math.max(height, doc.heightOfString(cell, options));
-        doc.text(cell, x + 3, y, options);
+        const text = wrappable(cell);
+        height = Math.max(height, doc.heightOfString(text, options));
+        doc.text(text, x + 3, y, options);
         x += column.width;
       });
       doc.x = margin;
