@@ -1,6 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { billingDate as ledgerBillingDate } from './ledger.ts';
 import {
   addDays,
   addMonths,
@@ -105,8 +104,5 @@ describe('calendar arithmetic', () => {
   test.prop([instant, zone])('a later instant never has an earlier date', (at, tz) => {
     const later = new Date(at.getTime() + 3_600_000);
     expect(billingDate(later, tz).date >= billingDate(at, tz).date).toBe(true);
-  });
-  test.prop([instant, zone])('agrees with the date-only billingDate of ledger.ts until the two are one', (at, tz) => {
-    expect(ledgerBillingDate(at, tz)).toBe(billingDate(at, tz).date);
   });
 });

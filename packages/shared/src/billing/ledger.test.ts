@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  billingDate,
   billingSettingsInputSchema,
   isTimeZone,
   journalDifferenceCents,
@@ -9,13 +8,6 @@ import {
 } from './ledger.ts';
 
 describe('ledger rules', () => {
-  it('billingDate is the calendar day in the billing time zone (decision 0069)', () => {
-    const instant = new Date('2026-03-01T03:30:00Z');
-    expect(billingDate(instant, 'UTC')).toBe('2026-03-01');
-    expect(billingDate(instant, 'America/Chicago')).toBe('2026-02-28'); // still February in Chicago
-    expect(billingDate(new Date('2026-12-31T23:30:00Z'), 'Asia/Tokyo')).toBe('2027-01-01');
-  });
-
   it('sums dollars to cents exactly: 0.1 + 0.2 balances 0.3', () => {
     expect(journalDifferenceCents([{ debit: 0.1 }, { debit: 0.2 }, { credit: 0.3 }])).toBe(0);
     expect(journalDifferenceCents([{ debit: 100 }, { credit: 99.99 }])).toBe(1);

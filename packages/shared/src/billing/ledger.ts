@@ -285,15 +285,3 @@ export interface BillingSettings {
   receipt_prefix: string;
   journal_entry_prefix: string;
 }
-
-/** The calendar day of `instant` in the billing time zone (decision 0069), 'YYYY-MM-DD'. */
-export function billingDate(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}

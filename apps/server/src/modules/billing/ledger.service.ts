@@ -1,7 +1,6 @@
 import {
   accountInUseMessage,
   alreadyReversedMessage,
-  billingDate,
   entryUnbalancedMessage,
   normalSign,
   onlyManualReversalMessage,
@@ -22,6 +21,7 @@ import {
   type RegisterResponse,
   type RegisterRow,
 } from '@switchboard/shared/billing/ledger';
+import { billingDate } from '@switchboard/shared/billing/billing-date';
 import { centsFromDollars, centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
@@ -100,7 +100,7 @@ export async function updateBillingSettings(
 
 /** Today in the billing time zone (decision 0069). */
 export async function billingToday(db: DbOrTransaction, now = new Date()): Promise<string> {
-  return billingDate(now, (await getBillingSettings(db)).time_zone);
+  return billingDate(now, (await getBillingSettings(db)).time_zone).date;
 }
 
 /**
@@ -568,7 +568,7 @@ export async function reverseJournalEntry(
       .where(eq(journalEntries.reversesId, id));
     if (already) throw conflict(alreadyReversedMessage);
     const settings = await getBillingSettings(tx);
-    let date = input.date ?? billingDate(new Date(), settings.time_zone);
+    let date = input.date ?? billingDate(new Date(), settings.time_zone).date;
     if (!input.date && settings.lock_date !== null && date <= settings.lock_date) date = addDays(settings.lock_date, 1);
     const lines = await tx.select().from(journalLines).where(eq(journalLines.entryId, id)).orderBy(journalLines.lineNo);
     const posted = await postJournalEntry(tx, {

@@ -56,6 +56,13 @@ export const journalEntries = pgTable(
     memo: text('memo').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The posting transaction's start, forced by a trigger: lines may join the entry only in that transaction, so a
+     * posted entry cannot grow a balanced pair of lines later (decision 0067).
+     */
+    postedInTransaction: timestamp('posted_in_transaction', { withTimezone: true })
+      .notNull()
+      .default(sql`transaction_timestamp()`),
   },
   (t) => [
     index('journal_entries_date_idx').on(t.entryDate, t.id),
@@ -93,6 +100,8 @@ export const journalLines = pgTable(
     index('journal_lines_account_date_idx').on(t.accountId, t.entryDate, t.id),
     index('journal_lines_company_account_idx').on(t.companyId, t.accountId),
     index('journal_lines_tax_rate_date_idx').on(t.taxRateId, t.entryDate),
+    // Balances as of a date read the partial month's lines of every account.
+    index('journal_lines_date_idx').on(t.entryDate),
   ],
 );
 

@@ -168,13 +168,22 @@ describe('the database guards the books', () => {
     expect(rows.rows.map((row) => row.entry_date)).toEqual(['2026-01-06', '2026-01-06']);
   });
 
-  it('refuses, at commit, a line added later that unbalances a posted entry', async () => {
+  it('refuses lines added to a posted entry in a later transaction, even a balanced pair', async () => {
+    let id = '';
+    expect(
+      await transactionError(async (client) => {
+        id = await entry(client, '2026-01-07', 'SQL-4b');
+        await line(client, id, account['1000']!, '10.00', '0');
+        await line(client, id, account['3000']!, '0', '10.00');
+      }),
+    ).toBeNull();
     const error = await transactionError(async (client) => {
-      const id = (await client.query<{ id: string }>(`select id from journal_entries where number = 'SQL-4'`)).rows[0]!
-        .id;
       await line(client, id, account['1000']!, '3.00', '0');
+      await line(client, id, account['3000']!, '0', '3.00');
     });
-    expect(error).toMatch(/does not balance/);
+    expect(error).toMatch(/Posted journal entries cannot change\./);
+    const lines = await ctx.db.execute(sql`select 1 from journal_lines where entry_id = ${id}`);
+    expect(lines.rows).toHaveLength(2);
   });
 
   it('refuses a line with both sides, neither side, or a negative amount', async () => {

@@ -18,10 +18,10 @@ import {
   accountSubtypes,
   accountTypeLabels,
   accountTypes,
-  billingDate,
   type AccountRow,
   type AccountType,
 } from '@switchboard/shared/billing/ledger';
+import { billingDate } from '@switchboard/shared/billing/billing-date';
 import { formatAmount } from '@switchboard/shared/billing/money';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -63,7 +63,7 @@ export function accountTree(rows: readonly AccountRow[], type: AccountType): Tre
 export function LedgersPage() {
   const [params, setParams] = useSearchParams();
   const settings = useBillingSettings();
-  const today = billingDate(new Date(), settings.data?.data.time_zone ?? 'UTC');
+  const today = billingDate(new Date(), settings.data?.data.time_zone ?? 'UTC').date;
   const asOf = params.get('as_of') ?? today;
   const trial = params.get('view') === 'trial';
   const showInactive = params.get('inactive') === '1';
