@@ -49,3 +49,5 @@ export * from '../modules/chat/chat.table.ts';
 export * from './data-migrations.table.ts';
 export * from '../modules/files/upload-quota.table.ts';
 export * from '../modules/billing/ledger.table.ts';
+export * from '../modules/billing/tax-rates.table.ts';
+export * from '../modules/billing/company-billing-settings.table.ts';

@@ -4,6 +4,7 @@ import { companies } from '../companies/companies.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
 import { quotes } from './quotes.table.ts';
+import { taxRates } from './tax-rates.table.ts';
 
 // Invoices as the billing design (designs/billing.md §3.4) names them, the part projects need now (issue 18 part 8:
 // Client Payment Invoices, a deposit invoice): the billing issue adds runs, posting, payments and the ledger columns.
@@ -27,6 +28,8 @@ export const invoices = pgTable(
     invoiceDate: date('invoice_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
     paymentTerms: integer('payment_terms').notNull().default(20),
+    /** The one rate the invoice is taxed at (decision 0066); a rate on a posted invoice keeps its percent. */
+    taxRateId: integer('tax_rate_id').references(() => taxRates.id, { onDelete: 'restrict' }),
     subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull().default('0'),
     taxTotal: numeric('tax_total', { precision: 14, scale: 2 }).notNull().default('0'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
@@ -41,6 +44,7 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_company_idx').on(t.companyId),
     index('invoices_project_idx').on(t.projectId),
+    index('invoices_tax_rate_idx').on(t.taxRateId),
     check('invoices_total_check', sql`${t.total} = ${t.subtotal} + ${t.taxTotal}`),
     check(
       'invoices_balance_check',
