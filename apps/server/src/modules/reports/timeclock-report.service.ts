@@ -1,5 +1,9 @@
 import {
+  csvCell,
   datesBetween,
+  formatReportMinutes,
+  timeclockReportColumnLabels,
+  timeclockReportColumns,
   sumTimeclockDays,
   todayInZone,
   type ClosedDayMinutes,
@@ -248,6 +252,119 @@ async function keepClosedDays(
   return kept;
 }
 
+/** One person's report row as numbers: seven values a day (timeclockReportColumns' order), then the totals. */
+interface PersonSums {
+  id: number;
+  name: string;
+  shortname: string;
+  timezone: string;
+  /** Day `d`'s value of column `c` at `d * 7 + c`. */
+  values: Int32Array;
+  totals: Int32Array;
+}
+
+/** The report's dates and each listed person's sums, before any form (objects, JSON text or CSV) is written. */
+interface ReportSums {
+  range: ReportRange;
+  dates: string[];
+  people: PersonSums[];
+}
+
+/**
+ * The report's sums: closed days come as kept (timeclock_closed_days, summed and kept by the first report that needs
+ * them) and are copied as they are; only the days still open (from each person's today) are summed from the changes
+ * by the shared rule (sumTimeclockDays), and PTO is added per day as the rule adds it (each entry's minutes rounded).
+ */
+async function readReportSums(db: Db, range: ReportRange, now: number): Promise<ReportSums> {
+  const dates = datesBetween(range.start, range.end);
+  const count = dates.length;
+  const sources = await readReportSources(db, range, now);
+  let kept: Map<number, Map<string, ClosedDayMinutes>> | undefined;
+  const missing = sources.filter((row) => closedDayCount(row[6]) < row[5]);
+  if (missing.length > 0) {
+    const people = missing.map((row) => ({ id: row[0], today: todayInZone(row[3], now) }));
+    kept = await keepClosedDays(db, people, range, now);
+  }
+  const dayIndex = new Map(dates.map((date, index) => [date, index]));
+  // The open tails of the dates (one per first open day), shared by everyone so sumTimeclockDays works out each
+  // zone's day bounds once per report.
+  const tails = new Map<number, string[]>();
+  const people: PersonSums[] = [];
+  for (const [id, name, shortname, timezone, disabled, , closedText, changes, pto] of sources) {
+    const values = new Int32Array(count * 7);
+    const filled = new Uint8Array(count);
+    const keptOf = kept?.get(id);
+    if (keptOf) {
+      for (const [date, minutes] of keptOf) {
+        const index = dayIndex.get(date);
+        if (index === undefined) continue;
+        for (let column = 0; column < 4; column += 1) values[index * 7 + column] = minutes[column]!;
+        filled[index] = 1;
+      }
+    } else if (closedText) {
+      const parts = closedText.split(' ');
+      for (let part = 0; part + 4 < parts.length; part += 5) {
+        const index = Number(parts[part]);
+        for (let column = 0; column < 4; column += 1) values[index * 7 + column] = Number(parts[part + 1 + column]);
+        filled[index] = 1;
+      }
+    }
+    let firstOpen = 0;
+    while (firstOpen < count && filled[firstOpen]) firstOpen += 1;
+    if (firstOpen < count) {
+      let tail = tails.get(firstOpen);
+      if (!tail) tails.set(firstOpen, (tail = dates.slice(firstOpen)));
+      // A kept day after the first open one (none in practice: kept days end before today) is taken as kept.
+      const closedDays = new Map<string, ClosedDayMinutes>();
+      for (let index = firstOpen; index < count; index += 1)
+        if (filled[index]) closedDays.set(dates[index]!, [...values.subarray(index * 7, index * 7 + 4)] as never);
+      const { days } = sumTimeclockDays({
+        dates: tail,
+        changes: parseChanges(changes),
+        timeOff: [],
+        timezone,
+        now,
+        closedDays,
+      });
+      for (let offset = 0; offset < days.length; offset += 1) {
+        const day = days[offset]!;
+        const at = (firstOpen + offset) * 7;
+        values[at] = day.checked_in;
+        values[at + 1] = day.break;
+        values[at + 2] = day.lunch;
+        values[at + 3] = day.traveling;
+      }
+    }
+    if (pto) {
+      const parts = pto.split(' ');
+      for (let part = 0; part + 1 < parts.length; part += 2) {
+        const index = dayIndex.get(parts[part]!);
+        if (index !== undefined) values[index * 7 + 4] += Math.round(Number(parts[part + 1]) * 60);
+      }
+    }
+    // uto (column 5) stays 0 until HR's unpaid days land (decision 0052). Payable: checked_in, break, traveling, pto.
+    const totals = new Int32Array(7);
+    let any = false;
+    for (let index = 0; index < count; index += 1) {
+      const at = index * 7;
+      values[at + 6] = values[at]! + values[at + 1]! + values[at + 3]! + values[at + 4]!;
+      for (let column = 0; column < 7; column += 1) totals[column] += values[at + column]!;
+    }
+    for (let column = 0; column < 7; column += 1) any ||= totals[column] !== 0;
+    if (disabled && !any) continue;
+    people.push({ id, name, shortname, timezone, values, totals });
+  }
+  return { range, dates, people };
+}
+
+/** How many closed days a closed-days text holds (five numbers each). */
+function closedDayCount(text: string | null): number {
+  if (!text) return 0;
+  let spaces = 0;
+  for (let index = text.indexOf(' '); index !== -1; index = text.indexOf(' ', index + 1)) spaces += 1;
+  return (spaces + 1) / 5;
+}
+
 /**
  * GET /api/reports/timeclock/{start}/{end}/: one row per employee with per-day values and totals (minutes), summed
  * by the shared rule (sumTimeclockDays). Closed days are read as kept (timeclock_closed_days), summed and kept by the
@@ -257,26 +374,56 @@ async function keepClosedDays(
  * until then no record holds any and the column is 0.
  */
 export async function getTimeclockReport(db: Db, range: ReportRange, now = Date.now()): Promise<TimeclockReport> {
-  const dates = datesBetween(range.start, range.end);
-  const sources = await readReportSources(db, range, now);
-  const closedOf = new Map(sources.map((row) => [row[0], parseClosedDays(row[6], dates)]));
-  const missing = sources.filter((row) => closedOf.get(row[0])!.size < row[5]);
-  if (missing.length > 0) {
-    const people = missing.map((row) => ({ id: row[0], today: todayInZone(row[3], now) }));
-    for (const [id, days] of await keepClosedDays(db, people, range, now)) closedOf.set(id, days);
-  }
-  const rows: TimeclockReportRow[] = [];
-  for (const [id, name, shortname, timezone, disabled, , , changes, pto] of sources) {
-    const { days, totals } = sumTimeclockDays({
-      dates,
-      changes: parseChanges(changes),
-      timeOff: parseTimeOff(pto),
-      timezone,
-      now,
-      closedDays: closedOf.get(id),
-    });
-    if (disabled && Object.values(totals).every((minutes) => minutes === 0)) continue;
-    rows.push({ user_id: id, name, shortname, timezone, days, totals });
-  }
+  const { dates, people } = await readReportSums(db, range, now);
+  const rows: TimeclockReportRow[] = people.map(({ id, name, shortname, timezone, values, totals }) => ({
+    user_id: id,
+    name,
+    shortname,
+    timezone,
+    days: dates.map((date, index) => ({ date, ...valuesOf(values, index * 7) })),
+    totals: valuesOf(totals, 0),
+  }));
   return { report: 'timeclock', start: range.start, end: range.end, dates, rows };
+}
+
+const valuesOf = (values: Int32Array, at: number) => ({
+  checked_in: values[at]!,
+  break: values[at + 1]!,
+  lunch: values[at + 2]!,
+  traveling: values[at + 3]!,
+  pto: values[at + 4]!,
+  uto: values[at + 5]!,
+  payable: values[at + 6]!,
+});
+
+// Minutes of a day as CSV cells, written once per process (formatReportMinutes; none needs csvCell's care).
+const dayCells: string[] = Array.from({ length: 25 * 60 + 1 }, (_, minutes) => formatReportMinutes(minutes));
+
+/** Minutes as a CSV cell: a day's from the table, a negative value through csvCell as timeclockReportCsv writes it. */
+const minutesCell = (minutes: number) =>
+  dayCells[minutes] ?? (minutes < 0 ? csvCell(formatReportMinutes(minutes)) : formatReportMinutes(minutes));
+
+/**
+ * The report as CSV text, byte for byte what timeclockReportCsv(getTimeclockReport(…)) writes, from the sums
+ * directly: no objects per day, the name's cell once per person, the dates need no quoting and the minutes come
+ * from a table.
+ */
+export async function getTimeclockReportCsv(db: Db, range: ReportRange, now = Date.now()): Promise<string> {
+  const { dates, people } = await readReportSums(db, range, now);
+  const header = ['User', 'Date', ...timeclockReportColumns.map((column) => timeclockReportColumnLabels[column])];
+  const lines: string[] = [header.map(csvCell).join(',')];
+  const cells: string[] = new Array(9);
+  for (const { name, values, totals } of people) {
+    cells[0] = csvCell(name);
+    for (let index = 0; index < dates.length; index += 1) {
+      const at = index * 7;
+      cells[1] = dates[index]!;
+      for (let column = 0; column < 7; column += 1) cells[2 + column] = minutesCell(values[at + column]!);
+      lines.push(cells.join(','));
+    }
+    cells[1] = 'Total';
+    for (let column = 0; column < 7; column += 1) cells[2 + column] = minutesCell(totals[column]!);
+    lines.push(cells.join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
 }
