@@ -98,6 +98,18 @@ export type StoreChannelEvent = (typeof storeChannelEvents)[number];
 export const ptoChannelEvents = ['PeriodsUpdated'] as const;
 export type PtoChannelEvent = (typeof ptoChannelEvents)[number];
 
+/** The `billing` channel (designs/billing.md §6; decision 0071): staff holding 'view billing' only. */
+export const billingChannel = 'billing';
+export const billingChannelEvents = ['LedgerPosted'] as const;
+export type BillingChannelEvent = (typeof billingChannelEvents)[number];
+/** LedgerPosted: a journal entry committed; `accounts` are the ids its lines touched (registers and reports refetch). */
+export interface LedgerPostedPayload {
+  entry_id: number;
+  number: string;
+  entry_date: string;
+  accounts: number[];
+}
+
 /** Events on `ticket_{id}` (spec 3 §7 Realtime); each tells viewers which part of the ticket to read again. */
 export const ticketChannelEvents = [
   'CheckInOut',
@@ -157,7 +169,12 @@ export const projectClientEvents: readonly ProjectChannelEvent[] = [
 ];
 
 export type RealtimeEvent =
-  UserChannelEvent | StoreChannelEvent | PtoChannelEvent | TicketChannelEvent | ProjectChannelEvent;
+  | UserChannelEvent
+  | StoreChannelEvent
+  | PtoChannelEvent
+  | TicketChannelEvent
+  | ProjectChannelEvent
+  | BillingChannelEvent;
 
 /** Second argument of every server → client event. */
 export interface RealtimeMeta {
@@ -183,7 +200,7 @@ export interface PresencePayload {
   users: PresenceUser[];
 }
 
-export type ChannelKind = 'user' | 'store' | 'ticket' | 'project' | 'pto' | 'chat';
+export type ChannelKind = 'user' | 'store' | 'ticket' | 'project' | 'pto' | 'chat' | 'billing';
 
 export interface ParsedChannel {
   kind: ChannelKind;
@@ -204,6 +221,7 @@ const channelPatterns: [ChannelKind, RegExp][] = [
 export function parseChannel(channel: unknown): ParsedChannel | null {
   if (typeof channel !== 'string') return null;
   if (channel === storeChannel) return { kind: 'store', id: null };
+  if (channel === billingChannel) return { kind: 'billing', id: null };
   for (const [kind, pattern] of channelPatterns) {
     const match = pattern.exec(channel);
     if (match) {

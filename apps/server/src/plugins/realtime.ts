@@ -5,6 +5,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import {
   EDITING_SECTION_PATTERN,
   authenticateEvent,
+  billingChannel,
   channelForbiddenError,
   editingEvent,
   isPresenceChannel,
@@ -111,7 +112,24 @@ export async function authorizeChannel(auth: AuthContext, channel: string, db: D
     case 'chat':
       // A chat room PR_{roomId}: its two members only (decision 0054).
       return isEmployee && (await isRoomMember(db, parsed.id!, auth.user.id));
+    case 'billing':
+      // Decision 0071: staff holding 'view billing'; client accounts never, whatever they were granted.
+      return isEmployee && auth.permissions.includes(billingPermission);
   }
+}
+
+const billingPermission = 'view billing';
+
+/**
+ * After a user's permissions changed: their sockets, in every process, leave the gated channels the new set no
+ * longer opens (subscribe checks only the moment of joining).
+ */
+export function followPermissions(
+  app: Pick<FastifyInstance, 'realtime'>,
+  userId: number,
+  permissions: readonly string[],
+): void {
+  if (!permissions.includes(billingPermission)) app.realtime.removeUsersFrom(billingChannel, [userId]);
 }
 
 const bearerToken = /^(?:Bearer )?([A-Za-z0-9_-]{20,200})$/i;

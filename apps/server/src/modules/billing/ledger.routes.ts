@@ -1,3 +1,4 @@
+import { billingChannel, type LedgerPostedPayload } from '@switchboard/shared';
 import {
   accountInputSchema,
   billingSettingsInputSchema,
@@ -5,6 +6,7 @@ import {
   journalEntryListQuerySchema,
   registerQuerySchema,
   reverseEntryInputSchema,
+  type JournalEntryRow,
 } from '@switchboard/shared/billing/ledger';
 import { isoDateText } from '@switchboard/shared/validation';
 import { z } from 'zod';
@@ -33,6 +35,17 @@ import {
 const idParams = z.object({ id: z.string() });
 const view = [requireEmployee(), requirePermission('view billing')];
 const manage = [requireEmployee(), requirePermission('view billing', 'manage accounting')];
+
+/** LedgerPosted on `billing` once an entry committed (decision 0071): open trees and registers of its accounts refetch. */
+function announcePosted(app: AppInstance, entry: JournalEntryRow): JournalEntryRow {
+  app.realtime.emitToStaff(billingChannel, 'LedgerPosted', {
+    entry_id: entry.id,
+    number: entry.number,
+    entry_date: entry.entry_date,
+    accounts: [...new Set(entry.lines.map((line) => line.account_id))],
+  } satisfies LedgerPostedPayload);
+  return entry;
+}
 
 export async function ledgerRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -78,7 +91,7 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
     { onRequest: manage, schema: { body: journalEntryInputSchema } },
     async (request) => ({
       message: 'Journal entry posted.',
-      data: await createManualEntry(app.db, request.body, request.auth.user.id),
+      data: announcePosted(app, await createManualEntry(app.db, request.body, request.auth.user.id)),
     }),
   );
 
@@ -91,7 +104,10 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
     { onRequest: manage, schema: { params: idParams, body: reverseEntryInputSchema.default({}) } },
     async (request) => ({
       message: 'Journal entry reversed.',
-      data: await reverseJournalEntry(app.db, parsePathId(request.params.id), request.body, request.auth.user.id),
+      data: announcePosted(
+        app,
+        await reverseJournalEntry(app.db, parsePathId(request.params.id), request.body, request.auth.user.id),
+      ),
     }),
   );
 

@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { pageQuerySchema, pageSchema } from '../../db/paginate.ts';
-import { disconnectSessions } from '../../plugins/realtime.ts';
+import { disconnectSessions, followPermissions } from '../../plugins/realtime.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import { forbidden, notFound, toFieldErrors, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
@@ -128,10 +128,12 @@ export async function employeeRoutes(app: AppInstance): Promise<void> {
         );
       if (result.disabled) app.realtime.disconnectUser(id);
       else disconnectSessions(app, result.revokedSessionIds);
-      if (result.permissions)
+      if (result.permissions) {
+        followPermissions(app, id, result.permissions);
         app.realtime.emitToUser(id, 'PermissionsUpdated', {
           permissions: result.permissions,
         } satisfies PermissionsUpdatedPayload);
+      }
       app.realtime.emitToChannel('store', 'EmployeeUpdated', { id });
       // The employee's open tabs show the new name, photo and softphone line without a reload.
       if (!result.disabled) await announceUserUpdated(app, id);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
+import { followPermissions } from '../../plugins/realtime.ts';
 import { actorOf } from '../users/account-actor.ts';
 import { assertMayChangeAccount } from '../users/account-guard.ts';
 import {
@@ -74,6 +75,7 @@ export async function permissionRoutes(app: AppInstance): Promise<void> {
       await assertMayChangeAccount(app.db, request.auth, id, 'permissions');
       const permissions = await setUserPermissions(app.db, id, request.body.permissions, actorOf(request));
       // The guard re-reads permissions on every request, so the change is enforced at once; this updates the UI.
+      followPermissions(app, id, permissions);
       app.realtime.emitToUser(id, 'PermissionsUpdated', { permissions } satisfies PermissionsUpdatedPayload);
       return { message: permissionsUpdatedMessage };
     },
