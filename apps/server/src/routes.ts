@@ -34,6 +34,7 @@ import { quoteRoutes } from './modules/billing/quotes.routes.ts';
 import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
 import { purchaseOrderRoutes } from './modules/billing/purchase-orders.routes.ts';
 import { ledgerRoutes } from './modules/billing/ledger.routes.ts';
+import { taxRateRoutes } from './modules/billing/tax-rates.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
 import { approvalRoutes } from './modules/projects/approvals.routes.ts';
@@ -84,6 +85,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(invoiceRoutes);
       await api.register(purchaseOrderRoutes);
       await api.register(ledgerRoutes);
+      await api.register(taxRateRoutes);
       await api.register(projectRoutes);
       await api.register(projectStepRoutes);
       await api.register(approvalRoutes);
