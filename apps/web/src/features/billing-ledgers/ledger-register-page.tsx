@@ -23,7 +23,13 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
-import { useCompanyOptions, useRegister, useReverseJournalEntry, type RegisterFilters } from './api/ledgers.ts';
+import {
+  useCompanyOptions,
+  useLiveLedger,
+  useRegister,
+  useReverseJournalEntry,
+  type RegisterFilters,
+} from './api/ledgers.ts';
 import { money } from './format.ts';
 
 // /billing/ledgers/{id} (designs/billing.md §5): the account's register with the running balance from an
@@ -41,6 +47,7 @@ export function LedgerRegisterPage() {
     company_id: params.get('company_id') ? Number(params.get('company_id')) : null,
   };
   const register = useRegister(id, filters);
+  useLiveLedger();
   const canManage = usePermissions().includes('manage accounting');
   const [reversing, setReversing] = useState<RegisterRow | null>(null);
   const [companyTerm, setCompanyTerm] = useState('');

@@ -27,7 +27,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
-import { useAccounts, useBillingSettings, useCreateAccount } from './api/ledgers.ts';
+import { useAccounts, useBillingSettings, useCreateAccount, useLiveLedger } from './api/ledgers.ts';
 import { cents, money } from './format.ts';
 import { JournalEntryModal } from './journal-entry-modal.tsx';
 
@@ -68,6 +68,7 @@ export function LedgersPage() {
   const trial = params.get('view') === 'trial';
   const showInactive = params.get('inactive') === '1';
   const accounts = useAccounts(asOf);
+  useLiveLedger();
   const canManage = usePermissions().includes('manage accounting');
   const [accountOpen, setAccountOpen] = useState(false);
   const [entryOpen, setEntryOpen] = useState(false);

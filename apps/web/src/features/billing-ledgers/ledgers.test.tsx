@@ -1,10 +1,10 @@
 import type { SessionResponse } from '@switchboard/shared';
 import type { AccountRow, AccountsResponse, RegisterResponse } from '@switchboard/shared/billing/ledger';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
-import { fakeSocketModule } from '../../test/fake-socket.ts';
+import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { jsonResponse, renderApp } from '../../test/render.tsx';
 import { canPost } from './journal-entry-modal.tsx';
 import { accountTree } from './ledgers-page.tsx';
@@ -343,5 +343,59 @@ describe('register filters', () => {
     await waitFor(() =>
       expect((screen.getByRole('combobox', { name: 'Company' }) as HTMLInputElement).value).toBe('Acme Dental'),
     );
+  });
+});
+
+describe('live ledger (billing channel, LedgerPosted)', () => {
+  const urls = (fetchMock: ReturnType<typeof stubApi>['fetchMock']) =>
+    (fetchMock.mock.calls as unknown as [string][]).map(([url]) => url);
+
+  it('reads the accounts again when another window posts an entry', async () => {
+    signedIn();
+    const { fetchMock } = stubApi(['view billing']);
+    renderApp('/billing/ledgers?as_of=2026-11-30');
+    const table = await screen.findByRole('table', { name: 'Chart of accounts' });
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
+    const before = urls(fetchMock).filter((url) => url.startsWith('/api/billing/accounts?')).length;
+
+    chart[0] = { ...chart[0]!, debit: 1750, balance: 1750 };
+    act(() =>
+      latestSocket().serverEmit('billing', 'LedgerPosted', {
+        entry_id: 9,
+        number: 'JE-000009',
+        entry_date: '2026-11-20',
+        accounts: [1, 4],
+      }),
+    );
+    const checking = within(table).getByRole('link', { name: 'Operating Checking' });
+    expect(await within(checking.closest('tr')!).findByText('1,750.00')).toBeTruthy();
+    expect(urls(fetchMock).filter((url) => url.startsWith('/api/billing/accounts?')).length).toBe(before + 1);
+    chart[0] = { ...chart[0], debit: 1500, balance: 1500 };
+  });
+
+  it('reads an open register again only for an entry that touched its account', async () => {
+    signedIn();
+    const { fetchMock } = stubApi(['view billing']);
+    renderApp('/billing/ledgers/1');
+    await screen.findByText('Owner investment');
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
+    const registerCalls = () => urls(fetchMock).filter((url) => url.startsWith('/api/billing/accounts/1/register'));
+    const before = registerCalls().length;
+
+    const posted = (accounts: number[], entry_id: number) =>
+      act(() =>
+        latestSocket().serverEmit('billing', 'LedgerPosted', {
+          entry_id,
+          number: `JE-00000${entry_id}`,
+          entry_date: '2026-11-20',
+          accounts,
+        }),
+      );
+    posted([3, 4], 8); // not this account
+    posted([4, 1], 9);
+    await waitFor(() => expect(registerCalls().length).toBe(before + 1));
+    // The first event asked for nothing: the one refetch is the second event's (a third would show here).
+    posted([1], 10);
+    await waitFor(() => expect(registerCalls().length).toBe(before + 2));
   });
 });

@@ -1,3 +1,4 @@
+import { billingChannel, type LedgerPostedPayload } from '@switchboard/shared';
 import type {
   AccountInput,
   AccountsResponse,
@@ -16,6 +17,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useChannel } from '../../../lib/socket.ts';
 
 // The ledger calls of designs/billing.md §6 (decision 0080): accounts with balances as of a date, an account's
 // register (keyset pages), manual journal entries and their reversal.
@@ -60,6 +62,24 @@ export const registerQueryOptions = (accountId: number, filters: RegisterFilters
 
 export function useRegister(accountId: number, filters: RegisterFilters) {
   return useInfiniteQuery(registerQueryOptions(accountId, filters));
+}
+
+/**
+ * The ledger pages follow the `billing` channel (decision 0071): after LedgerPosted the accounts (tree and trial
+ * balance, any as-of date) and the open registers of the accounts it touched read again, so another window's entry
+ * shows without a reload. A payload without its account list refreshes every register.
+ */
+export function useLiveLedger(): void {
+  const queryClient = useQueryClient();
+  useChannel(billingChannel, {
+    LedgerPosted: (payload: Partial<LedgerPostedPayload> | undefined) => {
+      void queryClient.invalidateQueries({ queryKey: [...ledgerQueryKey, 'accounts'] });
+      const touched = Array.isArray(payload?.accounts) ? payload.accounts : null;
+      if (!touched) return void queryClient.invalidateQueries({ queryKey: [...ledgerQueryKey, 'register'] });
+      for (const accountId of touched)
+        void queryClient.invalidateQueries({ queryKey: [...ledgerQueryKey, 'register', accountId] });
+    },
+  });
 }
 
 export const billingSettingsQueryOptions = () =>
