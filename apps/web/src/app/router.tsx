@@ -101,6 +101,10 @@ const ledgersPage = () =>
   import('../features/billing-ledgers/ledgers-page.tsx').then((m) => ({ Component: m.LedgersPage }));
 const ledgerRegisterPage = () =>
   import('../features/billing-ledgers/ledger-register-page.tsx').then((m) => ({ Component: m.LedgerRegisterPage }));
+const taxRatesPage = () =>
+  import('../features/billing-taxrates/tax-rates-page.tsx').then((m) => ({ Component: m.TaxRatesPage }));
+const billingSettingsPage = () =>
+  import('../features/billing-taxrates/billing-settings-page.tsx').then((m) => ({ Component: m.BillingSettingsPage }));
 const outboxListPage = () =>
   import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
 const outboxMessagePage = () =>
@@ -274,7 +278,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'ledgers', lazy: ledgersPage, handle: handle({ title: 'Ledgers' }) },
       { path: 'ledgers/:id', lazy: ledgerRegisterPage, handle: handle({ title: 'Ledger', numericParams: ['id'] }) },
       area('vendors', 'Vendors'),
-      area('taxrates', 'Tax Rates'),
+      { path: 'taxrates', lazy: taxRatesPage, handle: handle({ title: 'Tax Rates' }) },
+      { path: 'settings', lazy: billingSettingsPage, handle: handle({ title: 'Billing Settings' }) },
       area('invoices', 'Invoices'),
       area('quotes', 'Quotes'),
       area('payments/receive', 'Receive Payments'),
