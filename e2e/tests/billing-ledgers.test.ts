@@ -67,4 +67,43 @@ describe('billing ledgers', () => {
     expect(await page.getByLabel('Trial balance difference').textContent()).toBe('0.00');
     await page.close();
   });
+
+  it('shows an entry posted in one window in another without a reload (billing channel, LedgerPosted)', async () => {
+    const watcher = await newPage(browser);
+    await loginWithToken(watcher);
+    await watcher.goto('/billing/ledgers?view=trial');
+    const trial = watcher.getByRole('table', { name: 'Trial balance' });
+    await trial.getByLabel('Total debits').waitFor();
+    // Accounts netting to zero are left out of the trial balance: Operating Checking may not be there yet.
+    const checkingRow = trial.getByRole('row').filter({ hasText: 'Operating Checking' });
+    const checking = async () => ((await checkingRow.count()) > 0 ? await checkingRow.textContent() : '');
+    const before = await checking();
+    const debitsBefore = await trial.getByLabel('Total debits').textContent();
+
+    const poster = await newPage(browser);
+    await loginWithToken(poster);
+    await poster.goto('/billing/ledgers');
+    await poster.getByRole('button', { name: 'New journal entry' }).click();
+    const dialog = poster.getByRole('dialog', { name: 'New journal entry' });
+    await dialog.getByLabel('Memo', { exact: true }).fill(`Live ${Date.now()}`);
+    await dialog.getByRole('combobox', { name: 'Line 1 account' }).click();
+    await poster.getByRole('option', { name: '1000 Operating Checking' }).click();
+    await dialog.getByRole('textbox', { name: 'Line 1 debit' }).fill('77.77');
+    await dialog.getByRole('combobox', { name: 'Line 2 account' }).click();
+    await poster.getByRole('option', { name: "3000 Owner's Equity" }).click();
+    await dialog.getByRole('textbox', { name: 'Line 2 credit' }).fill('77.77');
+    const post = dialog.getByRole('button', { name: 'Post' });
+    await expect.poll(() => post.isDisabled()).toBe(false);
+    await post.click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The watching window was never reloaded: its trial balance changes by itself and still nets to 0.00.
+    await expect.poll(checking, { timeout: 15_000 }).not.toBe(before);
+    await expect.poll(() => trial.getByLabel('Total debits').textContent(), { timeout: 15_000 }).not.toBe(debitsBefore);
+    expect(await trial.getByLabel('Trial balance difference').textContent()).toBe('0.00');
+    expect(await trial.getByLabel('Total debits').textContent()).toBe(
+      await trial.getByLabel('Total credits').textContent(),
+    );
+    await Promise.all([poster.close(), watcher.close()]);
+  });
 });
