@@ -18,13 +18,15 @@ const percentSchema = z.preprocess(
     .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, ratePercentDecimalsMessage),
 );
 
+const nameSchema = z
+  .string({ error: 'The name field is required.' })
+  .trim()
+  .min(1, 'The name field is required.')
+  .max(120, 'The name may not be greater than 120 characters.');
+
 export const taxRateInputSchema = z
   .object({
-    name: z
-      .string({ error: 'The name field is required.' })
-      .trim()
-      .min(1, 'The name field is required.')
-      .max(120, 'The name may not be greater than 120 characters.'),
+    name: nameSchema,
     jurisdiction: z
       .string({ error: 'The jurisdiction field is required.' })
       .trim()
@@ -43,6 +45,18 @@ export const taxRateInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['effective_to'], message: rateDatesMessage });
   });
 export type TaxRateInput = z.input<typeof taxRateInputSchema>;
+
+/**
+ * POST /api/billing/taxrates/{id}/replace: the rate ends on `end_on` and a new one (same jurisdiction, DOR code and
+ * account) starts the day after, in one transaction (decision 0082).
+ */
+export const taxRateReplaceInputSchema = z.object({
+  end_on: isoDateText('end date'),
+  name: nameSchema,
+  percent: percentSchema,
+});
+export type TaxRateReplaceInput = z.input<typeof taxRateReplaceInputSchema>;
+export type TaxRateReplaceValues = z.output<typeof taxRateReplaceInputSchema>;
 export type TaxRateValues = z.output<typeof taxRateInputSchema>;
 
 export interface TaxRate {

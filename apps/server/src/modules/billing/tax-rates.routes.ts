@@ -1,4 +1,8 @@
-import { companyBillingSettingsInputSchema, taxRateInputSchema } from '@switchboard/shared/billing/tax-rates';
+import {
+  companyBillingSettingsInputSchema,
+  taxRateInputSchema,
+  taxRateReplaceInputSchema,
+} from '@switchboard/shared/billing/tax-rates';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
@@ -9,6 +13,7 @@ import {
   getCompanyBillingSettings,
   getTaxRate,
   listTaxRates,
+  replaceTaxRate,
   taxRateOptions,
   updateCompanyBillingSettings,
   updateTaxRate,
@@ -43,6 +48,15 @@ export async function taxRateRoutes(app: AppInstance): Promise<void> {
     async (request) => ({
       message: 'Tax rate saved.',
       data: await updateTaxRate(app.db, parsePathId(request.params.id), request.body),
+    }),
+  );
+
+  app.post(
+    '/billing/taxrates/:id/replace',
+    { onRequest: manage, schema: { params: idParams, body: taxRateReplaceInputSchema } },
+    async (request) => ({
+      message: 'Tax rate saved.',
+      data: await replaceTaxRate(app.db, parsePathId(request.params.id), request.body),
     }),
   );
 

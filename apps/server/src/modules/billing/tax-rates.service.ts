@@ -1,8 +1,11 @@
+import { addDays } from '@switchboard/shared/billing/billing-date';
 import {
+  rateDatesMessage,
   rateUsedMessage,
   type CompanyBillingSettings,
   type TaxRate,
   type TaxRateOption,
+  type TaxRateReplaceValues,
   type TaxRateValues,
 } from '@switchboard/shared/billing/tax-rates';
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
@@ -121,6 +124,30 @@ export async function createTaxRate(db: Db, input: TaxRateValues): Promise<TaxRa
   const accountId = await liabilityAccountId(db, input.liability_account_id);
   const [row] = await db.insert(taxRates).values(rateValues(input, accountId)).returning({ id: taxRates.id });
   return getTaxRate(db, row!.id);
+}
+
+/** Ends the rate on `end_on` and starts its successor the day after, both or neither (decision 0082). */
+export async function replaceTaxRate(db: Db, id: number, input: TaxRateReplaceValues): Promise<TaxRate> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(taxRates).where(eq(taxRates.id, id)).for('update');
+    if (!current) throw notFound();
+    if (input.end_on < current.effectiveFrom) throw unprocessable({ end_on: [rateDatesMessage] });
+    await tx.update(taxRates).set({ effectiveTo: input.end_on, updatedAt: new Date() }).where(eq(taxRates.id, id));
+    const [row] = await tx
+      .insert(taxRates)
+      .values({
+        name: input.name,
+        jurisdiction: current.jurisdiction,
+        dorCode: current.dorCode,
+        percent: input.percent.toFixed(4),
+        liabilityAccountId: current.liabilityAccountId,
+        effectiveFrom: addDays(input.end_on, 1),
+        effectiveTo: null,
+        active: true,
+      })
+      .returning({ id: taxRates.id });
+    return getTaxRate(tx, row!.id);
+  });
 }
 
 export async function updateTaxRate(db: Db, id: number, input: TaxRateValues): Promise<TaxRate> {

@@ -148,6 +148,45 @@ describe('tax rates', () => {
     expect(ended.json().data).toMatchObject({ effective_to: '2026-06-30', used_on_posted_invoices: true });
   });
 
+  it('ends a rate and starts its successor the day after in one call, or neither', async () => {
+    const old = (await call('POST', '/api/billing/taxrates', rate({ name: 'Ramsey', dor_code: '062' }))).json().data;
+    const early = await call('POST', `/api/billing/taxrates/${old.id}/replace`, {
+      end_on: '2025-12-31',
+      name: 'Ramsey 2026',
+      percent: 7.125,
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors).toEqual({ end_on: ['The end date may not be before the start date.'] });
+    const bad = await call('POST', `/api/billing/taxrates/${old.id}/replace`, {
+      end_on: '2026-06-30',
+      name: 'Ramsey 2026',
+      percent: 101,
+    });
+    expect(bad.json().errors).toEqual({ percent: ['The rate must be between 0 and 100.'] });
+    // Neither refusal ended the old rate.
+    expect((await call('GET', `/api/billing/taxrates/${old.id}`)).json().data.effective_to).toBeNull();
+
+    const replaced = await call('POST', `/api/billing/taxrates/${old.id}/replace`, {
+      end_on: '2026-06-30',
+      name: 'Ramsey 2026',
+      percent: 7.125,
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json().data).toMatchObject({
+      name: 'Ramsey 2026',
+      jurisdiction: 'MN',
+      dor_code: '062',
+      percent: '7.1250',
+      effective_from: '2026-07-01',
+      effective_to: null,
+      liability_account_id: old.liability_account_id,
+    });
+    expect((await call('GET', `/api/billing/taxrates/${old.id}`)).json().data.effective_to).toBe('2026-06-30');
+    const replace = { end_on: '2026-06-30', name: 'x', percent: 1 };
+    expect((await call('POST', `/api/billing/taxrates/${old.id}/replace`, replace, viewer)).statusCode).toBe(403);
+    expect((await call('POST', '/api/billing/taxrates/999999/replace', replace)).statusCode).toBe(404);
+  });
+
   it('lists only active rates not yet ended in the picker', async () => {
     const live = (await call('POST', '/api/billing/taxrates', rate({ name: 'Live' }))).json().data;
     const ended = (

@@ -306,10 +306,7 @@ function ReplaceModal({ rate, onClose }: { rate: TaxRate; onClose: () => void })
     const invalid = checkTaxRate(next);
     setLocal(invalid ?? {});
     if (invalid) return;
-    replace.mutate(
-      { old: { id: rate.id, ...inputOf(formOf(rate)) }, endOn, next: inputOf(next) },
-      { onSuccess: onClose },
-    );
+    replace.mutate({ id: rate.id, end_on: endOn, name: next.name, percent: next.percent }, { onSuccess: onClose });
   };
   return (
     <Modal opened onClose={onClose} title="End-date and replace">

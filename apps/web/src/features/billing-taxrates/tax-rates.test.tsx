@@ -209,16 +209,12 @@ describe('/billing/taxrates', () => {
     await user.clear(rate);
     await user.type(rate, '7.125');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[0]).toMatchObject({
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // One call ends the old rate and starts the new one the day after, together (decision 0082).
+    expect(sent[0]).toEqual({
       method: 'POST',
-      url: '/api/billing/taxrates',
-      body: { name: 'Minnesota State', percent: '7.125', effective_from: '2026-07-01', effective_to: null },
-    });
-    expect(sent[1]).toMatchObject({
-      method: 'PUT',
-      url: '/api/billing/taxrates/3',
-      body: { percent: '6.875', effective_from: '2026-01-01', effective_to: '2026-06-30' },
+      url: '/api/billing/taxrates/3/replace',
+      body: { end_on: '2026-06-30', name: 'Minnesota State', percent: '7.125' },
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { AccountsResponse, BillingSettings, BillingSettingsInput } from '@switchboard/shared/billing/ledger';
-import type { TaxRate, TaxRateInput } from '@switchboard/shared/billing/tax-rates';
+import type { TaxRate, TaxRateInput, TaxRateReplaceInput } from '@switchboard/shared/billing/tax-rates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -41,20 +41,9 @@ export function useSaveTaxRate() {
 export function useReplaceTaxRate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      old,
-      endOn,
-      next,
-    }: {
-      old: TaxRateInput & { id: number };
-      endOn: string;
-      next: TaxRateInput;
-    }) => {
-      const created = await api.post<Saved>('/api/billing/taxrates', next);
-      const { id, ...rest } = old;
-      await api.put<Saved>(`/api/billing/taxrates/${id}`, { ...rest, effective_to: endOn });
-      return created;
-    },
+    // One call: the old rate ends and the new one starts together, or neither does.
+    mutationFn: ({ id, ...body }: TaxRateReplaceInput & { id: number }) =>
+      api.post<Saved>(`/api/billing/taxrates/${id}/replace`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: taxRatesQueryKey }),
   });
 }
