@@ -95,6 +95,14 @@ describe('buildSidebar: employee main menu (spec 1 §2.5)', () => {
   });
 });
 
+describe('buildSidebar: billing settings', () => {
+  it("lists Billing Settings only for 'manage accounting'", () => {
+    const withIt = paths(buildSidebar('billing', ['view billing', 'manage accounting'], 'Employee'));
+    expect(withIt).toContain('/billing/settings');
+    expect(paths(buildSidebar('billing', ['view billing'], 'Employee'))).not.toContain('/billing/settings');
+  });
+});
+
 describe('buildSidebar: sections', () => {
   it('billing lists the billing paths except ledger detail, and report entries pointing to /tickets', () => {
     const groups = buildSidebar('billing', ['view billing'], 'Employee');

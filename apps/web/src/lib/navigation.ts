@@ -211,6 +211,14 @@ const billingSection: readonly NavGroup[] = [
         icon: 'inventory',
         requires: billingRequires,
       },
+      // Not a spec route: the lock date and billing time zone of decisions 0067 and 0069, for 'manage accounting'.
+      {
+        id: 'billing-settings',
+        label: 'Billing Settings',
+        to: '/billing/settings',
+        icon: 'settings',
+        requires: ['view billing', 'manage accounting'],
+      },
     ],
   },
   {
