@@ -117,6 +117,58 @@ export const closedDaySourcesSql = `
     ) as changes
   from carried c`;
 
+/**
+ * The report's statement for its JSON answer ($1 start, $2 end, $3 now): the same people, changes and PTO as
+ * timeclockReportSql, but each person's closed days come as the answer's JSON text already (one day object each, in
+ * date order, PTO of the day added and payable summed as sumTimeclockDays adds them: each entry's minutes rounded,
+ * exact for hours of two decimals), with their count and their sums for the totals. Node writes only the open days and
+ * the totals around it (decision 0052, "PostgreSQL writes the closed days").
+ */
+export const timeclockReportJsonSql = `
+  with ${people}
+  ), bounded as materialized (
+    select p.*,
+           ($3::timestamptz at time zone p.timezone)::date as today,
+           (greatest($1::date, ($3::timestamptz at time zone p.timezone)::date)::timestamp at time zone p.timezone)
+             as open_start,
+           (($2::date + 1)::timestamp at time zone p.timezone) as range_end
+    from people p
+  ), carried as materialized (
+    select b.*,
+           case when b.open_start < b.range_end then
+             coalesce((select max(s.started_at) from timeclock_entries s
+                        where s.user_id = b.id and s.started_at <= b.open_start), b.open_start) end as first_start
+    from bounded b
+  )
+  select c.id, c.name, c.shortname, c.timezone, c.disabled,
+    greatest(least($2::date, c.today - 1) - $1::date + 1, 0) as closed_expected,
+    k.closed_count, k.closed_json, k.checked_in, k.break, k.lunch, k.traveling, k.pto,
+    (select ${changesText}
+       from timeclock_entries t
+      where t.user_id = c.id and t.started_at >= c.first_start and t.started_at < c.range_end and t.status <> 5
+    ) as changes,
+    (select string_agg(to_char(p.date, 'YYYY-MM-DD') || ' ' || p.hours, ' ')
+       from pto_used_hours p
+      where p.user_id = c.id and p.date between greatest($1::date, c.today) and $2::date
+    ) as pto
+  from carried c
+  cross join lateral (
+    select count(*)::int as closed_count,
+      string_agg(concat('{"date":"', to_char(d.date, 'YYYY-MM-DD'), '","checked_in":', d.checked_in,
+        ',"break":', d.break, ',"lunch":', d.lunch, ',"traveling":', d.traveling, ',"pto":', coalesce(q.minutes, 0),
+        ',"uto":0,"payable":', d.checked_in + d.break + d.traveling + coalesce(q.minutes, 0), '}'), ',' order by d.date)
+        as closed_json,
+      coalesce(sum(d.checked_in), 0)::int as checked_in, coalesce(sum(d.break), 0)::int as break,
+      coalesce(sum(d.lunch), 0)::int as lunch, coalesce(sum(d.traveling), 0)::int as traveling,
+      coalesce(sum(q.minutes), 0)::int as pto
+    from timeclock_closed_days d
+    left join (select p.date, sum(round(p.hours * 60))::int as minutes from pto_used_hours p
+                where p.user_id = c.id and p.date between $1::date and least($2::date, c.today - 1)
+                group by p.date) q on q.date = d.date
+    where d.user_id = c.id and d.date between $1::date and least($2::date, c.today - 1) and d.timezone = c.timezone
+  ) k
+  order by lower(c.name), c.id`;
+
 /** The advisory lock the trigger on timeclock_entries takes too (migration 0024). */
 const closedDaysLock = 52052;
 
@@ -426,4 +478,86 @@ export async function getTimeclockReportCsv(db: Db, range: ReportRange, now = Da
     lines.push(cells.join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+type JsonSourceRow = [
+  id: number,
+  name: string,
+  shortname: string,
+  timezone: string,
+  disabled: boolean,
+  closedExpected: number,
+  closedCount: number,
+  closedJson: string | null,
+  checkedIn: number,
+  breakMinutes: number,
+  lunch: number,
+  traveling: number,
+  pto: number,
+  changes: string | null,
+  openPto: string | null,
+];
+
+/** One day (or the totals) as the JSON text JSON.stringify writes for valuesOf(…). */
+const minutesJson = (checkedIn: number, rest: number, lunch: number, traveling: number, pto: number) =>
+  `"checked_in":${checkedIn},"break":${rest},"lunch":${lunch},"traveling":${traveling},"pto":${pto},"uto":0,` +
+  `"payable":${checkedIn + rest + traveling + pto}`;
+
+/**
+ * The report's JSON answer ({"data": report}) as text, byte for byte JSON.stringify({ data: getTimeclockReport(…) }).
+ * PostgreSQL writes each person's closed days as JSON text (timeclockReportJsonSql) and Node adds only the open days
+ * (summed from the changes by sumTimeclockDays) and the totals. When any listed person lacks kept closed days the
+ * answer is made the other way (getTimeclockReport), which sums and keeps them under the lock, so the next answer
+ * finds them kept.
+ */
+export async function getTimeclockReportJson(db: Db, range: ReportRange, now = Date.now()): Promise<string> {
+  const { rows: sources } = await poolOf(db).query<JsonSourceRow>({
+    name: 'timeclock_report_json',
+    text: timeclockReportJsonSql,
+    values: [range.start, range.end, new Date(now)],
+    rowMode: 'array',
+  });
+  if (sources.some((row) => row[6] < row[5])) return JSON.stringify({ data: await getTimeclockReport(db, range, now) });
+  const dates = datesBetween(range.start, range.end);
+  const count = dates.length;
+  const tails = new Map<number, string[]>();
+  const rows: string[] = [];
+  for (const source of sources) {
+    const [id, name, shortname, timezone, disabled, , closedCount, closedJson] = source;
+    let [checkedIn, rest, lunch, traveling, pto] = [source[8], source[9], source[10], source[11], source[12]];
+    const [, , , , , , , , , , , , , changes, openPto] = source;
+    const open: string[] = [];
+    if (closedCount < count) {
+      let tail = tails.get(closedCount);
+      if (!tail) tails.set(closedCount, (tail = dates.slice(closedCount)));
+      const { days } = sumTimeclockDays({ dates: tail, changes: parseChanges(changes), timeOff: [], timezone, now });
+      const ptoOf = new Map<string, number>();
+      if (openPto) {
+        const parts = openPto.split(' ');
+        for (let part = 0; part + 1 < parts.length; part += 2)
+          ptoOf.set(parts[part]!, (ptoOf.get(parts[part]!) ?? 0) + Math.round(Number(parts[part + 1]) * 60));
+      }
+      for (let offset = 0; offset < days.length; offset += 1) {
+        const day = days[offset]!;
+        const date = tail[offset]!;
+        const dayPto = ptoOf.get(date) ?? 0;
+        checkedIn += day.checked_in;
+        rest += day.break;
+        lunch += day.lunch;
+        traveling += day.traveling;
+        pto += dayPto;
+        open.push(`{"date":"${date}",${minutesJson(day.checked_in, day.break, day.lunch, day.traveling, dayPto)}}`);
+      }
+    }
+    if (disabled && checkedIn === 0 && rest === 0 && lunch === 0 && traveling === 0 && pto === 0) continue;
+    const days = closedJson ? (open.length > 0 ? `${closedJson},${open.join(',')}` : closedJson) : open.join(',');
+    rows.push(
+      `{"user_id":${id},"name":${JSON.stringify(name)},"shortname":${JSON.stringify(shortname)},` +
+        `"timezone":${JSON.stringify(timezone)},"days":[${days}],"totals":{${minutesJson(checkedIn, rest, lunch, traveling, pto)}}}`,
+    );
+  }
+  return (
+    `{"data":{"report":"timeclock","start":${JSON.stringify(range.start)},"end":${JSON.stringify(range.end)},` +
+    `"dates":${JSON.stringify(dates)},"rows":[${rows.join(',')}]}}`
+  );
 }
