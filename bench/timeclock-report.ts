@@ -3,8 +3,7 @@
 // 8 a working day, as the demo's timeline: bench/../modules/reports/timeclock-report.demo.ts) and a day of PTO for
 // every fourth, then asks for the last full 30 days, as JSON and as CSV.
 // Run: node --import tsx bench/timeclock-report.ts   (DATABASE_URL to use your own server; else an embedded one;
-// BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding;
-// BENCH_ONLY=<part of a label> loads only those calls and the floor).
+// BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding).
 // The load comes from wrk when installed (bench/wrk-load.lua), else from bench/load-client.ts. Prints p50 / p95 /
 // max per call, each with its statements alone in PostgreSQL and the p95's ratio to them (bench/sql-alone.ts), and the
 // report's one SQL statement timed alone; exits 1 over budget.
@@ -27,7 +26,7 @@ import {
   insertTimeclockEntries,
   type DemoTimeclockEntry,
 } from '../apps/server/src/modules/reports/timeclock-report.demo.ts';
-import * as timeclockReport from '../apps/server/src/modules/reports/timeclock-report.service.ts';
+import { getTimeclockReport, timeclockReportSql } from '../apps/server/src/modules/reports/timeclock-report.service.ts';
 import { runLoad } from './run-load.ts';
 import { describeRatio, sqlAloneOfCalls } from './sql-alone.ts';
 
@@ -84,7 +83,7 @@ try {
     ['timeclock report, 200 employees, this week so far (JSON)', `/api/reports/timeclock/${addDays(end, -6)}/${end}/`],
     ['timeclock report, 200 employees, a week to today (JSON)', `/api/reports/timeclock/${addDays(end, -5)}/${today}/`],
     ['floor: GET /api/health (one select 1)', '/api/health'],
-  ].filter(([label]) => !process.env.BENCH_ONLY || label.includes(process.env.BENCH_ONLY) || label.startsWith('floor'));
+  ];
   let failed = false;
   const results = await runLoad(
     {
@@ -122,10 +121,6 @@ try {
  * is parsing the lists, the sums in JavaScript and writing the JSON.
  */
 async function timeStatement(): Promise<void> {
-  // The JSON answer's statement where the service has one (closed days written as JSON by PostgreSQL).
-  const timeclockReportSql =
-    (timeclockReport as typeof timeclockReport & Partial<{ timeclockReportJsonSql: string }>).timeclockReportJsonSql ??
-    timeclockReport.timeclockReportSql;
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
   const roundTrips: number[] = [];
   let rowCount = 0;
@@ -157,13 +152,10 @@ async function timeStatement(): Promise<void> {
 async function timeUncached(): Promise<void> {
   const one = () => {
     const t0 = performance.now();
-    // The JSON answer as the route writes it: as text where the service has getTimeclockReportJson (decision 0052).
-    const { getTimeclockReportJson, getTimeclockReport } = timeclockReport as typeof timeclockReport &
-      Partial<{ getTimeclockReportJson: (...args: Parameters<typeof getTimeclockReport>) => Promise<string> }>;
-    const answer = getTimeclockReportJson
-      ? getTimeclockReportJson(db, { start, end })
-      : getTimeclockReport(db, { start, end }).then((report) => JSON.stringify({ data: report }));
-    return answer.then(() => performance.now() - t0);
+    return getTimeclockReport(db, { start, end }).then((report) => {
+      JSON.stringify({ data: report });
+      return performance.now() - t0;
+    });
   };
   const summary = (times: number[]) => {
     times.sort((a, b) => a - b);

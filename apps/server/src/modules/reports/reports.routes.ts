@@ -14,7 +14,7 @@ import { notFound, unprocessable } from '../../plugins/errors.ts';
 import {
   capRangeAtToday,
   getTimeclockReportCsv,
-  getTimeclockReportJson,
+  getTimeclockReport,
   viewerTimezone,
 } from './timeclock-report.service.ts';
 
@@ -54,9 +54,7 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
             .header('content-disposition', `attachment; filename="timeclock-${capped.start}-${capped.end}.csv"`)
             .send(await getTimeclockReportCsv(app.db, capped));
         }
-        // The JSON too is written as text (getTimeclockReportJson): PostgreSQL writes the closed days, Node the open
-        // ones and the totals; the same bytes as JSON.stringify({ data: getTimeclockReport(…) }) (decision 0052).
-        return reply.type('application/json; charset=utf-8').send(await getTimeclockReportJson(app.db, capped));
+        return { data: await getTimeclockReport(app.db, capped) };
       },
     );
   }
