@@ -1,10 +1,13 @@
-// Fails when the runtime imports of apps/server/src, apps/web/src or packages/shared/src form a cycle.
-// Type-only imports (`import type`, or every name marked `type`) are erased at build time, so they are ignored;
-// so are dynamic `import()` calls, which run after every module has loaded.
+// Fails when the imports of apps/server/src, apps/web/src or packages/shared/src form a cycle, or when a server module
+// or a web feature imports from one of its own layer or above (scripts/module-layers.mjs, ARCHITECTURE.md).
+// Type-only imports (`import type`, `import('...')` in a type) count: they are erased at build time, but a type that
+// two files each take from the other still ties them together. Dynamic `import()` calls are left out of the cycle
+// check (they run after every module has loaded, the web's lazy routes) and count for the layers.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { knownUpwardImports, serverModuleLayers, webFeatureLayers } from './module-layers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const sourceRoots = ['apps/server/src', 'apps/web/src', 'packages/shared/src'].map((dir) => join(root, dir));
@@ -29,38 +32,42 @@ function resolveSpecifier(fromFile, specifier) {
   return candidates.find((path) => existsSync(path) && statSync(path).isFile());
 }
 
-function isTypeOnly(statement) {
-  if (ts.isImportDeclaration(statement)) {
-    const clause = statement.importClause;
-    if (!clause) return false; // a side-effect import runs the module
-    if (clause.isTypeOnly) return true;
-    const bindings = clause.namedBindings;
-    return (
-      !clause.name &&
-      !!bindings &&
-      ts.isNamedImports(bindings) &&
-      bindings.elements.length > 0 &&
-      bindings.elements.every((element) => element.isTypeOnly)
-    );
-  }
-  if (statement.isTypeOnly) return true;
-  const clause = statement.exportClause;
-  return (
-    !!clause &&
-    ts.isNamedExports(clause) &&
-    clause.elements.length > 0 &&
-    clause.elements.every((element) => element.isTypeOnly)
-  );
-}
-
-function runtimeImports(file) {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
-  return source.statements
-    .filter((statement) => ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))
-    .filter((statement) => statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier))
-    .filter((statement) => statement.moduleSpecifier.text.startsWith('.') && !isTypeOnly(statement))
-    .map((statement) => resolveSpecifier(file, statement.moduleSpecifier.text))
-    .filter(Boolean);
+// Every relative import of a file: `import`/`export ... from`, `import type`, `import('...')` types and, marked
+// dynamic, `import()` calls.
+function importsOf(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found = [];
+  const add = (specifier, node, dynamic) => {
+    if (!specifier.startsWith('.')) return;
+    const target = resolveSpecifier(file, specifier);
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    if (target) found.push({ target, line, dynamic });
+  };
+  const visit = (node) => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      add(node.moduleSpecifier.text, node, false);
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      add(node.argument.literal.text, node, false);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments.length > 0 &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      add(node.arguments[0].text, node, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
 // Tarjan's strongly connected components: every component of more than one file (or a file importing itself) is a cycle.
@@ -99,12 +106,67 @@ function cycles(graph) {
   return found;
 }
 
-const graph = new Map(sourceRoots.flatMap(sourceFiles).map((file) => [file, runtimeImports(file)]));
+const imports = new Map(sourceRoots.flatMap(sourceFiles).map((file) => [file, importsOf(file)]));
+const graph = new Map(
+  [...imports].map(([file, list]) => [file, list.filter((entry) => !entry.dynamic).map((entry) => entry.target)]),
+);
 const found = cycles(graph);
 if (found.length === 0) {
   console.log(`No import cycles in ${graph.size} files.`);
 } else {
   console.error(`${found.length} import cycle(s):`);
   for (const component of found) console.error(`- ${component.map((file) => relative(root, file)).join('\n  ')}`);
+  process.exitCode = 1;
+}
+
+// Layers: which module or feature a file belongs to, and whether it is above every layer (tests, demo seeds).
+const layerSets = [
+  { dir: 'apps/server/src/modules', layers: serverModuleLayers, what: 'server module' },
+  { dir: 'apps/web/src/features', layers: webFeatureLayers, what: 'web feature' },
+];
+const aboveLayers = (file) => /\.test\.tsx?$|test-fixtures|\.demo\.ts$/.test(file);
+const known = new Set(knownUpwardImports.map((entry) => `${entry.from} -> ${entry.to}`));
+const seenKnown = new Set();
+const upward = [];
+for (const { dir, layers, what } of layerSets) {
+  const base = join(root, dir);
+  const rank = new Map(layers.flatMap((names, index) => names.map((name) => [name, index])));
+  const unit = (file) => {
+    const path = relative(base, file);
+    return path.startsWith('..') ? null : path.split(sep)[0];
+  };
+  for (const name of readdirSync(base)) {
+    if (statSync(join(base, name)).isDirectory() && !rank.has(name)) {
+      upward.push(
+        `${dir}/${name}: a ${what} with no layer (place it in scripts/module-layers.mjs and ARCHITECTURE.md)`,
+      );
+    }
+  }
+  for (const [file, list] of imports) {
+    const from = unit(file);
+    if (!from || aboveLayers(file)) continue;
+    for (const { target, line } of list) {
+      const to = unit(target);
+      if (!to || to === from || rank.get(to) < rank.get(from)) continue;
+      // The schema is one graph: a table's foreign key names the table it points to, whichever module owns it.
+      if (file.endsWith('.table.ts') && target.endsWith('.table.ts')) continue;
+      const key = `${relative(root, file)} -> ${to}`;
+      if (known.has(key)) {
+        seenKnown.add(key);
+        continue;
+      }
+      upward.push(
+        `${relative(root, file)}:${line}: ${what} ${from} (layer ${rank.get(from)}) imports ${to} (layer ${rank.get(to)})`,
+      );
+    }
+  }
+}
+for (const key of known)
+  if (!seenKnown.has(key)) upward.push(`${key}: listed in knownUpwardImports but no longer there`);
+if (upward.length === 0) {
+  console.log('Every server module and web feature imports only from lower layers.');
+} else {
+  console.error(`${upward.length} import(s) against the layers (scripts/module-layers.mjs):`);
+  for (const line of upward) console.error(`- ${line}`);
   process.exitCode = 1;
 }

@@ -14,6 +14,8 @@ import { deviceRoutes } from './modules/devices/devices.routes.ts';
 import { phoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes.ts';
 import { heldMailRoutes } from './modules/tickets/held-mail.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { stepTicketRules } from './modules/projects/step-ticket-rules.ts';
+import { createMaintenanceTicket, exchangeOfAttachment } from './modules/maintenance/maintenance.service.ts';
 import { downloadRoutes } from './modules/files/download.routes.ts';
 import { employeeRoutes } from './modules/employees/employees.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -26,7 +28,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { timeclockRoutes } from './modules/timeclock/timeclock.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
-import { userAdminRoutes } from './modules/users/users.routes.ts';
+import { userAdminRoutes } from './modules/users-admin/users.routes.ts';
 import { ptoRoutes } from './modules/pto/pto.routes.ts';
 import { holidayRoutes } from './modules/holidays/holidays.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -78,7 +80,11 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(networkGradeRoutes);
       await api.register(deviceRoutes);
       await api.register(phoneNumberRoutes);
-      await api.register(ticketRoutes);
+      // Tickets sit below projects and maintenance (ARCHITECTURE.md, module layers): what those decide is handed in.
+      await api.register(ticketRoutes, {
+        stepTickets: stepTicketRules,
+        maintenance: { createTicket: createMaintenanceTicket, exchangeOfAttachment },
+      });
       await api.register(heldMailRoutes);
       await api.register(documentRoutes);
       await api.register(quoteRoutes);

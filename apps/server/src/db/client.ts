@@ -1,14 +1,12 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { boundPreparedStatements } from './prepared.ts';
 import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
-/** The `tx` of `db.transaction(async (tx) => ...)`. */
-export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Service functions that may run inside a caller's transaction accept either. */
-export type DbOrTransaction = Db | Transaction;
+import type { Db } from './db-types.ts';
+
+export type { Db, DbOrTransaction, Transaction } from './db-types.ts';
 
 /**
  * One pool per process; every query of the app goes through it. `poolSize` (DATABASE_POOL_SIZE): PostgreSQL runs

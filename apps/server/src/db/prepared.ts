@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Db } from './client.ts';
+import type { Db } from './db-types.ts';
 import type { PageQuery } from './paginate.ts';
 
 // Hot read paths (the session lookup, the ticket queue and detail) run statements prepared once per pool and name:

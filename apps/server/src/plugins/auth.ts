@@ -1,11 +1,11 @@
 import { accountLockedMessage, type LockedResponse, type PermissionName } from '@switchboard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext, GuardSession } from '../modules/auth/auth-context.ts';
+import type { AuthContext, GuardSession } from '../modules/users/auth-context.ts';
 import { lookupSessionByAccessToken, touchSession } from '../modules/auth/session-lookup.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
-export type { AuthContext, AuthUser } from '../modules/auth/auth-context.ts';
+export type { AuthContext, AuthUser } from '../modules/users/auth-context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

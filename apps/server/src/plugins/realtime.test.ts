@@ -13,7 +13,7 @@ import {
 } from '../../test/realtime.ts';
 import { buildApp } from '../app.ts';
 import { sessions } from '../modules/auth/auth.table.ts';
-import type { AuthContext } from '../modules/auth/auth-context.ts';
+import type { AuthContext } from '../modules/users/auth-context.ts';
 import { clientAccounts } from '../modules/clients/clients.table.ts';
 import { tickets } from '../modules/tickets/tickets.table.ts';
 import type { Db } from '../db/client.ts';

@@ -32,7 +32,7 @@ import { Server, type Socket } from 'socket.io';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { EndedSessions, Realtime } from './realtime-api.ts';
-import type { AuthContext, GuardSession } from '../modules/auth/auth-context.ts';
+import type { AuthContext, GuardSession } from '../modules/users/auth-context.ts';
 import { findSessionByAccessToken } from '../modules/auth/session-lookup.ts';
 import { clientCompanyOf } from '../modules/clients/clients.service.ts';
 import { isRoomMember } from '../modules/chat/chat.service.ts';

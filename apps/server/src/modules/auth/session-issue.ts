@@ -3,11 +3,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { listPermissionNames } from '../permissions/permissions.service.ts';
 import { listRecentNotifications } from '../notifications/notifications.service.ts';
-import type { AuthUser } from './auth-context.ts';
+import type { AuthUser } from '../users/auth-context.ts';
 import { sessions } from './auth.table.ts';
 import { loadAgentSettings, presentSessionUser } from './session-user.ts';
 import { generateToken, hashToken } from './tokens.ts';
-import { locateAddress } from '../sessions/ip-location.ts';
+import { locateAddress } from './ip-location.ts';
 
 // Opening a session and answering a finished sign-in: shared by password login, two-factor and shadowing.
 

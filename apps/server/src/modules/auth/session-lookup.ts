@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { permissions, userPermissions } from '../permissions/permissions.table.ts';
 import { users } from '../users/users.table.ts';
-import type { GuardSession } from './auth-context.ts';
+import type { GuardSession } from '../users/auth-context.ts';
 import { sessions } from './auth.table.ts';
 import { hashToken } from './tokens.ts';
 

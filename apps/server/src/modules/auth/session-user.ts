@@ -13,7 +13,7 @@ import { departments } from '../reference/reference.table.ts';
 import type { Realtime } from '../../plugins/realtime-api.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { users } from '../users/users.table.ts';
-import type { AuthUser } from './auth-context.ts';
+import type { AuthUser } from '../users/auth-context.ts';
 
 // The user and agent settings of the login answers and GET /api/session (spec 1 §3.1, §3.4, §7.1).
 

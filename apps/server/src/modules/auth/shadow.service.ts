@@ -11,7 +11,7 @@ import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { forbidden, HttpError, notFound, unauthenticated } from '../../plugins/errors.ts';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
-import type { AuthContext } from './auth-context.ts';
+import type { AuthContext } from '../users/auth-context.ts';
 import { rotateSessionTokens } from './auth.service.ts';
 import {
   accessLifetimeSeconds,

@@ -17,7 +17,7 @@ import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { conflict, HttpError, unprocessable } from '../../plugins/errors.ts';
 import { recordCredentialChange, type CredentialChange } from '../users/credential-changes.service.ts';
 import { users } from '../users/users.table.ts';
-import type { AuthUser } from './auth-context.ts';
+import type { AuthUser } from '../users/auth-context.ts';
 import { openSession, toSignedInResponse, type LoginMeta, type TokenLifetimes } from './session-issue.ts';
 import { verifyPassword } from './password.ts';
 import { reserveAttempt, settleAttempt, slowDownFor } from './rate-limit.ts';

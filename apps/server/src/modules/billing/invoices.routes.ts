@@ -2,7 +2,7 @@ import { depositInvoiceCreatedMessage, depositInvoiceInputSchema } from '@switch
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { createDepositInvoice } from './invoices.service.ts';
-import { emitProjectEvent } from '../projects/project-events.ts';
+import { emitProjectEvent } from '../../plugins/project-channel.ts';
 
 // The first invoice call (issue 18 part 8; decision 0045): a project's deposit invoice, by staff with 'view billing'.
 export async function invoiceRoutes(app: AppInstance): Promise<void> {

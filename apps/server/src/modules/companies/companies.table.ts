@@ -1,7 +1,7 @@
 import { doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { industries, regions } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
-import { companySearchDocument } from '../search/search.sql.ts';
+import { companySearchDocument } from '../../db/search-documents.ts';
 
 export const companies = pgTable(
   'companies',

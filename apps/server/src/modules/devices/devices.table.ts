@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, sites } from '../companies/companies.table.ts';
 import { antiviruses, operatingSystems } from '../reference/reference.table.ts';
-import { deviceSearchDocument } from '../search/search.sql.ts';
+import { deviceSearchDocument } from '../../db/search-documents.ts';
 
 /** A company's device of one type (shared deviceTypes); software and server fields stay null on other types. */
 export const devices = pgTable(

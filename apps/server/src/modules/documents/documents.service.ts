@@ -4,7 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { newUploadPath, readUpload, writeUpload } from '../../plugins/storage.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../users/auth-context.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { users } from '../users/users.table.ts';
 import type { DocumentTypeModule, LoadedDocument } from './document-type.ts';

@@ -30,7 +30,7 @@ import {
   recordCredentialChange,
   type CredentialChange,
 } from '../users/credential-changes.service.ts';
-import { assertCurrentPassword } from '../users/own-credentials.ts';
+import { assertCurrentPassword } from '../auth/current-password.ts';
 import { users } from '../users/users.table.ts';
 import { employeeDepartments, employees } from './employees.table.ts';
 

@@ -7,7 +7,7 @@ import {
   readPublicApprovalPdf,
   throttleApprovalRequest,
 } from './approvals.service.ts';
-import { emitProjectEvent } from './project-events.ts';
+import { emitProjectEvent } from '../../plugins/project-channel.ts';
 
 // The public approval page's calls (no sign-in; decision 0046). The token in the path is the only credential: it is
 // matched by its hash, redacted from request logs (app.ts redactUrl), and every request counts against the caller's

@@ -30,7 +30,7 @@ import { readRevisionFile, recordRevision } from '../documents/documents.service
 import { tickets } from '../tickets/tickets.table.ts';
 import { users } from '../users/users.table.ts';
 import { approvalLinks, approvalThrottles, projectApprovals } from './project-approvals.table.ts';
-import type { ProjectActor } from './projects.service.ts';
+import type { ProjectActor } from './project-types.ts';
 import { projects } from './projects.table.ts';
 
 // Planning Approval (order 0) and Labor Quote Approval (order 6) by mailed link (spec 3 §2, §3 Approval, §4, §7;

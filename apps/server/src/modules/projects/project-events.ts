@@ -1,17 +1,8 @@
-import { projectChannel, projectClientEvents, ticketChannel, type ProjectChannelEvent } from '@switchboard/shared';
+import { projectChannel, ticketChannel } from '@switchboard/shared';
 import type { Realtime } from '../../plugins/realtime-api.ts';
 import type { ProjectCompanyMove } from './projects.service.ts';
 
-/** Pushes a project event on project_{id}: to client accounts of its company too when they see that panel. */
-export function emitProjectEvent(
-  realtime: Realtime,
-  projectId: number,
-  event: ProjectChannelEvent,
-  payload: Record<string, unknown>,
-): void {
-  const emit = projectClientEvents.includes(event) ? realtime.emitToChannel : realtime.emitToStaff;
-  emit(projectChannel(projectId), event, { project_id: projectId, ...payload });
-}
+// emitProjectEvent lives in plugins/project-channel.ts, below the modules that push on project_{id}.
 
 /**
  * A project moved to another company: the former company's client accounts stop following it, as with a ticket that

@@ -1,4 +1,4 @@
-import type { ProjectStepHandler } from './project-step.routes.ts';
+import type { ProjectStepHandler } from './project-types.ts';
 import { completionVerificationHandler } from './steps/completion.ts';
 import { laborEstimateImportHandler, saveLaborEstimateHandler } from './steps/labor-estimate.ts';
 import { projectDayHandler } from './steps/project-day.ts';

@@ -1,41 +1,19 @@
-import { STEP_CLOSED, stepCloseInputSchema, type ProjectChannelEvent } from '@switchboard/shared';
+import { STEP_CLOSED, stepCloseInputSchema } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import { setStepStatus } from '../tickets/ticket-steps.service.ts';
+import { stepTicketRules } from './step-ticket-rules.ts';
 import { tickets } from '../tickets/tickets.table.ts';
-import type { ProjectActor } from './projects.service.ts';
+import type { ProjectActor } from './project-types.ts';
 import { projectStepHandlers } from './project-step-handlers.ts';
-import { emitProjectEvent } from './project-events.ts';
+import { emitProjectEvent } from '../../plugins/project-channel.ts';
 
 // POST /api/project/project_step (spec 3 §7): one call for every step panel, the field `step` naming the variant.
 // Each variant is one handler (project-step-handlers.ts): its zod contract, its service call, the event it pushes.
-
-export interface ProjectStepContext {
-  db: Db;
-  dataDir: string;
-  actor: ProjectActor;
-  /** For handlers that call out (the shipment tracker, decision 0048). */
-  config?: Config;
-  /** The request's logger: mail sent in the background reports failures through it (decision 0046). */
-  log?: { info(object: object, message: string): void; warn(object: object, message: string): void };
-}
-
-export interface ProjectStepHandler<Input = unknown> {
-  schema: z.ZodType<Input>;
-  run(context: ProjectStepContext, input: Input): Promise<{ projectId: number; message: string }>;
-  /** What the project's viewers hear on project_{id}, so each panel reads itself again. */
-  event: ProjectChannelEvent;
-  /**
-   * The project_order of the panel's step, for variants that take `close` beside their fields (spec 3 §4 Save & Close;
-   * decision 0061): the step closes after the save. The date panels and the labor estimate close inside their own.
-   */
-  closesStep?: number;
-}
 
 /** Closes the project's step of this order (Save & Close); answers its ticket id when its status changed. */
 async function closeStepAfterSave(db: Db, projectId: number, order: number, actor: ProjectActor) {
@@ -49,7 +27,7 @@ async function closeStepAfterSave(db: Db, projectId: number, order: number, acto
     .from(tickets)
     .where(and(eq(tickets.projectId, projectId), eq(tickets.projectOrder, order)));
   if (!step) return null;
-  return (await setStepStatus(db, step, STEP_CLOSED, actor)) ? step.id : null;
+  return (await setStepStatus(db, step, STEP_CLOSED, actor, stepTicketRules)) ? step.id : null;
 }
 
 const stepField = z.object({ step: z.string({ error: 'Name the step.' }) });

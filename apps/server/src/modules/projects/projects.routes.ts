@@ -18,7 +18,8 @@ import {
   listProjects,
   updateProject,
 } from './projects.service.ts';
-import { emitProjectEvent, removeFormerCompanyClients } from './project-events.ts';
+import { emitProjectEvent } from '../../plugins/project-channel.ts';
+import { removeFormerCompanyClients } from './project-events.ts';
 
 // Project calls of spec 3 §7 (decision 0044). Staff create and change projects; a client account reads its own
 // company's. The step panels' calls (POST /api/project/project_step) come with each panel.

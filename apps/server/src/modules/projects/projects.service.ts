@@ -13,7 +13,6 @@ import {
   TRIAGE_MEDIUM,
   type ProjectInput,
   type ProjectListQuery,
-  type UserType,
 } from '@switchboard/shared';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
@@ -34,11 +33,9 @@ import { projects } from './projects.table.ts';
 
 // Projects (spec 3 §2, §3, §7; decision 0044): a project and its twelve step tickets, written in one transaction.
 
-export interface ProjectActor {
-  id: number;
-  type: UserType;
-  name: string;
-}
+import type { ProjectActor } from './project-types.ts';
+
+export type { ProjectActor };
 
 const staffRoles = ['coordinator_id', 'planner_id', 'researcher_id', 'quoter_id'] as const;
 

@@ -9,7 +9,7 @@ import { devices } from '../devices/devices.table.ts';
 import { employees } from '../employees/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import { whiteboardArticles } from '../whiteboard/whiteboard.table.ts';
-import { companySearchDocument, deviceSearchDocument, userSearchDocument } from './search.sql.ts';
+import { companySearchDocument, deviceSearchDocument, userSearchDocument } from '../../db/search-documents.ts';
 
 // Global search (issue 4 part 5, issue 15 part 4): one query per kind, each answering at most SEARCH_LIMIT rows
 // through a GIN index, all in one statement. Whiteboard articles are one (staff only); projects add a query here and a key in SearchResults.

@@ -16,7 +16,7 @@ import { tickets } from '../tickets/tickets.table.ts';
 import { users } from '../users/users.table.ts';
 import { whiteboardArticles, whiteboardCategories } from '../whiteboard/whiteboard.table.ts';
 import { searchStatement, ticketNumberOf, toPrefixQuery } from './search.service.ts';
-import { companySearchDocument, deviceSearchDocument, userSearchDocument } from './search.sql.ts';
+import { companySearchDocument, deviceSearchDocument, userSearchDocument } from '../../db/search-documents.ts';
 
 let ctx: TestContext;
 let token: string;

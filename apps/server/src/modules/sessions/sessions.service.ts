@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from '../users/auth-context.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { accountActorOf } from '../users/account-guard.ts';
 import { users } from '../users/users.table.ts';

@@ -2,12 +2,11 @@ import { finalShipmentStatuses, shipmentStatuses, type ProcurementInput } from '
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AppInstance } from '../../app-instance.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Transaction } from '../../db/client.ts';
 import { isoText } from '../../db/json-sql.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import type { ProjectActor } from '../projects/projects.service.ts';
-import { emitProjectEvent } from '../projects/project-events.ts';
-import { projects } from '../projects/projects.table.ts';
+import { emitProjectEvent } from '../../plugins/project-channel.ts';
+import type { TicketActor } from '../tickets/ticket-access.ts';
 import { shipmentHistory, shipments, trackingWebhookEvents } from './shipments.table.ts';
 import { createTracker, getTracker, type Tracker, type TrackerSettings } from './tracker-client.ts';
 
@@ -30,6 +29,12 @@ const humanize = (code: string) => {
 };
 
 /**
+ * Locks the project's row until the transaction ends; false when there is no such project. The projects module passes
+ * it in: shipments sit below projects (ARCHITECTURE.md, module layers).
+ */
+export type LockProject = (tx: Transaction, projectId: number) => Promise<boolean>;
+
+/**
  * Replaces the project's shipments with the list sent. A kept shipment (its id, same carrier and number) keeps its
  * tracker; a changed carrier or number is another parcel, so its tracker and history go. Status and history sent
  * count only for shipments without a tracker. Answers the shipments that still need one.
@@ -37,18 +42,14 @@ const humanize = (code: string) => {
 export async function saveProcurements(
   db: Db,
   input: ProcurementInput,
-  actor: ProjectActor,
+  actor: Pick<TicketActor, 'id' | 'type'>,
+  lockProject: LockProject,
 ): Promise<{ projectId: number; untracked: number[] }> {
   if (actor.type !== 'Employee') throw forbidden();
   const projectId = input.project_id;
   return db.transaction(async (tx) => {
     // Locks the project, so two saves of its list run one after the other.
-    const [project] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(eq(projects.id, projectId))
-      .for('update');
-    if (!project) throw notFound();
+    if (!(await lockProject(tx, projectId))) throw notFound();
     const saved = await tx.select().from(shipments).where(eq(shipments.projectId, projectId));
     const savedById = new Map(saved.map((row) => [row.id, row]));
     const kept = new Set<number>();

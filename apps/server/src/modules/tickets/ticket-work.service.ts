@@ -9,10 +9,9 @@ import { checkIns } from '../checkins/checkins.table.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { users } from '../users/users.table.ts';
 import { ticketAttachments, ticketTodos, tickets } from './tickets.table.ts';
-import { exchangeAttachments } from '../maintenance/maintenance.table.ts';
 import { assertMayAct, loadTicketFor, noteChange, type StoredTicketFile, type TicketActor } from './ticket-access.ts';
 import { ticketNoteName } from '../notes/note-kinds.ts';
-import { assertStepTakesCheckIn, laborStepForCheckIn } from '../projects/steps/project-day.ts';
+import { assertStepTakesCheckIn, type StepTicketRules } from './ticket-steps.service.ts';
 import { recordNoteRevision } from '../notes/notes.service.ts';
 
 // The work on a ticket: check-in/out, notes, resolution, attachments and to-dos (spec 3 §2, §7).
@@ -50,14 +49,15 @@ export async function checkInOut(
   ticketId: number,
   direction: 'in' | 'out',
   actor: TicketActor & { shortname: string | null; photo: string | null },
-  projectStepId: number | null = null,
+  projectStepId: number | null,
+  rules: Pick<StepTicketRules, 'laborStepForCheckIn'>,
 ): Promise<{ checkIn: CheckIn; projectId: number | null }> {
   const ticket = await loadTicketFor(db, ticketId, actor);
   staffOnly(actor);
   assertMayAct(ticket, actor);
   const user = { name: actor.name, shortname: actor.shortname, photo: actor.photo };
   const checkIn = await db.transaction(async (tx) => {
-    const step = projectStepId === null ? null : await laborStepForCheckIn(tx, ticket, projectStepId, direction);
+    const step = projectStepId === null ? null : await rules.laborStepForCheckIn(tx, ticket, projectStepId, direction);
     const open = and(
       eq(checkIns.userId, actor.id),
       isNull(checkIns.endTime),
@@ -233,6 +233,12 @@ export async function saveTicketText(
 }
 
 /**
+ * The Exchange Analysis (decision 0049) an attachment belongs to, or null: the maintenance module passes it in
+ * (maintenance sits above tickets; ARCHITECTURE.md, module layers).
+ */
+export type ExchangeOfAttachment = (db: Db, attachmentId: number) => Promise<number | null>;
+
+/**
  * DELETE /api/ticket/{kind}_attachments/{id}: toggles deleted_at (an Exchange Analysis file is removed instead).
  * Answers the ticket and whether it is now deleted.
  */
@@ -241,6 +247,7 @@ export async function toggleTicketAttachment(
   id: number,
   kind: 'notes' | 'resolution',
   actor: TicketActor,
+  exchangeOfAttachment: ExchangeOfAttachment,
 ): Promise<{ ticketId: number; deleted: boolean; exchangeId?: number; path?: string }> {
   const [file] = await db
     .select()
@@ -252,12 +259,8 @@ export async function toggleTicketAttachment(
   staffOnly(actor);
   assertMayAct(ticket, actor);
   // An Exchange Analysis file (decision 0049) is deleted for good: its form has no restore.
-  const [exchange] = await db
-    .select({ exchangeId: exchangeAttachments.exchangeId })
-    .from(exchangeAttachments)
-    .where(eq(exchangeAttachments.attachmentId, id))
-    .limit(1);
-  if (exchange) {
+  const exchangeId = await exchangeOfAttachment(db, id);
+  if (exchangeId !== null) {
     await db.transaction(async (tx) => {
       await tx.delete(ticketAttachments).where(eq(ticketAttachments.id, id));
       await noteChange(
@@ -267,7 +270,7 @@ export async function toggleTicketAttachment(
         `${actor.name} deleted the Exchange Analysis attachment ${file.fileName}`,
       );
     });
-    return { ticketId: file.ticketId, deleted: true, exchangeId: exchange.exchangeId, path: file.path };
+    return { ticketId: file.ticketId, deleted: true, exchangeId, path: file.path };
   }
   const deleted = file.deletedAt === null;
   await db.transaction(async (tx) => {

@@ -11,6 +11,7 @@ import {
   createTicketInputSchema,
   isMaintenanceTicketBody,
   maintenanceTicketInputSchema,
+  type MaintenanceTicketInput,
   replySentMessage,
   responseSentMessage,
   notesSavedMessage,
@@ -44,6 +45,7 @@ import {
 } from '@switchboard/shared';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
+import type { Db } from '../../db/client.ts';
 import { pageJson, pageQuerySchema, pageSchema } from '../../db/paginate.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { forbidden, toFieldErrors, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
@@ -59,10 +61,11 @@ import {
   listTicketCheckIns,
   saveTicketText,
   toggleTicketAttachment,
+  type ExchangeOfAttachment,
   updateCheckIns,
 } from './ticket-work.service.ts';
 import { loadTicketFor, type StoredTicketFile } from './ticket-access.ts';
-import { setStepStatus } from './ticket-steps.service.ts';
+import { setStepStatus, type StepTicketRules } from './ticket-steps.service.ts';
 import { announceTicketChanged, announceTicketLeftCompany } from './ticket-announce.ts';
 import { addClientReply, sendTicketResponse } from './ticket-threads.service.ts';
 import {
@@ -77,8 +80,7 @@ import {
 import type { TicketActor } from './ticket-access.ts';
 import { bulkChangeTickets } from './ticket-bulk.service.ts';
 import { deleteTicketView, listTicketViews, saveTicketView } from './ticket-views.service.ts';
-import { createMaintenanceTicket } from '../maintenance/maintenance.service.ts';
-import { emitProjectEvent } from '../projects/project-events.ts';
+import { emitProjectEvent } from '../../plugins/project-channel.ts';
 
 const idParams = z.object({ id: z.string() });
 const ticketFileFolder = 'ticket-files';
@@ -86,8 +88,20 @@ const maxTicketFileBytes = 20 * 1024 * 1024;
 // Above the 20 MB rule, so a file a little too large gets the field's message (422).
 const attachmentUploads = { files: 10, fileSize: 25 * 1024 * 1024 };
 
+/**
+ * What the modules above tickets hand in (routes.ts; ARCHITECTURE.md, module layers): the projects module's rules for
+ * its step tickets, the maintenance module's ticket of a server's month and its Exchange Analysis files.
+ */
+export interface TicketRouteOptions {
+  stepTickets: StepTicketRules;
+  maintenance: {
+    createTicket(db: Db, input: MaintenanceTicketInput, actor: TicketActor): Promise<{ id: number }>;
+    exchangeOfAttachment: ExchangeOfAttachment;
+  };
+}
+
 /** Ticket calls of spec 3 §7. Every change is pushed on ticket_{id} so every viewer reads the part again. */
-export async function ticketRoutes(app: AppInstance): Promise<void> {
+export async function ticketRoutes(app: AppInstance, options: TicketRouteOptions): Promise<void> {
   const actorOf = (request: { auth: { user: TicketActor & { shortname: string | null; photo: string | null } } }) =>
     request.auth.user;
   // Viewers of the ticket read the changed part again; the queues refresh their page.
@@ -118,7 +132,11 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
     // Spec 2 §7: the Scheduled Maintenance month sends subject, company, site, server, triage and location, no body.
     if (actor.type === 'Employee' && isMaintenanceTicketBody(request.body)) {
       if (!request.auth.permissions.includes('view chat')) throw forbidden();
-      const { id } = await createMaintenanceTicket(app.db, maintenanceTicketInputSchema.parse(request.body), actor);
+      const { id } = await options.maintenance.createTicket(
+        app.db,
+        maintenanceTicketInputSchema.parse(request.body),
+        actor,
+      );
       announceTicketChanged(app, id);
       return { message: ticketCreatedMessage, data: { id } };
     }
@@ -148,7 +166,7 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
       const ticket = await loadTicketFor(app.db, id, actorOf(request));
       if (ticket.projectId !== null) {
         const { status } = stepStatusInputSchema.parse(request.body);
-        if (await setStepStatus(app.db, ticket, status, actorOf(request))) {
+        if (await setStepStatus(app.db, ticket, status, actorOf(request), options.stepTickets)) {
           push(id, 'TicketDataUpdated', { by: request.auth.user.id });
           emitProjectEvent(app.realtime, ticket.projectId, 'ProjectTicketUpdated', {
             ticket_id: id,
@@ -230,7 +248,14 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const actor = actorOf(request);
       const { ticket_id: ticketId, direction, project_step_id: projectStepId } = request.body;
-      const { checkIn, projectId } = await checkInOut(app.db, ticketId, direction, actor, projectStepId ?? null);
+      const { checkIn, projectId } = await checkInOut(
+        app.db,
+        ticketId,
+        direction,
+        actor,
+        projectStepId ?? null,
+        options.stepTickets,
+      );
       const payload = {
         direction: request.body.direction,
         check_in: checkIn,
@@ -311,6 +336,7 @@ export async function ticketRoutes(app: AppInstance): Promise<void> {
           parsePathId(request.params.id),
           kind,
           actorOf(request),
+          options.maintenance.exchangeOfAttachment,
         );
         if (exchangeId !== undefined) {
           // An Exchange Analysis file: gone for good; its viewers read the analysis again.

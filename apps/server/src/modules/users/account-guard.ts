@@ -2,7 +2,7 @@ import { canChangeAccountField, type AccountActor, type AccountFieldGroup } from
 import { eq } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { forbidden } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext } from './auth-context.ts';
 import { users } from './users.table.ts';
 
 /** The signed-in user as the account policy sees them (decision 0025). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { userSearchDocument } from '../search/search.sql.ts';
+import { userSearchDocument } from '../../db/search-documents.ts';
 
 /** Everyone who signs in: staff (type Employee) and client-company accounts (type Client). */
 export const users = pgTable(

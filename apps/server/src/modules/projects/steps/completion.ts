@@ -9,8 +9,8 @@ import type { Db } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../plugins/errors.ts';
 import { recordEvent } from '../../tickets/ticket-access.ts';
 import { tickets } from '../../tickets/tickets.table.ts';
-import type { ProjectStepHandler } from '../project-step.routes.ts';
-import type { ProjectActor } from '../projects.service.ts';
+import type { ProjectStepHandler } from '../project-types.ts';
+import type { ProjectActor } from '../project-types.ts';
 import { projects } from '../projects.table.ts';
 
 // Completion Verification (order 11), spec 3 §2 Step panels, §7: the coordinator confirms with the client that every

@@ -14,10 +14,11 @@ import type { Transaction } from '../../../db/client.ts';
 import { notFound, unprocessable } from '../../../plugins/errors.ts';
 import { checkIns } from '../../checkins/checkins.table.ts';
 import { setStepStatus } from '../../tickets/ticket-steps.service.ts';
+import { stepTicketRules } from '../step-ticket-rules.ts';
 import { tickets } from '../../tickets/tickets.table.ts';
-import type { ProjectStepHandler } from '../project-step.routes.ts';
+import type { ProjectStepHandler } from '../project-types.ts';
 import { laborSteps, laborSubSteps, projectTemplates, templateSteps, templateTasks } from '../project-steps.table.ts';
-import type { ProjectActor } from '../projects.service.ts';
+import type { ProjectActor } from '../project-types.ts';
 import { projects } from '../projects.table.ts';
 
 // Labor Estimate (project_order 2; spec 3 §2 Step panels, §7): the project's labor steps with their sub-steps, built
@@ -170,7 +171,7 @@ export async function saveLaborEstimate(
   }
   if (subSteps.length > 0) await tx.insert(laborSubSteps).values(subSteps);
   // setStepStatus opens its own transaction: inside ours it is a savepoint, so the steps and the close go together.
-  if (input.close) await setStepStatus(tx, ticket, STEP_CLOSED, actor);
+  if (input.close) await setStepStatus(tx, ticket, STEP_CLOSED, actor, stepTicketRules);
 }
 
 export const laborEstimateImportHandler: ProjectStepHandler<ImportLaborTemplateInput> = {

@@ -1,6 +1,6 @@
 import { approvalMessages, laborApprovalInputSchema, type LaborApprovalInput } from '@switchboard/shared';
 import { sendApprovalRequest } from '../approvals.service.ts';
-import type { ProjectStepHandler } from '../project-step.routes.ts';
+import type { ProjectStepHandler } from '../project-types.ts';
 
 // 'Labor Quote Approval' (order 6, spec 3 §2, §7: to, documents, message): mails each recipient its own link to
 // approve the project's quotes named in documents (decision 0046).

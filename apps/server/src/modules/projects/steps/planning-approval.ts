@@ -1,6 +1,6 @@
 import { approvalMessages, planningApprovalInputSchema, type PlanningApprovalInput } from '@switchboard/shared';
 import { sendApprovalRequest } from '../approvals.service.ts';
-import type { ProjectStepHandler } from '../project-step.routes.ts';
+import type { ProjectStepHandler } from '../project-types.ts';
 
 // 'Planning Approval' (order 0, spec 3 §2, §7: to, message, ticket_id, project_id): mails each recipient its own link
 // to approve the project's planning (decision 0046).

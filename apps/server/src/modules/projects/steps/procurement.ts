@@ -1,6 +1,13 @@
 import { procurementInputSchema, procurementMessages, type ProcurementInput } from '@switchboard/shared';
-import { saveProcurements, trackerSettings, trackShipments } from '../../shipments/shipments.service.ts';
-import type { ProjectStepHandler } from '../project-step.routes.ts';
+import { eq } from 'drizzle-orm';
+import {
+  saveProcurements,
+  trackerSettings,
+  trackShipments,
+  type LockProject,
+} from '../../shipments/shipments.service.ts';
+import type { ProjectStepHandler } from '../project-types.ts';
+import { projects } from '../projects.table.ts';
 
 // Procurement (order 8), spec 3 §2 Step panels, §3 Procurement, §7 'Procurement' (procurements, project_id); decision
 // 0048. The list is saved first, in one transaction; then, with a tracker configured, the new shipments get their
@@ -8,10 +15,15 @@ import type { ProjectStepHandler } from '../project-step.routes.ts';
 
 const trackingWaitMs = 8_000;
 
+const lockProject: LockProject = async (tx, projectId) => {
+  const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
+  return project !== undefined;
+};
+
 export const procurementHandler: ProjectStepHandler<ProcurementInput> = {
   schema: procurementInputSchema,
   async run({ db, actor, config, log }, input) {
-    const { projectId, untracked } = await saveProcurements(db, input, actor);
+    const { projectId, untracked } = await saveProcurements(db, input, actor, lockProject);
     const settings = config ? trackerSettings(config) : null;
     if (settings && untracked.length > 0) {
       const tracking = trackShipments(db, settings, untracked, log).catch(() => undefined);

@@ -11,8 +11,8 @@ import { forbidden, notFound, unprocessable, type FieldErrors } from '../../../p
 import { quotes } from '../../billing/quotes.table.ts';
 import { tickets } from '../../tickets/tickets.table.ts';
 import { productRequirements } from '../product-requirements.table.ts';
-import type { ProjectStepHandler } from '../project-step.routes.ts';
-import type { ProjectActor } from '../projects.service.ts';
+import type { ProjectStepHandler } from '../project-types.ts';
+import type { ProjectActor } from '../project-types.ts';
 import { projects } from '../projects.table.ts';
 
 // Product Requirements (order 4) and the quotes that price them (Project Quotes, order 5): spec 3 §2 Step panels, §3,

@@ -9,10 +9,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../plugins/errors.ts';
 import { setStepStatus } from '../../tickets/ticket-steps.service.ts';
+import { stepTicketRules } from '../step-ticket-rules.ts';
 import { tickets } from '../../tickets/tickets.table.ts';
-import type { ProjectStepHandler } from '../project-step.routes.ts';
+import type { ProjectStepHandler } from '../project-types.ts';
 import { projectDates } from '../project-steps.table.ts';
-import type { ProjectActor } from '../projects.service.ts';
+import type { ProjectActor } from '../project-types.ts';
 
 // Scheduled Placeholder (order 1) and Schedule Pending Projects (order 3), spec 3 §2 Step panels, §7: one start date
 // of each kind per project, saved over the last one; `close` closes the step ticket in the same transaction.
@@ -53,7 +54,7 @@ export async function saveProjectDate(
         set: { startDate: input.start_date, updatedBy: actor.id, updatedAt: sql`now()` },
       });
     // setStepStatus opens its own transaction: inside ours it is a savepoint, so the date and the close go together.
-    if (input.close) await setStepStatus(tx, step, STEP_CLOSED, actor);
+    if (input.close) await setStepStatus(tx, step, STEP_CLOSED, actor, stepTicketRules);
   });
   return { projectId: step.projectId };
 }

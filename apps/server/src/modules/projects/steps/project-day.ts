@@ -1,5 +1,4 @@
 import {
-  closedClockReason,
   laborMessages,
   PROJECT_DAY_ORDER,
   projectDayInputSchema,
@@ -8,7 +7,6 @@ import {
   stepStatusOf,
   subStepClosedMessage,
   subStepOpenedMessage,
-  stepsClockReason,
   type ProjectDayInput,
 } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
@@ -16,7 +14,7 @@ import type { DbOrTransaction } from '../../../db/client.ts';
 import { unprocessable } from '../../../plugins/errors.ts';
 import { recordEvent } from '../../tickets/ticket-access.ts';
 import { tickets } from '../../tickets/tickets.table.ts';
-import type { ProjectStepHandler } from '../project-step.routes.ts';
+import type { ProjectStepHandler } from '../project-types.ts';
 import { laborSteps } from '../project-steps.table.ts';
 
 // Project Day (project_order 10; spec 3 §2 Step panels, §4, §8): the labor steps of the estimate are worked and closed
@@ -69,28 +67,6 @@ export async function laborStepForCheckIn(
   if (direction === 'in' && step.status === STEP_CLOSED)
     throw unprocessable({ project_step_id: [laborMessages.laborStepClosed] });
   return { id: step.id, title: step.title };
-}
-
-/**
- * POST /api/ticket/checkinout 'in' on a step ticket (spec 3 §2 Project Day, §4): a closed step refuses it (422
- * {ticket_id: ['Closed']}), and Project Day's own clock is off: time is clocked on a labor step (422 {project_step_id:
- * ['Use Steps']}). The step's row is read under a share lock, so a step closing meanwhile is seen or waits for the
- * check-in. Checking out stays possible, so no open time is lost.
- */
-export async function assertStepTakesCheckIn(
-  db: DbOrTransaction,
-  ticketId: number,
-  laborStepId: number | null,
-): Promise<void> {
-  const [step] = await db
-    .select({ projectId: tickets.projectId, projectOrder: tickets.projectOrder, status: tickets.status })
-    .from(tickets)
-    .where(eq(tickets.id, ticketId))
-    .for('share');
-  if (!step || step.projectId === null) return;
-  if (stepStatusOf(step.status) === STEP_CLOSED) throw unprocessable({ ticket_id: [closedClockReason] });
-  if (step.projectOrder === PROJECT_DAY_ORDER && laborStepId === null)
-    throw unprocessable({ project_step_id: [stepsClockReason] });
 }
 
 /**

@@ -8,9 +8,9 @@ import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../../plugins/errors.ts';
 import { users } from '../../users/users.table.ts';
-import type { ProjectStepHandler } from '../project-step.routes.ts';
+import type { ProjectStepHandler } from '../project-types.ts';
 import { projectSlots } from '../project-steps.table.ts';
-import type { ProjectActor } from '../projects.service.ts';
+import type { ProjectActor } from '../project-types.ts';
 import { projects } from '../projects.table.ts';
 
 // Schedule Project Date (order 9), spec 3 §2 Step panels, §3 Schedule slot, §7: the project's slots are replaced by

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { getFormErrors } from '../../../lib/form-errors.ts';
 import { projectCalls, useProjectAction } from '../api/projects.ts';
-import type { StepCardRules } from './panels/index.tsx';
+import type { StepCardRules } from './panels/panel-types.ts';
 
 const statusOptions = ([STEP_OPEN, STEP_CLOSED] as const).map((status) => ({
   value: String(status),

@@ -15,7 +15,7 @@ import { api } from '../../../../lib/api-client.ts';
 import { useCompanyAccountOptions } from '../../../../lib/company-options.ts';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useProjectAction } from '../../api/projects.ts';
-import type { StepPanelProps } from './index.tsx';
+import type { StepPanelProps } from './panel-types.ts';
 
 // Planning Approval (order 0) and Labor Quote Approval (order 6), spec 3 §2, §3 Approval, §4; decision 0046.
 

@@ -4,7 +4,7 @@ import { projectSaveFailedMessage } from '@switchboard/shared';
 import dayjs from 'dayjs';
 import { api } from '../../../../lib/api-client.ts';
 import { useProjectAction } from '../../api/projects.ts';
-import type { StepPanelProps } from './index.tsx';
+import type { StepPanelProps } from './panel-types.ts';
 
 /**
  * Spec 3 §2 Completion Verification: a switch confirming with the client that every objective is done; once marked,

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { api } from '../../../../lib/api-client.ts';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useProjectAction } from '../../api/projects.ts';
-import type { StepPanelProps } from './index.tsx';
+import type { StepPanelProps } from './panel-types.ts';
 import { useSaveAndClose } from './save-and-close.tsx';
 
 /** The step name each kind is saved under (spec 3 §7 project_step variants). */

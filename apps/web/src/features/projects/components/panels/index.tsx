@@ -1,4 +1,4 @@
-import type { ProjectDetail, ProjectStepTicket } from '@switchboard/shared';
+import type { ProjectDetail } from '@switchboard/shared';
 import type { ComponentType } from 'react';
 import { CompletionPanel } from './completion-panel.tsx';
 import { DatePanel } from './date-panel.tsx';
@@ -11,19 +11,7 @@ import { ProductRequirementsPanel } from './product-requirements-panel.tsx';
 import { laborQuoteApprovalCardRules, ProjectQuotesPanel } from './project-quotes-panel.tsx';
 import { PlanningApprovalPanel } from './planning-approval-panel.tsx';
 import { LaborQuoteApprovalPanel } from './labor-quote-approval-panel.tsx';
-
-/** What every step panel gets: the project as answered, its step ticket, and whether the viewer is staff. */
-export interface StepPanelProps {
-  project: ProjectDetail;
-  step: ProjectStepTicket;
-  staff: boolean;
-}
-
-/** What a panel says about its card (spec 3 §2, §4): a message in place of the close control, a check-in reason. */
-export interface StepCardRules {
-  closeBlockedBy?: string | null;
-  checkInDisabledReason?: string | null;
-}
+import type { StepCardRules, StepPanelProps } from './panel-types.ts';
 
 // The panel inside each step's card, by project_order (spec 3 §2 Step panels); a step without one shows its card alone.
 export const stepPanels: Partial<Record<number, ComponentType<StepPanelProps>>> = {

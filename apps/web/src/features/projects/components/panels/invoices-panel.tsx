@@ -13,7 +13,7 @@ import { api } from '../../../../lib/api-client.ts';
 import { usePermissions } from '../../../../lib/auth-store.ts';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useProjectAction } from '../../api/projects.ts';
-import type { StepPanelProps } from './index.tsx';
+import type { StepPanelProps } from './panel-types.ts';
 
 const usd = (dollars: number) => formatUsd(Math.round(dollars * 100));
 

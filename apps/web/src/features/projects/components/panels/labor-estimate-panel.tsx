@@ -26,7 +26,7 @@ import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useProjectAction } from '../../api/projects.ts';
 import { laborCalls, temporaryId, type LaborStepDraft } from '../../api/project-labor.ts';
 import { TemplateImporter } from './template-importer.tsx';
-import type { StepPanelProps } from './index.tsx';
+import type { StepPanelProps } from './panel-types.ts';
 import { useSaveAndClose } from './save-and-close.tsx';
 
 let nextKey = 1;

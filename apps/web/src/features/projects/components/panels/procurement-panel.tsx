@@ -27,7 +27,7 @@ import { useState } from 'react';
 import { api } from '../../../../lib/api-client.ts';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useProjectAction } from '../../api/projects.ts';
-import type { StepPanelProps } from './index.tsx';
+import type { StepPanelProps } from './panel-types.ts';
 import { useSaveAndClose } from './save-and-close.tsx';
 import { groupHistoryByDate, historyTime } from './shipment-history.ts';
 

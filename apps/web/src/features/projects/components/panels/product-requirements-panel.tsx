@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { projectQuoteCalls } from '../../api/project-quotes.ts';
 import { useProjectAction } from '../../api/projects.ts';
-import type { StepPanelProps } from './index.tsx';
+import type { StepPanelProps } from './panel-types.ts';
 import { useSaveAndClose } from './save-and-close.tsx';
 
 interface RequirementRow {

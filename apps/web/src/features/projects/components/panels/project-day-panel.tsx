@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../../../lib/auth-store.ts';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useProjectAction } from '../../api/projects.ts';
 import { laborCalls } from '../../api/project-labor.ts';
-import type { StepCardRules, StepPanelProps } from './index.tsx';
+import type { StepCardRules, StepPanelProps } from './panel-types.ts';
 
 /**
  * Spec 3 §2, §4 Project Day's card: its own check-in is disabled with the reason Use Steps (time is clocked per labor

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { useCurrentUser, usePermissions } from '../../../../lib/auth-store.ts';
 import { projectQuoteCalls } from '../../api/project-quotes.ts';
 import { useProjectAction } from '../../api/projects.ts';
-import type { StepCardRules, StepPanelProps } from './index.tsx';
+import type { StepCardRules, StepPanelProps } from './panel-types.ts';
 import { quoteLabelOf } from './product-requirements-panel.tsx';
 import { QuoteEditor, type QuoteEditorTarget } from './quote-editor.tsx';
 

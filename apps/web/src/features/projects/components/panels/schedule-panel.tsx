@@ -16,7 +16,7 @@ import { api } from '../../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../../lib/auth-store.ts';
 import { getFormErrors } from '../../../../lib/form-errors.ts';
 import { useEmployeeOptions, useProjectAction } from '../../api/projects.ts';
-import type { StepPanelProps } from './index.tsx';
+import type { StepPanelProps } from './panel-types.ts';
 import { useSaveAndClose } from './save-and-close.tsx';
 
 /** Spec 3 §2: how a technician who is no longer active is shown. */

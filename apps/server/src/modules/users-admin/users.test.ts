@@ -12,7 +12,7 @@ import {
 import { sessions } from '../auth/auth.table.ts';
 import { employees } from '../employees/employees.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
-import { users } from './users.table.ts';
+import { users } from '../users/users.table.ts';
 
 let ctx: TestContext;
 let admin: TestUser;

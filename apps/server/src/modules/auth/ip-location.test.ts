@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { open } from 'maxmind';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, type TestContext } from '../../../test/helpers.ts';
-import { sessions } from '../auth/auth.table.ts';
+import { sessions } from './auth.table.ts';
 import { isPublicAddress, locateAddress } from './ip-location.ts';
 
 // Issue 16 item 13 (decision 0043): session rows carry the city and state of a public address, from the offline

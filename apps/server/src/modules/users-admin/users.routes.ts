@@ -15,8 +15,8 @@ import { disconnectSessions } from '../../plugins/realtime.ts';
 import { notFound, unauthenticated } from '../../plugins/errors.ts';
 import { announceUserUpdated } from '../auth/session-user.ts';
 import { putRoute } from '../../plugins/method-override.ts';
-import { actorOf } from './account-actor.ts';
-import { mailCredentialChange } from './credential-changes.service.ts';
+import { actorOf } from '../users/account-actor.ts';
+import { mailCredentialChange } from '../users/credential-changes.service.ts';
 import { createUserAccount, disableUserAccount, listUsers, updateUserAccount } from './users.service.ts';
 
 const messageSchema = z.object({ message: z.string() });

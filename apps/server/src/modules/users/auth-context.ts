@@ -1,4 +1,4 @@
-import type { users } from '../users/users.table.ts';
+import type { users } from './users.table.ts';
 
 // Who a request or socket acts as: the types every layer shares, free of the code that signs in or looks up.
 

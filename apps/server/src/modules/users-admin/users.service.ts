@@ -15,16 +15,16 @@ import { conflict, forbidden, notFound, unprocessable } from '../../plugins/erro
 import { hashPassword } from '../auth/password.ts';
 import { employees } from '../employees/employees.table.ts';
 import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
-import { assertCurrentPassword } from './own-credentials.ts';
-import { users } from './users.table.ts';
-import { assertEmailFree, shortnameOf, withEmailUniqueness } from './user-email.ts';
+import { assertCurrentPassword } from '../auth/current-password.ts';
+import { users } from '../users/users.table.ts';
+import { assertEmailFree, shortnameOf, withEmailUniqueness } from '../users/user-email.ts';
 import { revokeUserSessions } from '../auth/session-revocation.ts';
-import type { RequestActor } from './account-actor.ts';
+import type { RequestActor } from '../users/account-actor.ts';
 import {
   isRecordedCredentialChange,
   recordCredentialChange,
   type CredentialChange,
-} from './credential-changes.service.ts';
+} from '../users/credential-changes.service.ts';
 
 // Users admin (spec 1 §2.6, §3.8, §7.4). It manages staff sign-ins (user type Employee): the row's `type` is
 // the users-admin role, admin or user. Client accounts have their own screen (/accounts) and are not listed
