@@ -14,20 +14,19 @@ export const serverModuleLayers = [
   ['sessions', 'password-reset'],
   // people
   ['timeclock'],
-  ['holidays'],
   ['pto'],
+  ['holidays'],
   ['employees'],
   ['users-admin'],
   // companies workspace
   ['companies'],
   ['clients'],
-  ['flags', 'network-grades', 'billing-items'],
+  ['documents', 'checkins', 'flags', 'network-grades', 'billing-items'],
   ['contracts'],
   ['devices'],
   ['strategies'],
-  ['documents'],
   // work
-  ['notes', 'checkins'],
+  ['notes'],
   ['tickets'],
   ['shipments'],
   ['projects'],
@@ -77,79 +76,9 @@ export const knownUpwardImports = [
     why: "a client account's own company and the company's accounts; next: move clientAccounts and clientCompanyOf below companies or the company detail up",
   },
   {
-    from: 'apps/server/src/modules/companies/company-detail.service.ts',
-    to: 'contracts',
-    why: 'GET /api/company/{id} gathers the whole workspace; next: company-detail.service.ts to a module of its own above tickets',
-  },
-  {
-    from: 'apps/server/src/modules/companies/company-detail.service.ts',
-    to: 'flags',
-    why: 'as above: the company detail gathers the workspace',
-  },
-  {
-    from: 'apps/server/src/modules/companies/company-detail.service.ts',
-    to: 'network-grades',
-    why: 'as above: the company detail gathers the workspace',
-  },
-  {
-    from: 'apps/server/src/modules/companies/company-detail.service.ts',
-    to: 'strategies',
-    why: 'as above: the company detail gathers the workspace (strat_list)',
-  },
-  {
-    from: 'apps/server/src/modules/companies/company-detail.service.ts',
-    to: 'tickets',
-    why: 'as above: the company detail counts open tickets',
-  },
-  {
-    from: 'apps/server/src/modules/contracts/contracts.service.ts',
-    to: 'checkins',
-    why: "a contract's monthly usage sums check-ins; next: place checkins below contracts (its table names tickets and projects only in foreign keys)",
-  },
-  {
-    from: 'apps/server/src/modules/devices/devices.service.ts',
-    to: 'strategies',
-    why: 'a device a strategy picks cannot be deleted; next: a deletion guard handed in by the strategies module',
-  },
-  {
-    from: 'apps/server/src/modules/documents/types/invoice.ts',
-    to: 'billing',
-    why: "documents/types renders billing's quotes, invoices and purchase orders; next: each module registers its document types",
-  },
-  {
-    from: 'apps/server/src/modules/documents/types/project-overview.ts',
-    to: 'projects',
-    why: 'as above: the Project_Overview and purchase-order types read projects',
-  },
-  {
-    from: 'apps/server/src/modules/documents/types/purchase-order.ts',
-    to: 'billing',
-    why: "documents/types renders billing's quotes, invoices and purchase orders; next: each module registers its document types",
-  },
-  {
-    from: 'apps/server/src/modules/documents/types/purchase-order.ts',
-    to: 'projects',
-    why: 'as above: the Project_Overview and purchase-order types read projects',
-  },
-  {
-    from: 'apps/server/src/modules/documents/types/quote.ts',
-    to: 'billing',
-    why: "documents/types renders billing's quotes, invoices and purchase orders; next: each module registers its document types",
-  },
-  {
-    from: 'apps/server/src/modules/holidays/holidays.routes.ts',
-    to: 'pto',
-    why: "holiday routes use PTO's access rule; next: the rule to holidays or employees",
-  },
-  {
     from: 'apps/server/src/modules/holidays/holidays.service.ts',
     to: 'employees',
     why: 'holidays read employees; the HR cluster (timeclock, holidays, pto, employees) is ordered when the HR design lands',
-  },
-  {
-    from: 'apps/server/src/modules/notes/note-kinds.ts',
-    to: 'tickets',
-    why: "a note's collab name is resolved to its ticket; next: the tickets module hands in the lookup",
   },
   {
     from: 'apps/server/src/modules/projects/approvals.service.ts',
@@ -170,15 +99,5 @@ export const knownUpwardImports = [
     from: 'apps/server/src/modules/pto/pto.service.ts',
     to: 'employees',
     why: "PTO reads the employee's supervisor; as above, the HR cluster",
-  },
-  {
-    from: 'apps/server/src/modules/strategies/refresh-strategy-mail.ts',
-    to: 'documents',
-    why: 'the refresh strategy mail records a document revision; goes once document types are registered by their modules',
-  },
-  {
-    from: 'apps/server/src/modules/timeclock/timeclock.routes.ts',
-    to: 'pto',
-    why: 'a clock-in publishes PTO periods; next: a domain event PTO subscribes to',
   },
 ];

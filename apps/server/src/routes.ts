@@ -1,4 +1,5 @@
 import type { AppInstance } from './app-instance.ts';
+import { registerDocumentTypes } from './document-types.ts';
 import { clientMapRoutes } from './modules/client-map/client-map.routes.ts';
 import { techResourceRoutes } from './modules/tech-resources/tech-resources.routes.ts';
 import { whiteboardRoutes } from './modules/whiteboard/whiteboard.routes.ts';
@@ -6,11 +7,13 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
+import { companyDetailParts } from './company-detail-parts.ts';
 import { billingItemRoutes } from './modules/billing-items/billing-items.routes.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { flagRoutes } from './modules/flags/flags.routes.ts';
 import { networkGradeRoutes } from './modules/network-grades/network-grades.routes.ts';
 import { deviceRoutes } from './modules/devices/devices.routes.ts';
+import { deviceUseChecks } from './modules/strategies/strategy-references.ts';
 import { phoneNumberRoutes } from './modules/phone-numbers/phone-numbers.routes.ts';
 import { heldMailRoutes } from './modules/tickets/held-mail.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
@@ -43,6 +46,8 @@ import { approvalRoutes } from './modules/projects/approvals.routes.ts';
 import { templateRoutes } from './modules/projects/templates.routes.ts';
 import { projectQuoteRoutes } from './modules/projects/project-quotes.routes.ts';
 import { noteRoutes } from './modules/notes/notes.routes.ts';
+import { registerNoteKind } from './modules/notes/note-kinds.ts';
+import { ticketNoteKind } from './modules/tickets/ticket-note-kind.ts';
 import { brandingRoutes } from './modules/documents/branding.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { strategyRoutes } from './modules/strategies/strategies.routes.ts';
@@ -52,6 +57,10 @@ import { upkeepRoutes } from './modules/upkeep/upkeep.routes.ts';
 
 /** Every module's routes, under /api. Each route is guarded by the bearer token unless its config says public. */
 export async function registerRoutes(app: AppInstance): Promise<void> {
+  // Documents render the types of the modules above them (decision 0038).
+  registerDocumentTypes();
+  // Co-edited notes (plugins/collab.ts, notes routes) by kind: a ticket's notes.
+  registerNoteKind('ticket', ticketNoteKind);
   await app.register(
     async (api: AppInstance) => {
       await api.register(healthRoutes);
@@ -60,7 +69,8 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(sessionRoutes);
       await api.register(mailRoutes);
       await api.register(referenceRoutes);
-      await api.register(companyRoutes);
+      // Companies sit below the modules whose parts the company detail shows: they are handed in.
+      await api.register(companyRoutes, { detailParts: companyDetailParts });
       await api.register(clientMapRoutes);
       await api.register(techResourceRoutes);
       await api.register(clientRoutes);
@@ -78,7 +88,8 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(contractRoutes);
       await api.register(flagRoutes);
       await api.register(networkGradeRoutes);
-      await api.register(deviceRoutes);
+      // Devices sit below strategies: whether a strategy picks a device or a drive is handed in.
+      await api.register(deviceRoutes, { useChecks: deviceUseChecks });
       await api.register(phoneNumberRoutes);
       // Tickets sit below projects and maintenance (ARCHITECTURE.md, module layers): what those decide is handed in.
       await api.register(ticketRoutes, {

@@ -10,6 +10,7 @@ import { seedCompanyWorkspace } from './demo-workspace.ts';
 import { seedAgentPhoneNumbers } from '../../modules/phone-numbers/phone-numbers.service.ts';
 import { demoTechnicianIds, seedDemoTickets } from '../../modules/tickets/tickets.demo.ts';
 import { seedDocumentsDemo } from '../../modules/documents/documents.demo.ts';
+import { registerDocumentTypes } from '../../document-types.ts';
 import { seedDemoProjects } from '../../modules/projects/projects.demo.ts';
 import { seedMaintenanceDemo } from '../../modules/maintenance/maintenance.demo.ts';
 import { seedDemoApprovals } from '../../modules/projects/approvals.demo.ts';
@@ -47,6 +48,8 @@ export interface DemoSeedResult {
  * changed password or a renamed site survives a second run). Expects the reference data and permissions seeded.
  */
 export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Promise<DemoSeedResult> {
+  // The demo renders quotes, invoices and project overviews without the app's routes.
+  registerDocumentTypes();
   // One hash for all demo accounts: argon2 costs ~19 MiB and tens of milliseconds per hash, and the password is shared.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {

@@ -46,6 +46,7 @@ import {
 import {
   assertCompanyVisible,
   getCompanyDetail,
+  type CompanyDetailParts,
   replaceSites,
   saveTechInfo,
   updateCompany,
@@ -60,7 +61,12 @@ const logoUploads = { files: 1, fileSize: 4 * 1024 * 1024 };
 const attachmentUploads = { files: 10, fileSize: 25 * 1024 * 1024 };
 
 /** Company calls of spec 1 §7.2 and spec 2 §7. */
-export async function companyRoutes(app: AppInstance): Promise<void> {
+/** What the modules above companies hand in (routes.ts): the company detail's parts they keep. */
+export interface CompanyRouteOptions {
+  detailParts: CompanyDetailParts;
+}
+
+export async function companyRoutes(app: AppInstance, options: CompanyRouteOptions): Promise<void> {
   // Any signed-in user: a client account sees only its own company.
   app.get('/company.list', { schema: { response: { 200: companyListResponseSchema } } }, async (request) => ({
     data: await listCompanyOptions(app.db, request.auth.user),
@@ -127,7 +133,7 @@ export async function companyRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const id = parsePathId(request.params.id);
       await assertCompanyVisible(app.db, id, request.auth.user);
-      return { data: await getCompanyDetail(app.db, id, request.auth.user) };
+      return { data: await getCompanyDetail(app.db, id, request.auth.user, options.detailParts) };
     },
   );
 
@@ -158,7 +164,10 @@ export async function companyRoutes(app: AppInstance): Promise<void> {
       const replaced = await updateCompany(app.db, id, parsed.data, logoPath);
       if (replaced) await removeUpload(app.config.dataDir, replaced);
       app.realtime.emitToChannel('store', 'CompanyUpdated', { id });
-      return { message: companyUpdatedMessage, data: await getCompanyDetail(app.db, id, request.auth.user) };
+      return {
+        message: companyUpdatedMessage,
+        data: await getCompanyDetail(app.db, id, request.auth.user, options.detailParts),
+      };
     },
   );
 

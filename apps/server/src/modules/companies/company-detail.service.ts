@@ -12,11 +12,6 @@ import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { clientCompanyOf } from '../clients/clients.service.ts';
 import { clientAccounts } from '../clients/clients.table.ts';
-import { contractFieldsForCompany } from '../contracts/contracts.service.ts';
-import { listFlags } from '../flags/flags.service.ts';
-import { listGrades } from '../network-grades/network-grades.service.ts';
-import { listRefreshStrategies } from '../strategies/refresh-strategies.service.ts';
-import { countOpenTickets } from '../tickets/tickets.service.ts';
 import { industries, regions } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 import { logoUrl } from './companies.service.ts';
@@ -66,6 +61,29 @@ function presentAttachment(row: typeof companyTechAttachments.$inferSelect): Tec
   };
 }
 
+/** The company detail's fields that other modules keep, the keys of CompanyDetail they fill. */
+type ContractFields = Pick<
+  CompanyDetail,
+  | 'contracts'
+  | 'active_contract'
+  | 'latest_contract'
+  | 'active_retainer_item'
+  | 'latest_retainer_item'
+  | 'monthly_usage'
+>;
+
+/**
+ * The parts of the company detail read by modules above companies (ARCHITECTURE.md, module layers): routes.ts hands
+ * them to the company routes, each from the module and presenter its own tab uses.
+ */
+export interface CompanyDetailParts {
+  openTicketCount(db: DbOrTransaction, companyId: number, viewer: 'staff' | 'client'): Promise<number>;
+  contractFields(db: DbOrTransaction, companyId: number): Promise<ContractFields>;
+  activeFlags(db: DbOrTransaction, companyId: number): Promise<CompanyDetail['flags']>;
+  grades(db: DbOrTransaction, companyId: number): Promise<NonNullable<CompanyDetail['grades']>>;
+  refreshStrategies(db: DbOrTransaction, companyId: number): Promise<NonNullable<CompanyDetail['strat_list']>>;
+}
+
 /**
  * GET /api/company/{id}: the company with its sites and header counters, and for staff its tech information
  * (technician notes and attachments, which in MSPs often hold credentials, are never shown to client accounts).
@@ -74,6 +92,7 @@ export async function getCompanyDetail(
   db: DbOrTransaction,
   companyId: number,
   viewer: { type: UserType },
+  parts: CompanyDetailParts,
 ): Promise<CompanyDetail> {
   const staff = viewer.type === 'Employee';
   const [company] = await db
@@ -110,9 +129,9 @@ export async function getCompanyDetail(
           .where(eq(companyTechAttachments.companyId, companyId))
           .orderBy(asc(companyTechAttachments.id))
       : [],
-    staff ? listStaffOnlyParts(db, companyId) : {},
+    staff ? listStaffOnlyParts(db, companyId, parts) : {},
     // Flags are staff's instructions about the client (decision 0032): a client account gets none.
-    staff ? listFlags(db, companyId, true) : [],
+    staff ? parts.activeFlags(db, companyId) : [],
   ]);
 
   return {
@@ -135,8 +154,8 @@ export async function getCompanyDetail(
     flags,
     sites_count: siteRows.length,
     accounts_count: Number(company.accounts),
-    open_tickets_count: await countOpenTickets(db, companyId, staff ? 'staff' : 'client'),
-    ...(await contractFieldsForCompany(db, companyId)),
+    open_tickets_count: await parts.openTicketCount(db, companyId, staff ? 'staff' : 'client'),
+    ...(await parts.contractFields(db, companyId)),
     created_at: company.createdAt.toISOString(),
   };
 }
@@ -145,6 +164,7 @@ export async function getCompanyDetail(
 async function listStaffOnlyParts(
   db: DbOrTransaction,
   companyId: number,
+  parts: CompanyDetailParts,
 ): Promise<Pick<CompanyDetail, 'accounts' | 'grades' | 'strat_list'>> {
   const [accountRows, grades, strategies] = await Promise.all([
     db
@@ -153,18 +173,11 @@ async function listStaffOnlyParts(
       .innerJoin(users, eq(users.id, clientAccounts.userId))
       .where(and(eq(clientAccounts.companyId, companyId), eq(users.type, 'Client'), isNull(users.deletedAt)))
       .orderBy(asc(sql`lower(${users.name})`), asc(users.id)),
-    listGrades(db, companyId),
-    listRefreshStrategies(db, companyId),
+    parts.grades(db, companyId),
+    parts.refreshStrategies(db, companyId),
   ]);
   const accounts = accountRows.map((row) => ({ user_id: row.id, user: { name: row.name, email: row.email } }));
-  const strat_list = strategies.map(({ id, date, user, emails, created_at }) => ({
-    id,
-    date,
-    user,
-    emails,
-    created_at,
-  }));
-  return { accounts, grades, strat_list };
+  return { accounts, grades, strat_list: strategies };
 }
 
 /** PUT /api/company/{id}; `logo` (a stored path) replaces the logo when given. Answers the previous logo path. */

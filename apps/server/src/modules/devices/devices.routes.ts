@@ -24,15 +24,21 @@ import {
   listCompanyDeviceOptions,
   listDevices,
   updateDevice,
+  type DeviceUseChecks,
 } from './devices.service.ts';
 
 const idParams = z.object({ id: z.string() });
+
+/** What the modules above devices hand in (routes.ts): the strategies module's checks before a part goes. */
+export interface DeviceRouteOptions {
+  useChecks: DeviceUseChecks;
+}
 
 /**
  * Device calls (spec 2 §7 GET /api/drives/{serverId}, spec 3 §7 GET /api/devices.list.{companyId}; the inventory
  * calls are not shown, decision 0020). Staff manage devices; a client account may list its own company's devices.
  */
-export async function deviceRoutes(app: AppInstance): Promise<void> {
+export async function deviceRoutes(app: AppInstance, options: DeviceRouteOptions): Promise<void> {
   const staff = { onRequest: requireEmployee() };
 
   app.get(
@@ -117,12 +123,12 @@ export async function deviceRoutes(app: AppInstance): Promise<void> {
 
   app.put('/devices/:id', { ...staff, schema: { params: idParams, body: deviceInputSchema } }, async (request) => {
     const id = parsePathId(request.params.id);
-    await updateDevice(app.db, id, request.body);
+    await updateDevice(app.db, id, request.body, options.useChecks);
     return { message: deviceUpdatedMessage, data: { id } };
   });
 
   app.delete('/devices/:id', { ...staff, schema: { params: idParams } }, async (request) => {
-    await deleteDevice(app.db, parsePathId(request.params.id));
+    await deleteDevice(app.db, parsePathId(request.params.id), options.useChecks);
     return { message: deviceDeletedMessage };
   });
 }

@@ -15,7 +15,6 @@ import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { antiviruses, operatingSystems } from '../reference/reference.table.ts';
-import { strategiesPicking, strategiesPickingDevice, strategyInUseMessage } from '../strategies/strategy-references.ts';
 import { deviceServerRoles, devices, serverDrives, serverRoles } from './devices.table.ts';
 
 // Company devices (spec 2 §2, §3; decision 0020).
@@ -276,12 +275,24 @@ async function writeDrives(
       .onConflictDoUpdate({ target: [serverDrives.deviceId, serverDrives.letter], set: { size: sql`excluded.size` } });
 }
 
+/**
+ * What the strategies module says before a device's parts go (backup strategies pick devices, drives and software;
+ * decision 0050). Strategies sit above devices (ARCHITECTURE.md, module layers): routes.ts hands these in.
+ */
+export interface DeviceUseChecks {
+  /** Per strategy and drive picked among `drives`, a message naming the strategy; empty when none is picked. */
+  drivesInUse(tx: DbOrTransaction, companyId: number, drives: { id: number; letter: string }[]): Promise<string[]>;
+  /** One message naming every strategy that picks the device, one of its drives or its software; null for none. */
+  deviceInUse(tx: DbOrTransaction, device: { id: number; companyId: number; name: string }): Promise<string | null>;
+}
+
 /** A drive left out of a save is removed, unless a backup strategy picks it (422 naming the strategy). */
 async function assertRemovedDrivesUnused(
   tx: DbOrTransaction,
   companyId: number,
   deviceId: number,
   drives: { letter: string }[],
+  checks: DeviceUseChecks,
 ): Promise<void> {
   const letters = new Set(drives.map((drive) => drive.letter));
   const removed = (
@@ -290,19 +301,9 @@ async function assertRemovedDrivesUnused(
       .from(serverDrives)
       .where(eq(serverDrives.deviceId, deviceId))
   ).filter((drive) => !letters.has(drive.letter));
-  const used = await strategiesPicking(
-    tx,
-    companyId,
-    'drives',
-    removed.map((drive) => drive.id),
-  );
-  if (used.length === 0) return;
-  const letterOf = new Map(removed.map((drive) => [drive.id, drive.letter]));
-  throw unprocessable({
-    drives: used.map((strategy) =>
-      strategyInUseMessage(`Drive ${letterOf.get(strategy.picked_id)}:`, 'used by', strategy),
-    ),
-  });
+  const messages = await checks.drivesInUse(tx, companyId, removed);
+  if (messages.length === 0) return;
+  throw unprocessable({ drives: messages });
 }
 
 /** POST /api/devices: the device and its drives in one transaction. */
@@ -317,7 +318,7 @@ export async function createDevice(db: Db, input: DeviceInput): Promise<number> 
 }
 
 /** PUT /api/devices/{id}: a device keeps its company and type. */
-export async function updateDevice(db: Db, id: number, input: DeviceInput): Promise<void> {
+export async function updateDevice(db: Db, id: number, input: DeviceInput, checks: DeviceUseChecks): Promise<void> {
   const [existing] = await db
     .select({ companyId: devices.companyId, type: devices.type })
     .from(devices)
@@ -333,7 +334,7 @@ export async function updateDevice(db: Db, id: number, input: DeviceInput): Prom
       .update(devices)
       .set({ ...valuesOf(input), updatedAt: new Date() })
       .where(eq(devices.id, id));
-    await assertRemovedDrivesUnused(tx, existing.companyId, id, input.drives);
+    await assertRemovedDrivesUnused(tx, existing.companyId, id, input.drives, checks);
     await writeDrives(tx, id, input.drives);
     await writeServerRoles(tx, [{ deviceId: id, names: rolesOfInput(input) }]);
   });
@@ -343,7 +344,7 @@ export async function updateDevice(db: Db, id: number, input: DeviceInput): Prom
  * DELETE /api/devices/{id}: refused (409 naming the strategies) while a backup strategy picks the device, one of its
  * drives or its software; the device's row is locked while that is checked.
  */
-export async function deleteDevice(db: Db, id: number): Promise<void> {
+export async function deleteDevice(db: Db, id: number, checks: DeviceUseChecks): Promise<void> {
   await db.transaction(async (tx) => {
     const [device] = await tx
       .select({ companyId: devices.companyId, name: devices.name })
@@ -351,9 +352,8 @@ export async function deleteDevice(db: Db, id: number): Promise<void> {
       .where(eq(devices.id, id))
       .for('update');
     if (!device) throw notFound();
-    const used = await strategiesPickingDevice(tx, device.companyId, id);
-    if (used.length)
-      throw conflict(used.map((strategy) => strategyInUseMessage(device.name, 'used by', strategy)).join(' '));
+    const used = await checks.deviceInUse(tx, { id, companyId: device.companyId, name: device.name });
+    if (used !== null) throw conflict(used);
     await tx.delete(devices).where(eq(devices.id, id));
   });
 }

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { onDomainEvent } from '../../plugins/domain-events.ts';
 import { forbidden, toFieldErrors, unprocessable } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import { parsePathId } from '../../http/path-params.ts';
@@ -41,6 +42,8 @@ const messageAnd = <T extends z.ZodType>(data: T) => z.object({ message: z.strin
 /** PTO calls of spec 1 §7.6 (POST/PUT/DELETE /api/users/employee/pto) and the PTO view's reads and time off taken. */
 export async function ptoRoutes(app: AppInstance): Promise<void> {
   const manage = [requireEmployee(), requirePermission(ptoManagePermission)];
+  // Checked-in time is PTO payroll time: an open PTO view follows a timeclock change.
+  onDomainEvent(app.db, 'timeclockChanged', ({ userId }) => publishPtoPeriods(app, userId));
   // Nobody but an administrator changes an administrator's time off; unknown owners are the service's to answer.
   const assertMayChangeTimeOff = async (request: FastifyRequest, userId: number | null | undefined) => {
     if (userId !== null && userId !== undefined) await assertMayChangeAccount(app.db, request.auth, userId, 'time_off');

@@ -1,5 +1,5 @@
 import { recordRevision, readRevisionFile } from '../documents/documents.service.ts';
-import { refreshStrategyDocument } from '../documents/types/refresh-strategy.ts';
+import { refreshStrategyDocument } from './refresh-strategy.document.ts';
 import { escapeHtml, sendMailInBackground, type MailContext } from '../../plugins/mail.ts';
 import type { Config } from '../../config.ts';
 

@@ -9,6 +9,7 @@ import {
 } from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
+import type { DeviceUseChecks } from '../devices/devices.service.ts';
 import { serverDrives } from '../devices/devices.table.ts';
 import { serverSoftware } from './strategies.table.ts';
 
@@ -86,3 +87,25 @@ export async function strategiesPickingDevice(
   const byId = new Map(found.map((strategy) => [strategy.id, strategy]));
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
+
+/** The devices module's checks before a drive or a device goes (handed in by routes.ts). */
+export const deviceUseChecks: DeviceUseChecks = {
+  async drivesInUse(tx, companyId, drives) {
+    const used = await strategiesPicking(
+      tx,
+      companyId,
+      'drives',
+      drives.map((drive) => drive.id),
+    );
+    const letterOf = new Map(drives.map((drive) => [drive.id, drive.letter]));
+    return used.map((strategy) =>
+      strategyInUseMessage(`Drive ${letterOf.get(strategy.picked_id)}:`, 'used by', strategy),
+    );
+  },
+  async deviceInUse(tx, device) {
+    const used = await strategiesPickingDevice(tx, device.companyId, device.id);
+    return used.length
+      ? used.map((strategy) => strategyInUseMessage(device.name, 'used by', strategy)).join(' ')
+      : null;
+  },
+};

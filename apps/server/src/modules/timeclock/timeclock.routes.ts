@@ -8,7 +8,7 @@ import {
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import { getTimeclockState, updateTimeclockStatus } from './timeclock.service.ts';
-import { publishPtoPeriods } from '../pto/pto-access.ts';
+import { emitDomainEvent } from '../../plugins/domain-events.ts';
 
 /** The top bar's status dropdown (spec 1 §2.4, §7.2). Staff only: client accounts do not clock in. */
 export async function timeclockRoutes(app: AppInstance): Promise<void> {
@@ -32,8 +32,8 @@ export async function timeclockRoutes(app: AppInstance): Promise<void> {
       // The user's other tabs follow; nothing is pushed when the status did not change.
       if (changed && app.hasDecorator('realtime')) {
         app.realtime.emitToUser(userId, 'StatusUpdated', state);
-        // Checked-in time is PTO payroll time: an open PTO view follows.
-        await publishPtoPeriods(app, userId);
+        // Checked-in time is PTO payroll time: an open PTO view follows (the PTO module listens).
+        await emitDomainEvent(app.db, 'timeclockChanged', { userId });
       }
       return { message: timeclockStatusUpdatedMessage, data: state };
     },

@@ -1,10 +1,10 @@
 import { REQUIRED_YES } from '@switchboard/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { companies, sites } from '../../companies/companies.table.ts';
-import { projects } from '../../projects/projects.table.ts';
-import { users } from '../../users/users.table.ts';
-import type { DocumentTypeModule } from '../document-type.ts';
-import { htmlToParagraphs } from '../html-text.ts';
+import { companies, sites } from '../companies/companies.table.ts';
+import { projects } from './projects.table.ts';
+import { users } from '../users/users.table.ts';
+import type { DocumentTypeModule } from '../documents/document-type.ts';
+import { htmlToParagraphs } from '../documents/html-text.ts';
 
 /**
  * What a project's overview shows (spec 3 §2 PDF viewer, type Project_Overview): what the client approves planning on.

@@ -1,8 +1,8 @@
 import { centsOf, formatUsd, invoiceLabel, invoiceTypeLabels } from '@switchboard/shared';
 import { asc, eq } from 'drizzle-orm';
-import { invoiceLines, invoices } from '../../billing/invoices.table.ts';
-import { companies } from '../../companies/companies.table.ts';
-import type { DocumentTypeModule } from '../document-type.ts';
+import { invoiceLines, invoices } from './invoices.table.ts';
+import { companies } from '../companies/companies.table.ts';
+import type { DocumentTypeModule } from '../documents/document-type.ts';
 
 /** What an invoice's PDF shows (designs/billing.md §5 PDFs): the number, dates, 'Net N', lines and totals, in cents. */
 export interface InvoiceView {

@@ -1,8 +1,8 @@
 import { centsOf, formatUsd } from '@switchboard/shared';
 import { asc, eq } from 'drizzle-orm';
-import { quoteLines, quotes } from '../../billing/quotes.table.ts';
-import { companies } from '../../companies/companies.table.ts';
-import type { DocumentTypeModule } from '../document-type.ts';
+import { quoteLines, quotes } from './quotes.table.ts';
+import { companies } from '../companies/companies.table.ts';
+import type { DocumentTypeModule } from '../documents/document-type.ts';
 
 /** What a quote's PDF shows (designs/billing.md §3.5): prices in cents, never floats. */
 export interface QuoteView {

@@ -1,9 +1,9 @@
 import { centsOf, decimalUnits, formatUsd, poLabel } from '@switchboard/shared';
 import { asc, eq } from 'drizzle-orm';
-import { poLines, purchaseOrders, vendors } from '../../billing/purchase-orders.table.ts';
-import { companies } from '../../companies/companies.table.ts';
-import { projects } from '../../projects/projects.table.ts';
-import type { DocumentTypeModule } from '../document-type.ts';
+import { poLines, purchaseOrders, vendors } from './purchase-orders.table.ts';
+import { companies } from '../companies/companies.table.ts';
+import { projects } from '../projects/projects.table.ts';
+import type { DocumentTypeModule } from '../documents/document-type.ts';
 
 /**
  * What a purchase order's PDF shows (designs/billing.md §3.7, §5 PDFs): the vendor, whom it is for, the dates, lines

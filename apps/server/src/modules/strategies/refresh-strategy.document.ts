@@ -6,11 +6,11 @@ import {
   type RefreshDevice,
 } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
-import { companies } from '../../companies/companies.table.ts';
-import { listRefreshStrategies, refreshDevicesOf } from '../../strategies/refresh-strategies.service.ts';
-import { refreshStrategies } from '../../strategies/strategies.table.ts';
-import type { DocumentTypeModule } from '../document-type.ts';
-import { htmlToParagraphs } from '../html-text.ts';
+import { companies } from '../companies/companies.table.ts';
+import { listRefreshStrategies, refreshDevicesOf } from './refresh-strategies.service.ts';
+import { refreshStrategies } from './strategies.table.ts';
+import type { DocumentTypeModule } from '../documents/document-type.ts';
+import { htmlToParagraphs } from '../documents/html-text.ts';
 
 /**
  * A company's refresh strategy as mailed to its recipients (spec 2 §2 Refresh strategies, issue 19 part 6): the plan

@@ -1,0 +1,30 @@
+// Domain events within one process (decision 0065): a lower module says what changed, and a higher module that keeps
+// something depending on it subscribes, so the lower one never imports the higher (ARCHITECTURE.md, module layers).
+// Listeners are kept per app (scoped by its database object, as each test's app has its own) and run one after the
+// other in the order they subscribed; the first starts inside the emitter's call, and the emitter awaits them all when
+// the work must be done before it answers: an emit behaves as the direct call it replaces.
+
+export interface DomainEvents {
+  /** A user's timeclock status changed (the top bar's status dropdown). */
+  timeclockChanged: { userId: number };
+}
+
+type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void | Promise<void>;
+
+const listenersByScope = new WeakMap<object, Map<keyof DomainEvents, Listener<never>[]>>();
+
+/** Calls `listener` on every `event` emitted in this scope (the app's database object) from now on. */
+export function onDomainEvent<K extends keyof DomainEvents>(scope: object, event: K, listener: Listener<K>): void {
+  let listeners = listenersByScope.get(scope);
+  if (!listeners) listenersByScope.set(scope, (listeners = new Map()));
+  listeners.set(event, [...(listeners.get(event) ?? []), listener as Listener<never>]);
+}
+
+/** Runs the listeners of `event` in this scope one after the other; rejects with the first listener's error. */
+export async function emitDomainEvent<K extends keyof DomainEvents>(
+  scope: object,
+  event: K,
+  payload: DomainEvents[K],
+): Promise<void> {
+  for (const listener of listenersByScope.get(scope)?.get(event) ?? []) await (listener as Listener<K>)(payload);
+}
