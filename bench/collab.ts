@@ -18,7 +18,7 @@ import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { seedReference } from '../apps/server/src/db/seed/reference.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { companies } from '../apps/server/src/modules/companies/companies.table.ts';
-import { employees } from '../apps/server/src/modules/employees/employees.table.ts';
+import { employees } from '../apps/server/src/modules/users/employees.table.ts';
 import { seedPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
 import { tickets } from '../apps/server/src/modules/tickets/tickets.table.ts';
 import { users } from '../apps/server/src/modules/users/users.table.ts';

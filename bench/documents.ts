@@ -18,7 +18,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { saveQuote, sendQuote } from '../apps/server/src/modules/billing/quotes.service.ts';
 import { companies } from '../apps/server/src/modules/companies/companies.table.ts';
 import { seedPermissions, grantPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
-import { employees } from '../apps/server/src/modules/employees/employees.table.ts';
+import { employees } from '../apps/server/src/modules/users/employees.table.ts';
 import { users } from '../apps/server/src/modules/users/users.table.ts';
 import { describeRatio, sqlAloneOfCalls } from './sql-alone.ts';
 

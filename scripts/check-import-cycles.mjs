@@ -161,10 +161,21 @@ for (const { dir, layers, what } of layerSets) {
     }
   }
 }
+// The web's shared components and lib sit below every feature.
+const webFeatures = join(root, 'apps/web/src/features') + sep;
+for (const dir of ['apps/web/src/components', 'apps/web/src/lib']) {
+  const base = join(root, dir) + sep;
+  for (const [file, list] of imports) {
+    if (!file.startsWith(base) || aboveLayers(file)) continue;
+    for (const { target, line } of list) {
+      if (target.startsWith(webFeatures)) upward.push(`${relative(root, file)}:${line}: ${dir} imports a web feature`);
+    }
+  }
+}
 for (const key of known)
   if (!seenKnown.has(key)) upward.push(`${key}: listed in knownUpwardImports but no longer there`);
 if (upward.length === 0) {
-  console.log('Every server module and web feature imports only from lower layers.');
+  console.log('Every server module and web feature imports only from lower layers; components and lib no feature.');
 } else {
   console.error(`${upward.length} import(s) against the layers (scripts/module-layers.mjs):`);
   for (const line of upward) console.error(`- ${line}`);

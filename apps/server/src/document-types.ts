@@ -1,6 +1,6 @@
 import { invoiceDocument } from './modules/billing/invoice.document.ts';
 import { purchaseOrderDocument } from './modules/billing/purchase-order.document.ts';
-import { quoteDocument } from './modules/billing/quote.document.ts';
+import { quoteDocument } from './modules/quotes/quote.document.ts';
 import { registerDocumentType } from './modules/documents/document-types.ts';
 import { projectOverviewDocument } from './modules/projects/project-overview.document.ts';
 import { refreshStrategyDocument } from './modules/strategies/refresh-strategy.document.ts';

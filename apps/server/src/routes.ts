@@ -5,6 +5,7 @@ import { techResourceRoutes } from './modules/tech-resources/tech-resources.rout
 import { whiteboardRoutes } from './modules/whiteboard/whiteboard.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { isCompanyPrimaryUser } from './modules/companies/client-company.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { companyDetailParts } from './company-detail-parts.ts';
@@ -35,7 +36,7 @@ import { userAdminRoutes } from './modules/users-admin/users.routes.ts';
 import { ptoRoutes } from './modules/pto/pto.routes.ts';
 import { holidayRoutes } from './modules/holidays/holidays.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
-import { quoteRoutes } from './modules/billing/quotes.routes.ts';
+import { quoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
 import { purchaseOrderRoutes } from './modules/billing/purchase-orders.routes.ts';
 import { ledgerRoutes } from './modules/billing/ledger.routes.ts';
@@ -64,7 +65,8 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
   await app.register(
     async (api: AppInstance) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes);
+      // Auth sits below companies: whether a shadowing's target is a company's primary user is handed in.
+      await api.register(authRoutes, { shadowTargets: { isCompanyPrimaryUser } });
       await api.register(passwordResetRoutes);
       await api.register(sessionRoutes);
       await api.register(mailRoutes);

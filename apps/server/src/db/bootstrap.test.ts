@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, login, type TestContext } from '../../test/helpers.ts';
-import { employees } from '../modules/employees/employees.table.ts';
+import { employees } from '../modules/users/employees.table.ts';
 import { permissions } from '../modules/permissions/permissions.table.ts';
 import { users } from '../modules/users/users.table.ts';
 import { bootstrapDatabase, formatStartBanner } from './bootstrap.ts';

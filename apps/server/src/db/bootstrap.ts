@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { generatePassword, hashPassword } from '../modules/auth/password.ts';
-import { employees } from '../modules/employees/employees.table.ts';
+import { employees } from '../modules/users/employees.table.ts';
 import { grantPermissions, seedPermissions } from '../modules/permissions/permissions.service.ts';
 import { users } from '../modules/users/users.table.ts';
 import type { Db, DbOrTransaction } from './client.ts';

@@ -4,7 +4,7 @@ import { createTestContext, createUser, login, type TestContext, type TestUser }
 import { createTestProject } from '../../test/projects.ts';
 import { watchQueryOverlap } from '../../test/query-overlap.ts';
 import { presentSessionUser } from '../modules/auth/session-user.ts';
-import { quotes } from '../modules/billing/quotes.table.ts';
+import { quotes } from '../modules/quotes/quotes.table.ts';
 import { companies, sites } from '../modules/companies/companies.table.ts';
 import { devices, serverDrives } from '../modules/devices/devices.table.ts';
 import { listRecentNotifications } from '../modules/notifications/notifications.service.ts';

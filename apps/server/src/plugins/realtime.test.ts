@@ -14,7 +14,7 @@ import {
 import { buildApp } from '../app.ts';
 import { sessions } from '../modules/auth/auth.table.ts';
 import type { AuthContext } from '../modules/users/auth-context.ts';
-import { clientAccounts } from '../modules/clients/clients.table.ts';
+import { clientAccounts } from '../modules/companies/client-accounts.table.ts';
 import { tickets } from '../modules/tickets/tickets.table.ts';
 import type { Db } from '../db/client.ts';
 import { authorizeChannel as authorize } from './realtime.ts';

@@ -34,7 +34,7 @@ import type { Db } from '../db/client.ts';
 import type { EndedSessions, Realtime } from './realtime-api.ts';
 import type { AuthContext, GuardSession } from '../modules/users/auth-context.ts';
 import { findSessionByAccessToken } from '../modules/auth/session-lookup.ts';
-import { clientCompanyOf } from '../modules/clients/clients.service.ts';
+import { clientCompanyOf } from '../modules/companies/client-company.ts';
 import { isRoomMember } from '../modules/chat/chat.service.ts';
 import { projects } from '../modules/projects/projects.table.ts';
 import { clientMaySee } from '../modules/tickets/ticket-access.ts';

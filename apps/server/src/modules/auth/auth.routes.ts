@@ -25,7 +25,14 @@ import { isLockedRefreshToken, login, refreshSession, revokeSession } from './au
 import type { LoginMeta } from './session-issue.ts';
 import { loadAgentSettings, presentSessionUser } from './session-user.ts';
 import { findLockScreenUser, lockedLogin, lockSession } from './lock.service.ts';
-import { endShadow, endShadowOnLogout, extendShadow, findShadowUser, startShadow } from './shadow.service.ts';
+import {
+  endShadow,
+  endShadowOnLogout,
+  extendShadow,
+  findShadowUser,
+  startShadow,
+  type ShadowTargetChecks,
+} from './shadow.service.ts';
 import { completeTwoFactorLogin } from './twofactor.service.ts';
 import { twoFactorProfileRoutes } from './twofactor.routes.ts';
 
@@ -37,7 +44,12 @@ const metaOf = (request: FastifyRequest): LoginMeta => ({
 });
 
 /** Sign-in and session calls of spec 1 §7.1, with two-factor, lock screen and shadowing (issue 3). */
-export async function authRoutes(app: AppInstance): Promise<void> {
+/** What the modules above auth hand in (routes.ts): the companies module's say on a shadowing's target. */
+export interface AuthRouteOptions {
+  shadowTargets: ShadowTargetChecks;
+}
+
+export async function authRoutes(app: AppInstance, options: AuthRouteOptions): Promise<void> {
   app.post(
     '/login',
     { config: { public: true }, schema: { body: loginInputSchema, response: { 200: loginResponseSchema } } },
@@ -101,7 +113,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const { account, re_auth_code: code, extend } = request.body;
-      if (account !== undefined) return startShadow(app.db, request.auth, account, metaOf(request), app.config);
+      if (account !== undefined)
+        return startShadow(app.db, request.auth, account, metaOf(request), app.config, options.shadowTargets);
       if (extend) return extendShadow(app.db, request.auth, code!, request.ip);
       const restored = await endShadow(app.db, request.auth, code!, request.ip, app.config);
       app.realtime.disconnectSession(request.auth.sessionId);

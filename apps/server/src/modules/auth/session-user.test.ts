@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
-import { employeeDepartments, employees } from '../employees/employees.table.ts';
+import { employeeDepartments, employees } from '../users/employees.table.ts';
 import { seedAgentPhoneNumbers } from '../phone-numbers/phone-numbers.service.ts';
 import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
 import { departments } from '../reference/reference.table.ts';

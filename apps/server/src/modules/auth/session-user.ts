@@ -7,7 +7,7 @@ import type {
 } from '@switchboard/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
-import { employeeDepartments, employees } from '../employees/employees.table.ts';
+import { employeeDepartments, employees } from '../users/employees.table.ts';
 import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
 import { departments } from '../reference/reference.table.ts';
 import type { Realtime } from '../../plugins/realtime-api.ts';

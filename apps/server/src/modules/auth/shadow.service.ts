@@ -9,7 +9,6 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { forbidden, HttpError, notFound, unauthenticated } from '../../plugins/errors.ts';
-import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 import type { AuthContext } from '../users/auth-context.ts';
 import { rotateSessionTokens } from './auth.service.ts';
@@ -55,6 +54,15 @@ async function audit(
 }
 
 /**
+ * What the companies module says about a shadowing's target (companies sit above auth; ARCHITECTURE.md, module
+ * layers): routes.ts hands it to the auth routes.
+ */
+export interface ShadowTargetChecks {
+  /** Whether the user is a company's primary user, whom nobody shadows. */
+  isCompanyPrimaryUser(db: DbOrTransaction, userId: number): Promise<boolean>;
+}
+
+/**
  * POST /api/login/shadow { account }: an employee with 'shadow clients' opens a session as another user, client or
  * employee (spec 1 §6). Never oneself, a company's primary user or a disabled user; an administrator only by an
  * administrator; not from inside a shadow session. The new session remembers who shadows and from which session.
@@ -65,6 +73,7 @@ export async function startShadow(
   targetId: number,
   meta: LoginMeta,
   lifetimes: TokenLifetimes,
+  checks: ShadowTargetChecks,
 ): Promise<ShadowStartResponse> {
   if (actor.shadow) throw forbidden(shadowNestedMessage);
   if (actor.user.type !== 'Employee' || !actor.permissions.includes('shadow clients')) throw forbidden();
@@ -73,12 +82,7 @@ export async function startShadow(
   if (!target) throw notFound(shadowUserNotFoundMessage);
   if (target.deletedAt !== null) throw forbidden(shadowDisabledUserMessage);
   if (target.role === 'admin' && actor.user.role !== 'admin') throw forbidden(shadowAdministratorMessage);
-  const [primaryOf] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.primaryUserId, target.id))
-    .limit(1);
-  if (primaryOf) throw forbidden(shadowPrimaryUserMessage);
+  if (await checks.isCompanyPrimaryUser(db, target.id)) throw forbidden(shadowPrimaryUserMessage);
 
   const code = generateToken();
   return db.transaction(async (tx) => {

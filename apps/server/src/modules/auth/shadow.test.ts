@@ -15,7 +15,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 import { sessions } from './auth.table.ts';

@@ -3,7 +3,7 @@ import { check, date, index, integer, numeric, pgTable, serial, smallint, text, 
 import { companies } from '../companies/companies.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
-import { quotes } from './quotes.table.ts';
+import { quotes } from '../quotes/quotes.table.ts';
 import { taxRates } from './tax-rates.table.ts';
 
 // Invoices as the billing design (designs/billing.md §3.4) names them, the part projects need now (issue 18 part 8:

@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/password.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { shortnameOf, withEmailUniqueness } from '../users/user-email.ts';
 import { users } from '../users/users.table.ts';
-import { clientAccounts } from './clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 
 /**
  * POST /api/users/client/import (decision 0022): every row is checked first (e-mail free and unique in the file,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
-import { clientAccounts } from './clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 
 async function importForm(companyId: number, accounts: unknown[]) {
   const form = new FormData();

@@ -20,9 +20,9 @@ import { announceUserUpdated } from '../auth/session-user.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import { actorOf } from '../users/account-actor.ts';
 import { mailCredentialChange } from '../users/credential-changes.service.ts';
+import { clientCompanyOf } from '../companies/client-company.ts';
 import { importClientAccounts } from './account-import.service.ts';
 import {
-  clientCompanyOf,
   createClientAccount,
   disableClientAccount,
   getClientAccount,

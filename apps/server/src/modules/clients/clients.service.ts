@@ -19,7 +19,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../../plugins/erro
 import { hashPassword } from '../auth/password.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
-import { clientAccounts } from './clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { assertEmailFree, shortnameOf, withEmailUniqueness } from '../users/user-email.ts';
 import { revokeUserSessions } from '../auth/session-revocation.ts';
 import type { RequestActor } from '../users/account-actor.ts';
@@ -293,14 +293,4 @@ export async function disableClientAccount(db: Db, userId: number, actor: Reques
     await recordCredentialChange(tx, change);
   });
   return change;
-}
-
-/** The company of a client account (null for staff or a user without one): what a client may see of shared lists. */
-export async function clientCompanyOf(db: DbOrTransaction, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ companyId: clientAccounts.companyId })
-    .from(clientAccounts)
-    .where(eq(clientAccounts.userId, userId))
-    .limit(1);
-  return row?.companyId ?? null;
 }

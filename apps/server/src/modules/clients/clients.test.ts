@@ -25,7 +25,7 @@ import { sessions } from '../auth/auth.table.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
-import { clientAccounts } from './clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 
 let ctx: TestContext;
 let staff: TestUser;

@@ -31,7 +31,7 @@ import { putRoute } from '../../plugins/method-override.ts';
 import { moveUpload, readUpload, removeUpload } from '../../plugins/storage.ts';
 import { uploadedFileSchema, type UploadedFile } from '../../plugins/uploads.ts';
 import { parsePathId } from '../../http/path-params.ts';
-import { clientCompanyOf } from '../clients/clients.service.ts';
+import { clientCompanyOf } from './client-company.ts';
 import {
   companyLogoFilePattern,
   companyLogoFolder,

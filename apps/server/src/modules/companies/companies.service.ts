@@ -2,7 +2,7 @@ import type { CompanyListItem, CompanyRow, CreateCompanyInput, UserType } from '
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientAccounts } from './client-accounts.table.ts';
 import { industries } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 import { companies, sites } from './companies.table.ts';

@@ -10,8 +10,8 @@ import type {
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
-import { clientCompanyOf } from '../clients/clients.service.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientCompanyOf } from './client-company.ts';
+import { clientAccounts } from './client-accounts.table.ts';
 import { industries, regions } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
 import { logoUrl } from './companies.service.ts';

@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientAccounts } from './client-accounts.table.ts';
 import { industries, regions } from '../reference/reference.table.ts';
 import { companies, sites } from './companies.table.ts';
 

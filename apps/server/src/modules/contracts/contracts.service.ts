@@ -17,7 +17,7 @@ import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.
 import { billingItemTypesById } from '../billing-items/billing-items.service.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { users } from '../users/users.table.ts';
 import { contractBillingContacts, contractRecurringItems, contracts, usageAdjustments } from './contracts.table.ts';
 

@@ -2,8 +2,8 @@ import type { PurchaseOrderInput } from '@switchboard/shared';
 import { asc, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { createVendor, savePurchaseOrder, sendPurchaseOrder } from '../billing/purchase-orders.service.ts';
-import { saveQuote, sendQuote, type QuoteInput } from '../billing/quotes.service.ts';
-import { quotes } from '../billing/quotes.table.ts';
+import { saveQuote, sendQuote, type QuoteInput } from '../quotes/quotes.service.ts';
+import { quotes } from '../quotes/quotes.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { saveDocument } from './plain-documents.service.ts';
 

@@ -5,7 +5,7 @@ import type { DbOrTransaction } from '../../db/client.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { newUploadPath, readUpload, writeUpload } from '../../plugins/storage.ts';
 import type { AuthContext } from '../users/auth-context.ts';
-import { clientCompanyOf } from '../clients/clients.service.ts';
+import { clientCompanyOf } from '../companies/client-company.ts';
 import { users } from '../users/users.table.ts';
 import type { DocumentTypeModule, LoadedDocument } from './document-type.ts';
 import { documentTypeModules } from './document-types.ts';

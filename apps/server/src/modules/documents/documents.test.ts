@@ -2,7 +2,7 @@ import { documentRevisionsResponseSchema } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
-import { saveQuote, sendQuote } from '../billing/quotes.service.ts';
+import { saveQuote, sendQuote } from '../quotes/quotes.service.ts';
 import { companies } from '../companies/companies.table.ts';
 import { recordRevision, viewHashOf } from './documents.service.ts';
 import { documentRevisions } from './documents.table.ts';

@@ -32,7 +32,7 @@ import {
 } from '../users/credential-changes.service.ts';
 import { assertCurrentPassword } from '../auth/current-password.ts';
 import { users } from '../users/users.table.ts';
-import { employeeDepartments, employees } from './employees.table.ts';
+import { employeeDepartments, employees } from '../users/employees.table.ts';
 
 // Employee create, edit and read (spec 1 §2.6, §3.10, §7.6; decision 0021).
 

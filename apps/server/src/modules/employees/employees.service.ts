@@ -12,7 +12,7 @@ import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { regions } from '../reference/reference.table.ts';
 import { users } from '../users/users.table.ts';
-import { employeeDepartments, employees } from './employees.table.ts';
+import { employeeDepartments, employees } from '../users/employees.table.ts';
 import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
 
 /** GET /api/users/employee.list: enabled employees with their department ids, in one grouped query. */

@@ -12,7 +12,7 @@ import {
 import type { Page } from '../../db/paginate.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { regions } from '../reference/reference.table.ts';
-import { employeeDepartments, employees } from './employees.table.ts';
+import { employeeDepartments, employees } from '../users/employees.table.ts';
 
 describe('GET /api/users/employee.list', () => {
   let ctx: TestContext;

@@ -10,7 +10,7 @@ import { and, asc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import { holidays } from './holidays.table.ts';
 

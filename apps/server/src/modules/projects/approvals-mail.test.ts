@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { createTestProject } from '../../../test/projects.ts';
 import { settleBackgroundMail } from '../../plugins/mail.ts';
-import { quotes } from '../billing/quotes.table.ts';
+import { quotes } from '../quotes/quotes.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { projects } from './projects.table.ts';
 

@@ -2,7 +2,7 @@ import { APPROVAL_APPROVED, APPROVAL_LINK_TTL_DAYS } from '@switchboard/shared';
 import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
-import { quotes } from '../billing/quotes.table.ts';
+import { quotes } from '../quotes/quotes.table.ts';
 import { users } from '../users/users.table.ts';
 import { approvalLinks, projectApprovals } from './project-approvals.table.ts';
 import { projects } from './projects.table.ts';

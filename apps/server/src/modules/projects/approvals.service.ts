@@ -22,8 +22,8 @@ import {
   type MailMessage,
 } from '../../plugins/mail.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
-import { quotes } from '../billing/quotes.table.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { quotes } from '../quotes/quotes.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { htmlToParagraphs } from '../documents/html-text.ts';
 import { readRevisionFile, recordRevision } from '../documents/documents.service.ts';

@@ -15,7 +15,7 @@ import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../
 import { createTestProject, projectDetail } from '../../../test/projects.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
 import { settleBackgroundMail } from '../../plugins/mail.ts';
-import { quotes } from '../billing/quotes.table.ts';
+import { quotes } from '../quotes/quotes.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { recordRevision } from '../documents/documents.service.ts';
 import { outbox } from '../mail/mail.table.ts';

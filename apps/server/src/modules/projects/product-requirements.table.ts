@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { quotes } from '../billing/quotes.table.ts';
+import { quotes } from '../quotes/quotes.table.ts';
 import { users } from '../users/users.table.ts';
 import { projects } from './projects.table.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
-import { saveQuote, sendQuote, type QuoteInput } from '../billing/quotes.service.ts';
+import { saveQuote, sendQuote, type QuoteInput } from '../quotes/quotes.service.ts';
 import { productRequirements } from './product-requirements.table.ts';
 import { projects } from './projects.table.ts';
 

@@ -10,8 +10,8 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
-import { saveQuote, sendQuote, type QuoteInput } from '../billing/quotes.service.ts';
-import { quoteLines, quotes } from '../billing/quotes.table.ts';
+import { saveQuote, sendQuote, type QuoteInput } from '../quotes/quotes.service.ts';
+import { quoteLines, quotes } from '../quotes/quotes.table.ts';
 import { productRequirements } from './product-requirements.table.ts';
 import { projects } from './projects.table.ts';
 import { lockProjectQuotes } from './steps/product-requirements.ts';

@@ -11,7 +11,7 @@ import {
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { ticketEvents, tickets } from '../tickets/tickets.table.ts';
 import { users } from '../users/users.table.ts';

@@ -22,8 +22,8 @@ import { pageWindow, preparedStatement, rawStatement, runRawStatement, type Page
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { recordRevision } from '../documents/documents.service.ts';
-import { clientCompanyOf } from '../clients/clients.service.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientCompanyOf } from '../companies/client-company.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { ticketEvents, tickets } from '../tickets/tickets.table.ts';
 import { ticketThreadsSql } from '../tickets/ticket-threads.service.ts';

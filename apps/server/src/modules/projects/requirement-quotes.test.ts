@@ -8,7 +8,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { createTestProject, projectDetail } from '../../../test/projects.ts';
-import { saveQuote } from '../billing/quotes.service.ts';
+import { saveQuote } from '../quotes/quotes.service.ts';
 import { companies } from '../companies/companies.table.ts';
 
 // Issue 26 §2 items 1 and 2 (decision 0073): the project's coordinator (no 'view billing') makes, edits and completes

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { holidays } from '../holidays/holidays.table.ts';
 import { users } from '../users/users.table.ts';
 import { ptoSettings } from './pto.table.ts';

@@ -16,7 +16,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
 import { users } from '../users/users.table.ts';

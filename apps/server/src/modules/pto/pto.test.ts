@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
 import { ptoSettings, ptoUsedHours } from './pto.table.ts';

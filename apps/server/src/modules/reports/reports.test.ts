@@ -16,7 +16,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { ptoUsedHours } from '../pto/pto.table.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';

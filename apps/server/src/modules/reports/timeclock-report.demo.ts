@@ -1,7 +1,7 @@
 import { addDays, datesBetween, todayInZone, zonedDayStart } from '@switchboard/shared';
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { holidays } from '../holidays/holidays.table.ts';
 import { ptoUsedHours } from '../pto/pto.table.ts';
 import { timezones } from '../reference/reference.table.ts';

@@ -16,7 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { timezones } from '../reference/reference.table.ts';
 
 /** The signed-in employee's time zone (UTC when none): their "today" caps the report's end. */

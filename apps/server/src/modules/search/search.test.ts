@@ -11,7 +11,7 @@ import {
 } from '../../../test/helpers.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { devices } from '../devices/devices.table.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 import { users } from '../users/users.table.ts';
 import { whiteboardArticles, whiteboardCategories } from '../whiteboard/whiteboard.table.ts';

@@ -13,7 +13,7 @@ import { sanitizeStoredText } from '@switchboard/shared/html-policy';
 import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { sites } from '../companies/companies.table.ts';
 import { devices } from '../devices/devices.table.ts';
 import { users } from '../users/users.table.ts';

@@ -1,7 +1,7 @@
 import { emptySchedule } from '@switchboard/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { devices, serverDrives } from '../devices/devices.table.ts';
 import { users } from '../users/users.table.ts';

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { companies } from '../companies/companies.table.ts';
-import { employeeDepartments } from '../employees/employees.table.ts';
+import { employeeDepartments } from '../users/employees.table.ts';
 import { projectSlots } from '../projects/project-steps.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';

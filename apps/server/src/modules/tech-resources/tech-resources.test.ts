@@ -12,7 +12,7 @@ import { createTestProject } from '../../../test/projects.ts';
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
 import { companies } from '../companies/companies.table.ts';
-import { employeeDepartments } from '../employees/employees.table.ts';
+import { employeeDepartments } from '../users/employees.table.ts';
 import { projectSlots } from '../projects/project-steps.table.ts';
 import { seedTechResourcesDemo } from './tech-resources.demo.ts';
 

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { newUploadPath, removeUpload, writeUpload } from '../../plugins/storage.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { attachmentExtension } from '../companies/tech-attachments.ts';
 import { users } from '../users/users.table.ts';
 import { heldMail } from './held-mail.table.ts';

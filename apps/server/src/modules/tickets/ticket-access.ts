@@ -2,7 +2,7 @@ import { ticketEscalatedLockMessage, type UserType } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
-import { clientCompanyOf } from '../clients/clients.service.ts';
+import { clientCompanyOf } from '../companies/client-company.ts';
 import { ticketEvents, tickets } from './tickets.table.ts';
 
 // Who may reach and work a ticket, and its history: shared by the ticket services, which do not import each other.

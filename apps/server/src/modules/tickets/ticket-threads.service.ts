@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { isoText } from '../../db/json-sql.ts';
 import { forbidden, unprocessable } from '../../plugins/errors.ts';
 import { sendMail, type MailContext } from '../../plugins/mail.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { users } from '../users/users.table.ts';
 import { ticketAttachments, ticketThreads } from './tickets.table.ts';
 import { replyAddress } from './reply-address.ts';

@@ -6,7 +6,7 @@ import { pageOffset, toPage, type Page, type PageQuery } from '../../db/paginate
 import { pageWindow, preparedStatement } from '../../db/prepared.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
-import { clientCompanyOf } from '../clients/clients.service.ts';
+import { clientCompanyOf } from '../companies/client-company.ts';
 import { users } from '../users/users.table.ts';
 import { ticketAttachments, ticketTodos, tickets } from './tickets.table.ts';
 import { assertMayAct, loadTicketFor, noteChange, type StoredTicketFile, type TicketActor } from './ticket-access.ts';

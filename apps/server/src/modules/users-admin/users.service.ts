@@ -13,7 +13,7 @@ import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
 import { assertCurrentPassword } from '../auth/current-password.ts';
 import { users } from '../users/users.table.ts';

@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../../test/helpers.ts';
 import { sessions } from '../auth/auth.table.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
 import { users } from '../users/users.table.ts';
 

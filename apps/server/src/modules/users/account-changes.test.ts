@@ -11,9 +11,9 @@ import {
 } from '../../../test/helpers.ts';
 import { readEmployeeForm } from '../../../test/employee-form.ts';
 import { settleBackgroundMail } from '../../plugins/mail.ts';
-import { clientAccounts } from '../clients/clients.table.ts';
+import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { companies } from '../companies/companies.table.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from './employees.table.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { credentialChanges } from './credential-changes.table.ts';
 import { users } from './users.table.ts';

@@ -8,7 +8,7 @@ import {
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../../db/client.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../../plugins/errors.ts';
-import { quotes } from '../../billing/quotes.table.ts';
+import { quotes } from '../../quotes/quotes.table.ts';
 import { tickets } from '../../tickets/tickets.table.ts';
 import { productRequirements } from '../product-requirements.table.ts';
 import type { ProjectStepHandler } from '../project-types.ts';

@@ -1,6 +1,6 @@
 import { date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { departments, regions, timezones } from '../reference/reference.table.ts';
-import { users } from '../users/users.table.ts';
+import { users } from './users.table.ts';
 
 /** Staff details of spec 1 §3.10, one row per user of type Employee. */
 export const employees = pgTable(

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { companies, sites } from '../companies/companies.table.ts';
+import { companies, sites } from './companies.table.ts';
 import { users } from '../users/users.table.ts';
 
 /** Client accounts of spec 1 §3.9, one row per user of type Client. */
