@@ -2,7 +2,7 @@ import { isTechnician } from '@switchboard/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
-import { employeeDepartments } from './employees.table.ts';
+import { employeeDepartments } from '../users/employees.table.ts';
 
 /**
  * The technician `userId` names, or null: an enabled employee of department Tech, by the shared rule every technician
