@@ -3,6 +3,7 @@
 // Type-only imports (`import type`, `import('...')` in a type) count: they are erased at build time, but a type that
 // two files each take from the other still ties them together. Dynamic `import()` calls are left out of the cycle
 // check (they run after every module has loaded, the web's lazy routes) and count for the layers.
+// `node scripts/check-import-cycles.mjs --graph` also prints the module graph (foreign keys between tables show as !).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,8 +129,11 @@ const aboveLayers = (file) => /\.test\.tsx?$|test-fixtures|\.demo\.ts$/.test(fil
 const known = new Set(knownUpwardImports.map((entry) => `${entry.from} -> ${entry.to}`));
 const seenKnown = new Set();
 const upward = [];
+// `--graph` prints each module's imports of other modules (how many), marking those against the order.
+const printGraph = process.argv.includes('--graph');
 for (const { dir, layers, what } of layerSets) {
   const base = join(root, dir);
+  if (printGraph) console.log(`${what}s (${dir}), importer -> imported (imports), ! against the order:`);
   const rank = new Map(layers.flatMap((names, index) => names.map((name) => [name, index])));
   const unit = (file) => {
     const path = relative(base, file);
@@ -142,11 +146,13 @@ for (const { dir, layers, what } of layerSets) {
       );
     }
   }
+  const edges = new Map();
   for (const [file, list] of imports) {
     const from = unit(file);
     if (!from || aboveLayers(file)) continue;
     for (const { target, line } of list) {
       const to = unit(target);
+      if (to && to !== from) edges.set(`${from} -> ${to}`, (edges.get(`${from} -> ${to}`) ?? 0) + 1);
       if (!to || to === from || rank.get(to) < rank.get(from)) continue;
       // The schema is one graph: a table's foreign key names the table it points to, whichever module owns it.
       if (file.endsWith('.table.ts') && target.endsWith('.table.ts')) continue;
@@ -158,6 +164,12 @@ for (const { dir, layers, what } of layerSets) {
       upward.push(
         `${relative(root, file)}:${line}: ${what} ${from} (layer ${rank.get(from)}) imports ${to} (layer ${rank.get(to)})`,
       );
+    }
+  }
+  if (printGraph) {
+    for (const [edge, count] of [...edges].sort()) {
+      const [from, to] = edge.split(' -> ');
+      console.log(`  ${rank.get(to) >= rank.get(from) ? '!' : ' '} ${edge} (${count})`);
     }
   }
 }
