@@ -15,7 +15,7 @@ import { createDatabase } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { seedReference } from '../apps/server/src/db/seed/reference.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
-import { saveQuote, sendQuote } from '../apps/server/src/modules/billing/quotes.service.ts';
+import { saveQuote, sendQuote } from '../apps/server/src/modules/quotes/quotes.service.ts';
 import { companies } from '../apps/server/src/modules/companies/companies.table.ts';
 import { seedPermissions, grantPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
 import { employees } from '../apps/server/src/modules/users/employees.table.ts';

@@ -43,7 +43,7 @@ export const webFeatureLayers = [
   ['profile', 'account-security', 'permissions', 'admin-outbox', 'users-admin'],
   ['employees', 'timeclock', 'accounts', 'devices', 'strategies', 'whiteboard', 'chat'],
   ['tickets', 'client-map', 'tech-resources'],
-  ['companies', 'projects', 'approvals', 'maintenance', 'reports', 'billing-ledgers'],
+  ['companies', 'projects', 'approvals', 'maintenance', 'reports', 'billing-ledgers', 'billing-taxrates'],
   ['dashboard', 'search'],
 ];
 

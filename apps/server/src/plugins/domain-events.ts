@@ -1,4 +1,4 @@
-// Domain events within one process (decision 0082): a lower module says what changed, and a higher module that keeps
+// Domain events within one process (decision 0084): a lower module says what changed, and a higher module that keeps
 // something depending on it subscribes, so the lower one never imports the higher (ARCHITECTURE.md, module layers).
 // Listeners are kept per app (scoped by its database object, as each test's app has its own) and run one after the
 // other in the order they subscribed; the first starts inside the emitter's call, and the emitter awaits them all when

@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, createUser, type TestContext } from '../../../test/helpers.ts';
-import { employees } from '../employees/employees.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { ptoUsedHours } from '../pto/pto.table.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
