@@ -28,6 +28,8 @@ describe('client accounts on tickets (issue 15)', () => {
   let clientId: number;
   const client = { name: 'Pia Portal', email: `pia.${Date.now()}@lakeside.example`, password: 'Lakeside-pass-1' };
   const flag = 'VIP client: call back within 30 minutes';
+  // The escalation technician is a technician, an employee of department 1 (decision 0078); the administrator is not.
+  const escalationTech = { name: 'Esme Escalation', id: 0 };
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -39,6 +41,18 @@ describe('client accounts on tickets (issue 15)', () => {
     const { name, email, password } = client;
     const account = { name, email, company_id: companyId, password, password_confirmation: password };
     clientId = (await callApi<{ data: { id: number } }>(token, 'POST', '/api/users/client', account)).data.id;
+    const techPassword = 'Esme-password-1';
+    escalationTech.id = (
+      await callApi<{ data: { id: number } }>(token, 'POST', '/api/users/employee', {
+        name: escalationTech.name,
+        email: `esme.${Date.now()}@switchboard.test`,
+        password: techPassword,
+        password_confirmation: techPassword,
+        title: 'Field Technician',
+        active: 0,
+        departments: [1],
+      })
+    ).data.id;
   });
   afterAll(async () => {
     await browser?.close();
@@ -122,7 +136,10 @@ describe('client accounts on tickets (issue 15)', () => {
 
   it('part 3: the client’s view shows no flags banner, no escalation badge, no link to the company', async () => {
     const ticketId = await staffTicket('Front desk PC slow');
-    await callApi(token, 'POST', `/api/ticket/escalate/${ticketId}`, { reason: 'Owner is a VIP' });
+    await callApi(token, 'POST', `/api/ticket/escalate/${ticketId}`, {
+      reason: 'Owner is a VIP',
+      esc_tech: escalationTech.id,
+    });
     const staff = await staffPage();
     await staff.goto(`/ticket/${ticketId}`);
     await staff.getByRole('note', { name: 'Company flags' }).getByText(flag).waitFor();
@@ -169,12 +186,14 @@ describe('client accounts on tickets (issue 15)', () => {
     expect(await staff.getByText('Escalated to').count()).toBe(0);
 
     await staff.getByRole('button', { name: 'Escalate' }).click();
+    await dialog.getByRole('combobox', { name: 'Escalation Technician' }).click();
+    await staff.getByRole('option', { name: escalationTech.name }).click();
     await dialog.getByLabel(/^Reason/).fill('Vendor contract needs a manager');
     await dialog.getByRole('button', { name: 'Escalate' }).click();
     await staff.getByText('Ticket escalated.').waitFor();
-    await staff.getByText('Escalated to Administrator').waitFor();
+    await staff.getByText(`Escalated to ${escalationTech.name}`).waitFor();
     const events = staff.getByRole('group', { name: 'Ticket Events' });
-    const lingo = 'Administrator escalated the ticket to Administrator: Vendor contract needs a manager';
+    const lingo = `Administrator escalated the ticket to ${escalationTech.name}: Vendor contract needs a manager`;
     await events.getByText(lingo).waitFor();
   });
 

@@ -37,7 +37,7 @@ export function useSaveTaxRate() {
   });
 }
 
-/** End-date and replace (decision 0082): the new rate is saved first, then the old one ends the day before it. */
+/** End-date and replace (decision 0082): one call ends the old rate and starts the new one the day after. */
 export function useReplaceTaxRate() {
   const queryClient = useQueryClient();
   return useMutation({
