@@ -9,6 +9,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.ts';
+import { readEmployeeForm } from '../../../test/employee-form.ts';
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
 import { companies } from '../companies/companies.table.ts';
 import { accounts } from './ledger.table.ts';
@@ -179,6 +180,28 @@ describe('channel billing', () => {
     await sentinel(socket, clerk);
     expect(heard).toEqual([]);
     expect(await subscribe(socket, 'billing')).toEqual({ ok: false, channel: 'billing', error: 'Forbidden.' });
+  });
+
+  it('drops it the same way when the employee form takes view billing away', async () => {
+    const clerk = await createUser(ctx.db, { name: 'Fay Former', permissions: ['view billing'] });
+    const socket = await connectAs(clerk);
+    expect(await subscribe(socket, 'billing')).toMatchObject({ ok: true });
+    const heard = heardLedger(socket);
+
+    const updated = nextEvent(socket, 'PermissionsUpdated');
+    const form = await readEmployeeForm(ctx.app, adminToken, clerk.id);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/employee/${clerk.id}`,
+      headers: bearer(adminToken),
+      payload: { ...form, permissions: ['manage accounting'] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await updated;
+
+    expect((await postEntry('2026-10-18')).statusCode).toBe(200);
+    await sentinel(socket, clerk);
+    expect(heard).toEqual([]);
   });
 
   it('keeps the socket in billing when other permissions change', async () => {
