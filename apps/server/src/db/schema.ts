@@ -51,3 +51,6 @@ export * from '../modules/files/upload-quota.table.ts';
 export * from '../modules/billing/ledger.table.ts';
 export * from '../modules/billing/tax-rates.table.ts';
 export * from '../modules/billing/company-billing-settings.table.ts';
+export * from '../modules/billing/payments.table.ts';
+export * from '../modules/billing/billing-runs.table.ts';
+export * from '../modules/contracts/usage-snapshots.table.ts';

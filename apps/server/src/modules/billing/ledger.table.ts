@@ -134,10 +134,24 @@ export const billingSettings = pgTable(
     purchaseOrderPrefix: text('purchase_order_prefix').notNull().default('PO-'),
     receiptPrefix: text('receipt_prefix').notNull().default('RCV-'),
     journalEntryPrefix: text('journal_entry_prefix').notNull().default('JE-'),
+    /** Days past due before an invoice counts toward a late fee. */
+    lateFeeGraceDays: integer('late_fee_grace_days').notNull().default(0),
+    proratePartialMonths: boolean('prorate_partial_months').notNull().default(true),
+    /** The run's day of month and hour, in the billing time zone. */
+    runDay: integer('run_day').notNull().default(1),
+    runHour: integer('run_hour').notNull().default(6),
+    /** Time and materials for companies without a contract: the labor item (its price is the rate). */
+    laborItemId: integer('labor_item_id'),
+    remitTo: text('remit_to').notNull().default(''),
+    invoiceFooter: text('invoice_footer').notNull().default(''),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('billing_settings_single_row_check', sql`${t.id} = 1`)],
+  (t) => [
+    check('billing_settings_single_row_check', sql`${t.id} = 1`),
+    check('billing_settings_run_check', sql`${t.runDay} between 1 and 28 and ${t.runHour} between 0 and 23`),
+    check('billing_settings_grace_check', sql`${t.lateFeeGraceDays} >= 0`),
+  ],
 );
 
 /** Gapless numbers per kind (decision 0068): the row lock serialises one kind's postings. */

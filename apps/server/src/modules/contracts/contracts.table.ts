@@ -1,4 +1,16 @@
-import { date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
@@ -91,8 +103,15 @@ export const usageAdjustments = pgTable(
     month: date('month').notNull(),
     hours: hours('hours').notNull(),
     reason: text('reason').notNull(),
+    /** Late time (designs/billing.md §4): the frozen month whose late check-ins this moves; one per company and month. */
+    sourceMonth: date('source_month'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('usage_adjustments_company_month_idx').on(t.companyId, t.month)],
+  (t) => [
+    index('usage_adjustments_company_month_idx').on(t.companyId, t.month),
+    uniqueIndex('usage_adjustments_late_time_uidx')
+      .on(t.companyId, t.sourceMonth)
+      .where(sql`${t.sourceMonth} is not null`),
+  ],
 );

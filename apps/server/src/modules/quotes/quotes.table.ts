@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -27,6 +39,16 @@ export const quotes = pgTable(
     subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull().default('0'),
     taxTotal: numeric('tax_total', { precision: 14, scale: 2 }).notNull().default('0'),
     total: numeric('total', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** The tax rate the quote was priced at (the company's at the time); billing's tax_rates. */
+    taxRateId: integer('tax_rate_id'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    acceptedEmail: text('accepted_email'),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    convertedInvoiceIds: integer('converted_invoice_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,6 +74,12 @@ export const quoteLines = pgTable(
     unitPrice: numeric('unit_price', { precision: 14, scale: 4 }).notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     optional: boolean('optional').notNull().default(false),
+    /** An optional line the client chose (accepted quotes bill optional lines only when selected). */
+    selected: boolean('selected').notNull().default(true),
+    kind: text('kind').notNull().default('item'),
+    itemId: integer('item_id'),
+    taxable: smallint('taxable').notNull().default(0),
+    taxAmount: numeric('tax_amount', { precision: 14, scale: 2 }).notNull().default('0'),
   },
   (t) => [index('quote_lines_quote_idx').on(t.quoteId, t.lineNo)],
 );
