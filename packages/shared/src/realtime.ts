@@ -100,7 +100,13 @@ export type PtoChannelEvent = (typeof ptoChannelEvents)[number];
 
 /** The `billing` channel (designs/billing.md §6; decision 0071): staff holding 'view billing' only. */
 export const billingChannel = 'billing';
-export const billingChannelEvents = ['LedgerPosted'] as const;
+export const billingChannelEvents = [
+  'LedgerPosted',
+  'InvoiceUpdated',
+  'QuoteUpdated',
+  'PaymentUpdated',
+  'BillingRunUpdated',
+] as const;
 export type BillingChannelEvent = (typeof billingChannelEvents)[number];
 /** LedgerPosted: a journal entry committed; `accounts` are the ids its lines touched (registers and reports refetch). */
 export interface LedgerPostedPayload {
@@ -108,6 +114,21 @@ export interface LedgerPostedPayload {
   number: string;
   entry_date: string;
   accounts: number[];
+}
+/** InvoiceUpdated: an invoice or credit note was made, changed, approved, posted, paid, credited, sent or voided. */
+export interface InvoiceUpdatedPayload {
+  id: number;
+  company_id: number;
+}
+/** PaymentUpdated: a payment, allocation, write-off, refund or bank deposit changed a company's receivables. */
+export interface PaymentUpdatedPayload {
+  id: number;
+  company_id: number | null;
+}
+/** BillingRunUpdated: the run of `month` ('YYYY-MM') moved (a company drafted, skipped, approved, posted, failed). */
+export interface BillingRunUpdatedPayload {
+  month: string;
+  company_id: number | null;
 }
 
 /** Events on `ticket_{id}` (spec 3 §7 Realtime); each tells viewers which part of the ticket to read again. */

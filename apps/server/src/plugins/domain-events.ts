@@ -7,6 +7,8 @@
 export interface DomainEvents {
   /** A user's timeclock status changed (the top bar's status dropdown). */
   timeclockChanged: { userId: number };
+  /** An invoice or credit note posted (after commit): its PDF revision 00 and its mail follow. */
+  invoicePosted: { invoiceId: number; actorId: number | null };
 }
 
 type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void | Promise<void>;
