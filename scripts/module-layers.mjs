@@ -43,8 +43,19 @@ export const webFeatureLayers = [
   ['profile', 'account-security', 'permissions', 'admin-outbox', 'users-admin'],
   ['employees', 'timeclock', 'accounts', 'devices', 'strategies', 'whiteboard', 'chat'],
   ['tickets', 'client-map', 'tech-resources'],
-  ['companies', 'projects', 'approvals', 'maintenance', 'reports', 'billing-ledgers', 'billing-taxrates'],
-  ['dashboard', 'search'],
+  [
+    'companies',
+    'projects',
+    'approvals',
+    'maintenance',
+    'reports',
+    'billing-ledgers',
+    'billing-taxrates',
+    'billing-invoices',
+    'billing-payments',
+    'billing-reports',
+  ],
+  ['dashboard', 'search', 'billing-home'],
 ];
 
 // Imports that go against the order today, each with why it is still there: `from` file (repository path) and the

@@ -105,6 +105,20 @@ const taxRatesPage = () =>
   import('../features/billing-taxrates/tax-rates-page.tsx').then((m) => ({ Component: m.TaxRatesPage }));
 const billingSettingsPage = () =>
   import('../features/billing-taxrates/billing-settings-page.tsx').then((m) => ({ Component: m.BillingSettingsPage }));
+const invoicesPage = () =>
+  import('../features/billing-invoices/invoices-page.tsx').then((m) => ({ Component: m.InvoicesPage }));
+const receivePaymentsPage = () =>
+  import('../features/billing-payments/receive-payments-page.tsx').then((m) => ({ Component: m.ReceivePaymentsPage }));
+const billingHomePage = () =>
+  import('../features/billing-home/billing-home-page.tsx').then((m) => ({ Component: m.BillingHomePage }));
+const agedReceivablesPage = () =>
+  import('../features/billing-reports/aged-receivables-page.tsx').then((m) => ({ Component: m.AgedReceivablesPage }));
+const clientBalancesPage = () =>
+  import('../features/billing-reports/client-balances-page.tsx').then((m) => ({ Component: m.ClientBalancesPage }));
+const invoiceRegisterPage = () =>
+  import('../features/billing-reports/invoice-register-page.tsx').then((m) => ({ Component: m.InvoiceRegisterPage }));
+const invoiceLogPage = () =>
+  import('../features/billing-reports/invoice-log-page.tsx').then((m) => ({ Component: m.InvoiceLogPage }));
 const outboxListPage = () =>
   import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
 const outboxMessagePage = () =>
@@ -273,21 +287,24 @@ export const appRoutes: RouteObject[] = [
     path: 'billing',
     handle: billingGate,
     children: [
-      areaIndex('Billing'),
+      { index: true, lazy: billingHomePage, handle: handle({ title: 'Billing' }) },
       area('items', 'Billing Items'),
       { path: 'ledgers', lazy: ledgersPage, handle: handle({ title: 'Ledgers' }) },
       { path: 'ledgers/:id', lazy: ledgerRegisterPage, handle: handle({ title: 'Ledger', numericParams: ['id'] }) },
       area('vendors', 'Vendors'),
       { path: 'taxrates', lazy: taxRatesPage, handle: handle({ title: 'Tax Rates' }) },
       { path: 'settings', lazy: billingSettingsPage, handle: handle({ title: 'Billing Settings' }) },
-      area('invoices', 'Invoices'),
+      { path: 'invoices', lazy: invoicesPage, handle: handle({ title: 'Invoices' }) },
       area('quotes', 'Quotes'),
-      area('payments/receive', 'Receive Payments'),
+      { path: 'payments/receive', lazy: receivePaymentsPage, handle: handle({ title: 'Receive Payments' }) },
       area('payments/make', 'Make Payments'),
       area('purchaseorders', 'Purchase Orders'),
       area('receive', 'Receive Items'),
       area('inventory', 'Inventory'),
-      area('reports/agedreceivables', 'Aged Receivables'),
+      { path: 'reports/agedreceivables', lazy: agedReceivablesPage, handle: handle({ title: 'Aged Receivables' }) },
+      { path: 'reports/clientbalances', lazy: clientBalancesPage, handle: handle({ title: 'Client Balances' }) },
+      { path: 'reports/invoiceregister', lazy: invoiceRegisterPage, handle: handle({ title: 'Invoice Register' }) },
+      { path: 'reports/invoicelog', lazy: invoiceLogPage, handle: handle({ title: 'Invoice Log' }) },
       area('reports/agedpayables', 'Aged Payables'),
     ],
   },
