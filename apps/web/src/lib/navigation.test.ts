@@ -104,7 +104,7 @@ describe('buildSidebar: billing settings', () => {
 });
 
 describe('buildSidebar: sections', () => {
-  it('billing lists the billing paths except ledger detail, and report entries pointing to /tickets', () => {
+  it('billing lists the billing paths except ledger detail, built reports at their routes, the rest at /tickets (0072)', () => {
     const groups = buildSidebar('billing', ['view billing'], 'Employee');
     const billingPaths = paths(groups).filter((p) => p.startsWith('/billing'));
     expect(billingPaths).toEqual([
@@ -122,6 +122,9 @@ describe('buildSidebar: sections', () => {
       '/billing/inventory',
       '/billing/reports/agedreceivables',
       '/billing/reports/agedpayables',
+      '/billing/reports/clientbalances',
+      '/billing/reports/invoicelog',
+      '/billing/reports/invoiceregister',
     ]);
     const ticketReports = groups
       .flatMap((g) => g.items)
@@ -129,15 +132,12 @@ describe('buildSidebar: sections', () => {
       .map((i) => i.label);
     expect(ticketReports).toEqual([
       'Balance Sheet',
-      'Client Balances',
       'Client Overview',
       'Client Received Totals',
       'DOR Taxes',
       'DOR Invoices',
       'Income Statement',
       'Invoice Totals',
-      'Invoice Log',
-      'Invoice Register',
       'Outgoing Search',
       'Services',
       'Verify Transactions',

@@ -141,7 +141,12 @@ const employeeMain: readonly NavGroup[] = [
 
 const billingRequires = ['view billing'] as const satisfies readonly PermissionName[];
 
-// Spec 1 §2.5: these billing report entries point to /tickets.
+// Spec 1 §2.5: these billing report entries point to /tickets; decision 0072 sends each to its report once it exists.
+const billingReportRoutes: Readonly<Record<string, string>> = {
+  'Client Balances': '/billing/reports/clientbalances',
+  'Invoice Log': '/billing/reports/invoicelog',
+  'Invoice Register': '/billing/reports/invoiceregister',
+};
 const billingTicketReports = [
   'Balance Sheet',
   'Client Balances',
@@ -242,7 +247,7 @@ const billingSection: readonly NavGroup[] = [
       ...billingTicketReports.map((label): NavItem => ({
         id: `billing-report-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
         label,
-        to: '/tickets',
+        to: billingReportRoutes[label] ?? '/tickets',
         icon: 'report',
         requires: billingRequires,
       })),
