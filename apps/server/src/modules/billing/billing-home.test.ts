@@ -1,0 +1,268 @@
+import { addDays, monthOf } from '@switchboard/shared/billing/billing-date';
+import { lastTwelveMonths, runMonthOf, type BillingSummary } from '@switchboard/shared/billing/home';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { billingItems } from '../billing-items/billing-items.table.ts';
+import { companies } from '../companies/companies.table.ts';
+import { contractRecurringItems, contracts } from '../contracts/contracts.table.ts';
+import { invoiceDeliveries, invoices } from './invoices.table.ts';
+import { billingToday } from './ledger.service.ts';
+import { accounts } from './ledger.table.ts';
+import { allocations, payments } from './payments.table.ts';
+
+// GET /api/billing/summary (issue 27 part 11; designs/billing.md §5 first row; decision 0086): every card, queue and
+// chart figure on a small data set whose answers are worked out by hand below, then who may read it.
+
+let ctx: TestContext;
+let viewer: string;
+let approverOnly: string;
+let client: string;
+let today: string;
+let monthStart: string;
+let acme: number;
+let birch: number;
+
+type InvoiceValues = typeof invoices.$inferInsert;
+let numberSeq = 0;
+async function invoice(values: Partial<InvoiceValues> & { companyId: number }): Promise<number> {
+  const posted = values.status === undefined || values.status === 'posted' || values.status === 'void';
+  const [row] = await ctx.db
+    .insert(invoices)
+    .values({
+      type: 'one_off',
+      status: 'posted',
+      number: posted ? `INV-T${++numberSeq}` : null,
+      invoiceDate: posted ? monthStart : null,
+      ...values,
+    })
+    .returning({ id: invoices.id });
+  return row!.id;
+}
+
+async function payment(companyId: number, amount: string, paymentDate: string, status: 'posted' | 'void' = 'posted') {
+  const [account] = await ctx.db.select().from(accounts).where(sqlNumber('1050'));
+  const [row] = await ctx.db
+    .insert(payments)
+    .values({ direction: 'in', companyId, paymentDate, method: 'check', amount, accountId: account!.id, status })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+const sqlNumber = (number: string) => eq(accounts.number, number);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  today = await billingToday(ctx.db);
+  monthStart = monthOf(today);
+  [{ id: acme }, { id: birch }] = await ctx.db
+    .insert(companies)
+    .values([{ name: 'Acme Dental' }, { name: 'Birch Legal' }])
+    .returning({ id: companies.id });
+
+  const v = await createUser(ctx.db, { permissions: ['view billing'] });
+  viewer = (await login(ctx.app, v.email, v.password)).access_token;
+  const a = await createUser(ctx.db, { permissions: ['approve billing', 'manage accounting'] });
+  approverOnly = (await login(ctx.app, a.email, a.password)).access_token;
+  const c = await createUser(ctx.db, { type: 'Client', companyId: acme, permissions: ['view billing'] });
+  client = (await login(ctx.app, c.email, c.password)).access_token;
+
+  // Receivables. Overdue 10 days (1-30): 1000.00 billed, 400.00 paid.
+  const overdue = await invoice({
+    companyId: acme,
+    total: '1000.00',
+    subtotal: '1000.00',
+    balance: '600.00',
+    dueDate: addDays(today, -10),
+  });
+  // Not yet due (Current).
+  const current = await invoice({
+    companyId: birch,
+    total: '500.00',
+    subtotal: '500.00',
+    balance: '500.00',
+    dueDate: addDays(today, 5),
+  });
+  // Paid in full: invoiced this month, no longer owed.
+  const paid = await invoice({
+    companyId: birch,
+    total: '200.00',
+    subtotal: '200.00',
+    balance: '0',
+    dueDate: today,
+    closedOn: today,
+  });
+  // 100 days past due (91+), invoiced months ago.
+  await invoice({
+    companyId: acme,
+    total: '100.00',
+    subtotal: '100.00',
+    balance: '100.00',
+    invoiceDate: addDays(today, -130),
+    dueDate: addDays(today, -100),
+  });
+  // Voided this month: neither owed nor invoiced.
+  const voided = await invoice({ companyId: acme, status: 'void', total: '999.00', subtotal: '999.00', balance: '0' });
+  // A credit note of 50.00 with 30.00 not yet applied: a credit, not a receivable and not invoiced.
+  await invoice({ companyId: acme, type: 'credit_note', total: '-50.00', subtotal: '-50.00', balance: '-30.00' });
+  // Drafts: one of this month's run, one by hand.
+  await invoice({
+    companyId: acme,
+    type: 'contract',
+    status: 'draft',
+    billingMonth: monthStart,
+    total: '80.00',
+    subtotal: '80.00',
+  });
+  await invoice({ companyId: birch, status: 'draft', total: '20.00', subtotal: '20.00' });
+  // A draft of last month's run (counted in drafts, not in this month's run drafts).
+  await invoice({
+    companyId: birch,
+    type: 'contract',
+    status: 'draft',
+    billingMonth: `${lastTwelveMonths(runMonthOf(today))[10]}-01`,
+  });
+
+  // Payments. 400.00 all applied to the overdue invoice.
+  const p1 = await payment(acme, '400.00', today);
+  // 300.00: 200.00 pays the paid invoice, 50.00 applied then unapplied: 100.00 left as credit.
+  const p2 = await payment(birch, '300.00', today);
+  // 70.00 two months ago, never applied: credit, collected in that month.
+  await payment(birch, '70.00', addDays(monthStart, -40));
+  // A voided payment counts nowhere.
+  await payment(acme, '1000.00', today, 'void');
+  await ctx.db.insert(allocations).values([
+    {
+      sourceType: 'payment',
+      sourceId: p1,
+      targetType: 'invoice',
+      targetId: overdue,
+      amount: '400.00',
+      appliedOn: today,
+    },
+    { sourceType: 'payment', sourceId: p2, targetType: 'invoice', targetId: paid, amount: '200.00', appliedOn: today },
+    {
+      sourceType: 'payment',
+      sourceId: p2,
+      targetType: 'invoice',
+      targetId: current,
+      amount: '50.00',
+      appliedOn: today,
+      unappliedOn: today,
+    },
+  ]);
+
+  // Deliveries: the overdue invoice failed at revision 0 then reached its recipient at revision 1 (not failed now);
+  // the current one failed for two recipients of its latest revision (one invoice); the void one is nobody's work.
+  await ctx.db.insert(invoiceDeliveries).values([
+    { invoiceId: overdue, revision: 0, recipient: 'a@acme.test', status: 'failed' },
+    { invoiceId: overdue, revision: 1, recipient: 'a@acme.test', status: 'sent' },
+    { invoiceId: current, revision: 0, recipient: 'b@birch.test', status: 'failed' },
+    { invoiceId: current, revision: 0, recipient: 'c@birch.test', status: 'failed' },
+    { invoiceId: voided, revision: 0, recipient: 'a@acme.test', status: 'failed' },
+  ]);
+
+  // Contracts: Acme's newer contract governs today (10 × 125.00 + 2 × 15.50 + 1 × 9.99 = 1290.99); its older one
+  // overlaps and is superseded; Birch's ended yesterday.
+  const [item] = await ctx.db.insert(billingItems).values({ name: 'Managed', type: 'retainer' }).returning();
+  const [m365] = await ctx.db.insert(billingItems).values({ name: 'M365', type: 'cloud' }).returning();
+  const items = { retainerItem: item!.id, overageItem: item!.id, lateFeeItem: item!.id };
+  const [newer, older, ended] = await ctx.db
+    .insert(contracts)
+    .values([
+      { ...items, companyId: acme, startDate: addDays(today, -100), endDate: addDays(today, 100), deviceCount: 10 },
+      { ...items, companyId: acme, startDate: addDays(today, -400), endDate: addDays(today, 100), deviceCount: 99 },
+      { ...items, companyId: birch, startDate: addDays(today, -400), endDate: addDays(today, -1), deviceCount: 7 },
+    ])
+    .returning({ id: contracts.id });
+  await ctx.db.update(contracts).set({ retainerPrice: 125 }).where(eq(contracts.companyId, acme));
+  await ctx.db.update(contracts).set({ retainerPrice: 80 }).where(eq(contracts.companyId, birch));
+  await ctx.db.insert(contractRecurringItems).values([
+    { contractId: newer!.id, itemId: m365!.id, quantity: 2, price: 15.5 },
+    { contractId: newer!.id, itemId: m365!.id, quantity: 1, price: 9.99 },
+    { contractId: older!.id, itemId: m365!.id, quantity: 50, price: 10 },
+    { contractId: ended!.id, itemId: m365!.id, quantity: 5, price: 10 },
+  ]);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const summary = async (query = '', token = viewer) =>
+  ctx.app.inject({ method: 'GET', url: `/api/billing/summary${query}`, headers: bearer(token) });
+
+describe('GET /api/billing/summary', () => {
+  let body: BillingSummary;
+  beforeAll(async () => {
+    const response = await summary();
+    expect(response.statusCode).toBe(200);
+    body = response.json().data;
+  });
+
+  it('answers today and the run month in the billing time zone', () => {
+    expect(body.today).toBe(today);
+    expect(body.month).toBe(runMonthOf(today));
+  });
+
+  it('adds up the cards', () => {
+    expect(body.cards).toEqual({
+      ar_open: 1200, // 600 + 500 + 100
+      ar_overdue: 700, // 600 + 100
+      unapplied_credits: 200, // credit note 30 + payments 100 and 70
+      ap_due_14_days: null,
+      mrr: 1290.99,
+      invoiced_this_month: 1700, // 1000 + 500 + 200 (void and credit note left out)
+      collected_this_month: 700, // 400 + 300 (void left out)
+    });
+  });
+
+  it('counts the work queues', () => {
+    expect(body.queues).toEqual({ drafts: 3, run_drafts: 1, failed_deliveries: 1 });
+  });
+
+  it('draws twelve months of invoiced and collected, every month present', () => {
+    const months = lastTwelveMonths(runMonthOf(today));
+    expect(body.monthly.map((entry) => entry.month)).toEqual(months);
+    const byMonth = Object.fromEntries(body.monthly.map((entry) => [entry.month, entry]));
+    expect(byMonth[runMonthOf(today)]).toEqual({ month: runMonthOf(today), invoiced: 1700, collected: 700 });
+    expect(byMonth[runMonthOf(addDays(today, -130))]!.invoiced).toBe(100);
+    expect(byMonth[runMonthOf(addDays(monthStart, -40))]!.collected).toBe(70);
+    const invoiced = body.monthly.reduce((sum, entry) => sum + entry.invoiced, 0);
+    expect(invoiced).toBe(1800);
+  });
+
+  it('ages the open items by due date, credits beside them', () => {
+    expect(body.aging).toEqual({
+      buckets: [
+        { label: 'Current', amount: 500 },
+        { label: '1-30', amount: 600 },
+        { label: '31-60', amount: 0 },
+        { label: '61-90', amount: 0 },
+        { label: '91+', amount: 100 },
+      ],
+      credits: -200,
+      total: 1000,
+    });
+  });
+
+  it('counts the drafts of the month asked for', async () => {
+    const last = lastTwelveMonths(runMonthOf(today))[10]!;
+    const response = await summary(`?month=${last}`);
+    expect(response.json().data.month).toBe(last);
+    expect(response.json().data.queues.run_drafts).toBe(1);
+    const empty = await summary('?month=2001-01');
+    expect(empty.json().data.queues).toMatchObject({ drafts: 3, run_drafts: 0 });
+  });
+
+  it('refuses a month that is not one with 422', async () => {
+    const response = await summary('?month=2026-13');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.month).toEqual(['The month must look like 2026-04.']);
+  });
+
+  it("needs 'view billing' and an employee", async () => {
+    expect((await summary('', approverOnly)).statusCode).toBe(403);
+    expect((await summary('', client)).statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/billing/summary' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
