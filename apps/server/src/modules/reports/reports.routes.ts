@@ -14,7 +14,7 @@ import { notFound, unprocessable } from '../../plugins/errors.ts';
 import {
   capRangeAtToday,
   getTimeclockReportCsv,
-  getTimeclockReport,
+  getTimeclockReportJson,
   viewerTimezone,
 } from './timeclock-report.service.ts';
 
@@ -54,7 +54,10 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
             .header('content-disposition', `attachment; filename="timeclock-${capped.start}-${capped.end}.csv"`)
             .send(await getTimeclockReportCsv(app.db, capped));
         }
-        return { data: await getTimeclockReport(app.db, capped) };
+        // The JSON is written as text from the kept closed days' texts (getTimeclockReportJson, decision 0052).
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(Buffer.from(await getTimeclockReportJson(app.db, capped)));
       },
     );
   }

@@ -265,6 +265,7 @@ describe('closed days kept in timeclock_closed_days', () => {
       onBreak: 0,
       lunch: 0,
       traveling: 0,
+      dayJson: '{"date":"2026-11-16","checked_in":480,"break":0,"lunch":0,"traveling":0,"pto":0,"uto":0,"payable":480}',
     });
     expect(await checkedInOfWeek()).toEqual(first);
   });
@@ -288,6 +289,10 @@ describe('closed days kept in timeclock_closed_days', () => {
       .set({ startedAt: at('2026-11-17T10:00:00Z'), endedAt: at('2026-11-17T12:00:00Z') })
       .where(eq(timeclockEntries.id, late!.id));
     expect(await checkedInOfWeek()).toEqual([480, 120, 0, 0, 0, 0, 0]);
+    // The kept text of the edited entry's day follows the edit, as the JSON answer copies it.
+    expect((await keptRows()).find((row) => row.date === '2026-11-17')?.dayJson).toBe(
+      '{"date":"2026-11-17","checked_in":120,"break":0,"lunch":0,"traveling":0,"pto":0,"uto":0,"payable":120}',
+    );
 
     await ctx.db.delete(timeclockEntries).where(eq(timeclockEntries.id, late!.id));
     expect(await checkedInOfWeek()).toEqual([480, 0, 0, 0, 0, 0, 0]);
@@ -318,6 +323,8 @@ describe('closed days kept in timeclock_closed_days', () => {
     const [zone] = await ctx.db.select({ id: timezones.id }).from(timezones).where(eq(timezones.name, 'Asia/Tokyo'));
     await ctx.db.update(employees).set({ timezoneId: zone!.id }).where(eq(employees.userId, keeper.id));
     // 09:00-17:00 UTC is 18:00-02:00 in Tokyo: six hours on Monday, two on Tuesday.
+    expect(await checkedInOfWeek()).toEqual([360, 120, 0, 0, 0, 0, 0]);
+    // Answered again from the kept rows, replaced in place with their texts.
     expect(await checkedInOfWeek()).toEqual([360, 120, 0, 0, 0, 0, 0]);
     const kept = await keptRows();
     expect(new Set(kept.filter((row) => row.date <= '2026-11-22').map((row) => row.timezone))).toEqual(

@@ -14,7 +14,7 @@ import { ptoUsedHours } from '../pto/pto.table.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
 import { demoTimeclockTimeline, insertTimeclockEntries, type DemoTimeclockEntry } from './timeclock-report.demo.ts';
-import { getTimeclockReport, getTimeclockReportCsv } from './timeclock-report.service.ts';
+import { getTimeclockReportCsv, getTimeclockReportJson } from './timeclock-report.service.ts';
 import { timeclockClosedDays } from './timeclock-closed-days.table.ts';
 
 // The report answers closed days as kept in timeclock_closed_days and sums only the open ones (decision 0052). Here
@@ -122,17 +122,37 @@ describe('the timeclock report from kept closed days and from the changes', () =
     const expected = await computedReport();
     expect(expected.rows.map((row) => row.user_id)).toEqual(expect.arrayContaining(ids));
     expect(expected.rows.some((row) => row.totals.checked_in > 0 && row.totals.pto > 0)).toBe(true);
+    const expectedJson = JSON.stringify({ data: expected });
 
     await ctx.db.delete(timeclockClosedDays);
-    const filling = await getTimeclockReport(ctx.db, range, now);
-    expect(JSON.stringify(filling)).toBe(JSON.stringify(expected));
+    expect(await getTimeclockReportJson(ctx.db, range, now)).toBe(expectedJson);
     expect((await ctx.db.select().from(timeclockClosedDays)).length).toBeGreaterThan(100);
 
-    const kept = await getTimeclockReport(ctx.db, range, now);
-    expect(JSON.stringify(kept)).toBe(JSON.stringify(expected));
+    expect(await getTimeclockReportJson(ctx.db, range, now)).toBe(expectedJson);
     expect(await getTimeclockReportCsv(ctx.db, range, now)).toBe(timeclockReportCsv(expected));
+
+    // Part of the kept days gone (an entry written meanwhile): those people filled again, the same bytes.
+    await ctx.db.delete(timeclockClosedDays).where(sql`${timeclockClosedDays.date} >= ${addDays(today, -5)}`);
+    expect(await getTimeclockReportJson(ctx.db, range, now)).toBe(expectedJson);
+    expect(await getTimeclockReportJson(ctx.db, range, now)).toBe(expectedJson);
 
     await ctx.db.delete(timeclockClosedDays);
     expect(await getTimeclockReportCsv(ctx.db, range, now)).toBe(timeclockReportCsv(expected));
+  });
+
+  it("keeps each closed day's text as the answer's day object without PTO", async () => {
+    const expected = await computedReport();
+    await getTimeclockReportJson(ctx.db, range, now);
+    const kept = await ctx.db.select().from(timeclockClosedDays);
+    expect(kept.length).toBeGreaterThan(100);
+    const daysOf = new Map(expected.rows.map((row) => [row.user_id, new Map(row.days.map((day) => [day.date, day]))]));
+    for (const row of kept) {
+      const day = daysOf.get(row.userId)?.get(row.date);
+      if (!day) continue;
+      // PTO is read live: the kept day has none, and payable without it.
+      const withoutTimeOff = { ...day, pto: 0, uto: 0, payable: day.payable - day.pto - day.uto };
+      expect(row.dayJson).toBe(JSON.stringify(withoutTimeOff));
+    }
+    expect(kept.some((row) => daysOf.get(row.userId)?.get(row.date)?.pto)).toBe(true);
   });
 });

@@ -9,8 +9,6 @@ import {
   type ClosedDayMinutes,
   type ReportRange,
   type TimeclockChange,
-  type TimeclockReport,
-  type TimeclockReportRow,
   type TimeOffDay,
 } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
@@ -53,17 +51,8 @@ const people = `people as materialized (
     left join timezones tz on tz.id = e.timezone_id
     where u.type = 'Employee'`;
 
-/**
- * The report's one statement ($1 start, $2 end, $3 now): every employee (enabled or not, by name) with the time zone
- * their days are counted in, their closed days of the range (days that ended in their zone before $3, kept in
- * timeclock_closed_days, decision 0052; each day as its distance from $1, and concat_ws: to_char and || cost the
- * statement twice as much), the status changes of the days still open (today) and their PTO used in the
- * range. Per employee, through the (user_id, started_at) index, the changes run from the last one that began at or
- * before the first open day's local midnight (a status that runs into it) to the range's end; Offline (5) counts
- * nowhere and is left out. Each list comes as one text of numbers, which node-postgres parses far faster than rows
- * (bench/timeclock-report.ts). The materialised CTEs keep the plan a loop over the people.
- */
-export const timeclockReportSql = `
+/** The people with their today, their open days' start and the change that runs into it ($1 start, $2 end, $3 now). */
+const reportPeople = `
   with ${people}
   ), bounded as materialized (
     select p.*,
@@ -78,19 +67,57 @@ export const timeclockReportSql = `
              coalesce((select max(s.started_at) from timeclock_entries s
                         where s.user_id = b.id and s.started_at <= b.open_start), b.open_start) end as first_start
     from bounded b
-  )
+  )`;
+
+/** The changes of a person's open days (from the one running into the first). */
+const openChanges = `(select ${changesText}
+       from timeclock_entries t
+      where t.user_id = c.id and t.started_at >= c.first_start and t.started_at < c.range_end and t.status <> 5
+    )`;
+
+/** A person's kept closed days of the range: the days before their today, counted in their time zone. */
+const keptClosedDays = `timeclock_closed_days d
+      where d.user_id = c.id and d.date between $1::date and least($2::date, c.today - 1) and d.timezone = c.timezone`;
+
+/**
+ * The report's one statement ($1 start, $2 end, $3 now): every employee (enabled or not, by name) with the time zone
+ * their days are counted in, their closed days of the range (days that ended in their zone before $3, kept in
+ * timeclock_closed_days, decision 0052; each day as its distance from $1, and concat_ws: to_char and || cost the
+ * statement twice as much), the status changes of the days still open (today) and their PTO used in the
+ * range. Per employee, through the (user_id, started_at) index, the changes run from the last one that began at or
+ * before the first open day's local midnight (a status that runs into it) to the range's end; Offline (5) counts
+ * nowhere and is left out. Each list comes as one text of numbers, which node-postgres parses far faster than rows
+ * (bench/timeclock-report.ts). The materialised CTEs keep the plan a loop over the people.
+ */
+export const timeclockReportSql = `${reportPeople}
   select c.id, c.name, c.shortname, c.timezone, c.disabled,
     greatest(least($2::date, c.today - 1) - $1::date + 1, 0) as closed_expected,
     (select string_agg(concat_ws(' ', d.date - $1::date, d.checked_in, d.break, d.lunch, d.traveling), ' ')
-       from timeclock_closed_days d
-      where d.user_id = c.id and d.date between $1::date and least($2::date, c.today - 1) and d.timezone = c.timezone
+       from ${keptClosedDays}
     ) as closed,
-    (select ${changesText}
-       from timeclock_entries t
-      where t.user_id = c.id and t.started_at >= c.first_start and t.started_at < c.range_end and t.status <> 5
-    ) as changes,
+    ${openChanges} as changes,
     ${ptoText} as pto
   from carried c
+  order by lower(c.name), c.id`;
+
+/**
+ * The JSON answer's statement: as timeclockReportSql, but each person's kept closed days come as the answer's day
+ * objects, kept as text (day_json, pto 0), joined in date order (the subquery walks the primary key in date order),
+ * with their count and the sums of their four status columns.
+ */
+export const timeclockReportJsonSql = `${reportPeople}
+  select c.id, c.name, c.shortname, c.timezone, c.disabled,
+    greatest(least($2::date, c.today - 1) - $1::date + 1, 0) as closed_expected,
+    k.count, k.sums, k.days,
+    ${openChanges} as changes,
+    ${ptoText} as pto
+  from carried c
+  cross join lateral (
+    select count(*)::int as count,
+           concat_ws(' ', sum(d.checked_in), sum(d.break), sum(d.lunch), sum(d.traveling)) as sums,
+           string_agg(d.day_json, ',') as days
+      from (select d.checked_in, d.break, d.lunch, d.traveling, d.day_json from ${keptClosedDays} order by d.date) d
+  ) k
   order by lower(c.name), c.id`;
 
 /**
@@ -222,23 +249,25 @@ async function keepClosedDays(
       });
       const byDate = new Map<string, ClosedDayMinutes>();
       for (const day of days) {
-        byDate.set(day.date, [day.checked_in, day.break, day.lunch, day.traveling]);
-        values.push(id, day.date, timezone, day.checked_in, day.break, day.lunch, day.traveling);
+        const minutes = [day.checked_in, day.break, day.lunch, day.traveling] as const;
+        byDate.set(day.date, minutes);
+        values.push(id, day.date, timezone, ...minutes, closedDayJson(day.date, minutes));
       }
       kept.set(id, byDate);
     }
     // A few thousand rows a statement keeps under PostgreSQL's 65,535 parameters.
-    for (let offset = 0; offset < values.length; offset += 7 * 5000) {
-      const chunk = values.slice(offset, offset + 7 * 5000);
-      const tuples = Array.from({ length: chunk.length / 7 }, (_, row) => {
-        const first = row * 7;
-        return `($${first + 1}::int, $${first + 2}::date, $${first + 3}, $${first + 4}::int, $${first + 5}::int, $${first + 6}::int, $${first + 7}::int)`;
+    for (let offset = 0; offset < values.length; offset += 8 * 5000) {
+      const chunk = values.slice(offset, offset + 8 * 5000);
+      const tuples = Array.from({ length: chunk.length / 8 }, (_, row) => {
+        const first = row * 8;
+        return `($${first + 1}::int, $${first + 2}::date, $${first + 3}, $${first + 4}::int, $${first + 5}::int, $${first + 6}::int, $${first + 7}::int, $${first + 8})`;
       });
       await client.query(
-        `insert into timeclock_closed_days (user_id, date, timezone, checked_in, break, lunch, traveling)
+        `insert into timeclock_closed_days (user_id, date, timezone, checked_in, break, lunch, traveling, day_json)
          values ${tuples.join(', ')}
          on conflict (user_id, date) do update set timezone = excluded.timezone, checked_in = excluded.checked_in,
-           break = excluded.break, lunch = excluded.lunch, traveling = excluded.traveling`,
+           break = excluded.break, lunch = excluded.lunch, traveling = excluded.traveling,
+           day_json = excluded.day_json`,
         chunk,
       );
     }
@@ -365,36 +394,137 @@ function closedDayCount(text: string | null): number {
   return (spaces + 1) / 5;
 }
 
+/** Seven values (timeclockReportColumns' order) as JSON members, as JSON.stringify writes them (whole minutes). */
+const valuesJson = (values: ArrayLike<number>, at: number) =>
+  `"checked_in":${values[at]},"break":${values[at + 1]},"lunch":${values[at + 2]},"traveling":${values[at + 3]},` +
+  `"pto":${values[at + 4]},"uto":${values[at + 5]},"payable":${values[at + 6]}`;
+
+/** A day's answer object as JSON text: the bytes JSON.stringify writes for `{ date, ...values }`. */
+const dayJson = (date: string, values: ArrayLike<number>, at: number) => `{"date":"${date}",${valuesJson(values, at)}}`;
+
 /**
- * GET /api/reports/timeclock/{start}/{end}/: one row per employee with per-day values and totals (minutes), summed
- * by the shared rule (sumTimeclockDays). Closed days are read as kept (timeclock_closed_days), summed and kept by the
- * first report that needs them; today's are summed from the changes on every call, so every process answers
- * what the database holds now. Enabled employees always have a row; a disabled one only when they have time in the
- * range. Unpaid time off (uto) comes from the HR area's approved Unpaid request days once it lands (decision 0052);
- * until then no record holds any and the column is 0.
+ * A kept closed day's answer object (timeclock_closed_days.day_json): its four statuses, no time off (PTO is read
+ * live and added by the answer), payable the sum of checked in, break and traveling.
  */
-export async function getTimeclockReport(db: Db, range: ReportRange, now = Date.now()): Promise<TimeclockReport> {
-  const { dates, people } = await readReportSums(db, range, now);
-  const rows: TimeclockReportRow[] = people.map(({ id, name, shortname, timezone, values, totals }) => ({
-    user_id: id,
-    name,
-    shortname,
-    timezone,
-    days: dates.map((date, index) => ({ date, ...valuesOf(values, index * 7) })),
-    totals: valuesOf(totals, 0),
-  }));
-  return { report: 'timeclock', start: range.start, end: range.end, dates, rows };
+export function closedDayJson(date: string, [checkedIn, onBreak, lunch, traveling]: ClosedDayMinutes): string {
+  return dayJson(date, [checkedIn, onBreak, lunch, traveling, 0, 0, checkedIn + onBreak + traveling], 0);
 }
 
-const valuesOf = (values: Int32Array, at: number) => ({
-  checked_in: values[at]!,
-  break: values[at + 1]!,
-  lunch: values[at + 2]!,
-  traveling: values[at + 3]!,
-  pto: values[at + 4]!,
-  uto: values[at + 5]!,
-  payable: values[at + 6]!,
-});
+type JsonSourceRow = [
+  id: number,
+  name: string,
+  shortname: string,
+  timezone: string,
+  disabled: boolean,
+  closedExpected: number,
+  closedCount: number,
+  closedSums: string,
+  closedDays: string | null,
+  changes: string | null,
+  pto: string | null,
+];
+
+/**
+ * GET /api/reports/timeclock/{start}/{end}/ as the answer's JSON text (`{ data: TimeclockReport }`): one row per
+ * employee with per-day values and totals (minutes), summed by the shared rule (sumTimeclockDays). Closed days come
+ * as kept, as their answer objects' text (timeclock_closed_days.day_json), summed and kept by the first report that
+ * needs them, and are copied as they are but for a day with PTO (read live, added to that day); today's are summed
+ * from the changes on every call, so every process answers what the database holds now. Enabled employees always
+ * have a row; a disabled one only when they have time in the range. Unpaid time off (uto) comes from the HR area's
+ * approved Unpaid request days once it lands (decision 0052); until then no record holds any and the column is 0.
+ * The bytes are JSON.stringify's of the same objects (timeclock-report.paths.test.ts).
+ */
+export async function getTimeclockReportJson(db: Db, range: ReportRange, now = Date.now()): Promise<string> {
+  const dates = datesBetween(range.start, range.end);
+  const count = dates.length;
+  const { rows: sources } = await poolOf(db).query<JsonSourceRow>({
+    name: 'timeclock_report_json',
+    text: timeclockReportJsonSql,
+    values: [range.start, range.end, new Date(now)],
+    rowMode: 'array',
+  });
+  const missing = sources.filter((row) => row[6] < row[5]);
+  const kept = missing.length
+    ? await keepClosedDays(
+        db,
+        missing.map((row) => ({ id: row[0], today: todayInZone(row[3], now) })),
+        range,
+        now,
+      )
+    : undefined;
+  const dayIndex = new Map(dates.map((date, index) => [date, index]));
+  // The open tails of the dates (one per first open day), shared by everyone so sumTimeclockDays works out each
+  // zone's day bounds once per report.
+  const tails = new Map<number, string[]>();
+  const values = new Int32Array(7);
+  const totals = new Int32Array(7);
+  const rows: string[] = [];
+  for (const [id, name, shortname, timezone, disabled, closedCount, , sums, keptText, changes, pto] of sources) {
+    totals.fill(0);
+    let closed = keptText ?? '';
+    const keptOf = kept?.get(id);
+    if (keptOf) {
+      closed = [...keptOf].map(([date, minutes]) => closedDayJson(date, minutes)).join(',');
+      for (const minutes of keptOf.values())
+        for (let column = 0; column < 4; column += 1) totals[column] += minutes[column]!;
+    } else if (sums) {
+      const parts = sums.split(' ');
+      for (let column = 0; column < 4; column += 1) totals[column] = Number(parts[column]);
+    }
+    // PTO by day, each entry's minutes rounded as the shared rule adds them.
+    const ptoOf = new Map<number, number>();
+    if (pto) {
+      const parts = pto.split(' ');
+      for (let part = 0; part + 1 < parts.length; part += 2) {
+        const index = dayIndex.get(parts[part]!);
+        if (index !== undefined) ptoOf.set(index, (ptoOf.get(index) ?? 0) + Math.round(Number(parts[part + 1]) * 60));
+      }
+    }
+    // A closed day with PTO: its kept object (pto 0) with the PTO added.
+    for (const [index, minutes] of ptoOf) {
+      if (index >= closedCount) continue;
+      const from = closed.indexOf(`{"date":"${dates[index]}"`);
+      const to = closed.indexOf('}', from) + 1;
+      const day = JSON.parse(closed.slice(from, to)) as { pto: number; payable: number };
+      day.pto += minutes;
+      day.payable += minutes;
+      closed = `${closed.slice(0, from)}${JSON.stringify(day)}${closed.slice(to)}`;
+    }
+    let open = '';
+    if (closedCount < count) {
+      let tail = tails.get(closedCount);
+      if (!tail) tails.set(closedCount, (tail = dates.slice(closedCount)));
+      const { days } = sumTimeclockDays({ dates: tail, changes: parseChanges(changes), timeOff: [], timezone, now });
+      const texts: string[] = [];
+      for (let offset = 0; offset < days.length; offset += 1) {
+        const day = days[offset]!;
+        values[0] = day.checked_in;
+        values[1] = day.break;
+        values[2] = day.lunch;
+        values[3] = day.traveling;
+        values[4] = ptoOf.get(closedCount + offset) ?? 0;
+        // uto (column 5) stays 0 until HR's unpaid days land (decision 0052).
+        values[6] = values[0] + values[1] + values[3] + values[4];
+        for (let column = 0; column < 4; column += 1) totals[column] += values[column]!;
+        texts.push(dayJson(tail[offset]!, values, 0));
+      }
+      open = texts.join(',');
+    }
+    for (const minutes of ptoOf.values()) totals[4] += minutes;
+    // Payable: checked_in, break, traveling, pto.
+    totals[6] = totals[0]! + totals[1]! + totals[3]! + totals[4]!;
+    if (disabled && totals.every((minutes) => minutes === 0)) continue;
+    rows.push(
+      `{"user_id":${id},"name":${JSON.stringify(name)},"shortname":${JSON.stringify(shortname)},` +
+        `"timezone":${JSON.stringify(timezone)},"days":[${closed}${closed && open ? ',' : ''}${open}],` +
+        `"totals":{${valuesJson(totals, 0)}}}`,
+    );
+  }
+  return (
+    `{"data":{"report":"timeclock","start":${JSON.stringify(range.start)},"end":${JSON.stringify(range.end)},` +
+    `"dates":${JSON.stringify(dates)},"rows":[${rows.join(',')}]}}`
+  );
+}
 
 // Minutes of a day as CSV cells, written once per process (formatReportMinutes; none needs csvCell's care).
 const dayCells: string[] = Array.from({ length: 25 * 60 + 1 }, (_, minutes) => formatReportMinutes(minutes));
@@ -404,7 +534,7 @@ const minutesCell = (minutes: number) =>
   dayCells[minutes] ?? (minutes < 0 ? csvCell(formatReportMinutes(minutes)) : formatReportMinutes(minutes));
 
 /**
- * The report as CSV text, byte for byte what timeclockReportCsv(getTimeclockReport(…)) writes, from the sums
+ * The report as CSV text, byte for byte what timeclockReportCsv writes of the report, from the sums
  * directly: no objects per day, the name's cell once per person, the dates need no quoting and the minutes come
  * from a table.
  */
