@@ -1,0 +1,11 @@
+import { centsFromDollars, formatCents } from '@switchboard/shared/billing/money';
+import { getFormErrors } from '../../lib/form-errors.ts';
+
+/** Dollars from the API shown as '$1,234.50'. */
+export const dollars = (amount: number): string => formatCents(centsFromDollars(amount) ?? 0);
+
+/** A failed call's text: the first field message (422), else the server's message, else the generic one. */
+export function errorText(error: unknown): string {
+  const { fields, message } = getFormErrors(error);
+  return Object.values(fields)[0] ?? message;
+}

@@ -1,0 +1,204 @@
+import { Alert, Button, Group, Modal, Radio, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  creditNoteInputSchema,
+  voidInvoiceInputSchema,
+  type InvoiceDetail,
+} from '@switchboard/shared/billing/invoices';
+import { useState } from 'react';
+import { getFormErrors } from '../../lib/form-errors.ts';
+import { savedId, useCreditNote, useVoidInvoice, type CreditNoteBody } from './api/invoices.ts';
+import { dollars } from './format.ts';
+
+// The drawer's two dialogs that need a reason (designs/billing.md §3.4): Void posts the exact reversal; Credit note
+// makes a draft credit note for the whole invoice or for amounts per line.
+
+const firstIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+};
+
+export function VoidModal(props: { opened: boolean; invoice: InvoiceDetail; onClose: () => void }) {
+  const { opened, invoice, onClose } = props;
+  const voiding = useVoidInvoice();
+  const [reason, setReason] = useState('');
+  const [date, setDate] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const close = () => {
+    setErrors({});
+    setMessage(null);
+    onClose();
+  };
+  const submit = () => {
+    const body = { reason, ...(date ? { date } : {}) };
+    const parsed = voidInvoiceInputSchema.safeParse(body);
+    if (!parsed.success) return setErrors(firstIssues(parsed.error.issues));
+    setErrors({});
+    voiding.mutate(
+      { id: invoice.id, body },
+      {
+        onSuccess: () => {
+          setReason('');
+          setDate('');
+          close();
+        },
+        onError: (error) => {
+          const found = getFormErrors(error);
+          setErrors(found.fields);
+          setMessage(Object.keys(found.fields).length > 0 ? null : found.message);
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={`Void ${invoice.label}`}>
+      <Stack>
+        <Text size="sm">
+          Voiding posts the exact reversal of its journal entry, dated the void date (today when left empty).
+        </Text>
+        <Textarea
+          label="Reason"
+          required
+          value={reason}
+          error={errors.reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label="Void date"
+          value={date}
+          error={errors.date}
+          onChange={(event) => setDate(event.currentTarget.value)}
+        />
+        {message ? (
+          <Alert color="red" role="alert">
+            {message}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button color="red" loading={voiding.isPending} onClick={submit}>
+            Void invoice
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function CreditNoteModal(props: {
+  opened: boolean;
+  invoice: InvoiceDetail;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
+  const { opened, invoice, onClose, onCreated } = props;
+  const credit = useCreditNote();
+  const [mode, setMode] = useState<'full' | 'lines'>('full');
+  const [reason, setReason] = useState('');
+  const [amounts, setAmounts] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const close = () => {
+    setErrors({});
+    setMessage(null);
+    onClose();
+  };
+  const chosen = invoice.lines.filter((line) => (amounts[line.id] ?? '').trim() !== '');
+  const submit = () => {
+    const body: CreditNoteBody = {
+      reason,
+      ...(mode === 'lines'
+        ? { lines: chosen.map((line) => ({ invoice_line_id: line.id, amount: Number(amounts[line.id]!.trim()) })) }
+        : {}),
+    };
+    const parsed = creditNoteInputSchema.safeParse(body);
+    if (!parsed.success) return setErrors(firstIssues(parsed.error.issues));
+    setErrors({});
+    setMessage(null);
+    credit.mutate(
+      { id: invoice.id, body },
+      {
+        onSuccess: (answer) => {
+          setReason('');
+          setAmounts({});
+          const id = savedId(answer);
+          if (id !== null) onCreated(id);
+          else close();
+        },
+        onError: (error) => {
+          const found = getFormErrors(error);
+          setErrors(found.fields);
+          setMessage(found.fields.lines ?? (Object.keys(found.fields).length > 0 ? null : found.message));
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={`Credit note for ${invoice.label}`} size="lg">
+      <Stack>
+        <Radio.Group label="Credit" value={mode} onChange={(value) => setMode(value as 'full' | 'lines')}>
+          <Group mt="xs">
+            <Radio value="full" label={`The whole invoice (${dollars(invoice.total)})`} />
+            <Radio value="lines" label="Amounts per line" />
+          </Group>
+        </Radio.Group>
+        {mode === 'lines' ? (
+          <Table aria-label="Credit per line" layout="fixed" fz="sm">
+            <Table.Tbody>
+              {invoice.lines.map((line) => (
+                <Table.Tr key={line.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{line.description}</Table.Td>
+                  <Table.Td w={96} ta="right">
+                    {dollars(line.amount)}
+                  </Table.Td>
+                  <Table.Td w={120}>
+                    <TextInput
+                      size="xs"
+                      inputMode="decimal"
+                      aria-label={`Credit for line ${line.line_no}`}
+                      value={amounts[line.id] ?? ''}
+                      error={errors[`lines.${chosen.findIndex((entry) => entry.id === line.id)}.amount`] ?? undefined}
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        setAmounts((current) => ({ ...current, [line.id]: value }));
+                      }}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+        {errors.lines ? (
+          <Text c="red" size="sm" role="alert">
+            {errors.lines}
+          </Text>
+        ) : null}
+        <Textarea
+          label="Reason"
+          required
+          value={reason}
+          error={errors.reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+        {message && message !== errors.lines ? (
+          <Alert color="red" role="alert">
+            {message}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button loading={credit.isPending} onClick={submit}>
+            Create credit note
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
