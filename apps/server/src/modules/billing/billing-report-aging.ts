@@ -1,0 +1,332 @@
+import { agedDays, ageReceivables, bucketIndex, type AgingItem } from '@switchboard/shared/billing/aging';
+import { monthOf } from '@switchboard/shared/billing/billing-date';
+import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
+import type {
+  AgedItem,
+  AgedItemType,
+  AgedReceivablesQuery,
+  AgedReceivablesResponse,
+  ClientBalanceRow,
+  ClientBalancesQuery,
+  ClientBalancesResponse,
+} from '@switchboard/shared/billing/reports';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../plugins/errors.ts';
+
+// Aged receivables and client balances (designs/billing.md §5, §7 "Aged buckets"; decision 0081's aging rules): what
+// each company owed at the end of a date, read from the sub-ledger (invoices, credit notes, payments, refunds,
+// write-offs and the allocations in force then), and beside it account 1100 from the ledger: two independent sums
+// that must agree.
+
+export interface OpenItem {
+  type: AgedItemType;
+  id: number;
+  companyId: number;
+  label: string;
+  date: string;
+  dueDate: string | null;
+  /** Cents open at the end of the date: > 0 owed, < 0 a credit not yet applied. */
+  amount: number;
+}
+
+const inForce = (alias: string, asOf: string) =>
+  sql`${sql.raw(alias)}.applied_on <= ${asOf}::date
+    and (${sql.raw(alias)}.unapplied_on is null or ${sql.raw(alias)}.unapplied_on > ${asOf}::date)`;
+
+const allocated = (side: 'source' | 'target', type: string, idColumn: string, asOf: string) =>
+  sql`coalesce((select sum(a.amount) from allocations a
+    where a.${sql.raw(side)}_type = ${type} and a.${sql.raw(side)}_id = ${sql.raw(idColumn)} and ${inForce('a', asOf)}), 0)`;
+
+/**
+ * Every item open at the end of `asOf`, in one statement. As of today (or later) the invoices come from the open-items
+ * partial index (posted, balance ≠ 0); as of a past date from (invoice_date, closed_on): dated by then and not closed
+ * by then. Either way each one's open amount is recomputed from the allocations in force at the date, so a payment
+ * applied after it leaves the invoice open and an allocation unapplied after it still counts as applied.
+ */
+export async function openItemsAsOf(db: Db, asOf: string, today: string, companyId?: number): Promise<OpenItem[]> {
+  const company = (alias: string): SQL =>
+    companyId === undefined ? sql`true` : sql`${sql.raw(alias)}.company_id = ${companyId}`;
+  const candidates =
+    asOf >= today
+      ? sql`i.status = 'posted' and i.balance <> 0`
+      : sql`i.status in ('posted', 'void') and (i.closed_on is null or i.closed_on > ${asOf}::date)`;
+  const result = await db.execute<{
+    type: AgedItemType;
+    id: number;
+    company_id: number;
+    label: string | null;
+    date: string;
+    due_date: string | null;
+    amount: string;
+  }>(sql`
+    select type, id, company_id, label, date::text as date, due_date::text as due_date, amount::text as amount from (
+      select i.type, i.id, i.company_id, i.number as label, i.invoice_date as date, i.due_date,
+        i.total - ${allocated('target', 'invoice', 'i.id', asOf)}
+          + ${allocated('source', 'credit_note', 'i.id', asOf)} as amount
+      from invoices i
+      where ${candidates} and i.invoice_date <= ${asOf}::date
+        and (i.void_date is null or i.void_date > ${asOf}::date) and ${company('i')}
+      union all
+      select 'payment', p.id, p.company_id, p.reference, p.payment_date, null,
+        ${allocated('source', 'payment', 'p.id', asOf)} - p.amount
+      from payments p
+      where p.direction = 'in' and p.company_id is not null and p.payment_date <= ${asOf}::date
+        and (p.status = 'posted' or p.void_date > ${asOf}::date) and ${company('p')}
+      union all
+      select 'refund', p.id, p.company_id, p.reference, p.payment_date, null,
+        p.amount - ${allocated('target', 'refund', 'p.id', asOf)}
+      from payments p
+      where p.direction = 'out' and p.company_id is not null and p.payment_date <= ${asOf}::date
+        and (p.status = 'posted' or p.void_date > ${asOf}::date) and ${company('p')}
+      union all
+      select 'write_off', w.id, w.company_id, '', w.write_off_date, null,
+        ${allocated('source', 'write_off', 'w.id', asOf)} - w.amount
+      from write_offs w
+      where w.write_off_date <= ${asOf}::date and ${company('w')}
+    ) items
+    where amount <> 0
+    order by company_id, date, id`);
+  return result.rows.map((row) => ({
+    type: row.type,
+    id: Number(row.id),
+    companyId: Number(row.company_id),
+    label: row.label ?? '',
+    date: row.date,
+    dueDate: row.due_date,
+    amount: centsFromNumeric(row.amount),
+  }));
+}
+
+/** Account 1100's debit − credit at the end of `asOf`: whole months from the rollup, the rest from lines. */
+export async function receivableLedgerBalance(db: Db, asOf: string, companyId?: number): Promise<number> {
+  const result =
+    companyId === undefined
+      ? await db.execute<{ balance: string }>(sql`
+          with ar as (select id from accounts where number = '1100')
+          select coalesce(sum(debit - credit), 0)::text as balance from (
+            select b.debit, b.credit from account_month_balances b, ar
+            where b.account_id = ar.id and b.month < ${monthOf(asOf)}::date
+            union all
+            select l.debit, l.credit from journal_lines l, ar
+            where l.account_id = ar.id and l.entry_date >= ${monthOf(asOf)}::date and l.entry_date <= ${asOf}::date
+          ) s`)
+      : await db.execute<{ balance: string }>(sql`
+          select coalesce(sum(l.debit - l.credit), 0)::text as balance from journal_lines l
+          where l.company_id = ${companyId} and l.account_id = (select id from accounts where number = '1100')
+            and l.entry_date <= ${asOf}::date`);
+  return centsFromNumeric(result.rows[0]?.balance ?? '0');
+}
+
+async function companyNames(db: Db, ids: number[] | 'all'): Promise<Map<number, string>> {
+  const result = await db.execute<{ id: number; name: string }>(
+    ids === 'all'
+      ? sql`select id, name from companies`
+      : sql`select id, name from companies where id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(result.rows.map((row) => [Number(row.id), row.name]));
+}
+
+async function checkCompany(db: Db, companyId: number | undefined): Promise<void> {
+  if (companyId === undefined) return;
+  const names = await companyNames(db, [companyId]);
+  if (!names.has(companyId)) throw notFound();
+}
+
+const byName = (a: { company_name: string; company_id: number }, b: { company_name: string; company_id: number }) =>
+  a.company_name.localeCompare(b.company_name) || a.company_id - b.company_id;
+
+const agingItem = (item: OpenItem): AgingItem => ({
+  companyId: item.companyId,
+  amount: item.amount,
+  invoiceDate: item.date,
+  dueDate: item.dueDate,
+});
+
+export async function getAgedReceivables(
+  db: Db,
+  query: AgedReceivablesQuery,
+  today: string,
+): Promise<AgedReceivablesResponse> {
+  const asOf = query.as_of ?? today;
+  const { basis, width, count, company_id: companyId } = query;
+  await checkCompany(db, companyId);
+  const [items, ledger] = await Promise.all([
+    openItemsAsOf(db, asOf, today, companyId),
+    receivableLedgerBalance(db, asOf, companyId),
+  ]);
+  const report = ageReceivables(items.map(agingItem), { asOf, basis, width, count });
+  const hideZero = query.hide_zero === '1';
+  const names = await companyNames(
+    db,
+    companyId !== undefined ? [companyId] : hideZero ? report.rows.map((row) => row.companyId) : 'all',
+  );
+  const rows = new Map(report.rows.map((row) => [row.companyId, row]));
+  if (!hideZero)
+    for (const id of names.keys())
+      if (!rows.has(id)) rows.set(id, { companyId: id, buckets: report.buckets.map(() => 0), credits: 0, total: 0 });
+  const data = [...rows.values()]
+    .filter((row) => !hideZero || row.total !== 0 || row.buckets.some((b) => b !== 0) || row.credits !== 0)
+    .map((row) => ({
+      company_id: row.companyId,
+      company_name: names.get(row.companyId) ?? `Company ${row.companyId}`,
+      buckets: row.buckets.map(dollarsFromCents),
+      credits: dollarsFromCents(row.credits),
+      total: dollarsFromCents(row.total),
+    }))
+    .sort(byName);
+  const answer: AgedReceivablesResponse = {
+    as_of: asOf,
+    basis,
+    buckets: report.buckets,
+    data,
+    totals: {
+      buckets: report.totals.buckets.map(dollarsFromCents),
+      credits: dollarsFromCents(report.totals.credits),
+      total: dollarsFromCents(report.totals.total),
+    },
+    tie: {
+      account_number: '1100',
+      ledger_balance: dollarsFromCents(ledger),
+      difference: dollarsFromCents(report.totals.total - ledger),
+    },
+  };
+  if (companyId !== undefined) answer.items = items.map((item) => drillDownItem(item, asOf, query));
+  return answer;
+}
+
+function drillDownItem(item: OpenItem, asOf: string, query: AgedReceivablesQuery): AgedItem {
+  const credit = item.amount < 0;
+  const days = credit ? null : agedDays(agingItem(item), asOf, query.basis);
+  return {
+    type: item.type,
+    id: item.id,
+    label: item.label,
+    date: item.date,
+    due_date: item.dueDate,
+    days,
+    bucket: days === null ? null : bucketIndex(days, query.width, query.count),
+    amount: dollarsFromCents(item.amount),
+  };
+}
+
+interface BalanceCents {
+  invoiced: number;
+  credited: number;
+  received: number;
+  open: number;
+  overdue: number;
+  unapplied_credit: number;
+  balance: number;
+}
+
+export async function getClientBalances(
+  db: Db,
+  query: ClientBalancesQuery,
+  today: string,
+): Promise<ClientBalancesResponse> {
+  const asOf = query.as_of ?? today;
+  const companyId = query.company_id;
+  await checkCompany(db, companyId);
+  const company = companyId === undefined ? sql`true` : sql`c.id = ${companyId}`;
+  const [items, sums] = await Promise.all([
+    openItemsAsOf(db, asOf, today, companyId),
+    db.execute<{
+      id: number;
+      name: string;
+      invoiced: string | null;
+      credited: string | null;
+      received: string | null;
+      last_date: string | null;
+      last_amount: string | null;
+    }>(sql`
+      select c.id, c.name, inv.invoiced::text as invoiced, inv.credited::text as credited,
+        pay.received::text as received, last.payment_date::text as last_date, last.amount::text as last_amount
+      from companies c
+      left join (
+        select company_id, sum(total) filter (where type <> 'credit_note') as invoiced,
+          -sum(total) filter (where type = 'credit_note') as credited
+        from invoices
+        where status in ('posted', 'void') and invoice_date <= ${asOf}::date
+          and (void_date is null or void_date > ${asOf}::date)
+        group by company_id
+      ) inv on inv.company_id = c.id
+      left join (
+        select company_id, sum(amount) as received from payments
+        where direction = 'in' and company_id is not null and payment_date <= ${asOf}::date
+          and (status = 'posted' or void_date > ${asOf}::date)
+        group by company_id
+      ) pay on pay.company_id = c.id
+      left join lateral (
+        select p.payment_date, p.amount from payments p
+        where p.company_id = c.id and p.direction = 'in' and p.payment_date <= ${asOf}::date
+          and (p.status = 'posted' or p.void_date > ${asOf}::date)
+        order by p.payment_date desc, p.id desc limit 1
+      ) last on pay.company_id is not null
+      where ${company}`),
+  ]);
+
+  const open = new Map<number, { open: number; overdue: number; credit: number }>();
+  for (const item of items) {
+    const row = open.get(item.companyId) ?? { open: 0, overdue: 0, credit: 0 };
+    if (item.amount < 0) row.credit -= item.amount;
+    else {
+      row.open += item.amount;
+      if (agedDays(agingItem(item), asOf, 'due_date') > 0) row.overdue += item.amount;
+    }
+    open.set(item.companyId, row);
+  }
+  const totals: BalanceCents = {
+    invoiced: 0,
+    credited: 0,
+    received: 0,
+    open: 0,
+    overdue: 0,
+    unapplied_credit: 0,
+    balance: 0,
+  };
+  const data: ClientBalanceRow[] = [];
+  for (const row of sums.rows) {
+    const id = Number(row.id);
+    const o = open.get(id) ?? { open: 0, overdue: 0, credit: 0 };
+    const cents: BalanceCents = {
+      invoiced: centsFromNumeric(row.invoiced ?? '0'),
+      credited: centsFromNumeric(row.credited ?? '0'),
+      received: centsFromNumeric(row.received ?? '0'),
+      open: o.open,
+      overdue: o.overdue,
+      unapplied_credit: o.credit,
+      balance: o.open - o.credit,
+    };
+    if (query.hide_zero === '1' && cents.open === 0 && cents.unapplied_credit === 0) continue;
+    if (query.overdue_only === '1' && cents.overdue === 0) continue;
+    for (const key of Object.keys(totals) as (keyof BalanceCents)[]) totals[key] += cents[key];
+    data.push({
+      company_id: id,
+      company_name: row.name,
+      invoiced: dollarsFromCents(cents.invoiced),
+      credited: dollarsFromCents(cents.credited),
+      received: dollarsFromCents(cents.received),
+      open: dollarsFromCents(cents.open),
+      overdue: dollarsFromCents(cents.overdue),
+      unapplied_credit: dollarsFromCents(cents.unapplied_credit),
+      balance: dollarsFromCents(cents.balance),
+      last_payment_date: row.last_date,
+      last_payment_amount: row.last_amount === null ? null : dollarsFromCents(centsFromNumeric(row.last_amount)),
+    });
+  }
+  data.sort(byName);
+  return {
+    as_of: asOf,
+    data,
+    totals: {
+      invoiced: dollarsFromCents(totals.invoiced),
+      credited: dollarsFromCents(totals.credited),
+      received: dollarsFromCents(totals.received),
+      open: dollarsFromCents(totals.open),
+      overdue: dollarsFromCents(totals.overdue),
+      unapplied_credit: dollarsFromCents(totals.unapplied_credit),
+      balance: dollarsFromCents(totals.balance),
+    },
+  };
+}
