@@ -32,6 +32,26 @@ export interface UsageAdjustmentHours {
   hours: number;
 }
 
+/**
+ * A month frozen when the invoice billing it posted (designs/billing.md §3.9, decision 0070): shown as it was billed,
+ * and the next month starts from its carry_out. Hours as numbers, month 'YYYY-MM'.
+ */
+export interface UsageSnapshotHours {
+  month: string;
+  retainer: number;
+  adjustments: number;
+  rollover: number;
+  helpdesk: number;
+  project: number;
+  non_billable: number;
+  total_used: number;
+  balance: number;
+  carry_out: number;
+  overage_hours: number;
+  overage_rate: number;
+  invoice_id: number | null;
+}
+
 export const monthlyUsageRowSchema = z.object({
   id: z.string(),
   billing_date: z.string(),
@@ -44,6 +64,9 @@ export const monthlyUsageRowSchema = z.object({
   total_used: z.number(),
   balance: z.number(),
   projected_billed: z.number(),
+  /** Present (true) only on a month frozen by a posted invoice: the Usage tab badges it "Invoiced". */
+  invoiced: z.literal(true).optional(),
+  invoice_id: z.number().nullable().optional(),
 });
 
 export interface MonthlyUsageRow {
@@ -62,6 +85,9 @@ export interface MonthlyUsageRow {
   balance: number;
   /** Hours over the retainer (a negative balance) at the contract's overage price. */
   projected_billed: number;
+  /** Only on a frozen month (a usage snapshot): true, with the invoice that billed it. */
+  invoiced?: true;
+  invoice_id?: number | null;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -73,8 +99,8 @@ function nextMonth(month: string): string {
 }
 
 /** The contract governing a month: the one overlapping it with the latest start (then the last in the list). */
-function contractForMonth(contracts: UsageContractTerms[], month: string): UsageContractTerms | null {
-  let chosen: UsageContractTerms | null = null;
+export function contractForMonth<T extends UsageContractTerms>(contracts: readonly T[], month: string): T | null {
+  let chosen: T | null = null;
   for (const contract of contracts) {
     if (monthOf(contract.start_date) > month || monthOf(contract.end_date) < month) continue;
     if (!chosen || contract.start_date >= chosen.start_date) chosen = contract;
@@ -87,17 +113,24 @@ export function rolloverCap(maxRollover: number): number {
   return maxRollover > UNLIMITED_ROLLOVER_ABOVE ? Number.POSITIVE_INFINITY : Math.max(0, maxRollover);
 }
 
+/** The hours a month's positive balance carries into the next one under its contract (0 without one). */
+export function carryOutOf(balance: number, contract: Pick<UsageContractTerms, 'max_rollover'> | null): number {
+  return contract && balance > 0 ? round2(Math.min(balance, rolloverCap(contract.max_rollover))) : 0;
+}
+
 /**
  * The usage rows from the first contract's start month through `currentMonth` (or the last contract's end month,
  * whichever is earlier), oldest first. A positive balance rolls into the next month up to the month's max_rollover;
  * a negative balance is billed as overage and does not carry. A month without a contract has no retainer and
- * carries nothing.
+ * carries nothing. A frozen month (`snapshots`) is shown as it was billed, marked invoiced, and the next month starts
+ * from its carry_out; hours checked in on it later reach an open month as a late-time adjustment instead.
  */
 export function computeMonthlyUsage(
   contracts: UsageContractTerms[],
   hours: UsageMonthHours[],
   adjustments: UsageAdjustmentHours[],
   currentMonth: string,
+  snapshots: readonly UsageSnapshotHours[] = [],
 ): MonthlyUsageRow[] {
   if (contracts.length === 0) return [];
   const first = contracts.map((c) => monthOf(c.start_date)).sort()[0]!;
@@ -111,9 +144,31 @@ export function computeMonthlyUsage(
   for (const adjustment of adjustments)
     adjustmentsByMonth.set(adjustment.month, (adjustmentsByMonth.get(adjustment.month) ?? 0) + adjustment.hours);
 
+  const frozen = new Map(snapshots.map((snapshot) => [snapshot.month, snapshot]));
+
   const rows: MonthlyUsageRow[] = [];
   let carry = 0;
   for (let month = first; month <= last; month = nextMonth(month)) {
+    const snapshot = frozen.get(month);
+    if (snapshot) {
+      rows.push({
+        id: month,
+        billing_date: `${month}-01`,
+        retainer: round2(snapshot.retainer),
+        adjustments: round2(snapshot.adjustments),
+        rollover: round2(snapshot.rollover),
+        helpdesk: round2(snapshot.helpdesk),
+        project: round2(snapshot.project),
+        non_billable: round2(snapshot.non_billable),
+        total_used: round2(snapshot.total_used),
+        balance: round2(snapshot.balance),
+        projected_billed: round2(snapshot.overage_hours * snapshot.overage_rate),
+        invoiced: true,
+        invoice_id: snapshot.invoice_id,
+      });
+      carry = snapshot.carry_out;
+      continue;
+    }
     const contract = contractForMonth(contracts, month);
     const used = hoursByMonth.get(month);
     const helpdesk = used?.helpdesk ?? 0;
@@ -136,7 +191,7 @@ export function computeMonthlyUsage(
       balance,
       projected_billed: balance < 0 && contract ? round2(-balance * contract.overage_price) : 0,
     });
-    carry = contract && balance > 0 ? Math.min(balance, rolloverCap(contract.max_rollover)) : 0;
+    carry = carryOutOf(balance, contract);
   }
   return rows;
 }

@@ -93,3 +93,67 @@ export const runApproveInputSchema = z.union([
 
 export const runAlreadyRunningMessage = 'This month is already being drafted.';
 export const runPostedNothingMessage = 'Nothing is approved to post.';
+
+/** GET /api/billing/runs: the runs, newest month first (the spec's paginator). */
+export const runListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+/** POST /api/billing/runs/{month}: 202, the run goes on in the background (BillingRunUpdated as companies commit). */
+export interface RunStartResponse {
+  message: string;
+  data: BillingRunSummary;
+}
+
+/** POST /api/billing/runs/{month}/approve and /post: what happened to each company or invoice. */
+export interface RunActionResult {
+  done: number[];
+  failed: { id: number; message: string }[];
+}
+
+export const runStartedMessage = 'The run has started.';
+export const runNotStartedMessage = 'This month has not been run yet.';
+export const runCompanyNotListedMessage = 'This company is not in the run.';
+export const skipApprovedMessage = 'An approved or posted company cannot be skipped.';
+export const approveNotDraftedMessage = 'Only a drafted company can be approved.';
+export const runMonthMessage = 'The month must look like 2026-04.';
+/** Posting refuses a draft whose month's usage moved since it was computed: billed hours must equal frozen ones. */
+export const staleUsageMessage = (monthName: string) =>
+  `The usage of ${monthName} changed since this draft was made: refresh it before posting.`;
+
+/** A company's status from its run invoices: any draft is drafted, then approved, then posted; none is skipped. */
+export function runCompanyStatusOf(statuses: readonly InvoiceStatus[]): RunCompanyStatus {
+  const live = statuses.filter((status) => status !== 'void');
+  if (live.length === 0) return 'skipped';
+  if (live.includes('draft')) return 'drafted';
+  if (live.includes('approved')) return 'approved';
+  return 'posted';
+}
+
+const hourFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The month whose scheduled run is due at `now` (design §4: run day and hour in the billing time zone), or null
+ * before that moment of the current month. The hourly tick starts it once: a month already run is not started again.
+ */
+export function scheduledRunMonth(now: Date, timeZone: string, runDay: number, runHour: number): string | null {
+  let formatter = hourFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    hourFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? '0');
+  const day = part('day');
+  const hour = part('hour');
+  if (day < runDay || (day === runDay && hour < runHour)) return null;
+  return `${String(part('year')).padStart(4, '0')}-${String(part('month')).padStart(2, '0')}`;
+}

@@ -9,7 +9,11 @@ import {
   type MonthlyUsageRow,
   type UsageAdjustment,
   type UsageAdjustmentInput,
+  type UsageContractTerms,
+  type UsageMonthHours,
+  type UsageSnapshotHours,
 } from '@switchboard/shared';
+import { billingDate } from '@switchboard/shared/billing/billing-date';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
@@ -20,6 +24,7 @@ import { checkIns } from '../checkins/checkins.table.ts';
 import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { users } from '../users/users.table.ts';
 import { contractBillingContacts, contractRecurringItems, contracts, usageAdjustments } from './contracts.table.ts';
+import { usageSnapshots } from './usage-snapshots.table.ts';
 
 // Contracts of spec 2 §2 Contracts and the Monthly Usage card. Decision 0018.
 
@@ -47,19 +52,18 @@ async function loadContracts(
     .orderBy(desc(contracts.startDate), desc(contracts.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.contract.id);
-  const [contacts, items] = await Promise.all([
-    db
-      .select()
-      .from(contractBillingContacts)
-      .where(inArray(contractBillingContacts.contractId, ids))
-      .orderBy(asc(contractBillingContacts.userId)),
-    db
-      .select({ item: contractRecurringItems, name: billingItems.name, type: billingItems.type })
-      .from(contractRecurringItems)
-      .innerJoin(billingItems, eq(billingItems.id, contractRecurringItems.itemId))
-      .where(inArray(contractRecurringItems.contractId, ids))
-      .orderBy(asc(contractRecurringItems.id)),
-  ]);
+  // One after the other: the billing run reads contracts inside its transaction (one query at a time per client).
+  const contacts = await db
+    .select()
+    .from(contractBillingContacts)
+    .where(inArray(contractBillingContacts.contractId, ids))
+    .orderBy(asc(contractBillingContacts.userId));
+  const items = await db
+    .select({ item: contractRecurringItems, name: billingItems.name, type: billingItems.type })
+    .from(contractRecurringItems)
+    .innerJoin(billingItems, eq(billingItems.id, contractRecurringItems.itemId))
+    .where(inArray(contractRecurringItems.contractId, ids))
+    .orderBy(asc(contractRecurringItems.id));
   return rows.map(({ contract: c, retainerName, overageName, lateFeeName }) => ({
     id: c.id,
     company_id: c.companyId,
@@ -250,49 +254,103 @@ export async function updateContract(db: Db, contractId: number, input: Contract
 const hoursOf = (condition: ReturnType<typeof sql>) =>
   sql<string>`coalesce(sum(extract(epoch from (${checkIns.endTime} - ${checkIns.startTime})) / 3600) filter (where ${condition}), 0)`;
 
-/** The company's monthly usage rows (UTC months), from one aggregate over its check-ins and one over adjustments. */
+/** Where the usage months are cut: the billing time zone (decision 0069; UTC until set) and "now". */
+export interface UsageCalendar {
+  timeZone?: string;
+  /** 'YYYY-MM': the last month shown (the current one by default). */
+  currentMonth?: string;
+}
+
+/** The month a check-in counts in, 'YYYY-MM', in `timeZone` (one expression for the card, the run and late time). */
+export const checkInUsageMonth = (timeZone: string) =>
+  sql<string>`to_char(${checkIns.startTime} at time zone ${timeZone}, 'YYYY-MM')`;
+
+/** The company's closed check-in hours per month (one aggregate; open check-ins count once checked out). */
+export async function companyUsageHours(
+  db: DbOrTransaction,
+  companyId: number,
+  timeZone = 'UTC',
+): Promise<UsageMonthHours[]> {
+  const month = checkInUsageMonth(timeZone);
+  const rows = await db
+    .select({
+      month,
+      // One check-in counts once: time on a project (its step tickets or labor steps) is project time (decision 0044).
+      helpdesk: hoursOf(
+        sql`${checkIns.projectId} is null and ${checkIns.projectStepId} is null and ${checkIns.ticketId} is not null`,
+      ),
+      project: hoursOf(sql`${checkIns.projectId} is not null or ${checkIns.projectStepId} is not null`),
+      nonBillable: hoursOf(sql`${checkIns.billable} = 1`),
+    })
+    .from(checkIns)
+    .where(and(eq(checkIns.companyId, companyId), isNotNull(checkIns.endTime)))
+    .groupBy(month);
+  return rows.map((row) => ({
+    month: row.month,
+    helpdesk: Number(row.helpdesk),
+    project: Number(row.project),
+    non_billable: Number(row.nonBillable),
+  }));
+}
+
+/** The company's frozen months (usage_snapshots, written by billing when the invoice billing a month posts). */
+export async function companyUsageSnapshots(db: DbOrTransaction, companyId: number): Promise<UsageSnapshotHours[]> {
+  const rows = await db
+    .select()
+    .from(usageSnapshots)
+    .where(eq(usageSnapshots.companyId, companyId))
+    .orderBy(asc(usageSnapshots.month));
+  return rows.map((row) => ({
+    month: row.month.slice(0, 7),
+    retainer: Number(row.retainer),
+    adjustments: Number(row.adjustments),
+    rollover: Number(row.rollover),
+    helpdesk: Number(row.helpdesk),
+    project: Number(row.project),
+    non_billable: Number(row.nonBillable),
+    total_used: Number(row.totalUsed),
+    balance: Number(row.balance),
+    carry_out: Number(row.carryOut),
+    overage_hours: Number(row.overageHours),
+    overage_rate: Number(row.overageRate),
+    invoice_id: row.invoiceId,
+  }));
+}
+
+/** The contract terms monthly usage reads, in the order the card and the run both pass them. */
+export const usageTermsOf = (contract: Contract): UsageContractTerms => ({
+  start_date: contract.start_date,
+  end_date: contract.end_date,
+  retainer_hours: contract.retainer_hours,
+  max_rollover: contract.max_rollover,
+  overage_price: contract.overage_price,
+});
+
+/**
+ * The company's monthly usage rows: one aggregate over its check-ins, one over adjustments and one over its frozen
+ * months (a frozen month shows as billed, marked invoiced, and the next starts from its carry-out).
+ */
 export async function monthlyUsageForCompany(
   db: DbOrTransaction,
   companyId: number,
   companyContracts: Contract[],
+  calendar: UsageCalendar = {},
 ): Promise<MonthlyUsageRow[]> {
   if (companyContracts.length === 0) return [];
-  const month = sql<string>`to_char(${checkIns.startTime} at time zone 'UTC', 'YYYY-MM')`;
-  const [hours, adjustments] = await Promise.all([
-    db
-      .select({
-        month,
-        // One check-in counts once: time on a project (its step tickets or labor steps) is project time (decision 0044).
-        helpdesk: hoursOf(
-          sql`${checkIns.projectId} is null and ${checkIns.projectStepId} is null and ${checkIns.ticketId} is not null`,
-        ),
-        project: hoursOf(sql`${checkIns.projectId} is not null or ${checkIns.projectStepId} is not null`),
-        nonBillable: hoursOf(sql`${checkIns.billable} = 1`),
-      })
-      .from(checkIns)
-      .where(and(eq(checkIns.companyId, companyId), isNotNull(checkIns.endTime)))
-      .groupBy(month),
-    db
-      .select({ month: sql<string>`to_char(${usageAdjustments.month}, 'YYYY-MM')`, hours: usageAdjustments.hours })
-      .from(usageAdjustments)
-      .where(eq(usageAdjustments.companyId, companyId)),
-  ]);
+  const timeZone = calendar.timeZone ?? 'UTC';
+  // One after the other: the run calls this inside its transaction, whose one client runs one query at a time.
+  const hours = await companyUsageHours(db, companyId, timeZone);
+  const adjustments = await db
+    .select({ month: sql<string>`to_char(${usageAdjustments.month}, 'YYYY-MM')`, hours: usageAdjustments.hours })
+    .from(usageAdjustments)
+    .where(eq(usageAdjustments.companyId, companyId));
+  const snapshots = await companyUsageSnapshots(db, companyId);
   return computeMonthlyUsage(
-    companyContracts.map((c) => ({
-      start_date: c.start_date,
-      end_date: c.end_date,
-      retainer_hours: c.retainer_hours,
-      max_rollover: c.max_rollover,
-      overage_price: c.overage_price,
-    })),
-    hours.map((row) => ({
-      month: row.month,
-      helpdesk: Number(row.helpdesk),
-      project: Number(row.project),
-      non_billable: Number(row.nonBillable),
-    })),
+    companyContracts.map(usageTermsOf),
+    hours,
     adjustments,
-    todayIso().slice(0, 7),
+    calendar.currentMonth ?? billingDate(new Date(), timeZone).month.slice(0, 7),
+    snapshots,
   );
 }
 
