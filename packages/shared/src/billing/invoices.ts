@@ -53,6 +53,9 @@ export const emptyInvoiceMessage = 'An invoice needs at least one line.';
 export const noTaxRateMessage = 'The company has taxable lines but no tax rate: set one in its billing settings.';
 export const creditOverInvoiceMessage = 'The credit is more than what is left of the invoice.';
 export const unknownCompanyMessage = 'The selected company is invalid.';
+export const unknownProjectMessage = "The selected project is invalid or not this company's.";
+export const duplicateCreditNoteMessage = 'A credit note cannot be duplicated: raise a new one on its invoice.';
+export const sendingUnavailableMessage = 'Sending is not available yet.';
 
 const money = (label: string, { negative = false } = {}) =>
   z
@@ -137,6 +140,9 @@ export const creditNoteInputSchema = z.object({
     .min(1, emptyInvoiceMessage)
     .optional(),
 });
+
+/** POST /api/billing/invoices/{id}/post: the invoice date; today in the billing time zone when left out. */
+export const postInvoiceInputSchema = z.object({ date: isoDateText('date').optional() });
 
 export const bulkActions = ['approve', 'unapprove', 'post', 'send'] as const;
 /** POST /api/billing/invoices/bulk: each id is done in its own transaction; the answer says what happened to each. */
@@ -225,6 +231,26 @@ export interface InvoiceListResponse {
   per_page: number;
   total: number;
   last_page: number;
+  from: number | null;
+  to: number | null;
+}
+
+/** GET /api/billing/unbilled-time?company_id=: closed billable check-ins not yet billed on any invoice line. */
+export const unbilledTimeQuerySchema = z.object({
+  company_id: z.coerce.number({ error: 'The company field is required.' }).int().positive(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+});
+export interface UnbilledTimeRow {
+  id: number;
+  user_id: number;
+  user_name: string;
+  ticket_id: number | null;
+  project_id: number | null;
+  start_time: string;
+  end_time: string;
+  /** Quarter hours, rounded up. */
+  hours: number;
 }
 
 /** What a computed line was computed from, for "how was this computed" and the usage block of contract invoices. */

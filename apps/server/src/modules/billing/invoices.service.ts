@@ -1,67 +1,809 @@
-import { centsOf, decimalFromCents, DEFAULT_PAYMENT_TERMS, type DepositInvoiceInput } from '@switchboard/shared';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { centsOf, type DepositInvoiceInput } from '@switchboard/shared';
+import { addDays } from '@switchboard/shared/billing/billing-date';
+import {
+  creditOverInvoiceMessage,
+  duplicateCreditNoteMessage,
+  invoiceLabel,
+  onlyPostedCreditMessage,
+  onlyPostedVoidMessage,
+  unknownCompanyMessage,
+  unknownProjectMessage,
+  voidWithAllocationsMessage,
+  type creditNoteInputSchema,
+  type InvoiceAllocationRow,
+  type InvoiceDeliveryRow,
+  type InvoiceDetail,
+  type InvoiceEventRow,
+  type invoiceInputSchema,
+  type InvoiceLineRow,
+  type InvoiceListQuery,
+  type InvoiceRow,
+  type LineExplain,
+  type UnbilledTimeRow,
+  type voidInvoiceInputSchema,
+} from '@switchboard/shared/billing/invoices';
+import {
+  centsFromDollars,
+  centsFromNumeric,
+  dollarsFromCents,
+  numericFromCents,
+} from '@switchboard/shared/billing/money';
+import { invoicePaymentState, type InvoiceStatus } from '@switchboard/shared/billing/payment-state';
+import { reversalEntry, type JournalEntryDraft } from '@switchboard/shared/billing/posting-rules';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
+import { toPage, type Page } from '../../db/paginate.ts';
+import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { recordRevision } from '../documents/documents.service.ts';
+import { companies } from '../companies/companies.table.ts';
 import { projects } from '../projects/projects.table.ts';
-import { invoiceLines, invoices } from './invoices.table.ts';
+import {
+  approveInvoice,
+  assertDraft,
+  computeDraft,
+  documentTaxSource,
+  draftLinesOf,
+  lockInvoice,
+  recordBillingEvent,
+  replaceDraftLines,
+  writeDraftInvoice,
+  type DraftLine,
+} from './invoice-drafts.ts';
+import { postInvoice, type PostedInvoiceResult } from './invoice-posting.ts';
+import { invoices } from './invoices.table.ts';
+import { billingToday, getBillingSettings, getJournalEntry, postJournalEntry } from './ledger.service.ts';
+import { journalLines } from './ledger.table.ts';
 
-// A project's deposit invoice (issue 18 part 8; decision 0045): posted when made (numbered INV-, gapless under a lock,
-// dated today, due after the terms), with revision 00 of its PDF. Amounts are numeric in SQL, cents in code.
+// Invoices and credit notes (designs/billing.md §3.4, §6; issue 27 part 4): drafts by hand, the list and detail,
+// void, credit notes, duplicates, unbilled time and project deposits. Routes stay thin over these functions; the
+// writes of a draft and of posting live in invoice-drafts.ts and invoice-posting.ts, shared with the run.
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+type InvoiceInput = z.output<typeof invoiceInputSchema>;
+type VoidInput = z.output<typeof voidInvoiceInputSchema>;
+type CreditNoteInput = z.output<typeof creditNoteInputSchema>;
 
+/** A dollar figure the schema already bounded to at most `scale` decimals, as numeric text. */
+const numericText = (value: number): string => String(value);
+const unitPriceText = (cents: number): string => `${numericFromCents(cents)}00`;
+
+function draftLinesFromInput(lines: InvoiceInput['lines']): DraftLine[] {
+  return lines.map((line) => ({
+    kind: line.kind,
+    itemId: line.item_id,
+    accountId: line.account_id,
+    description: line.description,
+    quantity: numericText(line.quantity),
+    unitPrice: numericText(line.unit_price),
+    taxable: line.taxable,
+    periodStart: line.period_start,
+    periodEnd: line.period_end,
+  }));
+}
+
+/**
+ * A project's final invoice: one negative deposit_applied line (account 2200) per posted deposit of the project,
+ * so a deposit is never income twice (design §3.4).
+ */
+export async function projectFinalInvoiceLines(tx: DbOrTransaction, projectId: number): Promise<DraftLine[]> {
+  const deposits = await tx
+    .select({ id: invoices.id, number: invoices.number, subtotal: invoices.subtotal })
+    .from(invoices)
+    .where(and(eq(invoices.projectId, projectId), eq(invoices.type, 'project_deposit'), eq(invoices.status, 'posted')))
+    .orderBy(asc(invoices.invoiceDate), asc(invoices.id));
+  return deposits.map((deposit) => {
+    const cents = centsFromNumeric(deposit.subtotal);
+    const explain: LineExplain = { summary: `Deposit ${deposit.number} applied`, invoice_ids: [deposit.id] };
+    return {
+      kind: 'deposit_applied',
+      description: `Less deposit ${deposit.number}`,
+      quantity: '1',
+      unitPrice: unitPriceText(-cents),
+      amount: -cents,
+      taxable: 0,
+      explain,
+    };
+  });
+}
+
+async function checkParties(tx: DbOrTransaction, input: { company_id: number; project_id: number | null }) {
+  const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
+  if (!company) throw unprocessable({ company_id: [unknownCompanyMessage] });
+  if (input.project_id !== null) {
+    const [project] = await tx
+      .select({ companyId: projects.companyId })
+      .from(projects)
+      .where(eq(projects.id, input.project_id));
+    if (!project || project.companyId !== input.company_id)
+      throw unprocessable({ project_id: [unknownProjectMessage] });
+  }
+}
+
+async function linesWithDeposits(tx: Transaction, input: InvoiceInput): Promise<DraftLine[]> {
+  const lines = draftLinesFromInput(input.lines);
+  if (input.type === 'project' && input.project_id !== null)
+    lines.push(...(await projectFinalInvoiceLines(tx, input.project_id)));
+  return lines;
+}
+
+/** POST /billing/invoices: a draft made by hand (one_off, or project with its deposits applied). */
+export async function createInvoice(db: Db, input: InvoiceInput, actorId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await checkParties(tx, input);
+    return writeDraftInvoice(
+      tx,
+      {
+        companyId: input.company_id,
+        type: input.type,
+        projectId: input.project_id,
+        invoiceDate: input.invoice_date,
+        paymentTerms: input.payment_terms,
+        memo: input.memo,
+        lines: await linesWithDeposits(tx, input),
+      },
+      actorId,
+    );
+  });
+}
+
+/** PUT /billing/invoices/{id}: drafts only (422 onlyDraftMessage / postedReadOnlyMessage). */
+export async function updateInvoice(db: Db, id: number, input: InvoiceInput, actorId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    assertDraft(invoice.status);
+    await checkParties(tx, input);
+    const keepsType = invoice.type !== 'one_off' && invoice.type !== 'project';
+    await tx
+      .update(invoices)
+      .set({
+        companyId: input.company_id,
+        projectId: input.project_id,
+        type: keepsType ? invoice.type : input.type,
+        invoiceDate: input.invoice_date,
+        paymentTerms: input.payment_terms ?? invoice.paymentTerms,
+        memo: input.memo,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, id));
+    await replaceDraftLines(tx, id, await linesWithDeposits(tx, input), actorId);
+  });
+}
+
+/** DELETE /billing/invoices/{id}: drafts only; the check-ins it billed are free again. */
+export async function deleteInvoice(db: Db, id: number, actorId: number): Promise<{ companyId: number }> {
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    assertDraft(invoice.status);
+    await tx.delete(invoices).where(eq(invoices.id, id));
+    await recordBillingEvent(tx, { entityId: id, event: 'deleted', companyId: invoice.companyId, actorId });
+    return { companyId: invoice.companyId };
+  });
+}
+
+/** POST .../approve, .../unapprove, .../post: one transaction each. */
+export async function inTransaction<T>(db: Db, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
+
+/** The day a void or credit is dated when none is given: today, or the first open day after the lock date. */
+async function defaultDocumentDate(tx: Transaction): Promise<string> {
+  const settings = await getBillingSettings(tx);
+  const today = await billingToday(tx);
+  return settings.lock_date !== null && today <= settings.lock_date ? addDays(settings.lock_date, 1) : today;
+}
+
+export interface VoidResult {
+  id: number;
+  companyId: number;
+  projectId: number | null;
+  journalEntryId: number;
+  entryNumber: string;
+  entryDate: string;
+  accounts: number[];
+}
+
+/**
+ * POST /billing/invoices/{id}/void: a posted invoice (or credit note) with no active allocation gets its entry's exact
+ * reversal, dated the void date; status void, balance 0; the check-ins it billed can be billed again.
+ */
+export async function voidInvoice(db: Db, id: number, input: VoidInput, actorId: number): Promise<VoidResult> {
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    if (invoice.status !== 'posted' || invoice.journalEntryId === null)
+      throw unprocessable({ status: [onlyPostedVoidMessage] }, onlyPostedVoidMessage);
+    const active = await tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from allocations where unapplied_on is null
+        and ((target_type = 'invoice' and target_id = ${id})
+          or (source_type = 'credit_note' and source_id = ${id}))`);
+    if (Number(active.rows[0]!.n) > 0)
+      throw unprocessable({ status: [voidWithAllocationsMessage] }, voidWithAllocationsMessage);
+    const date = input.date ?? (await defaultDocumentDate(tx));
+    const posted = await tx
+      .select()
+      .from(journalLines)
+      .where(eq(journalLines.entryId, invoice.journalEntryId))
+      .orderBy(asc(journalLines.lineNo));
+    const original: JournalEntryDraft = {
+      sourceType: invoice.type === 'credit_note' ? 'credit_note' : 'invoice',
+      lines: posted.map((line) => ({
+        account: String(line.accountId),
+        debit: line.debit,
+        credit: line.credit,
+        companyId: line.companyId,
+        taxRateId: line.taxRateId,
+        itemId: line.itemId,
+        memo: line.memo,
+      })),
+    };
+    const reversal = reversalEntry(original);
+    const label = invoiceLabel(invoice);
+    const entry = await postJournalEntry(tx, {
+      entryDate: date,
+      sourceType: reversal.sourceType,
+      sourceId: id,
+      reversesId: invoice.journalEntryId,
+      memo: `Void of ${label}: ${input.reason}`,
+      createdBy: actorId,
+      lines: reversal.lines.map((line) => ({
+        accountId: Number(line.account),
+        debit: line.debit,
+        credit: line.credit,
+        companyId: line.companyId ?? null,
+        taxRateId: line.taxRateId ?? null,
+        itemId: line.itemId ?? null,
+        memo: line.memo ?? '',
+      })),
+    });
+    const now = new Date();
+    await tx
+      .update(invoices)
+      .set({
+        status: 'void',
+        balance: '0',
+        voidedBy: actorId,
+        voidedAt: now,
+        voidDate: date,
+        voidReason: input.reason,
+        updatedAt: now,
+      })
+      .where(eq(invoices.id, id));
+    await tx.execute(sql`delete from invoice_line_sources s using invoice_lines l
+      where l.id = s.invoice_line_id and l.invoice_id = ${id}`);
+    await recordBillingEvent(tx, {
+      entityId: id,
+      event: 'voided',
+      companyId: invoice.companyId,
+      actorId,
+      data: { reason: input.reason, date, journal_entry: entry.number },
+    });
+    return {
+      id,
+      companyId: invoice.companyId,
+      projectId: invoice.projectId,
+      journalEntryId: entry.id,
+      entryNumber: entry.number,
+      entryDate: date,
+      accounts: [...new Set(posted.map((line) => line.accountId))],
+    };
+  });
+}
+
+/**
+ * POST /billing/invoices/{id}/credit-note: a draft credit note against a posted invoice, negative lines (the whole
+ * invoice or the amounts given per line), taxed at the invoice's rate; 422 when it is more than what is left of the
+ * invoice (its total less earlier credit notes). Posting it applies it to the invoice (invoice-posting.ts).
+ */
+export async function createCreditNote(db: Db, id: number, input: CreditNoteInput, actorId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    if (invoice.status !== 'posted' || invoice.type === 'credit_note')
+      throw unprocessable({ status: [onlyPostedCreditMessage] }, onlyPostedCreditMessage);
+    const lines = await draftLinesOf(tx, id);
+    const byId = new Map(lines.map((line) => [line.id, line]));
+    const errors: Record<string, string[]> = {};
+    const credited: DraftLine[] = [];
+    const wanted: { invoice_line_id: number; amount: number | null }[] =
+      input.lines ?? lines.map((line) => ({ invoice_line_id: line.id, amount: null }));
+    wanted.forEach((want, index) => {
+      const line = byId.get(want.invoice_line_id);
+      if (!line) {
+        errors[`lines.${index}.invoice_line_id`] = ['The selected line is invalid.'];
+        return;
+      }
+      const lineCents = centsFromNumeric(line.amount);
+      const cents = want.amount === null ? lineCents : (centsFromDollars(want.amount) ?? 0);
+      if (want.amount !== null && cents > Math.abs(lineCents)) {
+        errors[`lines.${index}.amount`] = [creditOverInvoiceMessage];
+        return;
+      }
+      if (cents === 0) return;
+      const sign = lineCents < 0 && want.amount !== null ? 1 : -1;
+      credited.push({
+        kind: line.kind,
+        itemId: line.itemId,
+        accountId: line.accountId,
+        description: `Credit: ${line.description}`,
+        quantity: '1',
+        unitPrice: unitPriceText(sign * cents),
+        amount: sign * cents,
+        taxable: line.taxable === 1 ? 1 : 0,
+        periodStart: line.periodStart,
+        periodEnd: line.periodEnd,
+      });
+    });
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+    const tax = await documentTaxSource(tx, {
+      companyId: invoice.companyId,
+      type: 'credit_note',
+      creditedInvoiceId: id,
+    });
+    const computed = computeDraft(credited, tax);
+    const earlier = await tx.execute<{ credited: string }>(sql`
+      select coalesce(sum(-total), 0)::text as credited from invoices
+      where credited_invoice_id = ${id} and type = 'credit_note' and status <> 'void'`);
+    const left = centsFromNumeric(invoice.total) - centsFromNumeric(earlier.rows[0]!.credited);
+    if (computed.total >= 0 || -computed.total > left)
+      throw unprocessable({ lines: [creditOverInvoiceMessage] }, creditOverInvoiceMessage);
+    const creditNoteId = await writeDraftInvoice(
+      tx,
+      {
+        companyId: invoice.companyId,
+        type: 'credit_note',
+        contractId: invoice.contractId,
+        projectId: invoice.projectId,
+        creditedInvoiceId: id,
+        invoiceDate: input.date ?? null,
+        paymentTerms: 0,
+        memo: input.reason,
+        lines: credited,
+      },
+      actorId,
+    );
+    await recordBillingEvent(tx, {
+      entityId: id,
+      event: 'credit_note_drafted',
+      companyId: invoice.companyId,
+      actorId,
+      data: { credit_note_id: creditNoteId, total: computed.total },
+    });
+    return creditNoteId;
+  });
+}
+
+/** POST /billing/invoices/{id}/duplicate: a new draft with the same lines (check-ins are billed once: not copied). */
+export async function duplicateInvoice(db: Db, id: number, actorId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id));
+    if (!invoice) throw notFound();
+    if (invoice.type === 'credit_note')
+      throw unprocessable({ type: [duplicateCreditNoteMessage] }, duplicateCreditNoteMessage);
+    const lines = await draftLinesOf(tx, id);
+    // The run's own types bill one month each (one live per month): a copy is a one-off.
+    const type = invoice.type === 'contract' || invoice.type === 'overage' ? 'one_off' : invoice.type;
+    return writeDraftInvoice(
+      tx,
+      {
+        companyId: invoice.companyId,
+        type,
+        contractId: invoice.contractId,
+        projectId: invoice.projectId,
+        paymentTerms: invoice.paymentTerms,
+        memo: invoice.memo,
+        lines: lines.map((line) => ({
+          kind: line.kind,
+          itemId: line.itemId,
+          accountId: line.accountId,
+          description: line.description,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          proration: (line.proration as DraftLine['proration']) ?? null,
+          amount: centsFromNumeric(line.amount),
+          taxable: line.taxable === 1 ? 1 : 0,
+          periodStart: line.periodStart,
+          periodEnd: line.periodEnd,
+          explain: (line.explain as LineExplain | null) ?? null,
+        })),
+      },
+      actorId,
+    );
+  });
+}
+
+// --- reading ---
+
+type RowDb = {
+  id: number;
+  number: string | null;
+  type: InvoiceRow['type'];
+  status: InvoiceStatus;
+  company_id: number;
+  company_name: string;
+  project_id: number | null;
+  contract_id: number | null;
+  run_id: number | null;
+  billing_month: string | null;
+  invoice_date: string | null;
+  due_date: string | null;
+  payment_terms: number;
+  subtotal: string;
+  tax_total: string;
+  total: string;
+  balance: string;
+  paperless: number;
+  delivery: InvoiceRow['delivery'];
+  created_at: Date | string;
+  full_count?: string;
+};
+
+const rowColumns = sql`i.id, i.number, i.type, i.status, i.company_id, c.name as company_name, i.project_id,
+  i.contract_id, i.run_id, i.billing_month::text as billing_month, i.invoice_date::text as invoice_date,
+  i.due_date::text as due_date, i.payment_terms, i.subtotal::text as subtotal, i.tax_total::text as tax_total,
+  i.total::text as total, i.balance::text as balance, i.paperless, dl.delivery, i.created_at`;
+
+/** Deliveries of the latest revision: none, pending, sent (all sent, the outbox counts), failed (any failed). */
+const deliveryJoin = sql`cross join lateral (
+  select case when count(*) = 0 then 'none'
+    when bool_or(d.status = 'failed') then 'failed'
+    when bool_and(d.status in ('sent', 'outbox')) then 'sent'
+    else 'pending' end as delivery
+  from invoice_deliveries d
+  where d.invoice_id = i.id
+    and d.revision = (select max(r.revision) from invoice_deliveries r where r.invoice_id = i.id)) dl`;
+
+function toRow(row: RowDb, today: string): InvoiceRow {
+  const total = centsFromNumeric(row.total);
+  const balance = centsFromNumeric(row.balance);
+  return {
+    id: row.id,
+    number: row.number,
+    label: invoiceLabel(row),
+    type: row.type,
+    status: row.status,
+    state: invoicePaymentState({ status: row.status, total, balance, dueDate: row.due_date }, today),
+    company_id: row.company_id,
+    company_name: row.company_name,
+    project_id: row.project_id,
+    contract_id: row.contract_id,
+    run_id: row.run_id,
+    billing_month: row.billing_month,
+    invoice_date: row.invoice_date,
+    due_date: row.due_date,
+    payment_terms: row.payment_terms,
+    subtotal: dollarsFromCents(centsFromNumeric(row.subtotal)),
+    tax_total: dollarsFromCents(centsFromNumeric(row.tax_total)),
+    total: dollarsFromCents(total),
+    balance: dollarsFromCents(balance),
+    paperless: row.paperless,
+    delivery: row.delivery,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The status filter in SQL, matching invoicePaymentState (due today is not overdue). */
+function statusFilter(status: NonNullable<InvoiceListQuery['status']>, today: string): SQL {
+  const overdue = sql`(i.total >= 0 and i.balance > 0 and i.due_date < ${today}::date)`;
+  switch (status) {
+    case 'draft':
+    case 'approved':
+    case 'posted':
+    case 'void':
+      return sql`i.status = ${status}`;
+    case 'paid':
+      return sql`i.status = 'posted' and i.balance = 0`;
+    case 'overdue':
+      return sql`i.status = 'posted' and ${overdue}`;
+    case 'partially_paid':
+      return sql`i.status = 'posted' and i.balance > 0 and i.balance < i.total and not ${overdue}`;
+    case 'open':
+      return sql`i.status = 'posted' and i.balance <> 0 and (i.total < 0 or i.balance < 0
+        or (i.balance = i.total and not ${overdue}))`;
+  }
+}
+
+/** GET /billing/invoices: the paginator, every filter in one statement (the count rides along as a window). */
+export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Page<InvoiceRow>> {
+  const today = await billingToday(db);
+  const filters: SQL[] = [];
+  if (query.status) filters.push(statusFilter(query.status, today));
+  if (query.type) filters.push(sql`i.type = ${query.type}`);
+  if (query.company_id) filters.push(sql`i.company_id = ${query.company_id}`);
+  if (query.project_id) filters.push(sql`i.project_id = ${query.project_id}`);
+  if (query.from) filters.push(sql`i.invoice_date >= ${query.from}::date`);
+  if (query.to) filters.push(sql`i.invoice_date <= ${query.to}::date`);
+  if (query.due_from) filters.push(sql`i.due_date >= ${query.due_from}::date`);
+  if (query.due_to) filters.push(sql`i.due_date <= ${query.due_to}::date`);
+  if (query.run_month) filters.push(sql`i.billing_month = ${`${query.run_month}-01`}::date`);
+  if (query.delivery) filters.push(sql`dl.delivery = ${query.delivery}`);
+  if (query.to_print) filters.push(sql`i.status = 'posted' and i.paperless = 1 and i.printed_at is null`);
+  if (query.number) {
+    const typed = query.number.replace(/^draft\s*/i, '');
+    const asId = /^\d{1,9}$/.test(typed) ? Number(typed) : null;
+    const like = `%${typed.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    filters.push(asId === null ? sql`i.number ilike ${like}` : sql`(i.id = ${asId} or i.number ilike ${like})`);
+  }
+  const where = filters.length ? sql.join(filters, sql` and `) : sql`true`;
+  const offset = (query.page - 1) * query.per_page;
+  const result = await db.execute<RowDb>(sql`
+    select ${rowColumns}, count(*) over () as full_count
+    from invoices i
+    join companies c on c.id = i.company_id
+    ${deliveryJoin}
+    where ${where}
+    order by coalesce(i.invoice_date, i.created_at::date) desc, i.id desc
+    limit ${query.per_page} offset ${offset}`);
+  let total = Number(result.rows[0]?.full_count ?? 0);
+  if (result.rows.length === 0 && query.page > 1) {
+    const count = await db.execute<{ n: string }>(sql`
+      select count(*)::text as n from invoices i join companies c on c.id = i.company_id ${deliveryJoin}
+      where ${where}`);
+    total = Number(count.rows[0]!.n);
+  }
+  return toPage(
+    result.rows.map((row) => toRow(row, today)),
+    total,
+    query,
+  );
+}
+
+async function invoiceRow(db: DbOrTransaction, id: number, today: string) {
+  const result = await db.execute<
+    RowDb & {
+      memo: string;
+      bill_to: InvoiceDetail['bill_to'];
+      tax_rate_id: number | null;
+      tax_rate_name: string | null;
+      tax_rate_percent: string | null;
+      tax_exempt_certificate: string;
+      late_fee_total: string;
+      closed_on: string | null;
+      credited_invoice_id: number | null;
+      approved_by: number | null;
+      approved_at: Date | string | null;
+      posted_by: number | null;
+      posted_at: Date | string | null;
+      voided_by: number | null;
+      voided_at: Date | string | null;
+      void_reason: string;
+      journal_entry_id: string | null;
+      credit_note_ids: number[] | null;
+    }
+  >(sql`
+    select ${rowColumns}, i.memo, i.bill_to, i.tax_rate_id, t.name as tax_rate_name, t.percent::text as tax_rate_percent,
+      i.tax_exempt_certificate, i.late_fee_total::text as late_fee_total, i.closed_on::text as closed_on,
+      i.credited_invoice_id, i.approved_by, i.approved_at, i.posted_by, i.posted_at, i.voided_by, i.voided_at,
+      i.void_reason, i.journal_entry_id,
+      (select array_agg(n.id order by n.id) from invoices n where n.credited_invoice_id = i.id) as credit_note_ids
+    from invoices i
+    join companies c on c.id = i.company_id
+    left join tax_rates t on t.id = i.tax_rate_id
+    ${deliveryJoin}
+    where i.id = ${id}`);
+  const row = result.rows[0];
+  if (!row) throw notFound();
+  return { row, base: toRow(row, today) };
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** GET /billing/invoices/{id}: the row, its lines with explain, rate, allocations, entry, deliveries and events. */
+export async function getInvoiceDetail(db: DbOrTransaction, id: number): Promise<InvoiceDetail> {
+  const today = await billingToday(db);
+  const { row, base } = await invoiceRow(db, id, today);
+  const lines = await db.execute<{
+    id: number;
+    line_no: number;
+    kind: InvoiceLineRow['kind'];
+    item_id: number | null;
+    item_name: string | null;
+    account_id: number | null;
+    description: string;
+    quantity: string;
+    unit_price: string;
+    proration: InvoiceLineRow['proration'];
+    amount: string;
+    taxable: number;
+    tax_amount: string;
+    period_start: string | null;
+    period_end: string | null;
+    explain: LineExplain | null;
+  }>(sql`
+    select l.id, l.line_no, l.kind, l.item_id, b.name as item_name, l.account_id, l.description,
+      l.quantity::text as quantity, l.unit_price::text as unit_price, l.proration, l.amount::text as amount, l.taxable,
+      l.tax_amount::text as tax_amount, l.period_start::text as period_start, l.period_end::text as period_end,
+      l.explain
+    from invoice_lines l left join billing_items b on b.id = l.item_id
+    where l.invoice_id = ${id} order by l.line_no`);
+  const allocationRows = await db.execute<{
+    id: number;
+    source_type: InvoiceAllocationRow['source_type'];
+    source_id: number;
+    method: string | null;
+    reference: string | null;
+    source_number: string | null;
+    amount: string;
+    applied_on: string;
+    unapplied_on: string | null;
+  }>(sql`
+    select a.id, a.source_type, a.source_id, p.method, p.reference, n.number as source_number, a.amount::text as amount,
+      a.applied_on::text as applied_on, a.unapplied_on::text as unapplied_on
+    from allocations a
+    left join payments p on a.source_type = 'payment' and p.id = a.source_id
+    left join invoices n on a.source_type = 'credit_note' and n.id = a.source_id
+    where a.target_type = 'invoice' and a.target_id = ${id}
+      and a.source_type in ('payment', 'credit_note', 'write_off')
+    order by a.applied_on, a.id`);
+  const deliveries = await db.execute<{
+    id: number;
+    revision: number;
+    recipient: string;
+    status: InvoiceDeliveryRow['status'];
+    attempts: number;
+    error: string;
+    sent_at: Date | string | null;
+  }>(sql`select id, revision, recipient, status, attempts, error, sent_at from invoice_deliveries
+    where invoice_id = ${id} order by revision, id`);
+  const events = await db.execute<{
+    id: string;
+    event: string;
+    actor_id: number | null;
+    actor_name: string | null;
+    at: Date | string;
+    data: Record<string, unknown>;
+  }>(sql`select e.id, e.event, e.actor_id, u.name as actor_name, e.at, e.data from billing_events e
+    left join users u on u.id = e.actor_id
+    where e.entity_type = 'invoice' and e.entity_id = ${id} order by e.at, e.id`);
+  const methodLabel = (method: string | null) =>
+    method === null ? 'Payment' : method === 'ach' ? 'ACH' : method.charAt(0).toUpperCase() + method.slice(1);
+  return {
+    ...base,
+    memo: row.memo,
+    bill_to: row.bill_to ?? null,
+    tax_rate:
+      row.tax_rate_id === null
+        ? null
+        : { id: row.tax_rate_id, name: row.tax_rate_name ?? '', percent: row.tax_rate_percent ?? '0' },
+    tax_exempt_certificate: row.tax_exempt_certificate,
+    late_fee_total: dollarsFromCents(centsFromNumeric(row.late_fee_total)),
+    closed_on: row.closed_on,
+    credited_invoice_id: row.credited_invoice_id,
+    credit_note_ids: row.credit_note_ids ?? [],
+    approved_by: row.approved_by,
+    approved_at: iso(row.approved_at),
+    posted_by: row.posted_by,
+    posted_at: iso(row.posted_at),
+    voided_by: row.voided_by,
+    voided_at: iso(row.voided_at),
+    void_reason: row.void_reason,
+    journal_entry_id: row.journal_entry_id === null ? null : Number(row.journal_entry_id),
+    journal_entry: row.journal_entry_id === null ? null : await getJournalEntry(db, Number(row.journal_entry_id)),
+    lines: lines.rows.map((line) => ({
+      id: line.id,
+      line_no: line.line_no,
+      kind: line.kind,
+      item_id: line.item_id,
+      item_name: line.item_name,
+      account_id: line.account_id,
+      description: line.description,
+      quantity: Number(line.quantity),
+      unit_price: Number(line.unit_price),
+      proration: line.proration,
+      amount: dollarsFromCents(centsFromNumeric(line.amount)),
+      taxable: line.taxable === 1 ? 1 : 0,
+      tax_amount: dollarsFromCents(centsFromNumeric(line.tax_amount)),
+      period_start: line.period_start,
+      period_end: line.period_end,
+      explain: line.explain,
+    })),
+    allocations: allocationRows.rows.map((allocation) => ({
+      id: allocation.id,
+      source_type: allocation.source_type,
+      source_id: allocation.source_id,
+      source_label:
+        allocation.source_type === 'credit_note'
+          ? (allocation.source_number ?? `Draft ${allocation.source_id}`)
+          : allocation.source_type === 'write_off'
+            ? 'Write-off'
+            : `${methodLabel(allocation.method)}${allocation.reference ? ` ${allocation.reference}` : ''}`,
+      amount: dollarsFromCents(centsFromNumeric(allocation.amount)),
+      applied_on: allocation.applied_on,
+      unapplied_on: allocation.unapplied_on,
+    })),
+    deliveries: deliveries.rows.map((delivery) => ({ ...delivery, sent_at: iso(delivery.sent_at) })),
+    events: events.rows.map((event): InvoiceEventRow => ({
+      id: Number(event.id),
+      event: event.event,
+      actor_id: event.actor_id,
+      actor_name: event.actor_name,
+      at: new Date(event.at).toISOString(),
+      data: event.data,
+    })),
+  };
+}
+
+/** GET /billing/unbilled-time?company_id=: closed billable check-ins of the company not yet on an invoice line. */
+export async function listUnbilledTime(
+  db: Db,
+  query: { company_id: number; page: number; per_page: number },
+): Promise<Page<UnbilledTimeRow>> {
+  const result = await db.execute<{
+    id: number;
+    user_id: number;
+    user_name: string;
+    ticket_id: number | null;
+    project_id: number | null;
+    start_time: Date | string;
+    end_time: Date | string;
+    minutes: string;
+    full_count: string;
+  }>(sql`
+    select k.id, k.user_id, u.name as user_name, k.ticket_id, k.project_id, k.start_time, k.end_time,
+      round(extract(epoch from (k.end_time - k.start_time)) / 60)::text as minutes, count(*) over () as full_count
+    from check_ins k
+    join users u on u.id = k.user_id
+    where k.company_id = ${query.company_id} and k.end_time is not null and k.billable = 0
+      and not exists (select 1 from invoice_line_sources s where s.check_in_id = k.id)
+    order by k.start_time, k.id
+    limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`);
+  return toPage(
+    result.rows.map((row) => ({
+      id: row.id,
+      user_id: row.user_id,
+      user_name: row.user_name,
+      ticket_id: row.ticket_id,
+      project_id: row.project_id,
+      start_time: new Date(row.start_time).toISOString(),
+      end_time: new Date(row.end_time).toISOString(),
+      // Hours in quarter steps, rounded up as billed time is (spec 2 monthly usage rounds the same way).
+      hours: Math.ceil(Number(row.minutes) / 15) / 4,
+    })),
+    Number(result.rows[0]?.full_count ?? 0),
+    query,
+  );
+}
+
+// --- project deposits ---
+
+/**
+ * A project's deposit invoice (issue 18 part 8; decision 0045), now through the ledger: drafted, approved and posted
+ * in one transaction (AR / 2200 Customer Deposits, INV- number from document_numbers). Its PDF revision 00 is made
+ * here until the delivery module listens to invoicePosted.
+ */
 export async function createDepositInvoice(
   db: Db,
   dataDir: string,
   input: DepositInvoiceInput,
   actorId: number,
-): Promise<{ id: number; projectId: number }> {
+): Promise<{ id: number; projectId: number; posted: PostedInvoiceResult }> {
   const [project] = await db
     .select({ id: projects.id, title: projects.title, companyId: projects.companyId })
     .from(projects)
     .where(eq(projects.id, input.project_id));
   if (!project) throw notFound();
-  const amount = decimalFromCents(centsOf(input.amount));
-  const today = new Date();
-  const due = new Date(today.getTime() + DEFAULT_PAYMENT_TERMS * 86_400_000);
-  const id = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('invoice_number'))`);
-    const [{ next }] = (
-      await tx.execute<{ next: string }>(sql`select 'INV-' || lpad((coalesce(max(substring(number from 5)::int), 0)
-        + 1)::text, 6, '0') as next from invoices where number like 'INV-%'`)
-    ).rows as [{ next: string }];
-    const [invoice] = await tx
-      .insert(invoices)
-      .values({
-        number: next,
+  const cents = centsOf(input.amount);
+  const posted = await db.transaction(async (tx) => {
+    const id = await writeDraftInvoice(
+      tx,
+      {
         companyId: project.companyId,
-        projectId: project.id,
         type: 'project_deposit',
-        status: 'posted',
-        invoiceDate: isoDay(today),
-        dueDate: isoDay(due),
-        paymentTerms: DEFAULT_PAYMENT_TERMS,
-        subtotal: amount,
-        total: amount,
-        balance: amount,
+        projectId: project.id,
         memo: input.memo,
-        postedBy: actorId,
-        postedAt: today,
-        createdBy: actorId,
-      })
-      .returning({ id: invoices.id });
-    await tx.insert(invoiceLines).values({
-      invoiceId: invoice!.id,
-      lineNo: 1,
-      kind: 'deposit',
-      description: `Deposit for project #${project.id}: ${project.title}`,
-      quantity: '1',
-      unitPrice: amount,
-      amount,
-    });
-    return invoice!.id;
+        lines: [
+          {
+            kind: 'deposit',
+            description: `Deposit for project #${project.id}: ${project.title}`,
+            quantity: '1',
+            unitPrice: unitPriceText(cents),
+            amount: cents,
+            taxable: 0,
+          },
+        ],
+      },
+      actorId,
+    );
+    await approveInvoice(tx, id, actorId);
+    return postInvoice(tx, id, actorId);
   });
-  await recordRevision(db, dataDir, 'invoice', id, actorId);
-  return { id, projectId: project.id };
+  await recordRevision(db, dataDir, 'invoice', posted.id, actorId);
+  return { id: posted.id, projectId: project.id, posted };
 }
