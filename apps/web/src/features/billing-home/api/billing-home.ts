@@ -1,0 +1,108 @@
+import { billingChannel } from '@switchboard/shared';
+import type { BillingSummary } from '@switchboard/shared/billing/home';
+import type { InvoiceDetail } from '@switchboard/shared/billing/invoices';
+import type { BillingRunDetail, RunCompanyStatus } from '@switchboard/shared/billing/runs';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useChannel } from '../../../lib/socket.ts';
+
+// /billing home's calls: the summary (GET /api/billing/summary) and the monthly run of designs/billing.md §4
+// (GET|POST /api/billing/runs/{month}, its companies' refresh and skip, approve and post). Months are 'YYYY-MM'.
+
+export const billingHomeQueryKey = ['billing', 'home'] as const;
+
+export const billingSummaryQueryOptions = (month: string | null) =>
+  queryOptions({
+    queryKey: [...billingHomeQueryKey, 'summary', month] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ data: BillingSummary }>('/api/billing/summary', { query: { month: month ?? undefined }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBillingSummary(month: string | null) {
+  return useQuery(billingSummaryQueryOptions(month));
+}
+
+export interface RunCompanyFilters {
+  page: number;
+  status: RunCompanyStatus | '';
+  /** '1': with warnings, '0': clean, '': all. */
+  warnings: '' | '0' | '1';
+  search: string;
+}
+
+export const billingRunQueryOptions = (month: string, filters: RunCompanyFilters, perPage = 50) =>
+  queryOptions({
+    queryKey: [...billingHomeQueryKey, 'run', month, filters, perPage] as const,
+    queryFn: ({ signal }) =>
+      api.get<BillingRunDetail>(`/api/billing/runs/${month}`, {
+        query: {
+          page: filters.page,
+          per_page: perPage,
+          status: filters.status || undefined,
+          warnings: filters.warnings || undefined,
+          search: filters.search.trim() || undefined,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The run card: the run's counts, and its failed companies with their errors. */
+export function useRunCard(month: string) {
+  return useQuery(billingRunQueryOptions(month, { page: 1, status: 'failed', warnings: '', search: '' }, 20));
+}
+
+export function useRunCompanies(month: string, filters: RunCompanyFilters, enabled: boolean) {
+  return useQuery({ ...billingRunQueryOptions(month, filters), enabled });
+}
+
+export interface RunActionAnswer {
+  message?: string;
+}
+
+function useRunMutation<TInput>(call: (input: TInput) => Promise<RunActionAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingHomeQueryKey }),
+  });
+}
+
+export const useStartRun = () =>
+  useRunMutation((month: string) => api.post<RunActionAnswer>(`/api/billing/runs/${month}`, {}));
+
+export const useApproveRun = () =>
+  useRunMutation(({ month, companyIds }: { month: string; companyIds: number[] | 'clean' }) =>
+    api.post<RunActionAnswer>(
+      `/api/billing/runs/${month}/approve`,
+      companyIds === 'clean' ? { clean: true } : { company_ids: companyIds },
+    ),
+  );
+
+export const usePostRun = () =>
+  useRunMutation((month: string) => api.post<RunActionAnswer>(`/api/billing/runs/${month}/post`, {}));
+
+export const useRunCompanyAction = () =>
+  useRunMutation(({ month, companyId, action }: { month: string; companyId: number; action: 'refresh' | 'skip' }) =>
+    api.post<RunActionAnswer>(`/api/billing/runs/${month}/companies/${companyId}/${action}`, {}),
+  );
+
+/**
+ * /billing follows the `billing` channel (decision 0071): a run's progress, an invoice or a payment changing reads
+ * the summary and the run again, so a second window sees the counts move without a reload.
+ */
+export function useLiveBillingHome(): void {
+  const queryClient = useQueryClient();
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: billingHomeQueryKey });
+  useChannel(billingChannel, { BillingRunUpdated: refetch, InvoiceUpdated: refetch, PaymentUpdated: refetch });
+}
+
+/** An invoice's lines for the review panel (GET /api/billing/invoices/{id}, loaded when asked). */
+export function useInvoiceDetail(invoiceId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...billingHomeQueryKey, 'invoice', invoiceId] as const,
+    queryFn: ({ signal }) => api.get<{ data: InvoiceDetail }>(`/api/billing/invoices/${invoiceId}`, { signal }),
+    enabled,
+  });
+}
