@@ -266,12 +266,62 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** The prefixes of the gapless document numbers (decision 0068), as the settings form labels them. */
+export const documentPrefixFields = {
+  invoice_prefix: 'invoice',
+  credit_note_prefix: 'credit note',
+  quote_prefix: 'quote',
+  purchase_order_prefix: 'purchase order',
+  receipt_prefix: 'receipt',
+  journal_entry_prefix: 'journal entry',
+} as const;
+
+export const prefixMessage = (label: string) => `The ${label} prefix must be 1 to 10 letters, digits or dashes.`;
+export const runDayMessage = 'The run day must be between 1 and 28.';
+export const runHourMessage = 'The run hour must be between 0 and 23.';
+export const graceDaysMessage = 'The grace days must be a whole number from 0 to 365.';
+export const laborItemMessage = 'The selected labor item is invalid.';
+
+const prefix = (label: string) =>
+  z
+    .string({ error: prefixMessage(label) })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,10}$/, prefixMessage(label));
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/**
+ * PUT /api/billing/settings. The lock date and time zone are always sent; the other fields (billing part 8's
+ * delivery and the run's settings) are left as they are when omitted, so older callers keep working.
+ */
 export const billingSettingsInputSchema = z.object({
   lock_date: isoDateText('lock date').nullable(),
   time_zone: z
     .string({ error: invalidTimeZoneMessage })
     .max(64, invalidTimeZoneMessage)
     .refine(isTimeZone, invalidTimeZoneMessage),
+  invoice_prefix: prefix(documentPrefixFields.invoice_prefix).optional(),
+  credit_note_prefix: prefix(documentPrefixFields.credit_note_prefix).optional(),
+  quote_prefix: prefix(documentPrefixFields.quote_prefix).optional(),
+  purchase_order_prefix: prefix(documentPrefixFields.purchase_order_prefix).optional(),
+  receipt_prefix: prefix(documentPrefixFields.receipt_prefix).optional(),
+  journal_entry_prefix: prefix(documentPrefixFields.journal_entry_prefix).optional(),
+  /** Printed on every invoice under "Remit to". */
+  remit_to: z.string().max(1000, 'The remit-to text may not be greater than 1000 characters.').optional(),
+  /** Printed at the foot of every invoice. */
+  invoice_footer: z.string().max(2000, 'The invoice footer may not be greater than 2000 characters.').optional(),
+  late_fee_grace_days: wholeNumber(0, 365, graceDaysMessage).optional(),
+  prorate_partial_months: z.boolean({ error: 'Choose whether partial months are prorated.' }).optional(),
+  run_day: wholeNumber(1, 28, runDayMessage).optional(),
+  run_hour: wholeNumber(0, 23, runHourMessage).optional(),
+  /** Time and materials for companies without a contract: this item's price is the hourly rate. */
+  labor_item_id: z
+    .number({ error: laborItemMessage })
+    .int(laborItemMessage)
+    .positive(laborItemMessage)
+    .nullable()
+    .optional(),
 });
 export type BillingSettingsInput = z.infer<typeof billingSettingsInputSchema>;
 
@@ -284,4 +334,11 @@ export interface BillingSettings {
   purchase_order_prefix: string;
   receipt_prefix: string;
   journal_entry_prefix: string;
+  remit_to: string;
+  invoice_footer: string;
+  late_fee_grace_days: number;
+  prorate_partial_months: boolean;
+  run_day: number;
+  run_hour: number;
+  labor_item_id: number | null;
 }

@@ -2,6 +2,7 @@ import {
   accountInUseMessage,
   alreadyReversedMessage,
   entryUnbalancedMessage,
+  laborItemMessage,
   normalSign,
   onlyManualReversalMessage,
   oneSidedLineMessage,
@@ -25,6 +26,7 @@ import { billingDate } from '@switchboard/shared/billing/billing-date';
 import { centsFromDollars, centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
+import { billingItems } from '../billing-items/billing-items.table.ts';
 import { toPage, type Page } from '../../db/paginate.ts';
 import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import {
@@ -73,6 +75,13 @@ function settingsRow(row: typeof billingSettings.$inferSelect): BillingSettings 
     purchase_order_prefix: row.purchaseOrderPrefix,
     receipt_prefix: row.receiptPrefix,
     journal_entry_prefix: row.journalEntryPrefix,
+    remit_to: row.remitTo,
+    invoice_footer: row.invoiceFooter,
+    late_fee_grace_days: row.lateFeeGraceDays,
+    prorate_partial_months: row.proratePartialMonths,
+    run_day: row.runDay,
+    run_hour: row.runHour,
+    labor_item_id: row.laborItemId,
   };
 }
 
@@ -84,15 +93,41 @@ export async function getBillingSettings(db: DbOrTransaction): Promise<BillingSe
   return made ? settingsRow(made) : getBillingSettings(db);
 }
 
+/** PUT /api/billing/settings: the lock date and time zone always, the other fields when sent (omitted: unchanged). */
 export async function updateBillingSettings(
   db: Db,
   input: BillingSettingsInput,
   actorId: number,
 ): Promise<BillingSettings> {
   await getBillingSettings(db);
+  if (input.labor_item_id != null) {
+    const [item] = await db
+      .select({ id: billingItems.id })
+      .from(billingItems)
+      .where(eq(billingItems.id, input.labor_item_id));
+    if (!item) throw unprocessable({ labor_item_id: [laborItemMessage] });
+  }
   const [row] = await db
     .update(billingSettings)
-    .set({ lockDate: input.lock_date, timeZone: input.time_zone, updatedBy: actorId, updatedAt: new Date() })
+    .set({
+      lockDate: input.lock_date,
+      timeZone: input.time_zone,
+      invoicePrefix: input.invoice_prefix,
+      creditNotePrefix: input.credit_note_prefix,
+      quotePrefix: input.quote_prefix,
+      purchaseOrderPrefix: input.purchase_order_prefix,
+      receiptPrefix: input.receipt_prefix,
+      journalEntryPrefix: input.journal_entry_prefix,
+      remitTo: input.remit_to,
+      invoiceFooter: input.invoice_footer,
+      lateFeeGraceDays: input.late_fee_grace_days,
+      proratePartialMonths: input.prorate_partial_months,
+      runDay: input.run_day,
+      runHour: input.run_hour,
+      laborItemId: input.labor_item_id,
+      updatedBy: actorId,
+      updatedAt: new Date(),
+    })
     .where(eq(billingSettings.id, 1))
     .returning();
   return settingsRow(row!);
