@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { isoDateText } from '../validation.ts';
-import type { JournalEntryRow } from './ledger.ts';
-import { twoDecimalsMessage } from './ledger.ts';
+import { journalSourceTypes, twoDecimalsMessage, type JournalEntryRow } from './ledger.ts';
 import { hasAtMostTwoDecimals, maxCents } from './money.ts';
-import type { InvoiceStatus, PaymentState } from './payment-state.ts';
+import { invoiceStatuses, paymentStates, type InvoiceStatus, type PaymentState } from './payment-state.ts';
 
 // Invoices and credit notes (designs/billing.md §3.4, §5 /billing/invoices, §6): the contract of the routes under
 // /api/billing/invoices, shared with the page's forms. Amounts travel as dollars (at most two decimals; unit prices
@@ -348,3 +347,151 @@ export interface InvoiceDetail extends InvoiceRow {
   deliveries: InvoiceDeliveryRow[];
   events: InvoiceEventRow[];
 }
+
+// Answer schemas: tests hold the routes' answers to them (every field, no other), and clients may parse with them.
+const nullableText = z.string().nullable();
+export const invoiceRowSchema = z.object({
+  id: z.number().int(),
+  number: nullableText,
+  label: z.string(),
+  type: z.enum(invoiceTypes),
+  status: z.enum(invoiceStatuses),
+  state: z.enum(paymentStates),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  project_id: z.number().int().nullable(),
+  contract_id: z.number().int().nullable(),
+  run_id: z.number().int().nullable(),
+  billing_month: nullableText,
+  invoice_date: nullableText,
+  due_date: nullableText,
+  payment_terms: z.number().int(),
+  subtotal: z.number(),
+  tax_total: z.number(),
+  total: z.number(),
+  balance: z.number(),
+  paperless: z.number().int(),
+  delivery: z.enum(deliveryFilters),
+  created_at: z.string(),
+}) satisfies z.ZodType<InvoiceRow>;
+
+const journalEntrySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  entry_date: z.string(),
+  source_type: z.enum(journalSourceTypes),
+  source_id: z.number().int().nullable(),
+  reverses_id: z.number().int().nullable(),
+  reversed_by_id: z.number().int().nullable(),
+  memo: z.string(),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  total: z.number(),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      line_no: z.number().int(),
+      account_id: z.number().int(),
+      account_number: z.string(),
+      account_name: z.string(),
+      debit: z.number(),
+      credit: z.number(),
+      company_id: z.number().int().nullable(),
+      company_name: nullableText,
+      vendor_id: z.number().int().nullable(),
+      memo: z.string(),
+    }),
+  ),
+}) satisfies z.ZodType<JournalEntryRow>;
+
+const explainSchema = z
+  .object({
+    summary: z.string(),
+    contract_id: z.number().optional(),
+    usage_month: z.string().optional(),
+    retainer_hours: z.number().optional(),
+    used_hours: z.number().optional(),
+    rollover_in: z.number().optional(),
+    balance_hours: z.number().optional(),
+    overage_hours: z.number().optional(),
+    rate: z.number().optional(),
+    days: z.number().optional(),
+    of_days: z.number().optional(),
+    base: z.number().optional(),
+    percent: z.number().optional(),
+    invoice_ids: z.array(z.number()).optional(),
+    check_in_ids: z.array(z.number()).optional(),
+  })
+  .nullable() satisfies z.ZodType<LineExplain | null>;
+
+export const invoiceDetailSchema = invoiceRowSchema.extend({
+  memo: z.string(),
+  bill_to: z.object({ name: z.string(), address: z.string() }).nullable(),
+  tax_rate: z.object({ id: z.number().int(), name: z.string(), percent: z.string() }).nullable(),
+  tax_exempt_certificate: z.string(),
+  late_fee_total: z.number(),
+  closed_on: nullableText,
+  credited_invoice_id: z.number().int().nullable(),
+  credit_note_ids: z.array(z.number().int()),
+  approved_by: z.number().int().nullable(),
+  approved_at: nullableText,
+  posted_by: z.number().int().nullable(),
+  posted_at: nullableText,
+  voided_by: z.number().int().nullable(),
+  voided_at: nullableText,
+  void_reason: z.string(),
+  journal_entry_id: z.number().int().nullable(),
+  journal_entry: journalEntrySchema.nullable(),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      line_no: z.number().int(),
+      kind: z.enum(invoiceLineKinds),
+      item_id: z.number().int().nullable(),
+      item_name: nullableText,
+      account_id: z.number().int().nullable(),
+      description: z.string(),
+      quantity: z.number(),
+      unit_price: z.number(),
+      proration: z.object({ days: z.number().int(), of: z.number().int() }).nullable(),
+      amount: z.number(),
+      taxable: z.union([z.literal(0), z.literal(1)]),
+      tax_amount: z.number(),
+      period_start: nullableText,
+      period_end: nullableText,
+      explain: explainSchema,
+    }),
+  ),
+  allocations: z.array(
+    z.object({
+      id: z.number().int(),
+      source_type: z.enum(['payment', 'credit_note', 'write_off']),
+      source_id: z.number().int(),
+      source_label: z.string(),
+      amount: z.number(),
+      applied_on: z.string(),
+      unapplied_on: nullableText,
+    }),
+  ),
+  deliveries: z.array(
+    z.object({
+      id: z.number().int(),
+      revision: z.number().int(),
+      recipient: z.string(),
+      status: z.enum(['pending', 'sent', 'failed', 'outbox']),
+      attempts: z.number().int(),
+      error: z.string(),
+      sent_at: nullableText,
+    }),
+  ),
+  events: z.array(
+    z.object({
+      id: z.number().int(),
+      event: z.string(),
+      actor_id: z.number().int().nullable(),
+      actor_name: nullableText,
+      at: z.string(),
+      data: z.record(z.string(), z.unknown()),
+    }),
+  ),
+}) satisfies z.ZodType<InvoiceDetail>;
