@@ -1,0 +1,521 @@
+import type { BillingRunDetail } from '@switchboard/shared/billing/runs';
+import {
+  approveNotDraftedMessage,
+  runAlreadyRunningMessage,
+  runPostedNothingMessage,
+  skipApprovedMessage,
+  staleUsageMessage,
+} from '@switchboard/shared/billing/runs';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { billingItems } from '../billing-items/billing-items.table.ts';
+import { checkIns } from '../checkins/checkins.table.ts';
+import { companies } from '../companies/companies.table.ts';
+import { contractBillingContacts, contracts, usageAdjustments } from '../contracts/contracts.table.ts';
+import { usageSnapshots } from '../contracts/usage-snapshots.table.ts';
+import { tickets } from '../tickets/tickets.table.ts';
+import { laborItemMissingMessage } from './billing-run-lines.ts';
+import { billingRunTick } from './billing-runs.job.ts';
+import { draftCompany, runMonth } from './billing-runs.service.ts';
+import { billingRunCompanies, billingRuns } from './billing-runs.table.ts';
+import { companyBillingSettings } from './company-billing-settings.table.ts';
+import { approveInvoice, unapproveInvoice, writeDraftInvoice } from './invoice-drafts.ts';
+import { postInvoice } from './invoice-posting.ts';
+import { invoiceLines, invoiceLineSources, invoices } from './invoices.table.ts';
+import { billingSettings } from './ledger.table.ts';
+
+// The monthly contract billing run (issue 27 part 7; designs/billing.md §4, §7; decisions 0070, 0071): drafting each
+// company's month, idempotent twice over (advisory lock, partial unique index), resumed after a failure, approved,
+// posted with the usage of the month before frozen, late time carried, and the permissions of the routes.
+
+let ctx: TestContext;
+let viewer: string; // 'view billing'
+let approver: string; // 'view billing' + 'approve billing'
+let plain: string;
+let client: string;
+let approverId: number;
+const company: Record<'acme' | 'birch' | 'cedar' | 'dune' | 'elm', number> = {
+  acme: 0,
+  birch: 0,
+  cedar: 0,
+  dune: 0,
+  elm: 0,
+};
+const item: Record<'retainer' | 'overage' | 'fee' | 'labor', number> = { retainer: 0, overage: 0, fee: 0, labor: 0 };
+let techId: number;
+const april = '2026-04-01';
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object, as = approver) =>
+  ctx.app.inject({ method, url: `/api${url}`, headers: bearer(as), payload });
+
+async function addContract(companyId: number, overrides: Partial<typeof contracts.$inferInsert> = {}) {
+  const [row] = await ctx.db
+    .insert(contracts)
+    .values({
+      companyId,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      retainerItem: item.retainer,
+      overageItem: item.overage,
+      lateFeeItem: item.fee,
+      retainerPrice: 125,
+      overagePrice: 150,
+      lateFeePercent: 1.5,
+      retainerHours: 10,
+      deviceCount: 25,
+      maxRollover: 0,
+      ...overrides,
+    })
+    .returning({ id: contracts.id });
+  return row!.id;
+}
+
+async function addTicket(companyId: number, subject = 'Printer offline') {
+  const [row] = await ctx.db
+    .insert(tickets)
+    .values({ subject, body: 'Help', companyId, location: 1, triageId: 3, status: 2 })
+    .returning({ id: tickets.id });
+  return row!.id;
+}
+
+async function checkIn(companyId: number, ticketId: number, start: string, hours: number, billable = 0) {
+  const from = new Date(start);
+  const [row] = await ctx.db
+    .insert(checkIns)
+    .values({
+      userId: techId,
+      companyId,
+      ticketId,
+      startTime: from,
+      endTime: new Date(from.getTime() + hours * 3_600_000),
+      billable,
+    })
+    .returning({ id: checkIns.id });
+  return row!.id;
+}
+
+const runInvoices = (companyId: number, month = april) =>
+  ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.billingMonth, month)))
+    .orderBy(invoices.id);
+const linesOf = (invoiceId: number) =>
+  ctx.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(invoiceLines.lineNo);
+const rowOf = async (companyId: number, month = april) => {
+  const [run] = await ctx.db.select().from(billingRuns).where(eq(billingRuns.month, month));
+  const [row] = await ctx.db
+    .select()
+    .from(billingRunCompanies)
+    .where(and(eq(billingRunCompanies.runId, run!.id), eq(billingRunCompanies.companyId, companyId)));
+  return row!;
+};
+/** Every run invoice of the month with its lines, to compare two runs. */
+async function monthState(month = april) {
+  const rows = await ctx.db
+    .select({ id: invoices.id, companyId: invoices.companyId, type: invoices.type, total: invoices.total })
+    .from(invoices)
+    .where(eq(invoices.billingMonth, month))
+    .orderBy(invoices.id);
+  const lines = await ctx.db
+    .select({ invoiceId: invoiceLines.invoiceId, description: invoiceLines.description, amount: invoiceLines.amount })
+    .from(invoiceLines)
+    .where(
+      inArray(
+        invoiceLines.invoiceId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(invoiceLines.invoiceId, invoiceLines.lineNo);
+  return { rows, lines };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const names = {
+    acme: 'Acme Dental',
+    birch: 'Birch Legal',
+    cedar: 'Cedar Clinic',
+    dune: 'Dune Realty',
+    elm: 'Elm Accounting',
+  } as const;
+  for (const key of Object.keys(names) as (keyof typeof names)[]) {
+    const [row] = await ctx.db.insert(companies).values({ name: names[key] }).returning({ id: companies.id });
+    company[key] = row!.id;
+  }
+  const made = await ctx.db
+    .insert(billingItems)
+    .values([
+      { name: 'Run Retainer', type: 'retainer', price: 125 },
+      { name: 'Run Overage', type: 'overage', price: 150 },
+      { name: 'Run Late Fee', type: 'fee', price: 0 },
+      { name: 'Run Labor', type: 'service', price: 95 },
+    ])
+    .returning({ id: billingItems.id });
+  [item.retainer, item.overage, item.fee, item.labor] = made.map((row) => row.id) as [number, number, number, number];
+
+  const v = await createUser(ctx.db, { permissions: ['view billing'] });
+  viewer = (await login(ctx.app, v.email, v.password)).access_token;
+  const a = await createUser(ctx.db, { permissions: ['view billing', 'approve billing'] });
+  approver = (await login(ctx.app, a.email, a.password)).access_token;
+  approverId = a.id;
+  const p = await createUser(ctx.db);
+  plain = (await login(ctx.app, p.email, p.password)).access_token;
+  const c = await createUser(ctx.db, {
+    type: 'Client',
+    companyId: company.acme,
+    permissions: ['view billing', 'approve billing'],
+  });
+  client = (await login(ctx.app, c.email, c.password)).access_token;
+  techId = (await createUser(ctx.db)).id;
+
+  // Acme: 25 devices × $125, 10 hours a month, no rollover; 12 hours in March: 2 hours of overage at $150.
+  const acmeContract = await addContract(company.acme);
+  await ctx.db.insert(contractBillingContacts).values({ contractId: acmeContract, userId: c.id });
+  const acmeTicket = await addTicket(company.acme);
+  await checkIn(company.acme, acmeTicket, '2026-03-10T10:00:00Z', 8);
+  await checkIn(company.acme, acmeTicket, '2026-03-11T10:00:00Z', 4);
+  // Still open in March: not counted, warned about... once it is closed it counts.
+  // Birch: a contract from April 13 (18 of 30 days); none in March, so March is time and materials.
+  await addContract(company.birch, { startDate: '2026-04-13', deviceCount: 10, retainerPrice: 100 });
+  const birchTicket = await addTicket(company.birch, 'New laptop');
+  await checkIn(company.birch, birchTicket, '2026-03-05T09:00:00Z', 2.5);
+  await checkIn(company.birch, birchTicket, '2026-03-06T09:00:00Z', 0.5);
+  await checkIn(company.birch, birchTicket, '2026-03-07T09:00:00Z', 1, 1); // non-billable
+  // Cedar: overage on its own invoice; 5 hours of retainer, 8 used in March.
+  await addContract(company.cedar, { retainerHours: 5, deviceCount: 4 });
+  await ctx.db.insert(companyBillingSettings).values({ companyId: company.cedar, separateOverageInvoice: true });
+  await checkIn(company.cedar, await addTicket(company.cedar), '2026-03-20T10:00:00Z', 8);
+  // Dune: a contract that ended in 2025 and an invoice overdue since January: a late fee, nothing else.
+  await addContract(company.dune, { startDate: '2025-01-01', endDate: '2025-12-31', lateFeePercent: 2 });
+  await ctx.db.transaction(async (tx) => {
+    const id = await writeDraftInvoice(
+      tx,
+      {
+        companyId: company.dune,
+        type: 'one_off',
+        lines: [{ kind: 'item', description: 'Firewall', quantity: '1', unitPrice: '1000.0000', taxable: 0 }],
+      },
+      approverId,
+    );
+    await approveInvoice(tx, id, approverId);
+    await postInvoice(tx, id, approverId, '2026-01-05');
+  });
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('permissions (decision 0071)', () => {
+  it('reads and runs with view billing; approving and posting need approve billing; clients never', async () => {
+    expect((await call('GET', '/billing/runs', undefined, viewer)).statusCode).toBe(200);
+    expect((await call('GET', '/billing/runs', undefined, plain)).statusCode).toBe(403);
+    expect((await call('GET', '/billing/runs', undefined, client)).statusCode).toBe(403);
+    expect((await call('POST', '/billing/runs/2026-04', undefined, client)).statusCode).toBe(403);
+    expect((await call('POST', '/billing/runs/2026-04/approve', { clean: true }, viewer)).statusCode).toBe(403);
+    expect((await call('POST', '/billing/runs/2026-04/post', undefined, viewer)).statusCode).toBe(403);
+    expect((await call('GET', '/billing/runs/2026-13', undefined, viewer)).statusCode).toBe(404);
+    const before = await call('GET', '/billing/runs/2026-04', undefined, viewer);
+    expect(before.json<BillingRunDetail>()).toMatchObject({ run: null, data: [], total: 0 });
+    expect((await call('POST', '/billing/runs/2026-04/post')).statusCode).toBe(404);
+  });
+});
+
+describe('drafting a month', () => {
+  it('drafts every listed company; one that fails is marked failed with its message and the others go on', async () => {
+    const summary = await runMonth(ctx.app, april, approverId);
+    expect(summary).toMatchObject({ month: '2026-04', status: 'drafted' });
+    expect((await rowOf(company.birch)).status).toBe('failed');
+    expect((await rowOf(company.birch)).error).toBe(laborItemMissingMessage);
+    expect((await rowOf(company.acme)).status).toBe('drafted');
+    expect((await rowOf(company.cedar)).status).toBe('drafted');
+    expect((await rowOf(company.dune)).status).toBe('drafted');
+    expect(await runInvoices(company.birch)).toEqual([]);
+    // Elm has nothing: no contract, no time, nothing overdue.
+    const [elm] = await ctx.db.select().from(billingRunCompanies).where(eq(billingRunCompanies.companyId, company.elm));
+    expect(elm).toBeUndefined();
+  });
+
+  it('bills the retainer in advance and last month’s overage, each line explained', async () => {
+    const [invoice, ...more] = await runInvoices(company.acme);
+    expect(more).toEqual([]);
+    expect(invoice).toMatchObject({ type: 'contract', status: 'draft', invoiceDate: april, total: '3425.00' });
+    const lines = await linesOf(invoice!.id);
+    expect(lines.map((line) => [line.kind, line.description, line.amount])).toEqual([
+      ['retainer', 'Run Retainer, April 2026, 25 devices × $125.00', '3125.00'],
+      ['overage', 'Run Overage, March 2026, 2 hours × $150.00', '300.00'],
+    ]);
+    expect(lines[1]!.explain).toMatchObject({ usage_month: '2026-03', overage_hours: 2, balance_hours: -2, rate: 150 });
+  });
+
+  it('puts the overage on its own invoice when the company asks', async () => {
+    const rows = await runInvoices(company.cedar);
+    expect(rows.map((row) => [row.type, row.total])).toEqual([
+      ['contract', '500.00'],
+      ['overage', '450.00'],
+    ]);
+  });
+
+  it('charges a late fee on what is overdue, from the contract that ended', async () => {
+    const [invoice] = await runInvoices(company.dune);
+    const lines = await linesOf(invoice!.id);
+    expect(lines.map((line) => [line.kind, line.amount])).toEqual([['late_fee', '20.00']]);
+    expect(lines[0]!.explain).toMatchObject({ base: 1000, percent: 2 });
+    expect(invoice!.lateFeeTotal).toBe('20.00');
+  });
+
+  it('running the month twice gives the same invoices', async () => {
+    const before = await monthState();
+    await runMonth(ctx.app, april, approverId);
+    expect(await monthState()).toEqual(before);
+  });
+
+  it('two runs started at once give one set', async () => {
+    const before = await monthState();
+    const results = await Promise.allSettled([
+      runMonth(ctx.app, april, approverId),
+      runMonth(ctx.app, april, approverId),
+    ]);
+    const refused = results.filter((r) => r.status === 'rejected');
+    for (const r of refused) expect((r as PromiseRejectedResult).reason.message).toBe(runAlreadyRunningMessage);
+    expect(await monthState()).toEqual(before);
+  });
+
+  it('two workers drafting one company at once make one invoice (advisory lock and unique index)', async () => {
+    await addContract(company.elm, { deviceCount: 3 });
+    const [run] = await ctx.db.select().from(billingRuns).where(eq(billingRuns.month, april));
+    const outcomes = await Promise.all([
+      draftCompany(ctx.app, run!, company.elm, { refresh: false, actorId: null }),
+      draftCompany(ctx.app, run!, company.elm, { refresh: false, actorId: null }),
+    ]);
+    expect(outcomes.map((o) => o.changed).sort()).toEqual([false, true]);
+    expect(await runInvoices(company.elm)).toHaveLength(1);
+    // Even a refresh racing a refresh keeps one.
+    await Promise.all([
+      draftCompany(ctx.app, run!, company.elm, { refresh: true, actorId: null }),
+      draftCompany(ctx.app, run!, company.elm, { refresh: true, actorId: null }),
+    ]);
+    expect(await runInvoices(company.elm)).toHaveLength(1);
+  });
+
+  it('resumes after the failure is fixed, without duplicating the companies already drafted', async () => {
+    const before = await monthState();
+    await ctx.db.update(billingSettings).set({ laborItemId: item.labor }).where(eq(billingSettings.id, 1));
+    await runMonth(ctx.app, april, approverId);
+    expect((await rowOf(company.birch)).status).toBe('drafted');
+    const after = await monthState();
+    expect(after.rows.filter((row) => row.companyId !== company.birch)).toEqual(before.rows);
+    const [invoice] = await runInvoices(company.birch);
+    const lines = await linesOf(invoice!.id);
+    // Retainer prorated 18 of 30 days; March's billable time at the labor item's price, one line for the ticket.
+    expect(lines.map((line) => [line.kind, line.quantity, line.amount, line.proration])).toEqual([
+      ['retainer', '10.00', '600.00', { days: 18, of: 30 }],
+      ['labor', '3.00', '285.00', null],
+    ]);
+    const sources = await ctx.db
+      .select()
+      .from(invoiceLineSources)
+      .where(eq(invoiceLineSources.invoiceLineId, lines[1]!.id));
+    expect(sources).toHaveLength(2);
+    // A refresh bills the same check-ins again on its own draft, never twice.
+    await call('POST', `/billing/runs/2026-04/companies/${company.birch}/refresh`, undefined, viewer);
+    const [again] = await runInvoices(company.birch);
+    expect(again!.id).toBe(invoice!.id);
+    expect((await linesOf(again!.id)).map((line) => line.amount)).toEqual(['600.00', '285.00']);
+  });
+
+  it('answers the run with its companies, warnings and filters', async () => {
+    const detail = (await call('GET', '/billing/runs/2026-04', undefined, viewer)).json<BillingRunDetail>();
+    expect(detail.run).toMatchObject({ month: '2026-04', counts: { drafted: 5, failed: 0 } });
+    expect(detail.data.map((row) => row.company_name)).toEqual([
+      'Acme Dental',
+      'Birch Legal',
+      'Cedar Clinic',
+      'Dune Realty',
+      'Elm Accounting',
+    ]);
+    const acme = detail.data.find((row) => row.company_id === company.acme)!;
+    expect(acme).toMatchObject({ total: 3425, warnings: [] });
+    expect(acme.invoices[0]).toMatchObject({
+      type: 'contract',
+      status: 'draft',
+      label: `Draft ${acme.invoices[0]!.id}`,
+    });
+    const birch = detail.data.find((row) => row.company_id === company.birch)!;
+    expect(birch.warnings.map((w) => w.code)).toEqual(['no_billing_contact']);
+    const flagged = (await call('GET', '/billing/runs/2026-04?warnings=1', undefined, viewer)).json<BillingRunDetail>();
+    expect(flagged.data.map((row) => row.company_id)).not.toContain(company.acme);
+    const search = (
+      await call('GET', '/billing/runs/2026-04?search=ced&per_page=1', undefined, viewer)
+    ).json<BillingRunDetail>();
+    expect(search).toMatchObject({ total: 1, per_page: 1, last_page: 1 });
+    expect(detail.run!.clean_drafts).toBe(
+      detail.data.filter((row) => row.status === 'drafted' && row.warnings.length === 0).length,
+    );
+  });
+});
+
+describe('approving and posting', () => {
+  it('approves every clean draft, then the chosen ones; a company not drafted is refused', async () => {
+    const clean = await call('POST', '/billing/runs/2026-04/approve', { clean: true });
+    expect(clean.statusCode).toBe(200);
+    expect(clean.json().data.done).toContain(company.acme);
+    expect(clean.json().data.done).not.toContain(company.birch);
+    const chosen = await call('POST', '/billing/runs/2026-04/approve', {
+      company_ids: [company.birch, company.cedar, company.acme],
+    });
+    expect(chosen.json().data.done.sort()).toEqual([company.birch, company.cedar].sort());
+    expect(chosen.json().data.failed).toEqual([{ id: company.acme, message: approveNotDraftedMessage }]);
+    expect((await rowOf(company.acme)).status).toBe('approved');
+  });
+
+  it('refuses to post a draft whose month’s usage moved since, and posts it once refreshed', async () => {
+    const acmeTicket = await addTicket(company.acme, 'Late call');
+    await checkIn(company.acme, acmeTicket, '2026-03-25T10:00:00Z', 1);
+    const posted = await call('POST', '/billing/runs/2026-04/post');
+    expect(posted.statusCode).toBe(200);
+    const [acmeInvoice] = await runInvoices(company.acme);
+    expect(posted.json().data.failed).toEqual([{ id: acmeInvoice!.id, message: staleUsageMessage('March 2026') }]);
+    expect((await rowOf(company.cedar)).status).toBe('posted');
+    expect((await rowOf(company.acme)).status).toBe('approved');
+    await ctx.db.transaction((tx) => unapproveInvoice(tx, acmeInvoice!.id, approverId));
+    await call('POST', `/billing/runs/2026-04/companies/${company.acme}/refresh`, undefined, viewer);
+    expect((await linesOf(acmeInvoice!.id)).map((line) => line.amount)).toEqual(['3125.00', '450.00']);
+    await call('POST', '/billing/runs/2026-04/approve', { company_ids: [company.acme] });
+    const again = await call('POST', '/billing/runs/2026-04/post');
+    expect(again.json().data).toEqual({ done: [acmeInvoice!.id], failed: [] });
+    const [done] = await runInvoices(company.acme);
+    expect(done).toMatchObject({ status: 'posted', invoiceDate: april });
+    expect(done!.number).toMatch(/^INV-\d{6}$/);
+    expect((await call('POST', '/billing/runs/2026-04/post')).json().message).toBe(runPostedNothingMessage);
+  });
+
+  it('freezes March at posting: the Usage tab shows it invoiced and April starts from its carry-out', async () => {
+    const [acmeInvoice] = await runInvoices(company.acme);
+    const [snapshot] = await ctx.db
+      .select()
+      .from(usageSnapshots)
+      .where(and(eq(usageSnapshots.companyId, company.acme), eq(usageSnapshots.month, '2026-03-01')));
+    expect(snapshot).toMatchObject({ totalUsed: '13.00', balance: '-3.00', overageHours: '3.00' });
+    expect(snapshot!.invoiceId).toBe(acmeInvoice!.id);
+    // Cedar's month is frozen by its overage invoice, not by its contract invoice.
+    const [cedarOverage] = (await runInvoices(company.cedar)).filter((row) => row.type === 'overage');
+    const [cedarSnapshot] = await ctx.db
+      .select()
+      .from(usageSnapshots)
+      .where(eq(usageSnapshots.companyId, company.cedar));
+    expect(cedarSnapshot!.invoiceId).toBe(cedarOverage!.id);
+
+    const detail = await call('GET', `/company/${company.acme}`, undefined, viewer);
+    const usage = detail.json().data.monthly_usage as { id: string; invoiced?: boolean; invoice_id?: number }[];
+    expect(usage.find((row) => row.id === '2026-03')).toMatchObject({ invoiced: true, invoice_id: acmeInvoice!.id });
+    expect(usage.find((row) => row.id === '2026-04')!.invoiced).toBeUndefined();
+  });
+
+  it('a refresh after posting changes nothing', async () => {
+    const before = await monthState();
+    const rowBefore = await rowOf(company.acme);
+    const response = await call('POST', `/billing/runs/2026-04/companies/${company.acme}/refresh`, undefined, viewer);
+    expect(response.statusCode).toBe(200);
+    expect(await monthState()).toEqual(before);
+    expect((await rowOf(company.acme)).status).toBe(rowBefore.status);
+  });
+
+  it('charges one late fee per company and month, however often the month is run', async () => {
+    await runMonth(ctx.app, april, approverId);
+    await call('POST', `/billing/runs/2026-04/companies/${company.dune}/refresh`, undefined, viewer);
+    const fees = await ctx.db
+      .select({ id: invoiceLines.id })
+      .from(invoiceLines)
+      .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+      .where(
+        and(
+          eq(invoices.companyId, company.dune),
+          eq(invoices.billingMonth, april),
+          eq(invoiceLines.kind, 'late_fee'),
+          sql`${invoices.status} <> 'void'`,
+        ),
+      );
+    expect(fees).toHaveLength(1);
+  });
+
+  it('skips a drafted company (its drafts go) but not an approved or posted one', async () => {
+    const refused = await call('POST', `/billing/runs/2026-04/companies/${company.acme}/skip`, undefined, viewer);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.company_id).toEqual([skipApprovedMessage]);
+    const skipped = await call('POST', `/billing/runs/2026-04/companies/${company.elm}/skip`, undefined, viewer);
+    expect(skipped.statusCode).toBe(200);
+    expect(await runInvoices(company.elm)).toEqual([]);
+    expect((await rowOf(company.elm)).status).toBe('skipped');
+    // A resumed run leaves a skipped company skipped.
+    await runMonth(ctx.app, april, approverId);
+    expect(await runInvoices(company.elm)).toEqual([]);
+  });
+
+  it('drafts a voided invoice again', async () => {
+    const [posted] = await runInvoices(company.acme);
+    const voided = await call('POST', `/billing/invoices/${posted!.id}/void`, { reason: 'Wrong device count' });
+    expect(voided.statusCode).toBe(200);
+    await call('POST', `/billing/runs/2026-04/companies/${company.acme}/refresh`, undefined, viewer);
+    const rows = await runInvoices(company.acme);
+    expect(rows.map((row) => row.status)).toEqual(['void', 'draft']);
+    expect((await rowOf(company.acme)).status).toBe('drafted');
+  });
+});
+
+describe('late time (design §4)', () => {
+  it('moves hours checked in on a frozen month to the first open month, once, hours conserved', async () => {
+    const ticket = await addTicket(company.acme, 'Forgotten visit');
+    await checkIn(company.acme, ticket, '2026-03-28T10:00:00Z', 2);
+    await runMonth(ctx.app, '2026-05-01', approverId);
+    const adjustments = await ctx.db
+      .select()
+      .from(usageAdjustments)
+      .where(and(eq(usageAdjustments.companyId, company.acme), isNotNull(usageAdjustments.sourceMonth)));
+    expect(adjustments.map((a) => [a.month, a.hours, a.reason, a.sourceMonth])).toEqual([
+      ['2026-04-01', -2, 'Late time from March 2026', '2026-03-01'],
+    ]);
+    await call('POST', `/billing/runs/2026-05/companies/${company.acme}/refresh`, undefined, viewer);
+    const again = await ctx.db
+      .select()
+      .from(usageAdjustments)
+      .where(and(eq(usageAdjustments.companyId, company.acme), isNotNull(usageAdjustments.sourceMonth)));
+    expect(again).toHaveLength(1);
+    // March stays as billed (13 hours), April carries the 2 late hours: 10 − 2 = 8, nothing billed twice.
+    const detail = await call('GET', `/company/${company.acme}`, undefined, viewer);
+    const usage = detail.json().data.monthly_usage as { id: string; total_used: number; balance: number }[];
+    expect(usage.find((row) => row.id === '2026-03')).toMatchObject({ total_used: 13, balance: -3 });
+    expect(usage.find((row) => row.id === '2026-04')).toMatchObject({ adjustments: -2, balance: 8 });
+  });
+});
+
+describe('schedule and "Run now"', () => {
+  it('the hourly tick starts the month once its run day and hour have passed, and only once', async () => {
+    expect(await billingRunTick(ctx.app, new Date('2027-01-01T05:30:00Z'))).toBeNull();
+    expect(await billingRunTick(ctx.app, new Date('2027-01-01T06:07:00Z'))).toBe('2027-01');
+    expect(await billingRunTick(ctx.app, new Date('2027-01-01T07:07:00Z'))).toBeNull();
+    const [run] = await ctx.db.select().from(billingRuns).where(eq(billingRuns.month, '2027-01-01'));
+    expect(run).toMatchObject({ startedBy: null, status: 'drafted' });
+  });
+
+  it('POST starts the run in the background (202) and the companies arrive', async () => {
+    const started = await call('POST', '/billing/runs/2026-06', undefined, viewer);
+    expect(started.statusCode).toBe(202);
+    expect(started.json().data).toMatchObject({ month: '2026-06' });
+    let detail: BillingRunDetail;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      detail = (await call('GET', '/billing/runs/2026-06', undefined, viewer)).json<BillingRunDetail>();
+    } while (detail.run?.status === 'running' || detail.run?.finished_at === null);
+    expect(detail.data.length).toBeGreaterThan(0);
+    const list = await call('GET', '/billing/runs', undefined, viewer);
+    expect(list.json().data.map((run: { month: string }) => run.month)).toEqual([
+      '2027-01',
+      '2026-06',
+      '2026-05',
+      '2026-04',
+    ]);
+  });
+});
