@@ -3,7 +3,8 @@
 // 8 a working day, as the demo's timeline: bench/../modules/reports/timeclock-report.demo.ts) and a day of PTO for
 // every fourth, then asks for the last full 30 days, as JSON and as CSV.
 // Run: node --import tsx bench/timeclock-report.ts   (DATABASE_URL to use your own server; else an embedded one;
-// BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding).
+// BENCH_KEEP_DB=1 keeps the seeded database, BENCH_REUSE_URL=<its url> runs against it again without seeding;
+// BENCH_ONLY=<part of a label> runs only those calls and the floor).
 // The load comes from wrk when installed (bench/wrk-load.lua), else from bench/load-client.ts. Prints p50 / p95 /
 // max per call, each with its statements alone in PostgreSQL and the p95's ratio to them (bench/sql-alone.ts), and the
 // report's one SQL statement timed alone; exits 1 over budget.
@@ -80,13 +81,15 @@ try {
       `${(body.length / 1024).toFixed(0)} KiB of JSON`,
   );
 
-  const paths: [string, string][] = [
+  const calls: [string, string][] = [
     ['timeclock report, 200 employees, 30 days (JSON)', `/api/reports/timeclock/${start}/${end}/`],
     ['timeclock report, 200 employees, 30 days (CSV)', `/api/reports/timeclock/${start}/${end}/?format=csv`],
     ['timeclock report, 200 employees, this week so far (JSON)', `/api/reports/timeclock/${addDays(end, -6)}/${end}/`],
     ['timeclock report, 200 employees, a week to today (JSON)', `/api/reports/timeclock/${addDays(end, -5)}/${today}/`],
     ['floor: GET /api/health (one select 1)', '/api/health'],
   ];
+  const only = process.env.BENCH_ONLY;
+  const paths = calls.filter(([label]) => !only || label.includes(only) || label.startsWith('floor'));
   let failed = false;
   const results = await runLoad(
     {

@@ -54,7 +54,8 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
             .header('content-disposition', `attachment; filename="timeclock-${capped.start}-${capped.end}.csv"`)
             .send(await getTimeclockReportCsv(app.db, capped));
         }
-        // The JSON is written as text from the kept closed days' texts (getTimeclockReportJson, decision 0052).
+        // The JSON is written as text, mostly the kept closed days' texts (getTimeclockReportJson, decision 0052), and
+        // sent as bytes: given the string, Fastify would measure its UTF-8 length and then encode it again.
         return reply
           .header('content-type', 'application/json; charset=utf-8')
           .send(Buffer.from(await getTimeclockReportJson(app.db, capped)));
