@@ -1,0 +1,464 @@
+import type { SessionResponse } from '@switchboard/shared';
+import type { InvoiceDetail, InvoiceRow } from '@switchboard/shared/billing/invoices';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
+import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { drawerActions } from './invoice-drawer.tsx';
+import { filtersFromParams, listQuery, paramsWithFilters } from './invoice-filters.ts';
+
+vi.mock('socket.io-client', () => fakeSocketModule);
+// Each test renders the whole app and types into Mantine inputs: on a loaded 2-core machine that takes over 20 s.
+vi.setConfig({ testTimeout: 60_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const session = (permissions: string[]): SessionResponse => ({
+  data: {
+    user: {
+      id: 1,
+      type: 'Employee',
+      role: 'user',
+      name: 'Ada Admin',
+      shortname: 'Ada',
+      email: 'ada@example.com',
+      photo: null,
+      avatar: null,
+      created_at: '2026-01-05T09:00:00.000Z',
+      email_verified_at: null,
+      employee: null,
+    },
+    permissions,
+    notifications: [],
+    agent_settings: {
+      has_settings: false,
+      phone_number: null,
+      username: null,
+      callback_number: null,
+      connection_id: null,
+    },
+    token_id: 'token-1',
+    shadowing: false,
+  },
+});
+
+function signedIn(): void {
+  window.localStorage.setItem('access_token', 'access-1');
+  window.localStorage.setItem('refresh_token', 'refresh-1');
+  window.localStorage.setItem('token_id', 'token-1');
+  authStore.syncFromStorage();
+}
+
+const row = (id: number, extra: Partial<InvoiceRow> = {}): InvoiceRow => ({
+  id,
+  number: null,
+  label: `Draft ${id}`,
+  type: 'one_off',
+  status: 'draft',
+  state: 'Draft',
+  company_id: 2,
+  company_name: 'Acme Dental',
+  project_id: null,
+  contract_id: null,
+  run_id: null,
+  billing_month: null,
+  invoice_date: null,
+  due_date: null,
+  payment_terms: 20,
+  subtotal: 100,
+  tax_total: 0,
+  total: 100,
+  balance: 0,
+  paperless: 0,
+  delivery: 'none',
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...extra,
+});
+
+const detail = (invoice: InvoiceRow, extra: Partial<InvoiceDetail> = {}): InvoiceDetail => ({
+  ...invoice,
+  memo: '',
+  bill_to: null,
+  tax_rate: { id: 1, name: 'Florida', percent: '7.0000' },
+  tax_exempt_certificate: '',
+  late_fee_total: 0,
+  closed_on: null,
+  credited_invoice_id: null,
+  credit_note_ids: [],
+  approved_by: null,
+  approved_at: null,
+  posted_by: null,
+  posted_at: null,
+  voided_by: null,
+  voided_at: null,
+  void_reason: '',
+  journal_entry_id: null,
+  journal_entry: null,
+  lines: [
+    {
+      id: 31,
+      line_no: 1,
+      kind: 'retainer',
+      item_id: 4,
+      item_name: 'Managed Services Retainer',
+      account_id: null,
+      description: 'Managed Services Retainer, April 2026',
+      quantity: 25,
+      unit_price: 125,
+      proration: { days: 18, of: 30 },
+      amount: 1875,
+      taxable: 0,
+      tax_amount: 0,
+      period_start: null,
+      period_end: null,
+      explain: { summary: '25 devices × $125.00, 18 of 30 days', contract_id: 3, days: 18, of_days: 30, rate: 125 },
+    },
+  ],
+  allocations: [],
+  deliveries: [],
+  events: [],
+  ...extra,
+});
+
+const posted = row(7, {
+  number: 'INV-000007',
+  label: 'INV-000007',
+  type: 'contract',
+  status: 'posted',
+  state: 'Open',
+  invoice_date: '2026-11-01',
+  due_date: '2026-11-21',
+  total: 1875,
+  balance: 1875,
+  delivery: 'sent',
+});
+const approved = row(8, { status: 'approved', state: 'Approved' });
+const draft = row(9);
+
+interface Stub {
+  rows: InvoiceRow[];
+  details: Record<number, InvoiceDetail>;
+  bulk?: { done: number[]; failed: { id: number; message: string }[] };
+}
+
+function stubApi(permissions: string[], stub: Stub) {
+  const sent: { method: string; url: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (method !== 'GET') sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (url === '/api/session') return jsonResponse(200, session(permissions));
+    if (url === '/api/notifications') return jsonResponse(200, { data: [] });
+    if (url.startsWith('/api/misc/timeclock')) return jsonResponse(200, { data: { status: 5, start_time: null } });
+    if (url === '/api/company.list')
+      return jsonResponse(200, {
+        data: [
+          { id: 2, name: 'Acme Dental' },
+          { id: 3, name: 'Bayside Law' },
+        ],
+      });
+    if (url.startsWith('/api/billing/invoices?'))
+      return jsonResponse(200, {
+        data: stub.rows,
+        total: stub.rows.length,
+        current_page: 1,
+        per_page: 50,
+        last_page: 1,
+        from: 1,
+        to: stub.rows.length,
+      });
+    if (url === '/api/billing/invoices/bulk') return jsonResponse(200, { data: stub.bulk });
+    const one = /^\/api\/billing\/invoices\/(\d+)$/.exec(url);
+    if (one && method === 'GET') {
+      const found = stub.details[Number(one[1])];
+      return found ? jsonResponse(200, { data: found }) : jsonResponse(404, { message: 'Not found.' });
+    }
+    if (url === '/api/billing/invoices' && method === 'POST')
+      return jsonResponse(200, { message: 'Invoice created.', data: { id: 9 } });
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const urls = () => (fetchMock.mock.calls as unknown as [string][]).map(([url]) => url);
+  return { fetchMock, sent, urls };
+}
+
+describe('filters kept in the URL', () => {
+  it('reads every filter through the contract, dropping what it would refuse', () => {
+    const filters = filtersFromParams(
+      new URLSearchParams(
+        'status=overdue&type=contract&company_id=2&from=2026-11-01&to=2026-11-30&due_from=2026-11-05&due_to=2026-12-01' +
+          '&run_month=2026-11&delivery=failed&to_print=1&number=INV-0001&page=3&per_page=100&id=7',
+      ),
+    );
+    expect(listQuery(filters)).toEqual({
+      status: 'overdue',
+      type: 'contract',
+      company_id: '2',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      due_from: '2026-11-05',
+      due_to: '2026-12-01',
+      run_month: '2026-11',
+      delivery: 'failed',
+      to_print: '1',
+      number: 'INV-0001',
+      page: 3,
+      per_page: 100,
+    });
+    const bad = filtersFromParams(
+      new URLSearchParams('status=lost&company_id=abc&from=2026-13-45&run_month=November&per_page=501&page=0'),
+    );
+    expect(listQuery(bad)).toEqual({ page: 1, per_page: 50 });
+  });
+
+  it('goes back to page 1 on a filter change, drops defaults and empty values, and keeps the open drawer', () => {
+    const current = new URLSearchParams('status=open&page=4&id=7&per_page=100');
+    expect(paramsWithFilters(current, { status: 'paid' }).toString()).toBe('status=paid&id=7&per_page=100');
+    expect(paramsWithFilters(current, { status: '' }).toString()).toBe('id=7&per_page=100');
+    expect(paramsWithFilters(current, { page: 2 }).toString()).toBe('status=open&page=2&id=7&per_page=100');
+    expect(paramsWithFilters(current, { per_page: 50, page: 1 }).toString()).toBe('status=open&id=7');
+  });
+
+  it('sends the URL’s filters to the list call and writes a changed filter back to the URL', async () => {
+    signedIn();
+    const { urls } = stubApi(['view billing'], { rows: [posted], details: {} });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/billing/invoices?status=overdue&company_id=2&run_month=2026-11&to_print=1&page=2');
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(await within(table).findByText('INV-000007')).toBeTruthy();
+    expect(urls()).toContain(
+      '/api/billing/invoices?page=2&per_page=50&status=overdue&company_id=2&run_month=2026-11&to_print=1',
+    );
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Company' }) as HTMLInputElement).value).toBe('Acme Dental'),
+    );
+    expect((screen.getByRole('switch', { name: 'To print' }) as HTMLInputElement).checked).toBe(true);
+
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Credit note' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?status=overdue&company_id=2&run_month=2026-11&to_print=1&type=credit_note',
+      ),
+    );
+    await waitFor(() =>
+      expect(urls()).toContain(
+        '/api/billing/invoices?page=1&per_page=50&status=overdue&type=credit_note&company_id=2&run_month=2026-11&to_print=1',
+      ),
+    );
+
+    await user.type(screen.getByRole('textbox', { name: 'Number' }), 'INV-7');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('number')).toBe('INV-7'));
+  });
+});
+
+describe('drawer actions by state and permission', () => {
+  const view = ['view billing'];
+  const both = ['view billing', 'approve billing'];
+
+  it('lets view billing edit drafts, send back, send and record payments, and approve billing approve, post, credit and void', () => {
+    expect(drawerActions(draft, view)).toEqual(['save', 'delete', 'duplicate', 'pdf']);
+    expect(drawerActions(draft, both)).toEqual(['save', 'delete', 'approve', 'duplicate', 'pdf']);
+    expect(drawerActions(approved, view)).toEqual(['unapprove', 'duplicate', 'pdf']);
+    expect(drawerActions(approved, both)).toEqual(['unapprove', 'post', 'duplicate', 'pdf']);
+    expect(drawerActions(posted, view)).toEqual(['send', 'record_payment', 'duplicate', 'pdf']);
+    expect(drawerActions(posted, both)).toEqual(['send', 'record_payment', 'credit_note', 'void', 'duplicate', 'pdf']);
+    expect(drawerActions({ ...posted, balance: 0 }, both)).toEqual(['send', 'credit_note', 'void', 'duplicate', 'pdf']);
+    expect(drawerActions({ ...posted, status: 'void' }, both)).toEqual(['duplicate', 'pdf']);
+    // The run's drafts are not typed by hand: no Save (the contract takes one-off and project drafts only).
+    expect(drawerActions({ ...draft, type: 'contract' }, both)).toEqual(['delete', 'approve', 'duplicate', 'pdf']);
+    expect(drawerActions({ ...posted, type: 'credit_note', total: -50, balance: -50 }, both)).toEqual([
+      'send',
+      'void',
+      'pdf',
+    ]);
+  });
+
+  it('shows a plain view billing reader no Post on an approved invoice, only Back to draft', async () => {
+    signedIn();
+    stubApi(view, { rows: [approved], details: { 8: detail(approved) } });
+    renderApp('/billing/invoices?id=8');
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice Draft 8' });
+    const actions = await within(drawer).findByRole('group', { name: 'Invoice actions' });
+    expect(within(actions).getByRole('button', { name: 'Back to draft' })).toBeTruthy();
+    expect(within(actions).queryByRole('button', { name: 'Post' })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('offers Post to approve billing, then on a posted invoice Void, Credit note, Send, Record payment and its PDF', async () => {
+    signedIn();
+    const { sent } = stubApi(both, { rows: [approved, posted], details: { 8: detail(approved), 7: detail(posted) } });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/billing/invoices?id=8');
+    let drawer = await screen.findByRole('dialog', { name: 'Invoice Draft 8' });
+    await user.click(within(drawer).getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(sent.map((call) => call.url)).toContain('/api/billing/invoices/8/post'));
+
+    await act(() => router.navigate('/billing/invoices?id=7'));
+    drawer = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
+    const actions = within(drawer).getByRole('group', { name: 'Invoice actions' });
+    for (const name of ['Send', 'Credit note', 'Void', 'Duplicate'])
+      expect(within(actions).getByRole('button', { name })).toBeTruthy();
+    expect(within(actions).getByRole('link', { name: 'Record payment' }).getAttribute('href')).toBe(
+      '/billing/payments/receive?company_id=2&invoice_id=7',
+    );
+    expect(within(actions).getByRole('link', { name: 'Open PDF' }).getAttribute('href')).toBe('/pdf/invoice/7');
+    expect(within(actions).queryByRole('button', { name: 'Post' })).toBeNull();
+
+    // The computed line explains itself; the tax names its rate.
+    await user.click(within(drawer).getByRole('button', { name: 'How was line 1 computed' }));
+    expect(await screen.findByText('25 devices × $125.00, 18 of 30 days')).toBeTruthy();
+    expect(screen.getByText('How was this computed')).toBeTruthy();
+    expect(within(drawer).getByLabelText('Tax').textContent).toContain('Florida 7%');
+
+    // Void asks for the reason, with the contract's message.
+    await user.click(within(actions).getByRole('button', { name: 'Void' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Void INV-000007' });
+    await user.click(within(dialog).getByRole('button', { name: 'Void invoice' }));
+    expect(await within(dialog).findByText('The reason field is required.')).toBeTruthy();
+    expect(sent.map((call) => call.url)).not.toContain('/api/billing/invoices/7/void');
+  });
+});
+
+describe('the line editor', () => {
+  it('shows the contract’s messages under each field and sends nothing until they are fixed', async () => {
+    signedIn();
+    const { sent } = stubApi(['view billing'], { rows: [], details: {} });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/billing/invoices');
+    await user.click(await screen.findByRole('button', { name: 'New invoice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New invoice' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Line 1 quantity' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Line 1 unit price' }), '12.34567');
+    await user.click(within(dialog).getByRole('button', { name: 'Create draft' }));
+
+    expect(await within(dialog).findByText('The company field is required.')).toBeTruthy();
+    expect(within(dialog).getByText('The description field is required.')).toBeTruthy();
+    expect(within(dialog).getByText('The quantity must be a number.')).toBeTruthy();
+    expect(within(dialog).getByText('The unit price may have at most four decimals.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    // Removing the only line is not offered; a second line can go.
+    expect(within(dialog).queryByRole('button', { name: 'Remove line 1' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Add line' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Line 2 quantity' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Line 2 quantity' }), '1.255');
+    await user.click(within(dialog).getByRole('button', { name: 'Create draft' }));
+    expect(await within(dialog).findByText('The quantity may have at most two decimals.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove line 2' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Line 2 quantity' })).toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends a valid draft as the contract reads it and opens it in the drawer', async () => {
+    signedIn();
+    const { sent } = stubApi(['view billing'], { rows: [], details: {} });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/billing/invoices');
+    await user.click(await screen.findByRole('button', { name: 'New invoice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New invoice' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Company' }));
+    await user.click(await screen.findByRole('option', { name: 'Bayside Law' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Line 1 description' }), 'Onsite setup');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Line 1 quantity' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Line 1 quantity' }), '2.5');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Line 1 unit price' }), '95.125');
+    expect(within(dialog).getByLabelText('Line 1 amount').textContent).toBe('$237.81');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Line 1 taxable' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create draft' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      url: '/api/billing/invoices',
+      body: {
+        company_id: 3,
+        type: 'one_off',
+        project_id: null,
+        payment_terms: null,
+        memo: '',
+        lines: [
+          {
+            kind: 'item',
+            item_id: null,
+            account_id: null,
+            description: 'Onsite setup',
+            quantity: 2.5,
+            unit_price: 95.125,
+            taxable: 1,
+            period_start: null,
+            period_end: null,
+          },
+        ],
+      },
+    });
+    expect(await screen.findByRole('dialog', { name: 'Invoice' })).toBeTruthy(); // the new draft opens in the drawer
+  });
+});
+
+describe('bulk actions and live updates', () => {
+  it('shows which selected invoices failed and why', async () => {
+    signedIn();
+    const { sent } = stubApi(['view billing', 'approve billing'], {
+      rows: [approved, draft],
+      details: {},
+      bulk: { done: [8], failed: [{ id: 9, message: 'Only an approved invoice can be posted.' }] },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/billing/invoices');
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    await within(table).findByText('Draft 9');
+    await user.click(within(table).getByRole('checkbox', { name: 'Select all on this page' }));
+    const bar = screen.getByRole('group', { name: 'Bulk actions' });
+    expect(within(bar).getByText('2 selected')).toBeTruthy();
+    await user.click(within(bar).getByRole('button', { name: 'Post' }));
+    const result = await screen.findByLabelText('Bulk result');
+    expect(within(result).getByText('Posted: 1. Failed: 1.')).toBeTruthy();
+    expect(within(result).getByText('Draft 9: Only an approved invoice can be posted.')).toBeTruthy();
+    expect(sent).toEqual([
+      { method: 'POST', url: '/api/billing/invoices/bulk', body: { action: 'post', ids: [8, 9] } },
+    ]);
+    expect(within(screen.getByRole('group', { name: 'Bulk actions' })).getByText('1 selected')).toBeTruthy();
+  });
+
+  it('a plain view billing reader gets Send in bulk but no Approve or Post', async () => {
+    signedIn();
+    stubApi(['view billing'], { rows: [posted], details: {} });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/billing/invoices');
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    await user.click(await within(table).findByRole('checkbox', { name: 'Select INV-000007' }));
+    const bar = screen.getByRole('group', { name: 'Bulk actions' });
+    expect(within(bar).getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(within(bar).queryByRole('button', { name: 'Post' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('reads the list and the open invoice again on InvoiceUpdated and PaymentUpdated', async () => {
+    signedIn();
+    const stub: Stub = { rows: [posted], details: { 7: detail(posted) } };
+    const { urls } = stubApi(['view billing'], stub);
+    renderApp('/billing/invoices?id=7');
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
+    const count = (prefix: string) => urls().filter((url) => url.startsWith(prefix)).length;
+    const lists = count('/api/billing/invoices?');
+    const details = count('/api/billing/invoices/7');
+
+    stub.details[7] = detail({ ...posted, balance: 875, state: 'Partially Paid' });
+    stub.rows = [{ ...posted, balance: 875, state: 'Partially Paid' }];
+    act(() => latestSocket().serverEmit('billing', 'PaymentUpdated', { id: 40, company_id: 2 }));
+    expect(await within(drawer).findByText('Partially Paid')).toBeTruthy();
+    await waitFor(() => expect(count('/api/billing/invoices?')).toBe(lists + 1));
+    expect(count('/api/billing/invoices/7')).toBe(details + 1);
+
+    // Another company's invoice: the list reads again, the drawer does not.
+    act(() => latestSocket().serverEmit('billing', 'InvoiceUpdated', { id: 12, company_id: 3 }));
+    await waitFor(() => expect(count('/api/billing/invoices?')).toBe(lists + 2));
+    act(() => latestSocket().serverEmit('billing', 'InvoiceUpdated', { id: 7, company_id: 2 }));
+    await waitFor(() => expect(count('/api/billing/invoices/7')).toBe(details + 2));
+  });
+});
