@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { billingToday } from './ledger.service.ts';
 
-// /billing home's figures (designs/billing.md §5 first row; decision 0086): one statement over the open-items index,
+// /billing home's figures (designs/billing.md §5 first row; decision 0087): one statement over the open-items index,
 // the status/date index, payments' date index and the deliveries' status index, answered in dollars.
 
 interface SummaryRow {

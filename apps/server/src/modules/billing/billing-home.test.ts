@@ -11,7 +11,7 @@ import { billingToday } from './ledger.service.ts';
 import { accounts } from './ledger.table.ts';
 import { allocations, payments } from './payments.table.ts';
 
-// GET /api/billing/summary (issue 27 part 11; designs/billing.md §5 first row; decision 0086): every card, queue and
+// GET /api/billing/summary (issue 27 part 11; designs/billing.md §5 first row; decision 0087): every card, queue and
 // chart figure on a small data set whose answers are worked out by hand below, then who may read it.
 
 let ctx: TestContext;

@@ -16,6 +16,10 @@ import { runMonthOptions } from './components/run-card.tsx';
 vi.mock('socket.io-client', () => fakeSocketModule);
 // recharts draws nothing measurable in jsdom; the charts' module is the page's lazy chunk, stood in for here.
 vi.mock('./components/billing-charts.tsx', () => ({ BillingCharts: () => <p>Charts</p> }));
+// The invoices feature's drawer has its own tests; here it only has to open on the invoice clicked.
+vi.mock('../billing-invoices/invoice-drawer.tsx', () => ({
+  InvoiceDrawer: ({ invoiceId }: { invoiceId: number | null }) => <p>Invoice drawer {invoiceId}</p>,
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -159,7 +163,13 @@ function stub(permissions: string[], counts: Partial<Record<RunCompanyStatus, nu
       { run: null, data: [], current_page: 1, per_page: 20, total: 0, last_page: 1 } satisfies BillingRunDetail,
     ],
     'POST /api/billing/runs/2026-11': [200, { message: 'The run of November 2026 started.' }],
-    'POST /api/billing/runs/2026-11/approve': [200, { message: 'Approved 1 company.' }],
+    'POST /api/billing/runs/2026-11/approve': [
+      200,
+      {
+        message: '1 approved.',
+        data: { done: [11], failed: [{ id: 12, message: 'Only a drafted company can be approved.' }] },
+      },
+    ],
     'POST /api/billing/runs/2026-11/post': [200, { message: 'Posted 1 invoice.' }],
     'POST /api/billing/runs/2026-11/companies/12/refresh': [200, { message: 'Refreshed.' }],
     'GET /api/billing/invoices/501': [
@@ -250,6 +260,7 @@ describe('/billing', () => {
     await user.click(approveClean);
     await waitFor(() => expect(api.callsTo('POST', '/api/billing/runs/2026-11/approve')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/billing/runs/2026-11/approve')[0]!.body).toEqual({ clean: true });
+    expect(await screen.findByText('12: Only a drafted company can be approved.')).toBeTruthy();
 
     await user.click(within(card).getByRole('button', { name: 'Post approved' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/billing/runs/2026-11/post')).toHaveLength(1));
@@ -293,7 +304,8 @@ describe('/billing', () => {
     expect(within(acme).getByLabelText('Change +25 %').getAttribute('data-variant')).toBe('filled');
     expect(within(birch).getByLabelText('Change +2 %').getAttribute('data-variant')).toBe('light');
     expect(within(birch).getByText('No billing contact with an e-mail.')).toBeTruthy();
-    expect(within(acme).getByRole('link', { name: 'Draft 501' }).getAttribute('href')).toBe('/billing/invoices?id=501');
+    await user.click(within(acme).getByRole('button', { name: 'Draft 501' }));
+    expect(await screen.findByText('Invoice drawer 501')).toBeTruthy();
 
     await user.click(within(acme).getByRole('button', { name: 'Lines' }));
     const lines = await within(acme).findByRole('table', { name: 'Lines of Draft 501' });

@@ -2,8 +2,18 @@ import { notifications } from '@mantine/notifications';
 import { isApiError } from '../../lib/api-client.ts';
 
 /** A run action's outcome as a toast: the server's message, or what failed (a 422's first field message first). */
-export function notifyDone(answer: { message?: string } | undefined, fallback: string): void {
+export function notifyDone(
+  answer: { message?: string; data?: { failed?: { id: number; message: string }[] } } | undefined,
+  fallback: string,
+): void {
   notifications.show({ color: 'green', message: answer?.message ?? fallback });
+  const failed = answer?.data?.failed ?? [];
+  if (failed.length > 0)
+    notifications.show({
+      color: 'red',
+      title: `${failed.length} failed`,
+      message: failed.map((failure) => `${failure.id}: ${failure.message}`).join('\n'),
+    });
 }
 
 export function notifyFailed(error: unknown): void {

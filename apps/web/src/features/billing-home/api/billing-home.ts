@@ -1,7 +1,7 @@
 import { billingChannel } from '@switchboard/shared';
 import type { BillingSummary } from '@switchboard/shared/billing/home';
 import type { InvoiceDetail } from '@switchboard/shared/billing/invoices';
-import type { BillingRunDetail, RunCompanyStatus } from '@switchboard/shared/billing/runs';
+import type { BillingRunDetail, RunActionResult, RunCompanyStatus } from '@switchboard/shared/billing/runs';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useChannel } from '../../../lib/socket.ts';
@@ -59,6 +59,8 @@ export function useRunCompanies(month: string, filters: RunCompanyFilters, enabl
 
 export interface RunActionAnswer {
   message?: string;
+  /** Approve and post: what happened to each company or invoice. */
+  data?: Partial<RunActionResult>;
 }
 
 function useRunMutation<TInput>(call: (input: TInput) => Promise<RunActionAnswer>) {

@@ -16,8 +16,7 @@ import {
 } from '@mantine/core';
 import { isLargeChange, runMonthLabel } from '@switchboard/shared/billing/home';
 import { runCompanyStatuses, type RunCompanyRow, type RunCompanyStatus } from '@switchboard/shared/billing/runs';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useApproveRun, useRunCompanies, useRunCompanyAction, type RunCompanyFilters } from '../api/billing-home.ts';
 import { percentChange, usd } from '../format.ts';
 import { notifyDone, notifyFailed } from '../notify.ts';
@@ -26,7 +25,11 @@ import { runStatusColors, runStatusLabels } from './run-card.tsx';
 
 // The run's review panel (designs/billing.md §4 "Review, approve, post"): every company of the month with its status,
 // invoices (total, change from last month, over 10 % highlighted), warnings; Refresh and Skip per company; select and
-// Approve ('approve billing'). An invoice opens in the invoices page's drawer (?id=).
+// Approve ('approve billing'). An invoice opens in the invoices feature's drawer, loaded when first opened.
+
+const InvoiceDrawer = lazy(() =>
+  import('../../billing-invoices/invoice-drawer.tsx').then((module) => ({ default: module.InvoiceDrawer })),
+);
 
 const refreshable: RunCompanyStatus[] = ['pending', 'drafted', 'failed', 'skipped'];
 const skippable: RunCompanyStatus[] = ['pending', 'drafted', 'failed'];
@@ -41,6 +44,7 @@ interface RunReviewProps {
 export function RunReview({ month, opened, onClose, canApprove }: RunReviewProps) {
   const [filters, setFilters] = useState<RunCompanyFilters>({ page: 1, status: '', warnings: '', search: '' });
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [openInvoice, setOpenInvoice] = useState<number | null>(null);
   const companies = useRunCompanies(month, filters, opened);
   const approve = useApproveRun();
   const rows = companies.data?.data ?? [];
@@ -157,6 +161,7 @@ export function RunReview({ month, opened, onClose, canApprove }: RunReviewProps
                 canApprove={canApprove}
                 selected={selected.has(row.company_id)}
                 onSelect={(on) => toggle(row.company_id, on)}
+                onOpenInvoice={setOpenInvoice}
               />
             ))}
             {rows.length === 0 && !companies.isPending && (
@@ -178,6 +183,11 @@ export function RunReview({ month, opened, onClose, canApprove }: RunReviewProps
           />
         )}
       </Stack>
+      {openInvoice !== null && (
+        <Suspense fallback={null}>
+          <InvoiceDrawer invoiceId={openInvoice} onClose={() => setOpenInvoice(null)} onOpen={setOpenInvoice} />
+        </Suspense>
+      )}
     </Drawer>
   );
 }
@@ -188,9 +198,10 @@ interface CompanyRowProps {
   canApprove: boolean;
   selected: boolean;
   onSelect: (on: boolean) => void;
+  onOpenInvoice: (invoiceId: number) => void;
 }
 
-function CompanyRow({ month, row, canApprove, selected, onSelect }: CompanyRowProps) {
+function CompanyRow({ month, row, canApprove, selected, onSelect, onOpenInvoice }: CompanyRowProps) {
   const action = useRunCompanyAction();
   const [shown, setShown] = useState<Set<number>>(new Set());
   const toggleLines = (invoiceId: number) =>
@@ -235,7 +246,7 @@ function CompanyRow({ month, row, canApprove, selected, onSelect }: CompanyRowPr
           {row.invoices.map((invoice) => (
             <Stack key={invoice.id} gap={4}>
               <Group gap="xs" wrap="nowrap">
-                <Anchor component={Link} to={`/billing/invoices?id=${invoice.id}`} size="sm">
+                <Anchor component="button" type="button" size="sm" onClick={() => onOpenInvoice(invoice.id)}>
                   {invoice.label}
                 </Anchor>
                 <Text size="sm">{usd(invoice.total)}</Text>
