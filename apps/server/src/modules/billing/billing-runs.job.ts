@@ -6,7 +6,7 @@ import { runSettings } from './billing-run-lines.ts';
 import { runMonth, runMonthStart } from './billing-runs.service.ts';
 import { billingRuns } from './billing-runs.table.ts';
 
-// The run's schedule (design §4; decision 0087). registerJob schedules in UTC with a fixed cron, while the run day and
+// The run's schedule (design §4; decision 0088). registerJob schedules in UTC with a fixed cron, while the run day and
 // hour are settings in the billing time zone: the pg-boss queue `billing-run` ticks hourly and starts the month's
 // run once that moment has passed in the zone, unless the month was already run (then "Run now" resumes it).
 

@@ -41,7 +41,13 @@ import { usageSnapshots } from '../contracts/usage-snapshots.table.ts';
 import { billingRunCompanies, billingRuns } from './billing-runs.table.ts';
 import { liveRunInvoices, planCompanyMonth, runSettings, usageRowOf, type RunSettings } from './billing-run-lines.ts';
 import { companyBillingSettings } from './company-billing-settings.table.ts';
-import { approveInvoice, writeDraftInvoice, replaceDraftLines, type DraftLine } from './invoice-drafts.ts';
+import {
+  approveInvoice,
+  recordBillingEvent,
+  replaceDraftLines,
+  writeDraftInvoice,
+  type DraftLine,
+} from './invoice-drafts.ts';
 import { announceInvoicePosted, postInvoice, type PostedInvoiceResult } from './invoice-posting.ts';
 import { invoiceLines, invoices } from './invoices.table.ts';
 
@@ -525,7 +531,12 @@ export async function skipCompany(app: AppInstance, month: string, companyId: nu
       .update(billingRunCompanies)
       .set({ status: 'skipped', invoiceIds: [], updatedAt: new Date() })
       .where(and(eq(billingRunCompanies.runId, run.id), eq(billingRunCompanies.companyId, companyId)));
-    void actorId;
+    // The Invoice Log shows who skipped whom (billing_events of the run).
+    await recordBillingEvent(
+      tx,
+      { entityId: run.id, event: 'skipped', companyId, actorId, data: { month: ym(month), invoice_ids: ids } },
+      'run',
+    );
     return ids;
   });
   await settleRun(app.db, run.id);
@@ -670,7 +681,6 @@ export async function postRun(app: AppInstance, month: string, actorId: number):
   const approved = (await liveRunInvoices(app.db, companyIds, month)).filter((i) => i.status === 'approved');
   if (approved.length === 0) throw unprocessable({ month: [runPostedNothingMessage] }, runPostedNothingMessage);
   const result: RunActionResult = { done: [], failed: [] };
-  const touchedCompanies = new Set<number>();
   for (const invoice of approved) {
     let posted: PostedInvoiceResult;
     try {
@@ -690,11 +700,9 @@ export async function postRun(app: AppInstance, month: string, actorId: number):
       continue;
     }
     result.done.push(invoice.id);
-    touchedCompanies.add(invoice.companyId);
     await announceInvoicePosted(app, posted, actorId);
     announceRun(app, month, invoice.companyId);
   }
   await settleRun(app.db, run.id);
-  void touchedCompanies;
   return result;
 }
