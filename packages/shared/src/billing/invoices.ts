@@ -248,7 +248,7 @@ export interface UnbilledTimeRow {
   project_id: number | null;
   start_time: string;
   end_time: string;
-  /** Quarter hours, rounded up. */
+  /** Hours worked, to the hundredth (as monthly usage counts them). */
   hours: number;
 }
 

@@ -568,7 +568,8 @@ async function invoiceRow(db: DbOrTransaction, id: number, today: string) {
       credit_note_ids: number[] | null;
     }
   >(sql`
-    select ${rowColumns}, i.memo, i.bill_to, i.tax_rate_id, t.name as tax_rate_name, t.percent::text as tax_rate_percent,
+    select ${rowColumns}, i.memo, i.bill_to, i.tax_rate_id, t.name as tax_rate_name,
+      t.percent::text as tax_rate_percent,
       i.tax_exempt_certificate, i.late_fee_total::text as late_fee_total, i.closed_on::text as closed_on,
       i.credited_invoice_id, i.approved_by, i.approved_at, i.posted_by, i.posted_at, i.voided_by, i.voided_at,
       i.void_reason, i.journal_entry_id,
@@ -733,11 +734,12 @@ export async function listUnbilledTime(
     project_id: number | null;
     start_time: Date | string;
     end_time: Date | string;
-    minutes: string;
+    hours: string;
     full_count: string;
   }>(sql`
     select k.id, k.user_id, u.name as user_name, k.ticket_id, k.project_id, k.start_time, k.end_time,
-      round(extract(epoch from (k.end_time - k.start_time)) / 60)::text as minutes, count(*) over () as full_count
+      round(extract(epoch from (k.end_time - k.start_time)) / 3600, 2)::text as hours,
+      count(*) over () as full_count
     from check_ins k
     join users u on u.id = k.user_id
     where k.company_id = ${query.company_id} and k.end_time is not null and k.billable = 0
@@ -753,8 +755,8 @@ export async function listUnbilledTime(
       project_id: row.project_id,
       start_time: new Date(row.start_time).toISOString(),
       end_time: new Date(row.end_time).toISOString(),
-      // Hours in quarter steps, rounded up as billed time is (spec 2 monthly usage rounds the same way).
-      hours: Math.ceil(Number(row.minutes) / 15) / 4,
+      // Exact hours as monthly usage counts them (contracts.service.ts hoursOf), to the hundredth.
+      hours: Number(row.hours),
     })),
     Number(result.rows[0]?.full_count ?? 0),
     query,
