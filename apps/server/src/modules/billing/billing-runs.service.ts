@@ -310,17 +310,21 @@ export async function runMonth(app: AppInstance, month: string, actorId: number 
     const run = await startRun(app.db, month, actorId);
     await app.db.update(billingRuns).set({ status: 'running', finishedAt: null }).where(eq(billingRuns.id, run.id));
     announceRun(app, month, null);
-    const settings = await runSettings(app.db);
-    for (const companyId of await companiesToBill(app.db, run, settings)) {
-      try {
-        await draftCompany(app, run, companyId, { refresh: false, actorId, settings });
-      } catch (error) {
-        app.log.warn({ companyId, month, message: (error as Error).message }, 'billing run: company failed');
-        await markFailed(app.db, run, companyId, error);
-        announceRun(app, month, companyId);
+    try {
+      const settings = await runSettings(app.db);
+      for (const companyId of await companiesToBill(app.db, run, settings)) {
+        try {
+          await draftCompany(app, run, companyId, { refresh: false, actorId, settings });
+        } catch (error) {
+          app.log.warn({ companyId, month, message: (error as Error).message }, 'billing run: company failed');
+          await markFailed(app.db, run, companyId, error);
+          announceRun(app, month, companyId);
+        }
       }
+    } finally {
+      // A run that stopped half-way is drafted as far as it went; starting it again resumes it.
+      await settleRun(app.db, run.id);
     }
-    await settleRun(app.db, run.id);
     announceRun(app, month, null);
     return runSummary(app.db, (await requireRun(app.db, month)).id);
   });

@@ -7,7 +7,7 @@ import {
   staleUsageMessage,
 } from '@switchboard/shared/billing/runs';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
@@ -324,6 +324,29 @@ describe('drafting a month', () => {
     const [again] = await runInvoices(company.birch);
     expect(again!.id).toBe(invoice!.id);
     expect((await linesOf(again!.id)).map((line) => line.amount)).toEqual(['600.00', '285.00']);
+  });
+
+  it('announces each committed company on the billing channel (BillingRunUpdated, InvoiceUpdated)', async () => {
+    const emit = vi.spyOn(ctx.app.realtime, 'emitToStaff');
+    try {
+      await call('POST', `/billing/runs/2026-04/companies/${company.acme}/refresh`, undefined, viewer);
+      const [invoice] = await runInvoices(company.acme);
+      expect(emit).toHaveBeenCalledWith('billing', 'InvoiceUpdated', { id: invoice!.id, company_id: company.acme });
+      expect(emit).toHaveBeenCalledWith('billing', 'BillingRunUpdated', { month: '2026-04', company_id: company.acme });
+    } finally {
+      emit.mockRestore();
+    }
+  });
+
+  it('refuses a bad approve body, an unknown company and a company outside the run', async () => {
+    expect((await call('POST', '/billing/runs/2026-04/approve', {})).statusCode).toBe(422);
+    const empty = await call('POST', '/billing/runs/2026-04/approve', { company_ids: [] });
+    expect(empty.statusCode).toBe(422);
+    expect((await call('POST', '/billing/runs/2026-04/companies/999999/refresh', undefined, viewer)).statusCode).toBe(
+      404,
+    );
+    expect((await call('POST', '/billing/runs/2026-04/companies/abc/skip', undefined, viewer)).statusCode).toBe(404);
+    expect((await call('POST', '/billing/runs/2030-01/companies/1/refresh', undefined, viewer)).statusCode).toBe(404);
   });
 
   it('answers the run with its companies, warnings and filters', async () => {
