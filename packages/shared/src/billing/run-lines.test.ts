@@ -142,14 +142,15 @@ describe('rollover edge cases (design §7)', () => {
   it('a contract changing mid-month: the latest start governs the month', () => {
     const rows = computeMonthlyUsage(
       [
-        terms({ end_date: '2026-02-20', retainer_hours: 10, overage_price: 100 }),
-        terms({ start_date: '2026-02-15', retainer_hours: 20, overage_price: 200 }),
+        terms({ end_date: '2026-02-20', retainer_hours: 10, max_rollover: 0, overage_price: 100 }),
+        terms({ start_date: '2026-02-15', retainer_hours: 20, max_rollover: 0, overage_price: 200 }),
       ],
-      [used('2026-02', 25)],
+      [used('2026-02', 30)],
       [],
       '2026-02',
     );
-    expect(rows[1]).toMatchObject({ retainer: 20, balance: -5 + 5, projected_billed: 0 });
+    // February: the new contract's 20 hours and its $200 overage price, not the old one's 10 and $100.
+    expect(rows[1]).toMatchObject({ retainer: 20, rollover: 0, balance: -10, projected_billed: 2000 });
   });
 
   it('a gap month has no retainer and carries nothing across it', () => {

@@ -176,7 +176,6 @@ beforeAll(async () => {
   const acmeTicket = await addTicket(company.acme);
   await checkIn(company.acme, acmeTicket, '2026-03-10T10:00:00Z', 8);
   await checkIn(company.acme, acmeTicket, '2026-03-11T10:00:00Z', 4);
-  // Still open in March: not counted, warned about... once it is closed it counts.
   // Birch: a contract from April 13 (18 of 30 days); none in March, so March is time and materials.
   await addContract(company.birch, { startDate: '2026-04-13', deviceCount: 10, retainerPrice: 100 });
   const birchTicket = await addTicket(company.birch, 'New laptop');
@@ -187,6 +186,13 @@ beforeAll(async () => {
   await addContract(company.cedar, { retainerHours: 5, deviceCount: 4 });
   await ctx.db.insert(companyBillingSettings).values({ companyId: company.cedar, separateOverageInvoice: true });
   await checkIn(company.cedar, await addTicket(company.cedar), '2026-03-20T10:00:00Z', 8);
+  // Still open in March: not counted until checked out, and warned about.
+  await ctx.db.insert(checkIns).values({
+    userId: techId,
+    companyId: company.cedar,
+    ticketId: await addTicket(company.cedar, 'Still working'),
+    startTime: new Date('2026-03-31T20:00:00Z'),
+  });
   // Dune: a contract that ended in 2025 and an invoice overdue since January: a late fee, nothing else.
   await addContract(company.dune, { startDate: '2025-01-01', endDate: '2025-12-31', lateFeePercent: 2 });
   await ctx.db.transaction(async (tx) => {
@@ -256,6 +262,10 @@ describe('drafting a month', () => {
       ['contract', '500.00'],
       ['overage', '450.00'],
     ]);
+    expect((await rowOf(company.cedar)).warnings).toContainEqual({
+      code: 'open_check_ins',
+      message: '1 check-in is still open in March 2026.',
+    });
   });
 
   it('charges a late fee on what is overdue, from the contract that ended', async () => {
