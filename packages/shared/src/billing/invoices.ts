@@ -54,7 +54,6 @@ export const creditOverInvoiceMessage = 'The credit is more than what is left of
 export const unknownCompanyMessage = 'The selected company is invalid.';
 export const unknownProjectMessage = "The selected project is invalid or not this company's.";
 export const duplicateCreditNoteMessage = 'A credit note cannot be duplicated: raise a new one on its invoice.';
-export const sendingUnavailableMessage = 'Sending is not available yet.';
 
 const money = (label: string, { negative = false } = {}) =>
   z

@@ -11,7 +11,6 @@ import {
   invoiceInputSchema,
   invoiceListQuerySchema,
   postInvoiceInputSchema,
-  sendingUnavailableMessage,
   unbilledTimeQuerySchema,
   voidInvoiceInputSchema,
   type BulkInvoiceResult,
@@ -24,6 +23,7 @@ import { forbidden, HttpError } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import { emitProjectEvent } from '../../plugins/project-channel.ts';
 import { approveInvoice, unapproveInvoice } from './invoice-drafts.ts';
+import { sendInvoices } from './invoice-delivery.service.ts';
 import { announceInvoicePosted, postInvoice } from './invoice-posting.ts';
 import {
   createCreditNote,
@@ -79,13 +79,13 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
   app.post('/billing/invoices/bulk', { onRequest: view, schema: { body: bulkInvoiceInputSchema } }, async (request) => {
     const { action, ids } = request.body;
     if (action !== 'send' && !request.auth.permissions.includes('approve billing')) throw forbidden();
-    const result: BulkInvoiceResult = { done: [], failed: [] };
     const actorId = request.auth.user.id;
+    if (action === 'send') {
+      const sent = await sendInvoices(app, [...new Set(ids)], actorId);
+      return { message: `${sent.done.length} of ${ids.length} done.`, data: sent };
+    }
+    const result: BulkInvoiceResult = { done: [], failed: [] };
     for (const id of [...new Set(ids)]) {
-      if (action === 'send') {
-        result.failed.push({ id, message: sendingUnavailableMessage });
-        continue;
-      }
       try {
         const posted = await inTransaction(app.db, async (tx) => {
           if (action === 'approve') await approveInvoice(tx, id, actorId);
@@ -207,7 +207,7 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
     { onRequest: view, schema: { body: depositInvoiceInputSchema } },
     async (request) => {
       const actorId = request.auth.user.id;
-      const { id, posted } = await createDepositInvoice(app.db, app.config.dataDir, request.body, actorId);
+      const { id, posted } = await createDepositInvoice(app.db, request.body, actorId);
       await announceInvoicePosted(app, posted, actorId);
       return { message: depositInvoiceCreatedMessage, data: { id } };
     },

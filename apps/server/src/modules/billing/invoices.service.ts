@@ -35,7 +35,6 @@ import type { z } from 'zod';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { toPage, type Page } from '../../db/paginate.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
-import { recordRevision } from '../documents/documents.service.ts';
 import { companies } from '../companies/companies.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import {
@@ -767,12 +766,11 @@ export async function listUnbilledTime(
 
 /**
  * A project's deposit invoice (issue 18 part 8; decision 0045), now through the ledger: drafted, approved and posted
- * in one transaction (AR / 2200 Customer Deposits, INV- number from document_numbers). Its PDF revision 00 is made
- * here until the delivery module listens to invoicePosted.
+ * in one transaction (AR / 2200 Customer Deposits, INV- number from document_numbers). Its PDF revision 00 and mail
+ * follow from invoicePosted (invoice-delivery.service.ts), which the route emits after the commit.
  */
 export async function createDepositInvoice(
   db: Db,
-  dataDir: string,
   input: DepositInvoiceInput,
   actorId: number,
 ): Promise<{ id: number; projectId: number; posted: PostedInvoiceResult }> {
@@ -806,6 +804,5 @@ export async function createDepositInvoice(
     await approveInvoice(tx, id, actorId);
     return postInvoice(tx, id, actorId);
   });
-  await recordRevision(db, dataDir, 'invoice', posted.id, actorId);
   return { id: posted.id, projectId: project.id, posted };
 }

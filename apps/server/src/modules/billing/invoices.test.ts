@@ -11,7 +11,6 @@ import {
   onlyPostedCreditMessage,
   onlyPostedVoidMessage,
   postedReadOnlyMessage,
-  sendingUnavailableMessage,
   unknownCompanyMessage,
   unknownProjectMessage,
   voidReasonMessage,
@@ -19,10 +18,12 @@ import {
   type InvoiceDetail,
   type InvoiceRow,
 } from '@switchboard/shared/billing/invoices';
+import { onlyPostedSendMessage } from '@switchboard/shared/billing/invoice-delivery';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
+import { settleBackgroundMail } from '../../plugins/mail.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { companyBillingSettings } from './company-billing-settings.table.ts';
@@ -199,7 +200,8 @@ describe('permissions', () => {
     );
     const send = await call('POST', '/api/billing/invoices/bulk', { action: 'send', ids: [id] }, viewer);
     expect(send.statusCode).toBe(200);
-    expect(send.json().data).toEqual({ done: [], failed: [{ id, message: sendingUnavailableMessage }] });
+    // Send is the delivery module's (sendInvoices): a draft is not sent.
+    expect(send.json().data).toEqual({ done: [], failed: [{ id, message: onlyPostedSendMessage }] });
   });
 });
 
@@ -640,6 +642,8 @@ describe('deposit invoices', () => {
     expect(after.difference).toBe(0);
     expect(after.balance('2200') - before.balance('2200')).toBeCloseTo(1250.5, 2);
 
+    // Revision 00 is made by the invoicePosted listener (invoice-delivery.service.ts), in the background.
+    await settleBackgroundMail(ctx.db);
     const revisions = await get(`/api/revisions/invoice/${invoiceId}`);
     expect(revisions.json().data.map((row: { label: string }) => row.label)).toEqual(['00']);
     const pdf = await get(`/api/pdf/invoice/${invoiceId}`, client);
