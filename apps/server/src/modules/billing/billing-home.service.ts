@@ -42,6 +42,18 @@ export async function getBillingSummary(db: DbOrTransaction, query: BillingSumma
       select i.type, i.balance, coalesce(i.due_date, i.invoice_date) as due
       from invoices i
       where i.status = 'posted' and i.balance <> 0
+      union all
+      -- A refund paid out to a company and not matched to its credit is owed back, as Aged Receivables counts it.
+      select 'refund', r.amount - coalesce(matched.amount, 0), r.payment_date
+      from payments r
+      left join (
+        select a.target_id, sum(a.amount) as amount
+        from allocations a
+        where a.target_type = 'refund' and a.unapplied_on is null
+        group by a.target_id
+      ) matched on matched.target_id = r.id
+      where r.direction = 'out' and r.status = 'posted' and r.company_id is not null
+        and r.amount <> coalesce(matched.amount, 0)
     ),
     receivable as (
       select
@@ -67,6 +79,17 @@ export async function getBillingSummary(db: DbOrTransaction, query: BillingSumma
         group by a.source_id
       ) applied on applied.source_id = p.id
       where p.direction = 'in' and p.status = 'posted' and p.company_id is not null
+    ),
+    write_off_credit as (
+      -- A write-off normally pays its invoice at once; what it does not pay is a credit like a payment's remainder.
+      select coalesce(sum(greatest(w.amount - coalesce(applied.amount, 0), 0)), 0) as amount
+      from write_offs w
+      left join (
+        select a.source_id, sum(a.amount) as amount
+        from allocations a
+        where a.source_type = 'write_off' and a.unapplied_on is null
+        group by a.source_id
+      ) applied on applied.source_id = w.id
     ),
     governing as (
       -- The contract that governs today per company: the latest start wins (decision 0020).
@@ -110,7 +133,7 @@ export async function getBillingSummary(db: DbOrTransaction, query: BillingSumma
       receivable.ar_open::text as ar_open,
       receivable.ar_overdue::text as ar_overdue,
       receivable.credit_notes::text as credit_notes,
-      payment_credit.amount::text as payment_credit,
+      (payment_credit.amount + write_off_credit.amount)::text as payment_credit,
       mrr.amount::text as mrr,
       (select count(*)::int from invoices where status = 'draft') as drafts,
       (select count(*)::int from invoices where status = 'draft' and billing_month = ${`${month}-01`}::date)
@@ -126,7 +149,7 @@ export async function getBillingSummary(db: DbOrTransaction, query: BillingSumma
       coalesce((
         select json_agg(json_build_object('due', aging.due, 'amount', aging.amount::text)) from aging
       ), '[]'::json) as aging
-    from receivable, payment_credit, mrr, failed
+    from receivable, payment_credit, write_off_credit, mrr, failed
   `);
   const row = result.rows[0]!;
 

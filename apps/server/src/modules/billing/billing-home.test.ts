@@ -127,9 +127,19 @@ beforeAll(async () => {
   // 300.00: 200.00 pays the paid invoice, 50.00 applied then unapplied: 100.00 left as credit.
   const p2 = await payment(birch, '300.00', today);
   // 70.00 two months ago, never applied: credit, collected in that month.
-  await payment(birch, '70.00', addDays(monthStart, -40));
+  const p4 = await payment(birch, '70.00', addDays(monthStart, -40));
   // A voided payment counts nowhere.
   await payment(acme, '1000.00', today, 'void');
+  // Refunds to Birch: 25.00 out of the 70.00 credit (45.00 left), and 10.00 not matched to any credit (owed back,
+  // aged from its date, 5 days ago: 1-30).
+  const [account1000] = await ctx.db.select().from(accounts).where(sqlNumber('1000'));
+  const refund = (amount: string, paymentDate: string) =>
+    ctx.db
+      .insert(payments)
+      .values({ direction: 'out', companyId: birch, paymentDate, method: 'check', amount, accountId: account1000!.id })
+      .returning({ id: payments.id });
+  const [r1] = await refund('25.00', today);
+  await refund('10.00', addDays(today, -5));
   await ctx.db.insert(allocations).values([
     {
       sourceType: 'payment',
@@ -149,6 +159,7 @@ beforeAll(async () => {
       appliedOn: today,
       unappliedOn: today,
     },
+    { sourceType: 'payment', sourceId: p4, targetType: 'refund', targetId: r1!.id, amount: '25.00', appliedOn: today },
   ]);
 
   // Deliveries: the overdue invoice failed at revision 0 then reached its recipient at revision 1 (not failed now);
@@ -205,9 +216,9 @@ describe('GET /api/billing/summary', () => {
 
   it('adds up the cards', () => {
     expect(body.cards).toEqual({
-      ar_open: 1200, // 600 + 500 + 100
-      ar_overdue: 700, // 600 + 100
-      unapplied_credits: 200, // credit note 30 + payments 100 and 70
+      ar_open: 1210, // 600 + 500 + 100 + the unmatched refund 10
+      ar_overdue: 710, // 600 + 100 + 10
+      unapplied_credits: 175, // credit note 30 + payments 100 and 70 - 25 refunded
       ap_due_14_days: null,
       mrr: 1290.99,
       invoiced_this_month: 1700, // 1000 + 500 + 200 (void and credit note left out)
@@ -234,13 +245,13 @@ describe('GET /api/billing/summary', () => {
     expect(body.aging).toEqual({
       buckets: [
         { label: 'Current', amount: 500 },
-        { label: '1-30', amount: 600 },
+        { label: '1-30', amount: 610 },
         { label: '31-60', amount: 0 },
         { label: '61-90', amount: 0 },
         { label: '91+', amount: 100 },
       ],
-      credits: -200,
-      total: 1000,
+      credits: -175,
+      total: 1035,
     });
   });
 
