@@ -63,6 +63,8 @@ export const runMonthStart = (month: string): string => `${month}-01`;
 const ym = (month: string) => month.slice(0, 7);
 /** The advisory lock's second key: months since year 0, one int4 per month. */
 const monthKey = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+/** Companies drafted at once by one run (the pool keeps connections for requests too). */
+const runConcurrency = 4;
 /** The run-wide session lock's first key (company ids are the first key of the per-company lock, always > 0). */
 const runLockKey = -2_027;
 
@@ -312,15 +314,20 @@ export async function runMonth(app: AppInstance, month: string, actorId: number 
     announceRun(app, month, null);
     try {
       const settings = await runSettings(app.db);
-      for (const companyId of await companiesToBill(app.db, run, settings)) {
-        try {
-          await draftCompany(app, run, companyId, { refresh: false, actorId, settings });
-        } catch (error) {
-          app.log.warn({ companyId, month, message: (error as Error).message }, 'billing run: company failed');
-          await markFailed(app.db, run, companyId, error);
-          announceRun(app, month, companyId);
+      const queue = await companiesToBill(app.db, run, settings);
+      // A few companies at a time, each in its own transaction and connection: the database's round trips overlap.
+      const worker = async () => {
+        for (let companyId = queue.shift(); companyId !== undefined; companyId = queue.shift()) {
+          try {
+            await draftCompany(app, run, companyId, { refresh: false, actorId, settings });
+          } catch (error) {
+            app.log.warn({ companyId, month, message: (error as Error).message }, 'billing run: company failed');
+            await markFailed(app.db, run, companyId, error);
+            announceRun(app, month, companyId);
+          }
         }
-      }
+      };
+      await Promise.all(Array.from({ length: runConcurrency }, worker));
     } finally {
       // A run that stopped half-way is drafted as far as it went; starting it again resumes it.
       await settleRun(app.db, run.id);
