@@ -54,7 +54,7 @@ import { billingEvents } from './billing-runs.table.ts';
 import { getBillingSettings, postJournalEntry } from './ledger.service.ts';
 import { allocations, bankDeposits, payments, writeOffs } from './payments.table.ts';
 
-// Payments received, allocations, write-offs, refunds and bank deposits (designs/billing.md §3.6; decision 0086).
+// Payments received, allocations, write-offs, refunds and bank deposits (designs/billing.md §3.6; decision 0089).
 // A payment posts to AR at once; allocations only say which invoices it pays. Every write runs in one transaction
 // that locks payments first, then invoices (credit notes are invoices), each set in id order, so two writers never
 // wait on each other in a cycle; the remaining amounts are read under those locks.
@@ -277,7 +277,7 @@ function addDays(date: string, days: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** A reversal's date: the one given (the lock date refuses it later), else today or, when closed, the first open day. */
+/** A reversal's date: the one given (the lock date refuses it), else today or, when closed, the first open day. */
 async function reversalDate(tx: Transaction, given: string | undefined): Promise<string> {
   if (given) return given;
   const { date, lockDate } = await today(tx);

@@ -1,0 +1,63 @@
+// Issue 27 part 6 (designs/billing.md §5 /billing/payments/receive, §7): a bookkeeper records a partial payment by
+// check against a posted invoice on Receive Payments and sees the invoice's balance drop and its state turn
+// "Partially Paid"; the payment shows in Recent payments as undeposited. The invoice is made and posted through the
+// invoices API in the setup.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
+import { launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+
+describe('billing payments', () => {
+  let browser: Browser;
+  let companyId: number;
+  let invoiceNumber: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const token = await adminToken();
+    companyId = await createCompanyViaApi(token, `Payer ${Date.now()}`);
+    const draft = await callApi<{ data: { id: number } }>(token, 'POST', '/api/billing/invoices', {
+      company_id: companyId,
+      type: 'one_off',
+      payment_terms: 30,
+      lines: [{ kind: 'item', description: 'Network refresh labor', quantity: 4, unit_price: 125 }],
+    });
+    await callApi(token, 'POST', `/api/billing/invoices/${draft.data.id}/approve`);
+    const posted = await callApi<{ data: { number: string } }>(
+      token,
+      'POST',
+      `/api/billing/invoices/${draft.data.id}/post`,
+      {},
+    );
+    invoiceNumber = posted.data.number;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('records a partial payment by check and shows the invoice Partially Paid', async () => {
+    const page = await newPage(browser);
+    await loginWithToken(page);
+    await page.goto(`/billing/payments/receive?company_id=${companyId}`);
+    const invoices = page.getByRole('table', { name: 'Open invoices' });
+    const row = invoices.getByRole('row').filter({ hasText: invoiceNumber });
+    await row.getByRole('cell', { name: 'Open', exact: true }).waitFor();
+    expect(await row.getByRole('cell', { name: '$500.00' }).count()).toBe(2);
+
+    const form = page.getByRole('form', { name: 'Receive payment' });
+    await form.getByRole('textbox', { name: 'Reference (check number)' }).fill('1042');
+    await form.getByRole('textbox', { name: 'Amount' }).fill('200');
+    await row.getByRole('textbox', { name: `Apply to ${invoiceNumber}` }).fill('200');
+    await form.getByText('Credit: $0.00').waitFor();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Payment saved.').waitFor();
+
+    await row.getByRole('cell', { name: 'Partially Paid', exact: true }).waitFor();
+    await row.getByRole('cell', { name: '$300.00' }).waitFor();
+    const recent = page.getByRole('table', { name: 'Recent payments' });
+    const payment = recent.getByRole('row').filter({ hasText: '1042' });
+    await payment.getByRole('cell', { name: '$200.00' }).first().waitFor();
+    expect(await payment.getByRole('checkbox').count()).toBe(1);
+    await page.close();
+  });
+});
