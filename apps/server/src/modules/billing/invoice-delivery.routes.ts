@@ -8,7 +8,7 @@ import { registerInvoiceDeliveryJob } from './invoice-delivery.job.ts';
 import { listToPrint, markPrinted, onInvoicePosted, sendInvoice, toPrintPdf } from './invoice-delivery.service.ts';
 
 // Invoice PDFs, sending and the To print batch (designs/billing.md §4 After posting, §5 PDFs and e-mail; decision
-// 0087). Every call needs 'view billing' (decision 0071: sending is a 'view billing' task); client accounts get 403.
+// 0090). Every call needs 'view billing' (decision 0071: sending is a 'view billing' task); client accounts get 403.
 
 const idParams = z.object({ id: z.string() });
 const view = [requireEmployee(), requirePermission('view billing')];

@@ -27,7 +27,7 @@ import { billingEvents } from './billing-runs.table.ts';
 import { recordBillingEvent } from './invoice-drafts.ts';
 import { invoiceDeliveries, invoices } from './invoices.table.ts';
 
-// After posting (designs/billing.md §4, §5 E-mail; decision 0087): revision 00 of the PDF, then one mail per billing
+// After posting (designs/billing.md §4, §5 E-mail; decision 0090): revision 00 of the PDF, then one mail per billing
 // contact through the mail module (SMTP, or the outbox without it). One invoice_deliveries row per invoice, revision and
 // recipient: a row is claimed under a row lock (FOR UPDATE SKIP LOCKED) for the length of its send and left only as
 // sent, outbox or failed, so neither a retry nor two workers at once mail a recipient twice. Failures are retried by the
