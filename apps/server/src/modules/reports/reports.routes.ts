@@ -32,6 +32,7 @@ const isReportName = (name: string): name is ReportName => (reportNames as reado
  * `?format=csv` answers the same report as a CSV file (decision 0052).
  */
 export async function reportRoutes(app: AppInstance): Promise<void> {
+  const timezoneOf = viewerTimezones(app);
   // The spec's path ends in a slash; the same report answers without it.
   for (const path of ['/reports/:report/:start/:end/', '/reports/:report/:start/:end']) {
     app.get(
@@ -43,7 +44,7 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
         await requirePermission(...reportPermissions[report])(request);
 
         const range = reportRangeSchema.parse({ start, end });
-        const capped = capRangeAtToday(range, await viewerTimezone(app.db, request.auth.user.id));
+        const capped = capRangeAtToday(range, await timezoneOf(request.auth.user.id));
         if (!capped) throw unprocessable({ start: [startAfterTodayMessage] });
         if (reportRangeTooLong(capped)) throw unprocessable({ end: [reportRangeTooLongMessage] });
         // The CSV is written from the sums (getTimeclockReportCsv): the same bytes as timeclockReportCsv, without
@@ -62,4 +63,24 @@ export async function reportRoutes(app: AppInstance): Promise<void> {
       },
     );
   }
+}
+
+/**
+ * The viewer's time zone (what caps the end at their today) by user, read at most once per sessionCacheMs, as the
+ * session itself is (decision 0024): a changed zone is seen within that time, and a failed read is not remembered.
+ */
+function viewerTimezones(app: AppInstance): (userId: number) => Promise<string> {
+  const ttlMs = app.config.sessionCacheMs;
+  const entries = new Map<number, { at: number; timezone: Promise<string> }>();
+  return (userId) => {
+    if (ttlMs === 0) return viewerTimezone(app.db, userId);
+    const now = Date.now();
+    const entry = entries.get(userId);
+    if (entry && now - entry.at < ttlMs) return entry.timezone;
+    if (entries.size >= 10_000) entries.clear();
+    const timezone = viewerTimezone(app.db, userId);
+    entries.set(userId, { at: now, timezone });
+    timezone.catch(() => entries.get(userId)?.timezone === timezone && entries.delete(userId));
+    return timezone;
+  };
 }

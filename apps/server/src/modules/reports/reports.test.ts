@@ -332,3 +332,59 @@ describe('closed days kept in timeclock_closed_days', () => {
     );
   });
 });
+
+describe("the viewer's time zone, read once per period (decision 0052)", () => {
+  // Pago Pago (UTC-11) and Kiritimati (UTC+14) are 25 hours apart: their todays always differ.
+  const zoneOf = async (db: TestContext['db'], name: string) =>
+    (await db.select({ id: timezones.id }).from(timezones).where(eq(timezones.name, name)))[0]!.id;
+  const setup = async (sessionCacheMs: number) => {
+    const context = await createTestContext({ config: { sessionCacheMs } });
+    const viewer = await createUser(context.db, { permissions: ['view reports', 'view timeclock'] });
+    await context.db
+      .update(employees)
+      .set({ timezoneId: await zoneOf(context.db, 'Pacific/Pago_Pago') })
+      .where(eq(employees.userId, viewer.id));
+    const answer = await login(context.app, viewer.email, viewer.password);
+    if (!('access_token' in answer)) throw new Error('unexpected two-factor challenge');
+    const kiritimatiToday = todayInZone('Pacific/Kiritimati');
+    const ask = async () =>
+      (
+        await context.app.inject({
+          method: 'GET',
+          url: `/api/reports/timeclock/${kiritimatiToday}/${kiritimatiToday}/`,
+          headers: bearer(answer.access_token),
+        })
+      ).statusCode;
+    const moveToKiritimati = async () =>
+      context.db
+        .update(employees)
+        .set({ timezoneId: await zoneOf(context.db, 'Pacific/Kiritimati') })
+        .where(eq(employees.userId, viewer.id));
+    return { context, ask, moveToKiritimati };
+  };
+
+  let held: Awaited<ReturnType<typeof setup>>;
+  let short: Awaited<ReturnType<typeof setup>>;
+  beforeAll(async () => {
+    held = await setup(60_000);
+    short = await setup(50);
+  });
+  afterAll(async () => {
+    await held?.context.close();
+    await short?.context.close();
+  });
+
+  it('caps the end with the zone it read for the period', async () => {
+    // Kiritimati's today is after Pago Pago's: a start after the viewer's today.
+    expect(await held.ask()).toBe(422);
+    await held.moveToKiritimati();
+    expect(await held.ask()).toBe(422);
+  });
+
+  it('reads the zone again once the period is over', async () => {
+    expect(await short.ask()).toBe(422);
+    await short.moveToKiritimati();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await short.ask()).toBe(200);
+  });
+});
