@@ -7,6 +7,7 @@ import {
 } from '@switchboard/shared/billing/payment-state';
 import {
   alreadyUnappliedMessage,
+  dateBeforeDocumentsMessage,
   bankAccountMessage,
   depositedPaymentVoidMessage,
   depositToAccountMessage,
@@ -20,7 +21,7 @@ import {
   type ReceivableResponse,
 } from '@switchboard/shared/billing/payments';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { companies } from '../companies/companies.table.ts';
 import { approveInvoice, writeDraftInvoice } from './invoice-drafts.ts';
@@ -68,6 +69,35 @@ async function newCompany(): Promise<number> {
     .values({ name: `Payer ${companyCount}` })
     .returning({ id: companies.id });
   return row!.id;
+}
+
+/** A posted credit note of `dollars` (negative lines) not tied to an invoice: the company's credit to apply. */
+async function postedCreditNote(companyId: number, dollars: number, date: string): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const id = await writeDraftInvoice(
+      tx,
+      {
+        companyId,
+        type: 'credit_note',
+        invoiceDate: date,
+        lines: [
+          {
+            kind: 'item',
+            accountId: account['4100'],
+            description: 'Goodwill credit',
+            quantity: '1',
+            unitPrice: (-dollars).toFixed(4),
+            amount: -Math.round(dollars * 100),
+            taxable: 0,
+          },
+        ],
+      },
+      actorId,
+    );
+    await approveInvoice(tx, id, actorId);
+    await postInvoice(tx, id, actorId, date);
+    return id;
+  });
 }
 
 /** A posted one-off invoice of `dollars` (no tax) through the invoices module's own functions. */
@@ -344,7 +374,7 @@ describe('allocations, unapply and void', () => {
     await expectArTies();
   });
 
-  it('unapply (approve billing) keeps the row with unapplied_on and restores the balance; void then reverses', async () => {
+  it('unapply (approve billing) keeps the row with unapplied_on, restores the balance; void reverses', async () => {
     const companyId = await newCompany();
     const invoiceId = await postedInvoice(companyId, 50, '2026-11-01');
     const paid = await received(payment(companyId, 50, { allocations: [{ invoice_id: invoiceId, amount: 50 }] }));
@@ -476,5 +506,105 @@ describe('write-offs, refunds and deposits', () => {
     );
     expect(balance.rows[0]!.n).toBe('-25.50');
     await expectArTies();
+  });
+});
+
+describe('credit notes, dates and announcements', () => {
+  it('applies a credit note partly (never Paid), unapplies it and refunds the rest', async () => {
+    const companyId = await newCompany();
+    const invoiceId = await postedInvoice(companyId, 50, '2026-11-01');
+    const creditId = await postedCreditNote(companyId, 30, '2026-11-02');
+    expect((await receivable(companyId)).credits).toEqual([
+      expect.objectContaining({ source_type: 'credit_note', source_id: creditId, available: 30 }),
+    ]);
+    const body = {
+      source_type: 'credit_note',
+      source_id: creditId,
+      invoice_id: invoiceId,
+      amount: 20,
+      date: '2026-11-03',
+    };
+    const applied = await call('POST', '/api/billing/allocations', body, viewer);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await invoiceRow(invoiceId)).toEqual({ balance: 30, closed_on: null });
+    expect(await invoiceRow(creditId)).toEqual({ balance: -10, closed_on: null });
+    expect((await receivable(companyId)).invoices[0]).toMatchObject({ state: 'Partially Paid' });
+    const over = await call('POST', '/api/billing/allocations', { ...body, amount: 10.01 }, viewer);
+    expect(over.json().errors).toEqual({ amount: [allocationOverSourceMessage] });
+    await expectArTies();
+
+    const undone = await call('POST', `/api/billing/allocations/${applied.json().data.id}/unapply`, {
+      date: '2026-11-04',
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await invoiceRow(invoiceId)).toEqual({ balance: 50, closed_on: null });
+    expect(await invoiceRow(creditId)).toEqual({ balance: -30, closed_on: null });
+
+    const refund = await call('POST', '/api/billing/refunds', {
+      company_id: companyId,
+      source_type: 'credit_note',
+      source_id: creditId,
+      amount: 30,
+      account_id: account['1000'],
+      method: 'check',
+      reference: '7001',
+      date: '2026-11-05',
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await invoiceRow(creditId)).toEqual({ balance: 0, closed_on: '2026-11-05' });
+    expect((await receivable(companyId)).credits).toEqual([]);
+    await expectArTies();
+  });
+
+  it('refuses a closed date, a date before the payment or invoice, and another company’s invoice', async () => {
+    const companyId = await newCompany();
+    const other = await newCompany();
+    const invoiceId = await postedInvoice(companyId, 50, '2026-11-10');
+    const otherInvoice = await postedInvoice(other, 50, '2026-11-10');
+    const paid = await received(payment(companyId, 40));
+    const body = { source_type: 'payment', source_id: paid.id, invoice_id: invoiceId, amount: 10 };
+    const early = await call('POST', '/api/billing/allocations', { ...body, date: '2026-11-15' }, viewer);
+    expect(early.json().errors).toEqual({ date: [dateBeforeDocumentsMessage] });
+    const elsewhere = await call('POST', '/api/billing/allocations', { ...body, invoice_id: otherInvoice }, viewer);
+    expect(elsewhere.json().errors).toEqual({ invoice_id: [otherCompanyInvoiceMessage] });
+    const beforeInvoice = await receive(
+      payment(companyId, 10, { payment_date: '2026-11-05', allocations: [{ invoice_id: invoiceId, amount: 10 }] }),
+    );
+    expect(beforeInvoice.json().errors).toEqual({ payment_date: [dateBeforeDocumentsMessage] });
+    await ctx.db.execute(sql`update billing_settings set lock_date = '2026-11-21' where id = 1`);
+    try {
+      const closed = await call('POST', '/api/billing/allocations', { ...body, date: '2026-11-21' }, viewer);
+      expect(closed.json().errors).toEqual({ date: [periodClosedMessage] });
+    } finally {
+      await ctx.db.execute(sql`update billing_settings set lock_date = null where id = 1`);
+    }
+    expect((await invoiceRow(invoiceId)).balance).toBe(50);
+  });
+
+  it('announces PaymentUpdated, InvoiceUpdated and LedgerPosted after commit, and nothing when refused', async () => {
+    const companyId = await newCompany();
+    const invoiceId = await postedInvoice(companyId, 50, '2026-11-01');
+    const emit = vi.spyOn(ctx.app.realtime, 'emitToStaff');
+    try {
+      const refused = await receive(payment(companyId, 10, { allocations: [{ invoice_id: invoiceId, amount: 60 }] }));
+      expect(refused.statusCode).toBe(422);
+      expect(emit).not.toHaveBeenCalled();
+      const paid = await received(payment(companyId, 30, { allocations: [{ invoice_id: invoiceId, amount: 30 }] }));
+      const events = emit.mock.calls.map(([channel, event, data]) => ({ channel, event, data }));
+      expect(events).toEqual([
+        { channel: 'billing', event: 'PaymentUpdated', data: { id: paid.id, company_id: companyId } },
+        { channel: 'billing', event: 'InvoiceUpdated', data: { id: invoiceId, company_id: companyId } },
+        {
+          channel: 'billing',
+          event: 'LedgerPosted',
+          data: expect.objectContaining({
+            entry_id: paid.journal_entry_id,
+            accounts: [account['1050'], account['1100']],
+          }),
+        },
+      ]);
+    } finally {
+      emit.mockRestore();
+    }
   });
 });
