@@ -60,8 +60,9 @@ export type DrawerAction =
   | 'pdf';
 
 /**
- * What the drawer offers. 'view billing' edits drafts, sends them back from approved, sends, records payments and
- * duplicates; 'approve billing' approves, posts, credits and voids. A credit note takes no payment, credit or copy.
+ * What the drawer offers, as the routes allow it (decision 0071): 'view billing' edits and deletes drafts, sends,
+ * records payments and duplicates; 'approve billing' approves, sends back to draft, posts, credits and voids (the
+ * server asks 'approve billing' for unapprove, like the bulk call). A credit note takes no payment, credit or copy.
  */
 export function drawerActions(
   invoice: Pick<InvoiceDetail, 'status' | 'type' | 'balance' | 'total'>,
@@ -82,7 +83,7 @@ export function drawerActions(
       add(approve, 'approve');
       break;
     case 'approved':
-      add(view, 'unapprove');
+      add(approve, 'unapprove');
       add(approve, 'post');
       break;
     case 'posted':

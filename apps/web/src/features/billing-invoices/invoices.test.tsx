@@ -260,10 +260,10 @@ describe('drawer actions by state and permission', () => {
   const view = ['view billing'];
   const both = ['view billing', 'approve billing'];
 
-  it('lets view billing edit drafts, send back, send and record payments, and approve billing approve, post, credit and void', () => {
+  it('lets view billing edit drafts, send and record payments, and approve billing approve, send back, post, credit and void', () => {
     expect(drawerActions(draft, view)).toEqual(['save', 'delete', 'duplicate', 'pdf']);
     expect(drawerActions(draft, both)).toEqual(['save', 'delete', 'approve', 'duplicate', 'pdf']);
-    expect(drawerActions(approved, view)).toEqual(['unapprove', 'duplicate', 'pdf']);
+    expect(drawerActions(approved, view)).toEqual(['duplicate', 'pdf']);
     expect(drawerActions(approved, both)).toEqual(['unapprove', 'post', 'duplicate', 'pdf']);
     expect(drawerActions(posted, view)).toEqual(['send', 'record_payment', 'duplicate', 'pdf']);
     expect(drawerActions(posted, both)).toEqual(['send', 'record_payment', 'credit_note', 'void', 'duplicate', 'pdf']);
@@ -278,14 +278,15 @@ describe('drawer actions by state and permission', () => {
     ]);
   });
 
-  it('shows a plain view billing reader no Post on an approved invoice, only Back to draft', async () => {
+  it('shows a plain view billing reader no Post, Approve or Back to draft on an approved invoice', async () => {
     signedIn();
     stubApi(view, { rows: [approved], details: { 8: detail(approved) } });
     renderApp('/billing/invoices?id=8');
     const drawer = await screen.findByRole('dialog', { name: 'Invoice Draft 8' });
     const actions = await within(drawer).findByRole('group', { name: 'Invoice actions' });
-    expect(within(actions).getByRole('button', { name: 'Back to draft' })).toBeTruthy();
+    expect(within(actions).getByRole('button', { name: 'Duplicate' })).toBeTruthy();
     expect(within(actions).queryByRole('button', { name: 'Post' })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: 'Back to draft' })).toBeNull();
     expect(within(actions).queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
@@ -295,6 +296,7 @@ describe('drawer actions by state and permission', () => {
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/billing/invoices?id=8');
     let drawer = await screen.findByRole('dialog', { name: 'Invoice Draft 8' });
+    expect(within(drawer).getByRole('button', { name: 'Back to draft' })).toBeTruthy();
     await user.click(within(drawer).getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(sent.map((call) => call.url)).toContain('/api/billing/invoices/8/post'));
 

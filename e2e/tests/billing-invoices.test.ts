@@ -1,0 +1,142 @@
+// Issue 27 part 4 (designs/billing.md §5 /billing/invoices; decision 0071): a bookkeeper holding 'view billing' and
+// 'approve billing' makes a one-off invoice through New invoice, approves and posts it in the drawer (it takes its
+// INV- number and reads Open), and voids another posted invoice with a reason; a plain 'view billing' reader is
+// offered no Post.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
+import { app, launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+
+const runId = Date.now().toString(36);
+const password = 'Billing-password-1';
+
+async function createEmployee(token: string, name: string, email: string, permissions: string[]): Promise<void> {
+  const { data } = await callApi<{ data: { id: number } }>(token, 'POST', '/api/user', {
+    name,
+    email,
+    password,
+    type: 'user',
+  });
+  await callApi(token, 'PUT', `/api/users/employee/permissions/${data.id}`, { permissions });
+}
+
+async function login(email: string): Promise<string> {
+  const response = await fetch(`${app().baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A one-off draft through the API, approved (and posted) by the approver: set-up for what the UI is tested on. */
+async function invoiceViaApi(token: string, companyId: number, description: string, post: boolean): Promise<number> {
+  const { data } = await callApi<{ data: { id: number } }>(token, 'POST', '/api/billing/invoices', {
+    company_id: companyId,
+    type: 'one_off',
+    lines: [{ description, quantity: 1, unit_price: 80 }],
+  });
+  await callApi(token, 'POST', `/api/billing/invoices/${data.id}/approve`, {});
+  if (post) await callApi(token, 'POST', `/api/billing/invoices/${data.id}/post`, {});
+  return data.id;
+}
+
+const drawerOf = (page: Page) => page.getByRole('dialog', { name: /^Invoice / });
+
+describe('billing invoices', () => {
+  let browser: Browser;
+  let companyName: string;
+  let companyId: number;
+  const approverEmail = `invoices-approver-${runId}@switchboard.test`;
+  const viewerEmail = `invoices-viewer-${runId}@switchboard.test`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const token = await adminToken();
+    companyName = `Invoice Dental ${runId}`;
+    companyId = await createCompanyViaApi(token, companyName);
+    await createEmployee(token, 'Bea Bookkeeper', approverEmail, ['view billing', 'approve billing']);
+    await createEmployee(token, 'Val Viewer', viewerEmail, ['view billing']);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('makes a one-off invoice, approves and posts it (INV- number, Open), and voids another', async () => {
+    const page = await newPage(browser);
+    await loginWithToken(page, approverEmail, password);
+    await page.goto('/billing/invoices');
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New invoice' });
+    await dialog.getByRole('combobox', { name: 'Company' }).fill(companyName);
+    await page.getByRole('option', { name: companyName }).click();
+    await dialog.getByRole('textbox', { name: 'Line 1 description' }).fill('Firewall setup');
+    await dialog.getByRole('textbox', { name: 'Line 1 quantity' }).fill('2.5');
+    await dialog.getByRole('textbox', { name: 'Line 1 unit price' }).fill('120');
+    await dialog.getByText('$300.00').waitFor();
+    await dialog.getByRole('button', { name: 'Create draft' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const drawer = drawerOf(page);
+    await drawer.getByRole('heading', { name: /^Draft \d+$/ }).waitFor();
+    expect(await drawer.getByLabel('State').textContent()).toBe('Draft');
+    const actions = drawer.getByRole('group', { name: 'Invoice actions' });
+    await actions.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => drawer.getByLabel('State').textContent()).toBe('Approved');
+    await actions.getByRole('button', { name: 'Post' }).click();
+    const number = drawer.getByRole('heading', { name: /^INV-\d{6}$/ });
+    await number.waitFor();
+    await expect.poll(() => drawer.getByLabel('State').textContent()).toBe('Open');
+    const label = (await number.textContent())!;
+    expect(await drawer.getByLabel('Total', { exact: true }).textContent()).toBe('$300.00');
+    await drawer.getByLabel('Journal entry number').waitFor();
+
+    // The list shows the posted invoice, live, with its number and state.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    const row = page.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: label });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Open');
+
+    // Void another posted invoice with a reason.
+    const approverToken = await login(approverEmail);
+    const otherId = await invoiceViaApi(approverToken, companyId, 'Cabling', true);
+    await page.goto(`/billing/invoices?id=${otherId}`);
+    await drawer.getByRole('heading', { name: /^INV-\d{6}$/ }).waitFor();
+    await drawer.getByRole('group', { name: 'Invoice actions' }).getByRole('button', { name: 'Void' }).click();
+    const voidDialog = page.getByRole('dialog', { name: /^Void INV-/ });
+    await voidDialog.getByRole('button', { name: 'Void invoice' }).click();
+    await voidDialog.getByText('The reason field is required.').waitFor();
+    await voidDialog.getByLabel('Reason').fill('Billed twice');
+    await voidDialog.getByRole('button', { name: 'Void invoice' }).click();
+    await voidDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => drawer.getByLabel('State').textContent()).toBe('Void');
+    expect(await drawer.getByLabel('Void reason').textContent()).toBe('Billed twice');
+    await page.close();
+  });
+
+  it('offers a plain view billing reader no Post', async () => {
+    const approverToken = await login(approverEmail);
+    const approvedId = await invoiceViaApi(approverToken, companyId, 'Switch install', false);
+    const page = await newPage(browser);
+    await loginWithToken(page, viewerEmail, password);
+    await page.goto(`/billing/invoices?id=${approvedId}`);
+    const drawer = drawerOf(page);
+    await drawer.getByRole('heading', { name: `Draft ${approvedId}`, exact: true }).waitFor();
+    expect(await drawer.getByLabel('State').textContent()).toBe('Approved');
+    const actions = drawer.getByRole('group', { name: 'Invoice actions' });
+    await actions.getByRole('button', { name: 'Duplicate' }).waitFor();
+    expect(await actions.getByRole('button', { name: 'Post' }).count()).toBe(0);
+    expect(await actions.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+
+    // Nor in bulk: selecting the invoice offers Send only.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('checkbox', { name: `Select Draft ${approvedId}` }).check();
+    const bulk = page.getByRole('group', { name: 'Bulk actions' });
+    await bulk.getByRole('button', { name: 'Send' }).waitFor();
+    expect(await bulk.getByRole('button', { name: 'Post' }).count()).toBe(0);
+    await page.close();
+  });
+});
