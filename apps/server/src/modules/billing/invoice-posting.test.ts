@@ -90,6 +90,12 @@ describe('numbers', () => {
     expect(all.rows.map((row, index) => Number(row.number.slice(4)) - index)).toEqual(all.rows.map(() => 1));
   });
 
+  it("dates the invoice with the draft's invoice date when it has one, else the posting day", async () => {
+    const id = await approved({ invoice_date: '2026-03-05', payment_terms: 30 });
+    const post = await call('POST', `/api/billing/invoices/${id}/post`);
+    expect(post.json().data).toMatchObject({ invoice_date: '2026-03-05', due_date: '2026-04-04', payment_terms: 30 });
+  });
+
   it('refuses taxable lines without a company tax rate at posting', async () => {
     const id = await approved({ company_id: bareId, lines: [line({ taxable: 1 })] });
     const response = await call('POST', `/api/billing/invoices/${id}/post`);

@@ -122,7 +122,7 @@ async function billToOf(tx: Transaction, companyId: number): Promise<{ name: str
 
 /**
  * Posts an approved invoice or credit note: recomputes its tax (the rate held FOR SHARE), takes its INV-/CN- number,
- * dates it (given or today in the billing time zone; due after the contract's terms or its own), freezes bill-to and
+ * dates it (given, the draft's, or today in the billing time zone; due after the contract's terms or its own), freezes bill-to and
  * paperless, posts its entry (422 date when the period is closed) and sets balance = total. A credit note against an
  * invoice is then applied to it at once. Never opens a transaction: a throw leaves the caller's to roll back.
  */
@@ -161,7 +161,8 @@ export async function postInvoice(
 
   const settings = await getBillingSettings(tx);
   const isCredit = invoice.type === 'credit_note';
-  const invoiceDate = postingDate ?? (await billingToday(tx));
+  // The date given, else the draft's own (set by hand or by the run), else today in the billing time zone.
+  const invoiceDate = postingDate ?? invoice.invoiceDate ?? (await billingToday(tx));
   let terms = invoice.paymentTerms ?? defaultPaymentTerms;
   let paperless = 0;
   if (invoice.contractId !== null) {
