@@ -137,7 +137,8 @@ function stubApi(permissions: string[], answer?: (body: Record<string, unknown>)
   return { sent };
 }
 
-describe('/billing/payments/receive', () => {
+// The first render loads the route's chunk: on a busy machine it takes longer than the default 20 s.
+describe('/billing/payments/receive', { timeout: 60_000 }, () => {
   it('auto-applies oldest first, shows the credit and saves the payment', async () => {
     signedIn();
     const { sent } = stubApi(['view billing']);
@@ -201,5 +202,16 @@ describe('/billing/payments/receive', () => {
     expect(screen.getByText('The amount is more than the invoice balance.')).toBeTruthy();
     const recent = screen.getByRole('table', { name: 'Recent payments' });
     expect(within(recent).getByRole('button', { name: 'Void' })).toBeTruthy();
+  });
+
+  it('preselects the company and the invoice of ?company_id=&invoice_id= with its balance', async () => {
+    signedIn();
+    stubApi(['view billing']);
+    renderApp('/billing/payments/receive?company_id=7&invoice_id=12');
+    const table = await screen.findByRole('table', { name: 'Open invoices' }, { timeout: 15_000 });
+    const apply = within(table).getByRole('textbox', { name: 'Apply to INV-000012' }) as HTMLInputElement;
+    await waitFor(() => expect(apply.value).toBe('50.00'));
+    expect((screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement).value).toBe('50.00');
+    expect((within(table).getByRole('textbox', { name: 'Apply to INV-000011' }) as HTMLInputElement).value).toBe('');
   });
 });
