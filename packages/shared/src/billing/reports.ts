@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateText } from '../validation.ts';
 import type { AgingBasis, AgingBucket } from './aging.ts';
 import { invoiceTypes, type InvoiceType } from './invoices.ts';
+import { centsFromDollars, formatCents } from './money.ts';
 import type { PaymentState } from './payment-state.ts';
 
 // The billing reports of part 1 (designs/billing.md §5, §7; issue 27 part 9): aged receivables, client balances,
@@ -200,6 +201,7 @@ export interface InvoiceRegisterResponse {
 
 // --- Invoice log ---
 
+/** The events the invoice services write on an invoice (billing_events, entity_type 'invoice'). */
 export const invoiceLogEvents = [
   'created',
   'edited',
@@ -209,9 +211,14 @@ export const invoiceLogEvents = [
   'sent',
   'delivered',
   'delivery_failed',
+  'delivery_skipped',
+  'printed',
   'paid',
+  'unapplied',
+  'credit_note_drafted',
   'credited',
   'voided',
+  'deleted',
 ] as const;
 export type InvoiceLogEvent = (typeof invoiceLogEvents)[number];
 export const invoiceLogEventLabels: Record<InvoiceLogEvent, string> = {
@@ -223,9 +230,14 @@ export const invoiceLogEventLabels: Record<InvoiceLogEvent, string> = {
   sent: 'Mailed',
   delivered: 'Delivered',
   delivery_failed: 'Delivery failed',
+  delivery_skipped: 'Not mailed',
+  printed: 'Printed',
   paid: 'Paid',
+  unapplied: 'Payment unapplied',
+  credit_note_drafted: 'Credit note drafted',
   credited: 'Credited',
   voided: 'Voided',
+  deleted: 'Deleted',
 };
 
 export const invoiceLogQuerySchema = z
@@ -272,22 +284,33 @@ export interface InvoiceLogResponse {
   last_page: number;
 }
 
-/** One line a bookkeeper reads from a billing event's data (recipient and result, amount, number, reason). */
+/**
+ * One line a bookkeeper reads from a billing event's data: to whom it was mailed and the result, the document number,
+ * the amount or total (dollars, as the services store them), the reason, the journal entry.
+ */
 export function invoiceLogDetail(data: Record<string, unknown> | null | undefined): string {
   if (!data || typeof data !== 'object') return '';
   const text = (key: string) => {
     const value = data[key];
     return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   };
-  const parts: string[] = [];
-  const recipient = text('recipient') || text('to') || text('email');
-  if (recipient) parts.push(`to ${recipient}`);
-  const result = text('result') || text('status');
-  if (result) parts.push(result);
-  if (text('error')) parts.push(text('error'));
-  if (text('amount')) parts.push(`$${Number(text('amount')).toFixed(2)}`);
-  const number = text('number') || text('credit_note_number') || text('payment_reference');
-  if (number) parts.push(number);
-  if (text('reason')) parts.push(text('reason'));
-  return parts.join(', ');
+  const money = (key: string) => {
+    const value = data[key];
+    const cents = typeof value === 'number' ? centsFromDollars(value) : null;
+    return cents === null ? '' : formatCents(cents);
+  };
+  const recipients = Array.isArray(data.recipients)
+    ? data.recipients.filter((r): r is string => typeof r === 'string')
+    : [];
+  if (text('recipient')) recipients.push(text('recipient'));
+  const parts = [
+    recipients.length ? `to ${recipients.join(', ')}` : '',
+    text('via') || text('result'),
+    text('error'),
+    text('number'),
+    money('amount') || money('total'),
+    text('reason'),
+    text('journal_entry'),
+  ];
+  return parts.filter((part) => part !== '').join(', ');
 }

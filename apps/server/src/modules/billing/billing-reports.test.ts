@@ -47,7 +47,13 @@ beforeAll(async () => {
   await fx.allocate({ source: 'payment', sourceId: doc.p1, targetId: doc.inv1, amount: 10000, on: '2026-02-10' });
   await fx.allocate({ source: 'payment', sourceId: doc.p1, targetId: doc.inv2, amount: 3000, on: '2026-02-10' });
   doc.p2 = await fx.payment({ companyId: acme, date: '2026-03-05', amount: 6000, reference: '=HYPERLINK("x")' });
-  doc.a2 = await fx.allocate({ source: 'payment', sourceId: doc.p2, targetId: doc.inv2, amount: 6000, on: '2026-03-05' });
+  doc.a2 = await fx.allocate({
+    source: 'payment',
+    sourceId: doc.p2,
+    targetId: doc.inv2,
+    amount: 6000,
+    on: '2026-03-05',
+  });
   await fx.unapply(doc.a2, '2026-03-20');
   // Birch: an old invoice voided in January, a March invoice with a credit note applied on the 12th.
   doc.inv3 = await fx.invoice({ companyId: birch, date: '2025-10-01', due: '2025-10-21', total: 50000 });
@@ -104,7 +110,11 @@ describe('aged receivables', () => {
   it('as of today reads the open items and agrees with a past date after the last change', async () => {
     const today = await aged('');
     const past = await aged('as_of=2026-03-31');
-    expect(today.totals).toEqual({ buckets: [0, 0, 0, 0, 270], credits: past.totals.credits, total: past.totals.total });
+    expect(today.totals).toEqual({
+      buckets: [0, 0, 0, 0, 270],
+      credits: past.totals.credits,
+      total: past.totals.total,
+    });
     expect(today.tie).toEqual(past.tie);
   });
 
@@ -115,21 +125,58 @@ describe('aged receivables', () => {
     expect(byDate.data[0]).toMatchObject({ company_name: 'Acme Dental', buckets: [0, 0, 0, 220], credits: -80 });
     expect(byDate.tie).toEqual({ account_number: '1100', ledger_balance: 140, difference: 0 });
     expect(byDate.items).toEqual([
-      { type: 'one_off', id: doc.inv2, label: expect.stringMatching(/^INV-/), date: '2026-02-01', due_date: '2026-02-21', days: 58, bucket: 3, amount: 220 },
-      { type: 'payment', id: doc.p1, label: '1001', date: '2026-02-10', due_date: null, days: null, bucket: null, amount: -20 },
-      { type: 'payment', id: doc.p2, label: '=HYPERLINK("x")', date: '2026-03-05', due_date: null, days: null, bucket: null, amount: -60 },
+      {
+        type: 'one_off',
+        id: doc.inv2,
+        label: expect.stringMatching(/^INV-/),
+        date: '2026-02-01',
+        due_date: '2026-02-21',
+        days: 58,
+        bucket: 3,
+        amount: 220,
+      },
+      {
+        type: 'payment',
+        id: doc.p1,
+        label: '1001',
+        date: '2026-02-10',
+        due_date: null,
+        days: null,
+        bucket: null,
+        amount: -20,
+      },
+      {
+        type: 'payment',
+        id: doc.p2,
+        label: '=HYPERLINK("x")',
+        date: '2026-03-05',
+        due_date: null,
+        days: null,
+        bucket: null,
+        amount: -60,
+      },
     ]);
     const hidden = await aged('as_of=2026-03-31&hide_zero=1');
     expect(hidden.data.map((row) => row.company_id).sort()).toEqual([acme, birch].sort());
   });
 
   it('counts refunds and write-offs, so the total still ties to 1100', async () => {
-    const [{ id: cedar }] = await ctx.db.insert(companies).values({ name: 'Cedar Vet' }).returning({ id: companies.id });
+    const [{ id: cedar }] = await ctx.db
+      .insert(companies)
+      .values({ name: 'Cedar Vet' })
+      .returning({ id: companies.id });
     const inv = await fx.invoice({ companyId: cedar, date: '2026-04-01', due: '2026-04-21', total: 10000 });
     const pay = await fx.payment({ companyId: cedar, date: '2026-04-05', amount: 15000 });
     await fx.allocate({ source: 'payment', sourceId: pay, targetId: inv, amount: 9000, on: '2026-04-05' });
     const refund = await fx.refund({ companyId: cedar, date: '2026-04-08', amount: 6000 });
-    await fx.allocate({ source: 'payment', sourceId: pay, target: 'refund', targetId: refund, amount: 6000, on: '2026-04-08' });
+    await fx.allocate({
+      source: 'payment',
+      sourceId: pay,
+      target: 'refund',
+      targetId: refund,
+      amount: 6000,
+      on: '2026-04-08',
+    });
     await fx.writeOff({ companyId: cedar, invoiceId: inv, date: '2026-04-09', amount: 1000 });
     const april7 = await aged(`as_of=2026-04-07&company_id=${cedar}`);
     expect(april7.data[0]).toMatchObject({ buckets: [10, 0, 0, 0, 0], credits: -60, total: -50 });
@@ -194,12 +241,16 @@ describe('client balances', () => {
   });
 
   it('lists only overdue companies with overdue_only, every company without hide_zero', async () => {
-    const overdue = (await get('/api/billing/reports/clientbalances?as_of=2026-03-31&overdue_only=1')).json<ClientBalancesResponse>();
+    const overdue = (
+      await get('/api/billing/reports/clientbalances?as_of=2026-03-31&overdue_only=1')
+    ).json<ClientBalancesResponse>();
     expect(overdue.data.map((row) => row.company_id)).toEqual([acme]);
     const all = (await get('/api/billing/reports/clientbalances?as_of=2026-03-31')).json<ClientBalancesResponse>();
     expect(all.data.some((row) => row.company_id === quiet)).toBe(true);
     // As of 10 January INV3 was not yet voided.
-    const jan = (await get(`/api/billing/reports/clientbalances?as_of=2026-01-10&company_id=${birch}`)).json<ClientBalancesResponse>();
+    const jan = (
+      await get(`/api/billing/reports/clientbalances?as_of=2026-01-10&company_id=${birch}`)
+    ).json<ClientBalancesResponse>();
     expect(jan.data[0]).toMatchObject({ invoiced: 500, open: 500, overdue: 500 });
   });
 
@@ -207,7 +258,18 @@ describe('client balances', () => {
     const response = await get(`/api/billing/reports/clientbalances?as_of=2026-03-31&company_id=${acme}&format=csv`);
     const rows = parseCsv(response.body);
     expect(rows[0]![0]).toBe('Company');
-    expect(rows[1]).toEqual(['Acme Dental', '350.00', '0.00', '210.00', '220.00', '220.00', '80.00', '140.00', '2026-03-05', '60.00']);
+    expect(rows[1]).toEqual([
+      'Acme Dental',
+      '350.00',
+      '0.00',
+      '210.00',
+      '220.00',
+      '220.00',
+      '80.00',
+      '140.00',
+      '2026-03-05',
+      '60.00',
+    ]);
   });
 });
 
@@ -237,7 +299,9 @@ describe('invoice register', () => {
     const credit = (await get('/api/billing/reports/invoiceregister?type=credit_note')).json<InvoiceRegisterResponse>();
     expect(credit.data.map((row) => row.id)).toEqual([doc.cn1]);
     expect(credit.data[0]).toMatchObject({ total: -30, paid: -30, balance: 0, status: 'Paid' });
-    const overdue = (await get(`/api/billing/reports/invoiceregister?status=overdue&company_id=${acme}`)).json<InvoiceRegisterResponse>();
+    const overdue = (
+      await get(`/api/billing/reports/invoiceregister?status=overdue&company_id=${acme}`)
+    ).json<InvoiceRegisterResponse>();
     expect(overdue.data.map((row) => row.id)).toEqual([doc.inv2]);
     const voided = (await get('/api/billing/reports/invoiceregister?status=void')).json<InvoiceRegisterResponse>();
     expect(voided.data.map((row) => row.id)).toEqual([doc.inv3]);
@@ -250,7 +314,10 @@ describe('invoice register', () => {
   });
 
   it('streams every row as CSV across keyset batches, amounts negative in parentheses', async () => {
-    const [{ id: many }] = await ctx.db.insert(companies).values({ name: '@Many Rows' }).returning({ id: companies.id });
+    const [{ id: many }] = await ctx.db
+      .insert(companies)
+      .values({ name: '@Many Rows' })
+      .returning({ id: companies.id });
     // 1005 rows over 300 days: more than one batch of 1000, with ties on the date that the keyset must keep apart.
     await ctx.db.execute(
       `insert into invoices (number, company_id, type, status, invoice_date, due_date, subtotal, total, balance)
@@ -265,22 +332,46 @@ describe('invoice register', () => {
     expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(1005);
     expect(rows[1]![2]).toBe("'@Many Rows");
     const credit = parseCsv((await get('/api/billing/reports/invoiceregister?type=credit_note&format=csv')).body);
-    expect(credit[1]).toEqual([expect.stringMatching(/^CN-/), '2026-03-10', "'=Birch Legal", 'Credit note', '(30.00)', '0.00', '(30.00)', '(30.00)', '0.00', '', 'Paid']);
+    expect(credit[1]).toEqual([
+      expect.stringMatching(/^CN-/),
+      '2026-03-10',
+      "'=Birch Legal",
+      'Credit note',
+      '(30.00)',
+      '0.00',
+      '(30.00)',
+      '(30.00)',
+      '0.00',
+      '',
+      'Paid',
+    ]);
   });
 });
 
 describe('invoice log', () => {
   beforeAll(async () => {
-    await fx.event({ invoiceId: doc.inv1, event: 'posted', companyId: acme, actorId: viewerId, at: '2026-01-01T10:00:00Z' });
+    await fx.event({
+      invoiceId: doc.inv1,
+      event: 'posted',
+      companyId: acme,
+      actorId: viewerId,
+      at: '2026-01-01T10:00:00Z',
+    });
     await fx.event({
       invoiceId: doc.inv1,
       event: 'sent',
       companyId: acme,
       actorId: viewerId,
       at: '2026-01-01T10:05:00Z',
-      data: { recipient: 'ap@acme.test', result: 'sent' },
+      data: { revision: 0, recipients: ['ap@acme.test', 'owner@acme.test'] },
     });
-    await fx.event({ invoiceId: doc.inv4, event: 'voided', companyId: birch, at: '2026-03-02T23:30:00Z', data: { reason: '+1 mistake' } });
+    await fx.event({
+      invoiceId: doc.inv4,
+      event: 'voided',
+      companyId: birch,
+      at: '2026-03-02T23:30:00Z',
+      data: { reason: '+1 mistake' },
+    });
   });
 
   it('lists the events of invoices newest first with who, the invoice and the detail; filters', async () => {
@@ -288,20 +379,30 @@ describe('invoice log', () => {
     expect(response.statusCode).toBe(200);
     const log = response.json<InvoiceLogResponse>();
     expect(log.total).toBe(3);
-    expect(log.data[0]).toMatchObject({ event: 'voided', invoice_id: doc.inv4, company_name: '=Birch Legal', user_name: null, detail: '+1 mistake' });
+    expect(log.data[0]).toMatchObject({
+      event: 'voided',
+      invoice_id: doc.inv4,
+      company_name: '=Birch Legal',
+      user_name: null,
+      detail: '+1 mistake',
+    });
     expect(log.data[1]).toMatchObject({
       event: 'sent',
       invoice_label: expect.stringMatching(/^INV-/),
       company_id: acme,
       user_id: viewerId,
-      detail: 'to ap@acme.test, sent',
+      detail: 'to ap@acme.test, owner@acme.test',
       at: '2026-01-01T10:05:00.000Z',
     });
     const sent = (await get('/api/billing/reports/invoicelog?event=sent')).json<InvoiceLogResponse>();
     expect(sent.data.map((row) => row.event)).toEqual(['sent']);
-    const byUser = (await get(`/api/billing/reports/invoicelog?user_id=${viewerId}&company_id=${acme}`)).json<InvoiceLogResponse>();
+    const byUser = (
+      await get(`/api/billing/reports/invoicelog?user_id=${viewerId}&company_id=${acme}`)
+    ).json<InvoiceLogResponse>();
     expect(byUser.total).toBe(2);
-    const march = (await get('/api/billing/reports/invoicelog?from=2026-03-02&to=2026-03-02')).json<InvoiceLogResponse>();
+    const march = (
+      await get('/api/billing/reports/invoicelog?from=2026-03-02&to=2026-03-02')
+    ).json<InvoiceLogResponse>();
     expect(march.data.map((row) => row.event)).toEqual(['voided']);
     expect((await get('/api/billing/reports/invoicelog?event=exploded')).statusCode).toBe(422);
   });
