@@ -521,20 +521,26 @@ export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Pag
     filters.push(asId === null ? sql`i.number ilike ${like}` : sql`(i.id = ${asId} or i.number ilike ${like})`);
   }
   const where = filters.length ? sql.join(filters, sql` and `) : sql`true`;
-  const offset = (query.page - 1) * query.per_page;
+  // The page is picked on the (invoice_date, id) index, newest first (drafts without a date on top); the delivery
+  // state is computed for the page's rows only, unless it is filtered on. The count rides in the same statement.
+  const filterJoin = query.delivery ? deliveryJoin : sql``;
   const result = await db.execute<RowDb>(sql`
-    select ${rowColumns}, count(*) over () as full_count
-    from invoices i
+    select ${rowColumns},
+      (select count(*) from invoices i ${filterJoin} where ${where}) as full_count
+    from (
+      select i.id from invoices i ${filterJoin} where ${where}
+      order by i.invoice_date desc, i.id desc
+      limit ${query.per_page} offset ${(query.page - 1) * query.per_page}
+    ) p
+    join invoices i on i.id = p.id
     join companies c on c.id = i.company_id
     ${deliveryJoin}
-    where ${where}
-    order by coalesce(i.invoice_date, i.created_at::date) desc, i.id desc
-    limit ${query.per_page} offset ${offset}`);
+    order by i.invoice_date desc, i.id desc`);
   let total = Number(result.rows[0]?.full_count ?? 0);
   if (result.rows.length === 0 && query.page > 1) {
-    const count = await db.execute<{ n: string }>(sql`
-      select count(*)::text as n from invoices i join companies c on c.id = i.company_id ${deliveryJoin}
-      where ${where}`);
+    const count = await db.execute<{ n: string }>(
+      sql`select count(*)::text as n from invoices i ${filterJoin} where ${where}`,
+    );
     total = Number(count.rows[0]!.n);
   }
   return toPage(

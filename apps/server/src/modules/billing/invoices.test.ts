@@ -520,6 +520,8 @@ describe('list', () => {
     const ids = async (query: string) => (await list(query)).map((row) => row.id);
     const all = await call('GET', `/api/billing/invoices?company_id=${bareId}&per_page=2`);
     expect(all.json()).toMatchObject({ total: 4, current_page: 1, per_page: 2, last_page: 2, from: 1, to: 2 });
+    // Newest first, drafts (no invoice date yet) on top.
+    expect((await ids('per_page=50'))[0]).toBe(waiting.id);
     expect(await ids('status=draft')).toEqual([waiting.id]);
     expect((await ids('status=posted')).sort()).toEqual([open.id, paidNote.id, note.id].sort());
     expect(await ids('status=open')).toEqual([open.id]);
