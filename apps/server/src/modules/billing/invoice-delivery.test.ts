@@ -221,6 +221,32 @@ describe('the invoice PDF', () => {
     expect(text).not.toContain('DRAFT');
   });
 
+  it('prints the usage block on an overage invoice billed on its own, not on a one-off invoice', async () => {
+    const companyId = await company('Spruce Labs');
+    const overageLine: DraftInvoice['lines'][number] = {
+      kind: 'overage',
+      itemId,
+      description: 'Overage, October 2026',
+      quantity: '2',
+      unitPrice: '150.0000',
+      taxable: 0,
+      explain: { summary: '2 hours', usage_month: '2026-10', retainer_hours: 10, used_hours: 12, overage_hours: 2 },
+    };
+    const overage = await postedInvoice({
+      companyId,
+      type: 'overage',
+      billingMonth: '2026-11-01',
+      lines: [overageLine],
+    });
+    const text = (await pdfText((await get(`/api/pdf/invoice/${overage}/0`)).rawPayload)).join('\n');
+    expect(text).toContain('Usage for October 2026');
+    expect(text).toContain('Hours used: 12');
+    const oneOff = await postedInvoice({ companyId, type: 'one_off', lines: [{ ...overageLine, kind: 'item' }] });
+    expect((await pdfText((await get(`/api/pdf/invoice/${oneOff}/0`)).rawPayload)).join('\n')).not.toContain(
+      'Usage for',
+    );
+  });
+
   it('previews a draft marked DRAFT with no stored revision, and titles a credit note Credit Note', async () => {
     const companyId = await company('Draft Works');
     const draftId = await ctx.db.transaction((tx) =>
@@ -408,7 +434,16 @@ describe('To print', () => {
     expect(pages.some((page) => page.includes(`Invoice ${numberOf(secondPaper)}`))).toBe(true);
     expect(pages.some((page) => page.includes(`Invoice ${numberOf(emailed)}`))).toBe(false);
 
-    const mark = await post('/api/billing/invoices/to-print/mark', { ids: [firstPaper, emailed] });
+    const emitted: [string, unknown][] = [];
+    const emitToStaff = ctx.app.realtime.emitToStaff;
+    ctx.app.realtime.emitToStaff = (channel, event, payload) => {
+      emitted.push([`${channel}:${event}`, payload]);
+      emitToStaff.call(ctx.app.realtime, channel, event, payload);
+    };
+    const mark = await post('/api/billing/invoices/to-print/mark', { ids: [firstPaper, emailed] }).finally(() => {
+      ctx.app.realtime.emitToStaff = emitToStaff;
+    });
+    expect(emitted).toEqual([['billing:InvoiceUpdated', { id: firstPaper, company_id: paperCompany }]]);
     expect(mark.json()).toMatchObject({ message: 'Marked 1 invoice printed.', data: { marked: [firstPaper] } });
     const after = (await get('/api/billing/invoices/to-print?per_page=500'))
       .json()

@@ -156,8 +156,11 @@ export const invoiceDocument: DocumentTypeModule<InvoiceView> = {
         // Before posting nothing is applied; after, what is paid or credited is the total less the balance.
         appliedCents: posted ? totalCents - balanceCents : 0,
         balanceCents: posted ? balanceCents : totalCents,
+        // The month's hours, on the run's invoices (contract; overage when billed on its own).
         usage:
-          invoice.type === 'contract' ? usageBlockOf(lines.map((line) => line.explain as LineExplain | null)) : null,
+          invoice.type === 'contract' || invoice.type === 'overage'
+            ? usageBlockOf(lines.map((line) => line.explain as LineExplain | null))
+            : null,
         remitTo: settings.remit_to,
         footer: settings.invoice_footer,
       },
