@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@switchboard/shared';
 import type { InvoiceDetail, InvoiceRow } from '@switchboard/shared/billing/invoices';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
@@ -12,6 +12,8 @@ import { filtersFromParams, listQuery, paramsWithFilters } from './invoice-filte
 vi.mock('socket.io-client', () => fakeSocketModule);
 // Each test renders the whole app and types into Mantine inputs: on a loaded 2-core machine that takes over 20 s.
 vi.setConfig({ testTimeout: 60_000 });
+// The first render loads the page's lazy chunk: on such a machine that alone can pass findBy's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -178,7 +180,7 @@ function stubApi(permissions: string[], stub: Stub) {
       return found ? jsonResponse(200, { data: found }) : jsonResponse(404, { message: 'Not found.' });
     }
     if (url === '/api/billing/invoices' && method === 'POST')
-      return jsonResponse(200, { message: 'Invoice created.', data: { id: 9 } });
+      return jsonResponse(200, { message: 'Invoice saved.', data: detail(draft) });
     return jsonResponse(404, { message: 'Not found.' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -358,7 +360,7 @@ describe('the line editor', () => {
 
   it('sends a valid draft as the contract reads it and opens it in the drawer', async () => {
     signedIn();
-    const { sent } = stubApi(['view billing'], { rows: [], details: {} });
+    const { sent } = stubApi(['view billing'], { rows: [], details: { 9: detail(draft) } });
     const user = userEvent.setup({ delay: null });
     renderApp('/billing/invoices');
     await user.click(await screen.findByRole('button', { name: 'New invoice' }));
@@ -397,7 +399,8 @@ describe('the line editor', () => {
         ],
       },
     });
-    expect(await screen.findByRole('dialog', { name: 'Invoice' })).toBeTruthy(); // the new draft opens in the drawer
+    // The new draft opens in the drawer.
+    expect(await screen.findByRole('dialog', { name: 'Invoice Draft 9' })).toBeTruthy();
   });
 });
 
