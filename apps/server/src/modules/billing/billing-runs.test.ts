@@ -1,6 +1,8 @@
 import type { BillingRunDetail } from '@switchboard/shared/billing/runs';
 import {
   approveNotDraftedMessage,
+  runCompanyStatuses,
+  runWarningCodes,
   runAlreadyRunningMessage,
   runPostedNothingMessage,
   skipApprovedMessage,
@@ -8,7 +10,9 @@ import {
 } from '@switchboard/shared/billing/runs';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { expectExactShape } from '../../../test/shapes.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies } from '../companies/companies.table.ts';
@@ -45,6 +49,54 @@ const company: Record<'acme' | 'birch' | 'cedar' | 'dune' | 'elm', number> = {
 const item: Record<'retainer' | 'overage' | 'fee' | 'labor', number> = { retainer: 0, overage: 0, fee: 0, labor: 0 };
 let techId: number;
 const april = '2026-04-01';
+
+// BillingRunDetail of shared runs.ts, field for field: the /billing home codes against it.
+const countsSchema = z.object(
+  Object.fromEntries(runCompanyStatuses.map((status) => [status, z.number().int()])) as Record<
+    (typeof runCompanyStatuses)[number],
+    z.ZodNumber
+  >,
+);
+const runSummarySchema = z.object({
+  id: z.number().int(),
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  status: z.enum(['pending', 'running', 'drafted', 'done']),
+  started_by: z.number().int().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  counts: countsSchema,
+  clean_drafts: z.number().int(),
+});
+const runDetailSchema = z.object({
+  run: runSummarySchema.nullable(),
+  data: z.array(
+    z.object({
+      company_id: z.number().int(),
+      company_name: z.string(),
+      status: z.enum(runCompanyStatuses),
+      invoices: z.array(
+        z.object({
+          id: z.number().int(),
+          label: z.string(),
+          type: z.enum(['contract', 'overage', 'project_deposit', 'project', 'one_off', 'credit_note']),
+          status: z.enum(['draft', 'approved', 'posted', 'void']),
+          state: z.string(),
+          total: z.number(),
+          previous_total: z.number().nullable(),
+          change_percent: z.number().nullable(),
+        }),
+      ),
+      total: z.number(),
+      warnings: z.array(z.object({ code: z.enum(runWarningCodes), message: z.string() })),
+      error: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object, as = approver) =>
   ctx.app.inject({ method, url: `/api${url}`, headers: bearer(as), payload });
@@ -360,7 +412,10 @@ describe('drafting a month', () => {
   });
 
   it('answers the run with its companies, warnings and filters', async () => {
-    const detail = (await call('GET', '/billing/runs/2026-04', undefined, viewer)).json<BillingRunDetail>();
+    const detail = expectExactShape(
+      runDetailSchema,
+      (await call('GET', '/billing/runs/2026-04', undefined, viewer)).json(),
+    ) as BillingRunDetail;
     expect(detail.run).toMatchObject({ month: '2026-04', counts: { drafted: 5, failed: 0 } });
     expect(detail.data.map((row) => row.company_name)).toEqual([
       'Acme Dental',
