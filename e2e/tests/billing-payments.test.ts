@@ -1,7 +1,7 @@
 // Issue 27 part 6 (designs/billing.md §5 /billing/payments/receive, §7): a bookkeeper records a partial payment by
 // check against a posted invoice on Receive Payments and sees the invoice's balance drop and its state turn
-// "Partially Paid"; the payment shows in Recent payments as undeposited. The invoice is made and posted through the
-// invoices API in the setup.
+// "Partially Paid"; the payment shows in Recent payments as undeposited and Make deposit takes it to the bank. The
+// invoice is made and posted through the invoices API in the setup.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
@@ -58,6 +58,18 @@ describe('billing payments', () => {
     const payment = recent.getByRole('row').filter({ hasText: '1042' });
     await payment.getByRole('cell', { name: '$200.00' }).first().waitFor();
     expect(await payment.getByRole('checkbox').count()).toBe(1);
+
+    // Make deposit: the undeposited check goes to the bank and leaves the undeposited list.
+    await payment.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Make deposit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Make deposit' });
+    await dialog.getByText('1 payment(s), $200.00').waitFor();
+    await dialog.getByRole('combobox', { name: 'Bank account' }).click();
+    await page.getByRole('option', { name: '1000 Operating Checking' }).click();
+    await dialog.getByRole('button', { name: 'Deposit' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await payment.getByText('(deposited)').waitFor();
+    expect(await payment.getByRole('checkbox').count()).toBe(0);
     await page.close();
   });
 });
