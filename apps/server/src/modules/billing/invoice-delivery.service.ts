@@ -96,6 +96,21 @@ async function prepareDeliveries(db: DbOrTransaction, invoiceId: number, revisio
     .orderBy(asc(invoiceDeliveries.recipient));
 }
 
+/**
+ * The revision to mail: the latest stored one, or 00 drawn now when there is none. Payments never make a revision
+ * (designs/billing.md §5), so a send after a payment mails what was issued, not a redraw.
+ */
+async function issuedRevision(app: AppInstance, invoiceId: number, actorId: number | null): Promise<number | null> {
+  const [latest] = await app.db
+    .select({ revision: documentRevisions.revision })
+    .from(documentRevisions)
+    .where(and(eq(documentRevisions.type, invoiceType), eq(documentRevisions.recordId, invoiceId)))
+    .orderBy(desc(documentRevisions.revision))
+    .limit(1);
+  if (latest) return latest.revision;
+  return (await recordRevision(app.db, app.config.dataDir, invoiceType, invoiceId, actorId))?.revision ?? null;
+}
+
 const pendingByDb = new WeakMap<object, Promise<void>>();
 
 /** Background work of one app, one piece after the other (a run posting 2,000 invoices renders them in turn). */
@@ -132,8 +147,8 @@ async function queueSend(app: AppInstance, invoiceId: number, revision: number, 
 export async function deliverPostedInvoice(app: AppInstance, invoiceId: number, actorId: number | null): Promise<void> {
   const invoice = await loadInvoice(app.db, invoiceId);
   if (!invoice || invoice.status !== 'posted') return;
-  const recorded = await recordRevision(app.db, app.config.dataDir, invoiceType, invoiceId, actorId);
-  if (!recorded) return;
+  const revision = await issuedRevision(app, invoiceId, actorId);
+  if (revision === null) return;
   const recipients = await invoiceRecipients(app.db, invoice);
   if (recipients.length === 0) {
     await recordBillingEvent(app.db, {
@@ -141,14 +156,14 @@ export async function deliverPostedInvoice(app: AppInstance, invoiceId: number, 
       event: 'delivery_skipped',
       companyId: invoice.companyId,
       actorId,
-      data: { revision: recorded.revision, reason: noRecipientsMessage },
+      data: { revision, reason: noRecipientsMessage },
     });
     announce(app, invoiceId, invoice.companyId);
     return;
   }
-  await prepareDeliveries(app.db, invoiceId, recorded.revision, recipients);
+  await prepareDeliveries(app.db, invoiceId, revision, recipients);
   announce(app, invoiceId, invoice.companyId);
-  await queueSend(app, invoiceId, recorded.revision, false);
+  await queueSend(app, invoiceId, revision, false);
 }
 
 /** Subscribed to invoicePosted: the work goes to the background, so posting (one or a whole run) never waits on it. */
@@ -313,7 +328,7 @@ export async function runDeliveryJob(app: AppInstance): Promise<void> {
 }
 
 /**
- * POST /billing/invoices/{id}/send: the latest revision (00 made now when there is none) to every current billing
+ * POST /billing/invoices/{id}/send: the latest revision (00 drawn now when there is none) to every current billing
  * contact not yet sent it, failed ones included. Posted invoices only (422); the mail goes after the answer.
  */
 export async function sendInvoice(app: AppInstance, id: number, actorId: number): Promise<SendInvoiceResult> {
@@ -322,25 +337,26 @@ export async function sendInvoice(app: AppInstance, id: number, actorId: number)
   if (invoice.status !== 'posted') throw unprocessable({ status: [onlyPostedSendMessage] }, onlyPostedSendMessage);
   const recipients = await invoiceRecipients(app.db, invoice);
   if (recipients.length === 0) throw unprocessable({ recipients: [noRecipientsMessage] }, noRecipientsMessage);
-  const recorded = await recordRevision(app.db, app.config.dataDir, invoiceType, id, actorId);
-  if (!recorded) throw notFound();
-  const rows = await prepareDeliveries(app.db, id, recorded.revision, recipients);
+  const revision = await issuedRevision(app, id, actorId);
+  if (revision === null) throw notFound();
+  const rows = await prepareDeliveries(app.db, id, revision, recipients);
   const done = new Set(['sent', 'outbox']);
   const result: SendInvoiceResult = {
     id,
-    revision: recorded.revision,
+    revision,
     recipients: rows.filter((row) => !done.has(row.status)).map((row) => row.recipient),
     already_sent: rows.filter((row) => done.has(row.status)).map((row) => row.recipient),
   };
+  if (result.recipients.length === 0) return result;
   await recordBillingEvent(app.db, {
     entityId: id,
     event: 'sent',
     companyId: invoice.companyId,
     actorId,
-    data: { revision: recorded.revision, recipients: result.recipients },
+    data: { revision, recipients: result.recipients },
   });
   announce(app, id, invoice.companyId);
-  if (result.recipients.length > 0) await queueSend(app, id, recorded.revision, true);
+  await queueSend(app, id, revision, true);
   return result;
 }
 
@@ -416,11 +432,9 @@ export async function toPrintPdf(app: AppInstance, actorId: number): Promise<Buf
   if (rows.length === 0) throw notFound(nothingToPrintMessage);
   const files: Buffer[] = [];
   for (const { id } of rows) {
-    let latest = await readRevisionFile(app.db, app.config.dataDir, invoiceType, id);
-    if (!latest) {
-      await recordRevision(app.db, app.config.dataDir, invoiceType, id, actorId);
-      latest = await readRevisionFile(app.db, app.config.dataDir, invoiceType, id);
-    }
+    const revision = await issuedRevision(app, id, actorId);
+    const latest =
+      revision === null ? null : await readRevisionFile(app.db, app.config.dataDir, invoiceType, id, revision);
     if (latest) files.push(latest.file);
   }
   return mergePdfs(files, 'Invoices to print');

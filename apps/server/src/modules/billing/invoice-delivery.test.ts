@@ -380,11 +380,14 @@ describe('delivery after posting', () => {
     const id = await postedInvoice({ companyId, type: 'one_off', contractId });
     const later = await clientOf(companyId);
     await ctx.db.insert(contractBillingContacts).values({ contractId, userId: later.id });
+    // A payment since posting changes what a redraw would show, but payments make no revision: 00 goes out.
+    await ctx.db.execute(sql`update invoices set balance = balance - 100 where id = ${id}`);
     const send = await post(`/api/billing/invoices/${id}/send`);
     expect(send.json()).toMatchObject({
       message: 'Sending to 1 recipient.',
-      data: { recipients: [later.email.toLowerCase()], already_sent: [first.email.toLowerCase()] },
+      data: { revision: 0, recipients: [later.email.toLowerCase()], already_sent: [first.email.toLowerCase()] },
     });
+    expect((await get(`/api/revisions/invoice/${id}`)).json().data).toHaveLength(1);
     await settleBackgroundMail(ctx.db);
     expect(await mailsTo(later.email.toLowerCase())).toBe(1);
     expect(await mailsTo(first.email.toLowerCase())).toBe(1);
