@@ -139,4 +139,23 @@ describe('billing invoices', () => {
     expect(await bulk.getByRole('button', { name: 'Post' }).count()).toBe(0);
     await page.close();
   });
+  it('fits a phone: the list becomes cards and the drawer takes the screen, with no sideways scrolling', async () => {
+    const approverToken = await login(approverEmail);
+    const id = await invoiceViaApi(approverToken, companyId, 'Phone check', true);
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginWithToken(page, approverEmail, password);
+    await page.goto('/billing/invoices');
+    const cards = page.getByRole('list', { name: 'Invoices' });
+    await cards.getByRole('listitem').first().waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.goto(`/billing/invoices?id=${id}`);
+    const drawer = drawerOf(page);
+    await drawer.getByRole('table', { name: 'Lines' }).waitFor();
+    const box = (await drawer.getByRole('table', { name: 'Lines' }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.close();
+  });
 });
