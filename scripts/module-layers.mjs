@@ -54,6 +54,8 @@ export const webFeatureLayers = [
     'billing-invoices',
     'billing-payments',
     'billing-reports',
+    'billing-items',
+    'billing-quotes',
   ],
   ['dashboard', 'search', 'billing-home'],
 ];

@@ -119,6 +119,9 @@ const invoiceRegisterPage = () =>
   import('../features/billing-reports/invoice-register-page.tsx').then((m) => ({ Component: m.InvoiceRegisterPage }));
 const invoiceLogPage = () =>
   import('../features/billing-reports/invoice-log-page.tsx').then((m) => ({ Component: m.InvoiceLogPage }));
+const itemsPage = () => import('../features/billing-items/items-page.tsx').then((m) => ({ Component: m.ItemsPage }));
+const quotesPage = () =>
+  import('../features/billing-quotes/quotes-page.tsx').then((m) => ({ Component: m.QuotesPage }));
 const outboxListPage = () =>
   import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
 const outboxMessagePage = () =>
@@ -288,14 +291,14 @@ export const appRoutes: RouteObject[] = [
     handle: billingGate,
     children: [
       { index: true, lazy: billingHomePage, handle: handle({ title: 'Billing' }) },
-      area('items', 'Billing Items'),
+      { path: 'items', lazy: itemsPage, handle: handle({ title: 'Billing Items' }) },
       { path: 'ledgers', lazy: ledgersPage, handle: handle({ title: 'Ledgers' }) },
       { path: 'ledgers/:id', lazy: ledgerRegisterPage, handle: handle({ title: 'Ledger', numericParams: ['id'] }) },
       area('vendors', 'Vendors'),
       { path: 'taxrates', lazy: taxRatesPage, handle: handle({ title: 'Tax Rates' }) },
       { path: 'settings', lazy: billingSettingsPage, handle: handle({ title: 'Billing Settings' }) },
       { path: 'invoices', lazy: invoicesPage, handle: handle({ title: 'Invoices' }) },
-      area('quotes', 'Quotes'),
+      { path: 'quotes', lazy: quotesPage, handle: handle({ title: 'Quotes' }) },
       { path: 'payments/receive', lazy: receivePaymentsPage, handle: handle({ title: 'Receive Payments' }) },
       area('payments/make', 'Make Payments'),
       area('purchaseorders', 'Purchase Orders'),
