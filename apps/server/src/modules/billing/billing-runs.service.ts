@@ -7,7 +7,12 @@ import {
 } from '@switchboard/shared';
 import { billingDate, monthEnd } from '@switchboard/shared/billing/billing-date';
 import { invoiceLabel } from '@switchboard/shared/billing/invoices';
-import { centsFromNumeric, dollarsFromCents, unitsFromNumeric } from '@switchboard/shared/billing/money';
+import {
+  centsFromNumeric,
+  dollarsFromCents,
+  numericFromCents,
+  unitsFromNumeric,
+} from '@switchboard/shared/billing/money';
 import { invoicePaymentState, type InvoiceStatus } from '@switchboard/shared/billing/payment-state';
 import { changePercent, monthLabel, previousMonth, runWarnings } from '@switchboard/shared/billing/run-lines';
 import {
@@ -43,13 +48,16 @@ import { liveRunInvoices, planCompanyMonth, runSettings, usageRowOf, type RunSet
 import { companyBillingSettings } from './company-billing-settings.table.ts';
 import {
   approveInvoice,
+  companyTax,
+  computeDraft,
+  draftLinesOf as storedDraftLines,
   recordBillingEvent,
   replaceDraftLines,
   writeDraftInvoice,
   type DraftLine,
 } from './invoice-drafts.ts';
 import { announceInvoicePosted, postInvoice, type PostedInvoiceResult } from './invoice-posting.ts';
-import { invoiceLines, invoices } from './invoices.table.ts';
+import { invoiceLines, invoiceLineSources, invoices } from './invoices.table.ts';
 
 // The monthly contract billing run (designs/billing.md §4; decision 0070). Idempotent per company and month twice
 // over: each company is drafted in its own transaction under pg_advisory_xact_lock(company, month) and does nothing
@@ -122,6 +130,70 @@ export interface DraftOutcome {
   changed: boolean;
 }
 
+/** JSON with its keys sorted: jsonb gives an object's keys back in its own order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+
+/**
+ * True when a draft already holds exactly these lines at today's tax: a refresh then leaves it (and its line ids,
+ * check-in links and the Invoice Log) as it is.
+ */
+async function draftUnchanged(tx: Transaction, invoiceId: number, companyId: number, lines: DraftLine[]) {
+  const [invoice] = await tx
+    .select({ subtotal: invoices.subtotal, taxTotal: invoices.taxTotal, total: invoices.total })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  const computed = computeDraft(lines, await companyTax(tx, companyId));
+  if (
+    !invoice ||
+    invoice.subtotal !== numericFromCents(computed.subtotal) ||
+    invoice.taxTotal !== numericFromCents(computed.taxTotal) ||
+    invoice.total !== numericFromCents(computed.total)
+  )
+    return false;
+  const stored = await storedDraftLines(tx, invoiceId);
+  if (stored.length !== lines.length) return false;
+  const sources =
+    stored.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(invoiceLineSources)
+          .where(
+            inArray(
+              invoiceLineSources.invoiceLineId,
+              stored.map((line) => line.id),
+            ),
+          );
+  const checkInsOf = (lineId: number) =>
+    sources
+      .filter((source) => source.invoiceLineId === lineId)
+      .map((source) => source.checkInId)
+      .sort((a, b) => a - b);
+  return stored.every((line, index) => {
+    const want = computed.lines[index]!;
+    return (
+      line.kind === want.kind &&
+      line.itemId === (want.itemId ?? null) &&
+      line.description === want.description &&
+      unitsFromNumeric(line.quantity, 2) === unitsFromNumeric(want.quantity, 2) &&
+      unitsFromNumeric(line.unitPrice, 4) === unitsFromNumeric(want.unitPrice, 4) &&
+      centsFromNumeric(line.amount) === want.amount &&
+      centsFromNumeric(line.taxAmount) === want.taxAmount &&
+      line.taxable === want.taxable &&
+      line.periodStart === (want.periodStart ?? null) &&
+      line.periodEnd === (want.periodEnd ?? null) &&
+      canonical(line.proration) === canonical(want.proration) &&
+      canonical(line.explain) === canonical(want.explain) &&
+      canonical(checkInsOf(line.id)) === canonical([...(want.checkInIds ?? [])].sort((a, b) => a - b))
+    );
+  });
+}
+
 /** Lines the drafts module takes. */
 const draftLinesOf = (lines: Awaited<ReturnType<typeof planCompanyMonth>>['invoices'][number]['lines']) =>
   lines.map((line): DraftLine => ({
@@ -190,7 +262,7 @@ export async function draftCompany(
           options.actorId,
         );
         touched.push(id);
-      } else if (live.status === 'draft') {
+      } else if (live.status === 'draft' && !(await draftUnchanged(tx, live.id, companyId, lines))) {
         await replaceDraftLines(tx, live.id, lines, options.actorId);
         await tx.update(invoices).set({ runId: run.id }).where(eq(invoices.id, live.id));
         touched.push(live.id);

@@ -22,7 +22,7 @@ import { tickets } from '../tickets/tickets.table.ts';
 import { laborItemMissingMessage } from './billing-run-lines.ts';
 import { billingRunTick } from './billing-runs.job.ts';
 import { draftCompany, runMonth } from './billing-runs.service.ts';
-import { billingRunCompanies, billingRuns } from './billing-runs.table.ts';
+import { billingEvents, billingRunCompanies, billingRuns } from './billing-runs.table.ts';
 import { companyBillingSettings } from './company-billing-settings.table.ts';
 import { approveInvoice, unapproveInvoice, writeDraftInvoice } from './invoice-drafts.ts';
 import { postInvoice } from './invoice-posting.ts';
@@ -389,15 +389,26 @@ describe('drafting a month', () => {
   });
 
   it('announces each committed company on the billing channel (BillingRunUpdated, InvoiceUpdated)', async () => {
+    await ctx.db.update(contracts).set({ deviceCount: 4 }).where(eq(contracts.companyId, company.elm));
     const emit = vi.spyOn(ctx.app.realtime, 'emitToStaff');
     try {
-      await call('POST', `/billing/runs/2026-04/companies/${company.acme}/refresh`, undefined, viewer);
-      const [invoice] = await runInvoices(company.acme);
-      expect(emit).toHaveBeenCalledWith('billing', 'InvoiceUpdated', { id: invoice!.id, company_id: company.acme });
-      expect(emit).toHaveBeenCalledWith('billing', 'BillingRunUpdated', { month: '2026-04', company_id: company.acme });
+      await call('POST', `/billing/runs/2026-04/companies/${company.elm}/refresh`, undefined, viewer);
+      const [invoice] = await runInvoices(company.elm);
+      expect(invoice!.total).toBe('500.00');
+      expect(emit).toHaveBeenCalledWith('billing', 'InvoiceUpdated', { id: invoice!.id, company_id: company.elm });
+      expect(emit).toHaveBeenCalledWith('billing', 'BillingRunUpdated', { month: '2026-04', company_id: company.elm });
     } finally {
       emit.mockRestore();
     }
+  });
+
+  it('a refresh that changes nothing leaves the draft, its lines and its log as they are', async () => {
+    const [invoice] = await runInvoices(company.acme);
+    const lines = await linesOf(invoice!.id);
+    const events = await ctx.db.select().from(billingEvents).where(eq(billingEvents.entityId, invoice!.id));
+    await call('POST', `/billing/runs/2026-04/companies/${company.acme}/refresh`, undefined, viewer);
+    expect(await linesOf(invoice!.id)).toEqual(lines);
+    expect(await ctx.db.select().from(billingEvents).where(eq(billingEvents.entityId, invoice!.id))).toEqual(events);
   });
 
   it('refuses a bad approve body, an unknown company and a company outside the run', async () => {
