@@ -21,6 +21,7 @@ import { seedTimeclockDemo } from '../../modules/reports/timeclock-report.demo.t
 import { seedStrategiesDemo } from '../../modules/strategies/strategies.demo.ts';
 import { seedWhiteboardDemo } from '../../modules/whiteboard/whiteboard.demo.ts';
 import { seedChatDemo } from '../../modules/chat/chat.demo.ts';
+import { seedBillingDemo } from '../../modules/billing/billing.demo.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -128,6 +129,10 @@ export async function seedDemo(db: Db, options: { dataDir?: string } = {}): Prom
       );
     // After the documents demo, which adds its quotes only when there are none.
     if (options.dataDir) await seedDemoProjectQuotes(tx, options.dataDir);
+    await seedBillingDemo(
+      tx,
+      demoEmployees.filter((e) => e.permissions.includes('view billing')).map((e) => e.email),
+    );
     return result;
   });
 }

@@ -54,6 +54,8 @@ const hrBillingLead: PermissionName[] = [
   'view human resources',
   'view hr calendar',
   'view billing',
+  'approve billing',
+  'manage accounting',
   'view reports',
   'view timeclock',
   'manage employee permissions',
