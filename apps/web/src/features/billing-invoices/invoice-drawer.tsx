@@ -33,6 +33,7 @@ import {
   useDeleteInvoice,
   useInvoice,
   useInvoiceAction,
+  useLiveInvoice,
   useUpdateInvoice,
   savedId,
   type InvoiceAction,
@@ -112,6 +113,7 @@ export function InvoiceDrawer({ invoiceId, onClose, onOpen }: InvoiceDrawerProps
   const phone = useMediaQuery('(max-width: 40em)');
   const invoice = useInvoice(invoiceId);
   const detail = invoice.data;
+  useLiveInvoice(invoiceId, detail?.company_id ?? null);
   return (
     <Drawer
       opened={invoiceId !== null}

@@ -28,7 +28,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { usePermissions } from '../../lib/auth-store.ts';
 import { useCompanyOptions } from '../../lib/company-options.ts';
-import { useBulkInvoices, useInvoice, useInvoiceList, useLiveInvoices } from './api/invoices.ts';
+import { useBulkInvoices, useInvoiceList, useLiveInvoiceList } from './api/invoices.ts';
 import { dollars, errorText } from './format.ts';
 import {
   deliveryFilterLabels,
@@ -79,8 +79,7 @@ export function InvoicesPage() {
   const rawId = params.get('id');
   const openId = rawId && /^[1-9][0-9]{0,9}$/.test(rawId) ? Number(rawId) : null;
   const list = useInvoiceList(filters);
-  const open = useInvoice(openId);
-  useLiveInvoices(openId, open.data?.company_id ?? null);
+  useLiveInvoiceList();
   const permissions = usePermissions();
   const canApprove = permissions.includes('approve billing');
   const canView = permissions.includes('view billing');

@@ -44,23 +44,32 @@ export function useInvoice(id: number | null) {
 }
 
 /**
- * The invoice pages follow the `billing` channel (decision 0083): InvoiceUpdated and PaymentUpdated (a payment or
- * credit changed balances) read the list again, and the open drawer's invoice when it is the one named or when a
- * payment of its company moved.
+ * The list follows the `billing` channel (decision 0083): InvoiceUpdated and PaymentUpdated (a payment or credit
+ * changed balances) read the list again, at every filter.
  */
-export function useLiveInvoices(openId: number | null, openCompanyId: number | null): void {
+export function useLiveInvoiceList(): void {
   const queryClient = useQueryClient();
-  const refresh = (payload: Partial<InvoiceUpdatedPayload | PaymentUpdatedPayload> | undefined, invoice: boolean) => {
-    void queryClient.invalidateQueries({ queryKey: [...invoicesQueryKey, 'list'] });
-    if (openId === null) return;
-    const named = invoice && payload?.id === openId;
-    const sameCompany = payload?.company_id === undefined || payload.company_id === openCompanyId;
-    if (named || (!invoice && sameCompany) || (invoice && payload?.id === undefined))
-      void queryClient.invalidateQueries({ queryKey: [...invoicesQueryKey, 'detail', openId] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: [...invoicesQueryKey, 'list'] });
+  useChannel(billingChannel, { InvoiceUpdated: refresh, PaymentUpdated: refresh });
+}
+
+/**
+ * The drawer follows it too, wherever it is open (the list, the /billing home's run review): its invoice reads again
+ * when an event names it, or when a payment of its company moved (a payment does not name the invoices it pays).
+ */
+export function useLiveInvoice(openId: number | null, companyId: number | null): void {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    if (openId !== null) void queryClient.invalidateQueries({ queryKey: [...invoicesQueryKey, 'detail', openId] });
   };
-  useChannel(billingChannel, {
-    InvoiceUpdated: (payload: Partial<InvoiceUpdatedPayload> | undefined) => refresh(payload, true),
-    PaymentUpdated: (payload: Partial<PaymentUpdatedPayload> | undefined) => refresh(payload, false),
+  useChannel(openId === null ? null : billingChannel, {
+    InvoiceUpdated: (payload: Partial<InvoiceUpdatedPayload> | undefined) => {
+      if (payload?.id === undefined || payload.id === openId) refresh();
+    },
+    PaymentUpdated: (payload: Partial<PaymentUpdatedPayload> | undefined) => {
+      if (payload?.company_id === undefined || payload.company_id === null || payload.company_id === companyId)
+        refresh();
+    },
   });
 }
 
