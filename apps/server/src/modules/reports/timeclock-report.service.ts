@@ -80,7 +80,7 @@ const keptClosedDays = `timeclock_closed_days d
       where d.user_id = c.id and d.date between $1::date and least($2::date, c.today - 1) and d.timezone = c.timezone`;
 
 /**
- * The report's one statement ($1 start, $2 end, $3 now): every employee (enabled or not, by name) with the time zone
+ * The CSV's statement (the JSON answer's is timeclockReportJsonSql; $1 start, $2 end, $3 now): every employee (enabled or not, by name) with the time zone
  * their days are counted in, their closed days of the range (days that ended in their zone before $3, kept in
  * timeclock_closed_days, decision 0052; each day as its distance from $1, and concat_ws: to_char and || cost the
  * statement twice as much), the status changes of the days still open (today) and their PTO used in the
@@ -406,7 +406,7 @@ const dayJson = (date: string, values: ArrayLike<number>, at: number) => `{"date
  * A kept closed day's answer object (timeclock_closed_days.day_json): its four statuses, no time off (PTO is read
  * live and added by the answer), payable the sum of checked in, break and traveling.
  */
-export function closedDayJson(date: string, [checkedIn, onBreak, lunch, traveling]: ClosedDayMinutes): string {
+function closedDayJson(date: string, [checkedIn, onBreak, lunch, traveling]: ClosedDayMinutes): string {
   return dayJson(date, [checkedIn, onBreak, lunch, traveling, 0, 0, checkedIn + onBreak + traveling], 0);
 }
 
