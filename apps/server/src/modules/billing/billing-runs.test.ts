@@ -590,6 +590,20 @@ describe('late time (design §4)', () => {
   });
 });
 
+describe('late fees waived', () => {
+  it('drops the fee when the company waives late fees, and a company left with nothing is skipped', async () => {
+    const [may] = await runInvoices(company.dune, '2026-05-01');
+    expect((await linesOf(may!.id)).map((line) => line.kind)).toEqual(['late_fee']);
+    await ctx.db
+      .insert(companyBillingSettings)
+      .values({ companyId: company.dune, waiveLateFees: true })
+      .onConflictDoUpdate({ target: companyBillingSettings.companyId, set: { waiveLateFees: true } });
+    await call('POST', `/billing/runs/2026-05/companies/${company.dune}/refresh`, undefined, viewer);
+    expect(await runInvoices(company.dune, '2026-05-01')).toEqual([]);
+    expect((await rowOf(company.dune, '2026-05-01')).status).toBe('skipped');
+  });
+});
+
 describe('schedule and "Run now"', () => {
   it('the hourly tick starts the month once its run day and hour have passed, and only once', async () => {
     expect(await billingRunTick(ctx.app, new Date('2027-01-01T05:30:00Z'))).toBeNull();
