@@ -1,5 +1,5 @@
 import type { BillingItem, BillingItemType, GroupedBillingItems } from '@switchboard/shared';
-import { asc, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { billingItems } from './billing-items.table.ts';
 
@@ -16,26 +16,34 @@ const present = (row: Row): BillingItem => ({
 
 const byName = asc(sql`lower(${billingItems.name})`);
 
-/** GET /api/billing/items.list: every billing item by name. */
+// Pickers offer active items only; an archived item stays readable where a document or contract already names it.
+const active = isNull(billingItems.archivedAt);
+
+/** GET /api/billing/items.list: every active billing item by name. */
 export async function listBillingItems(db: DbOrTransaction): Promise<BillingItem[]> {
-  return (await db.select().from(billingItems).orderBy(byName)).map(present);
+  return (await db.select().from(billingItems).where(active).orderBy(byName)).map(present);
 }
 
-/** GET /api/billing/search/items/{term}: items whose name contains the term (at most 50). */
+/** GET /api/billing/search/items/{term}: active items whose name contains the term (at most 50). */
 export async function searchBillingItems(db: DbOrTransaction, term: string): Promise<BillingItem[]> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return (await db.select().from(billingItems).where(ilike(billingItems.name, pattern)).orderBy(byName).limit(50)).map(
-    present,
-  );
+  return (
+    await db
+      .select()
+      .from(billingItems)
+      .where(and(active, ilike(billingItems.name, pattern)))
+      .orderBy(byName)
+      .limit(50)
+  ).map(present);
 }
 
-/** GET /api/companies/contracts/billing_items: the contract form's choices, grouped by type. */
+/** GET /api/companies/contracts/billing_items: the contract form's active choices, grouped by type. */
 export async function groupedContractItems(db: DbOrTransaction): Promise<GroupedBillingItems> {
   const rows = (
     await db
       .select()
       .from(billingItems)
-      .where(inArray(billingItems.type, ['retainer', 'overage', 'fee', 'cloud']))
+      .where(and(active, inArray(billingItems.type, ['retainer', 'overage', 'fee', 'cloud'])))
       .orderBy(byName)
   ).map(present);
   const of = (type: BillingItemType) => rows.filter((row) => row.type === type);
