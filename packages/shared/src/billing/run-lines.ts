@@ -229,7 +229,8 @@ export function lateFeeLine(
   runDate: string,
 ): RunLine | null {
   if (fee.fee <= 0) return null;
-  const summary = `${decimalText(percent, 2).replace(/\.?0+$/, '')}% of ${formatCents(fee.base)} past due on ${runDate}`;
+  const percentText = decimalText(percent, 2).replace(/\.?0+$/, '');
+  const summary = `${percentText}% of ${formatCents(fee.base)} past due on ${runDate}`;
   return {
     kind: 'late_fee',
     itemId: item.id,
@@ -278,7 +279,9 @@ export function timeAndMaterialsLines(
     if (hours <= 0) continue;
     const quantity = decimalText(hours, 2);
     const unitPrice = decimalText(labor.price, 4);
-    const summary = `${hoursLabel(hours)} hours × ${priceLabel(labor.price)} in ${monthLabel(month)}, ${ids.length} check-ins`;
+    const summary =
+      `${hoursLabel(hours)} hours × ${priceLabel(labor.price)} in ${monthLabel(month)}, ` +
+      `${ids.length} ${ids.length === 1 ? 'check-in' : 'check-ins'}`;
     lines.push({
       kind: 'labor',
       itemId: labor.id,

@@ -147,6 +147,8 @@ async function unbilledCheckIns(
   timeZone: string,
   refreshing: number[],
 ): Promise<UnbilledCheckIn[]> {
+  const from = monthStart(usageMonth);
+  const to = monthEnd(from);
   const rows = await tx
     .select({
       id: checkIns.id,
@@ -164,8 +166,8 @@ async function unbilledCheckIns(
         isNotNull(checkIns.endTime),
         eq(checkIns.billable, 0),
         // The month's bounds on start_time keep the (company_id, start_time) index usable; the zone's text decides.
-        sql`${checkIns.startTime} >= (${monthStart(usageMonth)}::timestamp at time zone ${timeZone}) - interval '1 day'`,
-        sql`${checkIns.startTime} < (${monthEnd(monthStart(usageMonth))}::timestamp at time zone ${timeZone}) + interval '2 day'`,
+        sql`${checkIns.startTime} >= (${from}::timestamp at time zone ${timeZone}) - interval '1 day'`,
+        sql`${checkIns.startTime} < (${to}::timestamp at time zone ${timeZone}) + interval '2 day'`,
         sql`${checkInUsageMonth(timeZone)} = ${ym(usageMonth)}`,
         // Billed once (invoice_line_sources.check_in_id is unique), except on the drafts this refresh replaces.
         sql`not exists (select 1 from ${invoiceLineSources} s join ${invoiceLines} l on l.id = s.invoice_line_id
