@@ -107,6 +107,13 @@ describe('/billing run card (billing part 11)', () => {
     await lines.getByRole('cell', { name: '$500.00' }).waitFor();
     await lines.getByRole('cell', { name: '$37.50' }).first().waitFor();
     await lines.getByRole('cell', { name: '$537.50' }).waitFor();
+    // The draft opens in the invoices feature's drawer over the review.
+    await row.getByRole('button', { name: /^Draft \d+$/ }).click();
+    const drawer = page.getByRole('dialog', { name: /^Invoice Draft \d+$/ });
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await review.waitFor();
     await page.keyboard.press('Escape');
     await review.waitFor({ state: 'hidden' });
 

@@ -8,6 +8,7 @@ import { authStore } from '../../lib/auth-store.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { renderApp } from '../../test/render.tsx';
+import { liveRefetchWindowMs } from './api/billing-home.ts';
 import { runMonthOptions } from './components/run-card.tsx';
 
 // /billing (issue 27 part 11): the cards, the run card's counts and buttons by permission, the review panel, the work
@@ -343,18 +344,29 @@ describe('/billing', () => {
     expect(within(dialog).getAllByRole('button', { name: 'Skip' }).length).toBe(2);
   });
 
-  it('reads the summary and the run again on BillingRunUpdated, InvoiceUpdated and PaymentUpdated', async () => {
+  it('reads the summary and the run again on BillingRunUpdated, InvoiceUpdated and PaymentUpdated, once a burst', async () => {
     signedIn();
     const api = stub(['view billing']);
     renderApp('/billing');
     const card = await screen.findByLabelText('Billing run');
     await within(card).findByLabelText('Drafted companies');
+    const waitLong = { timeout: 3000 };
     for (const event of ['BillingRunUpdated', 'InvoiceUpdated', 'PaymentUpdated']) {
       const summaries = api.callsTo('GET', '/api/billing/summary').length;
       const runs = api.callsTo('GET', '/api/billing/runs/2026-11').length;
       act(() => latestSocket().serverEmit('billing', event, { month: '2026-11', company_id: 11, id: 1 }));
-      await waitFor(() => expect(api.callsTo('GET', '/api/billing/summary').length).toBe(summaries + 1));
-      await waitFor(() => expect(api.callsTo('GET', '/api/billing/runs/2026-11').length).toBe(runs + 1));
+      await waitFor(() => expect(api.callsTo('GET', '/api/billing/summary').length).toBe(summaries + 1), waitLong);
+      await waitFor(() => expect(api.callsTo('GET', '/api/billing/runs/2026-11').length).toBe(runs + 1), waitLong);
     }
+
+    // A burst (a run drafting many companies) reads the page once, not once per event.
+    const summaries = api.callsTo('GET', '/api/billing/summary').length;
+    act(() => {
+      for (let company = 1; company <= 50; company++)
+        latestSocket().serverEmit('billing', 'BillingRunUpdated', { month: '2026-11', company_id: company });
+    });
+    await waitFor(() => expect(api.callsTo('GET', '/api/billing/summary').length).toBe(summaries + 1), waitLong);
+    await new Promise((done) => setTimeout(done, 2 * liveRefetchWindowMs));
+    expect(api.callsTo('GET', '/api/billing/summary').length).toBe(summaries + 1);
   });
 });

@@ -3,6 +3,7 @@ import type { BillingSummary } from '@switchboard/shared/billing/home';
 import type { InvoiceDetail } from '@switchboard/shared/billing/invoices';
 import type { BillingRunDetail, RunActionResult, RunCompanyStatus } from '@switchboard/shared/billing/runs';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { useChannel } from '../../../lib/socket.ts';
 
@@ -90,13 +91,30 @@ export const useRunCompanyAction = () =>
     api.post<RunActionAnswer>(`/api/billing/runs/${month}/companies/${companyId}/${action}`, {}),
   );
 
+/** Events within this many milliseconds read the page again once: a run emits one per company it drafts. */
+export const liveRefetchWindowMs = 400;
+
 /**
  * /billing follows the `billing` channel (decision 0071): a run's progress, an invoice or a payment changing reads
- * the summary and the run again, so a second window sees the counts move without a reload.
+ * the summary and the run again, so a second window sees the counts move without a reload. A burst of events (a run
+ * drafting hundreds of companies) reads them once per window, after its last event.
  */
 export function useLiveBillingHome(): void {
   const queryClient = useQueryClient();
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: billingHomeQueryKey });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const refetch = () => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void queryClient.invalidateQueries({ queryKey: billingHomeQueryKey });
+    }, liveRefetchWindowMs);
+  };
   useChannel(billingChannel, { BillingRunUpdated: refetch, InvoiceUpdated: refetch, PaymentUpdated: refetch });
 }
 

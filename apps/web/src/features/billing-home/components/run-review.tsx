@@ -63,132 +63,136 @@ export function RunReview({ month, opened, onClose, canApprove }: RunReviewProps
       return next;
     });
 
+  // The invoice drawer sits beside the review, not inside it: inside, its Escape would bubble (React's tree) to the
+  // review and close both.
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="80rem"
-      title={`Review the run of ${runMonthLabel(month)}`}
-    >
-      <Stack gap="sm">
-        <Group gap="sm" align="flex-end">
-          <Select
-            label="Status"
-            data={[
-              { value: '', label: 'All' },
-              ...runCompanyStatuses.map((status) => ({ value: status, label: runStatusLabels[status] })),
-            ]}
-            value={filters.status}
-            onChange={(value) => setFilter({ status: (value ?? '') as RunCompanyFilters['status'] })}
-            allowDeselect={false}
-            w={150}
-          />
-          <Select
-            label="Warnings"
-            data={[
-              { value: '', label: 'All' },
-              { value: '1', label: 'With warnings' },
-              { value: '0', label: 'Without warnings' },
-            ]}
-            value={filters.warnings}
-            onChange={(value) => setFilter({ warnings: (value ?? '') as RunCompanyFilters['warnings'] })}
-            allowDeselect={false}
-            w={170}
-          />
-          <TextInput
-            label="Company"
-            placeholder="Search"
-            value={filters.search}
-            onChange={(event) => setFilter({ search: event.currentTarget.value })}
-            w={220}
-          />
-          {canApprove && (
-            <Button
-              ml="auto"
-              color="violet"
-              disabled={selected.size === 0}
-              loading={approve.isPending}
-              onClick={() =>
-                approve.mutate(
-                  { month, companyIds: [...selected] },
-                  {
-                    onSuccess: (answer) => {
-                      setSelected(new Set());
-                      notifyDone(answer, 'Approved.');
+    <>
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        position="right"
+        size="80rem"
+        title={`Review the run of ${runMonthLabel(month)}`}
+      >
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end">
+            <Select
+              label="Status"
+              data={[
+                { value: '', label: 'All' },
+                ...runCompanyStatuses.map((status) => ({ value: status, label: runStatusLabels[status] })),
+              ]}
+              value={filters.status}
+              onChange={(value) => setFilter({ status: (value ?? '') as RunCompanyFilters['status'] })}
+              allowDeselect={false}
+              w={150}
+            />
+            <Select
+              label="Warnings"
+              data={[
+                { value: '', label: 'All' },
+                { value: '1', label: 'With warnings' },
+                { value: '0', label: 'Without warnings' },
+              ]}
+              value={filters.warnings}
+              onChange={(value) => setFilter({ warnings: (value ?? '') as RunCompanyFilters['warnings'] })}
+              allowDeselect={false}
+              w={170}
+            />
+            <TextInput
+              label="Company"
+              placeholder="Search"
+              value={filters.search}
+              onChange={(event) => setFilter({ search: event.currentTarget.value })}
+              w={220}
+            />
+            {canApprove && (
+              <Button
+                ml="auto"
+                color="violet"
+                disabled={selected.size === 0}
+                loading={approve.isPending}
+                onClick={() =>
+                  approve.mutate(
+                    { month, companyIds: [...selected] },
+                    {
+                      onSuccess: (answer) => {
+                        setSelected(new Set());
+                        notifyDone(answer, 'Approved.');
+                      },
+                      onError: notifyFailed,
                     },
-                    onError: notifyFailed,
-                  },
-                )
-              }
-            >
-              Approve selected ({selected.size})
-            </Button>
-          )}
-        </Group>
-
-        {companies.isError && <Alert color="red">The run's companies could not be loaded.</Alert>}
-        <Table striped highlightOnHover aria-label="Companies of the run" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              {canApprove && (
-                <Table.Th w={36}>
-                  <Checkbox
-                    aria-label="Select all drafted"
-                    checked={allSelected}
-                    disabled={selectable.length === 0}
-                    onChange={(event) => {
-                      const on = event.currentTarget.checked;
-                      setSelected(on ? new Set(selectable.map((row) => row.company_id)) : new Set());
-                    }}
-                  />
-                </Table.Th>
-              )}
-              <Table.Th>Company</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Invoices</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-              <Table.Th>Warnings</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <CompanyRow
-                key={row.company_id}
-                month={month}
-                row={row}
-                canApprove={canApprove}
-                selected={selected.has(row.company_id)}
-                onSelect={(on) => toggle(row.company_id, on)}
-                onOpenInvoice={setOpenInvoice}
-              />
-            ))}
-            {rows.length === 0 && !companies.isPending && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text size="sm" c="dimmed">
-                    No companies.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+                  )
+                }
+              >
+                Approve selected ({selected.size})
+              </Button>
             )}
-          </Table.Tbody>
-        </Table>
-        {(companies.data?.last_page ?? 1) > 1 && (
-          <Pagination
-            total={companies.data!.last_page}
-            value={filters.page}
-            onChange={(page) => setFilters((current) => ({ ...current, page }))}
-          />
-        )}
-      </Stack>
+          </Group>
+
+          {companies.isError && <Alert color="red">The run's companies could not be loaded.</Alert>}
+          <Table striped highlightOnHover aria-label="Companies of the run" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {canApprove && (
+                  <Table.Th w={36}>
+                    <Checkbox
+                      aria-label="Select all drafted"
+                      checked={allSelected}
+                      disabled={selectable.length === 0}
+                      onChange={(event) => {
+                        const on = event.currentTarget.checked;
+                        setSelected(on ? new Set(selectable.map((row) => row.company_id)) : new Set());
+                      }}
+                    />
+                  </Table.Th>
+                )}
+                <Table.Th>Company</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Invoices</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+                <Table.Th>Warnings</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <CompanyRow
+                  key={row.company_id}
+                  month={month}
+                  row={row}
+                  canApprove={canApprove}
+                  selected={selected.has(row.company_id)}
+                  onSelect={(on) => toggle(row.company_id, on)}
+                  onOpenInvoice={setOpenInvoice}
+                />
+              ))}
+              {rows.length === 0 && !companies.isPending && (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text size="sm" c="dimmed">
+                      No companies.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+          {(companies.data?.last_page ?? 1) > 1 && (
+            <Pagination
+              total={companies.data!.last_page}
+              value={filters.page}
+              onChange={(page) => setFilters((current) => ({ ...current, page }))}
+            />
+          )}
+        </Stack>
+      </Drawer>
       {openInvoice !== null && (
         <Suspense fallback={null}>
           <InvoiceDrawer invoiceId={openInvoice} onClose={() => setOpenInvoice(null)} onOpen={setOpenInvoice} />
         </Suspense>
       )}
-    </Drawer>
+    </>
   );
 }
 
