@@ -107,6 +107,32 @@ describe('billing demo', { timeout: 180_000 }, () => {
     expect(contacts!.n).toBeGreaterThan(0);
   });
 
+  it('lets the bookkeeper run this month, approve the drafts and post them, the books still balanced', async () => {
+    const month = monthOf(today).slice(0, 7);
+    const post = (url: string, payload?: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const started = await post(`/api/billing/runs/${month}`);
+    expect(started.statusCode, started.body).toBe(202);
+    let detail = (await get(`/api/billing/runs/${month}?per_page=500`)).json();
+    for (let tries = 0; ['pending', 'running'].includes(detail.run.status) && tries < 600; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      detail = (await get(`/api/billing/runs/${month}?per_page=500`)).json();
+    }
+    const rows = detail.data as { company_id: number; status: string; error: string }[];
+    expect(rows.filter((row) => row.status === 'failed')).toEqual([]);
+    const drafted = rows.filter((row) => row.status === 'drafted').map((row) => row.company_id);
+    expect(drafted.length).toBeGreaterThan(0);
+    const approved = await post(`/api/billing/runs/${month}/approve`, { company_ids: drafted });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.failed).toEqual([]);
+    const posted = await post(`/api/billing/runs/${month}/post`);
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().data.failed).toEqual([]);
+    expect(posted.json().data.done.length).toBeGreaterThanOrEqual(drafted.length);
+    expect((await get('/api/billing/accounts')).json().trial_balance_difference).toBe(0);
+    expect((await get('/api/billing/reports/agedreceivables')).json().tie.difference).toBe(0);
+  });
+
   it('adds nothing when seeded again', async () => {
     const before = await counts();
     await seedDemo(ctx.db);
