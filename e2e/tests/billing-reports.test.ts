@@ -66,7 +66,7 @@ describe('billing reports', () => {
     await Promise.all([cashier.close(), watcher.close()]);
   });
 
-  it('lists the posted invoice in the register and its events in the log, with Export CSV carrying the filters', async () => {
+  it('lists the invoice in the register (CSV with the filters), its events in the log, its balance', async () => {
     const page = await newPage(browser);
     await loginWithToken(page);
     await page.goto(`/billing/reports/invoiceregister?company_id=${companyId}`);

@@ -36,7 +36,8 @@ const inForce = (alias: string, asOf: string) =>
 
 const allocated = (side: 'source' | 'target', type: string, idColumn: string, asOf: string) =>
   sql`coalesce((select sum(a.amount) from allocations a
-    where a.${sql.raw(side)}_type = ${type} and a.${sql.raw(side)}_id = ${sql.raw(idColumn)} and ${inForce('a', asOf)}), 0)`;
+    where a.${sql.raw(side)}_type = ${type} and a.${sql.raw(side)}_id = ${sql.raw(idColumn)}
+      and ${inForce('a', asOf)}), 0)`;
 
 /**
  * Every item open at the end of `asOf`, in one statement. As of today (or later) the invoices come from the open-items

@@ -22,7 +22,7 @@ export interface ReportFixture {
   payment(input: { companyId: number; date: string; amount: number; reference?: string }): Promise<number>;
   refund(input: { companyId: number; date: string; amount: number }): Promise<number>;
   writeOff(input: { companyId: number; invoiceId: number; date: string; amount: number }): Promise<number>;
-  /** Applies a payment, credit note or write-off to an invoice (or a credit to a refund) and keeps balance/closed_on. */
+  /** Applies a payment, credit note or write-off to an invoice (or a credit to a refund); keeps balance, closed_on. */
   allocate(input: {
     source: 'payment' | 'credit_note' | 'write_off';
     sourceId: number;
@@ -58,7 +58,7 @@ export async function reportFixture(db: Db): Promise<ReportFixture> {
       where id = ${id}`);
   };
 
-  return {
+  const fixture: ReportFixture = {
     async invoice({ companyId, date, due = null, total, tax = 0, type = 'one_off' }) {
       numberSeed += 1;
       const credit = total < 0;
@@ -182,7 +182,7 @@ export async function reportFixture(db: Db): Promise<ReportFixture> {
           .returning({ id: writeOffs.id });
         return row!.id;
       });
-      await this.allocate({ source: 'write_off', sourceId: id, targetId: invoiceId, amount, on: date });
+      await fixture.allocate({ source: 'write_off', sourceId: id, targetId: invoiceId, amount, on: date });
       return id;
     },
 
@@ -237,14 +237,19 @@ export async function reportFixture(db: Db): Promise<ReportFixture> {
             companyId: line.company_id === null ? null : Number(line.company_id),
           })),
         });
-        await tx.update(invoices).set({ status: 'void', voidDate: on, voidedAt: new Date() }).where(eq(invoices.id, invoiceId));
+        await tx
+          .update(invoices)
+          .set({ status: 'void', voidDate: on, voidedAt: new Date() })
+          .where(eq(invoices.id, invoiceId));
       });
     },
 
     async event({ invoiceId, event, companyId, actorId = null, at, data = {} }) {
       await db.execute(sql`
         insert into billing_events (entity_type, entity_id, event, company_id, actor_id, at, data)
-        values ('invoice', ${invoiceId}, ${event}, ${companyId}, ${actorId}, ${at}::timestamptz, ${JSON.stringify(data)}::jsonb)`);
+        values ('invoice', ${invoiceId}, ${event}, ${companyId}, ${actorId}, ${at}::timestamptz,
+          ${JSON.stringify(data)}::jsonb)`);
     },
   };
+  return fixture;
 }

@@ -21,7 +21,7 @@ const csvBatch = 1000;
 
 // --- Invoice register ---
 
-interface RegisterDbRow {
+type RegisterDbRow = {
   id: number;
   number: string;
   invoice_date: string;
@@ -34,7 +34,7 @@ interface RegisterDbRow {
   total: string;
   balance: string;
   due_date: string | null;
-}
+};
 
 function registerWhere(query: InvoiceRegisterQuery, today: string): SQL {
   const parts: SQL[] = [sql`i.status in ('posted', 'void')`];
@@ -150,7 +150,7 @@ export async function* invoiceRegisterRows(
 
 // --- Invoice log ---
 
-interface LogDbRow {
+type LogDbRow = {
   id: string;
   at: string;
   /** The instant to the microsecond, for the CSV's keyset. */
@@ -163,7 +163,7 @@ interface LogDbRow {
   user_id: number | null;
   user_name: string | null;
   data: Record<string, unknown> | null;
-}
+};
 
 function logWhere(query: InvoiceLogQuery, timeZone: string): SQL {
   const parts: SQL[] = [sql`e.entity_type = 'invoice'`];

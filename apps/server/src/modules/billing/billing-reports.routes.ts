@@ -20,7 +20,7 @@ import { billingToday, getBillingSettings } from './ledger.service.ts';
 const view = [requireEmployee(), requirePermission('view billing')];
 /**
  * CSV amounts: two decimals, no separators; a negative one in parentheses, the accountant's form that spreadsheets
- * read as a negative number, where a leading '-' would be neutralised to text by csvCell (decision 0085).
+ * read as a negative number, where a leading '-' would be neutralised to text by csvCell (decision 0092).
  */
 export function csvAmount(dollars: number): string {
   const cents = centsFromDollars(dollars) ?? 0;
@@ -42,8 +42,18 @@ export async function billingReportRoutes(app: AppInstance): Promise<void> {
         amount(row.credits),
         amount(row.total),
       ]);
-      rows.push(['Total', ...report.totals.buckets.map(amount), amount(report.totals.credits), amount(report.totals.total)]);
-      rows.push([`Accounts Receivable (1100) as of ${report.as_of}`, ...report.buckets.map(() => ''), '', amount(report.tie.ledger_balance)]);
+      rows.push([
+        'Total',
+        ...report.totals.buckets.map(amount),
+        amount(report.totals.credits),
+        amount(report.totals.total),
+      ]);
+      rows.push([
+        `Accounts Receivable (1100) as of ${report.as_of}`,
+        ...report.buckets.map(() => ''),
+        '',
+        amount(report.tie.ledger_balance),
+      ]);
       rows.push(['Difference', ...report.buckets.map(() => ''), '', amount(report.tie.difference)]);
       return sendCsv(reply, `aged-receivables-${report.as_of}.csv`, header, oneBatch(rows));
     },
@@ -80,8 +90,18 @@ export async function billingReportRoutes(app: AppInstance): Promise<void> {
         row.last_payment_amount === null ? null : amount(row.last_payment_amount),
       ]);
       const t = report.totals;
-      rows.push(['Total', amount(t.invoiced), amount(t.credited), amount(t.received), amount(t.open),
-        amount(t.overdue), amount(t.unapplied_credit), amount(t.balance), null, null]);
+      rows.push([
+        'Total',
+        amount(t.invoiced),
+        amount(t.credited),
+        amount(t.received),
+        amount(t.open),
+        amount(t.overdue),
+        amount(t.unapplied_credit),
+        amount(t.balance),
+        null,
+        null,
+      ]);
       return sendCsv(reply, `client-balances-${report.as_of}.csv`, header, oneBatch(rows));
     },
   );

@@ -88,7 +88,7 @@ describe('aged receivables', () => {
     expect(rowOf(report, quiet)).toMatchObject({ total: 0 });
   });
 
-  it('counts an allocation in force on the date: applied later leaves open, unapplied later still applied', async () => {
+  it('counts allocations in force on the date: applied later leaves open, unapplied later still applied', async () => {
     // 10 March: P2 still applied (unapplied on the 20th); the credit note dated that day not yet applied (12th).
     const march10 = await aged('as_of=2026-03-10');
     expect(rowOf(march10, acme)).toMatchObject({ buckets: [0, 160, 0, 0, 0], credits: -20, total: 140 });
@@ -215,7 +215,7 @@ describe('aged receivables', () => {
 });
 
 describe('client balances', () => {
-  it('shows invoiced, credited, received, open, overdue, unapplied credit and the last payment as of a date', async () => {
+  it('shows invoiced, credited, received, open, overdue, unapplied credit and last payment as of a date', async () => {
     const response = await get('/api/billing/reports/clientbalances?as_of=2026-03-31&hide_zero=1');
     expect(response.statusCode).toBe(200);
     const report = response.json<ClientBalancesResponse>();
