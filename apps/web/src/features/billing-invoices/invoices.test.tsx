@@ -179,6 +179,11 @@ function stubApi(permissions: string[], stub: Stub) {
       const found = stub.details[Number(one[1])];
       return found ? jsonResponse(200, { data: found }) : jsonResponse(404, { message: 'Not found.' });
     }
+    if (url === '/api/billing/invoices/7/credit-note')
+      return jsonResponse(200, {
+        message: 'Credit note drafted.',
+        data: detail(row(12, { type: 'credit_note', total: -100, subtotal: -100 })),
+      });
     if (url === '/api/billing/invoices' && method === 'POST')
       return jsonResponse(200, { message: 'Invoice saved.', data: detail(draft) });
     return jsonResponse(404, { message: 'Not found.' });
@@ -325,6 +330,36 @@ describe('drawer actions by state and permission', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Void invoice' }));
     expect(await within(dialog).findByText('The reason field is required.')).toBeTruthy();
     expect(sent.map((call) => call.url)).not.toContain('/api/billing/invoices/7/void');
+  });
+});
+
+describe('credit note', () => {
+  it('credits amounts per line with a reason and opens the credit note drafted', async () => {
+    signedIn();
+    const credit = detail(row(12, { type: 'credit_note', total: -100, subtotal: -100 }));
+    const { sent } = stubApi(['view billing', 'approve billing'], {
+      rows: [posted],
+      details: { 7: detail(posted), 12: credit },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/billing/invoices?id=7');
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
+    await user.click(within(drawer).getByRole('button', { name: 'Credit note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Credit note for INV-000007' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Amounts per line' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Credit for line 1' }), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Create credit note' }));
+    expect(await within(dialog).findByText('The reason field is required.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Two devices retired');
+    await user.click(within(dialog).getByRole('button', { name: 'Create credit note' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      url: '/api/billing/invoices/7/credit-note',
+      body: { reason: 'Two devices retired', lines: [{ invoice_line_id: 31, amount: 100 }] },
+    });
+    expect(await screen.findByRole('dialog', { name: 'Invoice Draft 12' })).toBeTruthy();
   });
 });
 
