@@ -71,8 +71,14 @@ export const runMonthStart = (month: string): string => `${month}-01`;
 const ym = (month: string) => month.slice(0, 7);
 /** The advisory lock's second key: months since year 0, one int4 per month. */
 const monthKey = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
-/** Companies drafted at once by one run (the pool keeps connections for requests too). */
-const runConcurrency = 4;
+/**
+ * Companies drafted at once by one run: up to four, using at most half the pool beside the run's own lock
+ * connection, so requests keep connections while a month drafts (the default pool of 5 drafts two at a time).
+ */
+function runConcurrency(db: Db): number {
+  const max = (db as unknown as { $client: pg.Pool }).$client.options.max ?? 10;
+  return Math.min(4, Math.max(1, Math.floor((max - 1) / 2)));
+}
 /** The run-wide session lock's first key (company ids are the first key of the per-company lock, always > 0). */
 const runLockKey = -2_027;
 
@@ -399,7 +405,7 @@ export async function runMonth(app: AppInstance, month: string, actorId: number 
           }
         }
       };
-      await Promise.all(Array.from({ length: runConcurrency }, worker));
+      await Promise.all(Array.from({ length: runConcurrency(app.db) }, worker));
     } finally {
       // A run that stopped half-way is drafted as far as it went; starting it again resumes it.
       await settleRun(app.db, run.id);
