@@ -14,7 +14,7 @@ import { approveInvoice, writeDraftInvoice, type DraftLine } from './invoice-dra
 import { postInvoice } from './invoice-posting.ts';
 import { invoiceLines, invoices } from './invoices.table.ts';
 import { createCreditNote, voidInvoice } from './invoices.service.ts';
-import { billingToday } from './ledger.service.ts';
+import { billingToday, getBillingSettings } from './ledger.service.ts';
 import { receivePayment } from './payments.service.ts';
 import { createTaxRate } from './tax-rates.service.ts';
 
@@ -57,6 +57,8 @@ const methods: PaymentMethod[] = ['ach', 'check', 'ach', 'card', 'wire', 'check'
  */
 export async function seedBillingDemo(tx: Transaction, bookkeeperEmails: string[]): Promise<void> {
   if ((await tx.$count(billingRuns)) > 0) return;
+  // A closed period refuses the history's postings: an install with a lock date is not a fresh demo.
+  if ((await getBillingSettings(tx)).lock_date !== null) return;
   const emails = bookkeeperEmails.map((email) => email.toLowerCase());
   if (emails.length === 0) return;
   const staff = await tx
