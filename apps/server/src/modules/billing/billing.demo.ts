@@ -23,7 +23,7 @@ import { createTaxRate } from './tax-rates.service.ts';
 // then paid in the order a bookkeeper would have received the money, so each run's late fees see the balances of
 // their day. The current month's run is left for the bookkeeper. Idempotent: nothing is done once any run exists.
 
-/** The billing services that open their own transaction take a Db; inside the seed's transaction they nest as savepoints. */
+// Services that open their own transaction take a Db; inside the seed's transaction they nest as savepoints.
 const asDb = (tx: Transaction) => tx as unknown as Db;
 
 type PostedInvoice = Omit<PostedDemoInvoice, 'monthIndex'>;
