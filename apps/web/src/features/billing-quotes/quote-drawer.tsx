@@ -1,0 +1,581 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { ITEM_SEARCH_MIN_LENGTH, itemSearchHint, type BillingItem } from '@switchboard/shared/contracts';
+import { formatCents, lineAmount } from '@switchboard/shared/billing/money';
+import {
+  billingQuoteInputSchema,
+  quoteStatusLabels,
+  type BillingQuoteInput,
+  type QuoteDetail,
+} from '@switchboard/shared/billing/quotes';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCompanyOptions } from '../../lib/company-options.ts';
+import { getFormErrors } from '../../lib/form-errors.ts';
+import {
+  useCompanyProjects,
+  useConvertQuote,
+  useDeleteQuote,
+  useItemSearch,
+  useQuote,
+  useQuoteAction,
+  useSaveQuote,
+} from './api/quotes.ts';
+import { dollars, errorText, statusColors } from './format.ts';
+
+// The quote drawer (designs/billing.md §5 /billing/quotes): a draft is edited here (lines with optional and chosen
+// checkboxes, item search), sent, deleted; a sent quote is marked accepted or declined for the client; an accepted
+// one is converted to a draft invoice (the whole quote, or a deposit of N %), linked to /billing/invoices?id=N.
+
+interface LineDraft {
+  key: string;
+  item_id: number | null;
+  item_name: string | null;
+  description: string;
+  quantity: string;
+  unit_price: string;
+  optional: boolean;
+  selected: boolean;
+  taxable: 0 | 1;
+}
+
+let nextKey = 0;
+const emptyLine = (): LineDraft => ({
+  key: `quote-line-${++nextKey}`,
+  item_id: null,
+  item_name: null,
+  description: '',
+  quantity: '1',
+  unit_price: '',
+  optional: false,
+  selected: false,
+  taxable: 0,
+});
+
+const localToday = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+function previewAmount(line: LineDraft): string {
+  try {
+    if (line.quantity.trim() === '' || line.unit_price.trim() === '') return '';
+    return formatCents(lineAmount(line.quantity.trim(), line.unit_price.trim()));
+  } catch {
+    return '';
+  }
+}
+
+export function QuoteDrawer(props: {
+  quoteId: number | 'new' | null;
+  onClose: () => void;
+  onOpen: (id: number) => void;
+}) {
+  const { quoteId, onClose, onOpen } = props;
+  const detail = useQuote(typeof quoteId === 'number' ? quoteId : null);
+  const quote = detail.data;
+  const title = quoteId === 'new' ? 'New quote' : quote ? `Quote ${quote.number ?? `Draft ${quote.id}`}` : 'Quote';
+  return (
+    <Drawer opened={quoteId !== null} onClose={onClose} position="right" size="xl" title={title}>
+      {quoteId === 'new' ? (
+        <QuoteEditor key="new" quote={null} onSaved={onOpen} onDeleted={onClose} />
+      ) : detail.isError ? (
+        <Alert color="red">The quote could not be loaded.</Alert>
+      ) : !quote ? (
+        <Text size="sm">Loading quote…</Text>
+      ) : quote.status === 'draft' ? (
+        <QuoteEditor key={`${quote.id}`} quote={quote} onSaved={onOpen} onDeleted={onClose} />
+      ) : (
+        <QuoteSummary quote={quote} />
+      )}
+    </Drawer>
+  );
+}
+
+function QuoteEditor(props: { quote: QuoteDetail | null; onSaved: (id: number) => void; onDeleted: () => void }) {
+  const { quote, onSaved, onDeleted } = props;
+  const companies = useCompanyOptions();
+  const save = useSaveQuote();
+  const remove = useDeleteQuote();
+  const action = useQuoteAction();
+  const [companyId, setCompanyId] = useState<number | null>(quote?.company_id ?? null);
+  const [projectId, setProjectId] = useState<number | null>(quote?.project_id ?? null);
+  const projects = useCompanyProjects(companyId);
+  const [title, setTitle] = useState(quote?.title ?? '');
+  const [quoteDate, setQuoteDate] = useState(quote?.quote_date ?? localToday());
+  const [validUntil, setValidUntil] = useState(quote?.valid_until ?? '');
+  const [terms, setTerms] = useState(quote?.terms ?? '');
+  const [lines, setLines] = useState<LineDraft[]>(() =>
+    quote
+      ? quote.lines.map((line) => ({
+          key: `quote-line-${++nextKey}`,
+          item_id: line.item_id,
+          item_name: null,
+          description: line.description,
+          quantity: line.quantity,
+          unit_price: line.unit_price,
+          optional: line.optional,
+          selected: line.selected,
+          taxable: line.taxable,
+        }))
+      : [emptyLine()],
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+
+  const body = (): BillingQuoteInput => ({
+    company_id: companyId ?? ('' as unknown as number),
+    project_id: projectId,
+    title,
+    quote_date: quoteDate,
+    valid_until: validUntil === '' ? null : validUntil,
+    terms,
+    lines: lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unit_price: line.unit_price,
+      optional: line.optional,
+      selected: line.optional && line.selected,
+      taxable: line.taxable,
+      item_id: line.item_id,
+    })),
+  });
+
+  const submit = async (): Promise<number | null> => {
+    setMessage(null);
+    const parsed = billingQuoteInputSchema.safeParse(body());
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+      setErrors(found);
+      return null;
+    }
+    setErrors({});
+    try {
+      const answer = await save.mutateAsync({ id: quote?.id ?? null, body: body() });
+      return answer.data.id;
+    } catch (error) {
+      const { fields, message: text } = getFormErrors(error);
+      setErrors(fields);
+      setMessage(text);
+      return null;
+    }
+  };
+  const update = (index: number, changes: Partial<LineDraft>) =>
+    setLines((current) => current.map((line, at) => (at === index ? { ...line, ...changes } : line)));
+
+  return (
+    <Stack gap="sm">
+      {message ? (
+        <Alert color="red" role="alert">
+          {message}
+        </Alert>
+      ) : null}
+      {errors.status ? (
+        <Alert color="red" role="alert">
+          {errors.status}
+        </Alert>
+      ) : null}
+      <Group grow align="flex-start">
+        <Select
+          label="Company"
+          searchable
+          data={(companies.data ?? []).map((company) => ({ value: String(company.id), label: company.name }))}
+          value={companyId === null ? null : String(companyId)}
+          error={errors.company_id}
+          onChange={(value) => {
+            setCompanyId(value ? Number(value) : null);
+            setProjectId(null);
+          }}
+        />
+        <Select
+          label="Project"
+          placeholder="None"
+          clearable
+          disabled={companyId === null}
+          data={(projects.data ?? []).map((project) => ({ value: String(project.id), label: project.title }))}
+          value={projectId === null ? null : String(projectId)}
+          error={errors.project_id}
+          onChange={(value) => setProjectId(value ? Number(value) : null)}
+        />
+      </Group>
+      <TextInput
+        label="Title"
+        value={title}
+        error={errors.title}
+        onChange={(event) => setTitle(event.currentTarget.value)}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          type="date"
+          label="Quote date"
+          value={quoteDate}
+          error={errors.quote_date}
+          onChange={(event) => setQuoteDate(event.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label="Valid until"
+          value={validUntil}
+          error={errors.valid_until}
+          onChange={(event) => setValidUntil(event.currentTarget.value)}
+        />
+      </Group>
+      <Stack gap="xs" role="group" aria-label="Lines">
+        {lines.map((line, index) => {
+          const number = index + 1;
+          const error = (field: string) => errors[`lines.${index}.${field}`];
+          return (
+            <Paper withBorder p="xs" key={line.key} data-line={number}>
+              <Group gap="xs" align="flex-start" wrap="wrap">
+                <ItemSearch
+                  number={number}
+                  itemName={line.item_name}
+                  onPick={(item) =>
+                    update(index, {
+                      item_id: item.id,
+                      item_name: item.name,
+                      description: line.description.trim() === '' ? item.name : line.description,
+                      unit_price: String(item.price),
+                      taxable: item.taxable === 1 ? 1 : 0,
+                    })
+                  }
+                />
+                <TextInput
+                  size="xs"
+                  style={{ flex: '2 1 200px', minWidth: 0 }}
+                  label="Description"
+                  aria-label={`Line ${number} description`}
+                  value={line.description}
+                  error={error('description')}
+                  onChange={(event) => update(index, { description: event.currentTarget.value })}
+                />
+                <TextInput
+                  size="xs"
+                  w={84}
+                  label="Quantity"
+                  aria-label={`Line ${number} quantity`}
+                  inputMode="decimal"
+                  value={line.quantity}
+                  error={error('quantity')}
+                  onChange={(event) => update(index, { quantity: event.currentTarget.value })}
+                />
+                <TextInput
+                  size="xs"
+                  w={110}
+                  label="Unit price"
+                  aria-label={`Line ${number} unit price`}
+                  inputMode="decimal"
+                  value={line.unit_price}
+                  error={error('unit_price')}
+                  onChange={(event) => update(index, { unit_price: event.currentTarget.value })}
+                />
+                <Stack gap={4} mt={4}>
+                  <Checkbox
+                    size="xs"
+                    label="Taxable"
+                    aria-label={`Line ${number} taxable`}
+                    checked={line.taxable === 1}
+                    onChange={(event) => update(index, { taxable: event.currentTarget.checked ? 1 : 0 })}
+                  />
+                  <Checkbox
+                    size="xs"
+                    label="Optional"
+                    aria-label={`Line ${number} optional`}
+                    checked={line.optional}
+                    onChange={(event) => update(index, { optional: event.currentTarget.checked })}
+                  />
+                  {line.optional ? (
+                    <Checkbox
+                      size="xs"
+                      label="Chosen"
+                      aria-label={`Line ${number} chosen`}
+                      checked={line.selected}
+                      onChange={(event) => update(index, { selected: event.currentTarget.checked })}
+                    />
+                  ) : null}
+                </Stack>
+                <Text size="sm" mt={24} miw={80} ta="right" aria-label={`Line ${number} amount`}>
+                  {previewAmount(line)}
+                </Text>
+                {lines.length > 1 ? (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    mt={22}
+                    aria-label={`Remove line ${number}`}
+                    onClick={() => setLines((current) => current.filter((_, at) => at !== index))}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                ) : null}
+              </Group>
+            </Paper>
+          );
+        })}
+        {errors.lines ? (
+          <Text c="red" size="sm" role="alert">
+            {errors.lines}
+          </Text>
+        ) : null}
+        <Group>
+          <Button variant="default" size="xs" onClick={() => setLines((current) => [...current, emptyLine()])}>
+            Add line
+          </Button>
+        </Group>
+      </Stack>
+      <Textarea label="Terms" autosize minRows={2} value={terms} onChange={(e) => setTerms(e.currentTarget.value)} />
+      {quote ? <Totals quote={quote} /> : null}
+      <Group>
+        <Button
+          loading={save.isPending}
+          onClick={async () => {
+            const id = await submit();
+            if (id !== null) onSaved(id);
+          }}
+        >
+          Save
+        </Button>
+        {quote ? (
+          <>
+            <Button
+              variant="default"
+              loading={action.isPending}
+              onClick={async () => {
+                const id = await submit();
+                if (id === null) return;
+                try {
+                  await action.mutateAsync({ id, action: 'send' });
+                } catch (error) {
+                  setMessage(errorText(error));
+                }
+              }}
+            >
+              Send
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              loading={remove.isPending}
+              onClick={async () => {
+                try {
+                  await remove.mutateAsync(quote.id);
+                  onDeleted();
+                } catch (error) {
+                  setMessage(errorText(error));
+                }
+              }}
+            >
+              Delete
+            </Button>
+          </>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+function Totals({ quote }: { quote: QuoteDetail }) {
+  return (
+    <Stack gap={2} align="flex-end" aria-label="Totals">
+      <Text size="sm">Subtotal {dollars(quote.subtotal)}</Text>
+      <Text size="sm">Tax {dollars(quote.tax_total)}</Text>
+      <Text fw={600} aria-label="Quote total">
+        Total {dollars(quote.total)}
+      </Text>
+    </Stack>
+  );
+}
+
+function QuoteSummary({ quote }: { quote: QuoteDetail }) {
+  const action = useQuoteAction();
+  const convert = useConvertQuote();
+  const [mode, setMode] = useState<'full' | 'deposit'>('full');
+  const [percent, setPercent] = useState<number | string>(30);
+  const [message, setMessage] = useState<string | null>(null);
+  const run = async (call: () => Promise<unknown>) => {
+    setMessage(null);
+    try {
+      await call();
+    } catch (error) {
+      setMessage(errorText(error));
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <Badge variant="light" color={statusColors[quote.status]}>
+          {quoteStatusLabels[quote.status]}
+        </Badge>
+        <Text size="sm">
+          {quote.company}
+          {quote.project ? ` · ${quote.project}` : ''}
+        </Text>
+      </Group>
+      <Text fw={600}>{quote.title}</Text>
+      <Text size="sm">
+        Quote date {quote.quote_date}
+        {quote.valid_until ? ` · Valid until ${quote.valid_until}` : ''}
+      </Text>
+      {message ? (
+        <Alert color="red" role="alert">
+          {message}
+        </Alert>
+      ) : null}
+      <Table aria-label="Quote lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Description</Table.Th>
+            <Table.Th>Quantity</Table.Th>
+            <Table.Th>Unit price</Table.Th>
+            <Table.Th>Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {quote.lines.map((line) => (
+            <Table.Tr key={line.id} c={line.optional && !line.selected ? 'dimmed' : undefined}>
+              <Table.Td>
+                {line.description}
+                {line.optional ? (line.selected ? ' (optional, chosen)' : ' (optional)') : ''}
+              </Table.Td>
+              <Table.Td>{line.quantity}</Table.Td>
+              <Table.Td>{line.unit_price}</Table.Td>
+              <Table.Td>{dollars(line.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Totals quote={quote} />
+      {quote.status === 'sent' ? (
+        <Group>
+          <Button
+            variant="default"
+            loading={action.isPending}
+            onClick={() => run(() => action.mutateAsync({ id: quote.id, action: 'send' }))}
+          >
+            Send again
+          </Button>
+          <Button
+            color="green"
+            loading={action.isPending}
+            onClick={() => run(() => action.mutateAsync({ id: quote.id, action: 'accept' }))}
+          >
+            Mark accepted
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            loading={action.isPending}
+            onClick={() => run(() => action.mutateAsync({ id: quote.id, action: 'decline' }))}
+          >
+            Mark declined
+          </Button>
+        </Group>
+      ) : null}
+      {quote.status === 'accepted' ? (
+        <Paper withBorder p="sm">
+          <Stack gap="xs" role="group" aria-label="Convert to invoice">
+            <SegmentedControl
+              value={mode}
+              onChange={(value) => setMode(value as 'full' | 'deposit')}
+              data={[
+                { value: 'full', label: 'Full quote' },
+                { value: 'deposit', label: 'Deposit' },
+              ]}
+            />
+            {mode === 'deposit' ? (
+              <NumberInput
+                label="Deposit percent"
+                min={0}
+                max={100}
+                decimalScale={2}
+                suffix=" %"
+                value={percent}
+                onChange={setPercent}
+              />
+            ) : null}
+            <Group>
+              <Button
+                loading={convert.isPending}
+                onClick={() =>
+                  run(() =>
+                    convert.mutateAsync({
+                      id: quote.id,
+                      body: mode === 'full' ? { mode } : { mode, percent: Number(percent) },
+                    }),
+                  )
+                }
+              >
+                Convert to invoice
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : null}
+      {quote.converted_invoice_ids.length > 0 ? (
+        <Stack gap={2} aria-label="Invoices from this quote">
+          <Text size="sm" fw={600}>
+            Invoices from this quote
+          </Text>
+          {quote.converted_invoice_ids.map((id) => (
+            <Anchor key={id} component={Link} to={`/billing/invoices?id=${id}`} size="sm">
+              Draft invoice {id}
+            </Anchor>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The catalogue search: results from ITEM_SEARCH_MIN_LENGTH characters on, as the invoice line editor does. */
+function ItemSearch(props: { number: number; itemName: string | null; onPick: (item: BillingItem) => void }) {
+  const [term, setTerm] = useState('');
+  const [debounced] = useDebouncedValue(term.trim(), 250);
+  const enabled = debounced.length >= ITEM_SEARCH_MIN_LENGTH;
+  const items = useItemSearch(debounced, enabled);
+  const results = enabled ? (items.data ?? []) : [];
+  return (
+    <Select
+      size="xs"
+      style={{ flex: '1 1 160px', minWidth: 0 }}
+      label="Item"
+      aria-label={`Line ${props.number} item`}
+      placeholder={props.itemName ?? 'Search items'}
+      searchable
+      clearable={false}
+      value={null}
+      searchValue={term}
+      onSearchChange={setTerm}
+      filter={({ options }) => options}
+      nothingFoundMessage={enabled ? (items.isFetching ? 'Searching…' : 'No items') : itemSearchHint}
+      data={results.map((item) => ({ value: String(item.id), label: item.name }))}
+      onChange={(value) => {
+        const item = results.find((entry) => String(entry.id) === value);
+        if (item) {
+          props.onPick(item);
+          setTerm('');
+        }
+      }}
+    />
+  );
+}
