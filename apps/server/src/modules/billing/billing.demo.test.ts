@@ -19,7 +19,7 @@ beforeAll(async () => {
   seedMs = Date.now() - started;
   token = (await login(ctx.app, 'olivia.park@switchboard.example', DEMO_PASSWORD)).access_token;
   today = await billingToday(ctx.db);
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await ctx.close();
 });
