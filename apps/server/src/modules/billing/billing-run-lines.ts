@@ -220,15 +220,14 @@ export async function planCompanyMonth(
   refreshing: number[],
 ): Promise<CompanyMonthPlan> {
   const usageMonth = previousMonth(month);
-  const [company] = await tx
-    .select({ name: companies.name, active: companies.active })
+  const [found] = await tx
+    .select({ name: companies.name, active: companies.active, billing: companyBillingSettings })
     .from(companies)
+    .leftJoin(companyBillingSettings, eq(companyBillingSettings.companyId, companies.id))
     .where(eq(companies.id, companyId));
-  if (!company) throw unprocessable({ company_id: ['The selected company is invalid.'] });
-  const [billing] = await tx
-    .select()
-    .from(companyBillingSettings)
-    .where(eq(companyBillingSettings.companyId, companyId));
+  if (!found) throw unprocessable({ company_id: ['The selected company is invalid.'] });
+  const company = found;
+  const billing = found.billing;
   const separateOverage = billing?.separateOverageInvoice ?? false;
 
   await carryLateTime(tx, companyId, settings.timeZone);
@@ -328,7 +327,7 @@ export async function planCompanyMonth(
 
   const governing = current ?? previous;
   let billingContactEmails = 0;
-  if (governing) {
+  if (governing && governing.billing_contacts_id.length > 0) {
     const [row] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(contractBillingContacts)
