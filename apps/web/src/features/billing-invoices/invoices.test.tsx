@@ -12,8 +12,9 @@ import { filtersFromParams, listQuery, paramsWithFilters } from './invoice-filte
 vi.mock('socket.io-client', () => fakeSocketModule);
 // Each test renders the whole app and types into Mantine inputs: on a loaded 2-core machine that takes over 20 s.
 vi.setConfig({ testTimeout: 60_000 });
-// The first render loads the page's lazy chunk: on such a machine that alone can pass findBy's default second.
-configure({ asyncUtilTimeout: 5000 });
+// The first render loads the page's lazy chunk, and role queries over Mantine's DOM are slow: on a loaded machine
+// either can pass findBy's default second several times over.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -197,7 +198,8 @@ describe('filters kept in the URL', () => {
   it('reads every filter through the contract, dropping what it would refuse', () => {
     const filters = filtersFromParams(
       new URLSearchParams(
-        'status=overdue&type=contract&company_id=2&from=2026-11-01&to=2026-11-30&due_from=2026-11-05&due_to=2026-12-01' +
+        'status=overdue&type=contract&company_id=2&from=2026-11-01&to=2026-11-30' +
+          '&due_from=2026-11-05&due_to=2026-12-01' +
           '&run_month=2026-11&delivery=failed&to_print=1&number=INV-0001&page=3&per_page=100&id=7',
       ),
     );
@@ -254,7 +256,8 @@ describe('filters kept in the URL', () => {
     );
     await waitFor(() =>
       expect(urls()).toContain(
-        '/api/billing/invoices?page=1&per_page=50&status=overdue&type=credit_note&company_id=2&run_month=2026-11&to_print=1',
+        '/api/billing/invoices?page=1&per_page=50&status=overdue&type=credit_note&company_id=2' +
+          '&run_month=2026-11&to_print=1',
       ),
     );
 
@@ -267,7 +270,7 @@ describe('drawer actions by state and permission', () => {
   const view = ['view billing'];
   const both = ['view billing', 'approve billing'];
 
-  it('lets view billing edit drafts, send and record payments, and approve billing approve, send back, post, credit and void', () => {
+  it('gives view billing drafts, Send and payments; approve billing approve, back to draft, post, credit, void', () => {
     expect(drawerActions(draft, view)).toEqual(['save', 'delete', 'duplicate', 'pdf']);
     expect(drawerActions(draft, both)).toEqual(['save', 'delete', 'approve', 'duplicate', 'pdf']);
     expect(drawerActions(approved, view)).toEqual(['duplicate', 'pdf']);
@@ -297,7 +300,7 @@ describe('drawer actions by state and permission', () => {
     expect(within(actions).queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
-  it('offers Post to approve billing, then on a posted invoice Void, Credit note, Send, Record payment and its PDF', async () => {
+  it('offers Post to approve billing, then on a posted invoice Void, Credit note, Send, payment and PDF', async () => {
     signedIn();
     const { sent } = stubApi(both, { rows: [approved, posted], details: { 8: detail(approved), 7: detail(posted) } });
     const user = userEvent.setup({ delay: null });
