@@ -50,7 +50,7 @@ describe('seedDemo', () => {
   }
 
   it('adds 25 companies and 12 employees, and nothing more when run again', async () => {
-    const first = await seedDemo(ctx.db);
+    const first = await seedDemo(ctx.db, { billing: false });
     expect(first.companiesCreated).toBe(25);
     expect(first.employeesCreated).toBe(12);
     const after = await counts();
@@ -64,7 +64,7 @@ describe('seedDemo', () => {
     // A few hundred tickets over the last three months (issue 7).
     expect(after.tickets).toBeGreaterThan(200);
 
-    const second = await seedDemo(ctx.db);
+    const second = await seedDemo(ctx.db, { billing: false });
     expect(second).toMatchObject({ companiesCreated: 0, employeesCreated: 0, clientAccountsCreated: 0 });
     expect(await counts()).toEqual(after);
     expect(new Set(demoCompanyNames).size).toBe(25);
@@ -126,7 +126,7 @@ describe('seedDemo', () => {
   });
 
   it('assigns and escalates demo tickets to technicians only (department tech)', async () => {
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     const inTech = await ctx.db
       .select({ id: employeeDepartments.userId })
       .from(employeeDepartments)
@@ -143,7 +143,7 @@ describe('seedDemo', () => {
 
   it('adds quotes with two and three revisions and a document with two, once, the first readable by the demo client', async () => {
     const dataDir = ctx.config.dataDir;
-    const first = await seedDemo(ctx.db, { dataDir });
+    const first = await seedDemo(ctx.db, { dataDir, billing: false });
     const revisionCounts = () =>
       ctx.db
         .select({ type: documentRevisions.type, recordId: documentRevisions.recordId, n: sql<number>`count(*)::int` })
@@ -151,7 +151,7 @@ describe('seedDemo', () => {
         .groupBy(documentRevisions.type, documentRevisions.recordId)
         .orderBy(documentRevisions.type, documentRevisions.recordId);
     const once = await revisionCounts();
-    await seedDemo(ctx.db, { dataDir });
+    await seedDemo(ctx.db, { dataDir, billing: false });
     const counts = await revisionCounts();
     expect(counts).toEqual(once);
     // Other demos (project overviews and quotes, invoices, strategies) keep one revision each; these have more.
@@ -173,7 +173,7 @@ describe('seedDemo', () => {
   });
 
   it('gives demo tickets notes with history: the first notes, then the closing ones on closed tickets', async () => {
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     const rows = await ctx.db
       .select({ note: noteRevisions.note, n: sql<number>`count(*)::int` })
       .from(noteRevisions)
@@ -183,8 +183,8 @@ describe('seedDemo', () => {
   });
 
   it('adds thirty projects over every step, each with its twelve step tickets, once', async () => {
-    await seedDemo(ctx.db);
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
+    await seedDemo(ctx.db, { billing: false });
     const rows = await ctx.db.execute<{ project_id: number; steps: number; open_from: number | null }>(sql`
       select project_id, count(*)::int as steps, min(project_order) filter (where status <> 1) as open_from
       from tickets where project_id is not null group by project_id`);
@@ -197,7 +197,7 @@ describe('seedDemo', () => {
   });
 
   it('writes thirty whiteboard articles in nested categories, once', async () => {
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     const count = async () =>
       (
         await ctx.db.execute<{ articles: number; categories: number; nested: number }>(sql`
@@ -207,12 +207,12 @@ describe('seedDemo', () => {
       ).rows[0];
     const first = await count();
     expect(first).toEqual({ articles: 30, categories: 12, nested: 6 });
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     expect(await count()).toEqual(first);
   });
 
   it('gives the projects past Procurement shipments with history, once', async () => {
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     const rows = await ctx.db.execute<{ current_step: number | null; shipments: number; events: number }>(sql`
       select p.current_step, count(distinct s.id)::int as shipments, count(h.id)::int as events
       from shipments s join projects p on p.id = s.project_id left join shipment_history h on h.shipment_id = s.id
@@ -222,7 +222,7 @@ describe('seedDemo', () => {
     expect(rows.rows.every((row) => row.shipments >= 1 && row.events >= 4)).toBe(true);
     const count = async () => (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from shipments`)).rows;
     const before = await count();
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     expect(await count()).toEqual(before);
   });
 

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('demo approvals', { timeout: 120_000 }, () => {
   it('approves the planning of projects past step 0, leaves those on it pending, and runs once', async () => {
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     const rows = await ctx.db.execute<{ current_step: number | null; status: number | null }>(sql`
       select p.current_step, a.status from project_approvals a join projects p on p.id = a.project_id
       where a.kind = 'planning'`);
@@ -25,7 +25,7 @@ describe('demo approvals', { timeout: 120_000 }, () => {
     const count = async () =>
       (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from project_approvals`)).rows[0]!.n;
     const before = await count();
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     expect(await count()).toBe(before);
   });
 });

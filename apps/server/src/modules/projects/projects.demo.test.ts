@@ -19,7 +19,7 @@ afterAll(async () => {
 
 describe('demo projects', { timeout: 180_000 }, () => {
   it('adds three labor templates with steps and tasks, once', async () => {
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     const templates = async () =>
       (
         await ctx.db.execute<{ template_name: string; steps: number; tasks: number }>(sql`
@@ -38,12 +38,12 @@ describe('demo projects', { timeout: 180_000 }, () => {
       expect(row.steps).toBeGreaterThanOrEqual(3);
       expect(row.tasks).toBeGreaterThan(row.steps);
     }
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     expect(await templates()).toEqual(first);
   });
 
   it('writes goals and notes as plain text, and turns an earlier seed’s HTML ones into text', async () => {
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     const markup = async () =>
       (
         await ctx.db.execute<{ n: number }>(
@@ -57,14 +57,14 @@ describe('demo projects', { timeout: 180_000 }, () => {
       notes: '<p>Parking is behind the building; the office manager has the closet keys.</p>',
     });
     expect(await markup()).toBeGreaterThan(0);
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     expect(await markup()).toBe(0);
     const [row] = await ctx.db.select({ goals: projects.goals }).from(projects).limit(1);
     expect(row!.goals).toBe('Staff work as usual the next morning, with nothing left to finish.');
   });
 
   it('names who closed each closed step of a demo project', async () => {
-    await seedDemo(ctx.db);
+    await seedDemo(ctx.db, { billing: false });
     const token = (await login(ctx.app, demoEmployeeEmails[0]!, DEMO_PASSWORD)).access_token;
     const [project] = (
       await ctx.db.execute<{ id: number }>(sql`
