@@ -1,5 +1,7 @@
 import {
   ActionIcon,
+  Anchor,
+  Badge,
   Button,
   Card,
   Group,
@@ -15,7 +17,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { usageAdjustmentInputSchema } from '@switchboard/shared';
 import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
+import { usePermissions } from '../../../lib/auth-store.ts';
 import { getFormErrors } from '../../../lib/form-errors.ts';
 import { useCompanyDetail } from '../api/company-detail.ts';
 import { useAddUsageAdjustment, useDeleteUsageAdjustment, useUsageAdjustments } from '../api/contracts.ts';
@@ -28,6 +32,7 @@ const hours = (value: number) => value.toFixed(2);
 /** Spec 2 §2 Monthly Usage card, and the adjustments staff enter with a reason. */
 export function UsageTab({ companyId }: CompanyTabProps) {
   const rows = useCompanyDetail(companyId).data?.monthly_usage ?? [];
+  const canSeeInvoices = usePermissions().includes('view billing');
   return (
     <Stack gap="md">
       <Card withBorder padding={0}>
@@ -54,7 +59,10 @@ export function UsageTab({ companyId }: CompanyTabProps) {
               {rows.length === 0 ? <EmptyTableRow colSpan={8} message="No Usage" /> : null}
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
-                  <Table.Td>{monthLabel(row.billing_date)}</Table.Td>
+                  <Table.Td>
+                    {monthLabel(row.billing_date)}
+                    {row.invoiced ? <InvoicedBadge invoiceId={row.invoice_id} linked={canSeeInvoices} /> : null}
+                  </Table.Td>
                   <Table.Td>{hours(row.retainer)}</Table.Td>
                   <Table.Td>{hours(row.adjustments)}</Table.Td>
                   <Table.Td>{hours(row.rollover)}</Table.Td>
@@ -72,6 +80,21 @@ export function UsageTab({ companyId }: CompanyTabProps) {
       </Card>
       <Adjustments companyId={companyId} />
     </Stack>
+  );
+}
+
+/** A month frozen by the invoice that billed it (designs/billing.md §3.9): its figures no longer move. */
+function InvoicedBadge({ invoiceId, linked }: { invoiceId: number | null | undefined; linked: boolean }) {
+  const badge = (
+    <Badge ml="xs" size="sm" variant="light" color="teal">
+      Invoiced
+    </Badge>
+  );
+  if (!linked || !invoiceId) return badge;
+  return (
+    <Anchor component={Link} to={`/billing/invoices?id=${invoiceId}`} aria-label="Open the invoice of this month">
+      {badge}
+    </Anchor>
   );
 }
 
