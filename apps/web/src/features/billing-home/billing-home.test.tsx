@@ -1,9 +1,9 @@
 import type { SessionResponse } from '@switchboard/shared';
 import type { BillingSummary } from '@switchboard/shared/billing/home';
 import type { BillingRunDetail, RunCompanyRow, RunCompanyStatus } from '@switchboard/shared/billing/runs';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
@@ -25,6 +25,12 @@ vi.mock('../billing-invoices/invoice-drawer.tsx', () => ({
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** The route's lazy chunk on a busy machine can take more than findBy's default second. */
+const firstLoad = { timeout: 15_000 };
+const defaultAsyncTimeout = getConfig().asyncUtilTimeout;
+beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
+afterAll(() => configure({ asyncUtilTimeout: defaultAsyncTimeout }));
 
 const session = (permissions: string[]): SessionResponse => ({
   data: {
@@ -209,21 +215,21 @@ describe('the run month picker', () => {
   });
 });
 
-describe('/billing', () => {
+describe('/billing', { timeout: 45_000 }, () => {
   it("shows the cards, the run's counts and failures, and no approve or post without 'approve billing'", async () => {
     signedIn();
     const api = stub(['view billing']);
     const user = userEvent.setup();
     renderApp('/billing');
 
-    expect((await screen.findByLabelText('AR open')).textContent).toBe('$1,200.00');
+    expect((await screen.findByLabelText('AR open', {}, firstLoad)).textContent).toBe('$1,200.00');
     expect(screen.getByLabelText('AR overdue').textContent).toBe('$700.00');
     expect(screen.getByLabelText('Unapplied credits').textContent).toBe('$200.00');
     expect(screen.getByLabelText('AP due in 14 days').textContent).toBe('-');
     expect(screen.getByLabelText('MRR').textContent).toBe('$1,290.99');
     expect(screen.getByLabelText('Collected this month').textContent).toBe('$700.50');
 
-    const card = await screen.findByLabelText('Billing run');
+    const card = await screen.findByLabelText('Billing run', {}, firstLoad);
     expect((await within(card).findByLabelText('Drafted companies')).textContent).toBe('2');
     expect(within(card).getByLabelText('Posted companies').textContent).toBe('1');
     expect(within(card).getByLabelText('Failed companies').textContent).toBe('1');
@@ -253,7 +259,7 @@ describe('/billing', () => {
     const api = stub(['view billing', 'approve billing'], { approved: 2 });
     const user = userEvent.setup();
     renderApp('/billing');
-    const card = await screen.findByLabelText('Billing run');
+    const card = await screen.findByLabelText('Billing run', {}, firstLoad);
     await within(card).findByLabelText('Approved companies');
 
     const approveClean = within(card).getByRole('button', { name: 'Approve all without warnings' });
@@ -273,7 +279,7 @@ describe('/billing', () => {
     stub(['view billing', 'approve billing']);
     const user = userEvent.setup();
     renderApp('/billing');
-    const card = await screen.findByLabelText('Billing run');
+    const card = await screen.findByLabelText('Billing run', {}, firstLoad);
     await within(card).findByLabelText('Approved companies');
     expect((within(card).getByRole('button', { name: 'Post approved' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -295,7 +301,7 @@ describe('/billing', () => {
     const api = stub(['view billing', 'approve billing']);
     const user = userEvent.setup();
     renderApp('/billing');
-    const card = await screen.findByLabelText('Billing run');
+    const card = await screen.findByLabelText('Billing run', {}, firstLoad);
     await within(card).findByLabelText('Drafted companies');
     await user.click(within(card).getByRole('button', { name: 'Review' }));
 
@@ -334,7 +340,7 @@ describe('/billing', () => {
     stub(['view billing']);
     const user = userEvent.setup();
     renderApp('/billing');
-    const card = await screen.findByLabelText('Billing run');
+    const card = await screen.findByLabelText('Billing run', {}, firstLoad);
     await within(card).findByLabelText('Drafted companies');
     await user.click(within(card).getByRole('button', { name: 'Review' }));
     const dialog = await screen.findByRole('dialog', { name: 'Review the run of November 2026' });
@@ -348,7 +354,7 @@ describe('/billing', () => {
     signedIn();
     const api = stub(['view billing']);
     renderApp('/billing');
-    const card = await screen.findByLabelText('Billing run');
+    const card = await screen.findByLabelText('Billing run', {}, firstLoad);
     await within(card).findByLabelText('Drafted companies');
     const waitLong = { timeout: 3000 };
     for (const event of ['BillingRunUpdated', 'InvoiceUpdated', 'PaymentUpdated']) {
