@@ -1,4 +1,5 @@
 import type { CompanyDetailParts } from './modules/companies/company-detail.service.ts';
+import { getBillingSettings } from './modules/billing/ledger.service.ts';
 import { contractFieldsForCompany } from './modules/contracts/contracts.service.ts';
 import { listFlags } from './modules/flags/flags.service.ts';
 import { listGrades } from './modules/network-grades/network-grades.service.ts';
@@ -8,7 +9,9 @@ import { countOpenTickets } from './modules/tickets/tickets.service.ts';
 /** GET /api/company/{id}'s parts kept by modules above companies, handed to the company routes by routes.ts. */
 export const companyDetailParts: CompanyDetailParts = {
   openTicketCount: countOpenTickets,
-  contractFields: contractFieldsForCompany,
+  // The usage card cuts months in the billing time zone, as the run that bills them does (decision 0069).
+  contractFields: async (db, companyId) =>
+    contractFieldsForCompany(db, companyId, (await getBillingSettings(db)).time_zone),
   // Flags are staff's instructions about the client (decision 0032): the detail shows the active ones.
   activeFlags: (db, companyId) => listFlags(db, companyId, true),
   grades: listGrades,

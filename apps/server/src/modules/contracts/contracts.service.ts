@@ -356,7 +356,7 @@ export async function monthlyUsageForCompany(
 }
 
 /** The contract fields of GET /api/company/{id} (spec 2 §3 Company): the monthly usage arrives with them. */
-export async function contractFieldsForCompany(db: DbOrTransaction, companyId: number) {
+export async function contractFieldsForCompany(db: DbOrTransaction, companyId: number, timeZone = 'UTC') {
   const list = await listContracts(db, companyId);
   const today = todayIso();
   const active = activeContractOf(list, today);
@@ -367,7 +367,7 @@ export async function contractFieldsForCompany(db: DbOrTransaction, companyId: n
     latest_contract: latest,
     active_retainer_item: active ? { name: active.retainer_item.name } : null,
     latest_retainer_item: latest ? { name: latest.retainer_item.name } : null,
-    monthly_usage: (await monthlyUsageForCompany(db, companyId, list)).reverse(),
+    monthly_usage: (await monthlyUsageForCompany(db, companyId, list, { timeZone })).reverse(),
   };
 }
 
