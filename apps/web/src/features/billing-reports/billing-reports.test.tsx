@@ -7,7 +7,7 @@ import type {
 } from '@switchboard/shared/billing/reports';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { jsonResponse, renderApp } from '../../test/render.tsx';
@@ -19,6 +19,17 @@ vi.mock('socket.io-client', () => fakeSocketModule);
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+// Route chunks load on first use; on a busy machine that takes longer than findBy's default second.
+beforeAll(async () => {
+  await Promise.all([
+    import('./aged-receivables-page.tsx'),
+    import('./client-balances-page.tsx'),
+    import('./invoice-register-page.tsx'),
+    import('./invoice-log-page.tsx'),
+  ]);
+});
+const findTable = (name: string) => screen.findByRole('table', { name }, { timeout: 10_000 });
 
 const session: SessionResponse = {
   data: {
@@ -227,8 +238,7 @@ describe('/billing/reports/agedreceivables', () => {
     signedIn();
     const fetchMock = stubApi();
     renderApp('/billing/reports/agedreceivables?as_of=2026-03-31&basis=invoice_date&hide_zero=1');
-    // The first test loads the route's chunk.
-    const table = await screen.findByRole('table', { name: 'Aged receivables' }, { timeout: 10_000 });
+    const table = await findTable('Aged receivables');
     expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
       'Company',
       'Current',
@@ -256,9 +266,9 @@ describe('/billing/reports/agedreceivables', () => {
     const fetchMock = stubApi();
     const user = userEvent.setup();
     renderApp('/billing/reports/agedreceivables?as_of=2026-03-31');
-    const table = await screen.findByRole('table', { name: 'Aged receivables' });
+    const table = await findTable('Aged receivables');
     await user.click(within(table).getByRole('button', { name: 'Acme Dental' }));
-    const items = await screen.findByRole('table', { name: 'Open items' });
+    const items = await findTable('Open items');
     expect(within(items).getByText('INV-000007').closest('tr')!.textContent).toContain('31-60');
     expect(within(items).getByText('1001').closest('tr')!.textContent).toContain('Unapplied credit');
     expect(urls(fetchMock)).toContain('/api/billing/reports/agedreceivables?as_of=2026-03-31&company_id=2');
@@ -268,7 +278,7 @@ describe('/billing/reports/agedreceivables', () => {
     signedIn();
     const fetchMock = stubApi();
     renderApp('/billing/reports/agedreceivables');
-    const table = await screen.findByRole('table', { name: 'Aged receivables' });
+    const table = await findTable('Aged receivables');
     await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
     const before = urls(fetchMock).filter((url) => url.includes('agedreceivables')).length;
     agedTotal = 90;
@@ -289,7 +299,7 @@ describe('the other reports', () => {
     const fetchMock = stubApi();
     const user = userEvent.setup();
     renderApp('/billing/reports/clientbalances');
-    const table = await screen.findByRole('table', { name: 'Client balances' });
+    const table = await findTable('Client balances');
     const row = within(table).getByText('Acme Dental').closest('tr')!;
     expect(row.textContent).toContain('1,350.00');
     expect(row.textContent).toContain('2026-03-05 (60.00)');
@@ -303,7 +313,7 @@ describe('the other reports', () => {
     const fetchMock = stubApi();
     const user = userEvent.setup();
     renderApp('/billing/reports/invoiceregister?status=overdue');
-    const table = await screen.findByRole('table', { name: 'Invoice register' });
+    const table = await findTable('Invoice register');
     expect(within(table).getByText('INV-000007').closest('tr')!.textContent).toContain('Overdue');
     expect(within(table).getByLabelText('Total Number').textContent).toBe('Total (120)');
     expect(within(table).getByLabelText('Total Total').textContent).toBe('25,000.00');
@@ -317,7 +327,7 @@ describe('the other reports', () => {
     signedIn();
     stubApi();
     renderApp('/billing/reports/invoicelog?event=sent');
-    const table = await screen.findByRole('table', { name: 'Invoice log' });
+    const table = await findTable('Invoice log');
     const row = within(table).getByText('INV-000007').closest('tr')!;
     expect(row.textContent).toContain('Mailed');
     expect(row.textContent).toContain('Ada Admin');
