@@ -13,7 +13,7 @@ import { billingToday } from './ledger.service.ts';
 // /billing home's figures (designs/billing.md §5 first row; decision 0087): one statement over the open-items index,
 // the status/date index, payments' date index and the deliveries' status index, answered in dollars.
 
-interface SummaryRow {
+type SummaryRow = {
   ar_open: string;
   ar_overdue: string;
   credit_notes: string;
@@ -26,7 +26,7 @@ interface SummaryRow {
   monthly: { month: string; invoiced: string; collected: string }[];
   /** Open invoices' balances grouped by the day they age from. */
   aging: { due: string; amount: string }[];
-}
+};
 
 const dollars = (numeric: string | null | undefined): number => dollarsFromCents(centsFromNumeric(numeric ?? '0'));
 
