@@ -153,7 +153,12 @@ describe('validation (422 per field)', () => {
     ['price with 3 decimals', { price: 1.005 }, 'price', itemPriceDecimalsMessage],
     ['cost with 5 decimals', { cost: 1.00001 }, 'cost', itemCostDecimalsMessage],
     ['taxable 2', { taxable: 2 }, 'taxable', itemTaxableMessage],
-    ['tracked service', { type: 'service', inventory_tracked: true }, 'inventory_tracked', itemTrackedProductsOnlyMessage],
+    [
+      'tracked service',
+      { type: 'service', inventory_tracked: true },
+      'inventory_tracked',
+      itemTrackedProductsOnlyMessage,
+    ],
     ['reorder point 1.5', { reorder_point: 1.5 }, 'reorder_point', itemReorderMessage('reorder point')],
     ['reorder quantity -1', { reorder_qty: -1 }, 'reorder_qty', itemReorderMessage('reorder quantity')],
     ['fee percent 101', { type: 'fee', fee_percent: 101 }, 'fee_percent', itemFeePercentMessage],
@@ -207,8 +212,7 @@ describe('list', () => {
   it('pages by name with filters type, tracked, active and search on name or SKU', async () => {
     const zebra = await create({ name: 'Zeta Router', sku: 'ZR-900', type: 'product', inventory_tracked: true });
     const cloud = await create({ name: 'Zeta Cloud Seat', sku: 'ZC-1', type: 'cloud', price: 0 });
-    const page = (query: string) =>
-      call('GET', `/api/billing/items?${query}`).then((r) => r.json<CatalogueItemPage>());
+    const page = (query: string) => call('GET', `/api/billing/items?${query}`).then((r) => r.json<CatalogueItemPage>());
     const bySearch = await page('search=zeta');
     expect(bySearch.data.map((row) => row.name)).toEqual(['Zeta Cloud Seat', 'Zeta Router']);
     expect(bySearch).toMatchObject({ total: 2, current_page: 1, per_page: 50, from: 1, to: 2, last_page: 1 });

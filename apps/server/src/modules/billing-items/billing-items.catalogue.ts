@@ -180,8 +180,7 @@ async function assertReferences(tx: DbOrTransaction, input: BillingItemValues, e
     const accounts = await accountsFor(tx, ids);
     if (input.income_account_id !== null) {
       const income = accounts.get(`id:${input.income_account_id}`);
-      if (!income || !income.active || income.type !== 'income')
-        errors.income_account_id = [itemIncomeAccountMessage];
+      if (!income || !income.active || income.type !== 'income') errors.income_account_id = [itemIncomeAccountMessage];
     }
     if (input.expense_account_id !== null) {
       const expense = accounts.get(`id:${input.expense_account_id}`);
