@@ -81,6 +81,19 @@ export const quoteListQuerySchema = z.object({
 });
 export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
 
+export const quoteLinkNeedsProjectMessage = "Only a project's quote can be sent with an approval link.";
+
+/**
+ * POST /api/billing/quotes/{id}/send: an empty body numbers the quote and makes its PDF; `to` (client accounts of
+ * the company or addresses) also mails each one decision 0046's single-use approval link for it (project quotes).
+ * The recipients and the message are checked by laborApprovalInputSchema on the server.
+ */
+export const quoteSendInputSchema = z
+  .object({ to: z.array(z.unknown()).max(100).optional(), message: z.string().max(10_000).optional() })
+  .nullable()
+  .optional();
+export type QuoteSendInput = z.input<typeof quoteSendInputSchema>;
+
 /** POST /api/billing/quotes/{id}/convert. */
 export const quoteConvertInputSchema = z
   .object({

@@ -1,4 +1,11 @@
-import { billingChannel, quoteSavedMessage, quoteSentMessage, type InvoiceUpdatedPayload } from '@switchboard/shared';
+import {
+  billingChannel,
+  defaultApprovalMessage,
+  laborApprovalInputSchema,
+  quoteSavedMessage,
+  quoteSentMessage,
+  type InvoiceUpdatedPayload,
+} from '@switchboard/shared';
 import {
   billingQuoteInputSchema,
   quoteAcceptedMessage,
@@ -7,8 +14,10 @@ import {
   quoteConvertInputSchema,
   quoteDeclinedMessage,
   quoteDeletedMessage,
+  quoteLinkNeedsProjectMessage,
   quoteListQuerySchema,
   quoteOnlyDraftMessage,
+  quoteSendInputSchema,
   quoteUnknownProjectMessage,
   type QuoteDetail,
   type QuoteUpdatedPayload,
@@ -22,6 +31,7 @@ import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import { emitProjectEvent } from '../../plugins/project-channel.ts';
 import { companies } from '../companies/companies.table.ts';
+import { sendApprovalRequest } from '../projects/approvals.service.ts';
 import { projects } from '../projects/projects.table.ts';
 import {
   answerQuote,
@@ -167,18 +177,54 @@ export async function billingQuoteRoutes(app: AppInstance): Promise<void> {
     return { message: quoteDeletedMessage };
   });
 
-  app.post('/billing/quotes/:id/send', { onRequest: view, schema: { params: idParams } }, async (request) => {
-    const id = parsePathId(request.params.id);
-    const [existing] = await app.db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, id));
-    if (!existing) throw notFound();
-    // Sending again re-sends a sent quote; an answered or converted one keeps its status.
-    if (existing.status !== 'draft' && existing.status !== 'sent')
-      throw unprocessable({ status: [quoteAnswerMessage] });
-    const revision = await sendQuote(app.db, app.config.dataDir, id, request.auth.user.id);
-    const data = await detail(id);
-    announce({ id, companyId: data.company_id });
-    return savedAnswer(data, revision?.revision ?? null, quoteSentMessage);
-  });
+  app.post(
+    '/billing/quotes/:id/send',
+    { onRequest: view, schema: { params: idParams, body: quoteSendInputSchema } },
+    async (request) => {
+      const id = parsePathId(request.params.id);
+      const [existing] = await app.db
+        .select({ status: quotes.status, projectId: quotes.projectId })
+        .from(quotes)
+        .where(eq(quotes.id, id));
+      if (!existing) throw notFound();
+      // Sending again re-sends a sent quote; an answered or converted one keeps its status.
+      if (existing.status !== 'draft' && existing.status !== 'sent')
+        throw unprocessable({ status: [quoteAnswerMessage] });
+      const to = request.body?.to ?? [];
+      if (to.length > 0) {
+        // The accept link is decision 0046's approval link (Labor Quote Approval of this quote), which names a project.
+        if (existing.projectId === null) throw unprocessable({ to: [quoteLinkNeedsProjectMessage] });
+        const [project] = await app.db
+          .select({ title: projects.title })
+          .from(projects)
+          .where(eq(projects.id, existing.projectId));
+        const parsed = laborApprovalInputSchema.safeParse({
+          to,
+          message: request.body?.message?.trim() || defaultApprovalMessage('labor', project?.title ?? ''),
+          documents: [id],
+          project_id: existing.projectId,
+          ticket_id: null,
+        });
+        if (!parsed.success) {
+          const errors: Record<string, string[]> = {};
+          for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
+          throw unprocessable(errors);
+        }
+        // Recipients are checked (the company's client accounts, addresses) before anything is numbered or mailed.
+        await sendApprovalRequest(
+          { db: app.db, config: app.config, log: request.log },
+          'labor',
+          parsed.data,
+          request.auth.user,
+        );
+        emitProjectEvent(app.realtime, existing.projectId, 'ApprovalsUpdated', { by: request.auth.user.id });
+      }
+      const revision = await sendQuote(app.db, app.config.dataDir, id, request.auth.user.id);
+      const data = await detail(id);
+      announce({ id, companyId: data.company_id });
+      return savedAnswer(data, revision?.revision ?? null, quoteSentMessage);
+    },
+  );
 
   for (const decision of ['accept', 'decline'] as const) {
     app.post(`/billing/quotes/:id/${decision}`, { onRequest: view, schema: { params: idParams } }, async (request) => {

@@ -2,7 +2,9 @@ import { depositCents, quoteTotals } from '@switchboard/shared/billing/quotes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { settleBackgroundMail } from '../../plugins/mail.ts';
 import { companies } from '../companies/companies.table.ts';
+import { projectApprovals } from '../projects/project-approvals.table.ts';
 import { quotes } from '../quotes/quotes.table.ts';
 import { billingQuoteRoutes } from './billing-quotes.routes.ts';
 import { companyBillingSettings } from './company-billing-settings.table.ts';
@@ -313,6 +315,23 @@ describe('/billing/quotes', () => {
     } finally {
       emit.mockRestore();
     }
+  });
+
+  it("sends a project's quote with decision 0046's approval link to each recipient; refuses one without a project", async () => {
+    const id = await createQuote({ project_id: projectId });
+    const bad = await call('POST', `/api/billing/quotes/${id}/send`, { to: ['not an address'] });
+    expect(bad.statusCode).toBe(422);
+    expect((await ctx.db.select().from(quotes).where(eq(quotes.id, id)))[0]!.status).toBe('draft');
+    const sent = await call('POST', `/api/billing/quotes/${id}/send`, { to: ['Buyer@Example.test'] });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toMatchObject({ status: 'sent', revision: 0 });
+    const approvals = await ctx.db.select().from(projectApprovals).where(eq(projectApprovals.quoteId, id));
+    expect(approvals).toMatchObject([{ projectId, kind: 'labor', emailAddress: 'buyer@example.test', status: null }]);
+    await settleBackgroundMail(ctx.db);
+    const alone = await createQuote();
+    const refused = await call('POST', `/api/billing/quotes/${alone}/send`, { to: ['buyer@example.test'] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ to: ["Only a project's quote can be sent with an approval link."] });
   });
 
   it("needs 'view billing'; client accounts get 403 even holding it", async () => {
