@@ -85,6 +85,25 @@ function previewAmount(line: LineDraft): string {
   }
 }
 
+/** 'a@x.test, b@y.test' → the addresses a project quote's approval link goes to (none: no link). */
+const recipients = (text: string) =>
+  text
+    .split(/[,;\s]+/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
+/** For a project's quote: where Send mails decision 0046's single-use approval link. */
+function LinkRecipients(props: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextInput
+      label="Approval link to"
+      description="Addresses, separated by commas; each gets its own single-use link to accept or decline."
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+    />
+  );
+}
+
 export function QuoteDrawer(props: {
   quoteId: number | 'new' | null;
   onClose: () => void;
@@ -141,6 +160,7 @@ function QuoteEditor(props: { quote: QuoteDetail | null; onSaved: (id: number) =
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
+  const [linkTo, setLinkTo] = useState('');
 
   const body = (): BillingQuoteInput => ({
     company_id: companyId ?? ('' as unknown as number),
@@ -345,6 +365,7 @@ function QuoteEditor(props: { quote: QuoteDetail | null; onSaved: (id: number) =
       </Stack>
       <Textarea label="Terms" autosize minRows={2} value={terms} onChange={(e) => setTerms(e.currentTarget.value)} />
       {quote ? <Totals quote={quote} /> : null}
+      {quote && projectId !== null ? <LinkRecipients value={linkTo} onChange={setLinkTo} /> : null}
       <Group>
         <Button
           loading={save.isPending}
@@ -364,7 +385,7 @@ function QuoteEditor(props: { quote: QuoteDetail | null; onSaved: (id: number) =
                 const id = await submit();
                 if (id === null) return;
                 try {
-                  await action.mutateAsync({ id, action: 'send' });
+                  await action.mutateAsync({ id, action: 'send', to: projectId === null ? [] : recipients(linkTo) });
                 } catch (error) {
                   setMessage(errorText(error));
                 }
@@ -412,6 +433,7 @@ function QuoteSummary({ quote }: { quote: QuoteDetail }) {
   const [mode, setMode] = useState<'full' | 'deposit'>('full');
   const [percent, setPercent] = useState<number | string>(30);
   const [message, setMessage] = useState<string | null>(null);
+  const [linkTo, setLinkTo] = useState('');
   const run = async (call: () => Promise<unknown>) => {
     setMessage(null);
     try {
@@ -465,12 +487,23 @@ function QuoteSummary({ quote }: { quote: QuoteDetail }) {
         </Table.Tbody>
       </Table>
       <Totals quote={quote} />
+      {quote.status === 'sent' && quote.project_id !== null ? (
+        <LinkRecipients value={linkTo} onChange={setLinkTo} />
+      ) : null}
       {quote.status === 'sent' ? (
         <Group>
           <Button
             variant="default"
             loading={action.isPending}
-            onClick={() => run(() => action.mutateAsync({ id: quote.id, action: 'send' }))}
+            onClick={() =>
+              run(() =>
+                action.mutateAsync({
+                  id: quote.id,
+                  action: 'send',
+                  to: quote.project_id === null ? [] : recipients(linkTo),
+                }),
+              )
+            }
           >
             Send again
           </Button>

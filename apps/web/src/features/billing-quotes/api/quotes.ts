@@ -114,8 +114,8 @@ export const useDeleteQuote = () =>
   useQuoteMutation((id: number) => api.delete<{ message?: string }>(`/api/billing/quotes/${id}`));
 
 export const useQuoteAction = () =>
-  useQuoteMutation(({ id, action }: { id: number; action: 'send' | 'accept' | 'decline' }) =>
-    api.post<QuoteAnswer>(`/api/billing/quotes/${id}/${action}`, {}),
+  useQuoteMutation(({ id, action, to }: { id: number; action: 'send' | 'accept' | 'decline'; to?: string[] }) =>
+    api.post<QuoteAnswer>(`/api/billing/quotes/${id}/${action}`, to && to.length > 0 ? { to } : {}),
   );
 
 export const useConvertQuote = () =>
