@@ -38,6 +38,7 @@ import { holidayRoutes } from './modules/holidays/holidays.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { quoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
+import { billingCatalogueRoutes } from './modules/billing/billing-catalogue.routes.ts';
 import { paymentRoutes } from './modules/billing/payments.routes.ts';
 import { billingRunRoutes } from './modules/billing/billing-runs.routes.ts';
 import { billingReportRoutes } from './modules/billing/billing-reports.routes.ts';
@@ -110,6 +111,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(purchaseOrderRoutes);
       await api.register(ledgerRoutes);
       await api.register(taxRateRoutes);
+      await api.register(billingCatalogueRoutes);
       await api.register(paymentRoutes);
       await api.register(billingRunRoutes);
       await api.register(billingReportRoutes);

@@ -22,7 +22,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
-import { accounts } from '../billing/ledger.table.ts';
+import { accounts } from './ledger.table.ts';
 import { companies } from '../companies/companies.table.ts';
 
 // The catalogue /billing/items (issue 27 part 3; designs/billing.md §3.3, §5, §6): routes, permissions, messages,

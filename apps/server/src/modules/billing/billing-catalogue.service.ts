@@ -21,11 +21,10 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } 
 import type { z } from 'zod';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
-import { billingItems } from './billing-items.table.ts';
+import { billingItems } from '../billing-items/billing-items.table.ts';
 
-// The catalogue of /billing/items (designs/billing.md §3.3, §5, §6). The chart of accounts and the documents that use
-// an item belong to modules above this one (billing, quotes, contracts): this file reads them only through the plain
-// SQL below, by table and column name, the way the schema's foreign keys already tie billing_items to them.
+// The catalogue of /billing/items (designs/billing.md §3.3, §5, §6; decision 0095): billing keeps it, above the
+// catalogue's table, the chart of accounts and the documents and contracts that use an item.
 
 type Row = typeof billingItems.$inferSelect;
 type ListQuery = z.output<typeof billingItemListQuerySchema>;
