@@ -39,6 +39,7 @@ import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { quoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
 import { billingCatalogueRoutes } from './modules/billing/billing-catalogue.routes.ts';
+import { billingQuoteRoutes } from './modules/billing/billing-quotes.routes.ts';
 import { paymentRoutes } from './modules/billing/payments.routes.ts';
 import { billingRunRoutes } from './modules/billing/billing-runs.routes.ts';
 import { billingReportRoutes } from './modules/billing/billing-reports.routes.ts';
@@ -112,6 +113,8 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(ledgerRoutes);
       await api.register(taxRateRoutes);
       await api.register(billingCatalogueRoutes);
+      // Billing quotes: their tax and conversion are billing's, which quotes (layer 12) may not import.
+      await api.register(billingQuoteRoutes);
       await api.register(paymentRoutes);
       await api.register(billingRunRoutes);
       await api.register(billingReportRoutes);

@@ -6,7 +6,6 @@ import { settleBackgroundMail } from '../../plugins/mail.ts';
 import { companies } from '../companies/companies.table.ts';
 import { projectApprovals } from '../projects/project-approvals.table.ts';
 import { quotes } from '../quotes/quotes.table.ts';
-import { billingQuoteRoutes } from './billing-quotes.routes.ts';
 import { companyBillingSettings } from './company-billing-settings.table.ts';
 import { invoices } from './invoices.table.ts';
 import { accounts } from './ledger.table.ts';
@@ -28,8 +27,6 @@ let account2200: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  if (!ctx.app.hasRoute({ method: 'GET', url: '/api/billing/quotes' }))
-    await ctx.app.register(billingQuoteRoutes, { prefix: '/api' });
   [{ id: companyId }, { id: otherId }] = await ctx.db
     .insert(companies)
     .values([{ name: 'Acme Dental' }, { name: 'Birch School' }])

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
-import { billingQuoteRoutes } from '../billing/billing-quotes.routes.ts';
 import { companies } from '../companies/companies.table.ts';
 import { saveQuote } from './quotes.service.ts';
 
@@ -14,8 +13,6 @@ let companyId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  if (!ctx.app.hasRoute({ method: 'GET', url: '/api/billing/quotes' }))
-    await ctx.app.register(billingQuoteRoutes, { prefix: '/api' });
   [{ id: companyId }] = await ctx.db.insert(companies).values({ name: 'Acme Dental' }).returning({ id: companies.id });
   const billing = await createUser(ctx.db, { permissions: ['view billing'] });
   token = (await login(ctx.app, billing.email, billing.password)).access_token;
