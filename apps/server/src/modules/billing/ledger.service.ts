@@ -686,12 +686,14 @@ export async function getRegister(db: Db, accountId: number, query: RegisterQuer
   );
   const result = await db.execute<RegisterDbRow>(sql`
     select l.id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, e.source_type, e.source_id,
-      e.reverses_id, exists (select 1 from journal_entries r where r.reverses_id = e.id) as reversed,
+      e.reverses_id, rv.reversed is not null as reversed,
       l.company_id, c.name as company_name, l.vendor_id, coalesce(nullif(l.memo, ''), e.memo) as memo,
       l.debit::text as debit, l.credit::text as credit
     from journal_lines l
     join journal_entries e on e.id = l.entry_id
     left join companies c on c.id = l.company_id
+    -- A lateral probe per row: as an EXISTS the planner hashed the whole reverses_id index on every page (bench).
+    left join lateral (select true as reversed from journal_entries r where r.reverses_id = e.id limit 1) rv on true
     where ${filters}
     order by l.entry_date, l.id
     limit ${query.per_page + 1}`);

@@ -582,6 +582,16 @@ describe('reversal', () => {
     expect(await balance5100('2026-10-05')).toBe(42.42);
     expect(await balance5100('2026-10-06')).toBe(0);
     expect((await call('GET', `/api/billing/journal-entries/${posted.id}`)).json().data.reversed_by_id).toBe(mirror.id);
+    // The register marks the reversed entry's line, not the reversal's.
+    const register = (
+      await call('GET', `/api/billing/accounts/${account['5100']}/register?from=2026-10-05&to=2026-10-06`)
+    )
+      .json()
+      .data.map((row: { entry_id: number; reversed: boolean }) => [row.entry_id, row.reversed]);
+    expect(register).toEqual([
+      [posted.id, true],
+      [mirror.id, false],
+    ]);
 
     const again = await call('POST', `/api/billing/journal-entries/${posted.id}/reverse`, {});
     expect(again.statusCode).toBe(409);
