@@ -13,7 +13,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
-import { invoices } from './invoices.table.ts';
 
 // The monthly contract billing run (designs/billing.md §3.9, §4; decision 0070) and the billing events the Invoice
 // Log reads. The usage rows frozen at posting live with monthly usage (contracts/usage-snapshots.table.ts).
