@@ -48,19 +48,64 @@ async function withoutJit<T>(db: Db, read: (tx: Transaction) => Promise<T>): Pro
 }
 
 /**
- * Every item open at the end of `asOf`, in one statement. As of today (or later) the invoices come from the open-items
- * partial index (posted, balance ≠ 0); as of a past date from (invoice_date, closed_on): dated by then and not closed
- * by then. Either way each one's open amount is recomputed from the allocations in force at the date, so a payment
- * applied after it leaves the invoice open and an allocation unapplied after it still counts as applied.
+ * Every item open at the end of `asOf`, in one statement (decision 0092).
+ *
+ * As of today (or later), invoices come from the open-items partial index (posted, balance ≠ 0) and payments from the
+ * open-range index (something left, `payments.unapplied` ≠ 0); each amount is the stored balance (or unapplied)
+ * corrected by the allocations applied or unapplied after the date (`late`, read by their last-change index: few or
+ * none), which is what the allocations in force at the date say, without reading every candidate's allocations. This
+ * relies on a posted invoice's balance being its total less its active allocations, as every writer keeps it.
+ *
+ * As of a past date, invoices come from (invoice_date, closed_on): dated by then and not closed by then; payments from
+ * the open-range index (dated by then and not used up by then: fully_applied_on after it or null); each one's amount is
+ * recomputed from the allocations in force at the date, so a payment applied after it leaves the invoice open and an
+ * allocation unapplied after it still counts as applied.
  */
 export async function openItemsAsOf(db: Db, asOf: string, today: string, companyId?: number): Promise<OpenItem[]> {
   const company = (alias: string): SQL =>
     companyId === undefined ? sql`true` : sql`${sql.raw(alias)}.company_id = ${companyId}`;
-  const candidates =
-    asOf >= today
-      ? sql`i.status = 'posted' and i.balance <> 0`
-      : sql`i.status in ('posted', 'void') and (i.closed_on is null or i.closed_on > ${asOf}::date)`;
+  const current = asOf >= today;
+  // One allocation's effect on its two sides between the end of asOf and now: + in force now but not then (applied
+  // after), − in force then but not now (unapplied after, applied by then).
+  const late = sql`late as materialized (
+      select k.side, k.type, k.id, sum(case when a.unapplied_on is null then a.amount
+          when a.applied_on <= ${asOf}::date then -a.amount else 0 end) as delta
+      from allocations a
+      cross join lateral (values ('target', a.target_type, a.target_id), ('source', a.source_type, a.source_id))
+        k(side, type, id)
+      where greatest(a.applied_on, a.unapplied_on) > ${asOf}::date
+      group by k.side, k.type, k.id
+    ),`;
+  const lateJoin = (alias: string, side: string, type: string, on: string): SQL =>
+    sql`left join late ${sql.raw(alias)} on ${sql.raw(alias)}.side = ${side} and ${sql.raw(alias)}.type = ${type}
+      and ${sql.raw(alias)}.id = ${sql.raw(on)}`;
+  const invoicesPart = current
+    ? sql`select i.type, i.id, i.company_id, i.number as label, i.invoice_date as date, i.due_date,
+          i.balance + coalesce(lt.delta, 0) - coalesce(ls.delta, 0) as amount
+        from invoices i
+        ${lateJoin('lt', 'target', 'invoice', 'i.id')} ${lateJoin('ls', 'source', 'credit_note', 'i.id')}
+        where i.status = 'posted' and i.balance <> 0 and i.invoice_date <= ${asOf}::date and ${company('i')}`
+    : sql`select i.type, i.id, i.company_id, i.number as label, i.invoice_date as date, i.due_date,
+          i.total - ${allocated('target', 'invoice', 'i.id', asOf)}
+            + ${allocated('source', 'credit_note', 'i.id', asOf)} as amount
+        from invoices i
+        where i.status in ('posted', 'void') and (i.closed_on is null or i.closed_on > ${asOf}::date)
+          and i.invoice_date <= ${asOf}::date and (i.void_date is null or i.void_date > ${asOf}::date)
+          and ${company('i')}`;
+  const paymentAmount = current
+    ? { in: sql`-p.unapplied - coalesce(ls.delta, 0)`, out: sql`p.unapplied + coalesce(lt.delta, 0)` }
+    : {
+        in: sql`${allocated('source', 'payment', 'p.id', asOf)} - p.amount`,
+        out: sql`p.amount - ${allocated('target', 'refund', 'p.id', asOf)}`,
+      };
+  const paymentJoin = current
+    ? { in: lateJoin('ls', 'source', 'payment', 'p.id'), out: lateJoin('lt', 'target', 'refund', 'p.id') }
+    : { in: sql``, out: sql`` };
+  // Dated by then and not used up by then (the open-range index of payments).
+  const paymentOpen = sql`daterange(p.payment_date, p.fully_applied_on, '[)') @> ${asOf}::date
+    and p.company_id is not null and (p.status = 'posted' or p.void_date > ${asOf}::date) and ${company('p')}`;
   // JIT compiling this statement cost about a second on a 200,000-invoice probe, more than running it (decision 0092).
+  // The items are materialized so that `amount <> 0` does not compute each one's allocations a second time.
   const result = await withoutJit(db, (tx) =>
     tx.execute<{
       type: AgedItemType;
@@ -71,31 +116,24 @@ export async function openItemsAsOf(db: Db, asOf: string, today: string, company
       due_date: string | null;
       amount: string;
     }>(sql`
-    select type, id, company_id, label, date::text as date, due_date::text as due_date, amount::text as amount from (
-      select i.type, i.id, i.company_id, i.number as label, i.invoice_date as date, i.due_date,
-        i.total - ${allocated('target', 'invoice', 'i.id', asOf)}
-          + ${allocated('source', 'credit_note', 'i.id', asOf)} as amount
-      from invoices i
-      where ${candidates} and i.invoice_date <= ${asOf}::date
-        and (i.void_date is null or i.void_date > ${asOf}::date) and ${company('i')}
+    with ${current ? late : sql``} items as materialized (
+      ${invoicesPart}
       union all
-      select 'payment', p.id, p.company_id, p.reference, p.payment_date, null,
-        ${allocated('source', 'payment', 'p.id', asOf)} - p.amount
-      from payments p
-      where p.direction = 'in' and p.company_id is not null and p.payment_date <= ${asOf}::date
-        and (p.status = 'posted' or p.void_date > ${asOf}::date) and ${company('p')}
+      select 'payment', p.id, p.company_id, p.reference, p.payment_date, null, ${paymentAmount.in}
+      from payments p ${paymentJoin.in}
+      where p.direction = 'in' and ${paymentOpen}
       union all
-      select 'refund', p.id, p.company_id, p.reference, p.payment_date, null,
-        p.amount - ${allocated('target', 'refund', 'p.id', asOf)}
-      from payments p
-      where p.direction = 'out' and p.company_id is not null and p.payment_date <= ${asOf}::date
-        and (p.status = 'posted' or p.void_date > ${asOf}::date) and ${company('p')}
+      select 'refund', p.id, p.company_id, p.reference, p.payment_date, null, ${paymentAmount.out}
+      from payments p ${paymentJoin.out}
+      where p.direction = 'out' and ${paymentOpen}
       union all
       select 'write_off', w.id, w.company_id, '', w.write_off_date, null,
         ${allocated('source', 'write_off', 'w.id', asOf)} - w.amount
       from write_offs w
       where w.write_off_date <= ${asOf}::date and ${company('w')}
-    ) items
+    )
+    select type, id, company_id, label, date::text as date, due_date::text as due_date, amount::text as amount
+    from items
     where amount <> 0
     order by company_id, date, id`),
   );

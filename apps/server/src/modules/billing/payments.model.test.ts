@@ -126,6 +126,28 @@ async function check(model: Model, companyId: number, invoiceIds: number[]): Pro
   const credit = model.payments.reduce((sum, p) => sum + (p.void ? 0 : p.amount - p.used), 0);
   const open = model.balances.reduce((sum, balance) => sum + balance, 0);
   expect(centsFromNumeric(ar.rows[0]!.net)).toBe(open - credit);
+  // payments.unapplied and fully_applied_on (decision 0092) say what the allocations say, for payments and refunds.
+  const kept = await ctx.db.execute<{
+    id: number;
+    unapplied: string;
+    fully: string | null;
+    left: string;
+    last: string;
+  }>(
+    sql`select p.id, p.unapplied::text as unapplied, p.fully_applied_on::text as fully,
+        (p.amount - coalesce(sum(a.amount) filter (where a.unapplied_on is null), 0))::text as left,
+        coalesce(max(greatest(a.applied_on, a.unapplied_on)), p.payment_date)::text as last
+      from payments p
+      left join allocations a on (p.direction = 'in' and a.source_type = 'payment' and a.source_id = p.id)
+        or (p.direction = 'out' and a.target_type = 'refund' and a.target_id = p.id)
+      where p.company_id = ${companyId}
+      group by p.id order by p.id`,
+  );
+  expect(
+    kept.rows.filter((row) => row.unapplied !== row.left || row.fully !== (row.left === '0.00' ? row.last : null)),
+  ).toEqual([]);
+  const unapplied = new Map(kept.rows.map((row) => [Number(row.id), centsFromNumeric(row.unapplied)]));
+  expect(model.payments.map((p) => unapplied.get(p.id))).toEqual(model.payments.map((p) => p.amount - p.used));
 }
 
 it('keeps every balance and the AR tie equal to the model after any sequence', { timeout: 600_000 }, async () => {

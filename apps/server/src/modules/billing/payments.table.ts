@@ -58,10 +58,27 @@ export const payments = pgTable(
     voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidDate: date('void_date', { mode: 'string' }),
+    /**
+     * What its active allocations leave of the amount (in: as their source; out: a refund, as their target). Kept by
+     * triggers in the writing transaction (migration 0039: on insert it is the amount, whatever is given; every
+     * allocation written recomputes its payment), so fixtures and seeds writing rows directly keep it true too.
+     * Aged receivables read only payments with something left (decision 0092).
+     */
+    unapplied: numeric('unapplied', { precision: 14, scale: 2 }).notNull().default('0'),
+    /**
+     * While unapplied is 0: the last day its allocations changed (latest applied_on or unapplied_on), so it has been
+     * used up at the end of every date from then on; null while something is left.
+     */
+    fullyAppliedOn: date('fully_applied_on', { mode: 'string' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Payments open at the end of a date D (payment_date <= D and not used up by then) are those whose range contains
+    // D: one stabbing read of this index for aged receivables as of any date (decision 0092).
+    index('payments_open_range_idx')
+      .using('gist', sql`daterange(${t.paymentDate}, ${t.fullyAppliedOn}, '[)')`)
+      .where(sql`${t.companyId} is not null`),
     index('payments_company_date_idx').on(t.companyId, t.paymentDate),
     index('payments_vendor_date_idx').on(t.vendorId, t.paymentDate),
     index('payments_date_idx').on(t.paymentDate, t.id),
@@ -72,6 +89,7 @@ export const payments = pgTable(
       .where(sql`${t.depositId} is null and ${t.status} = 'posted'`),
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_one_party_check', sql`(${t.companyId} is null) <> (${t.vendorId} is null)`),
+    check('payments_unapplied_check', sql`${t.unapplied} >= 0 and ${t.unapplied} <= ${t.amount}`),
   ],
 );
 
@@ -127,6 +145,8 @@ export const allocations = pgTable(
     index('allocations_source_idx').on(t.sourceType, t.sourceId),
     index('allocations_target_idx').on(t.targetType, t.targetId),
     index('allocations_company_idx').on(t.companyId, t.appliedOn),
+    // What changed after a date (applied or unapplied then): aged receivables as of today correct balances by these.
+    index('allocations_last_change_idx').on(sql`greatest(${t.appliedOn}, ${t.unappliedOn})`),
     check('allocations_amount_check', sql`${t.amount} > 0`),
     check('allocations_dates_check', sql`${t.unappliedOn} is null or ${t.unappliedOn} >= ${t.appliedOn}`),
   ],
