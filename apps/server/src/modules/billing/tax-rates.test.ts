@@ -134,7 +134,10 @@ describe('tax rates', () => {
       .returning({ id: invoices.id });
     const onDraft = await call('PUT', `/api/billing/taxrates/${data.id}`, rate({ name: 'Hennepin', percent: 7.55 }));
     expect(onDraft.statusCode).toBe(200);
-    await ctx.db.update(invoices).set({ status: 'posted', number: 'INV-000001', invoiceDate: '2026-11-01' }).where(eq(invoices.id, draft!.id));
+    await ctx.db
+      .update(invoices)
+      .set({ status: 'posted', number: 'INV-000001', invoiceDate: '2026-11-01' })
+      .where(eq(invoices.id, draft!.id));
     const refused = await call('PUT', `/api/billing/taxrates/${data.id}`, rate({ name: 'Hennepin', percent: 7.6 }));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.percent).toEqual([rateUsedMessage]);

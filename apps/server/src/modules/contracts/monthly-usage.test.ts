@@ -52,15 +52,13 @@ beforeAll(async () => {
     .returning({ id: tickets.id });
   // Six hours live in the month two ago (two of them checked in after it was billed with four).
   const start = new Date(`${twoAgo}T10:00:00Z`);
-  await ctx.db
-    .insert(checkIns)
-    .values({
-      userId: user.id,
-      companyId,
-      ticketId: ticket!.id,
-      startTime: start,
-      endTime: new Date(+start + 6 * 3.6e6),
-    });
+  await ctx.db.insert(checkIns).values({
+    userId: user.id,
+    companyId,
+    ticketId: ticket!.id,
+    startTime: start,
+    endTime: new Date(+start + 6 * 3.6e6),
+  });
   await ctx.db.insert(usageSnapshots).values({
     companyId,
     month: twoAgo,
