@@ -979,16 +979,18 @@ export async function listPayments(
       query.to ? sql`p.payment_date <= ${query.to}::date` : sql`true`,
       query.method ? sql`p.method = ${query.method}` : sql`true`,
       query.undeposited ? sql`p.status = 'posted' and p.deposit_id is null and ac.subtype = 'undeposited'` : sql`true`,
+      // payments.unapplied is kept by the database's triggers on allocations (migration 0039).
+      query.unapplied ? sql`p.status = 'posted' and p.unapplied > 0` : sql`true`,
     ],
     sql` and `,
   );
-  const outer = query.unapplied ? sql`where x.unapplied::numeric > 0` : sql``;
-  const count = await db.execute<{ n: string }>(
-    sql`select count(*)::text as n from (${paymentSelect(where)}) x ${outer}`,
-  );
+  // The count needs no allocations; the page sorts on the date column itself, so payments_date_idx serves it.
+  const count = await db.execute<{ n: string }>(sql`
+    select count(*)::text as n from payments p join accounts ac on ac.id = p.account_id
+    where p.direction = 'in' and ${where}`);
   const rows = await db.execute<PaymentListDbRow>(sql`
-    select * from (${paymentSelect(where)}) x ${outer}
-    order by x.payment_date desc, x.id desc limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`);
+    ${paymentSelect(where)}
+    order by p.payment_date desc, p.id desc limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`);
   return toPage(rows.rows.map(paymentRow), Number(count.rows[0]!.n), query);
 }
 
