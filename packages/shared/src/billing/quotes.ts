@@ -18,7 +18,7 @@ export const quoteStatusLabels: Record<QuoteStatus, string> = {
   converted: 'Converted',
 };
 
-export const quoteOnlyDraftMessage = 'Only a draft quote can be changed.';
+export const quoteOnlyDraftMessage = 'Only a draft or sent quote can be changed.';
 export const quoteOnlyDraftDeleteMessage = 'Only a draft quote can be deleted.';
 export const quoteAnswerMessage = 'Only a sent quote can be accepted or declined.';
 export const quoteConvertMessage = 'Only an accepted quote can be converted.';

@@ -160,8 +160,11 @@ export async function billingQuoteRoutes(app: AppInstance): Promise<void> {
         .from(quotes)
         .where(eq(quotes.id, id));
       if (!existing) throw notFound();
-      // Only drafts are edited here: a sent quote is what the client holds (its PDF revision 00).
-      if (existing.status !== 'draft') throw unprocessable({ status: [quoteOnlyDraftMessage] });
+      // A sent quote may still change: saveQuote keeps the sent PDF and makes the next revision when what it shows
+      // changed (designs/billing.md §5); an answered or converted quote is settled.
+      if (existing.status !== 'draft' && existing.status !== 'sent') {
+        throw unprocessable({ status: [quoteOnlyDraftMessage] });
+      }
       const saved = await save(request.body, request.auth.user.id, id);
       const data = await detail(saved.id);
       announce({ id, companyId: existing.companyId });

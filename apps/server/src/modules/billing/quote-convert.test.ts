@@ -205,9 +205,14 @@ describe('/billing/quotes', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ subtotal: 100, tax_total: 8.25, total: 108.25 });
     expect((await call('POST', `/api/billing/quotes/${id}/send`)).statusCode).toBe(200);
+    // A sent quote changes into its next PDF revision; an accepted one is settled.
+    const changed = await call('PUT', `/api/billing/quotes/${id}`, body());
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.revision).toBe(1);
+    expect((await call('POST', `/api/billing/quotes/${id}/accept`)).statusCode).toBe(200);
     const put = await call('PUT', `/api/billing/quotes/${id}`, body());
     expect(put.statusCode).toBe(422);
-    expect(put.json().errors).toEqual({ status: ['Only a draft quote can be changed.'] });
+    expect(put.json().errors).toEqual({ status: ['Only a draft or sent quote can be changed.'] });
     const del = await call('DELETE', `/api/billing/quotes/${id}`);
     expect(del.statusCode).toBe(422);
     expect(del.json().errors).toEqual({ status: ['Only a draft quote can be deleted.'] });

@@ -46,10 +46,10 @@ describe('quotes', () => {
       message: 'Quote sent.',
       data: { id: draft.data.id, number: 'Q-000001', status: 'sent', revision: 0 },
     });
-    // The editor changes drafts only; a project's sent quote is changed through its panel (saveQuote), by revision.
-    const refused = await call('PUT', `/api/billing/quotes/${draft.data.id}`, body({ title: 'Firewall and switch' }));
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors).toEqual({ status: ['Only a draft quote can be changed.'] });
+    // A sent quote's change is its next revision, through the editor's call as through a project's panel (saveQuote).
+    const edited = await call('PUT', `/api/billing/quotes/${draft.data.id}`, body({ title: 'Firewall and switch' }));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.revision).toBe(1);
     const input = {
       id: draft.data.id,
       companyId,
@@ -58,9 +58,9 @@ describe('quotes', () => {
       lines: [{ description: 'FortiGate 60F', quantity: '1', unitPrice: '649.00' }],
     };
     const changed = await saveQuote(ctx.db, ctx.config.dataDir, input, null);
-    expect(changed.revision?.revision).toBe(1);
+    expect(changed.revision?.revision).toBe(2);
     const same = await saveQuote(ctx.db, ctx.config.dataDir, input, null);
-    expect(same.revision?.revision).toBe(1);
+    expect(same.revision?.revision).toBe(2);
   });
 
   it('answers 422 per field in the product words', async () => {
