@@ -1,6 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { ITEM_SEARCH_MIN_LENGTH, itemSearchHint, type BillingItem } from '@switchboard/shared/contracts';
+import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import {
   editableLineKinds,
   invoiceInputSchema,
@@ -10,8 +8,7 @@ import {
 } from '@switchboard/shared/billing/invoices';
 import { formatCents, lineAmount } from '@switchboard/shared/billing/money';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useItemSearch } from './api/invoices.ts';
+import { BillingItemSearch } from '../../components/billing-item-search.tsx';
 
 // The lines of a draft (New invoice and the drawer's draft): item search through the existing
 // GET /api/billing/search/items/{term}, description, quantity, unit price, taxable. Validated in the browser with the
@@ -153,7 +150,7 @@ function LineFields({ line, number, errors, prefix, onChange, onRemove }: LineFi
   return (
     <Paper withBorder p="xs" data-line={number}>
       <Group gap="xs" align="flex-start" wrap="wrap">
-        <ItemSearch
+        <BillingItemSearch
           number={number}
           itemName={line.item_name}
           onPick={(item) =>
@@ -214,38 +211,5 @@ function LineFields({ line, number, errors, prefix, onChange, onRemove }: LineFi
         ) : null}
       </Group>
     </Paper>
-  );
-}
-
-/** The catalogue search: results only from ITEM_SEARCH_MIN_LENGTH characters on, as the contract form does. */
-function ItemSearch(props: { number: number; itemName: string | null; onPick: (item: BillingItem) => void }) {
-  const [term, setTerm] = useState('');
-  const [debounced] = useDebouncedValue(term.trim(), 250);
-  const enabled = debounced.length >= ITEM_SEARCH_MIN_LENGTH;
-  const items = useItemSearch(debounced, enabled);
-  const results = enabled ? (items.data ?? []) : [];
-  return (
-    <Select
-      size="xs"
-      style={{ flex: '1 1 160px', minWidth: 0 }}
-      label="Item"
-      aria-label={`Line ${props.number} item`}
-      placeholder={props.itemName ?? 'Search items'}
-      searchable
-      clearable={false}
-      value={null}
-      searchValue={term}
-      onSearchChange={setTerm}
-      filter={({ options }) => options}
-      nothingFoundMessage={enabled ? (items.isFetching ? 'Searching…' : 'No items') : itemSearchHint}
-      data={results.map((item) => ({ value: String(item.id), label: item.name }))}
-      onChange={(value) => {
-        const item = results.find((entry) => String(entry.id) === value);
-        if (item) {
-          props.onPick(item);
-          setTerm('');
-        }
-      }}
-    />
   );
 }

@@ -17,8 +17,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { ITEM_SEARCH_MIN_LENGTH, itemSearchHint, type BillingItem } from '@switchboard/shared/contracts';
+import { BillingItemSearch } from '../../components/billing-item-search.tsx';
 import { formatCents, lineAmount } from '@switchboard/shared/billing/money';
 import {
   billingQuoteInputSchema,
@@ -35,7 +34,6 @@ import {
   useCompanyProjects,
   useConvertQuote,
   useDeleteQuote,
-  useItemSearch,
   useQuote,
   useQuoteAction,
   useSaveQuote,
@@ -267,7 +265,7 @@ function QuoteEditor(props: { quote: QuoteDetail | null; onSaved: (id: number) =
           return (
             <Paper withBorder p="xs" key={line.key} data-line={number}>
               <Group gap="xs" align="flex-start" wrap="wrap">
-                <ItemSearch
+                <BillingItemSearch
                   number={number}
                   itemName={line.item_name}
                   onPick={(item) =>
@@ -577,38 +575,5 @@ function QuoteSummary({ quote }: { quote: QuoteDetail }) {
         </Stack>
       ) : null}
     </Stack>
-  );
-}
-
-/** The catalogue search: results from ITEM_SEARCH_MIN_LENGTH characters on, as the invoice line editor does. */
-function ItemSearch(props: { number: number; itemName: string | null; onPick: (item: BillingItem) => void }) {
-  const [term, setTerm] = useState('');
-  const [debounced] = useDebouncedValue(term.trim(), 250);
-  const enabled = debounced.length >= ITEM_SEARCH_MIN_LENGTH;
-  const items = useItemSearch(debounced, enabled);
-  const results = enabled ? (items.data ?? []) : [];
-  return (
-    <Select
-      size="xs"
-      style={{ flex: '1 1 160px', minWidth: 0 }}
-      label="Item"
-      aria-label={`Line ${props.number} item`}
-      placeholder={props.itemName ?? 'Search items'}
-      searchable
-      clearable={false}
-      value={null}
-      searchValue={term}
-      onSearchChange={setTerm}
-      filter={({ options }) => options}
-      nothingFoundMessage={enabled ? (items.isFetching ? 'Searching…' : 'No items') : itemSearchHint}
-      data={results.map((item) => ({ value: String(item.id), label: item.name }))}
-      onChange={(value) => {
-        const item = results.find((entry) => String(entry.id) === value);
-        if (item) {
-          props.onPick(item);
-          setTerm('');
-        }
-      }}
-    />
   );
 }

@@ -1,5 +1,4 @@
 import { billingChannel, type InvoiceUpdatedPayload, type PaymentUpdatedPayload } from '@switchboard/shared';
-import type { BillingItem } from '@switchboard/shared/contracts';
 import type {
   BulkInvoiceResult,
   InvoiceDetail,
@@ -95,16 +94,6 @@ export function useCompanyProjects(companyId: number | null) {
 }
 
 /** GET /api/billing/search/items/{term} (the existing item search; at least ITEM_SEARCH_MIN_LENGTH characters). */
-export function useItemSearch(term: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['billing', 'items', 'search', term] as const,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: BillingItem[] }>(`/api/billing/search/items/${encodeURIComponent(term)}`, { signal }))
-        .data,
-    enabled,
-    staleTime: 30_000,
-  });
-}
 
 export interface SavedAnswer {
   message?: string;

@@ -1,5 +1,4 @@
 import { billingChannel } from '@switchboard/shared';
-import type { BillingItem } from '@switchboard/shared/contracts';
 import type {
   BillingQuoteInput,
   QuoteConvertInput,
@@ -79,16 +78,6 @@ export function useCompanyProjects(companyId: number | null) {
 }
 
 /** GET /api/billing/search/items/{term} (the existing item search). */
-export function useItemSearch(term: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['billing', 'items', 'search', term] as const,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: BillingItem[] }>(`/api/billing/search/items/${encodeURIComponent(term)}`, { signal }))
-        .data,
-    enabled,
-    staleTime: 30_000,
-  });
-}
 
 export interface QuoteAnswer {
   message?: string;
