@@ -38,6 +38,7 @@ import { holidayRoutes } from './modules/holidays/holidays.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { quoteRoutes } from './modules/quotes/quotes.routes.ts';
 import { invoiceRoutes } from './modules/billing/invoices.routes.ts';
+import { invoiceSourceRoutes } from './modules/billing/invoice-sources.routes.ts';
 import { billingCatalogueRoutes } from './modules/billing/billing-catalogue.routes.ts';
 import { billingQuoteRoutes } from './modules/billing/billing-quotes.routes.ts';
 import { paymentRoutes } from './modules/billing/payments.routes.ts';
@@ -109,6 +110,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(documentRoutes);
       await api.register(quoteRoutes);
       await api.register(invoiceRoutes);
+      await api.register(invoiceSourceRoutes);
       await api.register(purchaseOrderRoutes);
       await api.register(ledgerRoutes);
       await api.register(taxRateRoutes);

@@ -31,13 +31,11 @@ import {
   createInvoice,
   deleteInvoice,
   duplicateInvoice,
-  getInvoiceDetail,
   inTransaction,
-  listInvoices,
-  listUnbilledTime,
   updateInvoice,
   voidInvoice,
 } from './invoices.service.ts';
+import { getInvoiceDetail, listInvoices, listUnbilledTime } from './invoice-reads.ts';
 
 // Invoices and credit notes (designs/billing.md §6; decision 0071): reading and drafts need 'view billing'; approving,
 // posting, voiding and credit notes 'approve billing' as well. Client accounts get 403 (requireEmployee). Events go
