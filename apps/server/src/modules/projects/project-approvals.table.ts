@@ -8,15 +8,15 @@ import { projects } from './projects.table.ts';
 
 /**
  * One mailed link: a recipient of one request. The token is kept only as its SHA-256 hash; it works until expires_at
- * and once (used_at), for every approval it answers.
+ * and once (used_at), for every approval it answers. A project's request names the project; a billing quote without
+ * a project names the quote (quote_id), whose company the recipients belong to.
  */
 export const approvalLinks = pgTable(
   'approval_links',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    quoteId: integer('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['planning', 'labor'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** The message the recipient was sent (shown again on the public page). */
@@ -25,21 +25,23 @@ export const approvalLinks = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('approval_links_project_idx').on(t.projectId)],
+  (t) => [
+    index('approval_links_project_idx').on(t.projectId),
+    index('approval_links_quote_idx').on(t.quoteId),
+    check('approval_links_target_check', sql`${t.projectId} is not null or ${t.quoteId} is not null`),
+  ],
 );
 
 /**
  * An approval (spec 3 §3): one per recipient and document. Planning approves the project overview
- * (project_overview true), labor one quote (quote_id). status: null pending, 1 approved, 2 denied. The recipient is
+ * (project_overview true), labor one quote (quote_id); a project-less quote's link has no project. status: null pending, 1 approved, 2 denied. The recipient is
  * a client account (user_id) or a typed address; email_address is where the link went either way.
  */
 export const projectApprovals = pgTable(
   'project_approvals',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['planning', 'labor'] }).notNull(),
     linkId: integer('link_id')
       .notNull()
