@@ -53,4 +53,5 @@ export * from '../modules/billing/tax-rates.table.ts';
 export * from '../modules/billing/company-billing-settings.table.ts';
 export * from '../modules/billing/payments.table.ts';
 export * from '../modules/billing/billing-runs.table.ts';
+export * from '../modules/billing/billing-versions.table.ts';
 export * from '../modules/contracts/usage-snapshots.table.ts';
