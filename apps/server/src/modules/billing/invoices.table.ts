@@ -114,6 +114,15 @@ export const invoices = pgTable(
     index('invoices_open_idx')
       .on(t.companyId, t.dueDate)
       .where(sql`${t.status} = 'posted' and ${t.balance} <> 0`),
+    // /billing home (decision 0087): open items by aging day, the invoiced chart by month, the run's drafts; each read
+    // index-only.
+    index('invoices_open_due_idx')
+      .on(t.dueDate, t.invoiceDate, t.type, t.balance)
+      .where(sql`${t.status} = 'posted' and ${t.balance} <> 0`),
+    index('invoices_invoiced_idx')
+      .on(t.invoiceDate, t.total)
+      .where(sql`${t.status} = 'posted' and ${t.type} <> 'credit_note'`),
+    index('invoices_draft_month_idx').on(t.billingMonth).where(sql`${t.status} = 'draft'`),
     // The run's idempotency in the schema (decision 0070): one live contract and one overage invoice per month.
     uniqueIndex('invoices_company_month_type_uidx')
       .on(t.companyId, t.billingMonth, t.type)

@@ -83,6 +83,10 @@ export const payments = pgTable(
     index('payments_vendor_date_idx').on(t.vendorId, t.paymentDate),
     index('payments_date_idx').on(t.paymentDate, t.id),
     index('payments_deposit_idx').on(t.depositId),
+    // /billing home's collected chart by month, read index-only (decision 0087).
+    index('payments_collected_idx')
+      .on(t.paymentDate, t.amount)
+      .where(sql`${t.direction} = 'in' and ${t.status} = 'posted' and ${t.companyId} is not null`),
     // Undeposited payments waiting for Make deposit.
     index('payments_undeposited_idx')
       .on(t.accountId)

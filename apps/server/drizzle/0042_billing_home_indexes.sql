@@ -1,0 +1,4 @@
+CREATE INDEX "invoices_open_due_idx" ON "invoices" USING btree ("due_date","invoice_date","type","balance") WHERE "invoices"."status" = 'posted' and "invoices"."balance" <> 0;--> statement-breakpoint
+CREATE INDEX "invoices_invoiced_idx" ON "invoices" USING btree ("invoice_date","total") WHERE "invoices"."status" = 'posted' and "invoices"."type" <> 'credit_note';--> statement-breakpoint
+CREATE INDEX "invoices_draft_month_idx" ON "invoices" USING btree ("billing_month") WHERE "invoices"."status" = 'draft';--> statement-breakpoint
+CREATE INDEX "payments_collected_idx" ON "payments" USING btree ("payment_date","amount") WHERE "payments"."direction" = 'in' and "payments"."status" = 'posted' and "payments"."company_id" is not null;
