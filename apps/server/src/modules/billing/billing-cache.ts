@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Transaction } from '../../db/client.ts';
+
+// Answers computed from billing data, kept in this process until the billing version moves (billing_versions, bumped
+// at the commit of every transaction that writes invoices, payments, allocations, write-offs, journal entries or
+// companies). The version and the data are read in one REPEATABLE READ snapshot, so an answer is never stored under a
+// version newer than the data it was computed from. Each process keeps its own entries; the version is shared.
+
+/** Entries kept per database (least recently used out first); answers are small report objects. */
+export const billingCacheLimit = 256;
+
+interface Cache {
+  /** The newest version this process has read: entries of older versions can no longer be served to new readers. */
+  newest: bigint;
+  entries: Map<string, Promise<unknown>>;
+}
+
+// Per database handle, so that tests with several databases in one process never share answers.
+const caches = new WeakMap<Db, Cache>();
+
+function cacheOf(db: Db): Cache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = { newest: -1n, entries: new Map() }));
+  return cache;
+}
+
+function remember(cache: Cache, version: bigint, key: string, answer: Promise<unknown>): void {
+  if (version > cache.newest) {
+    cache.newest = version;
+    // Readers of a newer version never ask for older entries again.
+    for (const old of cache.entries.keys())
+      if (BigInt(old.slice(0, old.indexOf('\n'))) < version) cache.entries.delete(old);
+  }
+  cache.entries.set(key, answer);
+  if (cache.entries.size > billingCacheLimit) cache.entries.delete(cache.entries.keys().next().value as string);
+  // A failed computation (404, lost connection) is not kept.
+  answer.catch(() => {
+    if (cache.entries.get(key) === answer) cache.entries.delete(key);
+  });
+}
+
+/**
+ * The answer of `compute` for `key` at the current billing version: from this process's cache when it has it (one
+ * primary-key read), else computed in the same read-only REPEATABLE READ transaction that read the version. `key`
+ * must carry everything else the answer depends on (the filters, and today's date in the billing time zone when the
+ * answer depends on it). Concurrent callers of the same key and version share one computation. The answer is shared
+ * between callers: treat it as read-only.
+ */
+export async function cachedByBillingVersion<T>(
+  db: Db,
+  key: string,
+  compute: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const cache = cacheOf(db);
+  const found = await db.transaction(
+    async (tx) => {
+      const result = await tx.execute<{ version: string }>(
+        sql`select version::text as version from billing_versions where id = 1`,
+      );
+      const version = result.rows[0]?.version;
+      if (version === undefined) return { answer: await compute(tx) };
+      const full = `${version}\n${key}`;
+      const cached = cache.entries.get(full) as Promise<T> | undefined;
+      if (cached) {
+        cache.entries.delete(full);
+        cache.entries.set(full, cached);
+        return { cached };
+      }
+      const answer = compute(tx);
+      remember(cache, BigInt(version), full, answer);
+      return { answer: await answer };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  // Waiting for another caller's computation happens outside this caller's transaction, so it holds no connection.
+  return 'cached' in found ? found.cached : found.answer;
+}
+
+/** The billing version now (tests, diagnostics). */
+export async function billingVersion(db: Db | Transaction): Promise<number> {
+  const result = await db.execute<{ version: string }>(sql`select version::text as version from billing_versions`);
+  return Number(result.rows[0]?.version ?? -1);
+}
