@@ -14,6 +14,7 @@ import {
   timeAndMaterialsLines,
   type RunContract,
   type WarningFacts,
+  withUsageFigures,
 } from './run-lines.ts';
 import { runCompanyStatusOf, scheduledRunMonth } from './runs.ts';
 
@@ -109,6 +110,22 @@ describe('overage of the month before (design §4 3)', () => {
       taxable: 1,
     });
     expect(line.explain).toMatchObject({ usage_month: '2026-03', overage_hours: 2.25, rollover_in: 2, rate: 150 });
+  });
+
+  it("puts a month without overage on the retainer line, for the invoice's usage block", () => {
+    const retainer = retainerLine(contract(), '2026-04-01', true)!;
+    const usage = { id: '2026-03', retainer: 10, adjustments: 0, rollover: 2, total_used: 7.5, balance: 4.5 };
+    const line = withUsageFigures(retainer, usage);
+    expect(line.explain).toEqual({
+      ...retainer.explain,
+      usage_month: '2026-03',
+      retainer_hours: 10,
+      used_hours: 7.5,
+      rollover_in: 2,
+      balance_hours: 4.5,
+      overage_hours: 0,
+    });
+    expect({ ...line, explain: retainer.explain }).toEqual(retainer);
   });
 
   it('bills nothing on a balance of 0 or more', () => {

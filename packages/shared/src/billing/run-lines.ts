@@ -220,6 +220,25 @@ export function overageLine(contract: RunContract, usage: OverageUsage): RunLine
   };
 }
 
+/**
+ * The month's usage figures on a line of the run's invoice that carries no overage (the retainer line), so the
+ * invoice's usage block shows the hours also in a month without overage. Overage 0: the balance did not go negative.
+ */
+export function withUsageFigures(line: RunLine, usage: OverageUsage): RunLine {
+  return {
+    ...line,
+    explain: {
+      ...line.explain,
+      usage_month: usage.id,
+      retainer_hours: usage.retainer,
+      used_hours: usage.total_used,
+      rollover_in: usage.rollover,
+      balance_hours: usage.balance,
+      overage_hours: 0,
+    },
+  };
+}
+
 /** Line 4: the late fee on the run date (fee and base from late-fee.ts); none when it comes to 0. */
 export function lateFeeLine(
   fee: LateFee,

@@ -14,6 +14,7 @@ import {
   timeAndMaterialsLines,
   type RunLine,
   type UnbilledCheckIn,
+  withUsageFigures,
 } from '@switchboard/shared/billing/run-lines';
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTransaction, Transaction } from '../../db/client.ts';
@@ -249,6 +250,10 @@ export async function planCompanyMonth(
     if (usage && !usage.invoiced) {
       const overage = overageLine(previous, usage);
       if (overage) overageLines.push(overage);
+      // No overage on the contract invoice: its retainer line carries the month's hours for the usage block.
+      const retainerAt = mainLines.findIndex((line) => line.kind === 'retainer');
+      if ((!overage || separateOverage) && retainerAt !== -1)
+        mainLines[retainerAt] = withUsageFigures(mainLines[retainerAt]!, usage);
     }
   } else {
     const unbilled = await unbilledCheckIns(tx, companyId, usageMonth, settings.timeZone, refreshing);

@@ -9,6 +9,7 @@ import {
   staleUsageMessage,
 } from '@switchboard/shared/billing/runs';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
@@ -630,5 +631,43 @@ describe('schedule and "Run now"', () => {
       '2026-05',
       '2026-04',
     ]);
+  });
+});
+
+describe('the usage block of a run invoice (issue 27 leftover 4)', () => {
+  /** The PDF's text, all pages joined (pdf.js, as invoice-delivery.test.ts reads it). */
+  async function pdfText(file: Buffer): Promise<string> {
+    const document = await getDocument({ data: new Uint8Array(file), verbosity: 0 }).promise;
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const content = await (await document.getPage(number)).getTextContent();
+      pages.push(content.items.map((entry) => ('str' in entry ? entry.str : '')).join(' '));
+    }
+    await document.destroy();
+    return pages.join('\n').replace(/\s+/g, ' ');
+  }
+
+  it('prints the month’s hours on a contract invoice without overage', async () => {
+    const [row] = await ctx.db.insert(companies).values({ name: 'Fir Design' }).returning({ id: companies.id });
+    const fir = row!.id;
+    await addContract(fir, { retainerHours: 10, deviceCount: 5, maxRollover: 0 });
+    await checkIn(fir, await addTicket(fir), '2026-05-12T10:00:00Z', 4);
+    const [run] = await ctx.db.select().from(billingRuns).where(eq(billingRuns.month, '2026-06-01'));
+    await draftCompany(ctx.app, run!, fir, { refresh: true, actorId: approverId });
+    const [invoice, ...more] = await runInvoices(fir, '2026-06-01');
+    expect(more).toEqual([]);
+    const lines = await linesOf(invoice!.id);
+    expect(lines.map((line) => line.kind)).toEqual(['retainer']);
+    const preview = await call('GET', `/pdf/invoice/${invoice!.id}`);
+    expect(preview.statusCode).toBe(200);
+    const text = await pdfText(preview.rawPayload);
+    for (const expected of [
+      'Usage for May 2026',
+      'Retainer hours: 10',
+      'Hours used: 4',
+      'Rollover hours: 0',
+      'Overage hours: 0',
+    ])
+      expect(text).toContain(expected);
   });
 });
