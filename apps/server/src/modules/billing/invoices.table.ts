@@ -108,6 +108,13 @@ export const invoices = pgTable(
     index('invoices_credited_idx').on(t.creditedInvoiceId),
     index('invoices_status_date_idx').on(t.status, t.invoiceDate, t.id),
     index('invoices_date_idx').on(t.invoiceDate, t.id),
+    // The list's number search (decision 0098): a typed start of a number in any case, digits alone as its end.
+    index('invoices_number_prefix_idx').using('btree', sql`lower(${t.number}) text_pattern_ops`),
+    index('invoices_number_suffix_idx').using('btree', sql`reverse(${t.number}) text_pattern_ops`),
+    // The "To print" batch, newest first.
+    index('invoices_to_print_idx')
+      .on(t.invoiceDate, t.id)
+      .where(sql`${t.status} = 'posted' and ${t.paperless} = 1 and ${t.printedAt} is null`),
     // Aging as of a past date: what was posted by then and not yet closed.
     index('invoices_date_closed_idx').on(t.invoiceDate, t.closedOn),
     // Open items: the receivables, client balances and late fees read only these.

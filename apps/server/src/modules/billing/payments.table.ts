@@ -82,6 +82,10 @@ export const payments = pgTable(
     index('payments_company_date_idx').on(t.companyId, t.paymentDate),
     index('payments_vendor_date_idx').on(t.vendorId, t.paymentDate),
     index('payments_date_idx').on(t.paymentDate, t.id),
+    // Payments received's "Unapplied only", newest first (most payments are used up).
+    index('payments_unapplied_date_idx')
+      .on(t.paymentDate, t.id)
+      .where(sql`${t.status} = 'posted' and ${t.unapplied} > 0`),
     index('payments_deposit_idx').on(t.depositId),
     // /billing home's collected chart by month, read index-only (decision 0087).
     index('payments_collected_idx')

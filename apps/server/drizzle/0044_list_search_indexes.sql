@@ -1,0 +1,4 @@
+CREATE INDEX "invoices_number_prefix_idx" ON "invoices" USING btree (lower("number") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "invoices_number_suffix_idx" ON "invoices" USING btree (reverse("number") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "invoices_to_print_idx" ON "invoices" USING btree ("invoice_date","id") WHERE "invoices"."status" = 'posted' and "invoices"."paperless" = 1 and "invoices"."printed_at" is null;--> statement-breakpoint
+CREATE INDEX "payments_unapplied_date_idx" ON "payments" USING btree ("payment_date","id") WHERE "payments"."status" = 'posted' and "payments"."unapplied" > 0;
