@@ -54,6 +54,14 @@ export const creditOverInvoiceMessage = 'The credit is more than what is left of
 export const unknownCompanyMessage = 'The selected company is invalid.';
 export const unknownProjectMessage = "The selected project is invalid or not this company's.";
 export const duplicateCreditNoteMessage = 'A credit note cannot be duplicated: raise a new one on its invoice.';
+export const checkInsOnLaborMessage = 'Only a labor line may bill check-ins.';
+export const checkInsInvalidMessage = "The selected check-ins are invalid, open, not billable or not this company's.";
+export const checkInTwiceMessage = 'A check-in may be billed on one line only.';
+/** A check-in is billed once (invoice_line_sources.check_in_id is unique): where it already is. */
+export const checkInBilledMessage = (invoice: { id: number; number: string | null }): string =>
+  invoice.number === null
+    ? `This time is already on a draft (Draft ${invoice.id}).`
+    : `This time is already on invoice ${invoice.number}.`;
 
 const money = (label: string, { negative = false } = {}) =>
   z
@@ -88,29 +96,51 @@ export const invoiceLineInputSchema = z.object({
   taxable: z.union([z.literal(0), z.literal(1)]).default(0),
   period_start: isoDateText('period start').nullable().default(null),
   period_end: isoDateText('period end').nullable().default(null),
+  /** Time-and-materials check-ins this labor line bills (each once: invoice_line_sources). */
+  checkin_ids: z
+    .array(z.number().int().positive().max(2_147_483_647), { error: checkInsInvalidMessage })
+    .max(500, 'A line may bill at most 500 check-ins.')
+    .optional(),
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
 
 /** POST /api/billing/invoices (a draft) and PUT /api/billing/invoices/{id} (drafts only). */
-export const invoiceInputSchema = z.object({
-  company_id: z.number({ error: 'The company field is required.' }).int().positive('The company field is required.'),
-  type: z.enum(manualInvoiceTypes, { error: 'Choose an invoice type.' }).default('one_off'),
-  project_id: z.number().int().positive().nullable().default(null),
-  /** Left empty, the posting day (today in the billing time zone) is the invoice date. */
-  invoice_date: isoDateText('invoice date').nullable().default(null),
-  payment_terms: z
-    .number({ error: 'The payment terms must be a number of days.' })
-    .int('The payment terms must be a number of days.')
-    .min(0, 'The payment terms may not be negative.')
-    .max(365, 'The payment terms may not be more than 365 days.')
-    .nullable()
-    .default(null),
-  memo: z.string().max(2000, 'The memo may not be greater than 2000 characters.').default(''),
-  lines: z
-    .array(invoiceLineInputSchema, { error: 'The lines field is required.' })
-    .min(1, emptyInvoiceMessage)
-    .max(500, 'An invoice may have at most 500 lines.'),
-});
+export const invoiceInputSchema = z
+  .object({
+    company_id: z.number({ error: 'The company field is required.' }).int().positive('The company field is required.'),
+    type: z.enum(manualInvoiceTypes, { error: 'Choose an invoice type.' }).default('one_off'),
+    project_id: z.number().int().positive().nullable().default(null),
+    /** Left empty, the posting day (today in the billing time zone) is the invoice date. */
+    invoice_date: isoDateText('invoice date').nullable().default(null),
+    payment_terms: z
+      .number({ error: 'The payment terms must be a number of days.' })
+      .int('The payment terms must be a number of days.')
+      .min(0, 'The payment terms may not be negative.')
+      .max(365, 'The payment terms may not be more than 365 days.')
+      .nullable()
+      .default(null),
+    memo: z.string().max(2000, 'The memo may not be greater than 2000 characters.').default(''),
+    lines: z
+      .array(invoiceLineInputSchema, { error: 'The lines field is required.' })
+      .min(1, emptyInvoiceMessage)
+      .max(500, 'An invoice may have at most 500 lines.'),
+  })
+  .superRefine((input, context) => {
+    const seen = new Set<number>();
+    input.lines.forEach((line, index) => {
+      if (!line.checkin_ids?.length) return;
+      const path = ['lines', index, 'checkin_ids'];
+      if (line.kind !== 'labor') context.addIssue({ code: 'custom', path, message: checkInsOnLaborMessage });
+      else if (
+        line.checkin_ids.some((id) => {
+          const again = seen.has(id);
+          seen.add(id);
+          return again;
+        })
+      )
+        context.addIssue({ code: 'custom', path, message: checkInTwiceMessage });
+    });
+  });
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;
 
 /** POST /api/billing/invoices/{id}/void */
@@ -249,6 +279,29 @@ export interface UnbilledTimeRow {
   end_time: string;
   /** Hours worked, to the hundredth (as monthly usage counts them). */
   hours: number;
+}
+
+/** GET /api/billing/companies/{id}/recurring-lines?month=YYYY-MM: the governing contract's recurring items. */
+export const recurringLinesQuerySchema = z.object({
+  month: z
+    .string({ error: 'The month field is required.' })
+    .regex(/^\d{4}-\d{2}$/, 'The month must look like 2026-04.'),
+});
+
+/** POST /api/billing/companies/{id}/checkin-lines: labor lines for chosen unbilled check-ins, as the run bills them. */
+export const checkInLinesInputSchema = z.object({
+  checkin_ids: z
+    .array(z.number().int().positive().max(2_147_483_647), { error: 'Choose at least one check-in.' })
+    .min(1, 'Choose at least one check-in.')
+    .max(500, 'Choose at most 500 check-ins.'),
+});
+
+/** A line a source proposes for the new invoice: the line input as the form sends it back. */
+export type SourceLine = z.output<typeof invoiceLineInputSchema>;
+export interface SourceLinesResponse {
+  /** The contract the recurring items are from (null: none governs the month); null for check-in lines. */
+  contract_id: number | null;
+  lines: SourceLine[];
 }
 
 /** What a computed line was computed from, for "how was this computed" and the usage block of contract invoices. */

@@ -1,6 +1,8 @@
 import { centsOf, type DepositInvoiceInput } from '@switchboard/shared';
 import { addDays } from '@switchboard/shared/billing/billing-date';
 import {
+  checkInBilledMessage,
+  checkInsInvalidMessage,
   creditOverInvoiceMessage,
   duplicateCreditNoteMessage,
   invoiceLabel,
@@ -52,17 +54,77 @@ const numericText = (value: number): string => String(value);
 const unitPriceText = (cents: number): string => `${numericFromCents(cents)}00`;
 
 function draftLinesFromInput(lines: InvoiceInput['lines']): DraftLine[] {
-  return lines.map((line) => ({
-    kind: line.kind,
-    itemId: line.item_id,
-    accountId: line.account_id,
-    description: line.description,
-    quantity: numericText(line.quantity),
-    unitPrice: numericText(line.unit_price),
-    taxable: line.taxable,
-    periodStart: line.period_start,
-    periodEnd: line.period_end,
-  }));
+  return lines.map((line) => {
+    const checkInIds = line.checkin_ids?.length ? [...line.checkin_ids].sort((a, b) => a - b) : undefined;
+    return {
+      kind: line.kind,
+      itemId: line.item_id,
+      accountId: line.account_id,
+      description: line.description,
+      quantity: numericText(line.quantity),
+      unitPrice: numericText(line.unit_price),
+      taxable: line.taxable,
+      periodStart: line.period_start,
+      periodEnd: line.period_end,
+      // The drawer reads the billed check-ins back from explain, so an edit keeps them (run lines do the same).
+      ...(checkInIds
+        ? {
+            checkInIds,
+            explain: {
+              summary: `${checkInIds.length} ${checkInIds.length === 1 ? 'check-in' : 'check-ins'}`,
+              check_in_ids: checkInIds,
+            },
+          }
+        : {}),
+    };
+  });
+}
+
+/**
+ * The check-ins a draft's labor lines bill must be the company's, closed, billable and on no other invoice (design
+ * §3.4: time is billed once). Their rows are locked in id order first, so of two drafts racing for one check-in the
+ * second waits here and then sees the first one's sources: one 422, never both saved.
+ */
+async function checkCheckInSources(
+  tx: Transaction,
+  companyId: number,
+  lines: InvoiceInput['lines'],
+  invoiceId: number | null,
+): Promise<void> {
+  const ids = [...new Set(lines.flatMap((line) => line.checkin_ids ?? []))].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const found = await tx.execute<{ id: number; usable: boolean }>(sql`
+    select id, (company_id = ${companyId} and end_time is not null and billable = 0) as usable
+    from check_ins where id in (${idList}) order by id for no key update`);
+  const usable = new Set(found.rows.filter((row) => row.usable).map((row) => row.id));
+  const billed = await tx.execute<{ check_in_id: number; id: number; number: string | null }>(sql`
+    select s.check_in_id, i.id, i.number from invoice_line_sources s
+    join invoice_lines l on l.id = s.invoice_line_id
+    join invoices i on i.id = l.invoice_id
+    where s.check_in_id in (${idList}) ${invoiceId === null ? sql`` : sql`and i.id <> ${invoiceId}`}`);
+  const billedOn = new Map(billed.rows.map((row) => [row.check_in_id, row]));
+  const errors: Record<string, string[]> = {};
+  lines.forEach((line, index) => {
+    const lineIds = line.checkin_ids ?? [];
+    const invalid = lineIds.some((id) => !usable.has(id));
+    const other = lineIds.map((id) => billedOn.get(id)).find((row) => row !== undefined);
+    if (invalid) errors[`lines.${index}.checkin_ids`] = [checkInsInvalidMessage];
+    else if (other) errors[`lines.${index}.checkin_ids`] = [checkInBilledMessage(other)];
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+/** A source written by another writer between the check and the insert (the run takes no row lock): still a 422. */
+function sourceTakenError(error: unknown): unknown {
+  const cause = (error as { cause?: { code?: string; constraint?: string } } | null)?.cause ?? error;
+  const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
+  if (code === '23505' && constraint?.startsWith('invoice_line_sources'))
+    return unprocessable({ lines: ['This time is already on another invoice.'] });
+  return error;
 }
 
 /**
@@ -112,45 +174,55 @@ async function linesWithDeposits(tx: Transaction, input: InvoiceInput): Promise<
 
 /** POST /billing/invoices: a draft made by hand (one_off, or project with its deposits applied). */
 export async function createInvoice(db: Db, input: InvoiceInput, actorId: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    await checkParties(tx, input);
-    return writeDraftInvoice(
-      tx,
-      {
-        companyId: input.company_id,
-        type: input.type,
-        projectId: input.project_id,
-        invoiceDate: input.invoice_date,
-        paymentTerms: input.payment_terms,
-        memo: input.memo,
-        lines: await linesWithDeposits(tx, input),
-      },
-      actorId,
-    );
-  });
+  return db
+    .transaction(async (tx) => {
+      await checkParties(tx, input);
+      await checkCheckInSources(tx, input.company_id, input.lines, null);
+      return writeDraftInvoice(
+        tx,
+        {
+          companyId: input.company_id,
+          type: input.type,
+          projectId: input.project_id,
+          invoiceDate: input.invoice_date,
+          paymentTerms: input.payment_terms,
+          memo: input.memo,
+          lines: await linesWithDeposits(tx, input),
+        },
+        actorId,
+      );
+    })
+    .catch((error: unknown) => {
+      throw sourceTakenError(error);
+    });
 }
 
-/** PUT /billing/invoices/{id}: drafts only (422 onlyDraftMessage / postedReadOnlyMessage). */
+/** PUT /billing/invoices/{id}: drafts only (422 onlyDraftMessage / postedReadOnlyMessage); sources follow the lines. */
 export async function updateInvoice(db: Db, id: number, input: InvoiceInput, actorId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    assertDraft(invoice.status);
-    await checkParties(tx, input);
-    const keepsType = invoice.type !== 'one_off' && invoice.type !== 'project';
-    await tx
-      .update(invoices)
-      .set({
-        companyId: input.company_id,
-        projectId: input.project_id,
-        type: keepsType ? invoice.type : input.type,
-        invoiceDate: input.invoice_date,
-        paymentTerms: input.payment_terms ?? invoice.paymentTerms,
-        memo: input.memo,
-        updatedAt: new Date(),
-      })
-      .where(eq(invoices.id, id));
-    await replaceDraftLines(tx, id, await linesWithDeposits(tx, input), actorId);
-  });
+  await db
+    .transaction(async (tx) => {
+      const invoice = await lockInvoice(tx, id);
+      assertDraft(invoice.status);
+      await checkParties(tx, input);
+      await checkCheckInSources(tx, input.company_id, input.lines, id);
+      const keepsType = invoice.type !== 'one_off' && invoice.type !== 'project';
+      await tx
+        .update(invoices)
+        .set({
+          companyId: input.company_id,
+          projectId: input.project_id,
+          type: keepsType ? invoice.type : input.type,
+          invoiceDate: input.invoice_date,
+          paymentTerms: input.payment_terms ?? invoice.paymentTerms,
+          memo: input.memo,
+          updatedAt: new Date(),
+        })
+        .where(eq(invoices.id, id));
+      await replaceDraftLines(tx, id, await linesWithDeposits(tx, input), actorId);
+    })
+    .catch((error: unknown) => {
+      throw sourceTakenError(error);
+    });
 }
 
 /** DELETE /billing/invoices/{id}: drafts only; the check-ins it billed are free again. */
