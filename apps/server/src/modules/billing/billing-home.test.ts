@@ -1,6 +1,7 @@
 import { addDays, monthOf } from '@switchboard/shared/billing/billing-date';
 import { lastTwelveMonths, runMonthOf, type BillingSummary } from '@switchboard/shared/billing/home';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
@@ -9,7 +10,7 @@ import { contractRecurringItems, contracts } from '../contracts/contracts.table.
 import { invoiceDeliveries, invoices } from './invoices.table.ts';
 import { billingToday } from './ledger.service.ts';
 import { accounts } from './ledger.table.ts';
-import { allocations, payments } from './payments.table.ts';
+import { allocations, payments, writeOffs } from './payments.table.ts';
 
 // GET /api/billing/summary (issue 27 part 11; designs/billing.md §5 first row; decision 0087): every card, queue and
 // chart figure on a small data set whose answers are worked out by hand below, then who may read it.
@@ -22,6 +23,10 @@ let today: string;
 let monthStart: string;
 let acme: number;
 let birch: number;
+let currentInvoice: number;
+let oldInvoice: number;
+let leftover: number;
+let acmeContract: number;
 
 type InvoiceValues = typeof invoices.$inferInsert;
 let numberSeq = 0;
@@ -75,13 +80,13 @@ beforeAll(async () => {
     dueDate: addDays(today, -10),
   });
   // Not yet due (Current).
-  const current = await invoice({
+  const current = (currentInvoice = await invoice({
     companyId: birch,
     total: '500.00',
     subtotal: '500.00',
     balance: '500.00',
     dueDate: addDays(today, 5),
-  });
+  }));
   // Paid in full: invoiced this month, no longer owed.
   const paid = await invoice({
     companyId: birch,
@@ -92,7 +97,7 @@ beforeAll(async () => {
     closedOn: today,
   });
   // 100 days past due (91+), invoiced months ago.
-  await invoice({
+  oldInvoice = await invoice({
     companyId: acme,
     total: '100.00',
     subtotal: '100.00',
@@ -127,7 +132,7 @@ beforeAll(async () => {
   // 300.00: 200.00 pays the paid invoice, 50.00 applied then unapplied: 100.00 left as credit.
   const p2 = await payment(birch, '300.00', today);
   // 70.00 two months ago, never applied: credit, collected in that month.
-  const p4 = await payment(birch, '70.00', addDays(monthStart, -40));
+  const p4 = (leftover = await payment(birch, '70.00', addDays(monthStart, -40)));
   // A voided payment counts nowhere.
   await payment(acme, '1000.00', today, 'void');
   // Refunds to Birch: 25.00 out of the 70.00 credit (45.00 left), and 10.00 not matched to any credit (owed back,
@@ -185,6 +190,7 @@ beforeAll(async () => {
       { ...items, companyId: birch, startDate: addDays(today, -400), endDate: addDays(today, -1), deviceCount: 7 },
     ])
     .returning({ id: contracts.id });
+  acmeContract = newer!.id;
   await ctx.db.update(contracts).set({ retainerPrice: 125 }).where(eq(contracts.companyId, acme));
   await ctx.db.update(contracts).set({ retainerPrice: 80 }).where(eq(contracts.companyId, birch));
   await ctx.db.insert(contractRecurringItems).values([
@@ -275,5 +281,96 @@ describe('GET /api/billing/summary', () => {
     expect((await summary('', client)).statusCode).toBe(403);
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/billing/summary' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+// The figures kept by the billing version (decision 0087 addendum): each write that moves them is seen by the next
+// read, a read without one is served from the cache, and MRR and deliveries (which do not move the version) are live.
+describe('GET /api/billing/summary after changes', () => {
+  const cardsNow = async () => ((await summary()).json().data as BillingSummary).cards;
+
+  it('answers a second read from the cache without running the figures statement', async () => {
+    await summary();
+    const texts: string[] = [];
+    const wrapped: [pg.PoolClient, pg.PoolClient['query']][] = [];
+    // Every statement the pool's clients send while the second read runs.
+    const record = (client: pg.PoolClient) => {
+      const original = client.query;
+      wrapped.push([client, original]);
+      client.query = ((...args: Parameters<typeof original>) => {
+        const first = args[0] as string | { text?: string };
+        texts.push(typeof first === 'string' ? first : (first.text ?? ''));
+        return (original as (...rest: unknown[]) => unknown).apply(client, args);
+      }) as pg.PoolClient['query'];
+    };
+    ctx.pool.on('acquire', record);
+    try {
+      expect((await summary()).statusCode).toBe(200);
+    } finally {
+      ctx.pool.off('acquire', record);
+      for (const [client, original] of wrapped) client.query = original;
+    }
+    expect(texts.some((text) => text.includes('billing_versions'))).toBe(true);
+    expect(texts.some((text) => text.includes('open_invoices'))).toBe(false);
+  });
+
+  it("takes a payment's remainder from payments.unapplied as allocations change it", async () => {
+    // The 70.00 payment's 45.00 left pays 45.00 of the current invoice: 45 less credit, 45 less owed.
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(allocations).values({
+        sourceType: 'payment',
+        sourceId: leftover,
+        targetType: 'invoice',
+        targetId: currentInvoice,
+        amount: '45.00',
+        appliedOn: today,
+      });
+      await tx.update(invoices).set({ balance: '455.00' }).where(eq(invoices.id, currentInvoice));
+    });
+    expect(await cardsNow()).toMatchObject({ ar_open: 1165, unapplied_credits: 130 });
+  });
+
+  it("counts a write-off's unallocated part as a credit", async () => {
+    const [writeOff] = await ctx.db
+      .insert(writeOffs)
+      .values({ companyId: acme, invoiceId: oldInvoice, writeOffDate: today, amount: '20.00' })
+      .returning({ id: writeOffs.id });
+    await ctx.db.insert(allocations).values({
+      sourceType: 'write_off',
+      sourceId: writeOff!.id,
+      targetType: 'invoice',
+      targetId: oldInvoice,
+      amount: '15.00',
+      appliedOn: today,
+    });
+    expect((await cardsNow()).unapplied_credits).toBe(135);
+  });
+
+  it('leaves a voided payment out of collected, and a new invoice this month in invoiced', async () => {
+    await ctx.db.update(payments).set({ status: 'void' }).where(eq(payments.id, leftover));
+    await invoice({ companyId: birch, total: '40.00', subtotal: '40.00', balance: '0', closedOn: today });
+    const body = (await summary()).json().data as BillingSummary;
+    expect(body.monthly.find((entry) => entry.month === runMonthOf(addDays(monthStart, -40)))!.collected).toBe(0);
+    expect(body.cards.invoiced_this_month).toBe(1740);
+  });
+
+  it('reads MRR and failed deliveries on every call', async () => {
+    await summary();
+    // Neither table moves the billing version, so a cached answer would keep the old figures.
+    await ctx.db.update(contracts).set({ deviceCount: 11 }).where(eq(contracts.id, acmeContract));
+    await ctx.db.insert(invoiceDeliveries).values({
+      invoiceId: oldInvoice,
+      revision: 0,
+      recipient: 'a@acme.test',
+      status: 'failed',
+    });
+    const version = await ctx.db.execute<{ version: string }>(
+      sql`select version::text as version from billing_versions`,
+    );
+    const body = (await summary()).json().data as BillingSummary;
+    expect(body.cards.mrr).toBe(1415.99);
+    expect(body.queues.failed_deliveries).toBe(2);
+    const after = await ctx.db.execute<{ version: string }>(sql`select version::text as version from billing_versions`);
+    expect(after.rows[0]!.version).toBe(version.rows[0]!.version);
   });
 });
