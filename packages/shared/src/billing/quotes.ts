@@ -81,11 +81,13 @@ export const quoteListQuerySchema = z.object({
 });
 export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
 
-export const quoteLinkNeedsProjectMessage = "Only a project's quote can be sent with an approval link.";
+/** The link's pre-filled message for a quote without a project (a project's quote uses the Labor Quote Approval's). */
+export const defaultQuoteLinkMessage = (title: string) =>
+  `Please review the quote "${title}" and approve it, or deny it with a comment, through the link below.`;
 
 /**
  * POST /api/billing/quotes/{id}/send: an empty body numbers the quote and makes its PDF; `to` (client accounts of
- * the company or addresses) also mails each one decision 0046's single-use approval link for it (project quotes).
+ * the company or addresses) also mails each one decision 0046's single-use approval link for it.
  * The recipients and the message are checked by laborApprovalInputSchema on the server.
  */
 export const quoteSendInputSchema = z

@@ -14,7 +14,7 @@ import {
   quoteConvertInputSchema,
   quoteDeclinedMessage,
   quoteDeletedMessage,
-  quoteLinkNeedsProjectMessage,
+  defaultQuoteLinkMessage,
   quoteListQuerySchema,
   quoteOnlyDraftMessage,
   quoteSendInputSchema,
@@ -31,7 +31,7 @@ import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import { emitProjectEvent } from '../../plugins/project-channel.ts';
 import { companies } from '../companies/companies.table.ts';
-import { sendApprovalRequest } from '../projects/approvals.service.ts';
+import { sendApprovalRequest, sendQuoteApprovalRequest } from '../projects/approvals.service.ts';
 import { projects } from '../projects/projects.table.ts';
 import {
   answerQuote,
@@ -53,6 +53,11 @@ import { convertQuote } from './quote-convert.ts';
 
 const idParams = z.object({ id: z.string() });
 const view = [requireEmployee(), requirePermission('view billing')];
+// The link's recipients and message, checked as a project's Labor Quote Approval checks them.
+const quoteLinkInputSchema = z.object({
+  to: laborApprovalInputSchema.shape.to,
+  message: laborApprovalInputSchema.shape.message,
+});
 
 type QuoteBody = z.output<typeof billingQuoteInputSchema>;
 
@@ -186,7 +191,7 @@ export async function billingQuoteRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const id = parsePathId(request.params.id);
       const [existing] = await app.db
-        .select({ status: quotes.status, projectId: quotes.projectId })
+        .select({ status: quotes.status, projectId: quotes.projectId, title: quotes.title })
         .from(quotes)
         .where(eq(quotes.id, id));
       if (!existing) throw notFound();
@@ -195,32 +200,30 @@ export async function billingQuoteRoutes(app: AppInstance): Promise<void> {
         throw unprocessable({ status: [quoteAnswerMessage] });
       const to = request.body?.to ?? [];
       if (to.length > 0) {
-        // The accept link is decision 0046's approval link (Labor Quote Approval of this quote), which names a project.
-        if (existing.projectId === null) throw unprocessable({ to: [quoteLinkNeedsProjectMessage] });
-        const [project] = await app.db
-          .select({ title: projects.title })
-          .from(projects)
-          .where(eq(projects.id, existing.projectId));
-        const parsed = laborApprovalInputSchema.safeParse({
-          to,
-          message: request.body?.message?.trim() || defaultApprovalMessage('labor', project?.title ?? ''),
-          documents: [id],
-          project_id: existing.projectId,
-          ticket_id: null,
-        });
+        // The accept link is decision 0046's approval link: a project's Labor Quote Approval of this quote, or for a
+        // quote without a project the same link naming the quote (decision 0097).
+        const [project] =
+          existing.projectId === null
+            ? []
+            : await app.db.select({ title: projects.title }).from(projects).where(eq(projects.id, existing.projectId));
+        const message =
+          request.body?.message?.trim() ||
+          (project ? defaultApprovalMessage('labor', project.title) : defaultQuoteLinkMessage(existing.title));
+        const parsed = quoteLinkInputSchema.safeParse({ to, message });
         if (!parsed.success) {
           const errors: Record<string, string[]> = {};
           for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
           throw unprocessable(errors);
         }
         // Recipients are checked (the company's client accounts, addresses) before anything is numbered or mailed.
-        await sendApprovalRequest(
-          { db: app.db, config: app.config, log: request.log },
-          'labor',
-          parsed.data,
-          request.auth.user,
-        );
-        emitProjectEvent(app.realtime, existing.projectId, 'ApprovalsUpdated', { by: request.auth.user.id });
+        const context = { db: app.db, config: app.config, log: request.log };
+        if (existing.projectId === null) {
+          await sendQuoteApprovalRequest(context, id, parsed.data, request.auth.user);
+        } else {
+          const labor = { ...parsed.data, documents: [id], project_id: existing.projectId, ticket_id: null };
+          await sendApprovalRequest(context, 'labor', labor, request.auth.user);
+          emitProjectEvent(app.realtime, existing.projectId, 'ApprovalsUpdated', { by: request.auth.user.id });
+        }
       }
       const revision = await sendQuote(app.db, app.config.dataDir, id, request.auth.user.id);
       const data = await detail(id);

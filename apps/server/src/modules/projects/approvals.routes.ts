@@ -1,4 +1,5 @@
-import { approvalDecisionInputSchema, publicApprovalSchema } from '@switchboard/shared';
+import { approvalDecisionInputSchema, billingChannel, publicApprovalSchema } from '@switchboard/shared';
+import type { QuoteUpdatedPayload } from '@switchboard/shared/billing/quotes';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import {
@@ -15,6 +16,8 @@ import { emitProjectEvent } from '../../plugins/project-channel.ts';
 
 // Anything that is not a token answers as an unknown one (404), in the service.
 const tokenParams = z.object({ token: z.string() });
+// A project-less billing quote's link shows no project (its quote is the whole request).
+const publicLinkSchema = publicApprovalSchema.extend({ project: publicApprovalSchema.shape.project.nullable() });
 const pdfParams = tokenParams.extend({ quoteId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function approvalRoutes(app: AppInstance): Promise<void> {
@@ -22,7 +25,7 @@ export async function approvalRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/public/approvals/:token',
-    { ...publicRoute, schema: { params: tokenParams, response: { 200: z.object({ data: publicApprovalSchema }) } } },
+    { ...publicRoute, schema: { params: tokenParams, response: { 200: z.object({ data: publicLinkSchema }) } } },
     async (request, reply) => {
       await throttleApprovalRequest(app.db, request.ip);
       void reply.header('Cache-Control', 'no-store');
@@ -54,8 +57,15 @@ export async function approvalRoutes(app: AppInstance): Promise<void> {
     { ...publicRoute, schema: { params: tokenParams, body: approvalDecisionInputSchema } },
     async (request) => {
       await throttleApprovalRequest(app.db, request.ip);
-      const { projectId, message } = await answerApproval(app.db, request.params.token, request.body);
-      emitProjectEvent(app.realtime, projectId, 'ApprovalsUpdated', { by: null });
+      const { projectId, message, quotes } = await answerApproval(app.db, request.params.token, request.body);
+      if (projectId !== null) emitProjectEvent(app.realtime, projectId, 'ApprovalsUpdated', { by: null });
+      // The quotes the answer accepted or declined: /billing/quotes follows the billing channel.
+      for (const quote of quotes) {
+        app.realtime.emitToStaff(billingChannel, 'QuoteUpdated', {
+          id: quote.id,
+          company_id: quote.companyId,
+        } satisfies QuoteUpdatedPayload);
+      }
       return { message };
     },
   );

@@ -22,6 +22,7 @@ import {
   type MailMessage,
 } from '../../plugins/mail.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
+import { answerQuote, lockQuote } from '../quotes/quotes.service.ts';
 import { quotes } from '../quotes/quotes.table.ts';
 import { clientAccounts } from '../companies/client-accounts.table.ts';
 import { companies, sites } from '../companies/companies.table.ts';
@@ -106,16 +107,13 @@ export const overviewAttachedText = (fileName: string) =>
   `The project overview this request asks you to approve is attached (${fileName}).`;
 
 function approvalMail(
-  kind: ApprovalKind,
-  title: string,
+  subject: string,
   to: string,
   message: string,
   link: string,
   expires: Date,
   overview: MailAttachment | null,
 ) {
-  const subject =
-    kind === 'planning' ? `Planning approval requested: ${title}` : `Labor and quote approval requested: ${title}`;
   const until = expires.toISOString().slice(0, 10);
   const closing = `This link works once and expires on ${until}.`;
   const attached = overview ? [overviewAttachedText(overview.filename)] : [];
@@ -157,9 +155,8 @@ async function projectOverviewAttachment(
 }
 
 /**
- * Sends a planning (document: the project overview, attached to the mail) or labor (documents: the project's quote ids) request:
- * one link and one mail per recipient, one approval per recipient and document, written in one transaction; the
- * mails go after the commit, in the background.
+ * Sends a planning (document: the project overview, attached to the mail) or labor (documents: the project's quote
+ * ids) request (issueLinks).
  */
 export async function sendApprovalRequest(
   context: ApprovalMailContext & { db: Db },
@@ -186,33 +183,99 @@ export async function sendApprovalRequest(
   // Planning approves the project overview: the mail carries it (one file, shared by every recipient's mail).
   const overview =
     kind === 'planning' ? await projectOverviewAttachment(db, context.config.dataDir, project.id, actor.id) : null;
+  await issueLinks(
+    context,
+    { projectId: project.id, quoteId: null, kind, title: project.title, quoteIds, overview },
+    {
+      recipients,
+      message: input.message,
+      actor,
+    },
+  );
+  return { projectId: project.id };
+}
+
+/**
+ * One link and one mail per recipient, one approval per recipient and document, written in one transaction; the
+ * mails go after the commit, in the background. A project-less quote's link names the quote instead of a project.
+ */
+async function issueLinks(
+  context: ApprovalMailContext & { db: Db },
+  target: {
+    projectId: number | null;
+    quoteId: number | null;
+    kind: ApprovalKind;
+    title: string;
+    quoteIds: (number | null)[];
+    overview: MailAttachment | null;
+  },
+  send: { recipients: Recipient[]; message: string; actor: ProjectActor },
+): Promise<void> {
+  const { projectId, quoteId: linkQuoteId, kind, title, quoteIds, overview } = target;
+  const subject =
+    projectId === null
+      ? `Quote approval requested: ${title}`
+      : kind === 'planning'
+        ? `Planning approval requested: ${title}`
+        : `Labor and quote approval requested: ${title}`;
   const expiresAt = new Date(Date.now() + APPROVAL_LINK_TTL_DAYS * 24 * 60 * 60 * 1000);
   const mails: MailMessage[] = [];
-  await db.transaction(async (tx) => {
-    for (const recipient of recipients) {
+  await context.db.transaction(async (tx) => {
+    for (const recipient of send.recipients) {
       const token = generateToken();
       const [link] = await tx
         .insert(approvalLinks)
-        .values({ projectId: project.id, kind, tokenHash: hashToken(token), message: input.message, expiresAt })
+        .values({
+          projectId,
+          quoteId: linkQuoteId,
+          kind,
+          tokenHash: hashToken(token),
+          message: send.message,
+          expiresAt,
+        })
         .returning({ id: approvalLinks.id });
       await tx.insert(projectApprovals).values(
         quoteIds.map((quoteId) => ({
-          projectId: project.id,
+          projectId,
           kind,
           linkId: link!.id,
           projectOverview: kind === 'planning',
           quoteId,
           userId: recipient.userId,
           emailAddress: recipient.email,
-          addedBy: actor.id,
+          addedBy: send.actor.id,
         })),
       );
       const url = approvalLink(context.config.appUrl, token);
-      mails.push(approvalMail(kind, project.title, recipient.email, input.message, url, expiresAt, overview));
+      mails.push(approvalMail(subject, recipient.email, send.message, url, expiresAt, overview));
     }
   });
   for (const mail of mails) sendMailInBackground(context, mail);
-  return { projectId: project.id };
+}
+
+/**
+ * Sends a billing quote with no project (designs/billing.md §3.5): the same single-use links as a project's Labor
+ * Quote Approval, to client accounts of the quote's company or typed addresses, naming the quote instead of a project.
+ */
+export async function sendQuoteApprovalRequest(
+  context: ApprovalMailContext & { db: Db },
+  quoteId: number,
+  input: { to: (number | string)[]; message: string },
+  actor: ProjectActor,
+): Promise<void> {
+  if (actor.type !== 'Employee') throw forbidden();
+  const [quote] = await context.db
+    .select({ companyId: quotes.companyId, projectId: quotes.projectId, title: quotes.title })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId));
+  if (!quote) throw notFound();
+  if (quote.projectId !== null) throw new Error(`quote ${quoteId} has a project: send its Labor Quote Approval`);
+  const recipients = await resolveRecipients(context.db, quote.companyId, input.to);
+  await issueLinks(
+    context,
+    { projectId: null, quoteId, kind: 'labor', title: quote.title, quoteIds: [quoteId], overview: null },
+    { recipients, message: input.message, actor },
+  );
 }
 
 // ---- the public page (no sign-in) ----
@@ -260,6 +323,7 @@ async function liveLink(db: DbOrTransaction, token: string) {
     .select({
       id: approvalLinks.id,
       projectId: approvalLinks.projectId,
+      quoteId: approvalLinks.quoteId,
       kind: approvalLinks.kind,
       message: approvalLinks.message,
       expiresAt: approvalLinks.expiresAt,
@@ -276,25 +340,32 @@ async function liveLink(db: DbOrTransaction, token: string) {
 
 const plainText = (html: string) => htmlToParagraphs(html).join('\n\n');
 
+/** What the public page reads; a project-less quote's link has no project (its quote is the only document). */
+export type PublicApprovalView = Omit<PublicApproval, 'project'> & { project: PublicApproval['project'] | null };
+
 /**
  * GET /api/public/approvals/{token}: the project's summary and, for labor, its quotes (plain text only). Only what a
  * client reads (decision 0046): any recipient may hold the link, typed outside addresses included, so the internal
  * notes stay out, as they do from the client's project detail and the Project_Overview PDF.
  */
-export async function readPublicApproval(db: DbOrTransaction, token: string): Promise<PublicApproval> {
+export async function readPublicApproval(db: DbOrTransaction, token: string): Promise<PublicApprovalView> {
   const link = await liveLink(db, token);
-  const [project] = await db
-    .select({
-      title: projects.title,
-      goals: projects.goals,
-      company: companies.name,
-      site: sites.name,
-    })
-    .from(projects)
-    .innerJoin(companies, eq(companies.id, projects.companyId))
-    .leftJoin(sites, eq(sites.id, projects.siteId))
-    .where(eq(projects.id, link.projectId));
-  if (!project) throw notFound(approvalMessages.linkInvalid);
+  let project: PublicApproval['project'] | null = null;
+  if (link.projectId !== null) {
+    const [row] = await db
+      .select({
+        title: projects.title,
+        goals: projects.goals,
+        company: companies.name,
+        site: sites.name,
+      })
+      .from(projects)
+      .innerJoin(companies, eq(companies.id, projects.companyId))
+      .leftJoin(sites, eq(sites.id, projects.siteId))
+      .where(eq(projects.id, link.projectId));
+    if (!row) throw notFound(approvalMessages.linkInvalid);
+    project = { title: row.title, company: row.company, site: row.site, goals: plainText(row.goals) };
+  }
   const approvals = await db
     .select({
       email: projectApprovals.emailAddress,
@@ -312,12 +383,7 @@ export async function readPublicApproval(db: DbOrTransaction, token: string): Pr
     recipient: approvals[0]?.email ?? '',
     message: link.message,
     expires_at: link.expiresAt.toISOString(),
-    project: {
-      title: project.title,
-      company: project.company,
-      site: project.site,
-      goals: plainText(project.goals),
-    },
+    project,
     documents: approvals
       .filter((row) => row.quoteId !== null && row.title !== null)
       .map((row) => ({
@@ -343,13 +409,16 @@ export async function readPublicApprovalPdf(db: DbOrTransaction, dataDir: string
 
 /**
  * POST /api/public/approvals/{token}: spends the link (once: a conditional update, so two answers at once cannot
- * both pass) and answers each of its approvals, in one transaction. A used or expired link changes nothing.
+ * both pass) and answers each of its approvals, in one transaction. A used or expired link changes nothing. Each
+ * quote a labor link approves or denies is accepted or declined as the recipient's answer (answerQuote) while it is
+ * still 'sent': the first recipient to answer decides it; a quote answered, converted or still a draft keeps its state
+ * (decision 0097).
  */
 export async function answerApproval(
   db: Db,
   token: string,
   input: ApprovalDecisionInput,
-): Promise<{ projectId: number; message: string }> {
+): Promise<{ projectId: number | null; message: string; quotes: { id: number; companyId: number }[] }> {
   const status = input.decision === 'approve' ? APPROVAL_APPROVED : APPROVAL_DENIED;
   const spent = await db.transaction(async (tx) => {
     const [link] = await tx
@@ -364,11 +433,26 @@ export async function answerApproval(
       )
       .returning({ id: approvalLinks.id, projectId: approvalLinks.projectId });
     if (!link) return null;
-    await tx
+    const answered = await tx
       .update(projectApprovals)
       .set({ status, comment: input.comment === '' ? null : input.comment, respondedAt: sql`now()` })
-      .where(eq(projectApprovals.linkId, link.id));
-    return link;
+      .where(eq(projectApprovals.linkId, link.id))
+      .returning({
+        quoteId: projectApprovals.quoteId,
+        userId: projectApprovals.userId,
+        email: projectApprovals.emailAddress,
+      });
+    const changed: { id: number; companyId: number }[] = [];
+    // In id order, so two answers locking the same quotes cannot deadlock.
+    const sorted = answered.filter((row) => row.quoteId !== null).sort((a, b) => a.quoteId! - b.quoteId!);
+    for (const row of sorted) {
+      const quote = await lockQuote(tx, row.quoteId!);
+      if (quote.status !== 'sent') continue;
+      const decision = status === APPROVAL_APPROVED ? 'accept' : 'decline';
+      await answerQuote(tx, quote.id, decision, { userId: row.userId, email: row.email });
+      changed.push({ id: quote.id, companyId: quote.companyId });
+    }
+    return { projectId: link.projectId, quotes: changed };
   });
   if (!spent) {
     // Says why: unknown (404), used or expired (410).
@@ -377,6 +461,7 @@ export async function answerApproval(
   }
   return {
     projectId: spent.projectId,
+    quotes: spent.quotes,
     message: status === APPROVAL_APPROVED ? approvalMessages.approved : approvalMessages.denied,
   };
 }

@@ -258,7 +258,7 @@ export async function deleteDraftQuote(db: Db, id: number): Promise<{ companyId:
  * already accepted or declining one declined is refused as any other status is (422).
  */
 export async function answerQuote(
-  db: Db,
+  db: DbOrTransaction,
   id: number,
   decision: 'accept' | 'decline',
   by: { userId: number | null; email: string | null },

@@ -64,4 +64,29 @@ describe('public approval page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('This approval link has already been used. Nothing was changed.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
+
+  it("shows a project-less quote's link with its quote only (decision 0097)", async () => {
+    stubApi({
+      [`GET ${path}`]: [
+        200,
+        {
+          data: {
+            ...approval,
+            message: 'Here is our quote.',
+            project: null,
+            documents: [{ quote_id: 9, label: 'Quote Q-000009: Firewall', has_pdf: true }],
+          },
+        },
+      ],
+    });
+    renderApp(`/approve/${token}`);
+    expect(await screen.findByRole('heading', { name: 'Quote approval' })).toBeTruthy();
+    expect(screen.getByText('Here is our quote.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Quote Q-000009: Firewall (PDF)' }).getAttribute('href')).toBe(
+      `${path}/quotes/9`,
+    );
+    expect(screen.queryByText('Harbor Clinic')).toBeNull();
+    expect(screen.queryByText('Goals')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
 });

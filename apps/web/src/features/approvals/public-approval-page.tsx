@@ -6,7 +6,11 @@ import { useParams } from 'react-router';
 import { api, isApiError } from '../../lib/api-client.ts';
 
 // The page a mailed approval link opens (decision 0046): no sign-in, outside the shell. It shows the project's
-// summary (and the quotes' PDFs for a labor approval) and takes one answer, Approve or Deny with a comment.
+// summary (and the quotes' PDFs for a labor approval) and takes one answer, Approve or Deny with a comment. A billing
+// quote without a project (decision 0097) shows only its quote.
+
+/** A project-less quote's link answers no project (the server's contract widens the shared one; decision 0097). */
+type PublicApprovalView = Omit<PublicApproval, 'project'> & { project: PublicApproval['project'] | null };
 
 const kindTitles: Record<PublicApproval['kind'], string> = {
   planning: 'Planning approval',
@@ -38,7 +42,7 @@ export function PublicApprovalPage() {
   const approval = useQuery({
     queryKey: ['public-approval', token] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: PublicApproval }>(linkPath(token), { signal, auth: false })).data,
+      (await api.get<{ data: PublicApprovalView }>(linkPath(token), { signal, auth: false })).data,
     retry: false,
     refetchOnWindowFocus: false,
   });
@@ -75,18 +79,20 @@ export function PublicApprovalPage() {
     const { project, documents } = approval.data;
     body = (
       <Stack gap="md">
-        <Title order={2}>{kindTitles[approval.data.kind]}</Title>
+        <Title order={2}>{project ? kindTitles[approval.data.kind] : 'Quote approval'}</Title>
         <Text style={{ whiteSpace: 'pre-line' }}>{approval.data.message}</Text>
-        <Card withBorder>
-          <Stack gap="xs">
-            <Title order={3}>{project.title}</Title>
-            <Text size="sm">
-              {project.company}
-              {project.site ? ` · ${project.site}` : ''}
-            </Text>
-            <Paragraphs label="Goals" text={project.goals} />
-          </Stack>
-        </Card>
+        {project ? (
+          <Card withBorder>
+            <Stack gap="xs">
+              <Title order={3}>{project.title}</Title>
+              <Text size="sm">
+                {project.company}
+                {project.site ? ` · ${project.site}` : ''}
+              </Text>
+              <Paragraphs label="Goals" text={project.goals} />
+            </Stack>
+          </Card>
+        ) : null}
         {documents.length > 0 ? (
           <Stack gap={4}>
             <Text fw={600}>Documents</Text>
