@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -14,6 +15,7 @@ import {
 import { companies } from '../companies/companies.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
+import { accounts } from './ledger.table.ts';
 
 // Vendors and purchase orders as the billing design (designs/billing.md §3.3, §3.7) names them: the part the po
 // document needs now (issue 17 part 1). The billing issue adds receipts, bills, items and locations to these tables
@@ -30,14 +32,26 @@ export const vendors = pgTable(
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
+    website: text('website').notNull().default(''),
     /** Days ('Net 30'). */
     paymentTerms: integer('payment_terms').notNull().default(30),
+    /** An expense account (5xxx/6xxx) a bill's lines default to. */
+    defaultExpenseAccountId: integer('default_expense_account_id').references(() => accounts.id, {
+      onDelete: 'restrict',
+    }),
+    is1099: boolean('is_1099').notNull().default(false),
+    /** Stored whole; every answer masks all but its last 4 characters (decision on vendors). */
+    taxId: text('tax_id').notNull().default(''),
     notes: text('notes').notNull().default(''),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Unique whatever the case: 'Ingram Micro' and 'ingram micro' are one vendor.
-  (t) => [uniqueIndex('vendors_name_lower_unique').on(sql`lower(${t.name})`)],
+  (t) => [
+    // Unique whatever the case: 'Ingram Micro' and 'ingram micro' are one vendor.
+    uniqueIndex('vendors_name_lower_unique').on(sql`lower(${t.name})`),
+    index('vendors_default_expense_account_idx').on(t.defaultExpenseAccountId),
+  ],
 );
 
 export const purchaseOrderStatuses = ['draft', 'ordered', 'partial', 'received', 'closed', 'cancelled'] as const;
