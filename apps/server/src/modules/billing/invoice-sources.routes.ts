@@ -6,7 +6,8 @@ import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { checkInSourceLines, recurringSourceLines } from './invoice-sources.ts';
 
 // Where a new invoice's lines come from (designs/billing.md §5 /billing/invoices "New invoice"): a company's recurring
-// items and its unbilled check-ins, as line inputs for the form (a quote converts through /billing/quotes/{id}/convert).
+// items and its unbilled check-ins, as line inputs for the form (a quote converts through
+// /billing/quotes/{id}/convert).
 // 'view billing', staff only (client accounts get 403); 404 for an unknown company.
 
 const idParams = z.object({ id: z.string() });

@@ -41,7 +41,8 @@ import {
 import { dollars, errorText } from './format.ts';
 import { CreditNoteModal, VoidModal } from './invoice-modals.tsx';
 import { stateColors } from './invoice-filters.ts';
-import { invoiceErrors, LineEditor, lineFromRow, lineInput, type LineDraft } from './line-editor.tsx';
+import { checkInErrors, editorLinesOf, sourcedLineInput, type SourcedLine } from './invoice-sources.tsx';
+import { invoiceErrors, LineEditor } from './line-editor.tsx';
 
 // The invoice drawer over /billing/invoices (`?id=`, designs/billing.md §5): header, lines (editable in a draft) with
 // "How was this computed", tax, payments applied, the journal entry, deliveries, events, and the actions its state
@@ -350,13 +351,13 @@ function InvoiceButtons(props: {
 
 function DraftEditor({ detail }: { detail: InvoiceDetail }) {
   const save = useUpdateInvoice(detail.id);
-  const [lines, setLines] = useState<LineDraft[]>(() => detail.lines.map(lineFromRow));
+  const [lines, setLines] = useState<SourcedLine[]>(() => editorLinesOf(detail.lines));
   const [memo, setMemo] = useState(detail.memo);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ color: string; text: string } | null>(null);
   // Another window saved this draft: start again from what is stored.
   useEffect(() => {
-    setLines(detail.lines.map(lineFromRow));
+    setLines(editorLinesOf(detail.lines));
     setMemo(detail.memo);
   }, [detail]);
   const submit = () => {
@@ -368,7 +369,7 @@ function DraftEditor({ detail }: { detail: InvoiceDetail }) {
       invoice_date: detail.invoice_date,
       payment_terms: detail.payment_terms,
       memo,
-      lines: lines.map(lineInput),
+      lines: lines.map(sourcedLineInput),
     };
     const found = invoiceErrors(body);
     setErrors(found);
@@ -378,7 +379,7 @@ function DraftEditor({ detail }: { detail: InvoiceDetail }) {
       onError: (error) => {
         const { fields, message } = getFormErrors(error);
         setErrors(fields);
-        setNotice({ color: 'red', text: fields.lines ?? message });
+        setNotice({ color: 'red', text: fields.lines ?? checkInErrors(fields)[0] ?? message });
       },
     });
   };

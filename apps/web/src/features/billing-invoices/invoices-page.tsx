@@ -28,6 +28,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { usePermissions } from '../../lib/auth-store.ts';
 import { useCompanyOptions } from '../../lib/company-options.ts';
+import { downloadInvoicesCsv, invoicesCsvUrl, openToPrintPdf, useMarkPrinted } from './api/invoice-sources.ts';
 import { useBulkInvoices, useInvoiceList, useLiveInvoiceList } from './api/invoices.ts';
 import { dollars, errorText } from './format.ts';
 import {
@@ -146,6 +147,7 @@ export function InvoicesPage() {
         ) : null}
       </Group>
       <InvoiceFiltersBar filters={filters} onChange={update} />
+      <ListTools filters={filters} rows={rows} selected={selected} />
       {selected.size > 0 ? (
         <Group gap="xs" wrap="wrap" role="group" aria-label="Bulk actions">
           <Text size="sm">{selected.size} selected</Text>
@@ -397,6 +399,75 @@ function PhoneList(props: {
 }
 
 const grow = { flex: '1 1 140px', minWidth: 0 } as const;
+
+/**
+ * Export CSV of the filtered rows (every page), and with the "To print" filter on, the batch: Print batch opens the
+ * merged PDF of every invoice waiting to print, Mark printed takes the selected rows (or all listed) off the batch.
+ */
+function ListTools(props: { filters: InvoiceFilters; rows: InvoiceRow[]; selected: Set<number> }) {
+  const { filters, rows, selected } = props;
+  const mark = useMarkPrinted();
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
+  const [notice, setNotice] = useState<{ color: string; text: string } | null>(null);
+  const toPrint = filters.to_print === '1';
+  const chosen = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
+  const ids = chosen.length > 0 ? chosen : rows.map((row) => row.id);
+  const run = (kind: 'csv' | 'pdf', work: () => Promise<void>) => {
+    setBusy(kind);
+    setNotice(null);
+    work()
+      .catch((error: unknown) => setNotice({ color: 'red', text: errorText(error) }))
+      .finally(() => setBusy(null));
+  };
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap="wrap">
+        <Button
+          size="xs"
+          variant="default"
+          component="a"
+          href={invoicesCsvUrl(filters)}
+          loading={busy === 'csv'}
+          onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+            event.preventDefault();
+            run('csv', () => downloadInvoicesCsv(filters));
+          }}
+        >
+          Export CSV
+        </Button>
+        {toPrint ? (
+          <>
+            <Button size="xs" loading={busy === 'pdf'} onClick={() => run('pdf', openToPrintPdf)}>
+              Print batch
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={ids.length === 0}
+              loading={mark.isPending}
+              onClick={() => {
+                setNotice(null);
+                mark.mutate(ids, {
+                  onSuccess: (answer) => setNotice({ color: 'green', text: answer.message }),
+                  onError: (error) => setNotice({ color: 'red', text: errorText(error) }),
+                });
+              }}
+            >
+              {chosen.length > 0
+                ? `Mark printed (${chosen.length} selected)`
+                : `Mark printed (all ${ids.length} listed)`}
+            </Button>
+          </>
+        ) : null}
+      </Group>
+      {notice ? (
+        <Alert color={notice.color} role={notice.color === 'red' ? 'alert' : 'status'} aria-label="To print">
+          {notice.text}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
 
 /** The filters wrap onto more lines on narrow screens instead of widening the page (decision 0064). */
 function InvoiceFiltersBar(props: {

@@ -1,13 +1,21 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { invoiceTypeLabels, manualInvoiceTypes, type InvoiceInput } from '@switchboard/shared/billing/invoices';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useCompanyOptions } from '../../lib/company-options.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { savedId, useCompanyProjects, useCreateInvoice } from './api/invoices.ts';
-import { emptyLine, invoiceErrors, LineEditor, lineInput, type LineDraft } from './line-editor.tsx';
+import {
+  checkInErrors,
+  InvoiceSources,
+  sourcedLineInput,
+  withSourceLines,
+  type SourcedLine,
+} from './invoice-sources.tsx';
+import { emptyLine, invoiceErrors, LineEditor } from './line-editor.tsx';
 
-// "New invoice" (designs/billing.md §5): a draft for a company, one-off or for one of its projects, with its lines,
-// memo and terms. The draft opens in the drawer, where it is approved and posted.
+// "New invoice" (designs/billing.md §5): a draft for a company, one-off or for one of its projects, with its lines
+// (typed, from item search, from recurring items, from unbilled check-ins), memo and terms; or a quote converted
+// whole. The draft opens in the drawer, where it is approved and posted.
 
 type ManualType = (typeof manualInvoiceTypes)[number];
 
@@ -22,7 +30,8 @@ export function NewInvoiceModal(props: { opened: boolean; onClose: () => void; o
   const [type, setType] = useState<ManualType>('one_off');
   const [projectId, setProjectId] = useState<number | null>(null);
   const projects = useCompanyProjects(type === 'project' ? companyId : null);
-  const [lines, setLines] = useState<LineDraft[]>(() => [emptyLine()]);
+  const [lines, setLines] = useState<SourcedLine[]>(() => [emptyLine()]);
+  const billedIds = useMemo(() => new Set(lines.flatMap((line) => line.checkin_ids ?? [])), [lines]);
   const [memo, setMemo] = useState('');
   const [terms, setTerms] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -46,7 +55,7 @@ export function NewInvoiceModal(props: { opened: boolean; onClose: () => void; o
       project_id: type === 'project' ? projectId : null,
       payment_terms: termsValue(terms),
       memo,
-      lines: lines.map(lineInput),
+      lines: lines.map(sourcedLineInput),
     };
     const found = invoiceErrors(body);
     if (type === 'project' && projectId === null) found.project_id ??= 'Choose the project.';
@@ -79,6 +88,11 @@ export function NewInvoiceModal(props: { opened: boolean; onClose: () => void; o
           onChange={(value) => {
             setCompanyId(value ? Number(value) : null);
             setProjectId(null);
+            // Check-ins are the company's: lines billing another company's time go with it.
+            setLines((current) => {
+              const kept = current.filter((line) => !line.checkin_ids?.length);
+              return kept.length > 0 ? kept : [emptyLine()];
+            });
           }}
         />
         <div>
@@ -105,7 +119,21 @@ export function NewInvoiceModal(props: { opened: boolean; onClose: () => void; o
             onChange={(value) => setProjectId(value ? Number(value) : null)}
           />
         ) : null}
+        <InvoiceSources
+          companyId={companyId}
+          billedIds={billedIds}
+          onAdd={(added) => setLines((current) => withSourceLines(current, added))}
+          onConverted={(id) => {
+            reset();
+            onCreated(id);
+          }}
+        />
         <LineEditor lines={lines} onChange={setLines} errors={errors} />
+        {checkInErrors(errors).map((text) => (
+          <Text key={text} c="red" size="sm" role="alert">
+            {text}
+          </Text>
+        ))}
         <Group grow align="flex-start">
           <TextInput
             label="Terms (days)"
