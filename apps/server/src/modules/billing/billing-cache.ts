@@ -53,7 +53,7 @@ export async function cachedByBillingVersion<T>(
 ): Promise<T> {
   const cache = cacheOf(db);
   const found = await db.transaction(
-    async (tx) => {
+    async (tx): Promise<{ cached: Promise<T> } | { answer: T }> => {
       const result = await tx.execute<{ version: string }>(
         sql`select version::text as version from billing_versions where id = 1`,
       );

@@ -17,8 +17,9 @@ import type {
   ClientBalancesResponse,
 } from '@switchboard/shared/billing/reports';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Transaction } from '../../db/client.ts';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { cachedByBillingVersion } from './billing-cache.ts';
 
 // Aged receivables and client balances (designs/billing.md §5, §7 "Aged buckets"; decision 0081's aging rules): what
 // each company owed at the end of a date, read from the sub-ledger (invoices, credit notes, payments, refunds,
@@ -46,12 +47,20 @@ const allocated = (side: 'source' | 'target', type: string, idColumn: string, as
       and ${inForce('a', asOf)}), 0)`;
 
 /** Runs one read with PostgreSQL's JIT off (SET LOCAL: only this transaction). */
-async function withoutJit<T>(db: Db, read: (tx: Transaction) => Promise<T>): Promise<T> {
+async function withoutJit<T>(db: DbOrTransaction, read: (tx: DbOrTransaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
     return read(tx);
   });
 }
+
+/**
+ * The days an invoice or credit note is open: from its date until it is closed (balance 0 since closed_on) or voided,
+ * whichever comes first; empty when that is before its date. Written exactly as the expression of
+ * invoices_open_range_idx (migration 0043), which PostgreSQL matches textually.
+ */
+const invoiceOpenRange = sql.raw(`daterange(i.invoice_date, case when least(i.closed_on, i.void_date) < i.invoice_date
+  then i.invoice_date else least(i.closed_on, i.void_date) end, '[)')`);
 
 /**
  * Every item open at the end of `asOf`, in one statement (decision 0092).
@@ -62,7 +71,8 @@ async function withoutJit<T>(db: Db, read: (tx: Transaction) => Promise<T>): Pro
  * none), which is what the allocations in force at the date say, without reading every candidate's allocations. This
  * relies on a posted invoice's balance being its total less its active allocations, as every writer keeps it.
  *
- * As of a past date, invoices come from (invoice_date, closed_on): dated by then and not closed by then; payments from
+ * As of a past date, invoices come from their open-range index (dated by then, not closed nor voided by then: the
+ * same range as invoices_open_range_idx of migration 0043, so the planner uses it); payments from
  * the open-range index (dated by then and not used up by then: fully_applied_on after it or null); each one's amount is
  * recomputed from the allocations in force at the date, so a payment applied after it leaves the invoice open and an
  * allocation unapplied after it still counts as applied.
@@ -95,9 +105,7 @@ function openItemsSql(asOf: string, today: string, companyId?: number): SQL {
           i.total - ${allocated('target', 'invoice', 'i.id', asOf)}
             + ${allocated('source', 'credit_note', 'i.id', asOf)} as amount
         from invoices i
-        where i.status in ('posted', 'void') and (i.closed_on is null or i.closed_on > ${asOf}::date)
-          and i.invoice_date <= ${asOf}::date and (i.void_date is null or i.void_date > ${asOf}::date)
-          and ${company('i')}`;
+        where i.status in ('posted', 'void') and ${invoiceOpenRange} @> ${asOf}::date and ${company('i')}`;
   const paymentAmount = current
     ? { in: sql`-p.unapplied - coalesce(ls.delta, 0)`, out: sql`p.unapplied + coalesce(lt.delta, 0)` }
     : {
@@ -131,7 +139,12 @@ function openItemsSql(asOf: string, today: string, companyId?: number): SQL {
 }
 
 /** Every item open at the end of `asOf` (see openItemsSql), ordered by company, date and id. */
-export async function openItemsAsOf(db: Db, asOf: string, today: string, companyId?: number): Promise<OpenItem[]> {
+export async function openItemsAsOf(
+  db: DbOrTransaction,
+  asOf: string,
+  today: string,
+  companyId?: number,
+): Promise<OpenItem[]> {
   // JIT compiling this statement cost about a second on a 200,000-invoice probe, more than running it (decision 0092).
   const result = await withoutJit(db, (tx) =>
     tx.execute<{
@@ -165,7 +178,7 @@ export async function openItemsAsOf(db: Db, asOf: string, today: string, company
  * from the items, while Node receives a few rows per company instead of every open item (decision 0092).
  */
 export async function agingGroupsAsOf(
-  db: Db,
+  db: DbOrTransaction,
   asOf: string,
   today: string,
   options: { basis: AgingBasis; width: number; count: number },
@@ -189,7 +202,7 @@ export async function agingGroupsAsOf(
 }
 
 /** Account 1100's debit − credit at the end of `asOf`: whole months from the rollup, the rest from lines. */
-export async function receivableLedgerBalance(db: Db, asOf: string, companyId?: number): Promise<number> {
+export async function receivableLedgerBalance(db: DbOrTransaction, asOf: string, companyId?: number): Promise<number> {
   const result =
     companyId === undefined
       ? await db.execute<{ balance: string }>(sql`
@@ -208,7 +221,7 @@ export async function receivableLedgerBalance(db: Db, asOf: string, companyId?: 
   return centsFromNumeric(result.rows[0]?.balance ?? '0');
 }
 
-async function companyNames(db: Db, ids: number[] | 'all'): Promise<Map<number, string>> {
+async function companyNames(db: DbOrTransaction, ids: number[] | 'all'): Promise<Map<number, string>> {
   const result = await db.execute<{ id: number; name: string }>(
     ids === 'all'
       ? sql`select id, name from companies`
@@ -217,7 +230,7 @@ async function companyNames(db: Db, ids: number[] | 'all'): Promise<Map<number, 
   return new Map(result.rows.map((row) => [Number(row.id), row.name]));
 }
 
-async function checkCompany(db: Db, companyId: number | undefined): Promise<void> {
+async function checkCompany(db: DbOrTransaction, companyId: number | undefined): Promise<void> {
   if (companyId === undefined) return;
   const names = await companyNames(db, [companyId]);
   if (!names.has(companyId)) throw notFound();
@@ -233,8 +246,24 @@ const agingItem = (item: OpenItem): AgingItem => ({
   dueDate: item.dueDate,
 });
 
+/**
+ * Aged receivables, from the billing cache while no billing write has committed since it was computed for the same
+ * day and filters (billing-cache.ts; the CSV and JSON forms share an entry). Today is in the key: at midnight in the
+ * billing time zone every item ages by a day.
+ */
 export async function getAgedReceivables(
   db: Db,
+  query: AgedReceivablesQuery,
+  today: string,
+): Promise<AgedReceivablesResponse> {
+  const { format: _format, ...filters } = query;
+  const key = `agedreceivables\n${today}\n${JSON.stringify(filters)}`;
+  return cachedByBillingVersion(db, key, (tx) => computeAgedReceivables(tx, query, today));
+}
+
+/** Runs in the cache's read-only snapshot, one statement after the other (one connection). */
+async function computeAgedReceivables(
+  db: DbOrTransaction,
   query: AgedReceivablesQuery,
   today: string,
 ): Promise<AgedReceivablesResponse> {
@@ -242,11 +271,9 @@ export async function getAgedReceivables(
   const { basis, width, count, company_id: companyId } = query;
   await checkCompany(db, companyId);
   // One company's drill-down lists its items; every company's report needs only the sums by company and bucket.
-  const [items, groups, ledger] = await Promise.all([
-    companyId === undefined ? [] : openItemsAsOf(db, asOf, today, companyId),
-    companyId === undefined ? agingGroupsAsOf(db, asOf, today, { basis, width, count }) : null,
-    receivableLedgerBalance(db, asOf, companyId),
-  ]);
+  const items = companyId === undefined ? [] : await openItemsAsOf(db, asOf, today, companyId);
+  const groups = companyId === undefined ? await agingGroupsAsOf(db, asOf, today, { basis, width, count }) : null;
+  const ledger = await receivableLedgerBalance(db, asOf, companyId);
   const report = ageReceivables(groups ?? items.map(agingItem), { asOf, basis, width, count });
   const hideZero = query.hide_zero === '1';
   const names = await companyNames(
