@@ -5,12 +5,17 @@ import {
   invoiceLogQuerySchema,
   invoiceRegisterQuerySchema,
 } from '@switchboard/shared/billing/reports';
-import { invoiceTypeLabels } from '@switchboard/shared/billing/invoices';
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { getAgedReceivables, getClientBalances } from './billing-report-aging.ts';
 import { mapBatches, oneBatch, sendCsv } from './billing-report-csv.ts';
-import { getInvoiceLog, getInvoiceRegister, invoiceLogRows, invoiceRegisterRows } from './billing-report-lists.ts';
+import {
+  getInvoiceLog,
+  getInvoiceRegister,
+  invoiceLogRows,
+  invoiceRegisterCsvHeader,
+  invoiceRegisterCsvRows,
+} from './billing-report-lists.ts';
 import { billingToday, getBillingSettings } from './ledger.service.ts';
 
 // Billing reports of part 1 (designs/billing.md §5, §7; issue 27 part 9): GET /api/billing/reports/{name} with the
@@ -112,33 +117,8 @@ export async function billingReportRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const today = await billingToday(app.db);
       if (request.query.format !== 'csv') return getInvoiceRegister(app.db, request.query, today);
-      const header = [
-        'Number',
-        'Date',
-        'Company',
-        'Type',
-        'Subtotal',
-        'Tax',
-        'Total',
-        'Paid',
-        'Balance',
-        'Due',
-        'Status',
-      ];
-      const rows = mapBatches(invoiceRegisterRows(app.db, request.query, today), (row) => [
-        row.number,
-        row.invoice_date,
-        row.company_name,
-        invoiceTypeLabels[row.type],
-        amount(row.subtotal),
-        amount(row.tax_total),
-        amount(row.total),
-        amount(row.paid),
-        amount(row.balance),
-        row.due_date,
-        row.status,
-      ]);
-      return sendCsv(reply, `invoice-register-${today}.csv`, header, rows);
+      const rows = invoiceRegisterCsvRows(app.db, request.query, today);
+      return sendCsv(reply, `invoice-register-${today}.csv`, invoiceRegisterCsvHeader, rows);
     },
   );
 
