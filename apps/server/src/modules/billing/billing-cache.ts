@@ -41,10 +41,10 @@ function remember(cache: Cache, version: bigint, key: string, answer: Promise<un
 
 /**
  * The answer of `compute` for `key` at the current billing version: from this process's cache when it has it (one
- * primary-key read), else computed in the same read-only REPEATABLE READ transaction that read the version. `key`
- * must carry everything else the answer depends on (the filters, and today's date in the billing time zone when the
- * answer depends on it). Concurrent callers of the same key and version share one computation. The answer is shared
- * between callers: treat it as read-only.
+ * primary-key read, outside any transaction), else computed in a read-only REPEATABLE READ transaction that reads the
+ * version again first, in the snapshot of the data. `key` must carry everything else the answer depends on (the
+ * filters, and today's date in the billing time zone when the answer depends on it). Concurrent callers of the same key
+ * and version share one computation. The answer is shared between callers: treat it as read-only.
  */
 export async function cachedByBillingVersion<T>(
   db: Db,
@@ -52,22 +52,26 @@ export async function cachedByBillingVersion<T>(
   compute: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   const cache = cacheOf(db);
+  const lookUp = (version: string | undefined): Promise<T> | undefined => {
+    const full = `${version}\n${key}`;
+    const cached = cache.entries.get(full) as Promise<T> | undefined;
+    if (cached) {
+      cache.entries.delete(full);
+      cache.entries.set(full, cached);
+    }
+    return cached;
+  };
+  // A hit costs one statement: an entry of the version read now was computed in a snapshot of that version.
+  const hit = lookUp(await readVersion(db));
+  if (hit) return hit;
   const found = await db.transaction(
     async (tx): Promise<{ cached: Promise<T> } | { answer: T }> => {
-      const result = await tx.execute<{ version: string }>(
-        sql`select version::text as version from billing_versions where id = 1`,
-      );
-      const version = result.rows[0]?.version;
+      const version = await readVersion(tx);
       if (version === undefined) return { answer: await compute(tx) };
-      const full = `${version}\n${key}`;
-      const cached = cache.entries.get(full) as Promise<T> | undefined;
-      if (cached) {
-        cache.entries.delete(full);
-        cache.entries.set(full, cached);
-        return { cached };
-      }
+      const cached = lookUp(version);
+      if (cached) return { cached };
       const answer = compute(tx);
-      remember(cache, BigInt(version), full, answer);
+      remember(cache, BigInt(version), `${version}\n${key}`, answer);
       return { answer: await answer };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -76,8 +80,14 @@ export async function cachedByBillingVersion<T>(
   return 'cached' in found ? found.cached : found.answer;
 }
 
+async function readVersion(db: Db | Transaction): Promise<string | undefined> {
+  const result = await db.execute<{ version: string }>(
+    sql`select version::text as version from billing_versions where id = 1`,
+  );
+  return result.rows[0]?.version;
+}
+
 /** The billing version now (tests, diagnostics). */
 export async function billingVersion(db: Db | Transaction): Promise<number> {
-  const result = await db.execute<{ version: string }>(sql`select version::text as version from billing_versions`);
-  return Number(result.rows[0]?.version ?? -1);
+  return Number((await readVersion(db)) ?? -1);
 }
