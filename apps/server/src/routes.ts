@@ -47,6 +47,7 @@ import { billingReportRoutes } from './modules/billing/billing-reports.routes.ts
 import { billingHomeRoutes } from './modules/billing/billing-home.routes.ts';
 import { invoiceDeliveryRoutes } from './modules/billing/invoice-delivery.routes.ts';
 import { purchaseOrderRoutes } from './modules/billing/purchase-orders.routes.ts';
+import { vendorRoutes } from './modules/billing/vendors.routes.ts';
 import { ledgerRoutes } from './modules/billing/ledger.routes.ts';
 import { taxRateRoutes } from './modules/billing/tax-rates.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
@@ -112,6 +113,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(invoiceRoutes);
       await api.register(invoiceSourceRoutes);
       await api.register(purchaseOrderRoutes);
+      await api.register(vendorRoutes);
       await api.register(ledgerRoutes);
       await api.register(taxRateRoutes);
       await api.register(billingCatalogueRoutes);

@@ -3,10 +3,6 @@ import {
   purchaseOrderSavedMessage,
   purchaseOrderSavedSchema,
   purchaseOrderSentMessage,
-  vendorInputSchema,
-  vendorListSchema,
-  vendorSavedMessage,
-  vendorSavedSchema,
 } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,11 +11,11 @@ import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
-import { createVendor, listVendors, savePurchaseOrder, sendPurchaseOrder } from './purchase-orders.service.ts';
+import { savePurchaseOrder, sendPurchaseOrder } from './purchase-orders.service.ts';
 import { purchaseOrders } from './purchase-orders.table.ts';
 
-// The first purchasing calls of designs/billing.md §3.3 and §3.7 (staff with 'view billing'; issue 17 part 1): add
-// and list vendors, save a purchase order, send one (numbering it and making revision 00 of its PDF). The lists,
+// The first purchasing calls of designs/billing.md §3.7 (staff with 'view billing'; issue 17 part 1; the vendors'
+// calls moved to vendors.routes.ts): save a purchase order, send one (numbering it and making revision 00 of its PDF). The lists,
 // editor, receiving and mailing come with the billing issue.
 
 const idParams = z.object({ id: z.string() });
@@ -33,16 +29,6 @@ export async function purchaseOrderRoutes(app: AppInstance): Promise<void> {
       .where(eq(purchaseOrders.id, id));
     return { message, data: { ...row!, revision } };
   };
-
-  app.post(
-    '/billing/vendors',
-    { onRequest: guard, schema: { body: vendorInputSchema, response: { 200: vendorSavedSchema } } },
-    async (request) => ({ message: vendorSavedMessage, data: await createVendor(app.db, request.body) }),
-  );
-
-  app.get('/billing/vendors', { onRequest: guard, schema: { response: { 200: vendorListSchema } } }, async () => ({
-    data: await listVendors(app.db),
-  }));
 
   app.post(
     '/billing/purchase-orders',
