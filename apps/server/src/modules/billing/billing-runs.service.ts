@@ -34,7 +34,7 @@ import {
   type RunWarning,
 } from '@switchboard/shared/billing/runs';
 import type { InvoiceType } from '@switchboard/shared/billing/invoices';
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { AppInstance } from '../../app-instance.ts';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
@@ -44,7 +44,16 @@ import { companies } from '../companies/companies.table.ts';
 import { listContracts } from '../contracts/contracts.service.ts';
 import { usageSnapshots } from '../contracts/usage-snapshots.table.ts';
 import { billingRunCompanies, billingRuns } from './billing-runs.table.ts';
-import { liveRunInvoices, planCompanyMonth, runSettings, usageRowOf, type RunSettings } from './billing-run-lines.ts';
+import {
+  liveRunInvoices,
+  loadRunInputs,
+  planFromInputs,
+  runSettings,
+  usageRowOf,
+  type LiveRunInvoice,
+  type RunCompanyInputs,
+  type RunSettings,
+} from './billing-run-lines.ts';
 import { companyBillingSettings } from './company-billing-settings.table.ts';
 import {
   approveInvoice,
@@ -79,6 +88,8 @@ function runConcurrency(db: Db): number {
   const max = (db as unknown as { $client: pg.Pool }).$client.options.max ?? 10;
   return Math.min(4, Math.max(1, Math.floor((max - 1) / 2)));
 }
+/** Companies whose inputs the run reads at once (a few hundred rows of check-in hours each). */
+const inputsChunk = 200;
 /** The run-wide session lock's first key (company ids are the first key of the per-company lock, always > 0). */
 const runLockKey = -2_027;
 
@@ -200,8 +211,10 @@ async function draftUnchanged(tx: Transaction, invoiceId: number, companyId: num
   });
 }
 
+type CompanyPlan = Awaited<ReturnType<typeof planFromInputs>>;
+
 /** Lines the drafts module takes. */
-const draftLinesOf = (lines: Awaited<ReturnType<typeof planCompanyMonth>>['invoices'][number]['lines']) =>
+const draftLinesOf = (lines: CompanyPlan['invoices'][number]['lines']) =>
   lines.map((line): DraftLine => ({
     kind: line.kind,
     itemId: line.itemId,
@@ -226,7 +239,7 @@ export async function draftCompany(
   app: AppInstance,
   run: RunRow,
   companyId: number,
-  options: { refresh: boolean; actorId: number | null; settings?: RunSettings },
+  options: { refresh: boolean; actorId: number | null; settings?: RunSettings; inputs?: RunCompanyInputs },
 ): Promise<DraftOutcome> {
   const settings = options.settings ?? (await runSettings(app.db));
   const month = run.month;
@@ -241,14 +254,12 @@ export async function draftCompany(
 
     const existing = await liveRunInvoices(tx, [companyId], month);
     const drafts = existing.filter((invoice) => invoice.status === 'draft');
-    const plan = await planCompanyMonth(
-      tx,
-      companyId,
-      month,
-      runDateOf(run, settings),
-      settings,
-      drafts.map((invoice) => invoice.id),
-    );
+    // Read with many others before the lock: read again, under it, when the month's invoices moved since.
+    const inputs =
+      options.inputs && sameInvoices(options.inputs.live, existing)
+        ? options.inputs
+        : (await loadRunInputs(tx, [companyId], month, settings)).get(companyId)!;
+    const plan = await planFromInputs(tx, inputs, month, runDateOf(run, settings), settings);
     const touched: number[] = [];
     for (const planned of plan.invoices) {
       const live = existing.find((invoice) => invoice.type === planned.type);
@@ -284,7 +295,7 @@ export async function draftCompany(
     const after = await liveRunInvoices(tx, [companyId], month);
     const status =
       plan.invoices.length === 0 && after.length === 0 ? 'skipped' : runCompanyStatusOf(after.map((i) => i.status));
-    const warnings = await warningsFor(tx, companyId, month, plan.facts, after, plan);
+    const warnings = warningsFor(month, inputs.previousContractTotal, after, plan);
     const values = {
       status,
       invoiceIds: after.map((invoice) => invoice.id),
@@ -302,30 +313,22 @@ export async function draftCompany(
   return { status: outcome.status, invoiceIds: outcome.invoiceIds, changed: outcome.changed };
 }
 
-async function warningsFor(
-  tx: Transaction,
-  companyId: number,
+/** Same ids, statuses and totals: what the company's inputs were read with still holds. */
+const sameInvoices = (a: LiveRunInvoice[], b: LiveRunInvoice[]) =>
+  a.length === b.length && a.every((x, i) => x.id === b[i]!.id && x.status === b[i]!.status && x.total === b[i]!.total);
+
+function warningsFor(
   month: string,
-  facts: Awaited<ReturnType<typeof planCompanyMonth>>['facts'],
-  live: Awaited<ReturnType<typeof liveRunInvoices>>,
-  plan: Awaited<ReturnType<typeof planCompanyMonth>>,
-): Promise<RunWarning[]> {
+  previousTotal: string | null,
+  live: LiveRunInvoice[],
+  plan: CompanyPlan,
+): RunWarning[] {
   const contract = live.find((invoice) => invoice.type === 'contract');
-  let change: number | null = null;
-  if (contract) {
-    const [previous] = await tx
-      .select({ total: invoices.total })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.companyId, companyId),
-          eq(invoices.billingMonth, previousMonth(month)),
-          eq(invoices.type, 'contract'),
-          ne(invoices.status, 'void'),
-        ),
-      );
-    change = previous ? changePercent(centsFromNumeric(contract.total), centsFromNumeric(previous.total)) : null;
-  }
+  const change =
+    contract && previousTotal !== null
+      ? changePercent(centsFromNumeric(contract.total), centsFromNumeric(previousTotal))
+      : null;
+  const facts = plan.facts;
   return runWarnings({
     month,
     billingContactEmails: facts.billingContactEmails,
@@ -392,20 +395,44 @@ export async function runMonth(app: AppInstance, month: string, actorId: number 
     announceRun(app, month, null);
     try {
       const settings = await runSettings(app.db);
-      const queue = await companiesToBill(app.db, run, settings);
-      // A few companies at a time, each in its own transaction and connection: the database's round trips overlap.
-      const worker = async () => {
-        for (let companyId = queue.shift(); companyId !== undefined; companyId = queue.shift()) {
-          try {
-            await draftCompany(app, run, companyId, { refresh: false, actorId, settings });
-          } catch (error) {
-            app.log.warn({ companyId, month, message: (error as Error).message }, 'billing run: company failed');
-            await markFailed(app.db, run, companyId, error);
-            announceRun(app, month, companyId);
+      // A resumed run leaves what is drafted or beyond (draftCompany would do nothing with it).
+      const done = new Set(
+        (
+          await app.db
+            .select({ companyId: billingRunCompanies.companyId })
+            .from(billingRunCompanies)
+            .where(
+              and(
+                eq(billingRunCompanies.runId, run.id),
+                sql`${billingRunCompanies.status} not in ('pending', 'failed')`,
+              ),
+            )
+        ).map((row) => row.companyId),
+      );
+      const listed = (await companiesToBill(app.db, run, settings)).filter((id) => !done.has(id));
+      for (let start = 0; start < listed.length; start += inputsChunk) {
+        // A chunk's inputs in a few set-based statements, then each company in its own locked transaction, a few at
+        // a time on their own connections so the database's round trips overlap.
+        const queue = listed.slice(start, start + inputsChunk);
+        const inputs = await loadRunInputs(app.db, queue, month, settings);
+        const worker = async () => {
+          for (let companyId = queue.shift(); companyId !== undefined; companyId = queue.shift()) {
+            try {
+              await draftCompany(app, run, companyId, {
+                refresh: false,
+                actorId,
+                settings,
+                inputs: inputs.get(companyId),
+              });
+            } catch (error) {
+              app.log.warn({ companyId, month, message: (error as Error).message }, 'billing run: company failed');
+              await markFailed(app.db, run, companyId, error);
+              announceRun(app, month, companyId);
+            }
           }
-        }
-      };
-      await Promise.all(Array.from({ length: runConcurrency(app.db) }, worker));
+        };
+        await Promise.all(Array.from({ length: runConcurrency(app.db) }, worker));
+      }
     } finally {
       // A run that stopped half-way is drafted as far as it went; starting it again resumes it.
       await settleRun(app.db, run.id);

@@ -20,7 +20,7 @@ import { companies } from '../companies/companies.table.ts';
 import { contractBillingContacts, contracts, usageAdjustments } from '../contracts/contracts.table.ts';
 import { usageSnapshots } from '../contracts/usage-snapshots.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
-import { laborItemMissingMessage } from './billing-run-lines.ts';
+import { laborItemMissingMessage, loadRunInputs, runSettings } from './billing-run-lines.ts';
 import { billingRunTick } from './billing-runs.job.ts';
 import { draftCompany, runMonth } from './billing-runs.service.ts';
 import { billingEvents, billingRunCompanies, billingRuns } from './billing-runs.table.ts';
@@ -454,6 +454,36 @@ describe('drafting a month', () => {
     expect(detail.run!.clean_drafts).toBe(
       detail.data.filter((row) => row.status === 'drafted' && row.warnings.length === 0).length,
     );
+  });
+});
+
+describe('inputs read for many companies at once (decision 0088 addendum)', () => {
+  it('reads each company of a chunk as it reads it alone', async () => {
+    const settings = await runSettings(ctx.db);
+    const ids = Object.values(company);
+    const together = await loadRunInputs(ctx.db, ids, april, settings);
+    for (const id of ids) {
+      const alone = (await loadRunInputs(ctx.db, [id], april, settings)).get(id);
+      expect(together.get(id)).toEqual(alone);
+    }
+    expect(together.get(company.acme)!.contracts).toHaveLength(1);
+    expect(together.get(company.acme)!.live).toHaveLength(1);
+  });
+
+  it('reads a company again under its lock when its invoices moved since the chunk was read', async () => {
+    const [run] = await ctx.db.select().from(billingRuns).where(eq(billingRuns.month, april));
+    const before = await monthState();
+    const settings = await runSettings(ctx.db);
+    const stale = (await loadRunInputs(ctx.db, [company.acme], april, settings)).get(company.acme)!;
+    // Read before the draft existed, and without the contract: used as they are, the draft would go.
+    const outcome = await draftCompany(ctx.app, run!, company.acme, {
+      refresh: true,
+      actorId: approverId,
+      settings,
+      inputs: { ...stale, live: [], contracts: [] },
+    });
+    expect(outcome.status).toBe('drafted');
+    expect(await monthState()).toEqual(before);
   });
 });
 
