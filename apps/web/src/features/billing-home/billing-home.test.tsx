@@ -1,13 +1,12 @@
-import type { SessionResponse } from '@switchboard/shared';
 import type { BillingSummary } from '@switchboard/shared/billing/home';
 import type { BillingRunDetail, RunCompanyRow, RunCompanyStatus } from '@switchboard/shared/billing/runs';
 import { act, configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { renderApp } from '../../test/render.tsx';
+import { firstLoad, shellRoutes, signIn } from '../../test/render-signed-in.tsx';
 import { liveRefetchWindowMs } from './api/billing-home.ts';
 import { runMonthOptions } from './components/run-card.tsx';
 
@@ -22,51 +21,9 @@ vi.mock('../billing-invoices/invoice-drawer.tsx', () => ({
   InvoiceDrawer: ({ invoiceId }: { invoiceId: number | null }) => <p>Invoice drawer {invoiceId}</p>,
 }));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-/** The route's lazy chunk on a busy machine can take more than findBy's default second. */
-const firstLoad = { timeout: 15_000 };
 const defaultAsyncTimeout = getConfig().asyncUtilTimeout;
 beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 afterAll(() => configure({ asyncUtilTimeout: defaultAsyncTimeout }));
-
-const session = (permissions: string[]): SessionResponse => ({
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Bea Bookkeeper',
-      shortname: 'Bea',
-      email: 'bea@example.com',
-      photo: null,
-      avatar: null,
-      created_at: '2026-01-05T09:00:00.000Z',
-      email_verified_at: null,
-      employee: null,
-    },
-    permissions,
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-});
-
-function signedIn(): void {
-  window.localStorage.setItem('access_token', 'access-1');
-  window.localStorage.setItem('refresh_token', 'refresh-1');
-  window.localStorage.setItem('token_id', 'token-1');
-  authStore.syncFromStorage();
-}
 
 const summary = (month = '2026-11'): BillingSummary => ({
   today: '2026-11-27',
@@ -157,9 +114,7 @@ function runDetail(counts: Partial<Record<RunCompanyStatus, number>>, query: URL
 
 function stub(permissions: string[], counts: Partial<Record<RunCompanyStatus, number>> = {}) {
   return stubApi({
-    'GET /api/session': [200, session(permissions)],
-    'GET /api/notifications': [200, { data: [] }],
-    'GET /api/misc/timeclock': [200, { data: { status: 5, start_time: null } }],
+    ...shellRoutes(permissions),
     'GET /api/billing/summary': (call) => [
       200,
       { data: summary(new URL(call.url, 'http://x').searchParams.get('month') ?? '2026-11') },
@@ -217,7 +172,7 @@ describe('the run month picker', () => {
 
 describe('/billing', { timeout: 45_000 }, () => {
   it("shows the cards, the run's counts and failures, and no approve or post without 'approve billing'", async () => {
-    signedIn();
+    signIn();
     const api = stub(['view billing']);
     const user = userEvent.setup();
     renderApp('/billing');
@@ -255,7 +210,7 @@ describe('/billing', { timeout: 45_000 }, () => {
   });
 
   it("approves the clean drafts and posts the approved with 'approve billing'", async () => {
-    signedIn();
+    signIn();
     const api = stub(['view billing', 'approve billing'], { approved: 2 });
     const user = userEvent.setup();
     renderApp('/billing');
@@ -275,7 +230,7 @@ describe('/billing', { timeout: 45_000 }, () => {
   });
 
   it('keeps Post approved disabled while nothing is approved, and a month never run offers only Run now', async () => {
-    signedIn();
+    signIn();
     stub(['view billing', 'approve billing']);
     const user = userEvent.setup();
     renderApp('/billing');
@@ -297,7 +252,7 @@ describe('/billing', { timeout: 45_000 }, () => {
   });
 
   it('reviews the companies: change over 10 % highlighted, warnings, lines, refresh, select and approve', async () => {
-    signedIn();
+    signIn();
     const api = stub(['view billing', 'approve billing']);
     const user = userEvent.setup();
     renderApp('/billing');
@@ -336,7 +291,7 @@ describe('/billing', { timeout: 45_000 }, () => {
   });
 
   it('hides the review checkboxes and approve from staff without approve billing', async () => {
-    signedIn();
+    signIn();
     stub(['view billing']);
     const user = userEvent.setup();
     renderApp('/billing');
@@ -351,7 +306,7 @@ describe('/billing', { timeout: 45_000 }, () => {
   });
 
   it('reads the summary and the run again on BillingRunUpdated, InvoiceUpdated and PaymentUpdated, once a burst', async () => {
-    signedIn();
+    signIn();
     const api = stub(['view billing']);
     renderApp('/billing');
     const card = await screen.findByLabelText('Billing run', {}, firstLoad);

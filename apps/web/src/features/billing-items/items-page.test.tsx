@@ -1,55 +1,14 @@
-import type { SessionResponse } from '@switchboard/shared';
 import type { CatalogueItem, CatalogueItemPage } from '@switchboard/shared/billing/items';
 import type { AccountRow } from '@switchboard/shared/billing/ledger';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeSocketModule } from '../../test/fake-socket.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { jsonResponse } from '../../test/render.tsx';
+import { type ApiAnswer, firstLoad, renderSignedIn } from '../../test/render-signed-in.tsx';
 import { checkItem, emptyItemForm, itemInputOf } from './items-page.tsx';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const session = (permissions: string[]): SessionResponse => ({
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Ada Admin',
-      shortname: 'Ada',
-      email: 'ada@example.com',
-      photo: null,
-      avatar: null,
-      created_at: '2026-01-05T09:00:00.000Z',
-      email_verified_at: null,
-      employee: null,
-    },
-    permissions,
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-});
-
-function signedIn(): void {
-  window.localStorage.setItem('access_token', 'access-1');
-  window.localStorage.setItem('refresh_token', 'refresh-1');
-  window.localStorage.setItem('token_id', 'token-1');
-  authStore.syncFromStorage();
-}
 
 const router: CatalogueItem = {
   id: 7,
@@ -105,12 +64,8 @@ const page = (rows: CatalogueItem[]): CatalogueItemPage => ({
 function stubApi() {
   const sent: { method: string; url: string; body: Record<string, unknown> | null }[] = [];
   const listed: string[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+  const api: ApiAnswer = (url, init) => {
     const method = init?.method ?? 'GET';
-    if (url === '/api/session') return jsonResponse(200, session(['view billing']));
-    if (url === '/api/notifications') return jsonResponse(200, { data: [] });
-    if (url.startsWith('/api/misc/timeclock')) return jsonResponse(200, { data: { status: 5, start_time: null } });
     if (url.startsWith('/api/billing/accounts'))
       return jsonResponse(200, {
         data: [account(21, '4300', 'Hardware Sales', 'income'), account(30, '6100', 'Bad Debt', 'expense')],
@@ -132,10 +87,8 @@ function stubApi() {
         });
       return jsonResponse(200, { message: method === 'POST' ? 'Item created.' : 'Item saved.', data: router });
     }
-    return jsonResponse(404, { message: 'Not found.' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { sent, listed };
+  };
+  return { api, sent, listed };
 }
 
 describe('rules of the item drawer', () => {
@@ -170,11 +123,10 @@ describe('rules of the item drawer', () => {
 // The first render loads the route's chunk, which takes long on a loaded machine.
 describe('/billing/items', { timeout: 60_000 }, () => {
   it('lists the catalogue with its columns and keeps the filters in the URL', async () => {
-    signedIn();
-    const { listed } = stubApi();
+    const { api, listed } = stubApi();
     const user = userEvent.setup();
-    const { router: memory } = renderApp('/billing/items?type=product');
-    const table = await screen.findByRole('table', { name: 'Items' }, { timeout: 30_000 });
+    const { router: memory } = renderSignedIn('/billing/items?type=product', { permissions: ['view billing'], api });
+    const table = await screen.findByRole('table', { name: 'Items' }, firstLoad);
     for (const name of [
       'Name',
       'Type',
@@ -202,11 +154,10 @@ describe('/billing/items', { timeout: 60_000 }, () => {
   });
 
   it('shows the field errors of the drawer and of the server, then creates the item', async () => {
-    signedIn();
-    const { sent } = stubApi();
+    const { api, sent } = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/items');
-    await user.click(await screen.findByRole('button', { name: 'New item' }, { timeout: 30_000 }));
+    renderSignedIn('/billing/items', { permissions: ['view billing'], api });
+    await user.click(await screen.findByRole('button', { name: 'New item' }, firstLoad));
     const form = await screen.findByRole('form', { name: 'New item' });
     await user.type(within(form).getByRole('textbox', { name: 'Price' }), '9.999');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
@@ -234,11 +185,10 @@ describe('/billing/items', { timeout: 60_000 }, () => {
   });
 
   it('archives or deletes after a confirm and shows what the server did', async () => {
-    signedIn();
-    const { sent } = stubApi();
+    const { api, sent } = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/items');
-    const table = await screen.findByRole('table', { name: 'Items' }, { timeout: 30_000 });
+    renderSignedIn('/billing/items', { permissions: ['view billing'], api });
+    const table = await screen.findByRole('table', { name: 'Items' }, firstLoad);
     await user.click(within(table).getByRole('button', { name: 'Archive / Delete' }));
     expect(sent).toEqual([]);
     await user.click(await screen.findByRole('button', { name: 'Yes, archive or delete it' }));

@@ -1,48 +1,14 @@
-import type { SessionResponse } from '@switchboard/shared';
 import type { AccountRow, AccountsResponse, RegisterResponse } from '@switchboard/shared/billing/ledger';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { jsonResponse } from '../../test/render.tsx';
+import { type ApiAnswer, firstLoad, renderSignedIn } from '../../test/render-signed-in.tsx';
 import { canPost } from './journal-entry-modal.tsx';
 import { accountTree } from './ledgers-page.tsx';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const session = (permissions: string[]): SessionResponse => ({
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Ada Admin',
-      shortname: 'Ada',
-      email: 'ada@example.com',
-      photo: null,
-      avatar: null,
-      created_at: '2026-01-05T09:00:00.000Z',
-      email_verified_at: null,
-      employee: null,
-    },
-    permissions,
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-});
 
 const account = (
   id: number,
@@ -75,13 +41,6 @@ const chart: AccountRow[] = [
   account(5, '6100', 'Bad Debt', 'expense', { debit: 0.25, balance: 0.25 }),
   account(6, '6800', 'Old Expense', 'expense', { active: false, is_system: false }),
 ];
-
-function signedIn(): void {
-  window.localStorage.setItem('access_token', 'access-1');
-  window.localStorage.setItem('refresh_token', 'refresh-1');
-  window.localStorage.setItem('token_id', 'token-1');
-  authStore.syncFromStorage();
-}
 
 const register = (after: string | null): RegisterResponse => ({
   account: {
@@ -156,13 +115,9 @@ const register = (after: string | null): RegisterResponse => ({
   per_page: 50,
 });
 
-function stubApi(permissions: string[]) {
+function stubApi() {
   const posted: unknown[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url === '/api/session') return jsonResponse(200, session(permissions));
-    if (url === '/api/notifications') return jsonResponse(200, { data: [] });
-    if (url.startsWith('/api/misc/timeclock')) return jsonResponse(200, { data: { status: 5, start_time: null } });
+  const api: ApiAnswer = (url, init) => {
     if (url === '/api/billing/settings') return jsonResponse(200, { data: { lock_date: null, time_zone: 'UTC' } });
     if (url.startsWith('/api/billing/accounts?')) {
       const body: AccountsResponse = {
@@ -181,10 +136,8 @@ function stubApi(permissions: string[]) {
     }
     if (url.startsWith('/api/company')) return jsonResponse(200, { data: [{ id: 2, name: 'Acme Dental' }] });
     if (url === '/api/billing/vendors') return jsonResponse(200, { data: [{ id: 5, name: 'Ingram Micro' }] });
-    return jsonResponse(404, { message: 'Not found.' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, posted };
+  };
+  return { api, posted };
 }
 
 describe('rules of the ledger pages', () => {
@@ -212,13 +165,12 @@ describe('rules of the ledger pages', () => {
   });
 });
 
-describe('/billing/ledgers', () => {
+describe('/billing/ledgers', { timeout: 60_000 }, () => {
   it('shows the chart by type with balances, hides inactive accounts until asked, and the trial balance at 0.00', async () => {
-    signedIn();
-    const { fetchMock } = stubApi(['view billing']);
+    const { api } = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/ledgers?as_of=2026-11-30');
-    const table = await screen.findByRole('table', { name: 'Chart of accounts' });
+    const { fetchMock } = renderSignedIn('/billing/ledgers?as_of=2026-11-30', { permissions: ['view billing'], api });
+    const table = await screen.findByRole('table', { name: 'Chart of accounts' }, firstLoad);
     expect(within(table).getByText('Assets')).toBeTruthy();
     const checking = within(table).getByRole('link', { name: 'Operating Checking' });
     expect(checking.getAttribute('href')).toBe('/billing/ledgers/1');
@@ -241,11 +193,10 @@ describe('/billing/ledgers', () => {
   });
 
   it('keeps Post disabled until the lines balance, shows the difference, and posts the entry', async () => {
-    signedIn();
-    const { posted } = stubApi(['view billing', 'manage accounting']);
+    const { api, posted } = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/ledgers?as_of=2026-11-30');
-    await user.click(await screen.findByRole('button', { name: 'New journal entry' }));
+    renderSignedIn('/billing/ledgers?as_of=2026-11-30', { permissions: ['view billing', 'manage accounting'], api });
+    await user.click(await screen.findByRole('button', { name: 'New journal entry' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'New journal entry' });
     const post = within(dialog).getByRole('button', { name: 'Post' });
     expect((post as HTMLButtonElement).disabled).toBe(true);
@@ -273,13 +224,12 @@ describe('/billing/ledgers', () => {
   });
 });
 
-describe('party pickers', () => {
+describe('party pickers', { timeout: 60_000 }, () => {
   it('asks for the company on a receivable line and the vendor on a payable line, and sends them', async () => {
-    signedIn();
-    const { posted } = stubApi(['view billing', 'manage accounting']);
+    const { api, posted } = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/ledgers?as_of=2026-11-30');
-    await user.click(await screen.findByRole('button', { name: 'New journal entry' }));
+    renderSignedIn('/billing/ledgers?as_of=2026-11-30', { permissions: ['view billing', 'manage accounting'], api });
+    await user.click(await screen.findByRole('button', { name: 'New journal entry' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'New journal entry' });
     expect(within(dialog).queryByRole('combobox', { name: 'Line 1 company' })).toBeNull();
     await user.click(within(dialog).getByRole('combobox', { name: 'Line 1 account' }));
@@ -303,13 +253,15 @@ describe('party pickers', () => {
   });
 });
 
-describe('/billing/ledgers/{id}', () => {
+describe('/billing/ledgers/{id}', { timeout: 60_000 }, () => {
   it('shows the register from its opening balance, loads more by cursor, and offers Reverse on manual entries', async () => {
-    signedIn();
-    const { fetchMock } = stubApi(['view billing', 'manage accounting']);
+    const { api } = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/ledgers/1');
-    const table = await screen.findByRole('table', { name: 'Register' });
+    const { fetchMock } = renderSignedIn('/billing/ledgers/1', {
+      permissions: ['view billing', 'manage accounting'],
+      api,
+    });
+    const table = await screen.findByRole('table', { name: 'Register' }, firstLoad);
     expect(screen.getByRole('heading', { name: '1000 Operating Checking' })).toBeTruthy();
     expect(within(table).getByLabelText('Opening balance').textContent).toBe('100.00');
     const first = within(table).getByText('JE-000005').closest('tr')!;
@@ -330,12 +282,17 @@ describe('/billing/ledgers/{id}', () => {
   });
 });
 
-describe('register filters', () => {
+describe('register filters', { timeout: 60_000 }, () => {
   it('reads the date range, source and party from the URL and sends them', async () => {
-    signedIn();
-    const { fetchMock } = stubApi(['view billing']);
-    renderApp('/billing/ledgers/1?from=2026-11-01&to=2026-11-30&source_type=manual&company_id=2');
-    const table = await screen.findByRole('table', { name: 'Register' });
+    const { api } = stubApi();
+    const { fetchMock } = renderSignedIn(
+      '/billing/ledgers/1?from=2026-11-01&to=2026-11-30&source_type=manual&company_id=2',
+      {
+        permissions: ['view billing'],
+        api,
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'Register' }, firstLoad);
     expect(within(table).queryByRole('button', { name: 'Reverse' })).toBeNull(); // no 'manage accounting'
     expect((fetchMock.mock.calls as unknown as [string][]).map(([url]) => url)).toContain(
       '/api/billing/accounts/1/register?from=2026-11-01&to=2026-11-30&source_type=manual&company_id=2',
@@ -346,15 +303,14 @@ describe('register filters', () => {
   });
 });
 
-describe('live ledger (billing channel, LedgerPosted)', () => {
-  const urls = (fetchMock: ReturnType<typeof stubApi>['fetchMock']) =>
+describe('live ledger (billing channel, LedgerPosted)', { timeout: 60_000 }, () => {
+  const urls = (fetchMock: ReturnType<typeof renderSignedIn>['fetchMock']) =>
     (fetchMock.mock.calls as unknown as [string][]).map(([url]) => url);
 
   it('reads the accounts again when another window posts an entry', async () => {
-    signedIn();
-    const { fetchMock } = stubApi(['view billing']);
-    renderApp('/billing/ledgers?as_of=2026-11-30');
-    const table = await screen.findByRole('table', { name: 'Chart of accounts' });
+    const { api } = stubApi();
+    const { fetchMock } = renderSignedIn('/billing/ledgers?as_of=2026-11-30', { permissions: ['view billing'], api });
+    const table = await screen.findByRole('table', { name: 'Chart of accounts' }, firstLoad);
     await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
     const before = urls(fetchMock).filter((url) => url.startsWith('/api/billing/accounts?')).length;
 
@@ -374,10 +330,9 @@ describe('live ledger (billing channel, LedgerPosted)', () => {
   });
 
   it('reads an open register again only for an entry that touched its account', async () => {
-    signedIn();
-    const { fetchMock } = stubApi(['view billing']);
-    renderApp('/billing/ledgers/1');
-    await screen.findByText('Owner investment');
+    const { api } = stubApi();
+    const { fetchMock } = renderSignedIn('/billing/ledgers/1', { permissions: ['view billing'], api });
+    await screen.findByText('Owner investment', {}, firstLoad);
     await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
     const registerCalls = () => urls(fetchMock).filter((url) => url.startsWith('/api/billing/accounts/1/register'));
     const before = registerCalls().length;

@@ -1,56 +1,15 @@
-import type { SessionResponse } from '@switchboard/shared';
 import type { BillingSettings } from '@switchboard/shared/billing/ledger';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeSocketModule } from '../../test/fake-socket.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { jsonResponse } from '../../test/render.tsx';
+import { type ApiAnswer, firstLoad, renderSignedIn } from '../../test/render-signed-in.tsx';
 
 // /billing/settings with the delivery and run fields (designs/billing.md §3.9): the shared contract's message beside
 // each field before anything is sent, the server's after, and the whole form sent on Save.
 
 vi.mock('socket.io-client', () => fakeSocketModule);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const session = (permissions: string[]): SessionResponse => ({
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Ada Admin',
-      shortname: 'Ada',
-      email: 'ada@example.com',
-      photo: null,
-      avatar: null,
-      created_at: '2026-01-05T09:00:00.000Z',
-      email_verified_at: null,
-      employee: null,
-    },
-    permissions,
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-});
-
-function signedIn(): void {
-  window.localStorage.setItem('access_token', 'access-1');
-  window.localStorage.setItem('refresh_token', 'refresh-1');
-  window.localStorage.setItem('token_id', 'token-1');
-  authStore.syncFromStorage();
-}
 
 const settings: BillingSettings = {
   lock_date: '2026-09-30',
@@ -70,47 +29,38 @@ const settings: BillingSettings = {
   labor_item_id: 7,
 };
 
-function stubApi(permissions: string[]) {
+function stubApi() {
   const sent: { method: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      if (url === '/api/session') return jsonResponse(200, session(permissions));
-      if (url === '/api/notifications') return jsonResponse(200, { data: [] });
-      if (url.startsWith('/api/misc/timeclock')) return jsonResponse(200, { data: { status: 5, start_time: null } });
-      if (url === '/api/billing/items.list')
-        return jsonResponse(200, {
-          data: [
-            { id: 7, name: 'Labor', type: 'overage', description: null, price: 150, taxable: 0 },
-            { id: 8, name: 'Remote labor', type: 'overage', description: null, price: 125, taxable: 0 },
-          ],
+  const api: ApiAnswer = (url, init) => {
+    const method = init?.method ?? 'GET';
+    if (url === '/api/billing/items.list')
+      return jsonResponse(200, {
+        data: [
+          { id: 7, name: 'Labor', type: 'overage', description: null, price: 150, taxable: 0 },
+          { id: 8, name: 'Remote labor', type: 'overage', description: null, price: 125, taxable: 0 },
+        ],
+      });
+    if (url === '/api/billing/settings' && method === 'GET') return jsonResponse(200, { data: settings });
+    if (url === '/api/billing/settings') {
+      const body = JSON.parse(String(init!.body));
+      sent.push({ method, body });
+      if (body.labor_item_id === 8)
+        return jsonResponse(422, {
+          message: 'The given data was invalid.',
+          errors: { labor_item_id: ['The selected labor item is invalid.'] },
         });
-      if (url === '/api/billing/settings' && method === 'GET') return jsonResponse(200, { data: settings });
-      if (url === '/api/billing/settings') {
-        const body = JSON.parse(String(init!.body));
-        sent.push({ method, body });
-        if (body.labor_item_id === 8)
-          return jsonResponse(422, {
-            message: 'The given data was invalid.',
-            errors: { labor_item_id: ['The selected labor item is invalid.'] },
-          });
-        return jsonResponse(200, { message: 'Settings saved.', data: body });
-      }
-      return jsonResponse(404, { message: 'Not found.' });
-    }),
-  );
-  return { sent };
+      return jsonResponse(200, { message: 'Settings saved.', data: body });
+    }
+  };
+  return { api, sent };
 }
 
-describe('/billing/settings', () => {
+describe('/billing/settings', { timeout: 60_000 }, () => {
   it('shows every field and checks them with the shared contract before sending', async () => {
-    signedIn();
-    const { sent } = stubApi(['view billing', 'manage accounting']);
+    const { api, sent } = stubApi();
     const user = userEvent.setup({ delay: null });
-    renderApp('/billing/settings');
-    const runDay = await screen.findByRole('textbox', { name: /Run day/ }, { timeout: 10_000 });
+    renderSignedIn('/billing/settings', { permissions: ['view billing', 'manage accounting'], api });
+    const runDay = await screen.findByRole('textbox', { name: /Run day/ }, firstLoad);
     await waitFor(() => expect((runDay as HTMLInputElement).value).toBe('1'));
     expect((screen.getByRole('textbox', { name: /Remit to/ }) as HTMLTextAreaElement).value).toBe(
       'PO Box 12, Austin TX',
@@ -137,11 +87,10 @@ describe('/billing/settings', () => {
   }, 60_000); // the file's first test also loads the app's modules (about 10 s cold)
 
   it('saves the whole form once it is valid', async () => {
-    signedIn();
-    const { sent } = stubApi(['view billing', 'manage accounting']);
+    const { api, sent } = stubApi();
     const user = userEvent.setup({ delay: null });
-    renderApp('/billing/settings');
-    const runDay = await screen.findByRole('textbox', { name: /Run day/ }, { timeout: 10_000 });
+    renderSignedIn('/billing/settings', { permissions: ['view billing', 'manage accounting'], api });
+    const runDay = await screen.findByRole('textbox', { name: /Run day/ }, firstLoad);
     await waitFor(() => expect((runDay as HTMLInputElement).value).toBe('1'));
     const prefix = screen.getByRole('textbox', { name: 'Invoice prefix' });
     const hour = screen.getByRole('textbox', { name: /Run hour/ });
@@ -163,11 +112,10 @@ describe('/billing/settings', () => {
   });
 
   it('shows the server’s message beside the labor item', async () => {
-    signedIn();
-    stubApi(['view billing', 'manage accounting']);
+    const { api } = stubApi();
     const user = userEvent.setup({ delay: null });
-    renderApp('/billing/settings');
-    const labor = await screen.findByRole('combobox', { name: /Labor item/ }, { timeout: 10_000 });
+    renderSignedIn('/billing/settings', { permissions: ['view billing', 'manage accounting'], api });
+    const labor = await screen.findByRole('combobox', { name: /Labor item/ }, firstLoad);
     await waitFor(() => expect((labor as HTMLInputElement).value).toBe('Labor'));
     await user.click(labor);
     await user.click(await screen.findByRole('option', { name: 'Remote labor' }));
@@ -176,10 +124,9 @@ describe('/billing/settings', () => {
   });
 
   it('is read-only without manage accounting', async () => {
-    signedIn();
-    stubApi(['view billing']);
-    renderApp('/billing/settings');
-    const runDay = await screen.findByRole('textbox', { name: /Run day/ }, { timeout: 10_000 });
+    const { api } = stubApi();
+    renderSignedIn('/billing/settings', { permissions: ['view billing'], api });
+    const runDay = await screen.findByRole('textbox', { name: /Run day/ }, firstLoad);
     expect(runDay).toHaveProperty('disabled', true);
     expect(screen.getByRole('textbox', { name: /Remit to/ })).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();

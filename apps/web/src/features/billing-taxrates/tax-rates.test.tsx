@@ -1,55 +1,14 @@
-import type { SessionResponse } from '@switchboard/shared';
 import type { AccountRow } from '@switchboard/shared/billing/ledger';
 import type { TaxRate } from '@switchboard/shared/billing/tax-rates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeSocketModule } from '../../test/fake-socket.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { jsonResponse } from '../../test/render.tsx';
+import { type ApiAnswer, firstLoad, renderSignedIn } from '../../test/render-signed-in.tsx';
 import { checkTaxRate, dayAfter } from './tax-rates-page.tsx';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const session = (permissions: string[]): SessionResponse => ({
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Ada Admin',
-      shortname: 'Ada',
-      email: 'ada@example.com',
-      photo: null,
-      avatar: null,
-      created_at: '2026-01-05T09:00:00.000Z',
-      email_verified_at: null,
-      employee: null,
-    },
-    permissions,
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-});
-
-function signedIn(): void {
-  window.localStorage.setItem('access_token', 'access-1');
-  window.localStorage.setItem('refresh_token', 'refresh-1');
-  window.localStorage.setItem('token_id', 'token-1');
-  authStore.syncFromStorage();
-}
 
 const mn: TaxRate = {
   id: 3,
@@ -81,14 +40,10 @@ const liability: AccountRow = {
   balance: 0,
 };
 
-function stubApi(permissions: string[]) {
+function stubApi() {
   const sent: { method: string; url: string; body: Record<string, unknown> }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+  const api: ApiAnswer = (url, init) => {
     const method = init?.method ?? 'GET';
-    if (url === '/api/session') return jsonResponse(200, session(permissions));
-    if (url === '/api/notifications') return jsonResponse(200, { data: [] });
-    if (url.startsWith('/api/misc/timeclock')) return jsonResponse(200, { data: { status: 5, start_time: null } });
     if (url === '/api/billing/settings' && method === 'GET')
       return jsonResponse(200, { data: { lock_date: '2026-09-30', time_zone: 'America/Chicago' } });
     if (url === '/api/billing/settings') {
@@ -106,10 +61,8 @@ function stubApi(permissions: string[]) {
       sent.push({ method, url, body });
       return jsonResponse(200, { message: 'Tax rate saved.', data: { ...mn, id: 9 } });
     }
-    return jsonResponse(404, { message: 'Not found.' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, sent };
+  };
+  return { api, sent };
 }
 
 describe('rules of the tax rates page', () => {
@@ -139,12 +92,11 @@ describe('rules of the tax rates page', () => {
   });
 });
 
-describe('/billing/taxrates', () => {
+describe('/billing/taxrates', { timeout: 60_000 }, () => {
   it('lists the rates with their columns, read-only without manage accounting', async () => {
-    signedIn();
-    stubApi(['view billing']);
-    renderApp('/billing/taxrates');
-    const table = await screen.findByRole('table', { name: 'Tax rates' });
+    const { api } = stubApi();
+    renderSignedIn('/billing/taxrates', { permissions: ['view billing'], api });
+    const table = await screen.findByRole('table', { name: 'Tax rates' }, firstLoad);
     for (const name of [
       'Name',
       'Jurisdiction',
@@ -165,11 +117,10 @@ describe('/billing/taxrates', () => {
   });
 
   it('refuses 101 % in the form and creates a valid rate', async () => {
-    signedIn();
-    const { sent } = stubApi(['view billing', 'manage accounting']);
+    const { api, sent } = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/taxrates');
-    await user.click(await screen.findByRole('button', { name: 'New tax rate' }));
+    renderSignedIn('/billing/taxrates', { permissions: ['view billing', 'manage accounting'], api });
+    await user.click(await screen.findByRole('button', { name: 'New tax rate' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'New tax rate' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Wisconsin State');
     await user.type(within(dialog).getByRole('textbox', { name: 'Jurisdiction' }), 'wi');
@@ -192,11 +143,10 @@ describe('/billing/taxrates', () => {
   });
 
   it('locks the percent of a used rate, and end-dates and replaces it', async () => {
-    signedIn();
-    const { sent } = stubApi(['view billing', 'manage accounting']);
+    const { api, sent } = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/taxrates');
-    const table = await screen.findByRole('table', { name: 'Tax rates' });
+    renderSignedIn('/billing/taxrates', { permissions: ['view billing', 'manage accounting'], api });
+    const table = await screen.findByRole('table', { name: 'Tax rates' }, firstLoad);
     await user.click(within(table).getByRole('button', { name: 'Edit' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit tax rate' });
     expect((within(edit).getByRole('textbox', { name: 'Rate %' }) as HTMLInputElement).disabled).toBe(true);
@@ -219,13 +169,12 @@ describe('/billing/taxrates', () => {
   });
 });
 
-describe('/billing/settings', () => {
+describe('/billing/settings', { timeout: 60_000 }, () => {
   it('shows and saves the lock date and time zone, with the server’s field message', async () => {
-    signedIn();
-    const { sent } = stubApi(['view billing', 'manage accounting']);
+    const { api, sent } = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/settings');
-    const zone = await screen.findByRole('textbox', { name: 'Billing time zone' });
+    renderSignedIn('/billing/settings', { permissions: ['view billing', 'manage accounting'], api });
+    const zone = await screen.findByRole('textbox', { name: 'Billing time zone' }, firstLoad);
     await waitFor(() => expect((zone as HTMLInputElement).value).toBe('America/Chicago'));
     expect((screen.getByLabelText(/Lock date/) as HTMLInputElement).value).toBe('2026-09-30');
     await user.clear(zone);
