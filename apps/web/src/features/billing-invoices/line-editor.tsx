@@ -1,4 +1,3 @@
-import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import {
   editableLineKinds,
   invoiceInputSchema,
@@ -6,9 +5,7 @@ import {
   type InvoiceLineInput,
   type InvoiceLineRow,
 } from '@switchboard/shared/billing/invoices';
-import { formatCents, lineAmount } from '@switchboard/shared/billing/money';
-import { IconTrash } from '@tabler/icons-react';
-import { BillingItemSearch } from '../../components/billing-item-search.tsx';
+import { BillingLineRows, type BillingLineFields } from '../../components/billing-line-rows.tsx';
 
 // The lines of a draft (New invoice and the drawer's draft): item search through the existing
 // GET /api/billing/search/items/{term}, description, quantity, unit price, taxable. Validated in the browser with the
@@ -16,17 +13,10 @@ import { BillingItemSearch } from '../../components/billing-item-search.tsx';
 
 export type EditableKind = (typeof editableLineKinds)[number];
 
-/** One line as typed: numbers stay text until sent, so an empty field reads as missing rather than 0. */
-export interface LineDraft {
-  key: string;
+/** One line as typed (the fields of every billing line, components/billing-line-rows.tsx, and the invoice's own). */
+export interface LineDraft extends BillingLineFields {
   kind: EditableKind;
-  item_id: number | null;
-  item_name: string | null;
   account_id: number | null;
-  description: string;
-  quantity: string;
-  unit_price: string;
-  taxable: 0 | 1;
   period_start: string | null;
   period_end: string | null;
 }
@@ -88,16 +78,6 @@ export function invoiceErrors(body: InvoiceInput): Record<string, string> {
   return errors;
 }
 
-/** The line's amount as it will be computed (quantity × unit price, rounded once), or '' while incomplete. */
-export function previewAmount(line: LineDraft): string {
-  try {
-    if (line.quantity.trim() === '' || line.unit_price.trim() === '') return '';
-    return formatCents(lineAmount(line.quantity.trim(), line.unit_price.trim()));
-  } catch {
-    return '';
-  }
-}
-
 interface LineEditorProps {
   lines: LineDraft[];
   onChange: (lines: LineDraft[]) => void;
@@ -105,111 +85,17 @@ interface LineEditorProps {
   errors: Record<string, string>;
 }
 
+// A picked catalogue item makes the line an item line again.
+const pickedChanges: Partial<LineDraft> = { kind: 'item' };
+
 export function LineEditor({ lines, onChange, errors }: LineEditorProps) {
-  const update = (index: number, changes: Partial<LineDraft>) =>
-    onChange(lines.map((line, at) => (at === index ? { ...line, ...changes } : line)));
   return (
-    <Stack gap="xs" role="group" aria-label="Lines">
-      {lines.map((line, index) => (
-        <LineFields
-          key={line.key}
-          line={line}
-          number={index + 1}
-          errors={errors}
-          prefix={`lines.${index}.`}
-          onChange={(changes) => update(index, changes)}
-          onRemove={lines.length > 1 ? () => onChange(lines.filter((_, at) => at !== index)) : undefined}
-        />
-      ))}
-      {errors.lines ? (
-        <Text c="red" size="sm" role="alert">
-          {errors.lines}
-        </Text>
-      ) : null}
-      <Group>
-        <Button variant="default" size="xs" onClick={() => onChange([...lines, emptyLine()])}>
-          Add line
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-interface LineFieldsProps {
-  line: LineDraft;
-  number: number;
-  errors: Record<string, string>;
-  prefix: string;
-  onChange: (changes: Partial<LineDraft>) => void;
-  onRemove: (() => void) | undefined;
-}
-
-function LineFields({ line, number, errors, prefix, onChange, onRemove }: LineFieldsProps) {
-  const error = (field: string) => errors[`${prefix}${field}`];
-  const amount = previewAmount(line);
-  return (
-    <Paper withBorder p="xs" data-line={number}>
-      <Group gap="xs" align="flex-start" wrap="wrap">
-        <BillingItemSearch
-          number={number}
-          itemName={line.item_name}
-          onPick={(item) =>
-            onChange({
-              kind: 'item',
-              item_id: item.id,
-              item_name: item.name,
-              description: line.description.trim() === '' ? item.name : line.description,
-              unit_price: String(item.price),
-              taxable: item.taxable === 1 ? 1 : 0,
-            })
-          }
-        />
-        <TextInput
-          size="xs"
-          style={{ flex: '2 1 200px', minWidth: 0 }}
-          label="Description"
-          aria-label={`Line ${number} description`}
-          value={line.description}
-          error={error('description')}
-          onChange={(event) => onChange({ description: event.currentTarget.value })}
-        />
-        <TextInput
-          size="xs"
-          w={84}
-          label="Quantity"
-          aria-label={`Line ${number} quantity`}
-          inputMode="decimal"
-          value={line.quantity}
-          error={error('quantity')}
-          onChange={(event) => onChange({ quantity: event.currentTarget.value })}
-        />
-        <TextInput
-          size="xs"
-          w={110}
-          label="Unit price"
-          aria-label={`Line ${number} unit price`}
-          inputMode="decimal"
-          value={line.unit_price}
-          error={error('unit_price')}
-          onChange={(event) => onChange({ unit_price: event.currentTarget.value })}
-        />
-        <Checkbox
-          size="xs"
-          mt={26}
-          label="Taxable"
-          aria-label={`Line ${number} taxable`}
-          checked={line.taxable === 1}
-          onChange={(event) => onChange({ taxable: event.currentTarget.checked ? 1 : 0 })}
-        />
-        <Text size="sm" mt={24} miw={80} ta="right" aria-label={`Line ${number} amount`}>
-          {amount}
-        </Text>
-        {onRemove ? (
-          <ActionIcon variant="subtle" color="red" mt={22} aria-label={`Remove line ${number}`} onClick={onRemove}>
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
-        ) : null}
-      </Group>
-    </Paper>
+    <BillingLineRows
+      lines={lines}
+      onChange={onChange}
+      errors={errors}
+      newLine={emptyLine}
+      pickedChanges={pickedChanges}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -17,17 +16,15 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { BillingItemSearch } from '../../components/billing-item-search.tsx';
-import { formatCents, lineAmount } from '@switchboard/shared/billing/money';
 import {
   billingQuoteInputSchema,
   quoteStatusLabels,
   type BillingQuoteInput,
   type QuoteDetail,
 } from '@switchboard/shared/billing/quotes';
-import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { BillingLineRows, type BillingLineFields } from '../../components/billing-line-rows.tsx';
 import { useCompanyOptions } from '../../lib/company-options.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import {
@@ -44,16 +41,10 @@ import { dollars, errorText, statusColors } from './format.ts';
 // checkboxes, item search), sent, deleted; a sent quote is marked accepted or declined for the client; an accepted
 // one is converted to a draft invoice (the whole quote, or a deposit of N %), linked to /billing/invoices?id=N.
 
-interface LineDraft {
-  key: string;
-  item_id: number | null;
-  item_name: string | null;
-  description: string;
-  quantity: string;
-  unit_price: string;
+/** A quote line as typed: the fields of every billing line and the quote's optional and chosen flags. */
+interface LineDraft extends BillingLineFields {
   optional: boolean;
   selected: boolean;
-  taxable: 0 | 1;
 }
 
 let nextKey = 0;
@@ -73,15 +64,6 @@ const localToday = () => {
   const now = new Date();
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 };
-
-function previewAmount(line: LineDraft): string {
-  try {
-    if (line.quantity.trim() === '' || line.unit_price.trim() === '') return '';
-    return formatCents(lineAmount(line.quantity.trim(), line.unit_price.trim()));
-  } catch {
-    return '';
-  }
-}
 
 /** 'a@x.test, b@y.test' → the addresses a project quote's approval link goes to (none: no link). */
 const recipients = (text: string) =>
@@ -198,8 +180,6 @@ function QuoteEditor(props: { quote: QuoteDetail | null; onSaved: (id: number) =
       return null;
     }
   };
-  const update = (index: number, changes: Partial<LineDraft>) =>
-    setLines((current) => current.map((line, at) => (at === index ? { ...line, ...changes } : line)));
 
   return (
     <Stack gap="sm">
@@ -258,109 +238,32 @@ function QuoteEditor(props: { quote: QuoteDetail | null; onSaved: (id: number) =
           onChange={(event) => setValidUntil(event.currentTarget.value)}
         />
       </Group>
-      <Stack gap="xs" role="group" aria-label="Lines">
-        {lines.map((line, index) => {
-          const number = index + 1;
-          const error = (field: string) => errors[`lines.${index}.${field}`];
-          return (
-            <Paper withBorder p="xs" key={line.key} data-line={number}>
-              <Group gap="xs" align="flex-start" wrap="wrap">
-                <BillingItemSearch
-                  number={number}
-                  itemName={line.item_name}
-                  onPick={(item) =>
-                    update(index, {
-                      item_id: item.id,
-                      item_name: item.name,
-                      description: line.description.trim() === '' ? item.name : line.description,
-                      unit_price: String(item.price),
-                      taxable: item.taxable === 1 ? 1 : 0,
-                    })
-                  }
-                />
-                <TextInput
-                  size="xs"
-                  style={{ flex: '2 1 200px', minWidth: 0 }}
-                  label="Description"
-                  aria-label={`Line ${number} description`}
-                  value={line.description}
-                  error={error('description')}
-                  onChange={(event) => update(index, { description: event.currentTarget.value })}
-                />
-                <TextInput
-                  size="xs"
-                  w={84}
-                  label="Quantity"
-                  aria-label={`Line ${number} quantity`}
-                  inputMode="decimal"
-                  value={line.quantity}
-                  error={error('quantity')}
-                  onChange={(event) => update(index, { quantity: event.currentTarget.value })}
-                />
-                <TextInput
-                  size="xs"
-                  w={110}
-                  label="Unit price"
-                  aria-label={`Line ${number} unit price`}
-                  inputMode="decimal"
-                  value={line.unit_price}
-                  error={error('unit_price')}
-                  onChange={(event) => update(index, { unit_price: event.currentTarget.value })}
-                />
-                <Stack gap={4} mt={4}>
-                  <Checkbox
-                    size="xs"
-                    label="Taxable"
-                    aria-label={`Line ${number} taxable`}
-                    checked={line.taxable === 1}
-                    onChange={(event) => update(index, { taxable: event.currentTarget.checked ? 1 : 0 })}
-                  />
-                  <Checkbox
-                    size="xs"
-                    label="Optional"
-                    aria-label={`Line ${number} optional`}
-                    checked={line.optional}
-                    onChange={(event) => update(index, { optional: event.currentTarget.checked })}
-                  />
-                  {line.optional ? (
-                    <Checkbox
-                      size="xs"
-                      label="Chosen"
-                      aria-label={`Line ${number} chosen`}
-                      checked={line.selected}
-                      onChange={(event) => update(index, { selected: event.currentTarget.checked })}
-                    />
-                  ) : null}
-                </Stack>
-                <Text size="sm" mt={24} miw={80} ta="right" aria-label={`Line ${number} amount`}>
-                  {previewAmount(line)}
-                </Text>
-                {lines.length > 1 ? (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    mt={22}
-                    aria-label={`Remove line ${number}`}
-                    onClick={() => setLines((current) => current.filter((_, at) => at !== index))}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                ) : null}
-              </Group>
-            </Paper>
-          );
-        })}
-        {errors.lines ? (
-          <Text c="red" size="sm" role="alert">
-            {errors.lines}
-          </Text>
-        ) : null}
-        <Group>
-          <Button variant="default" size="xs" onClick={() => setLines((current) => [...current, emptyLine()])}>
-            Add line
-          </Button>
-        </Group>
-      </Stack>
+      <BillingLineRows
+        lines={lines}
+        onChange={setLines}
+        errors={errors}
+        newLine={emptyLine}
+        flags={(line, number, change) => (
+          <>
+            <Checkbox
+              size="xs"
+              label="Optional"
+              aria-label={`Line ${number} optional`}
+              checked={line.optional}
+              onChange={(event) => change({ optional: event.currentTarget.checked })}
+            />
+            {line.optional ? (
+              <Checkbox
+                size="xs"
+                label="Chosen"
+                aria-label={`Line ${number} chosen`}
+                checked={line.selected}
+                onChange={(event) => change({ selected: event.currentTarget.checked })}
+              />
+            ) : null}
+          </>
+        )}
+      />
       <Textarea label="Terms" autosize minRows={2} value={terms} onChange={(e) => setTerms(e.currentTarget.value)} />
       {quote ? <Totals quote={quote} /> : null}
       {quote && projectId !== null ? <LinkRecipients value={linkTo} onChange={setLinkTo} /> : null}
