@@ -16,7 +16,7 @@ import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/
 import { invoicePaymentState, type InvoiceStatus } from '@switchboard/shared/billing/payment-state';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
-import { toPage, type Page } from '../../db/paginate.ts';
+import { CappedCounts, toPage, type Page } from '../../db/paginate.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { billingToday, getJournalEntry } from './ledger.service.ts';
 
@@ -109,9 +109,30 @@ function statusFilter(status: NonNullable<InvoiceListQuery['status']>, today: st
   }
 }
 
-/** GET /billing/invoices: the paginator, every filter in one statement (the count rides along as a window). */
-export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Page<InvoiceRow>> {
-  const today = await billingToday(db);
+/** The list counts its filter up to this many, as the ticket queue and the project list do (decision 0056). */
+export const INVOICE_COUNT_CAP = 1_000;
+const cappedInvoiceCounts = new CappedCounts(INVOICE_COUNT_CAP);
+/** Rows a CSV statement reads at a time. */
+const csvBatch = 1_000;
+
+type InvoiceFilters = Omit<InvoiceListQuery, 'page' | 'per_page'>;
+
+/**
+ * The number search's rule (decision 0098): digits alone are a draft's id or the end of a number ('123' finds
+ * INV-000123 and INV-001123), anything else is the start of a number ('INV-0001', any case). Both read a btree.
+ */
+function numberFilter(typed: string): SQL {
+  const text = typed.replace(/^draft\s*/i, '');
+  const escaped = text.replace(/[\\%_]/g, (char) => `\\${char}`);
+  if (/^\d+$/.test(text)) {
+    const suffix = sql`reverse(i.number) like ${`${[...escaped].reverse().join('')}%`}`;
+    return /^\d{1,9}$/.test(text) ? sql`(i.id = ${Number(text)} or ${suffix})` : suffix;
+  }
+  return sql`lower(i.number) like ${`${escaped.toLowerCase()}%`}`;
+}
+
+/** Every filter of the list in SQL, and the deliveries' lateral join when the delivery filter needs it. */
+function invoiceWhere(query: InvoiceFilters, today: string): { where: SQL; filterJoin: SQL } {
   const filters: SQL[] = [];
   if (query.status) filters.push(statusFilter(query.status, today));
   if (query.type) filters.push(sql`i.type = ${query.type}`);
@@ -122,42 +143,96 @@ export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Pag
   if (query.due_from) filters.push(sql`i.due_date >= ${query.due_from}::date`);
   if (query.due_to) filters.push(sql`i.due_date <= ${query.due_to}::date`);
   if (query.run_month) filters.push(sql`i.billing_month = ${`${query.run_month}-01`}::date`);
+  if (query.delivery === 'failed' || query.delivery === 'pending') {
+    // Few invoices have a failed or pending delivery: read them from the status index, not every invoice's lateral.
+    filters.push(sql`i.id in (select s.invoice_id from invoice_deliveries s where s.status = ${query.delivery})`);
+  }
   if (query.delivery) filters.push(sql`dl.delivery = ${query.delivery}`);
   if (query.to_print) filters.push(sql`i.status = 'posted' and i.paperless = 1 and i.printed_at is null`);
-  if (query.number) {
-    const typed = query.number.replace(/^draft\s*/i, '');
-    const asId = /^\d{1,9}$/.test(typed) ? Number(typed) : null;
-    const like = `%${typed.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    filters.push(asId === null ? sql`i.number ilike ${like}` : sql`(i.id = ${asId} or i.number ilike ${like})`);
-  }
-  const where = filters.length ? sql.join(filters, sql` and `) : sql`true`;
-  // The page is picked on the (invoice_date, id) index, newest first (drafts without a date on top); the delivery
-  // state is computed for the page's rows only, unless it is filtered on. The count rides in the same statement.
-  const filterJoin = query.delivery ? deliveryJoin : sql``;
-  const result = await db.execute<RowDb>(sql`
-    select ${rowColumns},
-      (select count(*) from invoices i ${filterJoin} where ${where}) as full_count
-    from (
-      select i.id from invoices i ${filterJoin} where ${where}
+  if (query.number) filters.push(numberFilter(query.number));
+  return {
+    where: filters.length ? sql.join(filters, sql` and `) : sql`true`,
+    filterJoin: query.delivery ? deliveryJoin : sql``,
+  };
+}
+
+/** The filter's count, stopping at the cap. */
+const cappedCount = ({ where, filterJoin }: { where: SQL; filterJoin: SQL }) =>
+  sql`(select count(*)::int from (select 1 from invoices i ${filterJoin} where ${where}
+    limit ${sql.raw(String(INVOICE_COUNT_CAP))}) capped)`;
+
+/**
+ * GET /billing/invoices: the paginator in one statement. The page is picked on the (invoice_date, id) index, newest
+ * first (drafts without a date on top), with one row more; only when that row is there does the statement count the
+ * filter, capped at INVOICE_COUNT_CAP and skipped while the same filter reached the cap lately (decision 0098).
+ */
+export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Page<InvoiceRow>> {
+  const today = await billingToday(db);
+  const { page: _page, per_page: perPage, ...filters } = query;
+  const filter = invoiceWhere(filters, today);
+  const offset = (query.page - 1) * perPage;
+  const countKey = JSON.stringify(filters);
+  const capped = cappedInvoiceCounts.reachedLately(countKey);
+  // The count's subquery runs only when the CASE reaches it (PostgreSQL evaluates an InitPlan on first use).
+  const result = await db.execute<RowDb & { counted: number | null }>(sql`
+    with p as (
+      select i.id from invoices i ${filter.filterJoin} where ${filter.where}
       order by i.invoice_date desc, i.id desc
-      limit ${query.per_page} offset ${(query.page - 1) * query.per_page}
-    ) p
+      limit ${perPage + 1} offset ${offset}
+    )
+    select ${rowColumns},
+      case when ${capped}::boolean or (select count(*) from p) <= ${perPage} then null else ${cappedCount(filter)} end
+        as counted
+    from p
     join invoices i on i.id = p.id
     join companies c on c.id = i.company_id
     ${deliveryJoin}
-    order by i.invoice_date desc, i.id desc`);
-  let total = Number(result.rows[0]?.full_count ?? 0);
-  if (result.rows.length === 0 && query.page > 1) {
-    const count = await db.execute<{ n: string }>(
-      sql`select count(*)::text as n from invoices i ${filterJoin} where ${where}`,
-    );
+    order by i.invoice_date desc nulls first, i.id desc`);
+  const rows = result.rows.slice(0, perPage);
+  const counted = result.rows[0]?.counted ?? null;
+  if (counted !== null) cappedInvoiceCounts.note(countKey, counted);
+  // When nothing follows the page, its end is the total; else the count (the cap when it was skipped).
+  let total = offset + rows.length;
+  if (result.rows.length > perPage) total = Math.max(counted ?? INVOICE_COUNT_CAP, offset + result.rows.length);
+  else if (rows.length === 0 && query.page > 1) {
+    const count = await db.execute<{ n: number }>(sql`select ${cappedCount(filter)} as n`);
     total = Number(count.rows[0]!.n);
   }
   return toPage(
-    result.rows.map((row) => toRow(row, today)),
+    rows.map((row) => toRow(row, today)),
     total,
     query,
   );
+}
+
+/** Every invoice the list's filters select, in the list's order, a keyset batch at a time (for its CSV). */
+export async function* invoiceListRows(db: Db, query: InvoiceFilters): AsyncGenerator<InvoiceRow[]> {
+  const today = await billingToday(db);
+  const { where, filterJoin } = invoiceWhere(query, today);
+  let after: { date: string | null; id: number } | null = null;
+  for (;;) {
+    // Newest first with the undated drafts on top: after a draft come older drafts, then every dated invoice.
+    const keyset: SQL = !after
+      ? sql`true`
+      : after.date === null
+        ? sql`(i.invoice_date is not null or i.id < ${after.id})`
+        : sql`(i.invoice_date, i.id) < (${after.date}::date, ${after.id})`;
+    const { rows } = await db.execute<RowDb>(sql`
+      select ${rowColumns}
+      from (
+        select i.id from invoices i ${filterJoin} where ${where} and ${keyset}
+        order by i.invoice_date desc, i.id desc limit ${csvBatch}
+      ) p
+      join invoices i on i.id = p.id
+      join companies c on c.id = i.company_id
+      ${deliveryJoin}
+      order by i.invoice_date desc nulls first, i.id desc`);
+    if (rows.length === 0) return;
+    yield rows.map((row) => toRow(row, today));
+    const last = rows[rows.length - 1]!;
+    after = { date: last.invoice_date, id: last.id };
+    if (rows.length < csvBatch) return;
+  }
 }
 
 async function invoiceRow(db: DbOrTransaction, id: number, today: string) {

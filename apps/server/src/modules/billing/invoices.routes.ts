@@ -10,6 +10,7 @@ import {
   creditNoteInputSchema,
   invoiceInputSchema,
   invoiceListQuerySchema,
+  invoiceTypeLabels,
   postInvoiceInputSchema,
   unbilledTimeQuerySchema,
   voidInvoiceInputSchema,
@@ -35,7 +36,9 @@ import {
   updateInvoice,
   voidInvoice,
 } from './invoices.service.ts';
-import { getInvoiceDetail, listInvoices, listUnbilledTime } from './invoice-reads.ts';
+import { invoiceListRows, getInvoiceDetail, listInvoices, listUnbilledTime } from './invoice-reads.ts';
+import { mapBatches, sendCsv } from './billing-report-csv.ts';
+import { csvAmount } from './billing-reports.routes.ts';
 
 // Invoices and credit notes (designs/billing.md §6; decision 0071): reading and drafts need 'view billing'; approving,
 // posting, voiding and credit notes 'approve billing' as well. Client accounts get 403 (requireEmployee). Events go
@@ -44,6 +47,8 @@ import { getInvoiceDetail, listInvoices, listUnbilledTime } from './invoice-read
 const idParams = z.object({ id: z.string() });
 const view = [requireEmployee(), requirePermission('view billing')];
 const approve = [requireEmployee(), requirePermission('view billing', 'approve billing')];
+/** The list's Sent column (invoices-page.tsx shows the same words). */
+const deliveryLabels = { none: '', pending: 'Pending', sent: 'Sent', failed: 'Failed' } as const;
 
 function announceChanged(app: AppInstance, invoice: { id: number; company_id: number; project_id: number | null }) {
   app.realtime.emitToStaff(billingChannel, 'InvoiceUpdated', {
@@ -60,8 +65,27 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
     return data;
   };
 
-  app.get('/billing/invoices', { onRequest: view, schema: { querystring: invoiceListQuerySchema } }, async (request) =>
-    listInvoices(app.db, request.query),
+  // format=csv: every invoice the filters select (not a page), streamed with the list's columns (decision 0098).
+  app.get(
+    '/billing/invoices',
+    { onRequest: view, schema: { querystring: invoiceListQuerySchema.extend({ format: z.enum(['csv']).optional() }) } },
+    async (request, reply) => {
+      const { format, page: _page, per_page: _perPage, ...filters } = request.query;
+      if (format !== 'csv') return listInvoices(app.db, request.query);
+      const header = ['Number', 'Date', 'Company', 'Type', 'Total', 'Balance', 'Due', 'Status', 'Sent'];
+      const rows = mapBatches(invoiceListRows(app.db, filters), (row) => [
+        row.label,
+        row.invoice_date,
+        row.company_name,
+        invoiceTypeLabels[row.type],
+        csvAmount(row.total),
+        csvAmount(row.balance),
+        row.due_date,
+        row.state,
+        deliveryLabels[row.delivery],
+      ]);
+      return sendCsv(reply, 'Invoices.csv', header, rows);
+    },
   );
 
   app.post('/billing/invoices', { onRequest: view, schema: { body: invoiceInputSchema } }, async (request) => {

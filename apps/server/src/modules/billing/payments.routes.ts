@@ -3,6 +3,7 @@ import {
   allocationInputSchema,
   depositInputSchema,
   paymentListQuerySchema,
+  paymentMethodLabels,
   receivePaymentInputSchema,
   refundInputSchema,
   unapplyInputSchema,
@@ -14,11 +15,14 @@ import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { emitProjectEvent } from '../../plugins/project-channel.ts';
+import { mapBatches, sendCsv } from './billing-report-csv.ts';
+import { csvAmount } from './billing-reports.routes.ts';
 import {
   allocate,
   getPayment,
   getReceivable,
   listPayments,
+  paymentListRows,
   makeDeposit,
   receivePayment,
   refund,
@@ -63,10 +67,37 @@ function announce(app: AppInstance, changes: PaymentChanges): void {
 }
 
 export async function paymentRoutes(app: AppInstance): Promise<void> {
+  // format=csv: every payment the filters select (not a page), streamed with the list's columns (decision 0098).
   app.get(
     '/billing/payments/received',
-    { onRequest: view, schema: { querystring: paymentListQuerySchema } },
-    async (request) => listPayments(app.db, request.query),
+    { onRequest: view, schema: { querystring: paymentListQuerySchema.extend({ format: z.enum(['csv']).optional() }) } },
+    async (request, reply) => {
+      const { format, page: _page, per_page: _perPage, ...filters } = request.query;
+      if (format !== 'csv') return listPayments(app.db, request.query);
+      const header = [
+        'Date',
+        'Company',
+        'Method',
+        'Reference',
+        'Amount',
+        'Applied',
+        'Unapplied',
+        'Deposit to',
+        'Status',
+      ];
+      const rows = mapBatches(paymentListRows(app.db, filters), (row) => [
+        row.payment_date,
+        row.company_name,
+        paymentMethodLabels[row.method],
+        row.reference,
+        csvAmount(row.amount),
+        csvAmount(row.applied),
+        csvAmount(row.unapplied),
+        `${row.account_number} ${row.account_name}${row.deposit_id !== null ? ' (deposited)' : ''}`,
+        row.status === 'void' ? `Void ${row.void_date ?? ''}` : 'Posted',
+      ]);
+      return sendCsv(reply, 'Payments.csv', header, rows);
+    },
   );
 
   app.post(

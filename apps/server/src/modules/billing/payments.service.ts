@@ -48,7 +48,7 @@ import {
 } from '@switchboard/shared/billing/posting-rules';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
-import { toPage, type Page } from '../../db/paginate.ts';
+import { CappedCounts, toPage, type Page } from '../../db/paginate.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { billingEvents } from './billing-runs.table.ts';
 import { getBillingSettings, postJournalEntry } from './ledger.service.ts';
@@ -966,12 +966,16 @@ export async function getPayment(db: DbOrTransaction, id: number): Promise<Payme
   return paymentRow(row);
 }
 
-/** GET /billing/payments/received: newest first, filtered by company, dates, method, unapplied, undeposited. */
-export async function listPayments(
-  db: Db,
-  query: PaymentListQuery & { page: number; per_page: number },
-): Promise<Page<PaymentRow>> {
-  const where = sql.join(
+/** The payments received list counts its filter up to this many, as the other lists do (decision 0098). */
+export const PAYMENT_COUNT_CAP = 1_000;
+const cappedPaymentCounts = new CappedCounts(PAYMENT_COUNT_CAP);
+/** Rows a CSV statement reads at a time. */
+const paymentCsvBatch = 1_000;
+
+type PaymentFilters = Omit<PaymentListQuery, 'page' | 'per_page'>;
+
+function paymentWhere(query: PaymentFilters): SQL {
+  return sql.join(
     [
       sql`true`,
       query.company_id ? sql`p.company_id = ${query.company_id}` : sql`true`,
@@ -984,14 +988,64 @@ export async function listPayments(
     ],
     sql` and `,
   );
-  // The count needs no allocations; the page sorts on the date column itself, so payments_date_idx serves it.
-  const count = await db.execute<{ n: string }>(sql`
-    select count(*)::text as n from payments p join accounts ac on ac.id = p.account_id
-    where p.direction = 'in' and ${where}`);
-  const rows = await db.execute<PaymentListDbRow>(sql`
-    ${paymentSelect(where)}
-    order by p.payment_date desc, p.id desc limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`);
-  return toPage(rows.rows.map(paymentRow), Number(count.rows[0]!.n), query);
+}
+
+/**
+ * GET /billing/payments/received: newest first, filtered by company, dates, method, unapplied, undeposited. One
+ * statement: the page sorts on the date column (payments_date_idx) with one row more, and only when that row is there
+ * is the filter counted, without the allocations, capped at PAYMENT_COUNT_CAP (decision 0098).
+ */
+export async function listPayments(
+  db: Db,
+  query: PaymentListQuery & { page: number; per_page: number },
+): Promise<Page<PaymentRow>> {
+  const { page: _page, per_page: perPage, ...filters } = query;
+  const where = paymentWhere(filters);
+  const offset = (query.page - 1) * perPage;
+  const countKey = JSON.stringify(filters);
+  const capped = cappedPaymentCounts.reachedLately(countKey);
+  const countSql = sql`(select count(*)::int from (select 1 from payments p join accounts ac on ac.id = p.account_id
+    where p.direction = 'in' and ${where} limit ${sql.raw(String(PAYMENT_COUNT_CAP))}) capped)`;
+  // The page's ids first, so the allocations are summed for its rows only (not for every row an offset skips); the
+  // count's subquery runs only when the CASE reaches it (PostgreSQL evaluates an InitPlan on first use).
+  const result = await db.execute<PaymentListDbRow & { counted: number | null }>(sql`
+    with page as (
+      select p.id from payments p join accounts ac on ac.id = p.account_id where p.direction = 'in' and ${where}
+      order by p.payment_date desc, p.id desc limit ${perPage + 1} offset ${offset}
+    )
+    select x.*,
+      case when ${capped}::boolean or (select count(*) from page) <= ${perPage} then null else ${countSql} end
+        as counted
+    from (${paymentSelect(sql`p.id in (select id from page)`)}) x
+    order by x.payment_date desc, x.id desc`);
+  const rows = result.rows.slice(0, perPage);
+  const counted = result.rows[0]?.counted ?? null;
+  if (counted !== null) cappedPaymentCounts.note(countKey, counted);
+  // When nothing follows the page, its end is the total; else the count (the cap when it was skipped).
+  let total = offset + rows.length;
+  if (result.rows.length > perPage) total = Math.max(counted ?? PAYMENT_COUNT_CAP, offset + result.rows.length);
+  else if (rows.length === 0 && query.page > 1) {
+    const count = await db.execute<{ n: number }>(sql`select ${countSql} as n`);
+    total = Number(count.rows[0]!.n);
+  }
+  return toPage(rows.map(paymentRow), total, query);
+}
+
+/** Every payment received the list's filters select, newest first, a keyset batch at a time (for its CSV). */
+export async function* paymentListRows(db: Db, query: PaymentFilters): AsyncGenerator<PaymentRow[]> {
+  const where = paymentWhere(query);
+  let after: { date: string; id: number } | null = null;
+  for (;;) {
+    const keyset: SQL = after ? sql`and (p.payment_date, p.id) < (${after.date}::date, ${after.id})` : sql``;
+    const { rows } = await db.execute<PaymentListDbRow>(
+      sql`${paymentSelect(where)} ${keyset} order by p.payment_date desc, p.id desc limit ${paymentCsvBatch}`,
+    );
+    if (rows.length === 0) return;
+    yield rows.map(paymentRow);
+    const last = rows[rows.length - 1]!;
+    after = { date: last.payment_date, id: last.id };
+    if (rows.length < paymentCsvBatch) return;
+  }
 }
 
 /**
