@@ -1,9 +1,9 @@
-import { Anchor, Button, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AgedItem, AgedReceivablesRow } from '@switchboard/shared/billing/reports';
 import { invoiceTypeLabels, type InvoiceType } from '@switchboard/shared/billing/invoices';
-import { useReport, useLiveReports } from './api/reports.ts';
 import { CompanyFilter } from './components/company-filter.tsx';
-import { ExportCsvButton, ReportState, ReportTable, useUrlFilters, type Column } from './components/report-table.tsx';
+import { DateFilter, ReportPage, SwitchFilter, useReportPage } from './components/report-page.tsx';
+import { ReportTable, type Column } from './components/report-table.tsx';
 import { dollars, money } from './format.ts';
 
 // /billing/reports/agedreceivables (designs/billing.md §5, §7): per company Current, 1-30 ... 91+, Unapplied credits
@@ -24,10 +24,8 @@ export const tieLine = (ledger: number, difference: number): string =>
   `Ties to Accounts Receivable (1100): ${dollars(ledger)}, difference ${dollars(difference)}`;
 
 export function AgedReceivablesPage() {
-  const [filters, setFilter] = useUrlFilters();
-  const report = useReport('agedreceivables', filters);
-  useLiveReports();
-  const data = report.data;
+  const page = useReportPage('agedreceivables');
+  const { filters, setFilter, data } = page;
   const bucketColumns: Column<AgedReceivablesRow>[] = (data?.buckets ?? []).map((bucket, index) => ({
     key: `bucket-${index}`,
     label: bucket.label,
@@ -51,77 +49,67 @@ export function AgedReceivablesPage() {
   const chosen = filters.company_id
     ? data?.data.find((row) => String(row.company_id) === filters.company_id)
     : undefined;
+  // A number of days or buckets at its default leaves the URL.
+  const setCount = (key: string, fallback: string) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setFilter(key, event.currentTarget.value === fallback ? null : event.currentTarget.value);
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>Aged Receivables</Title>
-        <ExportCsvButton name="agedreceivables" filters={filters} />
-      </Group>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          type="date"
-          label="As of"
-          value={filters.as_of ?? data?.as_of ?? ''}
-          onChange={(event) => setFilter('as_of', event.currentTarget.value)}
-        />
-        <Select
-          label="Basis"
-          data={[
-            { value: 'due_date', label: 'Due date' },
-            { value: 'invoice_date', label: 'Invoice date' },
-          ]}
-          value={filters.basis ?? 'due_date'}
-          onChange={(value) => setFilter('basis', value === 'due_date' ? null : value)}
-          allowDeselect={false}
-          w={150}
-        />
-        <TextInput
-          type="number"
-          label="Bucket days"
-          min={1}
-          max={365}
-          value={filters.width ?? '30'}
-          onChange={(event) =>
-            setFilter('width', event.currentTarget.value === '30' ? null : event.currentTarget.value)
-          }
-          w={110}
-        />
-        <TextInput
-          type="number"
-          label="Buckets"
-          min={1}
-          max={12}
-          value={filters.count ?? '3'}
-          onChange={(event) => setFilter('count', event.currentTarget.value === '3' ? null : event.currentTarget.value)}
-          w={90}
-        />
-        <CompanyFilter
-          value={filters.company_id}
-          name={chosen?.company_name}
-          onChange={(id) => setFilter('company_id', id)}
-        />
-        <Switch
-          label="Hide zero"
-          checked={filters.hide_zero === '1'}
-          onChange={(event) => setFilter('hide_zero', event.currentTarget.checked ? '1' : null)}
-        />
-      </Group>
-      <ReportState pending={report.isPending} error={report.error} />
-      {data && (
+    <ReportPage
+      page={page}
+      title="Aged Receivables"
+      filterBar={
         <>
-          <ReportTable
-            label="Aged receivables"
-            columns={columns}
-            rows={data.data}
-            rowKey={(row) => row.company_id}
-            totals={['Total', ...data.totals.buckets.map(money), money(data.totals.credits), money(data.totals.total)]}
-            empty="No receivables."
+          <DateFilter page={page} field="as_of" label="As of" fallback={data?.as_of} />
+          <Select
+            label="Basis"
+            data={[
+              { value: 'due_date', label: 'Due date' },
+              { value: 'invoice_date', label: 'Invoice date' },
+            ]}
+            value={filters.basis ?? 'due_date'}
+            onChange={(value) => setFilter('basis', value === 'due_date' ? null : value)}
+            allowDeselect={false}
+            w={150}
           />
-          <Text aria-label="Tie to Accounts Receivable" c={data.tie.difference === 0 ? undefined : 'red'} fw={500}>
-            {tieLine(data.tie.ledger_balance, data.tie.difference)}
+          <TextInput
+            type="number"
+            label="Bucket days"
+            min={1}
+            max={365}
+            value={filters.width ?? '30'}
+            onChange={setCount('width', '30')}
+            w={110}
+          />
+          <TextInput
+            type="number"
+            label="Buckets"
+            min={1}
+            max={12}
+            value={filters.count ?? '3'}
+            onChange={setCount('count', '3')}
+            w={90}
+          />
+          <CompanyFilter
+            value={filters.company_id}
+            name={chosen?.company_name}
+            onChange={(id) => setFilter('company_id', id)}
+          />
+          <SwitchFilter page={page} field="hide_zero" label="Hide zero" />
+        </>
+      }
+      label="Aged receivables"
+      columns={columns}
+      rows={(report) => report.data}
+      rowKey={(row) => row.company_id}
+      totals={({ totals }) => ['Total', ...totals.buckets.map(money), money(totals.credits), money(totals.total)]}
+      empty="No receivables."
+    >
+      {(report) => (
+        <>
+          <Text aria-label="Tie to Accounts Receivable" c={report.tie.difference === 0 ? undefined : 'red'} fw={500}>
+            {tieLine(report.tie.ledger_balance, report.tie.difference)}
           </Text>
-          {data.items && (
+          {report.items && (
             <Stack gap="xs">
               <Group justify="space-between">
                 <Title order={3}>{chosen?.company_name ?? 'Company'}: open items</Title>
@@ -131,7 +119,7 @@ export function AgedReceivablesPage() {
               </Group>
               <ReportTable<AgedItem>
                 label="Open items"
-                rows={data.items}
+                rows={report.items}
                 rowKey={(item) => `${item.type}-${item.id}`}
                 empty="No open items."
                 columns={[
@@ -143,7 +131,7 @@ export function AgedReceivablesPage() {
                   {
                     key: 'bucket',
                     label: 'Bucket',
-                    render: (item) => (item.bucket === null ? 'Unapplied credit' : data.buckets[item.bucket]?.label),
+                    render: (item) => (item.bucket === null ? 'Unapplied credit' : report.buckets[item.bucket]?.label),
                   },
                   { key: 'amount', label: 'Amount', numeric: true, render: (item) => money(item.amount) },
                 ]}
@@ -152,6 +140,6 @@ export function AgedReceivablesPage() {
           )}
         </>
       )}
-    </Stack>
+    </ReportPage>
   );
 }

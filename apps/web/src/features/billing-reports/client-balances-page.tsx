@@ -1,8 +1,7 @@
-import { Group, Stack, Switch, TextInput, Title } from '@mantine/core';
 import type { ClientBalanceRow } from '@switchboard/shared/billing/reports';
-import { useLiveReports, useReport } from './api/reports.ts';
 import { CompanyFilter } from './components/company-filter.tsx';
-import { ExportCsvButton, ReportState, ReportTable, useUrlFilters, type Column } from './components/report-table.tsx';
+import { DateFilter, ReportPage, SwitchFilter, useReportPage } from './components/report-page.tsx';
+import type { Column } from './components/report-table.tsx';
 import { money } from './format.ts';
 
 // /billing/reports/clientbalances (designs/billing.md §5): per company invoiced, credited, received, open, overdue,
@@ -25,54 +24,39 @@ const columns: Column<ClientBalanceRow>[] = [
 ];
 
 export function ClientBalancesPage() {
-  const [filters, setFilter] = useUrlFilters();
-  const report = useReport('clientbalances', filters);
-  useLiveReports();
-  const data = report.data;
-  const toggle = (key: string) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setFilter(key, event.currentTarget.checked ? '1' : null);
+  const page = useReportPage('clientbalances');
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>Client Balances</Title>
-        <ExportCsvButton name="clientbalances" filters={filters} />
-      </Group>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          type="date"
-          label="As of"
-          value={filters.as_of ?? data?.as_of ?? ''}
-          onChange={(event) => setFilter('as_of', event.currentTarget.value)}
-        />
-        <CompanyFilter
-          value={filters.company_id}
-          name={data?.data[0]?.company_name}
-          onChange={(id) => setFilter('company_id', id)}
-        />
-        <Switch label="Hide zero" checked={filters.hide_zero === '1'} onChange={toggle('hide_zero')} />
-        <Switch label="Overdue only" checked={filters.overdue_only === '1'} onChange={toggle('overdue_only')} />
-      </Group>
-      <ReportState pending={report.isPending} error={report.error} />
-      {data && (
-        <ReportTable
-          label="Client balances"
-          columns={columns}
-          rows={data.data}
-          rowKey={(row) => row.company_id}
-          empty="No companies."
-          totals={[
-            'Total',
-            money(data.totals.invoiced),
-            money(data.totals.credited),
-            money(data.totals.received),
-            money(data.totals.open),
-            money(data.totals.overdue),
-            money(data.totals.unapplied_credit),
-            money(data.totals.balance),
-            '',
-          ]}
-        />
-      )}
-    </Stack>
+    <ReportPage
+      page={page}
+      title="Client Balances"
+      filterBar={
+        <>
+          <DateFilter page={page} field="as_of" label="As of" fallback={page.data?.as_of} />
+          <CompanyFilter
+            value={page.filters.company_id}
+            name={page.data?.data[0]?.company_name}
+            onChange={(id) => page.setFilter('company_id', id)}
+          />
+          <SwitchFilter page={page} field="hide_zero" label="Hide zero" />
+          <SwitchFilter page={page} field="overdue_only" label="Overdue only" />
+        </>
+      }
+      label="Client balances"
+      columns={columns}
+      rows={(data) => data.data}
+      rowKey={(row) => row.company_id}
+      empty="No companies."
+      totals={({ totals }) => [
+        'Total',
+        money(totals.invoiced),
+        money(totals.credited),
+        money(totals.received),
+        money(totals.open),
+        money(totals.overdue),
+        money(totals.unapplied_credit),
+        money(totals.balance),
+        '',
+      ]}
+    />
   );
 }

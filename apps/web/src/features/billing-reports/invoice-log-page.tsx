@@ -1,9 +1,7 @@
-import { Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { invoiceLogEventLabels, invoiceLogEvents, type InvoiceLogRow } from '@switchboard/shared/billing/reports';
-import { Pagination } from '../../components/pagination.tsx';
-import { useLiveReports, useReport } from './api/reports.ts';
 import { CompanyFilter } from './components/company-filter.tsx';
-import { ExportCsvButton, ReportState, ReportTable, useUrlFilters, type Column } from './components/report-table.tsx';
+import { DateFilter, ReportPage, SelectFilter, useReportPage } from './components/report-page.tsx';
+import type { Column } from './components/report-table.tsx';
 
 // /billing/reports/invoicelog (designs/billing.md §5): the events of invoices (created, edited, approved, posted,
 // mailed to whom and the result, paid, credited, voided), who and when; filters range, company, event, user.
@@ -24,68 +22,41 @@ const columns: Column<InvoiceLogRow>[] = [
 ];
 
 export function InvoiceLogPage() {
-  const [filters, setFilter] = useUrlFilters();
-  const report = useReport('invoicelog', filters);
-  useLiveReports();
-  const data = report.data;
+  const page = useReportPage('invoicelog');
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>Invoice Log</Title>
-        <ExportCsvButton name="invoicelog" filters={filters} />
-      </Group>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          type="date"
-          label="From"
-          value={filters.from ?? ''}
-          onChange={(e) => setFilter('from', e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={filters.to ?? ''}
-          onChange={(e) => setFilter('to', e.currentTarget.value)}
-        />
-        <CompanyFilter value={filters.company_id} onChange={(id) => setFilter('company_id', id)} />
-        <Select
-          label="Event"
-          placeholder="All events"
-          clearable
-          data={invoiceLogEvents.map((event) => ({ value: event, label: invoiceLogEventLabels[event] }))}
-          value={filters.event ?? null}
-          onChange={(value) => setFilter('event', value)}
-          w={170}
-        />
-        <Select
-          label="User"
-          placeholder="Anyone"
-          clearable
-          data={userOptions(data?.data ?? [], filters.user_id)}
-          value={filters.user_id ?? null}
-          onChange={(value) => setFilter('user_id', value)}
-          w={170}
-        />
-      </Group>
-      <ReportState pending={report.isPending} error={report.error} />
-      {data && (
+    <ReportPage
+      page={page}
+      title="Invoice Log"
+      filterBar={
         <>
-          <ReportTable
-            label="Invoice log"
-            columns={columns}
-            rows={data.data}
-            rowKey={(row) => row.id}
-            empty="No events."
+          <DateFilter page={page} field="from" label="From" />
+          <DateFilter page={page} field="to" label="To" />
+          <CompanyFilter value={page.filters.company_id} onChange={(id) => page.setFilter('company_id', id)} />
+          <SelectFilter
+            page={page}
+            field="event"
+            label="Event"
+            placeholder="All events"
+            data={invoiceLogEvents.map((event) => ({ value: event, label: invoiceLogEventLabels[event] }))}
+            w={170}
           />
-          <Pagination
-            meta={data}
-            itemLabel="events"
-            onPageChange={(page) => setFilter('page', String(page))}
-            onPerPageChange={(perPage) => setFilter('per_page', String(perPage))}
+          <SelectFilter
+            page={page}
+            field="user_id"
+            label="User"
+            placeholder="Anyone"
+            data={userOptions(page.data?.data ?? [], page.filters.user_id)}
+            w={170}
           />
         </>
-      )}
-    </Stack>
+      }
+      label="Invoice log"
+      columns={columns}
+      rows={(data) => data.data}
+      rowKey={(row) => row.id}
+      empty="No events."
+      itemLabel="events"
+    />
   );
 }
 

@@ -1,14 +1,12 @@
-import { Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { invoiceTypeLabels, invoiceTypes } from '@switchboard/shared/billing/invoices';
 import {
   registerStatusFilters,
   registerStatusLabels,
   type InvoiceRegisterRow,
 } from '@switchboard/shared/billing/reports';
-import { Pagination } from '../../components/pagination.tsx';
-import { useLiveReports, useReport } from './api/reports.ts';
 import { CompanyFilter } from './components/company-filter.tsx';
-import { ExportCsvButton, ReportState, ReportTable, useUrlFilters, type Column } from './components/report-table.tsx';
+import { DateFilter, ReportPage, SelectFilter, useReportPage } from './components/report-page.tsx';
+import type { Column } from './components/report-table.tsx';
 import { money } from './format.ts';
 
 // /billing/reports/invoiceregister (designs/billing.md §5): every posted invoice and credit note with its paid part,
@@ -30,84 +28,57 @@ const columns: Column<InvoiceRegisterRow>[] = [
 ];
 
 export function InvoiceRegisterPage() {
-  const [filters, setFilter] = useUrlFilters();
-  const report = useReport('invoiceregister', filters);
-  useLiveReports();
-  const data = report.data;
+  const page = useReportPage('invoiceregister');
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2}>Invoice Register</Title>
-        <ExportCsvButton name="invoiceregister" filters={filters} />
-      </Group>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          type="date"
-          label="From"
-          value={filters.from ?? ''}
-          onChange={(e) => setFilter('from', e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={filters.to ?? ''}
-          onChange={(e) => setFilter('to', e.currentTarget.value)}
-        />
-        <Select
-          label="Type"
-          placeholder="All types"
-          clearable
-          data={invoiceTypes.map((type) => ({ value: type, label: invoiceTypeLabels[type] }))}
-          value={filters.type ?? null}
-          onChange={(value) => setFilter('type', value)}
-          w={160}
-        />
-        <CompanyFilter
-          value={filters.company_id}
-          name={data?.data[0]?.company_name}
-          onChange={(id) => setFilter('company_id', id)}
-        />
-        <Select
-          label="Status"
-          placeholder="All"
-          clearable
-          data={registerStatusFilters.map((status) => ({ value: status, label: registerStatusLabels[status] }))}
-          value={filters.status ?? null}
-          onChange={(value) => setFilter('status', value)}
-          w={150}
-        />
-      </Group>
-      <ReportState pending={report.isPending} error={report.error} />
-      {data && (
+    <ReportPage
+      page={page}
+      title="Invoice Register"
+      filterBar={
         <>
-          <ReportTable
-            label="Invoice register"
-            columns={columns}
-            rows={data.data}
-            rowKey={(row) => row.id}
-            empty="No invoices."
-            totals={[
-              `Total (${data.totals.count})`,
-              '',
-              '',
-              '',
-              money(data.totals.subtotal),
-              money(data.totals.tax_total),
-              money(data.totals.total),
-              money(data.totals.paid),
-              money(data.totals.balance),
-              '',
-              '',
-            ]}
+          <DateFilter page={page} field="from" label="From" />
+          <DateFilter page={page} field="to" label="To" />
+          <SelectFilter
+            page={page}
+            field="type"
+            label="Type"
+            placeholder="All types"
+            data={invoiceTypes.map((type) => ({ value: type, label: invoiceTypeLabels[type] }))}
+            w={160}
           />
-          <Pagination
-            meta={data}
-            itemLabel="documents"
-            onPageChange={(page) => setFilter('page', String(page))}
-            onPerPageChange={(perPage) => setFilter('per_page', String(perPage))}
+          <CompanyFilter
+            value={page.filters.company_id}
+            name={page.data?.data[0]?.company_name}
+            onChange={(id) => page.setFilter('company_id', id)}
+          />
+          <SelectFilter
+            page={page}
+            field="status"
+            label="Status"
+            placeholder="All"
+            data={registerStatusFilters.map((status) => ({ value: status, label: registerStatusLabels[status] }))}
+            w={150}
           />
         </>
-      )}
-    </Stack>
+      }
+      label="Invoice register"
+      columns={columns}
+      rows={(data) => data.data}
+      rowKey={(row) => row.id}
+      empty="No invoices."
+      totals={({ totals }) => [
+        `Total (${totals.count})`,
+        '',
+        '',
+        '',
+        money(totals.subtotal),
+        money(totals.tax_total),
+        money(totals.total),
+        money(totals.paid),
+        money(totals.balance),
+        '',
+        '',
+      ]}
+      itemLabel="documents"
+    />
   );
 }

@@ -19,7 +19,8 @@ export const reportsQueryKey = ['billing', 'reports'] as const;
 /** The filters of a report: its URL's query without empty values. */
 export type ReportFilters = Record<string, string>;
 
-interface Answers {
+/** Each report's JSON answer. */
+export interface Answers {
   agedreceivables: AgedReceivablesResponse;
   clientbalances: ClientBalancesResponse;
   invoiceregister: InvoiceRegisterResponse;
