@@ -56,6 +56,7 @@ export const webFeatureLayers = [
     'billing-reports',
     'billing-items',
     'billing-quotes',
+    'billing-vendors',
   ],
   ['dashboard', 'search', 'billing-home'],
 ];

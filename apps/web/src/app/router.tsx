@@ -120,6 +120,8 @@ const invoiceRegisterPage = () =>
 const invoiceLogPage = () =>
   import('../features/billing-reports/invoice-log-page.tsx').then((m) => ({ Component: m.InvoiceLogPage }));
 const itemsPage = () => import('../features/billing-items/items-page.tsx').then((m) => ({ Component: m.ItemsPage }));
+const vendorsPage = () =>
+  import('../features/billing-vendors/vendors-page.tsx').then((m) => ({ Component: m.VendorsPage }));
 const quotesPage = () =>
   import('../features/billing-quotes/quotes-page.tsx').then((m) => ({ Component: m.QuotesPage }));
 const outboxListPage = () =>
@@ -294,7 +296,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'items', lazy: itemsPage, handle: handle({ title: 'Billing Items' }) },
       { path: 'ledgers', lazy: ledgersPage, handle: handle({ title: 'Ledgers' }) },
       { path: 'ledgers/:id', lazy: ledgerRegisterPage, handle: handle({ title: 'Ledger', numericParams: ['id'] }) },
-      area('vendors', 'Vendors'),
+      { path: 'vendors', lazy: vendorsPage, handle: handle({ title: 'Vendors' }) },
       { path: 'taxrates', lazy: taxRatesPage, handle: handle({ title: 'Tax Rates' }) },
       { path: 'settings', lazy: billingSettingsPage, handle: handle({ title: 'Billing Settings' }) },
       { path: 'invoices', lazy: invoicesPage, handle: handle({ title: 'Invoices' }) },
