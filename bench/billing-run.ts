@@ -13,6 +13,7 @@
 // first month from the current one without a run is run; BENCH_SCALE=0.1 seeds a tenth of the companies;
 // BENCH_WAIT_DELIVERY=1 also waits for the PDFs and mail after posting and prints that time).
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -114,16 +115,30 @@ try {
   });
   if (!login.ok) throw new Error(`signing in: ${login.status} ${await login.text()}`);
   const token = ((await login.json()) as { access_token: string }).access_token;
-  const call = async (method: 'GET' | 'POST', path: string, body?: object) => {
-    const answer = await fetch(`${address}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+  // node:http, not fetch: fetch gives up on an answer after 300 s, and a run over budget posts for longer.
+  const call = (method: 'GET' | 'POST', path: string, body?: object) =>
+    new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
+      const payload = body ? JSON.stringify(body) : undefined;
+      const request = http.request(
+        `${address}/api${path}`,
+        {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+            const status = answer.statusCode ?? 0;
+            if (status >= 400) reject(new Error(`${method} ${path}: ${status} ${JSON.stringify(json)}`));
+            else resolve({ status, json });
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
     });
-    const json = (await answer.json()) as Record<string, unknown>;
-    if (answer.status >= 400) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(json)}`);
-    return { status: answer.status, json };
-  };
 
   // The current month, or with a reused database the first month from it without a run yet.
   const { rows: months } = await pool.query<{ month: string; companies: number; check_ins: number }>(`

@@ -645,6 +645,7 @@ export async function liveRunInvoices(tx: DbOrTransaction, companyIds: number[],
       total: invoices.total,
       balance: invoices.balance,
       dueDate: invoices.dueDate,
+      invoiceDate: invoices.invoiceDate,
     })
     .from(invoices)
     .where(

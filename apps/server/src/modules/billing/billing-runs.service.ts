@@ -797,28 +797,33 @@ export async function postRun(app: AppInstance, month: string, actorId: number):
   const approved = (await liveRunInvoices(app.db, companyIds, month)).filter((i) => i.status === 'approved');
   if (approved.length === 0) throw unprocessable({ month: [runPostedNothingMessage] }, runPostedNothingMessage);
   const result: RunActionResult = { done: [], failed: [] };
-  for (const invoice of approved) {
-    let posted: PostedInvoiceResult;
-    try {
-      posted = await app.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${invoice.companyId}::int, ${monthKey(month)}::int)`);
-        const [row] = await tx
-          .select({ invoiceDate: invoices.invoiceDate })
-          .from(invoices)
-          .where(eq(invoices.id, invoice.id));
-        const done = await postInvoice(tx, invoice.id, actorId, row?.invoiceDate ?? month);
-        await freezeUsage(tx, invoice.id, settings.timeZone);
-        await syncCompanyRow(tx, run.id, month, invoice.companyId);
-        return done;
-      });
-    } catch (error) {
-      result.failed.push({ id: invoice.id, message: messageOf(error) });
-      continue;
+  // A few invoices at a time, as drafting does: the gapless number's row lock serialises only the end of each.
+  const queue = [...approved];
+  const worker = async () => {
+    for (let invoice = queue.shift(); invoice !== undefined; invoice = queue.shift()) {
+      const { id, companyId } = invoice;
+      let posted: PostedInvoiceResult;
+      try {
+        posted = await app.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${companyId}::int, ${monthKey(month)}::int)`);
+          // The usage first: its reads and its refusal come before the invoice takes its number (a row lock).
+          await freezeUsage(tx, id, settings.timeZone);
+          const done = await postInvoice(tx, id, actorId, invoice.invoiceDate ?? month);
+          await syncCompanyRow(tx, run.id, month, companyId);
+          return done;
+        });
+      } catch (error) {
+        result.failed.push({ id, message: messageOf(error) });
+        continue;
+      }
+      result.done.push(id);
+      await announceInvoicePosted(app, posted, actorId);
+      announceRun(app, month, companyId);
     }
-    result.done.push(invoice.id);
-    await announceInvoicePosted(app, posted, actorId);
-    announceRun(app, month, invoice.companyId);
-  }
+  };
+  await Promise.all(Array.from({ length: runConcurrency(app.db) }, worker));
+  result.done.sort((a, b) => a - b);
+  result.failed.sort((a, b) => a.id - b.id);
   await settleRun(app.db, run.id);
   return result;
 }
