@@ -172,6 +172,57 @@ it('as of a past date, an invoice closed or voided on that day is no longer open
   });
 });
 
+it('as of a past date, a credit note partly applied counts what is left of it', async () => {
+  const [company] = await ctx.db.insert(companies).values({ name: 'Credit Co' }).returning({ id: companies.id });
+  const companyId = company!.id;
+  const at = addDays(today, -10);
+  const [invoice, credit] = await ctx.db
+    .insert(invoices)
+    .values([
+      {
+        companyId,
+        type: 'one_off',
+        status: 'posted',
+        number: 'INV-C1',
+        invoiceDate: at,
+        subtotal: '50.00',
+        total: '50.00',
+        balance: '30.00',
+      },
+      {
+        companyId,
+        type: 'credit_note',
+        status: 'posted',
+        number: 'CN-C1',
+        invoiceDate: at,
+        subtotal: '-30.00',
+        total: '-30.00',
+        balance: '-10.00',
+      },
+    ])
+    .returning({ id: invoices.id });
+  await ctx.db.insert(allocations).values({
+    sourceType: 'credit_note',
+    sourceId: credit!.id,
+    targetType: 'invoice',
+    targetId: invoice!.id,
+    companyId,
+    amount: '20.00',
+    appliedOn: addDays(today, -9),
+  });
+  const open = async (days: number) =>
+    (await openItemsAsOf(ctx.db, addDays(today, days), today, companyId)).map((item) => [item.label, item.amount]);
+  expect(await open(-10)).toEqual([
+    ['INV-C1', 5000],
+    ['CN-C1', -3000],
+  ]);
+  expect(await open(-5)).toEqual([
+    ['INV-C1', 3000],
+    ['CN-C1', -1000],
+  ]);
+  expect(await open(0)).toEqual(await open(-5));
+});
+
 describe('the cached report through the API', () => {
   let viewer: string;
   let approver: string;

@@ -103,7 +103,9 @@ function openItemsSql(asOf: string, today: string, companyId?: number): SQL {
         where i.status = 'posted' and i.balance <> 0 and i.invoice_date <= ${asOf}::date and ${company('i')}`
     : sql`select i.type, i.id, i.company_id, i.number as label, i.invoice_date as date, i.due_date,
           i.total - ${allocated('target', 'invoice', 'i.id', asOf)}
-            + ${allocated('source', 'credit_note', 'i.id', asOf)} as amount
+            -- Only a credit note is the source of a credit_note allocation: the others skip that probe.
+            + case when i.type = 'credit_note' then ${allocated('source', 'credit_note', 'i.id', asOf)} else 0 end
+            as amount
         from invoices i
         where i.status in ('posted', 'void') and ${invoiceOpenRange} @> ${asOf}::date and ${company('i')}`;
   const paymentAmount = current
