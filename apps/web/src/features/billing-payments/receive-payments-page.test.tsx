@@ -1,56 +1,15 @@
-import type { SessionResponse } from '@switchboard/shared';
 import type { PaymentRow, ReceivableResponse } from '@switchboard/shared/billing/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeSocketModule } from '../../test/fake-socket.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { jsonResponse } from '../../test/render.tsx';
+import { type ApiAnswer, firstLoad, renderSignedIn } from '../../test/render-signed-in.tsx';
 
 // /billing/payments/receive: the company's open invoices, Auto-apply oldest first, Save with its body, the server's
 // messages beside their fields, and Void only for holders of 'approve billing'.
 
 vi.mock('socket.io-client', () => fakeSocketModule);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const session = (permissions: string[]): SessionResponse => ({
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Ada Admin',
-      shortname: 'Ada',
-      email: 'ada@example.com',
-      photo: null,
-      avatar: null,
-      created_at: '2026-01-05T09:00:00.000Z',
-      email_verified_at: null,
-      employee: null,
-    },
-    permissions,
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-});
-
-function signedIn(): void {
-  window.localStorage.setItem('access_token', 'access-1');
-  window.localStorage.setItem('refresh_token', 'refresh-1');
-  window.localStorage.setItem('token_id', 'token-1');
-  authStore.syncFromStorage();
-}
 
 const receivable: ReceivableResponse = {
   company: { id: 7, name: 'Acme Dental' },
@@ -102,49 +61,40 @@ const paymentRow: PaymentRow = {
   created_at: '2026-11-02T10:00:00.000Z',
 };
 
-function stubApi(permissions: string[], answer?: (body: Record<string, unknown>) => Response) {
+function stubApi(answer?: (body: Record<string, unknown>) => Response) {
   const sent: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      if (url === '/api/session') return jsonResponse(200, session(permissions));
-      if (url === '/api/notifications') return jsonResponse(200, { data: [] });
-      if (url.startsWith('/api/misc/timeclock')) return jsonResponse(200, { data: { status: 5, start_time: null } });
-      if (url === '/api/billing/settings') return jsonResponse(200, { data: { lock_date: null, time_zone: 'UTC' } });
-      if (url.startsWith('/api/billing/accounts'))
-        return jsonResponse(200, {
-          data: [
-            { id: 1, number: '1000', name: 'Operating Checking', type: 'asset', subtype: 'bank', active: true },
-            { id: 2, number: '1050', name: 'Undeposited Funds', type: 'asset', subtype: 'undeposited', active: true },
-          ],
-          as_of: '2026-11-27',
-          trial_balance_difference: 0,
-        });
-      if (url.startsWith('/api/company')) return jsonResponse(200, { data: [{ id: 7, name: 'Acme Dental' }] });
-      if (url === '/api/billing/companies/7/receivable') return jsonResponse(200, { data: receivable });
-      if (url.startsWith('/api/billing/payments/received') && method === 'GET')
-        return jsonResponse(200, { data: [paymentRow], total: 1, current_page: 1, per_page: 25, last_page: 1 });
-      if (url === '/api/billing/payments/received') {
-        const body = JSON.parse(String(init!.body));
-        sent.push(body);
-        return answer ? answer(body) : jsonResponse(200, { message: 'Payment saved.', data: paymentRow });
-      }
-      return jsonResponse(404, { message: 'Not found.' });
-    }),
-  );
-  return { sent };
+  const api: ApiAnswer = (url, init) => {
+    const method = init?.method ?? 'GET';
+    if (url === '/api/billing/settings') return jsonResponse(200, { data: { lock_date: null, time_zone: 'UTC' } });
+    if (url.startsWith('/api/billing/accounts'))
+      return jsonResponse(200, {
+        data: [
+          { id: 1, number: '1000', name: 'Operating Checking', type: 'asset', subtype: 'bank', active: true },
+          { id: 2, number: '1050', name: 'Undeposited Funds', type: 'asset', subtype: 'undeposited', active: true },
+        ],
+        as_of: '2026-11-27',
+        trial_balance_difference: 0,
+      });
+    if (url.startsWith('/api/company')) return jsonResponse(200, { data: [{ id: 7, name: 'Acme Dental' }] });
+    if (url === '/api/billing/companies/7/receivable') return jsonResponse(200, { data: receivable });
+    if (url.startsWith('/api/billing/payments/received') && method === 'GET')
+      return jsonResponse(200, { data: [paymentRow], total: 1, current_page: 1, per_page: 25, last_page: 1 });
+    if (url === '/api/billing/payments/received') {
+      const body = JSON.parse(String(init!.body));
+      sent.push(body);
+      return answer ? answer(body) : jsonResponse(200, { message: 'Payment saved.', data: paymentRow });
+    }
+  };
+  return { api, sent };
 }
 
 // The first render loads the route's chunk: on a busy machine it takes longer than the default 20 s.
 describe('/billing/payments/receive', { timeout: 60_000 }, () => {
   it('auto-applies oldest first, shows the credit and saves the payment', async () => {
-    signedIn();
-    const { sent } = stubApi(['view billing']);
+    const { api, sent } = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/payments/receive?company_id=7');
-    const table = await screen.findByRole('table', { name: 'Open invoices' }, { timeout: 15_000 });
+    renderSignedIn('/billing/payments/receive?company_id=7', { permissions: ['view billing'], api });
+    const table = await screen.findByRole('table', { name: 'Open invoices' }, firstLoad);
     await user.type(screen.getByRole('textbox', { name: 'Reference (check number)' }), '1042');
     await user.type(screen.getByRole('textbox', { name: 'Amount' }), '100');
     await user.click(screen.getByRole('button', { name: 'Auto-apply oldest first' }));
@@ -175,8 +125,7 @@ describe('/billing/payments/receive', { timeout: 60_000 }, () => {
   });
 
   it('refuses an Apply amount over the balance before sending, and shows the server’s messages by field', async () => {
-    signedIn();
-    const { sent } = stubApi(['view billing', 'approve billing'], () =>
+    const { api, sent } = stubApi(() =>
       jsonResponse(422, {
         message: 'The given data was invalid.',
         errors: {
@@ -186,8 +135,8 @@ describe('/billing/payments/receive', { timeout: 60_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    renderApp('/billing/payments/receive?company_id=7');
-    const table = await screen.findByRole('table', { name: 'Open invoices' }, { timeout: 15_000 });
+    renderSignedIn('/billing/payments/receive?company_id=7', { permissions: ['view billing', 'approve billing'], api });
+    const table = await screen.findByRole('table', { name: 'Open invoices' }, firstLoad);
     await user.type(screen.getByRole('textbox', { name: 'Amount' }), '45');
     await user.type(within(table).getByRole('textbox', { name: 'Apply to INV-000011' }), '45');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -205,10 +154,9 @@ describe('/billing/payments/receive', { timeout: 60_000 }, () => {
   });
 
   it('preselects the company and the invoice of ?company_id=&invoice_id= with its balance', async () => {
-    signedIn();
-    stubApi(['view billing']);
-    renderApp('/billing/payments/receive?company_id=7&invoice_id=12');
-    const table = await screen.findByRole('table', { name: 'Open invoices' }, { timeout: 15_000 });
+    const { api } = stubApi();
+    renderSignedIn('/billing/payments/receive?company_id=7&invoice_id=12', { permissions: ['view billing'], api });
+    const table = await screen.findByRole('table', { name: 'Open invoices' }, firstLoad);
     const apply = within(table).getByRole('textbox', { name: 'Apply to INV-000012' }) as HTMLInputElement;
     await waitFor(() => expect(apply.value).toBe('50.00'));
     expect((screen.getByRole('textbox', { name: 'Amount' }) as HTMLInputElement).value).toBe('50.00');
