@@ -25,6 +25,12 @@ import { formatCents, centsFromDollars } from '@switchboard/shared/billing/money
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import {
+  contractMessages,
+  FormActions,
+  shownMessages,
+  type FieldMessages,
+} from '../../components/billing-form-parts.tsx';
 import { confirmDelete } from '../../components/confirm-dialogs.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -59,8 +65,6 @@ export type ItemFormValues = {
   reorder_qty: string;
   active: boolean;
 };
-
-type Errors = Record<string, string[] | undefined>;
 
 export const emptyItemForm: ItemFormValues = {
   name: '',
@@ -119,15 +123,8 @@ export function itemInputOf(values: ItemFormValues, editing: boolean): BillingIt
 }
 
 /** The shared contract's messages by field, or null when the drawer's values are valid. */
-export function checkItem(values: ItemFormValues): Errors | null {
-  const parsed = billingItemInputSchema.safeParse(itemInputOf(values, false));
-  if (parsed.success) return null;
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    errors[key] = [...(errors[key] ?? []), issue.message];
-  }
-  return errors;
+export function checkItem(values: ItemFormValues): FieldMessages | null {
+  return contractMessages(billingItemInputSchema.safeParse(itemInputOf(values, false)));
 }
 
 const money = (dollars: number) => formatCents(centsFromDollars(dollars) ?? 0);
@@ -331,10 +328,10 @@ function ItemDrawer({
   const save = useSaveItem();
   const accounts = useIncomeAccounts();
   const [values, setValues] = useState<ItemFormValues>(item ? formOf(item) : emptyItemForm);
-  const [local, setLocal] = useState<Errors>({});
+  const [local, setLocal] = useState<FieldMessages>({});
   const set = <K extends keyof ItemFormValues>(key: K, value: ItemFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-  const errors: Errors = { ...local, ...(isApiError(save.error) ? (save.error.errors ?? {}) : {}) };
+  const errors = shownMessages(local, save.error);
   const title = item ? `Edit ${item.name}` : 'New item';
 
   const submit = (event: FormEvent) => {
@@ -468,17 +465,7 @@ function ItemDrawer({
               onChange={(e) => set('active', e.currentTarget.checked)}
             />
           )}
-          {save.error && (!isApiError(save.error) || !save.error.errors) ? (
-            <Alert color="red">{isApiError(save.error) ? save.error.message : 'An error occured.'}</Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions error={save.error} pending={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Drawer>

@@ -19,6 +19,7 @@ import {
   type BillingSettingsInput,
 } from '@switchboard/shared/billing/ledger';
 import { useEffect, useState, type FormEvent } from 'react';
+import { contractMessages, type FieldMessages } from '../../components/billing-form-parts.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
 import { useBillingItemChoices } from './api/billing-settings.ts';
@@ -47,7 +48,7 @@ interface FormValues {
   known: ReadonlySet<string>;
 }
 
-type Errors = Record<string, string[]>;
+type Errors = FieldMessages;
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -97,14 +98,7 @@ export function inputOf(values: FormValues): BillingSettingsInput {
  * browser's list of zones may differ from the server's, and the server's is the one that decides.
  */
 export function checkBillingSettings(values: FormValues): Errors | null {
-  const parsed = billingSettingsInputSchema.omit({ time_zone: true }).safeParse(inputOf(values));
-  if (parsed.success) return null;
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    errors[key] = [...(errors[key] ?? []), issue.message];
-  }
-  return errors;
+  return contractMessages(billingSettingsInputSchema.omit({ time_zone: true }).safeParse(inputOf(values)));
 }
 
 export function BillingSettingsPage() {

@@ -14,7 +14,12 @@ import {
 } from '@mantine/core';
 import { taxRateInputSchema, type TaxRate, type TaxRateInput } from '@switchboard/shared/billing/tax-rates';
 import { useState, type FormEvent } from 'react';
-import { isApiError } from '../../lib/api-client.ts';
+import {
+  contractMessages,
+  FormActions,
+  shownMessages,
+  type FieldMessages,
+} from '../../components/billing-form-parts.tsx';
 import { usePermissions } from '../../lib/auth-store.ts';
 import { useLiabilityAccounts, useReplaceTaxRate, useSaveTaxRate, useTaxRates } from './api/tax-rates.ts';
 
@@ -31,8 +36,6 @@ type FormValues = {
   effective_to: string;
   active: boolean;
 };
-
-type Errors = Record<string, string[] | undefined>;
 
 const emptyForm: FormValues = {
   name: '',
@@ -72,15 +75,8 @@ function inputOf(values: FormValues): TaxRateInput {
 }
 
 /** The shared contract's messages by field, or null when the form is valid. */
-export function checkTaxRate(values: FormValues): Errors | null {
-  const parsed = taxRateInputSchema.safeParse(inputOf(values));
-  if (parsed.success) return null;
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    errors[key] = [...(errors[key] ?? []), issue.message];
-  }
-  return errors;
+export function checkTaxRate(values: FormValues): FieldMessages | null {
+  return contractMessages(taxRateInputSchema.safeParse(inputOf(values)));
 }
 
 /** The day after an ISO date: the replacing rate starts when the old one has ended. */
@@ -172,7 +168,7 @@ function RateFields({
 }: {
   values: FormValues;
   set: <K extends keyof FormValues>(key: K, value: FormValues[K]) => void;
-  errors: Errors;
+  errors: FieldMessages;
   lockPercent?: boolean;
 }) {
   const accounts = useLiabilityAccounts();
@@ -250,17 +246,11 @@ function useForm(initial: FormValues) {
   return { values, set };
 }
 
-function ErrorAlert({ error }: { error: unknown }) {
-  if (!error) return null;
-  if (!isApiError(error)) return <Alert color="red">An error occured.</Alert>;
-  return error.errors ? null : <Alert color="red">{error.message}</Alert>;
-}
-
 function TaxRateModal({ rate, onClose }: { rate: TaxRate | null; onClose: () => void }) {
   const save = useSaveTaxRate();
   const { values, set } = useForm(rate ? formOf(rate) : emptyForm);
-  const [local, setLocal] = useState<Errors>({});
-  const errors: Errors = { ...local, ...(isApiError(save.error) ? (save.error.errors ?? {}) : {}) };
+  const [local, setLocal] = useState<FieldMessages>({});
+  const errors = shownMessages(local, save.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.reset();
@@ -274,15 +264,7 @@ function TaxRateModal({ rate, onClose }: { rate: TaxRate | null; onClose: () => 
       <form onSubmit={submit} noValidate>
         <Stack>
           <RateFields values={values} set={set} errors={errors} lockPercent={rate?.used_on_posted_invoices} />
-          <ErrorAlert error={save.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions error={save.error} pending={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
@@ -294,9 +276,8 @@ function ReplaceModal({ rate, onClose }: { rate: TaxRate; onClose: () => void })
   const replace = useReplaceTaxRate();
   const [endOn, setEndOn] = useState(rate.effective_to ?? '');
   const { values, set } = useForm({ ...formOf(rate), effective_from: '', effective_to: '' });
-  const [local, setLocal] = useState<Errors>({});
-  const serverErrors = isApiError(replace.error) ? (replace.error.errors ?? {}) : {};
-  const errors: Errors = { ...local, ...serverErrors };
+  const [local, setLocal] = useState<FieldMessages>({});
+  const errors = shownMessages(local, replace.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     replace.reset();
@@ -337,15 +318,7 @@ function ReplaceModal({ rate, onClose }: { rate: TaxRate; onClose: () => void })
             error={errors.percent?.[0]}
           />
           {errors.effective_from?.[0] && <Alert color="red">{errors.effective_from[0]}</Alert>}
-          <ErrorAlert error={replace.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={replace.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions error={replace.error} pending={replace.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
