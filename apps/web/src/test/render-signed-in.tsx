@@ -2,6 +2,7 @@ import type { SessionResponse } from '@switchboard/shared';
 import { vi } from 'vitest';
 import { authStore } from '../lib/auth-store.ts';
 import { jsonResponse, renderApp } from './render.tsx';
+import { signedInResponse } from './signed-in.ts';
 
 /** The answer a test gives to a call of the page under test; undefined when it is not one of its calls (then 404). */
 export type ApiAnswer = (
@@ -13,31 +14,14 @@ type SessionUser = SessionResponse['data']['user'];
 
 /** GET /api/session for employee Ada Admin (id 1) with the given permissions and user fields. */
 export function sessionResponse(permissions: string[], user: Partial<SessionUser> = {}): SessionResponse {
+  const ada = { name: 'Ada Admin', shortname: 'Ada', email: 'ada@example.com', ...user };
+  const signedIn = signedInResponse(permissions, ada);
   return {
     data: {
-      user: {
-        id: 1,
-        type: 'Employee',
-        role: 'user',
-        name: 'Ada Admin',
-        shortname: 'Ada',
-        email: 'ada@example.com',
-        photo: null,
-        avatar: null,
-        created_at: '2026-01-05T09:00:00.000Z',
-        email_verified_at: null,
-        employee: null,
-        ...user,
-      },
+      user: signedIn.user,
       permissions,
-      notifications: [],
-      agent_settings: {
-        has_settings: false,
-        phone_number: null,
-        username: null,
-        callback_number: null,
-        connection_id: null,
-      },
+      notifications: signedIn.notifications,
+      agent_settings: signedIn.agent_settings,
       token_id: 'token-1',
       shadowing: false,
     },
