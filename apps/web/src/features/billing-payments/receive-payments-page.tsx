@@ -25,8 +25,9 @@ import {
 } from '@switchboard/shared/billing/payments';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api-client.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
+import { saveBlob } from '../../lib/download.ts';
 import {
   useApplyCredit,
   useBillingTimeZone,
@@ -427,6 +428,52 @@ function CreditRow({
   );
 }
 
+/** The list's CSV with its filters applied (every row, not the page): GET /api/billing/payments/received?format=csv. */
+function paymentsCsvUrl(filters: Omit<PaymentFilters, 'company_id'>, companyId: number | null): string {
+  const query = new URLSearchParams();
+  if (companyId !== null) query.set('company_id', String(companyId));
+  if (filters.from) query.set('from', filters.from);
+  if (filters.to) query.set('to', filters.to);
+  if (filters.method) query.set('method', filters.method);
+  if (filters.unapplied) query.set('unapplied', '1');
+  if (filters.undeposited) query.set('undeposited', '1');
+  query.set('format', 'csv');
+  return `/api/billing/payments/received?${query.toString()}`;
+}
+
+/** Export CSV as the reports make it: fetched through the API client, which adds the bearer a plain link would lack. */
+function ExportPaymentsCsv({ url }: { url: string }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  return (
+    <>
+      <Button
+        component="a"
+        href={url}
+        variant="default"
+        loading={busy}
+        onClick={(event: React.MouseEvent) => {
+          event.preventDefault();
+          setBusy(true);
+          setFailed(false);
+          api
+            .get<Blob>(url, { responseType: 'blob' })
+            .then((blob) => saveBlob(blob, 'Payments.csv'))
+            .catch(() => setFailed(true))
+            .finally(() => setBusy(false));
+        }}
+      >
+        Export CSV
+      </Button>
+      {failed && (
+        <Text c="red" size="sm">
+          An error occured.
+        </Text>
+      )}
+    </>
+  );
+}
+
 function RecentPayments({ companyId, today }: { companyId: number | null; today: string }) {
   const canApprove = usePermissions().includes('approve billing');
   const [filters, setFilters] = useState<Omit<PaymentFilters, 'company_id'>>({
@@ -478,6 +525,7 @@ function RecentPayments({ companyId, today }: { companyId: number | null; today:
         <Button variant="light" disabled={chosenRows.length === 0} onClick={() => setDepositing(true)}>
           Make deposit
         </Button>
+        <ExportPaymentsCsv url={paymentsCsvUrl(filters, companyId)} />
       </Group>
       {rows.length === 0 ? (
         <Text c="dimmed">No payments.</Text>
