@@ -732,7 +732,12 @@ function messageOf(error: unknown): string {
  * longer equal the month's usage, so what is frozen is what was billed.
  */
 export async function freezeUsage(tx: Transaction, invoiceId: number, timeZone: string): Promise<void> {
-  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+  const [found] = await tx
+    .select({ invoice: invoices, separate: companyBillingSettings.separateOverageInvoice })
+    .from(invoices)
+    .leftJoin(companyBillingSettings, eq(companyBillingSettings.companyId, invoices.companyId))
+    .where(eq(invoices.id, invoiceId));
+  const invoice = found?.invoice;
   if (!invoice || !invoice.billingMonth || (invoice.type !== 'contract' && invoice.type !== 'overage')) return;
   const usageMonth = previousMonth(invoice.billingMonth);
   const contracts = await listContracts(tx, invoice.companyId);
@@ -740,11 +745,7 @@ export async function freezeUsage(tx: Transaction, invoiceId: number, timeZone: 
   if (!governing) return;
   const row = await usageRowOf(tx, invoice.companyId, contracts, usageMonth, timeZone);
   if (!row || row.invoiced) return;
-  const [billing] = await tx
-    .select({ separate: companyBillingSettings.separateOverageInvoice })
-    .from(companyBillingSettings)
-    .where(eq(companyBillingSettings.companyId, invoice.companyId));
-  const carriesOverage = invoice.type === 'overage' || !(billing?.separate ?? false);
+  const carriesOverage = invoice.type === 'overage' || !(found.separate ?? false);
   const expected = row.balance < 0 ? Math.round(-row.balance * 100) : 0;
   const overage = await tx
     .select({ quantity: invoiceLines.quantity })

@@ -21,9 +21,7 @@ import { emitDomainEvent } from '../../plugins/domain-events.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import { emitProjectEvent } from '../../plugins/project-channel.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
-import { companies, sites } from '../companies/companies.table.ts';
 import { contracts } from '../contracts/contracts.table.ts';
-import { companyBillingSettings } from './company-billing-settings.table.ts';
 import { defaultPaymentTerms, documentTaxSource, lockInvoice, recordBillingEvent } from './invoice-drafts.ts';
 import { invoiceLines, invoices } from './invoices.table.ts';
 import {
@@ -99,22 +97,26 @@ async function accountsOf(tx: DbOrTransaction, ids: number[], numbers: string[])
 
 /** The company's name and its billing site's address (else its first site's), frozen on the invoice at posting. */
 async function billToOf(tx: Transaction, companyId: number): Promise<{ name: string; address: string }> {
-  const [company] = await tx
-    .select({ name: companies.name, siteId: companyBillingSettings.billingSiteId })
-    .from(companies)
-    .leftJoin(companyBillingSettings, eq(companyBillingSettings.companyId, companies.id))
-    .where(eq(companies.id, companyId));
-  const siteQuery = tx
-    .select({ address: sites.address, city: sites.city, state: sites.state, zip: sites.zip })
-    .from(sites)
-    .where(
-      company?.siteId
-        ? sql`${sites.id} = ${company.siteId} and ${sites.companyId} = ${companyId}`
-        : eq(sites.companyId, companyId),
-    )
-    .orderBy(asc(sites.id))
-    .limit(1);
-  const [site] = await siteQuery;
+  // One statement: the billing site when it is the company's, else (none set) its first site.
+  const { rows } = await tx.execute<{
+    name: string;
+    site_id: number | null;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+  }>(sql`
+    select c.name, s.id as site_id, s.address, s.city, s.state, s.zip
+    from companies c
+    left join company_billing_settings b on b.company_id = c.id
+    left join lateral (
+      select s.id, s.address, s.city, s.state, s.zip from sites s
+      where s.company_id = c.id and (b.billing_site_id is null or s.id = b.billing_site_id)
+      order by s.id limit 1
+    ) s on true
+    where c.id = ${companyId}`);
+  const company = rows[0];
+  const site = company && company.site_id !== null ? company : undefined;
   const cityLine = site ? [site.city, [site.state, site.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
   const address = site ? [site.address, cityLine].filter((part) => part && part.trim()).join('\n') : '';
   return { name: company?.name ?? '', address };
