@@ -168,12 +168,15 @@ export const publicApprovalSchema = z.object({
   recipient: z.string(),
   message: z.string(),
   expires_at: z.string(),
-  project: z.object({
-    title: z.string(),
-    company: z.string(),
-    site: z.string().nullable(),
-    goals: z.string(),
-  }),
+  /** Null for a billing quote's link, which names no project (decision 0097). */
+  project: z
+    .object({
+      title: z.string(),
+      company: z.string(),
+      site: z.string().nullable(),
+      goals: z.string(),
+    })
+    .nullable(),
   documents: z.array(z.object({ quote_id: z.number().int(), label: z.string(), has_pdf: z.boolean() })),
 });
 export type PublicApproval = z.infer<typeof publicApprovalSchema>;

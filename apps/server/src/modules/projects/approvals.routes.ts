@@ -16,8 +16,6 @@ import { emitProjectEvent } from '../../plugins/project-channel.ts';
 
 // Anything that is not a token answers as an unknown one (404), in the service.
 const tokenParams = z.object({ token: z.string() });
-// A project-less billing quote's link shows no project (its quote is the whole request).
-const publicLinkSchema = publicApprovalSchema.extend({ project: publicApprovalSchema.shape.project.nullable() });
 const pdfParams = tokenParams.extend({ quoteId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function approvalRoutes(app: AppInstance): Promise<void> {
@@ -25,7 +23,7 @@ export async function approvalRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     '/public/approvals/:token',
-    { ...publicRoute, schema: { params: tokenParams, response: { 200: z.object({ data: publicLinkSchema }) } } },
+    { ...publicRoute, schema: { params: tokenParams, response: { 200: z.object({ data: publicApprovalSchema }) } } },
     async (request, reply) => {
       await throttleApprovalRequest(app.db, request.ip);
       void reply.header('Cache-Control', 'no-store');

@@ -340,15 +340,12 @@ async function liveLink(db: DbOrTransaction, token: string) {
 
 const plainText = (html: string) => htmlToParagraphs(html).join('\n\n');
 
-/** What the public page reads; a project-less quote's link has no project (its quote is the only document). */
-export type PublicApprovalView = Omit<PublicApproval, 'project'> & { project: PublicApproval['project'] | null };
-
 /**
  * GET /api/public/approvals/{token}: the project's summary and, for labor, its quotes (plain text only). Only what a
  * client reads (decision 0046): any recipient may hold the link, typed outside addresses included, so the internal
  * notes stay out, as they do from the client's project detail and the Project_Overview PDF.
  */
-export async function readPublicApproval(db: DbOrTransaction, token: string): Promise<PublicApprovalView> {
+export async function readPublicApproval(db: DbOrTransaction, token: string): Promise<PublicApproval> {
   const link = await liveLink(db, token);
   let project: PublicApproval['project'] | null = null;
   if (link.projectId !== null) {

@@ -10,7 +10,6 @@ import { api, isApiError } from '../../lib/api-client.ts';
 // quote without a project (decision 0097) shows only its quote.
 
 /** A project-less quote's link answers no project (the server's contract widens the shared one; decision 0097). */
-type PublicApprovalView = Omit<PublicApproval, 'project'> & { project: PublicApproval['project'] | null };
 
 const kindTitles: Record<PublicApproval['kind'], string> = {
   planning: 'Planning approval',
@@ -42,7 +41,7 @@ export function PublicApprovalPage() {
   const approval = useQuery({
     queryKey: ['public-approval', token] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<{ data: PublicApprovalView }>(linkPath(token), { signal, auth: false })).data,
+      (await api.get<{ data: PublicApproval }>(linkPath(token), { signal, auth: false })).data,
     retry: false,
     refetchOnWindowFocus: false,
   });
