@@ -2,40 +2,16 @@ import { defaultUserSettings } from '@switchboard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule } from '../../test/fake-socket.ts';
 import { renderApp } from '../../test/render.tsx';
+import { shellRoutes, signIn } from '../../test/render-signed-in.tsx';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
 // Issue 26 §2.9: a refused Baseline Security save brings the first highlighted row into view and focuses its notes.
 
-const session = {
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Tess Tech',
-      shortname: 'Tess',
-      email: 'tess@example.com',
-      photo: null,
-      settings: defaultUserSettings,
-    },
-    permissions: ['view chat'],
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-};
+const tess = { name: 'Tess Tech', shortname: 'Tess', email: 'tess@example.com', settings: defaultUserSettings };
 
 // jsdom has no layout: record which element is asked to scroll into view.
 const scrolled: Element[] = [];
@@ -47,11 +23,10 @@ afterEach(() => {
 });
 
 function open(routes: Parameters<typeof stubApi>[0] = {}) {
-  authStore.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1', token_id: 'token-1', expires_in: 900 });
+  signIn();
   const api = stubApi({
-    'GET /api/session': [200, session],
+    ...shellRoutes(['view chat'], tess),
     'GET /api/misc/staticdata': [200, { data: {} }],
-    'GET /api/notifications': [200, { data: [] }],
     'GET /api/schedule/main/ticket/77': [
       200,
       { data: [{ id: 77, subject: 'Scheduled Maintenance 03/2026: DC01', status: 2, company_id: 4, check_ins: [] }] },

@@ -3,41 +3,17 @@ import type { Editor } from '@tiptap/react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule } from '../../test/fake-socket.ts';
 import { renderApp } from '../../test/render.tsx';
+import { shellRoutes, signIn } from '../../test/render-signed-in.tsx';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
 // Spec 2 §2 Exchange Analyzer, §3 Exchange analysis, §7 (POST multipart, the update as POST with _method PUT, GET by
 // ticket) and §8 ('An error occured.' on failure, the server's message on success, server errors per field).
 
-const session = {
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Tess Tech',
-      shortname: 'Tess',
-      email: 'tess@example.com',
-      photo: null,
-      settings: defaultUserSettings,
-    },
-    permissions: ['view chat'],
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-};
+const tess = { name: 'Tess Tech', shortname: 'Tess', email: 'tess@example.com', settings: defaultUserSettings };
 
 const path = '/maintenance/exchange/4/21/3/2026/77/9';
 const checkIns = {
@@ -68,11 +44,10 @@ const record: ExchangeRecord = {
 };
 
 function open(routes: Parameters<typeof stubApi>[0]) {
-  authStore.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1', token_id: 'token-1', expires_in: 900 });
+  signIn();
   const api = stubApi({
-    'GET /api/session': [200, session],
+    ...shellRoutes(['view chat'], tess),
     'GET /api/misc/staticdata': [200, { data: {} }],
-    'GET /api/notifications': [200, { data: [] }],
     'GET /api/schedule/main/ticket/77': [200, checkIns],
     ...routes,
   });

@@ -2,41 +2,17 @@ import { defaultUserSettings, eventLogNote, type MaintenanceCompany } from '@swi
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
 import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { renderApp } from '../../test/render.tsx';
+import { shellRoutes, signIn } from '../../test/render-signed-in.tsx';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
 // Issue 19 parts 1, 2 and 5 in the browser: the month's states and the ticket warning, the baseline's note rule,
 // N/A, save button by mode, and the live check-in toast (spec 2 §2, §4, §5).
 
-const session = {
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Tess Tech',
-      shortname: 'Tess',
-      email: 'tess@example.com',
-      photo: null,
-      settings: defaultUserSettings,
-    },
-    permissions: ['view chat'],
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-};
+const tess = { name: 'Tess Tech', shortname: 'Tess', email: 'tess@example.com', settings: defaultUserSettings };
 
 const company: MaintenanceCompany = {
   id: 4,
@@ -67,11 +43,10 @@ const checkIns = {
 };
 
 function open(path: string, routes: Parameters<typeof stubApi>[0] = {}) {
-  authStore.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1', token_id: 'token-1', expires_in: 900 });
+  signIn();
   const api = stubApi({
-    'GET /api/session': [200, session],
+    ...shellRoutes(['view chat'], tess),
     'GET /api/misc/staticdata': [200, { data: {} }],
-    'GET /api/notifications': [200, { data: [] }],
     'GET /api/schedule/main/ticket/77': [200, checkIns],
     ...routes,
   });
