@@ -39,5 +39,9 @@ export const billingItems = pgTable(
     index('billing_items_active_idx')
       .on(t.type, t.name)
       .where(sql`${t.archivedAt} is null`),
+    // A vendor's "Items supplied" and whether a vendor is used.
+    index('billing_items_preferred_vendor_idx')
+      .on(t.preferredVendorId)
+      .where(sql`${t.preferredVendorId} is not null`),
   ],
 );

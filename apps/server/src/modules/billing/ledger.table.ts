@@ -102,6 +102,10 @@ export const journalLines = pgTable(
     index('journal_lines_tax_rate_date_idx').on(t.taxRateId, t.entryDate),
     // Balances as of a date read the partial month's lines of every account.
     index('journal_lines_date_idx').on(t.entryDate),
+    // Whether a vendor is used (archive or delete) and part 2's payables read lines by vendor.
+    index('journal_lines_vendor_idx')
+      .on(t.vendorId)
+      .where(sql`${t.vendorId} is not null`),
   ],
 );
 

@@ -5,7 +5,7 @@ import {
   type PurchaseOrderInput,
   type VendorInput,
 } from '@switchboard/shared';
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { companies } from '../companies/companies.table.ts';
@@ -40,15 +40,6 @@ export async function createVendor(db: DbOrTransaction, input: VendorInput): Pro
       throw unprocessable({ name: [vendorNameTakenMessage] });
     throw error;
   }
-}
-
-/** The vendors an order can be placed with: not archived, by name. */
-export function listVendors(db: DbOrTransaction): Promise<{ id: number; name: string }[]> {
-  return db
-    .select({ id: vendors.id, name: vendors.name })
-    .from(vendors)
-    .where(isNull(vendors.archivedAt))
-    .orderBy(asc(sql`lower(${vendors.name})`), asc(vendors.id));
 }
 
 /**

@@ -1,0 +1,2 @@
+CREATE INDEX "billing_items_preferred_vendor_idx" ON "billing_items" USING btree ("preferred_vendor_id") WHERE "billing_items"."preferred_vendor_id" is not null;--> statement-breakpoint
+CREATE INDEX "journal_lines_vendor_idx" ON "journal_lines" USING btree ("vendor_id") WHERE "journal_lines"."vendor_id" is not null;
