@@ -72,7 +72,7 @@ const recipients = (text: string) =>
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
 
-/** For a project's quote: where Send mails decision 0046's single-use approval link. */
+/** Where Send mails decision 0046's single-use approval link (a quote with or without a project, decision 0097). */
 function LinkRecipients(props: { value: string; onChange: (value: string) => void }) {
   return (
     <TextInput
@@ -266,7 +266,7 @@ function QuoteEditor(props: { quote: QuoteDetail | null; onSaved: (id: number) =
       />
       <Textarea label="Terms" autosize minRows={2} value={terms} onChange={(e) => setTerms(e.currentTarget.value)} />
       {quote ? <Totals quote={quote} /> : null}
-      {quote && projectId !== null ? <LinkRecipients value={linkTo} onChange={setLinkTo} /> : null}
+      {quote ? <LinkRecipients value={linkTo} onChange={setLinkTo} /> : null}
       <Group>
         <Button
           loading={save.isPending}
@@ -286,7 +286,7 @@ function QuoteEditor(props: { quote: QuoteDetail | null; onSaved: (id: number) =
                 const id = await submit();
                 if (id === null) return;
                 try {
-                  await action.mutateAsync({ id, action: 'send', to: projectId === null ? [] : recipients(linkTo) });
+                  await action.mutateAsync({ id, action: 'send', to: recipients(linkTo) });
                 } catch (error) {
                   setMessage(errorText(error));
                 }
@@ -388,9 +388,7 @@ function QuoteSummary({ quote }: { quote: QuoteDetail }) {
         </Table.Tbody>
       </Table>
       <Totals quote={quote} />
-      {quote.status === 'sent' && quote.project_id !== null ? (
-        <LinkRecipients value={linkTo} onChange={setLinkTo} />
-      ) : null}
+      {quote.status === 'sent' ? <LinkRecipients value={linkTo} onChange={setLinkTo} /> : null}
       {quote.status === 'sent' ? (
         <Group>
           <Button
@@ -401,7 +399,7 @@ function QuoteSummary({ quote }: { quote: QuoteDetail }) {
                 action.mutateAsync({
                   id: quote.id,
                   action: 'send',
-                  to: quote.project_id === null ? [] : recipients(linkTo),
+                  to: recipients(linkTo),
                 }),
               )
             }
