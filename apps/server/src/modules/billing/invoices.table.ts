@@ -129,7 +129,9 @@ export const invoices = pgTable(
     index('invoices_invoiced_idx')
       .on(t.invoiceDate, t.total)
       .where(sql`${t.status} = 'posted' and ${t.type} <> 'credit_note'`),
-    index('invoices_draft_month_idx').on(t.billingMonth).where(sql`${t.status} = 'draft'`),
+    index('invoices_draft_month_idx')
+      .on(t.billingMonth)
+      .where(sql`${t.status} = 'draft'`),
     // The run's idempotency in the schema (decision 0070): one live contract and one overage invoice per month.
     uniqueIndex('invoices_company_month_type_uidx')
       .on(t.companyId, t.billingMonth, t.type)
