@@ -40,7 +40,8 @@ describe('billing vendors', () => {
     await page.getByText('Vendor saved.').waitFor();
 
     // The drawer turns into the vendor's: the tax id is shown only as its last 4, never whole.
-    const drawer = page.getByRole('dialog', { name });
+    // Exact: the archive confirmation's title ('Archive or delete {name}?') holds the name too.
+    const drawer = page.getByRole('dialog', { name, exact: true });
     await drawer.getByText('On file: •••••6789. Type a new one only to change it.').waitFor();
     expect(await page.getByText('3456789').count()).toBe(0);
     expect(await drawer.getByRole('textbox', { name: 'Tax id' }).inputValue()).toBe('');
@@ -60,7 +61,9 @@ describe('billing vendors', () => {
     await drawer.getByRole('table', { name: 'Purchase orders' }).getByText('$512.40').waitFor();
     await drawer.getByRole('tab', { name: 'Details' }).click();
     await drawer.getByRole('button', { name: 'Archive / Delete' }).click();
-    await page.getByRole('button', { name: 'Yes, archive or delete it' }).click();
+    const confirm = page.getByRole('button', { name: 'Yes, archive or delete it' });
+    await confirm.click();
+    await confirm.waitFor({ state: 'detached' });
     await page.getByText('Vendor archived: purchase orders or items name it, so it is kept for them.').waitFor();
     await drawer.getByText('Archived: this vendor is kept for its purchase orders and items.').waitFor();
     await page.keyboard.press('Escape');

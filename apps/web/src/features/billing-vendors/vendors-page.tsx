@@ -400,14 +400,14 @@ function VendorForm({
     const invalid = checkVendor(values);
     setLocal(invalid ?? {});
     if (invalid) return;
-    save.mutate(
-      { id: vendor?.id ?? null, input: vendorInputOf(values) },
-      {
-        onSuccess: (result) => {
-          onOutcome('green', result.message);
-          onSaved(result.data);
-        },
+    // Promises, not mutate's callbacks: the answer's VendorUpdated can remount this form (its key is updated_at)
+    // before the answer itself arrives, and mutate's callbacks die with the form. Errors show through save.error.
+    save.mutateAsync({ id: vendor?.id ?? null, input: vendorInputOf(values) }).then(
+      (result) => {
+        onOutcome('green', result.message);
+        onSaved(result.data);
       },
+      () => {},
     );
   };
 
@@ -417,13 +417,10 @@ function VendorForm({
       text: 'A vendor named by purchase orders or items is archived and stays on them; one never used is deleted.',
       confirm: 'Yes, archive or delete it',
       onConfirm: () =>
-        remove.mutate(target.id, {
-          onSuccess: (result) => {
-            onOutcome('green', result.message);
-            if (result.outcome === 'deleted') onClose();
-          },
-          onError: failed,
-        }),
+        remove.mutateAsync(target.id).then((result) => {
+          onOutcome('green', result.message);
+          if (result.outcome === 'deleted') onClose();
+        }, failed),
     });
 
   return (
@@ -438,10 +435,7 @@ function VendorForm({
                 variant="default"
                 loading={restore.isPending}
                 onClick={() =>
-                  restore.mutate(vendor.id, {
-                    onSuccess: (result) => onOutcome('green', result.message),
-                    onError: failed,
-                  })
+                  restore.mutateAsync(vendor.id).then((result) => onOutcome('green', result.message), failed)
                 }
               >
                 Restore
