@@ -5,7 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
+import { billingItems } from '../billing-items/billing-items.table.ts';
 import { companies } from '../companies/companies.table.ts';
+import { contracts } from '../contracts/contracts.table.ts';
 import { companyBillingSettings } from './company-billing-settings.table.ts';
 import { invoiceLines, invoices } from './invoices.table.ts';
 import { accounts, billingSettings, journalLines } from './ledger.table.ts';
@@ -94,6 +96,30 @@ describe('numbers', () => {
     const id = await approved({ invoice_date: '2026-03-05', payment_terms: 30 });
     const post = await call('POST', `/api/billing/invoices/${id}/post`);
     expect(post.json().data).toMatchObject({ invoice_date: '2026-03-05', due_date: '2026-04-04', payment_terms: 30 });
+  });
+
+  it('makes a hand-made invoice paperless as the contract governing its month says (the To print batch)', async () => {
+    const [item] = await ctx.db.select({ id: billingItems.id }).from(billingItems).limit(1);
+    const [{ id: printed }] = await ctx.db.insert(companies).values({ name: 'Paper Dental' }).returning();
+    const terms = { retainerItem: item!.id, overageItem: item!.id, lateFeeItem: item!.id };
+    // An older contract on e-mail (0 = Yes) and the one governing March 2026 on paper (1 = No).
+    await ctx.db.insert(contracts).values([
+      { companyId: printed, startDate: '2025-01-01', endDate: '2026-12-31', paperless: 0, ...terms },
+      { companyId: printed, startDate: '2026-02-01', endDate: '2026-12-31', paperless: 1, ...terms },
+      { companyId: printed, startDate: '2027-01-01', endDate: '2027-12-31', paperless: 0, ...terms },
+    ]);
+    const posted = async (invoiceDate: string) => {
+      const id = await approved({ company_id: printed, invoice_date: invoiceDate, payment_terms: 15 });
+      expect((await call('POST', `/api/billing/invoices/${id}/post`)).statusCode).toBe(200);
+      const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, id));
+      return { id, paperless: row!.paperless, terms: row!.paymentTerms };
+    };
+    const march = await posted('2026-03-05');
+    expect(march).toMatchObject({ paperless: 1, terms: 15 });
+    expect((await posted('2026-01-20')).paperless).toBe(0);
+    expect((await posted('2027-02-01')).paperless).toBe(0);
+    const toPrint = (await call('GET', `/api/billing/invoices?to_print=1&company_id=${printed}`)).json();
+    expect(toPrint.data.map((row: { id: number }) => row.id)).toEqual([march.id]);
   });
 
   it('refuses taxable lines without a company tax rate at posting', async () => {

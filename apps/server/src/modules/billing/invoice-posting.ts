@@ -14,7 +14,7 @@ import {
   postingAccounts,
   type PostedInvoiceLine,
 } from '@switchboard/shared/billing/posting-rules';
-import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AppInstance } from '../../app-instance.ts';
 import type { DbOrTransaction, Transaction } from '../../db/client.ts';
 import { emitDomainEvent } from '../../plugins/domain-events.ts';
@@ -176,6 +176,23 @@ export async function postInvoice(
       terms = contract.paymentTerms;
       paperless = contract.paperless;
     }
+  } else {
+    // Paperless is the company's choice on its contract (spec 2 §3): an invoice made by hand follows the contract
+    // governing its month (latest start, then highest id, as contractForMonth), and keeps its own terms.
+    const month = invoiceDate.slice(0, 7);
+    const [governing] = await tx
+      .select({ paperless: contracts.paperless })
+      .from(contracts)
+      .where(
+        and(
+          eq(contracts.companyId, invoice.companyId),
+          sql`to_char(${contracts.startDate}, 'YYYY-MM') <= ${month}`,
+          sql`to_char(${contracts.endDate}, 'YYYY-MM') >= ${month}`,
+        ),
+      )
+      .orderBy(desc(contracts.startDate), desc(contracts.id))
+      .limit(1);
+    paperless = governing?.paperless ?? 0;
   }
   const dueDate = addDays(invoiceDate, terms);
   const billTo = await billToOf(tx, invoice.companyId);
