@@ -1,7 +1,6 @@
 import {
   computeMonthlyUsage,
   contractForMonth,
-  type BillingItemType,
   type Contract,
   type MonthlyUsageRow,
   type UsageMonthHours,
@@ -24,19 +23,19 @@ import {
   type UnbilledCheckIn,
   withUsageFigures,
 } from '@switchboard/shared/billing/run-lines';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTransaction, Transaction } from '../../db/client.ts';
 import { unprocessable } from '../../plugins/errors.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies } from '../companies/companies.table.ts';
-import { checkInUsageMonth, monthlyUsageForCompany, usageTermsOf } from '../contracts/contracts.service.ts';
 import {
-  contractBillingContacts,
-  contractRecurringItems,
-  contracts,
-  usageAdjustments,
-} from '../contracts/contracts.table.ts';
+  checkInUsageMonth,
+  listContractsOfCompanies,
+  monthlyUsageForCompany,
+  usageTermsOf,
+} from '../contracts/contracts.service.ts';
+import { contractBillingContacts, usageAdjustments } from '../contracts/contracts.table.ts';
 import { usageSnapshots } from '../contracts/usage-snapshots.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 import { users } from '../users/users.table.ts';
@@ -141,76 +140,6 @@ const byCompany = <T extends { companyId: number }>(rows: T[]) => {
   return map;
 };
 
-/** The contracts of many companies, newest start first, as listContracts gives them one company at a time. */
-async function contractsOfCompanies(db: DbOrTransaction, companyIds: number[]): Promise<Map<number, Contract[]>> {
-  const rows = await db
-    .select({
-      contract: contracts,
-      retainerName: sql<string>`(select name from billing_items where id = ${contracts.retainerItem})`,
-      overageName: sql<string>`(select name from billing_items where id = ${contracts.overageItem})`,
-      lateFeeName: sql<string>`(select name from billing_items where id = ${contracts.lateFeeItem})`,
-    })
-    .from(contracts)
-    .where(inArray(contracts.companyId, companyIds))
-    .orderBy(desc(contracts.startDate), desc(contracts.id));
-  const ids = rows.map((row) => row.contract.id);
-  const contacts =
-    ids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(contractBillingContacts)
-          .where(inArray(contractBillingContacts.contractId, ids))
-          .orderBy(asc(contractBillingContacts.userId));
-  const items =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ item: contractRecurringItems, name: billingItems.name, type: billingItems.type })
-          .from(contractRecurringItems)
-          .innerJoin(billingItems, eq(billingItems.id, contractRecurringItems.itemId))
-          .where(inArray(contractRecurringItems.contractId, ids))
-          .orderBy(asc(contractRecurringItems.id));
-  const result = new Map<number, Contract[]>();
-  for (const { contract: c, retainerName, overageName, lateFeeName } of rows)
-    result.set(c.companyId, [
-      ...(result.get(c.companyId) ?? []),
-      {
-        id: c.id,
-        company_id: c.companyId,
-        start_date: c.startDate,
-        end_date: c.endDate,
-        payment_terms: c.paymentTerms,
-        retainer_item: { id: c.retainerItem, name: retainerName },
-        overage_item: { id: c.overageItem, name: overageName },
-        late_fee_item: { id: c.lateFeeItem, name: lateFeeName },
-        retainer_taxable: c.retainerTaxable,
-        overage_taxable: c.overageTaxable,
-        late_fee_taxable: c.lateFeeTaxable,
-        retainer_price: c.retainerPrice,
-        overage_price: c.overagePrice,
-        late_fee_percent: c.lateFeePercent,
-        retainer_hours: c.retainerHours,
-        device_count: c.deviceCount,
-        max_rollover: c.maxRollover,
-        paperless: c.paperless,
-        billing_contacts_id: contacts.filter((row) => row.contractId === c.id).map((row) => row.userId),
-        recurring_items: items
-          .filter((row) => row.item.contractId === c.id)
-          .map((row) => ({
-            id: row.item.id,
-            item_id: row.item.itemId,
-            item: { type: row.type as BillingItemType, name: row.name },
-            quantity: row.item.quantity,
-            price: row.item.price,
-            taxable: row.item.taxable,
-          })),
-        created_at: c.createdAt.toISOString(),
-      },
-    ]);
-  return result;
-}
-
 /** Hours as companyUsageHours sums them: one check-in counts once (project time is project time, decision 0044). */
 const hoursOf = (condition: SQL) =>
   sql<string>`coalesce(sum(extract(epoch from (${checkIns.endTime} - ${checkIns.startTime})) / 3600) filter (where ${condition}), 0)`;
@@ -235,7 +164,7 @@ export async function loadRunInputs(
     .from(companies)
     .leftJoin(companyBillingSettings, eq(companyBillingSettings.companyId, companies.id))
     .where(inArray(companies.id, companyIds));
-  const contractsBy = await contractsOfCompanies(db, companyIds);
+  const contractsBy = await listContractsOfCompanies(db, companyIds);
   const usageMonthOf = checkInUsageMonth(timeZone);
   const hourRows = await db
     .select({

@@ -32,10 +32,10 @@ const retainerItems = alias(billingItems, 'retainer_items');
 const overageItems = alias(billingItems, 'overage_items');
 const lateFeeItems = alias(billingItems, 'late_fee_items');
 
-/** Every contract of the company (or the one with `contractId`), newest start first, in three queries in all. */
+/** Every contract of the companies (or the one with `contractId`), newest start first, in three queries in all. */
 async function loadContracts(
   db: DbOrTransaction,
-  where: { companyId?: number; contractId?: number },
+  where: { companyIds?: number[]; contractId?: number },
 ): Promise<Contract[]> {
   const rows = await db
     .select({
@@ -48,7 +48,7 @@ async function loadContracts(
     .innerJoin(retainerItems, eq(retainerItems.id, contracts.retainerItem))
     .innerJoin(overageItems, eq(overageItems.id, contracts.overageItem))
     .innerJoin(lateFeeItems, eq(lateFeeItems.id, contracts.lateFeeItem))
-    .where(where.contractId ? eq(contracts.id, where.contractId) : eq(contracts.companyId, where.companyId!))
+    .where(where.contractId ? eq(contracts.id, where.contractId) : inArray(contracts.companyId, where.companyIds!))
     .orderBy(desc(contracts.startDate), desc(contracts.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.contract.id);
@@ -100,7 +100,19 @@ async function loadContracts(
 
 /** GET /api/companies/contracts.{companyId}. */
 export function listContracts(db: DbOrTransaction, companyId: number): Promise<Contract[]> {
-  return loadContracts(db, { companyId });
+  return loadContracts(db, { companyIds: [companyId] });
+}
+
+/** The contracts of many companies (the billing run's chunk), each company's newest start first, as listContracts. */
+export async function listContractsOfCompanies(
+  db: DbOrTransaction,
+  companyIds: number[],
+): Promise<Map<number, Contract[]>> {
+  const byCompany = new Map<number, Contract[]>();
+  if (companyIds.length === 0) return byCompany;
+  for (const contract of await loadContracts(db, { companyIds }))
+    byCompany.set(contract.company_id, [...(byCompany.get(contract.company_id) ?? []), contract]);
+  return byCompany;
 }
 
 /** GET /api/companies/contracts/{id}. */
