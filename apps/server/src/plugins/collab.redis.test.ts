@@ -42,7 +42,11 @@ describe.runIf(redisUrl)('/collab revocation across processes through Redis', ()
         url: `${baseUrl.replace('http', 'ws')}/collab`,
         WebSocketPolyfill: WebSocket,
         maxAttempts: 1,
-        onClose: () => void (closed = true),
+        // Stays closed: a retry scheduled now would outlive the test and fail against the closed server.
+        onClose: () => {
+          closed = true;
+          websocketProvider.disconnect();
+        },
       });
       const provider = new HocuspocusProvider({
         websocketProvider,

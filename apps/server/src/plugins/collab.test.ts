@@ -65,7 +65,11 @@ function connect(url: string, name: string, token: string): Promise<Editor> {
     url: `${url.replace('http', 'ws')}/collab`,
     WebSocketPolyfill: WebSocket,
     maxAttempts: 1,
-    onClose: () => void (closed = true),
+    // Stays closed: a retry scheduled now would outlive the test and fail against the closed server.
+    onClose: () => {
+      closed = true;
+      socket.disconnect();
+    },
   });
   return new Promise((resolve, reject) => {
     const provider = new HocuspocusProvider({
