@@ -21,7 +21,7 @@ import { users } from '../users/users.table.ts';
 // The general ledger (designs/billing.md §3.1, decision 0067). The guards the database enforces (balance at commit,
 // no UPDATE or DELETE, the lock date, parties on receivable and payable lines) are triggers written by hand in the
 // migration that creates these tables (drizzle/0031_billing_ledger.sql); company_id's foreign key too, so this module
-// does not import the companies module (vendor_id stays a plain column until vendors are billing's own table).
+// does not import the companies module (vendor_id's foreign key too: migration 0047).
 
 export const accounts = pgTable(
   'accounts',

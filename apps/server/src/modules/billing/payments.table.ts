@@ -38,7 +38,7 @@ export const payments = pgTable(
     /** in: received from a company; out: paid to a vendor (billing part 2) or refunded to a company. */
     direction: text('direction', { enum: paymentDirections }).notNull(),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
-    /** Vendors arrive with billing part 2; no foreign key yet. */
+    /** Paid to this vendor (direction out); its foreign key is in migration 0047 (vendors live beside this file). */
     vendorId: integer('vendor_id'),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     method: text('method', { enum: paymentMethods }).notNull(),

@@ -12,9 +12,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/companies.table.ts';
+import { billingItems } from '../billing-items/billing-items.table.ts';
+import { companies, sites } from '../companies/companies.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import { users } from '../users/users.table.ts';
+import { inventoryLocations } from './inventory.table.ts';
 import { accounts } from './ledger.table.ts';
 
 // Vendors and purchase orders as the billing design (designs/billing.md §3.3, §3.7) names them: the part the po
@@ -71,6 +73,11 @@ export const purchaseOrders = pgTable(
     /** The client and project it is bought for (job costing); the order stays the MSP's own document. */
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** Ship to our stock location, or (drop ship) straight to a client's site: at most one. */
+    locationId: integer('location_id').references(() => inventoryLocations.id, { onDelete: 'restrict' }),
+    shipToSiteId: integer('ship_to_site_id').references(() => sites.id, { onDelete: 'restrict' }),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     memo: text('memo').notNull().default(''),
     subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull().default('0'),
     taxTotal: numeric('tax_total', { precision: 14, scale: 2 }).notNull().default('0'),
@@ -84,6 +91,9 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_vendor_idx').on(t.vendorId),
     index('purchase_orders_company_idx').on(t.companyId),
     index('purchase_orders_project_idx').on(t.projectId),
+    index('purchase_orders_status_date_idx').on(t.status, t.orderDate, t.id),
+    index('purchase_orders_date_idx').on(t.orderDate, t.id),
+    check('purchase_orders_ship_to_check', sql`${t.locationId} is null or ${t.shipToSiteId} is null`),
     check('purchase_orders_total_check', sql`${t.total} = ${t.subtotal} + ${t.taxTotal}`),
     // Past draft, an order has its number (a draft may be cancelled unnumbered).
     check('purchase_orders_number_check', sql`${t.status} in ('draft', 'cancelled') or ${t.number} is not null`),
@@ -98,16 +108,24 @@ export const poLines = pgTable(
       .notNull()
       .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
+    itemId: integer('item_id').references(() => billingItems.id, { onDelete: 'restrict' }),
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
     unitCost: numeric('unit_cost', { precision: 14, scale: 4 }).notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     receivedQty: numeric('received_qty', { precision: 12, scale: 2 }).notNull().default('0'),
     billedQty: numeric('billed_qty', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** Job costing: the client and project the line is bought for (defaults from the order). */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    billableToClient: boolean('billable_to_client').notNull().default(false),
   },
   (t) => [
     index('po_lines_po_idx').on(t.poId, t.lineNo),
     check('po_lines_received_check', sql`${t.receivedQty} >= 0 and ${t.receivedQty} <= ${t.quantity}`),
-    check('po_lines_billed_check', sql`${t.billedQty} >= 0`),
+    check('po_lines_billed_check', sql`${t.billedQty} >= 0 and ${t.billedQty} <= ${t.quantity}`),
+    index('po_lines_item_idx').on(t.itemId),
+    index('po_lines_company_idx').on(t.companyId),
+    index('po_lines_project_idx').on(t.projectId),
   ],
 );
