@@ -57,6 +57,10 @@ export const webFeatureLayers = [
     'billing-items',
     'billing-quotes',
     'billing-vendors',
+    'billing-purchasing',
+    'billing-receiving',
+    'billing-inventory',
+    'billing-bills',
   ],
   ['dashboard', 'search', 'billing-home'],
 ];

@@ -50,6 +50,11 @@ import { purchaseOrderRoutes } from './modules/billing/purchase-orders.routes.ts
 import { vendorRoutes } from './modules/billing/vendors.routes.ts';
 import { ledgerRoutes } from './modules/billing/ledger.routes.ts';
 import { taxRateRoutes } from './modules/billing/tax-rates.routes.ts';
+import { inventoryRoutes } from './modules/billing/inventory.routes.ts';
+import { receiptRoutes } from './modules/billing/receipts.routes.ts';
+import { billRoutes } from './modules/billing/bills.routes.ts';
+import { ledgerReportRoutes } from './modules/billing/billing-reports-ledger.routes.ts';
+import { salesReportRoutes } from './modules/billing/billing-reports-sales.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
 import { approvalRoutes } from './modules/projects/approvals.routes.ts';
@@ -122,6 +127,11 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(paymentRoutes);
       await api.register(billingRunRoutes);
       await api.register(billingReportRoutes);
+      await api.register(ledgerReportRoutes);
+      await api.register(salesReportRoutes);
+      await api.register(inventoryRoutes);
+      await api.register(receiptRoutes);
+      await api.register(billRoutes);
       await api.register(billingHomeRoutes);
       await api.register(invoiceDeliveryRoutes);
       await api.register(projectRoutes);

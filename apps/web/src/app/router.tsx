@@ -124,6 +124,38 @@ const vendorsPage = () =>
   import('../features/billing-vendors/vendors-page.tsx').then((m) => ({ Component: m.VendorsPage }));
 const quotesPage = () =>
   import('../features/billing-quotes/quotes-page.tsx').then((m) => ({ Component: m.QuotesPage }));
+const makePaymentsPage = () =>
+  import('../features/billing-bills/make-payments-page.tsx').then((m) => ({ Component: m.MakePaymentsPage }));
+const purchaseOrdersPage = () =>
+  import('../features/billing-purchasing/purchase-orders-page.tsx').then((m) => ({ Component: m.PurchaseOrdersPage }));
+const receiveItemsPage = () =>
+  import('../features/billing-receiving/receive-items-page.tsx').then((m) => ({ Component: m.ReceiveItemsPage }));
+const inventoryPage = () =>
+  import('../features/billing-inventory/inventory-page.tsx').then((m) => ({ Component: m.InventoryPage }));
+const agedPayablesPage = () =>
+  import('../features/billing-bills/aged-payables-page.tsx').then((m) => ({ Component: m.AgedPayablesPage }));
+const balanceSheetPage = () =>
+  import('../features/billing-reports/balance-sheet-page.tsx').then((m) => ({ Component: m.BalanceSheetPage }));
+const incomeStatementPage = () =>
+  import('../features/billing-reports/income-statement-page.tsx').then((m) => ({ Component: m.IncomeStatementPage }));
+const clientOverviewPage = () =>
+  import('../features/billing-reports/client-overview-page.tsx').then((m) => ({ Component: m.ClientOverviewPage }));
+const clientReceivedPage = () =>
+  import('../features/billing-reports/client-received-page.tsx').then((m) => ({ Component: m.ClientReceivedPage }));
+const dorTaxesPage = () =>
+  import('../features/billing-reports/dor-taxes-page.tsx').then((m) => ({ Component: m.DorTaxesPage }));
+const dorInvoicesPage = () =>
+  import('../features/billing-reports/dor-invoices-page.tsx').then((m) => ({ Component: m.DorInvoicesPage }));
+const invoiceTotalsPage = () =>
+  import('../features/billing-reports/invoice-totals-page.tsx').then((m) => ({ Component: m.InvoiceTotalsPage }));
+const outgoingSearchPage = () =>
+  import('../features/billing-reports/outgoing-search-page.tsx').then((m) => ({ Component: m.OutgoingSearchPage }));
+const servicesPage = () =>
+  import('../features/billing-reports/services-page.tsx').then((m) => ({ Component: m.ServicesPage }));
+const verifyTransactionsPage = () =>
+  import('../features/billing-reports/verify-transactions-page.tsx').then((m) => ({
+    Component: m.VerifyTransactionsPage,
+  }));
 const outboxListPage = () =>
   import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
 const outboxMessagePage = () =>
@@ -302,15 +334,29 @@ export const appRoutes: RouteObject[] = [
       { path: 'invoices', lazy: invoicesPage, handle: handle({ title: 'Invoices' }) },
       { path: 'quotes', lazy: quotesPage, handle: handle({ title: 'Quotes' }) },
       { path: 'payments/receive', lazy: receivePaymentsPage, handle: handle({ title: 'Receive Payments' }) },
-      area('payments/make', 'Make Payments'),
-      area('purchaseorders', 'Purchase Orders'),
-      area('receive', 'Receive Items'),
-      area('inventory', 'Inventory'),
+      { path: 'payments/make', lazy: makePaymentsPage, handle: handle({ title: 'Make Payments' }) },
+      { path: 'purchaseorders', lazy: purchaseOrdersPage, handle: handle({ title: 'Purchase Orders' }) },
+      { path: 'receive', lazy: receiveItemsPage, handle: handle({ title: 'Receive Items' }) },
+      { path: 'inventory', lazy: inventoryPage, handle: handle({ title: 'Inventory' }) },
       { path: 'reports/agedreceivables', lazy: agedReceivablesPage, handle: handle({ title: 'Aged Receivables' }) },
       { path: 'reports/clientbalances', lazy: clientBalancesPage, handle: handle({ title: 'Client Balances' }) },
       { path: 'reports/invoiceregister', lazy: invoiceRegisterPage, handle: handle({ title: 'Invoice Register' }) },
       { path: 'reports/invoicelog', lazy: invoiceLogPage, handle: handle({ title: 'Invoice Log' }) },
-      area('reports/agedpayables', 'Aged Payables'),
+      { path: 'reports/balancesheet', lazy: balanceSheetPage, handle: handle({ title: 'Balance Sheet' }) },
+      { path: 'reports/incomestatement', lazy: incomeStatementPage, handle: handle({ title: 'Income Statement' }) },
+      { path: 'reports/clientoverview', lazy: clientOverviewPage, handle: handle({ title: 'Client Overview' }) },
+      { path: 'reports/clientreceived', lazy: clientReceivedPage, handle: handle({ title: 'Client Received Totals' }) },
+      { path: 'reports/dortaxes', lazy: dorTaxesPage, handle: handle({ title: 'DOR Taxes' }) },
+      { path: 'reports/dorinvoices', lazy: dorInvoicesPage, handle: handle({ title: 'DOR Invoices' }) },
+      { path: 'reports/invoicetotals', lazy: invoiceTotalsPage, handle: handle({ title: 'Invoice Totals' }) },
+      { path: 'reports/outgoingsearch', lazy: outgoingSearchPage, handle: handle({ title: 'Outgoing Search' }) },
+      { path: 'reports/services', lazy: servicesPage, handle: handle({ title: 'Services' }) },
+      {
+        path: 'reports/verifytransactions',
+        lazy: verifyTransactionsPage,
+        handle: handle({ title: 'Verify Transactions' }),
+      },
+      { path: 'reports/agedpayables', lazy: agedPayablesPage, handle: handle({ title: 'Aged Payables' }) },
     ],
   },
 

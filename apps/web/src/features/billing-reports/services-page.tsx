@@ -1,0 +1,4 @@
+// PLACEHOLDER wired by the lead; helper "rep2" replaces this file with the page this session.
+export function ServicesPage() {
+  return null;
+}
