@@ -104,7 +104,7 @@ describe('buildSidebar: billing settings', () => {
 });
 
 describe('buildSidebar: sections', () => {
-  it('billing lists the billing paths except ledger detail, built reports at their routes, the rest at /tickets (0072)', () => {
+  it('billing lists the billing paths except ledger detail, and every report at its own route (0072)', () => {
     const groups = buildSidebar('billing', ['view billing'], 'Employee');
     const billingPaths = paths(groups).filter((p) => p.startsWith('/billing'));
     expect(billingPaths).toEqual([
@@ -122,26 +122,22 @@ describe('buildSidebar: sections', () => {
       '/billing/inventory',
       '/billing/reports/agedreceivables',
       '/billing/reports/agedpayables',
+      '/billing/reports/balancesheet',
       '/billing/reports/clientbalances',
+      '/billing/reports/clientoverview',
+      '/billing/reports/clientreceived',
+      '/billing/reports/dortaxes',
+      '/billing/reports/dorinvoices',
+      '/billing/reports/incomestatement',
+      '/billing/reports/invoicetotals',
       '/billing/reports/invoicelog',
       '/billing/reports/invoiceregister',
+      '/billing/reports/outgoingsearch',
+      '/billing/reports/services',
+      '/billing/reports/verifytransactions',
     ]);
-    const ticketReports = groups
-      .flatMap((g) => g.items)
-      .filter((i) => i.to === '/tickets')
-      .map((i) => i.label);
-    expect(ticketReports).toEqual([
-      'Balance Sheet',
-      'Client Overview',
-      'Client Received Totals',
-      'DOR Taxes',
-      'DOR Invoices',
-      'Income Statement',
-      'Invoice Totals',
-      'Outgoing Search',
-      'Services',
-      'Verify Transactions',
-    ]);
+    // Decision 0072: no billing report entry is left on the spec's /tickets placeholder.
+    expect(groups.flatMap((g) => g.items).filter((i) => i.to === '/tickets')).toEqual([]);
     expect(buildSidebar('billing', [], 'Employee')).toEqual([]);
   });
 

@@ -141,11 +141,21 @@ const employeeMain: readonly NavGroup[] = [
 
 const billingRequires = ['view billing'] as const satisfies readonly PermissionName[];
 
-// Spec 1 §2.5: these billing report entries point to /tickets; decision 0072 sends each to its report once it exists.
+// Spec 1 §2.5 points these billing report entries at /tickets; decision 0072 sends each to its report.
 const billingReportRoutes: Readonly<Record<string, string>> = {
+  'Balance Sheet': '/billing/reports/balancesheet',
   'Client Balances': '/billing/reports/clientbalances',
+  'Client Overview': '/billing/reports/clientoverview',
+  'Client Received Totals': '/billing/reports/clientreceived',
+  'DOR Taxes': '/billing/reports/dortaxes',
+  'DOR Invoices': '/billing/reports/dorinvoices',
+  'Income Statement': '/billing/reports/incomestatement',
+  'Invoice Totals': '/billing/reports/invoicetotals',
   'Invoice Log': '/billing/reports/invoicelog',
   'Invoice Register': '/billing/reports/invoiceregister',
+  'Outgoing Search': '/billing/reports/outgoingsearch',
+  Services: '/billing/reports/services',
+  'Verify Transactions': '/billing/reports/verifytransactions',
 };
 const billingTicketReports = [
   'Balance Sheet',
@@ -247,7 +257,7 @@ const billingSection: readonly NavGroup[] = [
       ...billingTicketReports.map((label): NavItem => ({
         id: `billing-report-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
         label,
-        to: billingReportRoutes[label] ?? '/tickets',
+        to: billingReportRoutes[label]!,
         icon: 'report',
         requires: billingRequires,
       })),
