@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -24,3 +24,15 @@ export const timeclockClosedDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.date] })],
 );
+
+/**
+ * A person's version of their kept closed days (decision 0102): set from a sequence, in the writer's transaction, by
+ * triggers on timeclock_closed_days (migration) whenever a statement inserts, changes or deletes any of their rows
+ * (so also when an entry written on timeclock_entries deletes them, or their user is deleted). Each process keeps a
+ * person's closed-day texts under the version it read them with, in one statement (timeclock-closed-days-cache.ts);
+ * no row is version 0. No foreign key: a user's delete cascades into their kept days, whose trigger writes here.
+ */
+export const timeclockClosedDayVersions = pgTable('timeclock_closed_day_versions', {
+  userId: integer('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
