@@ -481,10 +481,12 @@ export async function planFromInputs(
     if (usage && !usage.invoiced) {
       const overage = overageLine(previous, usage);
       if (overage) overageLines.push(overage);
-      // No overage on the contract invoice: its retainer line carries the month's hours for the usage block.
+      // No overage on the contract invoice: its retainer line (else its first recurring line, when the contract bills
+      // no retainer) carries the month's hours for the usage block.
       const retainerAt = mainLines.findIndex((line) => line.kind === 'retainer');
-      if ((!overage || separateOverage) && retainerAt !== -1)
-        mainLines[retainerAt] = withUsageFigures(mainLines[retainerAt]!, usage);
+      const carrierAt = retainerAt !== -1 ? retainerAt : mainLines.length > 0 ? 0 : -1;
+      if ((!overage || separateOverage) && carrierAt !== -1)
+        mainLines[carrierAt] = withUsageFigures(mainLines[carrierAt]!, usage);
     }
   } else if (inputs.unbilled.length > 0) {
     if (settings.laborItemId === null) throw unprocessable({ labor_item_id: [laborItemMissingMessage] });

@@ -17,7 +17,12 @@ import { expectExactShape } from '../../../test/shapes.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { checkIns } from '../checkins/checkins.table.ts';
 import { companies } from '../companies/companies.table.ts';
-import { contractBillingContacts, contracts, usageAdjustments } from '../contracts/contracts.table.ts';
+import {
+  contractBillingContacts,
+  contractRecurringItems,
+  contracts,
+  usageAdjustments,
+} from '../contracts/contracts.table.ts';
 import { usageSnapshots } from '../contracts/usage-snapshots.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 import { laborItemMissingMessage, loadRunInputs, runSettings } from './billing-run-lines.ts';
@@ -698,6 +703,21 @@ describe('the usage block of a run invoice (issue 27 leftover 4)', () => {
       'Rollover hours: 0',
       'Overage hours: 0',
     ])
+      expect(text).toContain(expected);
+  });
+
+  it('prints them on a contract invoice that bills no retainer, on its first recurring line', async () => {
+    const [row] = await ctx.db.insert(companies).values({ name: 'Gum Tree Law' }).returning({ id: companies.id });
+    const gum = row!.id;
+    const contractId = await addContract(gum, { retainerHours: 6, retainerPrice: 0, deviceCount: 0, maxRollover: 0 });
+    await ctx.db.insert(contractRecurringItems).values({ contractId, itemId: item.retainer, quantity: 3, price: 20 });
+    await checkIn(gum, await addTicket(gum), '2026-05-14T10:00:00Z', 2);
+    const [run] = await ctx.db.select().from(billingRuns).where(eq(billingRuns.month, '2026-06-01'));
+    await draftCompany(ctx.app, run!, gum, { refresh: true, actorId: approverId });
+    const [invoice] = await runInvoices(gum, '2026-06-01');
+    expect((await linesOf(invoice!.id)).map((line) => line.kind)).toEqual(['recurring']);
+    const text = await pdfText((await call('GET', `/pdf/invoice/${invoice!.id}`)).rawPayload);
+    for (const expected of ['Usage for May 2026', 'Retainer hours: 6', 'Hours used: 2', 'Overage hours: 0'])
       expect(text).toContain(expected);
   });
 });
