@@ -16,6 +16,7 @@ import type pg from 'pg';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { employees } from '../users/employees.table.ts';
 import { timezones } from '../reference/reference.table.ts';
+import { readKeptClosedDays } from './timeclock-closed-days-cache.ts';
 
 /** The signed-in employee's time zone (UTC when none): their "today" caps the report's end. */
 export async function viewerTimezone(db: DbOrTransaction, userId: number): Promise<string> {
@@ -75,49 +76,26 @@ const openChanges = `(select ${changesText}
       where t.user_id = c.id and t.started_at >= c.first_start and t.started_at < c.range_end and t.status <> 5
     )`;
 
-/** A person's kept closed days of the range: the days before their today, counted in their time zone. */
-const keptClosedDays = `timeclock_closed_days d
-      where d.user_id = c.id and d.date between $1::date and least($2::date, c.today - 1) and d.timezone = c.timezone`;
-
 /**
- * The CSV's statement (the JSON answer's is timeclockReportJsonSql; $1 start, $2 end, $3 now): every employee (enabled or not, by name) with the time zone
- * their days are counted in, their closed days of the range (days that ended in their zone before $3, kept in
- * timeclock_closed_days, decision 0052; each day as its distance from $1, and concat_ws: to_char and || cost the
- * statement twice as much), the status changes of the days still open (today) and their PTO used in the
- * range. Per employee, through the (user_id, started_at) index, the changes run from the last one that began at or
- * before the first open day's local midnight (a status that runs into it) to the range's end; Offline (5) counts
- * nowhere and is left out. Each list comes as one text of numbers, which node-postgres parses far faster than rows
- * (bench/timeclock-report.ts). The materialised CTEs keep the plan a loop over the people.
+ * The report's statement, for the JSON answer and the CSV ($1 start, $2 end, $3 now): every employee (enabled or not,
+ * by name) with the time zone their days are counted in, how many closed days the range has for them (days that
+ * ended in their zone before $3) and the last of them, their version of the kept closed days
+ * (timeclock_closed_day_versions: the kept days themselves come from the process's cache, or one statement when
+ * the version moved: timeclock-closed-days-cache.ts, decision 0102), the status changes of the days still open
+ * (today) and their PTO used in the range. Per employee, through the (user_id, started_at) index, the changes run
+ * from the last one that began at or before the first open day's local midnight (a status that runs into it) to the
+ * range's end; Offline (5) counts nowhere and is left out. Each list comes as one text of numbers, which
+ * node-postgres parses far faster than rows (bench/timeclock-report.ts). The materialised CTEs keep the plan a loop
+ * over the people.
  */
 export const timeclockReportSql = `${reportPeople}
   select c.id, c.name, c.shortname, c.timezone, c.disabled,
     greatest(least($2::date, c.today - 1) - $1::date + 1, 0) as closed_expected,
-    (select string_agg(concat_ws(' ', d.date - $1::date, d.checked_in, d.break, d.lunch, d.traveling), ' ')
-       from ${keptClosedDays}
-    ) as closed,
+    to_char(least($2::date, c.today - 1), 'YYYY-MM-DD') as closed_end,
+    coalesce((select v.version from timeclock_closed_day_versions v where v.user_id = c.id), 0)::text as version,
     ${openChanges} as changes,
     ${ptoText} as pto
   from carried c
-  order by lower(c.name), c.id`;
-
-/**
- * The JSON answer's statement: as timeclockReportSql, but each person's kept closed days come as the answer's day
- * objects, kept as text (day_json, pto 0), joined in date order (the subquery walks the primary key in date order),
- * with their count and the sums of their four status columns.
- */
-export const timeclockReportJsonSql = `${reportPeople}
-  select c.id, c.name, c.shortname, c.timezone, c.disabled,
-    greatest(least($2::date, c.today - 1) - $1::date + 1, 0) as closed_expected,
-    k.count, k.sums, k.days,
-    ${openChanges} as changes,
-    ${ptoText} as pto
-  from carried c
-  cross join lateral (
-    select count(*)::int as count,
-           concat_ws(' ', sum(d.checked_in), sum(d.break), sum(d.lunch), sum(d.traveling)) as sums,
-           string_agg(d.day_json, ',') as days
-      from (select d.checked_in, d.break, d.lunch, d.traveling, d.day_json from ${keptClosedDays} order by d.date) d
-  ) k
   order by lower(c.name), c.id`;
 
 /**
@@ -147,6 +125,20 @@ export const closedDaySourcesSql = `
 /** The advisory lock the trigger on timeclock_entries takes too (migration 0024). */
 const closedDaysLock = 52052;
 
+type StatementRow = [
+  id: number,
+  name: string,
+  shortname: string,
+  timezone: string,
+  disabled: boolean,
+  closedExpected: number,
+  closedEnd: string,
+  version: string,
+  changes: string | null,
+  pto: string | null,
+];
+
+/** A person of the report with their kept closed days (timeclock-closed-days-cache.ts). */
 type SourceRow = [
   id: number,
   name: string,
@@ -154,7 +146,10 @@ type SourceRow = [
   timezone: string,
   disabled: boolean,
   closedExpected: number,
-  closed: string | null,
+  closedCount: number,
+  closedSums: string,
+  closedDays: string | null,
+  closedNumbers: string | null,
   changes: string | null,
   pto: string | null,
 ];
@@ -199,15 +194,37 @@ export function parseClosedDays(text: string | null, dates: readonly string[]): 
 
 const poolOf = (db: Db) => (db as Db & { $client: pg.Pool }).$client;
 
+/** The report's people (timeclockReportSql) with their kept closed days, from this process's cache where current. */
 async function readReportSources(db: Db, range: ReportRange, now: number): Promise<SourceRow[]> {
   // drizzle keeps its pool as $client (db/prepared.ts): a named statement, parsed and planned once per connection.
-  const { rows } = await poolOf(db).query<SourceRow>({
+  const { rows } = await poolOf(db).query<StatementRow>({
     name: 'timeclock_report',
     text: timeclockReportSql,
     values: [range.start, range.end, new Date(now)],
     rowMode: 'array',
   });
-  return rows;
+  const kept = await readKeptClosedDays(
+    db,
+    range.start,
+    rows.map(([id, , , timezone, , expected, closedEnd, version]) => ({ id, timezone, closedEnd, version, expected })),
+  );
+  return rows.map(([id, name, shortname, timezone, disabled, expected, , , changes, pto]) => {
+    const days = kept.get(id);
+    return [
+      id,
+      name,
+      shortname,
+      timezone,
+      disabled,
+      expected,
+      days?.count ?? 0,
+      days?.sums ?? '',
+      days?.days ?? null,
+      days?.numbers ?? null,
+      changes,
+      pto,
+    ];
+  });
 }
 
 /**
@@ -309,7 +326,7 @@ async function readReportSums(db: Db, range: ReportRange, now: number): Promise<
   const count = dates.length;
   const sources = await readReportSources(db, range, now);
   let kept: Map<number, Map<string, ClosedDayMinutes>> | undefined;
-  const missing = sources.filter((row) => closedDayCount(row[6]) < row[5]);
+  const missing = sources.filter((row) => row[6] < row[5]);
   if (missing.length > 0) {
     const people = missing.map((row) => ({ id: row[0], today: todayInZone(row[3], now) }));
     kept = await keepClosedDays(db, people, range, now);
@@ -319,7 +336,7 @@ async function readReportSums(db: Db, range: ReportRange, now: number): Promise<
   // zone's day bounds once per report.
   const tails = new Map<number, string[]>();
   const people: PersonSums[] = [];
-  for (const [id, name, shortname, timezone, disabled, , closedText, changes, pto] of sources) {
+  for (const [id, name, shortname, timezone, disabled, , , , , closedText, changes, pto] of sources) {
     const values = new Int32Array(count * 7);
     const filled = new Uint8Array(count);
     const keptOf = kept?.get(id);
@@ -386,14 +403,6 @@ async function readReportSums(db: Db, range: ReportRange, now: number): Promise<
   return { range, dates, people };
 }
 
-/** How many closed days a closed-days text holds (five numbers each). */
-function closedDayCount(text: string | null): number {
-  if (!text) return 0;
-  let spaces = 0;
-  for (let index = text.indexOf(' '); index !== -1; index = text.indexOf(' ', index + 1)) spaces += 1;
-  return (spaces + 1) / 5;
-}
-
 /** Seven values (timeclockReportColumns' order) as JSON members, as JSON.stringify writes them (whole minutes). */
 const valuesJson = (values: ArrayLike<number>, at: number) =>
   `"checked_in":${values[at]},"break":${values[at + 1]},"lunch":${values[at + 2]},"traveling":${values[at + 3]},` +
@@ -410,25 +419,12 @@ function closedDayJson(date: string, [checkedIn, onBreak, lunch, traveling]: Clo
   return dayJson(date, [checkedIn, onBreak, lunch, traveling, 0, 0, checkedIn + onBreak + traveling], 0);
 }
 
-type JsonSourceRow = [
-  id: number,
-  name: string,
-  shortname: string,
-  timezone: string,
-  disabled: boolean,
-  closedExpected: number,
-  closedCount: number,
-  closedSums: string,
-  closedDays: string | null,
-  changes: string | null,
-  pto: string | null,
-];
-
 /**
  * GET /api/reports/timeclock/{start}/{end}/ as the answer's JSON text (`{ data: TimeclockReport }`): one row per
  * employee with per-day values and totals (minutes), summed by the shared rule (sumTimeclockDays). Closed days come
  * as kept, as their answer objects' text (timeclock_closed_days.day_json), summed and kept by the first report that
- * needs them, and are copied as they are but for a day with PTO (read live, added to that day); today's are summed
+ * needs them, held in this process under each person's version (decision 0102), and are copied as they are but for
+ * a day with PTO (read live, added to that day); today's are summed
  * from the changes on every call, so every process answers what the database holds now. Enabled employees always
  * have a row; a disabled one only when they have time in the range. Unpaid time off (uto) comes from the HR area's
  * approved Unpaid request days once it lands (decision 0052); until then no record holds any and the column is 0.
@@ -437,12 +433,7 @@ type JsonSourceRow = [
 export async function getTimeclockReportJson(db: Db, range: ReportRange, now = Date.now()): Promise<string> {
   const dates = datesBetween(range.start, range.end);
   const count = dates.length;
-  const { rows: sources } = await poolOf(db).query<JsonSourceRow>({
-    name: 'timeclock_report_json',
-    text: timeclockReportJsonSql,
-    values: [range.start, range.end, new Date(now)],
-    rowMode: 'array',
-  });
+  const sources = await readReportSources(db, range, now);
   const missing = sources.filter((row) => row[6] < row[5]);
   const kept = missing.length
     ? await keepClosedDays(
@@ -459,7 +450,7 @@ export async function getTimeclockReportJson(db: Db, range: ReportRange, now = D
   const values = new Int32Array(7);
   const totals = new Int32Array(7);
   const rows: string[] = [];
-  for (const [id, name, shortname, timezone, disabled, closedCount, , sums, keptText, changes, pto] of sources) {
+  for (const [id, name, shortname, timezone, disabled, closedCount, , sums, keptText, , changes, pto] of sources) {
     totals.fill(0);
     let closed = keptText ?? '';
     const keptOf = kept?.get(id);
