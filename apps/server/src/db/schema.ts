@@ -58,3 +58,4 @@ export * from '../modules/billing/payments.table.ts';
 export * from '../modules/billing/billing-runs.table.ts';
 export * from '../modules/billing/billing-versions.table.ts';
 export * from '../modules/contracts/usage-snapshots.table.ts';
+export * from '../modules/hr/hr.table.ts';

@@ -1,4 +1,16 @@
-import { date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { departments, regions, timezones } from '../reference/reference.table.ts';
 import { users } from './users.table.ts';
 
@@ -22,8 +34,16 @@ export const employees = pgTable(
     ptoStartDate: date('pto_start_date'),
     accrualRolloverLimit: numeric('accrual_rollover_limit', { precision: 8, scale: 2 }).notNull().default('0'),
     lumpSumRolloverLimit: numeric('lump_sum_rollover_limit', { precision: 8, scale: 2 }).notNull().default('0'),
+    /** Who approves this employee's requests at the manager stage (designs/hr.md §2.2; decision 0103). */
+    managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Hours per ISO weekday ({"1": 10, ...}); null follows the company week of the HR settings. */
+    workHours: jsonb('work_hours').$type<Record<string, number>>(),
   },
-  (t) => [index('employees_region_idx').on(t.regionId)],
+  (t) => [
+    index('employees_region_idx').on(t.regionId),
+    index('employees_manager_idx').on(t.managerId),
+    check('employees_manager_not_self', sql`${t.managerId} is null or ${t.managerId} <> ${t.userId}`),
+  ],
 );
 
 export const employeeDepartments = pgTable(
