@@ -1,0 +1,365 @@
+import {
+  billAllocationOverBalanceMessage,
+  billAllocationOverSourceMessage,
+  billNotOpenMessage,
+  dateBeforeBillMessage,
+  otherVendorBillMessage,
+  payFromAccountMessage,
+  paymentMadeVoidedMessage,
+  unknownBillMessage,
+  unknownVendorMessage,
+  type PayableResponse,
+  type PaymentMadeListValues,
+  type PaymentMadeRow,
+} from '@switchboard/shared/billing/bills';
+import { periodClosedMessage } from '@switchboard/shared/billing/ledger';
+import {
+  centsFromDollars,
+  centsFromNumeric,
+  dollarsFromCents,
+  numericFromCents,
+} from '@switchboard/shared/billing/money';
+import type { PaymentMethod } from '@switchboard/shared/billing/payments';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { toPage, type Page } from '../../db/paginate.ts';
+import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import {
+  accountIdsByNumber,
+  billingTodayAndLock,
+  emptyBillChanges,
+  lockBills,
+  logBillingEvent,
+  postEntry,
+  postReversal,
+  reversalDate,
+  setBillBalance,
+  throwIfAny,
+  type BillChanges,
+} from './bills.service.ts';
+import { allocations, payments } from './payments.table.ts';
+
+// Payments made to vendors (designs/billing.md §3.2 "payment made", §3.6; issue 28 part 4): a payment of direction
+// 'out' with vendor_id posts Dr 2000 AP (vendor) Cr the bank at once; its allocations (source payment, target bill)
+// only say which bills it pays, and what is not allocated is the vendor's prepayment. Locks: the payment first, then
+// bills in id order (the order payments.service.ts keeps for invoices), so two payments never overdraw a bill.
+
+interface PayBillsValues {
+  vendor_id: number;
+  payment_date: string;
+  method: PaymentMethod;
+  reference: string;
+  account_id: number | null;
+  amount: number;
+  memo: string;
+  allocations: { bill_id: number; amount: number }[];
+}
+
+const paymentLabel = (payment: { method: PaymentMethod; reference: string }) =>
+  payment.method === 'check' && payment.reference ? `check ${payment.reference}` : payment.reference || payment.method;
+
+/** POST /billing/payments/made: the payment posted, then its allocations, in one transaction. */
+export async function payBills(
+  db: Db,
+  input: PayBillsValues,
+  actorId: number,
+): Promise<{ id: number; changes: BillChanges }> {
+  const changes = emptyBillChanges();
+  const id = await db.transaction(async (tx) => {
+    const errors: FieldErrors = {};
+    const vendor = await tx.execute<{ id: number }>(
+      sql`select id from vendors where id = ${input.vendor_id} and archived_at is null`,
+    );
+    if (vendor.rows.length === 0) errors.vendor_id = [unknownVendorMessage];
+    const account = await tx.execute<{ id: number; number: string }>(
+      input.account_id === null
+        ? sql`select id, number from accounts where number = '1000' and active and subtype = 'bank'`
+        : sql`select id, number from accounts where id = ${input.account_id} and active and subtype = 'bank'`,
+    );
+    if (account.rows.length === 0) errors.account_id = [payFromAccountMessage];
+    const { lockDate } = await billingTodayAndLock(tx);
+    if (lockDate !== null && input.payment_date <= lockDate) errors.payment_date = [periodClosedMessage];
+    throwIfAny(errors);
+    const bankId = Number(account.rows[0]!.id);
+    const amount = centsFromDollars(input.amount)!;
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        direction: 'out',
+        vendorId: input.vendor_id,
+        paymentDate: input.payment_date,
+        method: input.method,
+        reference: input.reference,
+        amount: numericFromCents(amount),
+        accountId: bankId,
+        memo: input.memo,
+        createdBy: actorId,
+      })
+      .returning({ id: payments.id });
+    const paymentId = payment!.id;
+    const ap = (await accountIdsByNumber(tx, ['2000'])).get('2000')!;
+    const memo = `Payment to vendor, ${paymentLabel(input)}`;
+    const entryId = await postEntry(
+      tx,
+      {
+        entryDate: input.payment_date,
+        sourceType: 'bill_payment',
+        sourceId: paymentId,
+        memo,
+        createdBy: actorId,
+        lines: [
+          { accountId: ap, debit: amount, credit: 0, vendorId: input.vendor_id, memo },
+          { accountId: bankId, debit: 0, credit: amount, memo },
+        ],
+      },
+      changes,
+    );
+    await tx.execute(sql`update payments set journal_entry_id = ${entryId} where id = ${paymentId}`);
+    await logBillingEvent(tx, 'payment', paymentId, 'paid', actorId, {
+      vendor_id: input.vendor_id,
+      amount: input.amount,
+    });
+    changes.payments.push({ id: paymentId, vendorId: input.vendor_id });
+
+    const locked = await lockBills(
+      tx,
+      input.allocations.map((allocation) => allocation.bill_id),
+    );
+    let available = amount;
+    input.allocations.forEach((allocation, index) => {
+      const key = (field: string) => `allocations.${index}.${field}`;
+      const bill = locked.get(allocation.bill_id);
+      const cents = centsFromDollars(allocation.amount)!;
+      if (!bill || bill.kind !== 'bill') errors[key('bill_id')] = [unknownBillMessage];
+      else if (bill.status !== 'posted') errors[key('bill_id')] = [billNotOpenMessage];
+      else if (bill.vendorId !== input.vendor_id) errors[key('bill_id')] = [otherVendorBillMessage];
+      else if (input.payment_date < bill.billDate) errors.payment_date = [dateBeforeBillMessage];
+      else if (cents > available) errors[key('amount')] = [billAllocationOverSourceMessage];
+      else if (cents > bill.balance) errors[key('amount')] = [billAllocationOverBalanceMessage];
+      else {
+        available -= cents;
+        bill.balance -= cents;
+      }
+    });
+    throwIfAny(errors);
+    for (const allocation of input.allocations) {
+      const bill = locked.get(allocation.bill_id)!;
+      await tx.insert(allocations).values({
+        sourceType: 'payment',
+        sourceId: paymentId,
+        targetType: 'bill',
+        targetId: bill.id,
+        amount: numericFromCents(centsFromDollars(allocation.amount)!),
+        appliedOn: input.payment_date,
+        createdBy: actorId,
+      });
+      await setBillBalance(tx, bill, input.payment_date);
+      await logBillingEvent(tx, 'bill', bill.id, 'paid', actorId, { payment_id: paymentId, amount: allocation.amount });
+      changes.bills.push({ id: bill.id, vendorId: bill.vendorId });
+    }
+    return paymentId;
+  });
+  return { id, changes };
+}
+
+/** POST /billing/payments/made/{id}/void: its allocations unapplied (balances restored), then the exact reversal. */
+export async function voidPaymentMade(
+  db: Db,
+  id: number,
+  input: { date?: string; reason: string },
+  actorId: number,
+): Promise<BillChanges> {
+  const changes = emptyBillChanges();
+  await db.transaction(async (tx) => {
+    const result = await tx.execute<{
+      id: number;
+      vendor_id: number | null;
+      status: string;
+      payment_date: string;
+      journal_entry_id: string;
+      method: PaymentMethod;
+      reference: string;
+    }>(sql`select id, vendor_id, status, payment_date::text as payment_date, journal_entry_id, method, reference
+      from payments where id = ${id} and direction = 'out' for update`);
+    const payment = result.rows[0];
+    if (!payment || payment.vendor_id === null) throw notFound();
+    if (payment.status === 'void') throw unprocessable({ id: [paymentMadeVoidedMessage] }, paymentMadeVoidedMessage);
+    const date = await reversalDate(tx, input.date);
+    const active = await tx.execute<{ id: number; target_id: number; amount: string; applied_on: string }>(sql`
+      select id, target_id, amount::text as amount, applied_on::text as applied_on from allocations
+      where source_type = 'payment' and source_id = ${id} and target_type = 'bill' and unapplied_on is null
+      order by id`);
+    if (date < payment.payment_date || active.rows.some((row) => date < row.applied_on))
+      throw unprocessable({ date: [dateBeforeBillMessage] });
+    const locked = await lockBills(
+      tx,
+      active.rows.map((row) => Number(row.target_id)),
+    );
+    for (const row of active.rows) {
+      await tx.execute(
+        sql`update allocations set unapplied_on = ${date}::date, unapplied_by = ${actorId} where id = ${row.id}`,
+      );
+      const bill = locked.get(Number(row.target_id))!;
+      bill.balance += centsFromNumeric(row.amount);
+      await setBillBalance(tx, bill, date);
+      changes.bills.push({ id: bill.id, vendorId: bill.vendorId });
+    }
+    const entryId = await postReversal(
+      tx,
+      Number(payment.journal_entry_id),
+      {
+        date,
+        sourceId: id,
+        memo: `Void of payment to vendor, ${paymentLabel(payment)}${input.reason ? `: ${input.reason}` : ''}`,
+        actorId,
+      },
+      changes,
+    );
+    await tx.execute(sql`update payments set status = 'void', void_date = ${date}::date, voided_by = ${actorId},
+      voided_at = now() where id = ${id}`);
+    await logBillingEvent(tx, 'payment', id, 'voided', actorId, { reason: input.reason, journal_entry_id: entryId });
+    changes.payments.push({ id, vendorId: Number(payment.vendor_id) });
+  });
+  return changes;
+}
+
+type PaymentMadeDbRow = {
+  id: number;
+  vendor_id: number;
+  vendor_name: string;
+  payment_date: string;
+  method: PaymentMethod;
+  reference: string;
+  amount: string;
+  applied: string;
+  account_id: number;
+  account_number: string;
+  account_name: string;
+  memo: string;
+  status: 'posted' | 'void';
+  void_date: string | null;
+  journal_entry_id: string | null;
+};
+
+const paymentMadeSelect = (where: SQL) => sql`
+  select p.id, p.vendor_id, v.name as vendor_name, p.payment_date::text as payment_date, p.method, p.reference,
+    p.amount::text as amount,
+    (select coalesce(sum(a.amount), 0) from allocations a
+      where a.source_type = 'payment' and a.source_id = p.id and a.unapplied_on is null)::text as applied,
+    p.account_id, ac.number as account_number, ac.name as account_name, p.memo, p.status,
+    p.void_date::text as void_date, p.journal_entry_id
+  from payments p join vendors v on v.id = p.vendor_id join accounts ac on ac.id = p.account_id
+  where p.direction = 'out' and p.vendor_id is not null and ${where}`;
+
+function paymentMadeRow(row: PaymentMadeDbRow): PaymentMadeRow {
+  const amount = centsFromNumeric(row.amount);
+  const applied = centsFromNumeric(row.applied);
+  return {
+    id: Number(row.id),
+    vendor_id: Number(row.vendor_id),
+    vendor_name: row.vendor_name,
+    payment_date: row.payment_date,
+    method: row.method,
+    reference: row.reference,
+    amount: dollarsFromCents(amount),
+    applied: dollarsFromCents(applied),
+    unapplied: dollarsFromCents(row.status === 'void' ? 0 : amount - applied),
+    account_id: Number(row.account_id),
+    account_number: row.account_number,
+    account_name: row.account_name,
+    memo: row.memo,
+    status: row.status,
+    void_date: row.void_date,
+    journal_entry_id: row.journal_entry_id === null ? null : Number(row.journal_entry_id),
+  };
+}
+
+export async function getPaymentMade(db: DbOrTransaction, id: number): Promise<PaymentMadeRow> {
+  const result = await db.execute<PaymentMadeDbRow>(paymentMadeSelect(sql`p.id = ${id}`));
+  const row = result.rows[0];
+  if (!row) throw notFound();
+  return paymentMadeRow(row);
+}
+
+type PaymentMadeQuery = PaymentMadeListValues;
+
+/** GET /billing/payments/made: newest first, filtered by vendor, method, dates, status and check number. */
+export async function listPaymentsMade(db: Db, query: PaymentMadeQuery): Promise<Page<PaymentMadeRow>> {
+  const where = sql.join(
+    [
+      sql`true`,
+      query.vendor_id ? sql`p.vendor_id = ${query.vendor_id}` : sql`true`,
+      query.method ? sql`p.method = ${query.method}` : sql`true`,
+      query.status ? sql`p.status = ${query.status}` : sql`true`,
+      query.from ? sql`p.payment_date >= ${query.from}::date` : sql`true`,
+      query.to ? sql`p.payment_date <= ${query.to}::date` : sql`true`,
+      query.search ? sql`p.reference ilike ${`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`true`,
+    ],
+    sql` and `,
+  );
+  const offset = (query.page - 1) * query.per_page;
+  const rows = await db.execute<PaymentMadeDbRow>(
+    sql`${paymentMadeSelect(where)} order by p.payment_date desc, p.id desc limit ${query.per_page} offset ${offset}`,
+  );
+  const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from payments p
+    where p.direction = 'out' and p.vendor_id is not null and ${where}`);
+  return toPage(rows.rows.map(paymentMadeRow), Number(count.rows[0]!.n), query);
+}
+
+/** GET /billing/vendors/{id}/payable: open bills oldest first, and the vendor's credits and prepayments. */
+export async function getPayable(db: Db, vendorId: number): Promise<PayableResponse> {
+  const vendor = await db.execute<{ id: number; name: string }>(
+    sql`select id, name from vendors where id = ${vendorId}`,
+  );
+  if (!vendor.rows[0]) throw notFound();
+  const { date } = await billingTodayAndLock(db);
+  const open = await db.execute<{
+    id: number;
+    kind: 'bill' | 'credit';
+    vendor_ref: string;
+    bill_date: string;
+    due_date: string;
+    total: string;
+    balance: string;
+  }>(sql`select id, kind, vendor_ref, bill_date::text as bill_date, due_date::text as due_date, total::text as total,
+      balance::text as balance
+    from bills where vendor_id = ${vendorId} and status = 'posted' and balance <> 0 order by due_date, bill_date, id`);
+  const prepayments = await db.execute<PaymentMadeDbRow>(
+    sql`select * from (${paymentMadeSelect(sql`p.vendor_id = ${vendorId} and p.status = 'posted'`)}) x
+      where x.amount::numeric > x.applied::numeric order by x.payment_date, x.id`,
+  );
+  const bills = open.rows
+    .filter((row) => row.kind === 'bill')
+    .map((row) => ({
+      id: Number(row.id),
+      vendor_ref: row.vendor_ref,
+      bill_date: row.bill_date,
+      due_date: row.due_date,
+      total: dollarsFromCents(centsFromNumeric(row.total)),
+      balance: dollarsFromCents(centsFromNumeric(row.balance)),
+    }));
+  const credits: PayableResponse['credits'] = [
+    ...open.rows
+      .filter((row) => row.kind === 'credit')
+      .map((row) => ({
+        type: 'vendor_credit' as const,
+        id: Number(row.id),
+        label: `Vendor credit ${row.vendor_ref || `#${row.id}`}`,
+        date: row.bill_date,
+        available: dollarsFromCents(-centsFromNumeric(row.balance)),
+      })),
+    ...prepayments.rows.map((row) => ({
+      type: 'payment' as const,
+      id: Number(row.id),
+      label: `Payment ${paymentLabel(row)} of ${row.payment_date}`,
+      date: row.payment_date,
+      available: dollarsFromCents(centsFromNumeric(row.amount) - centsFromNumeric(row.applied)),
+    })),
+  ];
+  const owed = open.rows.reduce((sum, row) => sum + centsFromNumeric(row.balance), 0);
+  const prepaid = prepayments.rows.reduce(
+    (sum, row) => sum + centsFromNumeric(row.amount) - centsFromNumeric(row.applied),
+    0,
+  );
+  return { vendor: vendor.rows[0], today: date, bills, credits, balance: dollarsFromCents(owed - prepaid) };
+}

@@ -1,0 +1,126 @@
+import { ageReceivables, type AgingItem } from '@switchboard/shared/billing/aging';
+import { monthOf } from '@switchboard/shared/billing/billing-date';
+import type { AgedPayablesQuery, AgedPayablesResponse } from '@switchboard/shared/billing/bills';
+import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { cachedByBillingVersion } from './billing-cache.ts';
+
+// Aged payables (designs/billing.md §5 /billing/reports/agedpayables, §7): what the MSP owed each vendor at the end
+// of a date, from the sub-ledger (bills, vendor credits, payments made and the allocations in force then), in the
+// buckets aged receivables uses, and beside it account 2000's credit balance from the ledger: two independent sums.
+
+const inForce = (asOf: string) =>
+  sql`a.applied_on <= ${asOf}::date and (a.unapplied_on is null or a.unapplied_on > ${asOf}::date)`;
+
+/** Items open at the end of `asOf`: > 0 owed on a bill, < 0 a vendor credit or prepayment not yet applied. */
+export async function payableItemsAsOf(db: DbOrTransaction, asOf: string, vendorId?: number) {
+  const vendor = (alias: string) =>
+    vendorId === undefined ? sql`true` : sql`${sql.raw(alias)}.vendor_id = ${vendorId}`;
+  const result = await db.execute<{ vendor_id: number; date: string; due_date: string | null; amount: string }>(sql`
+    select * from (
+      select b.vendor_id, b.bill_date::text as date, b.due_date::text as due_date,
+        (case when b.kind = 'bill'
+          then b.total - coalesce((select sum(a.amount) from allocations a
+            where a.target_type = 'bill' and a.target_id = b.id and ${inForce(asOf)}), 0)
+          else b.total + coalesce((select sum(a.amount) from allocations a
+            where a.source_type = 'vendor_credit' and a.source_id = b.id and ${inForce(asOf)}), 0)
+        end)::text as amount
+      from bills b
+      where b.status in ('posted', 'void') and b.bill_date <= ${asOf}::date
+        and (b.void_date is null or b.void_date > ${asOf}::date) and ${vendor('b')}
+      union all
+      select p.vendor_id, p.payment_date::text, null,
+        (coalesce((select sum(a.amount) from allocations a
+          where a.source_type = 'payment' and a.source_id = p.id and ${inForce(asOf)}), 0) - p.amount)::text
+      from payments p
+      where p.direction = 'out' and p.vendor_id is not null and p.payment_date <= ${asOf}::date
+        and (p.status = 'posted' or p.void_date > ${asOf}::date) and ${vendor('p')}
+    ) items where amount::numeric <> 0`);
+  return result.rows.map((row): AgingItem => ({
+    companyId: Number(row.vendor_id),
+    amount: centsFromNumeric(row.amount),
+    invoiceDate: row.date,
+    dueDate: row.due_date,
+  }));
+}
+
+/** Account 2000's credit − debit at the end of `asOf` (for one vendor: its lines). */
+export async function payableLedgerBalance(db: DbOrTransaction, asOf: string, vendorId?: number): Promise<number> {
+  const result =
+    vendorId === undefined
+      ? await db.execute<{ balance: string }>(sql`
+          with ap as (select id from accounts where number = '2000')
+          select coalesce(sum(credit - debit), 0)::text as balance from (
+            select b.debit, b.credit from account_month_balances b, ap
+            where b.account_id = ap.id and b.month < ${monthOf(asOf)}::date
+            union all
+            select l.debit, l.credit from journal_lines l, ap
+            where l.account_id = ap.id and l.entry_date >= ${monthOf(asOf)}::date and l.entry_date <= ${asOf}::date
+          ) s`)
+      : await db.execute<{ balance: string }>(sql`
+          select coalesce(sum(l.credit - l.debit), 0)::text as balance from journal_lines l
+          where l.vendor_id = ${vendorId} and l.account_id = (select id from accounts where number = '2000')
+            and l.entry_date <= ${asOf}::date`);
+  return centsFromNumeric(result.rows[0]?.balance ?? '0');
+}
+
+/** GET /billing/reports/agedpayables, cached by the billing version as aged receivables is. */
+export async function getAgedPayables(db: Db, query: AgedPayablesQuery, today: string): Promise<AgedPayablesResponse> {
+  const { format: _format, ...filters } = query;
+  const key = `agedpayables\n${today}\n${JSON.stringify(filters)}`;
+  return cachedByBillingVersion(db, key, (tx) => computeAgedPayables(tx, query, today));
+}
+
+async function computeAgedPayables(
+  db: DbOrTransaction,
+  query: AgedPayablesQuery,
+  today: string,
+): Promise<AgedPayablesResponse> {
+  const asOf = query.as_of ?? today;
+  const vendorId = query.vendor_id;
+  const names = await db.execute<{ id: number; name: string }>(
+    vendorId === undefined
+      ? sql`select id, name from vendors`
+      : sql`select id, name from vendors where id = ${vendorId}`,
+  );
+  if (vendorId !== undefined && names.rows.length === 0) throw notFound();
+  const nameOf = new Map(names.rows.map((row) => [Number(row.id), row.name]));
+  const items = await payableItemsAsOf(db, asOf, vendorId);
+  const report = ageReceivables(items, {
+    asOf,
+    basis: query.basis === 'bill_date' ? 'invoice_date' : 'due_date',
+  });
+  const ledger = await payableLedgerBalance(db, asOf, vendorId);
+  const rows = new Map(report.rows.map((row) => [row.companyId, row]));
+  if (query.hide_zero !== '1')
+    for (const id of nameOf.keys())
+      if (!rows.has(id)) rows.set(id, { companyId: id, buckets: report.buckets.map(() => 0), credits: 0, total: 0 });
+  const data = [...rows.values()]
+    .filter((row) => query.hide_zero !== '1' || row.total !== 0 || row.credits !== 0)
+    .map((row) => ({
+      vendor_id: row.companyId,
+      vendor_name: nameOf.get(row.companyId) ?? `Vendor ${row.companyId}`,
+      buckets: row.buckets.map(dollarsFromCents),
+      credits: dollarsFromCents(row.credits),
+      total: dollarsFromCents(row.total),
+    }))
+    .sort((a, b) => a.vendor_name.localeCompare(b.vendor_name) || a.vendor_id - b.vendor_id);
+  return {
+    as_of: asOf,
+    basis: query.basis,
+    buckets: report.buckets,
+    data,
+    totals: {
+      buckets: report.totals.buckets.map(dollarsFromCents),
+      credits: dollarsFromCents(report.totals.credits),
+      total: dollarsFromCents(report.totals.total),
+    },
+    tie: {
+      account_number: '2000',
+      ledger_balance: dollarsFromCents(ledger),
+      difference: dollarsFromCents(report.totals.total - ledger),
+    },
+  };
+}
