@@ -1,4 +1,135 @@
+import {
+  clientReceivedQuerySchema,
+  dorInvoicesQuerySchema,
+  dorTaxesQuerySchema,
+  invoiceTotalsQuerySchema,
+  outgoingSearchQuerySchema,
+  servicesQuerySchema,
+  type InvoiceTotalsResponse,
+} from '@switchboard/shared/billing/reports-sales';
+import { numericFromCents } from '@switchboard/shared/billing/money';
 import type { AppInstance } from '../../app-instance.ts';
+import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { csvNumeric, oneBatch, sendCsv, type CsvValue } from './billing-report-csv.ts';
+import {
+  dorInvoicesCsvHeader,
+  dorInvoicesCsvRows,
+  dorTaxesCsvHeader,
+  dorTaxesCsvRows,
+  getDorInvoices,
+  getDorTaxes,
+} from './billing-report-dor.ts';
+import {
+  clientReceivedCsv,
+  getClientReceived,
+  getInvoiceTotals,
+  getOutgoingSearch,
+  getServices,
+  outgoingCsvHeader,
+  outgoingCsvRows,
+  servicesCsvHeader,
+  servicesCsvRows,
+} from './billing-report-sales.ts';
+import { billingToday } from './ledger.service.ts';
 
-// Registered in routes.ts; filled by helper rep2 (sales reports) this session.
-export async function salesReportRoutes(_app: AppInstance): Promise<void> {}
+// The sales reports of billing part 2 (designs/billing.md §5, §6; issue 28 part 6): GET /api/billing/reports/{name}
+// with the filters as query; `format=csv` answers the same report as a file (paged ones every row, from a cursor).
+// 'view billing' reads them; client accounts get 403 like every /api/billing route (decision 0071).
+
+const view = [requireEmployee(), requirePermission('view billing')];
+const amount = (dollars: number) => csvNumeric(numericFromCents(Math.round(dollars * 100)));
+
+function invoiceTotalsCsv(report: InvoiceTotalsResponse): CsvValue[][] {
+  const rows: CsvValue[][] = report.data.map((row) => [
+    row.label,
+    row.count,
+    amount(row.subtotal),
+    amount(row.tax),
+    amount(row.total),
+    row.credit_count,
+    amount(row.credits),
+    amount(row.net),
+  ]);
+  const t = report.totals;
+  rows.push([
+    'Total',
+    t.count,
+    amount(t.subtotal),
+    amount(t.tax),
+    amount(t.total),
+    t.credit_count,
+    amount(t.credits),
+    amount(t.net),
+  ]);
+  return rows;
+}
+
+export async function salesReportRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/billing/reports/dortaxes',
+    { onRequest: view, schema: { querystring: dorTaxesQuerySchema } },
+    async (request, reply) => {
+      const report = await getDorTaxes(app.db, request.query, await billingToday(app.db));
+      if (request.query.format !== 'csv') return report;
+      return sendCsv(reply, `dor-taxes-${report.period}.csv`, dorTaxesCsvHeader, oneBatch(dorTaxesCsvRows(report)));
+    },
+  );
+
+  app.get(
+    '/billing/reports/dorinvoices',
+    { onRequest: view, schema: { querystring: dorInvoicesQuerySchema } },
+    async (request, reply) => {
+      const today = await billingToday(app.db);
+      if (request.query.format !== 'csv') return getDorInvoices(app.db, request.query, today);
+      const rows = dorInvoicesCsvRows(app.db, request.query, today);
+      return sendCsv(reply, `dor-invoices-${request.query.period ?? today}.csv`, dorInvoicesCsvHeader, rows);
+    },
+  );
+
+  app.get(
+    '/billing/reports/invoicetotals',
+    { onRequest: view, schema: { querystring: invoiceTotalsQuerySchema } },
+    async (request, reply) => {
+      const report = await getInvoiceTotals(app.db, request.query, await billingToday(app.db));
+      if (request.query.format !== 'csv') return report;
+      const header = ['Period', 'Invoices', 'Subtotal', 'Tax', 'Total', 'Credit notes', 'Credits', 'Net'];
+      return sendCsv(
+        reply,
+        `invoice-totals-${report.from}-${report.to}.csv`,
+        header,
+        oneBatch(invoiceTotalsCsv(report)),
+      );
+    },
+  );
+
+  app.get(
+    '/billing/reports/clientreceived',
+    { onRequest: view, schema: { querystring: clientReceivedQuerySchema } },
+    async (request, reply) => {
+      const report = await getClientReceived(app.db, request.query, await billingToday(app.db));
+      if (request.query.format !== 'csv') return report;
+      const { header, rows } = clientReceivedCsv(report);
+      return sendCsv(reply, `client-received-${report.from}-${report.to}.csv`, header, oneBatch(rows));
+    },
+  );
+
+  app.get(
+    '/billing/reports/outgoingsearch',
+    { onRequest: view, schema: { querystring: outgoingSearchQuerySchema } },
+    async (request, reply) => {
+      if (request.query.format !== 'csv') return getOutgoingSearch(app.db, request.query);
+      const today = await billingToday(app.db);
+      return sendCsv(reply, `outgoing-${today}.csv`, outgoingCsvHeader, outgoingCsvRows(app.db, request.query));
+    },
+  );
+
+  app.get(
+    '/billing/reports/services',
+    { onRequest: view, schema: { querystring: servicesQuerySchema } },
+    async (request, reply) => {
+      const today = await billingToday(app.db);
+      if (request.query.format !== 'csv') return getServices(app.db, request.query, today);
+      return sendCsv(reply, `services-${today}.csv`, servicesCsvHeader, servicesCsvRows(app.db, request.query, today));
+    },
+  );
+}
