@@ -16,6 +16,16 @@ export const duplicatePoLineMessage = 'This line is already in the receipt.';
 export const noLinesMessage = 'Receive at least one line.';
 export const unknownPurchaseOrderMessage = 'The selected purchase order is invalid.';
 
+/** How the receiving page names an order's status. */
+export const orderStatusLabels: Record<string, string> = {
+  draft: 'Draft',
+  ordered: 'Ordered',
+  partial: 'Partially received',
+  received: 'Received',
+  closed: 'Closed',
+  cancelled: 'Cancelled',
+};
+
 /** Statuses of an order that can be received (design §3.7). */
 export const receivableStatuses = ['ordered', 'partial'] as const;
 
@@ -116,6 +126,8 @@ export const receiptRowSchema = z.object({
   received_on: z.string(),
   po_id: z.number().int(),
   po_number: z.string().nullable(),
+  /** The order's status now (after this receipt when it is the POST's answer). */
+  po_status: z.string(),
   vendor_id: z.number().int(),
   vendor_name: z.string(),
   location_id: z.number().int().nullable(),

@@ -1,4 +1,64 @@
+import { billingChannel } from '@switchboard/shared';
+import {
+  openLinesQuerySchema,
+  receiptInputSchema,
+  receiptListQuerySchema,
+  receiptPostedMessage,
+  type PurchaseOrderUpdatedPayload,
+  type ReceiptPostedPayload,
+  type StockUpdatedPayload,
+} from '@switchboard/shared/billing/receipts';
+import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
+import { parsePathId } from '../../http/path-params.ts';
+import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { getReceipt, listOpenLines, listReceipts, postReceipt, type ReceiptChanges } from './receipts.service.ts';
 
-// Registered in routes.ts; filled by helper rcv (receiving) this session.
-export async function receiptRoutes(_app: AppInstance): Promise<void> {}
+// Receiving (designs/billing.md §5 /billing/receive, §6; issue 28 part 3): every call needs 'view billing' (design §6
+// lets it record receipts); client accounts hold no permission, so they get 403 as staff without it do. A receipt
+// announces on `billing` after its transaction committed: ReceiptPosted, PurchaseOrderUpdated, StockUpdated (when
+// stock moved) and LedgerPosted (when it had a cost).
+
+const idParams = z.object({ id: z.string() });
+
+function announce(app: AppInstance, changes: ReceiptChanges): void {
+  app.realtime.emitToStaff(billingChannel, 'ReceiptPosted', {
+    id: changes.receiptId,
+    po_id: changes.poId,
+    vendor_id: changes.vendorId,
+  } satisfies ReceiptPostedPayload);
+  app.realtime.emitToStaff(billingChannel, 'PurchaseOrderUpdated', {
+    id: changes.poId,
+    vendor_id: changes.vendorId,
+  } satisfies PurchaseOrderUpdatedPayload);
+  if (changes.stock)
+    app.realtime.emitToStaff(billingChannel, 'StockUpdated', {
+      item_ids: changes.stock.itemIds,
+      location_id: changes.stock.locationId,
+    } satisfies StockUpdatedPayload);
+  if (changes.entry) app.realtime.emitToStaff(billingChannel, 'LedgerPosted', changes.entry);
+}
+
+export async function receiptRoutes(app: AppInstance): Promise<void> {
+  const view = [requireEmployee(), requirePermission('view billing')];
+
+  app.get('/billing/receipts', { onRequest: view, schema: { querystring: receiptListQuerySchema } }, async (request) =>
+    listReceipts(app.db, request.query),
+  );
+
+  app.get('/billing/receipts/:id', { onRequest: view, schema: { params: idParams } }, async (request) => ({
+    data: await getReceipt(app.db, parsePathId(request.params.id)),
+  }));
+
+  app.post('/billing/receipts', { onRequest: view, schema: { body: receiptInputSchema } }, async (request) => {
+    const changes = await postReceipt(app.db, request.body, request.auth.user.id);
+    announce(app, changes);
+    return { message: receiptPostedMessage, data: await getReceipt(app.db, changes.receiptId) };
+  });
+
+  app.get(
+    '/billing/receive/open-lines',
+    { onRequest: view, schema: { querystring: openLinesQuerySchema } },
+    async (request) => ({ data: await listOpenLines(app.db, request.query) }),
+  );
+}

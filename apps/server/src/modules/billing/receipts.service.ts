@@ -1,0 +1,533 @@
+import { periodClosedMessage } from '@switchboard/shared/billing/ledger';
+import {
+  centsFromNumeric,
+  dollarsFromCents,
+  lineAmount,
+  numericFromUnits,
+  unitsFromNumeric,
+} from '@switchboard/shared/billing/money';
+import {
+  locationRequiredMessage,
+  notReceivableMessage,
+  overReceiptMessage,
+  quantityLabel,
+  receivableStatuses,
+  unknownLocationMessage,
+  unknownPoLineMessage,
+  unknownPurchaseOrderMessage,
+  wholeQuantityMessage,
+  type OpenLinesResponse,
+  type OpenOrder,
+  type ReceiptDetail,
+  type ReceiptInputParsed,
+  type ReceiptListQuery,
+  type ReceiptPage,
+  type ReceiptRow,
+} from '@switchboard/shared/billing/receipts';
+import type { LedgerPostedPayload } from '@switchboard/shared';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { toPage } from '../../db/paginate.ts';
+import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { applyStockMove } from './inventory-moves.ts';
+import { formatDocumentNumber, getBillingSettings, postJournalEntry, takeDocumentNumber } from './ledger.service.ts';
+import { receiptLines, receipts } from './receipts.table.ts';
+
+// Receiving against purchase orders (designs/billing.md §3.2, §3.7; issue 28 part 3; decision on receiving). One
+// transaction per receipt: the order and its lines locked (order first, lines in id order), the quantities checked
+// against what is left, the receipt numbered RCV-, the lines' received quantities and the order's status raised,
+// tracked items moved into stock and the entry posted: Dr 1200 (stocked lines) or an expense account, Cr 2050.
+
+/** Accounts of the seeded chart this module posts to (design §3.1). */
+const inventoryAccount = '1200';
+const receivedNotBilledAccount = '2050';
+const hardwareCostAccount = '5000';
+const licenseCostAccount = '5100';
+
+interface LockedLine {
+  id: number;
+  lineNo: number;
+  itemId: number | null;
+  description: string;
+  quantity: number; // hundredths
+  receivedQty: number; // hundredths
+  unitCost: string; // numeric(14,4) text
+  companyId: number | null;
+  projectId: number | null;
+  itemType: string | null;
+  itemUnit: string | null;
+  tracked: boolean;
+  itemExpenseAccountId: number | null;
+}
+
+export interface ReceiptChanges {
+  receiptId: number;
+  poId: number;
+  vendorId: number;
+  entry: LedgerPostedPayload | null;
+  stock: { locationId: number; itemIds: number[] } | null;
+}
+
+async function accountIdsByNumber(tx: DbOrTransaction, numbers: string[]): Promise<Map<string, number>> {
+  const result = await tx.execute<{ id: number; number: string }>(
+    sql`select id, number from accounts where number = any(${sql.param(numbers)}::text[])`,
+  );
+  const found = new Map(result.rows.map((row) => [row.number, Number(row.id)]));
+  for (const number of numbers) if (!found.has(number)) throw new Error(`The chart has no account ${number}.`);
+  return found;
+}
+
+/**
+ * The account a line that does not go into stock is debited with (decision on receiving): the item's expense account,
+ * else the vendor's default expense account, else 5100 License Costs for cloud items and 5000 Cost of Hardware for
+ * everything else (products, drop-shipped tracked items, lines without an item).
+ */
+function expenseAccountFor(line: LockedLine, vendorDefault: number | null, chart: Map<string, number>): number {
+  if (line.itemExpenseAccountId !== null) return line.itemExpenseAccountId;
+  if (vendorDefault !== null) return vendorDefault;
+  return chart.get(line.itemType === 'cloud' ? licenseCostAccount : hardwareCostAccount)!;
+}
+
+/** POST /api/billing/receipts. */
+export async function postReceipt(db: Db, input: ReceiptInputParsed, actorId: number): Promise<ReceiptChanges> {
+  return db.transaction(async (tx) => {
+    const errors: FieldErrors = {};
+    const add = (key: string, message: string) => (errors[key] ??= []).push(message);
+
+    // The order first, then its lines in id order: two receipts of one order queue here, and the second reads what
+    // the first left (READ COMMITTED re-reads a locked row's newest version).
+    const orderResult = await tx.execute<{
+      id: number;
+      number: string | null;
+      vendor_id: number;
+      status: string;
+      location_id: number | null;
+      ship_to_site_id: number | null;
+      company_id: number | null;
+      vendor_default: number | null;
+    }>(sql`
+      select po.id, po.number, po.vendor_id, po.status, po.location_id, po.ship_to_site_id, po.company_id,
+        v.default_expense_account_id as vendor_default
+      from purchase_orders po join vendors v on v.id = po.vendor_id
+      where po.id = ${input.po_id} for update of po`);
+    const order = orderResult.rows[0];
+    if (!order) throw unprocessable({ po_id: [unknownPurchaseOrderMessage] });
+    if (!(receivableStatuses as readonly string[]).includes(order.status))
+      throw unprocessable({ po_id: [notReceivableMessage] }, notReceivableMessage);
+
+    const lineResult = await tx.execute<{
+      id: number;
+      line_no: number;
+      item_id: number | null;
+      description: string;
+      quantity: string;
+      received_qty: string;
+      unit_cost: string;
+      company_id: number | null;
+      project_id: number | null;
+      item_type: string | null;
+      item_unit: string | null;
+      tracked: boolean | null;
+      item_expense_account_id: number | null;
+    }>(sql`
+      select l.id, l.line_no, l.item_id, l.description, l.quantity::text as quantity,
+        l.received_qty::text as received_qty, l.unit_cost::text as unit_cost, l.company_id, l.project_id,
+        i.type as item_type, i.unit as item_unit, i.inventory_tracked as tracked,
+        i.expense_account_id as item_expense_account_id
+      from po_lines l left join billing_items i on i.id = l.item_id
+      where l.po_id = ${order.id} order by l.id for update of l`);
+    const lines = new Map<number, LockedLine>(
+      lineResult.rows.map((row) => [
+        row.id,
+        {
+          id: row.id,
+          lineNo: row.line_no,
+          itemId: row.item_id,
+          description: row.description,
+          quantity: unitsFromNumeric(row.quantity, 2),
+          receivedQty: unitsFromNumeric(row.received_qty, 2),
+          unitCost: row.unit_cost,
+          companyId: row.company_id ?? order.company_id,
+          projectId: row.project_id,
+          itemType: row.item_type,
+          itemUnit: row.item_unit,
+          tracked: row.tracked === true,
+          itemExpenseAccountId: row.item_expense_account_id,
+        },
+      ]),
+    );
+
+    const dropShip = order.ship_to_site_id !== null;
+    const received = input.lines.map((entry, index) => {
+      const line = lines.get(entry.po_line_id);
+      if (!line) {
+        add(`lines.${index}.po_line_id`, unknownPoLineMessage);
+        return null;
+      }
+      const quantity = unitsFromNumeric(entry.quantity, 2);
+      const left = line.quantity - line.receivedQty;
+      if (quantity > left) add(`lines.${index}.quantity`, overReceiptMessage(quantityLabel(left)));
+      else if (line.itemUnit === 'each' && quantity % 100 !== 0) add(`lines.${index}.quantity`, wholeQuantityMessage);
+      return { line, quantity, quantityText: numericFromUnits(quantity, 2), serials: entry.serials };
+    });
+    const stocked = (line: LockedLine) => line.tracked && !dropShip;
+    const needsLocation = received.some((entry) => entry !== null && stocked(entry.line));
+    if (needsLocation) {
+      if (input.location_id === null) add('location_id', locationRequiredMessage);
+      else {
+        const location = await tx.execute<{ id: number }>(
+          sql`select id from inventory_locations where id = ${input.location_id} and active`,
+        );
+        if (location.rows.length === 0) add('location_id', unknownLocationMessage);
+      }
+    }
+    const settings = await getBillingSettings(tx);
+    if (settings.lock_date !== null && input.received_on <= settings.lock_date) add('received_on', periodClosedMessage);
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+
+    const chart = await accountIdsByNumber(tx, [
+      inventoryAccount,
+      receivedNotBilledAccount,
+      hardwareCostAccount,
+      licenseCostAccount,
+    ]);
+    const locationId = needsLocation ? input.location_id : null;
+    const rows = received.map((entry) => {
+      const { line } = entry!;
+      const amount = lineAmount(entry!.quantityText, line.unitCost);
+      const isStocked = stocked(line);
+      const accountId = isStocked ? chart.get(inventoryAccount)! : expenseAccountFor(line, order.vendor_default, chart);
+      return { ...entry!, amount, isStocked, accountId };
+    });
+    const total = rows.reduce((sum, row) => sum + row.amount, 0);
+
+    const number = formatDocumentNumber(settings.receipt_prefix, await takeDocumentNumber(tx, 'receipt'));
+    const [receipt] = await tx
+      .insert(receipts)
+      .values({
+        number,
+        poId: order.id,
+        vendorId: order.vendor_id,
+        receivedOn: input.received_on,
+        locationId,
+        memo: input.memo,
+        total: numericFromUnits(total, 2),
+        receivedBy: actorId,
+      })
+      .returning({ id: receipts.id });
+    const receiptId = receipt!.id;
+    await tx.insert(receiptLines).values(
+      rows.map((row) => ({
+        receiptId,
+        poLineId: row.line.id,
+        itemId: row.line.itemId,
+        accountId: row.accountId,
+        quantity: row.quantityText,
+        unitCost: row.line.unitCost,
+        amount: numericFromUnits(row.amount, 2),
+        serials: row.serials,
+      })),
+    );
+
+    for (const row of rows) {
+      await tx.execute(
+        sql`update po_lines set received_qty = received_qty + ${row.quantityText}::numeric where id = ${row.line.id}`,
+      );
+      row.line.receivedQty += row.quantity;
+    }
+    const complete = [...lines.values()].every((line) => line.receivedQty >= line.quantity);
+    await tx.execute(
+      sql`update purchase_orders set status = ${complete ? 'received' : 'partial'}, updated_at = now()
+        where id = ${order.id}`,
+    );
+
+    // The entry (when anything has a cost): one debit per line, its account and item, the job's company on expense
+    // lines (P&L by client); the credit to 2050 names the vendor, so received-not-billed reads per vendor.
+    let entry: LedgerPostedPayload | null = null;
+    const debits = rows.filter((row) => row.amount > 0);
+    if (total > 0) {
+      const lines = [
+        ...debits.map((row) => ({
+          accountId: row.accountId,
+          debit: row.amount,
+          credit: 0,
+          itemId: row.line.itemId,
+          companyId: row.isStocked ? null : row.line.companyId,
+          memo: row.line.description.slice(0, 200),
+        })),
+        {
+          accountId: chart.get(receivedNotBilledAccount)!,
+          debit: 0,
+          credit: total,
+          vendorId: order.vendor_id,
+          memo: `${number} ${order.number ?? ''}`.trim(),
+        },
+      ];
+      const posted = await postJournalEntry(tx, {
+        entryDate: input.received_on,
+        sourceType: 'receipt',
+        sourceId: receiptId,
+        memo: `Receipt ${number} against ${order.number ?? `PO ${order.id}`}`,
+        createdBy: actorId,
+        lines,
+      });
+      await tx.update(receipts).set({ journalEntryId: posted.id }).where(eq(receipts.id, receiptId));
+      entry = {
+        entry_id: posted.id,
+        number: posted.number,
+        entry_date: input.received_on,
+        accounts: [...new Set(lines.map((line) => line.accountId))],
+      };
+    }
+
+    // Stock moves after the entry, so each names it; the move's value is the line's amount (the same rounding of
+    // quantity × unit cost), which the debit to 1200 already carries.
+    // In item id order: applyStockMove locks each item's row, and receipts of several items must not deadlock.
+    const stockedRows = rows.filter((row) => row.isStocked).sort((a, b) => a.line.itemId! - b.line.itemId!);
+    for (const row of stockedRows) {
+      const move = await applyStockMove(tx, {
+        itemId: row.line.itemId!,
+        locationId: locationId!,
+        quantity: row.quantityText,
+        unitCost: row.line.unitCost,
+        reason: 'receipt',
+        sourceType: 'receipt',
+        sourceId: receiptId,
+        occurredOn: input.received_on,
+        memo: number,
+        createdBy: actorId,
+        journalEntryId: entry?.entry_id ?? null,
+      });
+      if (move.valueCents !== row.amount)
+        throw new Error(`Stock move of ${number} valued ${move.valueCents} against its line's ${row.amount} cents.`);
+    }
+
+    return {
+      receiptId,
+      poId: order.id,
+      vendorId: order.vendor_id,
+      entry,
+      stock:
+        stockedRows.length > 0
+          ? { locationId: locationId!, itemIds: [...new Set(stockedRows.map((row) => row.line.itemId!))] }
+          : null,
+    };
+  });
+}
+
+// --- reads ---
+
+const quantityNumber = (text: string): number => unitsFromNumeric(text, 2) / 100;
+const costNumber = (text: string): number => Number(numericFromUnits(unitsFromNumeric(text, 4), 4));
+
+type ReceiptDbRow = {
+  id: number;
+  number: string;
+  received_on: string;
+  po_id: number;
+  po_number: string | null;
+  po_status: string;
+  vendor_id: number;
+  vendor_name: string;
+  location_id: number | null;
+  location_name: string | null;
+  total: string;
+  memo: string;
+  journal_entry_id: string | number | null;
+};
+
+const receiptColumns = sql`r.id, r.number, r.received_on::text as received_on, r.po_id, po.number as po_number, po.status as po_status,
+  r.vendor_id, v.name as vendor_name, r.location_id, loc.name as location_name, r.total::text as total, r.memo,
+  r.journal_entry_id`;
+const receiptJoins = sql`from receipts r
+  join purchase_orders po on po.id = r.po_id
+  join vendors v on v.id = r.vendor_id
+  left join inventory_locations loc on loc.id = r.location_id`;
+
+function presentRow(row: ReceiptDbRow): ReceiptRow {
+  return {
+    id: row.id,
+    number: row.number,
+    received_on: row.received_on,
+    po_id: row.po_id,
+    po_number: row.po_number,
+    po_status: row.po_status,
+    vendor_id: row.vendor_id,
+    vendor_name: row.vendor_name,
+    location_id: row.location_id,
+    location_name: row.location_name,
+    total: dollarsFromCents(centsFromNumeric(row.total)),
+    memo: row.memo,
+    journal_entry_id: row.journal_entry_id === null ? null : Number(row.journal_entry_id),
+  };
+}
+
+/** GET /api/billing/receipts: newest first; filters vendor, order and a date range. */
+export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<ReceiptPage> {
+  const where: SQL[] = [sql`true`];
+  if (query.vendor_id !== undefined) where.push(sql`r.vendor_id = ${query.vendor_id}`);
+  if (query.po_id !== undefined) where.push(sql`r.po_id = ${query.po_id}`);
+  if (query.from !== undefined) where.push(sql`r.received_on >= ${query.from}`);
+  if (query.to !== undefined) where.push(sql`r.received_on <= ${query.to}`);
+  const condition = sql.join(where, sql` and `);
+  const offset = (query.page - 1) * query.per_page;
+  const rows = await db.execute<ReceiptDbRow>(sql`select ${receiptColumns} ${receiptJoins} where ${condition}
+    order by r.received_on desc, r.id desc limit ${query.per_page} offset ${offset}`);
+  const counted = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from receipts r where ${condition}`,
+  );
+  return toPage(rows.rows.map(presentRow), Number(counted.rows[0]!.total), query);
+}
+
+/** GET /api/billing/receipts/{id}. */
+export async function getReceipt(db: DbOrTransaction, id: number): Promise<ReceiptDetail> {
+  const result = await db.execute<ReceiptDbRow & { journal_entry_number: string | null; received_by: string | null }>(
+    sql`select ${receiptColumns}, je.number as journal_entry_number,
+        u.name as received_by
+      ${receiptJoins}
+      left join journal_entries je on je.id = r.journal_entry_id
+      left join users u on u.id = r.received_by
+      where r.id = ${id}`,
+  );
+  const row = result.rows[0];
+  if (!row) throw notFound();
+  const lineRows = await db.execute<{
+    id: number;
+    po_line_id: number;
+    line_no: number;
+    item_id: number | null;
+    item_name: string | null;
+    description: string;
+    quantity: string;
+    unit_cost: string;
+    amount: string;
+    serials: string[];
+    account_id: number;
+    account_number: string;
+    account_name: string;
+    stocked: boolean;
+  }>(sql`
+    select rl.id, rl.po_line_id, pl.line_no, rl.item_id, i.name as item_name, pl.description,
+      rl.quantity::text as quantity, rl.unit_cost::text as unit_cost, rl.amount::text as amount, rl.serials,
+      rl.account_id, a.number as account_number, a.name as account_name,
+      (a.subtype = 'inventory' and ${row.location_id}::int is not null) as stocked
+    from receipt_lines rl
+      join po_lines pl on pl.id = rl.po_line_id
+      join accounts a on a.id = rl.account_id
+      left join billing_items i on i.id = rl.item_id
+    where rl.receipt_id = ${id} order by pl.line_no, rl.id`);
+  return {
+    ...presentRow(row),
+    journal_entry_number: row.journal_entry_number,
+    received_by: row.received_by,
+    lines: lineRows.rows.map((line) => ({
+      id: line.id,
+      po_line_id: line.po_line_id,
+      line_no: line.line_no,
+      item_id: line.item_id,
+      item_name: line.item_name,
+      description: line.description,
+      quantity: quantityNumber(line.quantity),
+      unit_cost: costNumber(line.unit_cost),
+      amount: dollarsFromCents(centsFromNumeric(line.amount)),
+      serials: line.serials,
+      account_id: line.account_id,
+      account_number: line.account_number,
+      account_name: line.account_name,
+      stocked: line.stocked,
+    })),
+  };
+}
+
+/** GET /api/billing/receive/open-lines: a vendor's orders that can be received (or one, by id), every line. */
+export async function listOpenLines(
+  db: Db,
+  query: { vendor_id?: number; po_id?: number },
+): Promise<OpenLinesResponse['data']> {
+  const where: SQL[] = [sql`po.status in ('ordered', 'partial')`];
+  if (query.vendor_id !== undefined) where.push(sql`po.vendor_id = ${query.vendor_id}`);
+  if (query.po_id !== undefined) where.push(sql`po.id = ${query.po_id}`);
+  const orders = await db.execute<{
+    id: number;
+    number: string | null;
+    vendor_id: number;
+    vendor_name: string;
+    status: string;
+    order_date: string;
+    expected_date: string | null;
+    location_id: number | null;
+    location_name: string | null;
+    ship_to_site_id: number | null;
+  }>(sql`
+    select po.id, po.number, po.vendor_id, v.name as vendor_name, po.status, po.order_date::text as order_date,
+      po.expected_date::text as expected_date, po.location_id, loc.name as location_name, po.ship_to_site_id
+    from purchase_orders po join vendors v on v.id = po.vendor_id
+      left join inventory_locations loc on loc.id = po.location_id
+    where ${sql.join(where, sql` and `)}
+    order by po.order_date, po.id
+    limit 200`);
+  const ids = orders.rows.map((order) => order.id);
+  const lineRows = ids.length
+    ? await db.execute<{
+        id: number;
+        po_id: number;
+        line_no: number;
+        item_id: number | null;
+        item_name: string | null;
+        sku: string | null;
+        description: string;
+        unit: string | null;
+        tracked: boolean | null;
+        quantity: string;
+        received_qty: string;
+        unit_cost: string;
+      }>(sql`
+        select l.id, l.po_id, l.line_no, l.item_id, i.name as item_name, i.sku, l.description, i.unit,
+          i.inventory_tracked as tracked, l.quantity::text as quantity, l.received_qty::text as received_qty,
+          l.unit_cost::text as unit_cost
+        from po_lines l left join billing_items i on i.id = l.item_id
+        where l.po_id = any(${sql.param(ids)}::int[])
+        order by l.po_id, l.line_no, l.id`)
+    : { rows: [] };
+  const byOrder = new Map<number, OpenOrder['lines']>();
+  for (const line of lineRows.rows) {
+    const ordered = unitsFromNumeric(line.quantity, 2);
+    const receivedQty = unitsFromNumeric(line.received_qty, 2);
+    const list = byOrder.get(line.po_id) ?? [];
+    list.push({
+      id: line.id,
+      line_no: line.line_no,
+      item_id: line.item_id,
+      item_name: line.item_name,
+      sku: line.sku || null,
+      description: line.description,
+      unit: line.unit,
+      tracked: line.tracked === true,
+      ordered: ordered / 100,
+      received: receivedQty / 100,
+      remaining: (ordered - receivedQty) / 100,
+      unit_cost: costNumber(line.unit_cost),
+    });
+    byOrder.set(line.po_id, list);
+  }
+  const locations = await db.execute<{ id: number; name: string }>(
+    sql`select id, name from inventory_locations where active and kind <> 'client_site' order by lower(name), id`,
+  );
+  return {
+    vendor_id: query.vendor_id ?? orders.rows[0]?.vendor_id ?? null,
+    orders: orders.rows.map((order) => ({
+      id: order.id,
+      number: order.number,
+      vendor_id: order.vendor_id,
+      vendor_name: order.vendor_name,
+      status: order.status,
+      order_date: order.order_date,
+      expected_date: order.expected_date,
+      location_id: order.location_id,
+      location_name: order.location_name,
+      drop_ship: order.ship_to_site_id !== null,
+      lines: byOrder.get(order.id) ?? [],
+    })),
+    locations: locations.rows,
+  };
+}
