@@ -92,10 +92,11 @@ export const timeclockReportSql = `${reportPeople}
   select c.id, c.name, c.shortname, c.timezone, c.disabled,
     greatest(least($2::date, c.today - 1) - $1::date + 1, 0) as closed_expected,
     to_char(least($2::date, c.today - 1), 'YYYY-MM-DD') as closed_end,
-    coalesce((select v.version from timeclock_closed_day_versions v where v.user_id = c.id), 0)::text as version,
+    coalesce(v.version, 0)::text as version,
     ${openChanges} as changes,
     ${ptoText} as pto
   from carried c
+  left join timeclock_closed_day_versions v on v.user_id = c.id
   order by lower(c.name), c.id`;
 
 /**
