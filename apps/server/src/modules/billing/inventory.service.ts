@@ -1,0 +1,496 @@
+import type { LedgerPostedPayload } from '@switchboard/shared';
+import {
+  countUnchangedMessage,
+  quantityText,
+  type InventoryLocation,
+  type LocationFormValues,
+  type ReorderRow,
+  type StockCommandResult,
+  type StockMovePage,
+  type StockPage,
+  type StockRow,
+} from '@switchboard/shared/billing/inventory';
+import { centsFromNumeric, dollarsFromCents, unitsFromNumeric } from '@switchboard/shared/billing/money';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
+import { pageOffset } from '../../db/paginate.ts';
+import { notFound, unprocessable } from '../../plugins/errors.ts';
+import { applyStockMove, applyStockTransfer, stockMoveValue, type StockMoveInput } from './inventory-moves.ts';
+import { billingToday, postJournalEntry } from './ledger.service.ts';
+
+// /billing/inventory (designs/billing.md §3.8, §5, §6; issue 28 part 5): stock by item x location with the tie of
+// its value to 1200 Inventory, the move history, locations, and the three stock commands. Adjustments post 6900
+// Inventory Adjustments against 1200; issues post 6500 Parts Used against 1200, tagged with the ticket's or project's
+// company (job costing); transfers have no GL effect. Every command is one transaction, through inventory-moves.ts.
+
+export interface StockChanges {
+  itemIds: number[];
+  locationIds: number[];
+  entries: LedgerPostedPayload[];
+}
+
+const num = (text: string | null): number => (text === null ? 0 : Number(text));
+const dollars = (text: string | null): number => dollarsFromCents(text === null ? 0 : centsFromNumeric(text));
+
+async function accountIds(tx: DbOrTransaction, numbers: string[]): Promise<Map<string, number>> {
+  const result = await tx.execute<{ id: number; number: string }>(
+    sql`select id, number from accounts where number = any(${sql.param(numbers)}::text[])`,
+  );
+  return new Map(result.rows.map((row) => [row.number, Number(row.id)]));
+}
+
+/** Balance of 1200 Inventory (debit - credit, cents) up to a date. */
+async function inventoryLedgerCents(db: DbOrTransaction, asOf: string): Promise<number> {
+  const { rows } = await db.execute<{ balance: string }>(sql`
+    select coalesce(sum(l.debit - l.credit), 0)::text as balance
+    from journal_lines l join accounts a on a.id = l.account_id
+    where a.number = '1200' and l.entry_date <= ${asOf}`);
+  return centsFromNumeric(rows[0]!.balance);
+}
+
+// --- locations ---
+
+const locationSelect = sql`
+  select l.id, l.name, l.kind, l.site_id, s.name as site_name, l.active
+  from inventory_locations l left join sites s on s.id = l.site_id`;
+
+type LocationRow = {
+  id: number;
+  name: string;
+  kind: string;
+  site_id: number | null;
+  site_name: string | null;
+  active: boolean;
+};
+const toLocation = (row: LocationRow): InventoryLocation => ({
+  id: Number(row.id),
+  name: row.name,
+  kind: row.kind as InventoryLocation['kind'],
+  site_id: row.site_id === null ? null : Number(row.site_id),
+  site_name: row.site_name,
+  active: row.active,
+});
+
+export async function listLocations(db: Db): Promise<InventoryLocation[]> {
+  const { rows } = await db.execute<LocationRow>(sql`${locationSelect} order by l.active desc, lower(l.name), l.id`);
+  return rows.map(toLocation);
+}
+
+async function getLocation(db: DbOrTransaction, id: number): Promise<InventoryLocation> {
+  const { rows } = await db.execute<LocationRow>(sql`${locationSelect} where l.id = ${id}`);
+  if (!rows[0]) throw notFound();
+  return toLocation(rows[0]);
+}
+
+async function checkLocation(db: DbOrTransaction, input: LocationFormValues, selfId: number | null): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select id from inventory_locations where lower(name) = lower(${input.name})`,
+  );
+  if (rows[0] && Number(rows[0].id) !== selfId) errors.name = ['The name has already been taken.'];
+  if (input.site_id !== null) {
+    const site = await db.execute(sql`select 1 from sites where id = ${input.site_id}`);
+    if (site.rows.length === 0) errors.site_id = ['The selected site is invalid.'];
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+export async function createLocation(db: Db, input: LocationFormValues): Promise<InventoryLocation> {
+  await checkLocation(db, input, null);
+  const { rows } = await db.execute<{ id: number }>(sql`
+    insert into inventory_locations (name, kind, site_id, active)
+    values (${input.name}, ${input.kind}, ${input.site_id}, ${input.active}) returning id`);
+  return getLocation(db, Number(rows[0]!.id));
+}
+
+export async function updateLocation(db: Db, id: number, input: LocationFormValues): Promise<InventoryLocation> {
+  await getLocation(db, id);
+  await checkLocation(db, input, id);
+  await db.execute(sql`
+    update inventory_locations set name = ${input.name}, kind = ${input.kind}, site_id = ${input.site_id},
+      active = ${input.active}, updated_at = now()
+    where id = ${id}`);
+  return getLocation(db, id);
+}
+
+// --- stock ---
+
+export interface StockQuery {
+  page: number;
+  per_page: number;
+  location_id?: number;
+  type?: string;
+  below_reorder?: boolean;
+  search?: string;
+}
+
+export async function listStock(db: Db, query: StockQuery): Promise<StockPage> {
+  const where: SQL[] = [sql`i.inventory_tracked`];
+  if (query.location_id !== undefined) where.push(sql`l.id = ${query.location_id}`);
+  if (query.type !== undefined) where.push(sql`l.kind = ${query.type}`);
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(i.name ilike ${like} or i.sku ilike ${like} or l.name ilike ${like})`);
+  }
+  if (query.below_reorder) where.push(sql`i.reorder_point is not null and t.on_hand <= i.reorder_point`);
+  const condition = sql.join(where, sql` and `);
+  const from = sql`
+    from stock_levels s
+    join billing_items i on i.id = s.item_id
+    join inventory_locations l on l.id = s.location_id
+    join (select item_id, sum(on_hand) as on_hand from stock_levels group by item_id) t on t.item_id = s.item_id
+    where ${condition} and (s.on_hand <> 0 or s.value <> 0 or ${query.location_id ?? null}::int is not null)`;
+  const [{ rows }, count] = await Promise.all([
+    db.execute<{
+      item_id: number;
+      item_name: string;
+      sku: string;
+      unit: string;
+      location_id: number;
+      location_name: string;
+      location_kind: string;
+      on_hand: string;
+      average_cost: string;
+      value: string;
+      reorder_point: number | null;
+      total_on_hand: string;
+    }>(sql`
+      select s.item_id, i.name as item_name, i.sku, i.unit, s.location_id, l.name as location_name,
+        l.kind as location_kind, s.on_hand::text, i.average_cost::text, s.value::text, i.reorder_point,
+        t.on_hand::text as total_on_hand
+      ${from}
+      order by lower(i.name), i.id, lower(l.name), l.id
+      limit ${query.per_page} offset ${pageOffset(query)}`),
+    db.execute<{ total: number }>(sql`select count(*)::int as total ${from}`),
+  ]);
+  const asOf = await billingToday(db);
+  const [{ rows: valueRows }, ledger] = await Promise.all([
+    db.execute<{ value: string }>(sql`select coalesce(sum(value), 0)::text as value from stock_levels`),
+    inventoryLedgerCents(db, asOf),
+  ]);
+  const stockCents = centsFromNumeric(valueRows[0]!.value);
+  const data: StockRow[] = rows.map((row) => ({
+    item_id: Number(row.item_id),
+    item_name: row.item_name,
+    sku: row.sku,
+    unit: row.unit,
+    location_id: Number(row.location_id),
+    location_name: row.location_name,
+    location_kind: row.location_kind as StockRow['location_kind'],
+    on_hand: num(row.on_hand),
+    average_cost: num(row.average_cost),
+    value: dollars(row.value),
+    reorder_point: row.reorder_point === null ? null : Number(row.reorder_point),
+    below_reorder: row.reorder_point !== null && num(row.total_on_hand) <= Number(row.reorder_point),
+  }));
+  const total = Number(count.rows[0]!.total);
+  const start = rows.length > 0 ? pageOffset(query) + 1 : null;
+  return {
+    data,
+    total,
+    current_page: query.page,
+    per_page: query.per_page,
+    from: start,
+    to: start === null ? null : start + rows.length - 1,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    totals: {
+      as_of: asOf,
+      stock_value: dollarsFromCents(stockCents),
+      ledger_value: dollarsFromCents(ledger),
+      difference: dollarsFromCents(stockCents - ledger),
+      tied: stockCents === ledger,
+    },
+  };
+}
+
+export async function listMoves(
+  db: Db,
+  query: { page: number; per_page: number; item_id?: number; location_id?: number },
+): Promise<StockMovePage> {
+  const where: SQL[] = [sql`true`];
+  if (query.item_id !== undefined) where.push(sql`m.item_id = ${query.item_id}`);
+  if (query.location_id !== undefined) where.push(sql`m.location_id = ${query.location_id}`);
+  const condition = sql.join(where, sql` and `);
+  const [{ rows }, count] = await Promise.all([
+    db.execute<{
+      id: number;
+      item_id: number;
+      item_name: string;
+      location_id: number;
+      location_name: string;
+      quantity: string;
+      unit_cost: string;
+      value: string;
+      reason: string;
+      source_type: string;
+      source_id: number | null;
+      journal_entry_id: number | null;
+      occurred_on: string;
+      memo: string;
+      created_by_name: string | null;
+      created_at: Date | string;
+    }>(sql`
+      select m.id, m.item_id, i.name as item_name, m.location_id, l.name as location_name, m.quantity::text,
+        m.unit_cost::text, m.value::text, m.reason, m.source_type, m.source_id, m.journal_entry_id,
+        m.occurred_on::text, m.memo, u.name as created_by_name, m.created_at
+      from stock_moves m
+      join billing_items i on i.id = m.item_id
+      join inventory_locations l on l.id = m.location_id
+      left join users u on u.id = m.created_by
+      where ${condition}
+      order by m.occurred_on desc, m.id desc
+      limit ${query.per_page} offset ${pageOffset(query)}`),
+    db.execute<{ total: number }>(sql`select count(*)::int as total from stock_moves m where ${condition}`),
+  ]);
+  const total = Number(count.rows[0]!.total);
+  const start = rows.length > 0 ? pageOffset(query) + 1 : null;
+  return {
+    data: rows.map((row) => ({
+      id: Number(row.id),
+      item_id: Number(row.item_id),
+      item_name: row.item_name,
+      location_id: Number(row.location_id),
+      location_name: row.location_name,
+      quantity: num(row.quantity),
+      unit_cost: num(row.unit_cost),
+      value: dollars(row.value),
+      reason: row.reason,
+      source_type: row.source_type,
+      source_id: row.source_id === null ? null : Number(row.source_id),
+      journal_entry_id: row.journal_entry_id === null ? null : Number(row.journal_entry_id),
+      occurred_on: row.occurred_on,
+      memo: row.memo,
+      created_by_name: row.created_by_name,
+      created_at: new Date(row.created_at).toISOString(),
+    })),
+    total,
+    current_page: query.page,
+    per_page: query.per_page,
+    from: start,
+    to: start === null ? null : start + rows.length - 1,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+  };
+}
+
+export async function listBelowReorder(db: Db): Promise<ReorderRow[]> {
+  const { rows } = await db.execute<{
+    item_id: number;
+    item_name: string;
+    sku: string;
+    on_hand: string;
+    reorder_point: number;
+    reorder_qty: number | null;
+    preferred_vendor_id: number | null;
+    preferred_vendor_name: string | null;
+  }>(sql`
+    select i.id as item_id, i.name as item_name, i.sku, coalesce(t.on_hand, 0)::text as on_hand, i.reorder_point,
+      i.reorder_qty, i.preferred_vendor_id, v.name as preferred_vendor_name
+    from billing_items i
+    left join (select item_id, sum(on_hand) as on_hand from stock_levels group by item_id) t on t.item_id = i.id
+    left join vendors v on v.id = i.preferred_vendor_id
+    where i.inventory_tracked and i.archived_at is null and i.reorder_point is not null
+      and coalesce(t.on_hand, 0) <= i.reorder_point
+    order by lower(i.name), i.id`);
+  return rows.map((row) => ({
+    item_id: Number(row.item_id),
+    item_name: row.item_name,
+    sku: row.sku,
+    on_hand: num(row.on_hand),
+    reorder_point: Number(row.reorder_point),
+    reorder_qty: row.reorder_qty === null ? null : Number(row.reorder_qty),
+    preferred_vendor_id: row.preferred_vendor_id === null ? null : Number(row.preferred_vendor_id),
+    preferred_vendor_name: row.preferred_vendor_name,
+  }));
+}
+
+// --- commands ---
+
+/** Posts `valueCents` (signed: + raises stock) between 1200 and `other`; records it for LedgerPosted. */
+async function postStockEntry(
+  tx: Transaction,
+  input: { date: string; other: string; valueCents: number; itemId: number; companyId?: number | null; memo: string },
+  actorId: number,
+  changes: StockChanges,
+): Promise<number | null> {
+  if (input.valueCents === 0) return null;
+  const ids = await accountIds(tx, ['1200', input.other]);
+  const inventory = ids.get('1200');
+  const other = ids.get(input.other);
+  if (!inventory || !other) throw unprocessable({ item_id: [`The account ${input.other} or 1200 does not exist.`] });
+  const amount = Math.abs(input.valueCents);
+  const up = input.valueCents > 0;
+  const lines = [
+    { accountId: inventory, debit: up ? amount : 0, credit: up ? 0 : amount, itemId: input.itemId, memo: input.memo },
+    {
+      accountId: other,
+      debit: up ? 0 : amount,
+      credit: up ? amount : 0,
+      itemId: input.itemId,
+      companyId: input.companyId ?? null,
+      memo: input.memo,
+    },
+  ];
+  const posted = await postJournalEntry(tx, {
+    entryDate: input.date,
+    sourceType: 'stock',
+    sourceId: input.itemId,
+    memo: input.memo,
+    createdBy: actorId,
+    lines,
+  });
+  changes.entries.push({
+    entry_id: posted.id,
+    number: posted.number,
+    entry_date: input.date,
+    accounts: [inventory, other],
+  });
+  return posted.id;
+}
+
+/** Writes the move after its entry: the value first (item locked), the entry, then the move linked to it. */
+async function moveWithEntry(
+  tx: Transaction,
+  move: StockMoveInput,
+  other: string,
+  companyId: number | null,
+  actorId: number,
+  changes: StockChanges,
+): Promise<StockCommandResult> {
+  const valueCents = await stockMoveValue(tx, move);
+  const entryId = await postStockEntry(
+    tx,
+    { date: move.occurredOn, other, valueCents, itemId: move.itemId, companyId, memo: move.memo ?? '' },
+    actorId,
+    changes,
+  );
+  const result = await applyStockMove(tx, { ...move, journalEntryId: entryId });
+  changes.itemIds.push(move.itemId);
+  changes.locationIds.push(move.locationId);
+  return { move_ids: [result.id], value: dollarsFromCents(result.valueCents), journal_entry_id: entryId };
+}
+
+export interface AdjustmentInput {
+  item_id: number;
+  location_id: number;
+  mode: 'count' | 'delta';
+  quantity: number;
+  unit_cost?: number | null;
+  reason: string;
+  date?: string;
+}
+
+export async function adjustStock(
+  db: Db,
+  input: AdjustmentInput,
+  actorId: number,
+): Promise<{ result: StockCommandResult; changes: StockChanges }> {
+  const changes: StockChanges = { itemIds: [], locationIds: [], entries: [] };
+  const result = await db.transaction(async (tx) => {
+    // The item's row first (the lock every move of it takes), then the count against what is there.
+    await tx.execute(sql`select id from billing_items where id = ${input.item_id} for update`);
+    let delta = unitsFromNumeric(quantityText(input.quantity), 2);
+    if (input.mode === 'count') {
+      if (delta < 0) throw unprocessable({ quantity: ['The counted quantity must be at least 0.'] });
+      const { rows } = await tx.execute<{ on_hand: string }>(sql`
+        select on_hand::text from stock_levels where item_id = ${input.item_id} and location_id = ${input.location_id}`);
+      delta -= rows[0] ? unitsFromNumeric(rows[0].on_hand, 2) : 0;
+    }
+    if (delta === 0) throw unprocessable({ quantity: [countUnchangedMessage] });
+    const move: StockMoveInput = {
+      itemId: input.item_id,
+      locationId: input.location_id,
+      quantity: quantityText(delta / 100),
+      unitCost: delta > 0 && input.unit_cost != null ? input.unit_cost.toFixed(4) : undefined,
+      reason: 'adjustment',
+      sourceType: 'adjustment',
+      sourceId: null,
+      occurredOn: input.date ?? (await billingToday(tx)),
+      memo: input.reason,
+      createdBy: actorId,
+    };
+    return moveWithEntry(tx, move, '6900', null, actorId, changes);
+  });
+  return { result, changes };
+}
+
+export interface TransferInput {
+  item_id: number;
+  from_location_id: number;
+  to_location_id: number;
+  quantity: number;
+  memo: string;
+  date?: string;
+}
+
+export async function transferStock(
+  db: Db,
+  input: TransferInput,
+  actorId: number,
+): Promise<{ result: StockCommandResult; changes: StockChanges }> {
+  const changes: StockChanges = { itemIds: [], locationIds: [], entries: [] };
+  const result = await db.transaction(async (tx) => {
+    const moved = await applyStockTransfer(tx, {
+      itemId: input.item_id,
+      fromLocationId: input.from_location_id,
+      toLocationId: input.to_location_id,
+      quantity: quantityText(input.quantity),
+      occurredOn: input.date ?? (await billingToday(tx)),
+      memo: input.memo,
+      createdBy: actorId,
+    });
+    changes.itemIds.push(input.item_id);
+    changes.locationIds.push(input.from_location_id, input.to_location_id);
+    return { move_ids: [moved.outId, moved.inId], value: dollarsFromCents(moved.valueCents), journal_entry_id: null };
+  });
+  return { result, changes };
+}
+
+export interface IssueInput {
+  item_id: number;
+  location_id: number;
+  quantity: number;
+  ticket_id: number | null;
+  project_id: number | null;
+  memo: string;
+  date?: string;
+}
+
+export async function issueStock(
+  db: Db,
+  input: IssueInput,
+  actorId: number,
+): Promise<{ result: StockCommandResult; changes: StockChanges }> {
+  const changes: StockChanges = { itemIds: [], locationIds: [], entries: [] };
+  const result = await db.transaction(async (tx) => {
+    let companyId: number;
+    let label: string;
+    if (input.ticket_id !== null) {
+      const { rows } = await tx.execute<{ company_id: number; subject: string }>(
+        sql`select company_id, subject from tickets where id = ${input.ticket_id}`,
+      );
+      if (!rows[0]) throw unprocessable({ ticket_id: ['The selected ticket is invalid.'] });
+      companyId = Number(rows[0].company_id);
+      label = `Ticket #${input.ticket_id}`;
+    } else {
+      const { rows } = await tx.execute<{ company_id: number; title: string }>(
+        sql`select company_id, title from projects where id = ${input.project_id}`,
+      );
+      if (!rows[0]) throw unprocessable({ project_id: ['The selected project is invalid.'] });
+      companyId = Number(rows[0].company_id);
+      label = `Project ${rows[0].title}`;
+    }
+    const move: StockMoveInput = {
+      itemId: input.item_id,
+      locationId: input.location_id,
+      quantity: quantityText(-input.quantity),
+      reason: 'issue',
+      sourceType: input.ticket_id !== null ? 'ticket' : 'project',
+      sourceId: input.ticket_id ?? input.project_id,
+      occurredOn: input.date ?? (await billingToday(tx)),
+      memo: input.memo ? `${label}: ${input.memo}` : label,
+      createdBy: actorId,
+    };
+    return moveWithEntry(tx, move, '6500', companyId, actorId, changes);
+  });
+  return { result, changes };
+}
