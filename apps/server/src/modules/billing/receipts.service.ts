@@ -33,7 +33,7 @@ import { applyStockMove } from './inventory-moves.ts';
 import { formatDocumentNumber, getBillingSettings, postJournalEntry, takeDocumentNumber } from './ledger.service.ts';
 import { receiptLines, receipts } from './receipts.table.ts';
 
-// Receiving against purchase orders (designs/billing.md §3.2, §3.7; issue 28 part 3; decision on receiving). One
+// Receiving against purchase orders (designs/billing.md §3.2, §3.7; issue 28 part 3; decision 0108). One
 // transaction per receipt: the order and its lines locked (order first, lines in id order), the quantities checked
 // against what is left, the receipt numbered RCV-, the lines' received quantities and the order's status raised,
 // tracked items moved into stock and the entry posted: Dr 1200 (stocked lines) or an expense account, Cr 2050.
@@ -78,7 +78,7 @@ async function accountIdsByNumber(tx: DbOrTransaction, numbers: string[]): Promi
 }
 
 /**
- * The account a line that does not go into stock is debited with (decision on receiving): the item's expense account,
+ * The account a line that does not go into stock is debited with (decision 0108): the item's expense account,
  * else the vendor's default expense account, else 5100 License Costs for cloud items and 5000 Cost of Hardware for
  * everything else (products, drop-shipped tracked items, lines without an item).
  */
