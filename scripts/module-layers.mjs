@@ -22,7 +22,7 @@ export const serverModuleLayers = [
   ['companies'],
   ['clients'],
   ['documents', 'checkins', 'flags', 'network-grades', 'billing-items'],
-  ['contracts', 'quotes'],
+  ['contracts', 'quotes', 'hr'],
   ['devices'],
   ['strategies'],
   // work

@@ -55,6 +55,7 @@ import { receiptRoutes } from './modules/billing/receipts.routes.ts';
 import { billRoutes } from './modules/billing/bills.routes.ts';
 import { ledgerReportRoutes } from './modules/billing/billing-reports-ledger.routes.ts';
 import { salesReportRoutes } from './modules/billing/billing-reports-sales.routes.ts';
+import { hrBaseRoutes } from './modules/hr/hr-base.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
 import { approvalRoutes } from './modules/projects/approvals.routes.ts';
@@ -132,6 +133,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(inventoryRoutes);
       await api.register(receiptRoutes);
       await api.register(billRoutes);
+      await api.register(hrBaseRoutes);
       await api.register(billingHomeRoutes);
       await api.register(invoiceDeliveryRoutes);
       await api.register(projectRoutes);

@@ -18,6 +18,21 @@ export const permissionDefinitions = [
   { name: 'view calendar', description: 'Open the calendar.', permissionType: 'calendar' },
   { name: 'view human resources', description: 'Open the HR section.', permissionType: 'hr' },
   { name: 'view hr calendar', description: 'Open the HR calendar.', permissionType: 'hr' },
+  // Decision 0104 (designs/hr.md §8): HR's own rights beside the spec's two.
+  {
+    name: 'approve hr requests',
+    description: 'Approve requests at the HR stage (or any stage), cancel and return early.',
+    permissionType: 'hr',
+  },
+  { name: 'manage hr forms', description: 'Build, publish and assign HR forms.', permissionType: 'hr' },
+  { name: 'read anonymous email', description: 'Read and answer anonymous reports.', permissionType: 'hr' },
+  { name: 'manage jobs', description: 'Manage openings, applicants and interviews.', permissionType: 'hr' },
+  { name: 'view hr reports', description: 'Open the HR reports.', permissionType: 'hr' },
+  {
+    name: 'manage hr settings',
+    description: 'Edit HR categories, hiring steps and HR settings.',
+    permissionType: 'hr',
+  },
   { name: 'view crm', description: 'Open the CRM section.', permissionType: 'crm' },
   { name: 'manage crm', description: 'Manage CRM agents, imports and CRM administration.', permissionType: 'crm' },
   { name: 'edit crm settings', description: 'Edit the CRM settings.', permissionType: 'crm' },
