@@ -68,7 +68,13 @@ const decimalText = (label: string, places: number, positive: boolean) => {
     });
 };
 
+const optionalRecordId = (message: string) =>
+  z.preprocess((value) => (value === '' ? null : value), recordId(message).nullable().optional());
+
 export const purchaseOrderLineInputSchema = z.object({
+  /** The line's id when it exists: a save updates that line in place (receipts and bills point at it). */
+  id: recordId('The line is not on this purchase order.').optional(),
+  item_id: optionalRecordId('Choose an item.'),
   description: z
     .string({ error: 'The description field is required.' })
     .trim()
@@ -76,17 +82,30 @@ export const purchaseOrderLineInputSchema = z.object({
     .max(500, 'The description may not be greater than 500 characters.'),
   quantity: decimalText('quantity', 2, true),
   unit_cost: decimalText('unit cost', 4, false),
+  /** Job costing; absent takes the order's company and project. */
+  company_id: optionalRecordId('Choose a company.'),
+  project_id: optionalRecordId('Choose a project.'),
+  /** Absent: not billable. */
+  billable_to_client: z.boolean({ error: 'The billable field must be true or false.' }).optional(),
 });
+export type PurchaseOrderLineInput = z.output<typeof purchaseOrderLineInputSchema>;
 
-/** POST /api/billing/purchase-orders and PUT /api/billing/purchase-orders/{id}. */
+export const shipToBothMessage = 'Ship to a stock location or a client site, not both.';
+
+/** POST /api/billing/purchaseorders and PUT /api/billing/purchaseorders/{id}. */
 export const purchaseOrderInputSchema = z
   .object({
     vendor_id: recordId('Choose a vendor.'),
     order_date: isoDateText('order date'),
     expected_date: isoDateText('expected date').nullable().optional(),
-    company_id: recordId('Choose a company.').nullable().optional(),
-    project_id: recordId('Choose a project.').nullable().optional(),
+    company_id: optionalRecordId('Choose a company.'),
+    project_id: optionalRecordId('Choose a project.'),
+    /** Ship to one of our stock locations, or (drop ship) to a client's site. */
+    location_id: optionalRecordId('Choose a stock location.'),
+    ship_to_site_id: optionalRecordId('Choose a client site.'),
     memo: optionalText('memo', 2000),
+    /** The updated_at the editor loaded; a save over a newer version is refused (409). */
+    updated_at: z.string().max(40).optional(),
     lines: z
       .array(purchaseOrderLineInputSchema, { error: 'The lines field must be a list.' })
       .min(1, 'Add at least one line.')
@@ -95,16 +114,156 @@ export const purchaseOrderInputSchema = z
   .refine((po) => !po.expected_date || po.expected_date >= po.order_date, {
     path: ['expected_date'],
     error: 'The expected date must be on or after the order date.',
-  });
+  })
+  .refine((po) => po.location_id == null || po.ship_to_site_id == null, {
+    path: ['ship_to_site_id'],
+    error: shipToBothMessage,
+  })
+  .refine(
+    (po) =>
+      new Set(po.lines.flatMap((line) => (line.id ? [line.id] : []))).size ===
+      po.lines.filter((line) => line.id).length,
+    {
+      path: ['lines'],
+      error: 'A line may appear only once.',
+    },
+  );
 export type PurchaseOrderInputBody = z.input<typeof purchaseOrderInputSchema>;
 export type PurchaseOrderInput = z.output<typeof purchaseOrderInputSchema>;
 
-export const purchaseOrderSavedSchema = z.object({
-  message: z.string(),
-  data: z.object({
-    id: z.number().int(),
-    number: z.string().nullable(),
-    status: z.string(),
-    revision: z.number().int().nullable(),
-  }),
+// --- issue 28 part 2: the purchasing page's calls (designs/billing.md §3.7, §5, §6) ---
+
+export const purchaseOrderStatuses = ['draft', 'ordered', 'partial', 'received', 'closed', 'cancelled'] as const;
+export type PurchaseOrderStatus = (typeof purchaseOrderStatuses)[number];
+export const purchaseOrderStatusLabels: Record<PurchaseOrderStatus, string> = {
+  draft: 'Draft',
+  ordered: 'Ordered',
+  partial: 'Partially received',
+  received: 'Received',
+  closed: 'Closed',
+  cancelled: 'Cancelled',
+};
+
+export const purchaseOrderApprovedMessage = 'Purchase order approved.';
+export const purchaseOrderClosedMessage = 'Purchase order closed.';
+export const purchaseOrderCancelledMessage = 'Purchase order cancelled.';
+export const purchaseOrderStaleMessage = 'This purchase order was changed by someone else. Reload it and try again.';
+export const purchaseOrderNotEditableMessage = 'Only a draft or ordered purchase order can be changed.';
+export const purchaseOrderApproveOnlyDraftMessage = 'Only a draft purchase order can be approved.';
+export const purchaseOrderSendNeedsApprovalMessage = 'Approve the purchase order before sending it.';
+export const purchaseOrderSendStatusMessage = 'Only an approved or ordered purchase order can be sent.';
+export const purchaseOrderVendorEmailMessage = 'The vendor has no e-mail address to send the purchase order to.';
+export const purchaseOrderCloseStatusMessage = 'Only an ordered or partially received purchase order can be closed.';
+export const purchaseOrderCancelStatusMessage =
+  'Only a draft, or an ordered purchase order nothing was received on, can be cancelled.';
+export const purchaseOrderLineKeptMessage = 'This line was received or billed, so it cannot be removed.';
+export const purchaseOrderLineUnknownMessage = 'The line is not on this purchase order.';
+export const purchaseOrderQuantityBelowMessage = (done: string, what: 'received' | 'billed') =>
+  `The quantity may not be less than the ${done} already ${what}.`;
+export const quoteNoPreferredVendorMessage = 'None of the quote’s product lines has an item with a preferred vendor.';
+export const quotePurchaseOrdersMessage = (count: number) =>
+  count === 1 ? '1 purchase order created.' : `${count} purchase orders created.`;
+
+/** GET /api/billing/purchaseorders: filters as in the page's URL; format=csv for the file. */
+export const purchaseOrderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+  status: z.enum(purchaseOrderStatuses).optional(),
+  vendor_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  company_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  from: isoDateText('from date').optional(),
+  to: isoDateText('to date').optional(),
+  /** Number or draft id, as typed ('PO-000012', '12'). */
+  number: z.string().trim().max(40).optional(),
 });
+export type PurchaseOrderListQuery = z.input<typeof purchaseOrderListQuerySchema>;
+
+export interface PurchaseOrderRow {
+  id: number;
+  number: string | null;
+  /** The number, or 'Draft 12'. */
+  label: string;
+  order_date: string;
+  expected_date: string | null;
+  vendor_id: number;
+  vendor_name: string;
+  company_id: number | null;
+  company_name: string | null;
+  project_id: number | null;
+  project_title: string | null;
+  /** Dollars. */
+  total: number;
+  /** Whole percent of the ordered quantity received / billed (0 to 100). */
+  received_pct: number;
+  billed_pct: number;
+  status: PurchaseOrderStatus;
+  approved: boolean;
+}
+
+export interface PurchaseOrderPage {
+  data: PurchaseOrderRow[];
+  total: number;
+  current_page: number;
+  per_page: number;
+  from: number | null;
+  to: number | null;
+  last_page: number;
+}
+
+export interface PurchaseOrderLine {
+  id: number;
+  line_no: number;
+  item_id: number | null;
+  item_name: string | null;
+  description: string;
+  /** Decimal text, as stored. */
+  quantity: string;
+  unit_cost: string;
+  /** Dollars. */
+  amount: number;
+  received_qty: string;
+  billed_qty: string;
+  company_id: number | null;
+  project_id: number | null;
+  billable_to_client: boolean;
+}
+
+export interface PurchaseOrderDetail extends PurchaseOrderRow {
+  vendor_email: string;
+  location_id: number | null;
+  location_name: string | null;
+  ship_to_site_id: number | null;
+  ship_to_site_name: string | null;
+  memo: string;
+  subtotal: number;
+  tax_total: number;
+  sent_at: string | null;
+  approved_by: number | null;
+  approved_by_name: string | null;
+  approved_at: string | null;
+  updated_at: string;
+  lines: PurchaseOrderLine[];
+  receipts: { id: number; number: string; received_on: string; total: number }[];
+  bills: { id: number; kind: string; vendor_ref: string; bill_date: string; status: string; total: number }[];
+  revisions: { revision: number; label: string; created_at: string }[];
+}
+
+/** The answer of every write: its message and the order as GET answers it. */
+export interface PurchaseOrderWriteAnswer {
+  message: string;
+  data: PurchaseOrderDetail;
+}
+
+/** PurchaseOrderUpdated on the billing channel: the order as GET answers it (deleted never happens: cancel keeps it). */
+export type PurchaseOrderUpdatedPayload = PurchaseOrderDetail;
+
+/** POST /api/billing/quotes/{id}/purchase-orders. */
+export interface QuotePurchaseOrdersResult {
+  message: string;
+  data: {
+    purchase_orders: { id: number; label: string; vendor_id: number; vendor_name: string; lines: number }[];
+    /** Product lines left out: no item, or its item has no preferred vendor. */
+    skipped_lines: { line_no: number; description: string }[];
+  };
+}
