@@ -125,7 +125,7 @@ try {
 /**
  * The report's statements alone, one client: through the pool as the app runs them (rows parsed), and timed by
  * PostgreSQL itself (EXPLAIN ANALYZE), medians of 20. The report's statement runs on every call; the kept closed days
- * of everyone (keptClosedDaysSql) only on a process's first call or after a person's version moved (decision 0102).
+ * of everyone (keptClosedDaysSql) only on a process's first call or after a person's version moved (decision 0110).
  */
 async function timeStatement(): Promise<void> {
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;

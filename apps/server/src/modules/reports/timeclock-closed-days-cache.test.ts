@@ -20,7 +20,7 @@ import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import { timeclockClosedDays, timeclockClosedDayVersions } from './timeclock-closed-days.table.ts';
 
-// Decision 0102: each process keeps a person's kept closed days under their version. Two app instances with their own
+// Decision 0110: each process keeps a person's kept closed days under their version. Two app instances with their own
 // pools on one database stand for two processes: A writes, B answers, and B must never answer what A changed before.
 
 let ctx: TestContext;
@@ -103,7 +103,7 @@ beforeEach(async () => {
   expect(await checkedIn(other)).toEqual([480, 0, 0, 0, 0, 0, 0]);
 });
 
-describe('kept closed days held per process under a version (decision 0102)', () => {
+describe('kept closed days held per process under a version (decision 0110)', () => {
   it('answers a repeated report without reading the kept closed days again', async () => {
     expect(await keptReadsOf(() => report(other))).toBe(0);
     expect(

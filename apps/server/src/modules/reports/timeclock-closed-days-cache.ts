@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 
 // Each person's kept closed days of a range as the report copies them (their answer objects' text, the numbers the
 // CSV reads, their count and sums), kept in this process under the person's version (timeclock_closed_day_versions,
-// decision 0102). Every statement that changes a person's kept days gives them a new version in its own transaction,
+// decision 0110). Every statement that changes a person's kept days gives them a new version in its own transaction,
 // and a miss reads the version and the days in one statement, so one snapshot: an entry is only ever served for the
 // version its days were read at. The report's statement reads each person's version now; a process serves its entry
 // only when the versions are equal, so no process serves days another process (or anything else) has changed.

@@ -26,7 +26,7 @@ export const timeclockClosedDays = pgTable(
 );
 
 /**
- * A person's version of their kept closed days (decision 0102): set from a sequence, in the writer's transaction, by
+ * A person's version of their kept closed days (decision 0110): set from a sequence, in the writer's transaction, by
  * triggers on timeclock_closed_days (migration) whenever a statement inserts, changes or deletes any of their rows
  * (so also when an entry written on timeclock_entries deletes them, or their user is deleted). Each process keeps a
  * person's closed-day texts under the version it read them with, in one statement (timeclock-closed-days-cache.ts);

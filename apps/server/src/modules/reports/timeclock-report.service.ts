@@ -81,7 +81,7 @@ const openChanges = `(select ${changesText}
  * by name) with the time zone their days are counted in, how many closed days the range has for them (days that
  * ended in their zone before $3) and the last of them, their version of the kept closed days
  * (timeclock_closed_day_versions: the kept days themselves come from the process's cache, or one statement when
- * the version moved: timeclock-closed-days-cache.ts, decision 0102), the status changes of the days still open
+ * the version moved: timeclock-closed-days-cache.ts, decision 0110), the status changes of the days still open
  * (today) and their PTO used in the range. Per employee, through the (user_id, started_at) index, the changes run
  * from the last one that began at or before the first open day's local midnight (a status that runs into it) to the
  * range's end; Offline (5) counts nowhere and is left out. Each list comes as one text of numbers, which
@@ -424,7 +424,7 @@ function closedDayJson(date: string, [checkedIn, onBreak, lunch, traveling]: Clo
  * GET /api/reports/timeclock/{start}/{end}/ as the answer's JSON text (`{ data: TimeclockReport }`): one row per
  * employee with per-day values and totals (minutes), summed by the shared rule (sumTimeclockDays). Closed days come
  * as kept, as their answer objects' text (timeclock_closed_days.day_json), summed and kept by the first report that
- * needs them, held in this process under each person's version (decision 0102), and are copied as they are but for
+ * needs them, held in this process under each person's version (decision 0110), and are copied as they are but for
  * a day with PTO (read live, added to that day); today's are summed
  * from the changes on every call, so every process answers what the database holds now. Enabled employees always
  * have a row; a disabled one only when they have time in the range. Unpaid time off (uto) comes from the HR area's
