@@ -130,12 +130,34 @@ export async function updateBillingSettings(
     })
     .where(eq(billingSettings.id, 1))
     .returning();
+  // This process's next "today" follows the new zone at once; other processes' within BILLING_TIME_ZONE_CACHE_MS.
+  timeZones.delete(db);
   return settingsRow(row!);
 }
 
-/** Today in the billing time zone (decision 0069). */
+/**
+ * How long a process keeps the billing time zone it read: the session cache's period (decision 0024), so a change
+ * made by another process counts within the same second a revoked session does. A change made through this process
+ * counts at once (updateBillingSettings forgets it).
+ */
+export const BILLING_TIME_ZONE_CACHE_MS = 1_000;
+
+// Per database handle (a transaction is a handle of its own, so a writer's "today" is read in its transaction).
+const timeZones = new WeakMap<DbOrTransaction, { timeZone: string; readAt: number }>();
+
+/** The billing time zone, read at most once per BILLING_TIME_ZONE_CACHE_MS per database handle. */
+export async function billingTimeZone(db: DbOrTransaction, keepMs = BILLING_TIME_ZONE_CACHE_MS): Promise<string> {
+  const kept = timeZones.get(db);
+  const now = performance.now();
+  if (kept && now - kept.readAt < keepMs) return kept.timeZone;
+  const { time_zone: timeZone } = await getBillingSettings(db);
+  timeZones.set(db, { timeZone, readAt: now });
+  return timeZone;
+}
+
+/** Today in the billing time zone (decision 0069; the zone cached as billingTimeZone says). */
 export async function billingToday(db: DbOrTransaction, now = new Date()): Promise<string> {
-  return billingDate(now, (await getBillingSettings(db)).time_zone).date;
+  return billingDate(now, await billingTimeZone(db)).date;
 }
 
 /**
