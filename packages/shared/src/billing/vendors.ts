@@ -126,8 +126,16 @@ export interface VendorDetail extends Vendor {
   items: VendorItem[];
 }
 
+/** A row of the paged list: the vendor with its open bills (count, what is owed on them) and its last payment's date. */
+export interface VendorListRow extends Vendor {
+  open_bills_count: number;
+  /** Dollars owed on its posted bills not fully paid. */
+  open_bills: number;
+  last_paid: string | null;
+}
+
 export interface VendorPage {
-  data: Vendor[];
+  data: VendorListRow[];
   total: number;
   current_page: number;
   per_page: number;

@@ -6,11 +6,13 @@ import {
   vendorExpenseAccountMessage,
   vendorListQuerySchema,
   type Vendor,
+  type VendorListRow,
   type VendorDeleteResult,
   type VendorDetail,
   type VendorFormValues,
   type VendorPage,
 } from '@switchboard/shared/billing/vendors';
+import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
@@ -87,7 +89,7 @@ export async function listVendorPage(db: Db, query: ListQuery): Promise<VendorPa
     .orderBy(asc(sql`lower(${vendors.name})`), asc(vendors.id))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  const data = await presentRows(db, rows);
+  const data = await withPayables(db, await presentRows(db, rows));
   const from = data.length ? (query.page - 1) * query.per_page + 1 : null;
   return {
     data,
@@ -98,6 +100,32 @@ export async function listVendorPage(db: Db, query: ListQuery): Promise<VendorPa
     to: from === null ? null : from + data.length - 1,
     last_page: Math.max(1, Math.ceil(total / query.per_page)),
   };
+}
+
+/**
+ * The list's Open bills and Last paid columns for one page of vendors: one statement over the open-bills partial index
+ * (bills_open_idx) and the vendor payments index (payments_vendor_date_idx), never per row.
+ */
+async function withPayables(db: DbOrTransaction, rows: Vendor[]): Promise<VendorListRow[]> {
+  if (rows.length === 0) return [];
+  const result = await db.execute<{ id: number; open_count: number; open_total: string; last_paid: string | null }>(sql`
+    select v.id,
+      (select count(*)::int from bills b where b.vendor_id = v.id and b.status = 'posted' and b.balance <> 0
+        and b.kind = 'bill') as open_count,
+      (select coalesce(sum(b.balance), 0)::text from bills b where b.vendor_id = v.id and b.status = 'posted'
+        and b.balance <> 0 and b.kind = 'bill') as open_total,
+      (select max(p.payment_date)::text from payments p where p.vendor_id = v.id and p.status = 'posted') as last_paid
+    from unnest(${sql.param(rows.map((row) => row.id))}::int[]) as v(id)`);
+  const byId = new Map(result.rows.map((row) => [Number(row.id), row]));
+  return rows.map((row) => {
+    const found = byId.get(row.id);
+    return {
+      ...row,
+      open_bills_count: found?.open_count ?? 0,
+      open_bills: dollarsFromCents(centsFromNumeric(found?.open_total ?? '0')),
+      last_paid: found?.last_paid ?? null,
+    };
+  });
 }
 
 /** The picker of the purchase-order editor and the ledger's payable lines: every active vendor, by name. */

@@ -197,6 +197,46 @@ describe('vendors', () => {
     expect(named.json()).toEqual(picker.json());
   });
 
+  it('lists Open bills (count and amount owed) and Last paid from posted bills and payments made', async () => {
+    const approver = await createUser(ctx.db, { permissions: ['view billing', 'approve billing'] });
+    const as = (await login(ctx.app, approver.email, approver.password)).access_token;
+    const vendor = await create({ name: 'Open Bills Vendor', default_expense_account_id: account['5100'] });
+    const bill = async (cost: number) => {
+      const made = await call(
+        'POST',
+        '/api/billing/bills',
+        {
+          vendor_id: vendor.id,
+          bill_date: '2026-03-01',
+          lines: [{ description: 'Seats', quantity: 1, unit_cost: cost }],
+        },
+        as,
+      );
+      expect((await call('POST', `/api/billing/bills/${made.json().data.id}/post`, undefined, as)).statusCode).toBe(
+        200,
+      );
+      return made.json().data.id as number;
+    };
+    const first = await bill(100);
+    await bill(25.5);
+    const row = async () =>
+      ((await call('GET', '/api/billing/vendors?page=1&search=Open%20Bills')).json() as VendorPage).data[0]!;
+    expect(await row()).toMatchObject({ open_bills_count: 2, open_bills: 125.5, last_paid: null });
+    const paid = await call(
+      'POST',
+      '/api/billing/payments/made',
+      {
+        vendor_id: vendor.id,
+        payment_date: '2026-03-05',
+        amount: 100,
+        allocations: [{ bill_id: first, amount: 100 }],
+      },
+      as,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await row()).toMatchObject({ open_bills_count: 1, open_bills: 25.5, last_paid: '2026-03-05' });
+  });
+
   it('deletes a vendor never used, archives one a purchase order or an item names, and restores it', async () => {
     const unused = await create({ name: 'Unused Supply' });
     const gone = await call('DELETE', `/api/billing/vendors/${unused.id}`);
@@ -204,12 +244,10 @@ describe('vendors', () => {
     expect((await call('GET', `/api/billing/vendors/${unused.id}`)).statusCode).toBe(404);
 
     const used = await create({ name: 'Used Supply' });
-    const order = await call('POST', '/api/billing/purchase-orders', {
-      vendor_id: used.id,
-      order_date: '2026-11-05',
-      lines: [{ description: 'FortiGate 60F', quantity: '2', unit_cost: '512.40' }],
-    });
-    expect(order.statusCode).toBe(200);
+    // Purchase orders are another helper's route: the order is written directly, as the PO editor would leave it.
+    const made = await ctx.db.execute<{ id: number }>(sql`insert into purchase_orders (vendor_id, order_date,
+        subtotal, total) values (${used.id}, '2026-11-05', 1024.80, 1024.80) returning id`);
+    const orderId = Number(made.rows[0]!.id);
     const [item] = await ctx.db
       .insert(billingItems)
       .values({ name: 'FortiGate 60F', type: 'product', sku: 'FG-60F', price: 899, preferredVendorId: used.id })
@@ -217,7 +255,7 @@ describe('vendors', () => {
 
     const detail = (await call('GET', `/api/billing/vendors/${used.id}`)).json().data as VendorDetail;
     expect(detail.purchase_orders).toEqual([
-      { id: order.json().data.id, number: null, order_date: '2026-11-05', status: 'draft', total: '1024.80' },
+      { id: orderId, number: null, order_date: '2026-11-05', status: 'draft', total: '1024.80' },
     ]);
     expect(detail.purchase_orders_total).toBe(1);
     expect(detail.items).toEqual([{ id: item!.id, name: 'FortiGate 60F', sku: 'FG-60F', active: true }]);
