@@ -61,6 +61,7 @@ export const webFeatureLayers = [
     'billing-receiving',
     'billing-inventory',
     'billing-bills',
+    'hr',
   ],
   ['dashboard', 'search', 'billing-home'],
 ];

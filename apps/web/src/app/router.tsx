@@ -156,6 +156,7 @@ const verifyTransactionsPage = () =>
   import('../features/billing-reports/verify-transactions-page.tsx').then((m) => ({
     Component: m.VerifyTransactionsPage,
   }));
+const hrAdminPage = () => import('../features/hr/hr-admin-page.tsx').then((m) => ({ Component: m.HrAdminPage }));
 const outboxListPage = () =>
   import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
 const outboxMessagePage = () =>
@@ -399,7 +400,11 @@ export const appRoutes: RouteObject[] = [
       area('forms', 'HR Forms'),
       area('anonemail', 'Anonymous Email'),
       area('jobs/:view?/:jobId?', 'Jobs', { numericParams: ['jobId'] }),
-      area('admin/:view?', 'HR Administration'),
+      {
+        path: 'admin/:view?',
+        lazy: hrAdminPage,
+        handle: handle({ title: 'HR Administration', permissions: ['manage hr settings'] }),
+      },
       area('reports/:report?/:param1?/:param2?', 'HR Reports'),
       employeePermissionsRoute('employees', { name: 'EditEmployeeHr' }),
       employeesIndexRoute('employees', 'Employees'),

@@ -141,7 +141,7 @@ describe('buildSidebar: sections', () => {
     expect(buildSidebar('billing', [], 'Employee')).toEqual([]);
   });
 
-  it('HR gates its calendar on view hr calendar', () => {
+  it("HR gates its calendar on view hr calendar and its admin on 'manage hr settings' (decision 0104)", () => {
     expect(paths(buildSidebar('hr', [], 'Employee'))).toEqual([
       '/hr/requests',
       '/hr/forms',
@@ -149,10 +149,12 @@ describe('buildSidebar: sections', () => {
       '/hr/jobs',
       '/hr/reports/pto',
       '/hr/employees',
+    ]);
+    expect(paths(buildSidebar('hr', ['view hr calendar'], 'Employee'))[0]).toBe('/hr');
+    expect(paths(buildSidebar('hr', ['manage hr settings'], 'Employee')).slice(-2)).toEqual([
       '/hr/admin/categories',
       '/hr/admin/steps',
     ]);
-    expect(paths(buildSidebar('hr', ['view hr calendar'], 'Employee'))[0]).toBe('/hr');
   });
 
   it('CRM gates agents, import and admin on manage crm, settings also on edit crm settings, reports on view crm reports', () => {

@@ -283,8 +283,14 @@ const hrSection: readonly NavGroup[] = [
     id: 'hr-admin',
     label: 'Admin',
     items: [
-      { id: 'hr-categories', label: 'Categories', to: '/hr/admin/categories', icon: 'category' },
-      { id: 'hr-steps', label: 'Steps', to: '/hr/admin/steps', icon: 'step' },
+      {
+        id: 'hr-categories',
+        label: 'Categories',
+        to: '/hr/admin/categories',
+        icon: 'category',
+        requires: ['manage hr settings'],
+      },
+      { id: 'hr-steps', label: 'Steps', to: '/hr/admin/steps', icon: 'step', requires: ['manage hr settings'] },
     ],
   },
 ];
