@@ -138,3 +138,18 @@ export function writtenInteger(n: number): Placeholder {
   // drizzle writes an SQL chunk as is where a placeholder may stand; an integer is never user text.
   return sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
 }
+
+/**
+ * Runs the statement `build()` writes (its values `sql.placeholder`s) as the named prepared statement kept under
+ * `key` for this pool: built by drizzle once, parsed and planned by PostgreSQL once per connection (the billing
+ * lists and drawer, as the ticket queue). `key` must name everything that changes the statement's text.
+ */
+export async function runPrepared<Row extends Record<string, unknown>>(
+  db: Db,
+  key: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  const statement = preparedStatement(db, key, (_db, name) => ({ name, raw: rawStatement(build()) }));
+  return runRawStatement<Row>(db, statement.raw, values, statement.name);
+}

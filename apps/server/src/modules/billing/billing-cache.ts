@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 
 // Answers computed from billing data, kept in this process until the billing version moves (billing_versions, bumped
 // at the commit of every transaction that writes invoices, payments, allocations, write-offs, journal entries or
@@ -80,10 +81,15 @@ export async function cachedByBillingVersion<T>(
   return 'cached' in found ? found.cached : found.answer;
 }
 
+const versionSql = sql`select version::text as version from billing_versions where id = 1`;
+
 async function readVersion(db: Db | Transaction): Promise<string | undefined> {
-  const result = await db.execute<{ version: string }>(
-    sql`select version::text as version from billing_versions where id = 1`,
-  );
+  // A hit's one statement, on the pool (a transaction runs on its own client): named, so PostgreSQL parses and plans it once per connection.
+  if (!('rollback' in db)) {
+    const [row] = await runPrepared<{ version: string }>(db, 'billing_version', () => versionSql, {});
+    return row?.version;
+  }
+  const result = await db.execute<{ version: string }>(versionSql);
   return result.rows[0]?.version;
 }
 

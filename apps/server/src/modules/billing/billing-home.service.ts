@@ -8,6 +8,7 @@ import {
 import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { cachedByBillingVersion } from './billing-cache.ts';
 import { billingToday } from './ledger.service.ts';
 
@@ -171,12 +172,16 @@ async function readLedgerFigures(db: DbOrTransaction, today: string, month: stri
 
 /** MRR and failed deliveries: contracts and delivery rows do not move the billing version, so never cached. */
 async function readLiveFigures(db: Db, today: string): Promise<{ mrr: string; failed_deliveries: number }> {
-  const result = await db.execute<{ mrr: string; failed_deliveries: number }>(sql`
+  // Read on every call: a named statement, planned once per connection.
+  const [row] = await runPrepared<{ mrr: string; failed_deliveries: number }>(
+    db,
+    'billing_summary_live',
+    () => sql`
     with governing as (
       -- The contract that governs today per company: the latest start wins (decision 0020).
       select distinct on (c.company_id) c.id, c.device_count, c.retainer_price
       from contracts c
-      where c.start_date <= ${today}::date and c.end_date >= ${today}::date
+      where c.start_date <= ${sql.placeholder('today')}::date and c.end_date >= ${sql.placeholder('today')}::date
       order by c.company_id, c.start_date desc, c.id desc
     )
     select
@@ -198,6 +203,8 @@ async function readLiveFigures(db: Db, today: string): Promise<{ mrr: string; fa
             select max(latest.revision) from invoice_deliveries latest where latest.invoice_id = d.invoice_id
           )
       ) as failed_deliveries
-  `);
-  return result.rows[0]!;
+  `,
+    { today },
+  );
+  return row!;
 }

@@ -12,13 +12,15 @@ import {
   type LineExplain,
   type UnbilledTimeRow,
 } from '@switchboard/shared/billing/invoices';
+import type { JournalEntryRow } from '@switchboard/shared/billing/ledger';
 import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
 import { invoicePaymentState, type InvoiceStatus } from '@switchboard/shared/billing/payment-state';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { CappedCounts, toPage, type Page } from '../../db/paginate.ts';
+import { pageWindow, runPrepared } from '../../db/prepared.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { billingToday, getJournalEntry } from './ledger.service.ts';
+import { billingToday } from './ledger.service.ts';
 
 type RowDb = {
   id: number;
@@ -88,15 +90,19 @@ function toRow(row: RowDb, today: string): InvoiceRow {
   };
 }
 
+/** A filter's value in a statement: a placeholder of a prepared statement, or a plain parameter. */
+type Bind = (name: string, value: unknown) => SQL | Placeholder;
+const inline: Bind = (_name, value) => sql`${value}`;
+
 /** The status filter in SQL, matching invoicePaymentState (due today is not overdue). */
-function statusFilter(status: NonNullable<InvoiceListQuery['status']>, today: string): SQL {
+function statusFilter(status: NonNullable<InvoiceListQuery['status']>, today: SQL | Placeholder): SQL {
   const overdue = sql`(i.total >= 0 and i.balance > 0 and i.due_date < ${today}::date)`;
   switch (status) {
     case 'draft':
     case 'approved':
     case 'posted':
     case 'void':
-      return sql`i.status = ${status}`;
+      return sql`i.status = ${sql.raw(`'${status}'`)}`;
     case 'paid':
       return sql`i.status = 'posted' and i.balance = 0`;
     case 'overdue':
@@ -121,38 +127,58 @@ type InvoiceFilters = Omit<InvoiceListQuery, 'page' | 'per_page'>;
  * The number search's rule (decision 0098): digits alone are a draft's id or the end of a number ('123' finds
  * INV-000123 and INV-001123), anything else is the start of a number ('INV-0001', any case). Both read a btree.
  */
-function numberFilter(typed: string): SQL {
+function numberFilter(typed: string, bind: Bind): { shape: string; filter: SQL } {
   const text = typed.replace(/^draft\s*/i, '');
   const escaped = text.replace(/[\\%_]/g, (char) => `\\${char}`);
   if (/^\d+$/.test(text)) {
-    const suffix = sql`reverse(i.number) like ${`${[...escaped].reverse().join('')}%`}`;
-    return /^\d{1,9}$/.test(text) ? sql`(i.id = ${Number(text)} or ${suffix})` : suffix;
+    const suffix = sql`reverse(i.number) like ${bind('number', `${[...escaped].reverse().join('')}%`)}`;
+    return /^\d{1,9}$/.test(text)
+      ? { shape: 'number_id', filter: sql`(i.id = ${bind('number_id', Number(text))}::int or ${suffix})` }
+      : { shape: 'number_end', filter: suffix };
   }
-  return sql`lower(i.number) like ${`${escaped.toLowerCase()}%`}`;
+  return { shape: 'number_start', filter: sql`lower(i.number) like ${bind('number', `${escaped.toLowerCase()}%`)}` };
 }
 
-/** Every filter of the list in SQL, and the deliveries' lateral join when the delivery filter needs it. */
-function invoiceWhere(query: InvoiceFilters, today: string): { where: SQL; filterJoin: SQL } {
+/**
+ * Every filter of the list in SQL, the deliveries' lateral join when the delivery filter needs it, and the shape: the
+ * filters' names (and the values written into the text), which names the prepared statement.
+ */
+function invoiceWhere(
+  query: InvoiceFilters,
+  today: string,
+  bind: Bind,
+): { where: SQL; filterJoin: SQL; shape: string } {
   const filters: SQL[] = [];
-  if (query.status) filters.push(statusFilter(query.status, today));
-  if (query.type) filters.push(sql`i.type = ${query.type}`);
-  if (query.company_id) filters.push(sql`i.company_id = ${query.company_id}`);
-  if (query.project_id) filters.push(sql`i.project_id = ${query.project_id}`);
-  if (query.from) filters.push(sql`i.invoice_date >= ${query.from}::date`);
-  if (query.to) filters.push(sql`i.invoice_date <= ${query.to}::date`);
-  if (query.due_from) filters.push(sql`i.due_date >= ${query.due_from}::date`);
-  if (query.due_to) filters.push(sql`i.due_date <= ${query.due_to}::date`);
-  if (query.run_month) filters.push(sql`i.billing_month = ${`${query.run_month}-01`}::date`);
+  const shape: string[] = [];
+  const add = (part: string, filter: SQL) => {
+    shape.push(part);
+    filters.push(filter);
+  };
+  if (query.status) add(`status_${query.status}`, statusFilter(query.status, bind('today', today)));
+  if (query.type) add('type', sql`i.type = ${bind('type', query.type)}`);
+  if (query.company_id) add('company', sql`i.company_id = ${bind('company_id', query.company_id)}::int`);
+  if (query.project_id) add('project', sql`i.project_id = ${bind('project_id', query.project_id)}::int`);
+  if (query.from) add('from', sql`i.invoice_date >= ${bind('from', query.from)}::date`);
+  if (query.to) add('to', sql`i.invoice_date <= ${bind('to', query.to)}::date`);
+  if (query.due_from) add('due_from', sql`i.due_date >= ${bind('due_from', query.due_from)}::date`);
+  if (query.due_to) add('due_to', sql`i.due_date <= ${bind('due_to', query.due_to)}::date`);
+  if (query.run_month) add('run_month', sql`i.billing_month = ${bind('run_month', `${query.run_month}-01`)}::date`);
   if (query.delivery === 'failed' || query.delivery === 'pending') {
     // Few invoices have a failed or pending delivery: read them from the status index, not every invoice's lateral.
-    filters.push(sql`i.id in (select s.invoice_id from invoice_deliveries s where s.status = ${query.delivery})`);
+    filters.push(
+      sql`i.id in (select s.invoice_id from invoice_deliveries s where s.status = ${sql.raw(`'${query.delivery}'`)})`,
+    );
   }
-  if (query.delivery) filters.push(sql`dl.delivery = ${query.delivery}`);
-  if (query.to_print) filters.push(sql`i.status = 'posted' and i.paperless = 1 and i.printed_at is null`);
-  if (query.number) filters.push(numberFilter(query.number));
+  if (query.delivery) add(`delivery_${query.delivery}`, sql`dl.delivery = ${sql.raw(`'${query.delivery}'`)}`);
+  if (query.to_print) add('to_print', sql`i.status = 'posted' and i.paperless = 1 and i.printed_at is null`);
+  if (query.number) {
+    const { shape: part, filter } = numberFilter(query.number, bind);
+    add(part, filter);
+  }
   return {
     where: filters.length ? sql.join(filters, sql` and `) : sql`true`,
     filterJoin: query.delivery ? deliveryJoin : sql``,
+    shape: shape.join('_') || 'all',
   };
 }
 
@@ -164,38 +190,57 @@ const cappedCount = ({ where, filterJoin }: { where: SQL; filterJoin: SQL }) =>
 /**
  * GET /billing/invoices: the paginator in one statement. The page is picked on the (invoice_date, id) index, newest
  * first (drafts without a date on top), with one row more; only when that row is there does the statement count the
- * filter, capped at INVOICE_COUNT_CAP and skipped while the same filter reached the cap lately (decision 0098).
+ * filter, capped at INVOICE_COUNT_CAP and skipped while the same filter reached the cap lately (decision 0098). One
+ * named prepared statement per filter shape and page window (db/prepared.ts), as the ticket queue's.
  */
 export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Page<InvoiceRow>> {
   const today = await billingToday(db);
   const { page: _page, per_page: perPage, ...filters } = query;
-  const filter = invoiceWhere(filters, today);
+  const values: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const filter = invoiceWhere(filters, today, bind);
   const offset = (query.page - 1) * perPage;
+  const window = pageWindow(query, 1);
   const countKey = JSON.stringify(filters);
-  const capped = cappedInvoiceCounts.reachedLately(countKey);
+  Object.assign(values, {
+    capped: cappedInvoiceCounts.reachedLately(countKey),
+    per_page: perPage,
+    limit: perPage + 1,
+    offset,
+  });
   // The count's subquery runs only when the CASE reaches it (PostgreSQL evaluates an InitPlan on first use).
-  const result = await db.execute<RowDb & { counted: number | null }>(sql`
+  const rows0 = await runPrepared<RowDb & { counted: number | null }>(
+    db,
+    `invoices_page_${filter.shape}_${window.key}`,
+    () => sql`
     with p as (
       select i.id from invoices i ${filter.filterJoin} where ${filter.where}
       order by i.invoice_date desc, i.id desc
-      limit ${perPage + 1} offset ${offset}
+      limit ${window.limit} offset ${window.offset}
     )
     select ${rowColumns},
-      case when ${capped}::boolean or (select count(*) from p) <= ${perPage} then null else ${cappedCount(filter)} end
-        as counted
+      case when ${sql.placeholder('capped')}::boolean or (select count(*) from p) <= ${sql.placeholder('per_page')}::int
+        then null else ${cappedCount(filter)} end as counted
     from p
     join invoices i on i.id = p.id
     join companies c on c.id = i.company_id
     ${deliveryJoin}
-    order by i.invoice_date desc nulls first, i.id desc`);
-  const rows = result.rows.slice(0, perPage);
-  const counted = result.rows[0]?.counted ?? null;
+    order by i.invoice_date desc nulls first, i.id desc`,
+    values,
+  );
+  const rows = rows0.slice(0, perPage);
+  const counted = rows0[0]?.counted ?? null;
   if (counted !== null) cappedInvoiceCounts.note(countKey, counted);
   // When nothing follows the page, its end is the total; else the count (the cap when it was skipped).
   let total = offset + rows.length;
-  if (result.rows.length > perPage) total = Math.max(counted ?? INVOICE_COUNT_CAP, offset + result.rows.length);
+  if (rows0.length > perPage) total = Math.max(counted ?? INVOICE_COUNT_CAP, offset + rows0.length);
   else if (rows.length === 0 && query.page > 1) {
-    const count = await db.execute<{ n: number }>(sql`select ${cappedCount(filter)} as n`);
+    const count = await db.execute<{ n: number }>(
+      sql`select ${cappedCount(invoiceWhere(filters, today, inline))} as n`,
+    );
     total = Number(count.rows[0]!.n);
   }
   return toPage(
@@ -208,7 +253,7 @@ export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Pag
 /** Every invoice the list's filters select, in the list's order, a keyset batch at a time (for its CSV). */
 export async function* invoiceListRows(db: Db, query: InvoiceFilters): AsyncGenerator<InvoiceRow[]> {
   const today = await billingToday(db);
-  const { where, filterJoin } = invoiceWhere(query, today);
+  const { where, filterJoin } = invoiceWhere(query, today, inline);
   let after: { date: string | null; id: number } | null = null;
   for (;;) {
     // Newest first with the undated drafts on top: after a draft come older drafts, then every dated invoice.
@@ -235,52 +280,26 @@ export async function* invoiceListRows(db: Db, query: InvoiceFilters): AsyncGene
   }
 }
 
-async function invoiceRow(db: DbOrTransaction, id: number, today: string) {
-  const result = await db.execute<
-    RowDb & {
-      memo: string;
-      bill_to: InvoiceDetail['bill_to'];
-      tax_rate_id: number | null;
-      tax_rate_name: string | null;
-      tax_rate_percent: string | null;
-      tax_exempt_certificate: string;
-      late_fee_total: string;
-      closed_on: string | null;
-      credited_invoice_id: number | null;
-      approved_by: number | null;
-      approved_at: Date | string | null;
-      posted_by: number | null;
-      posted_at: Date | string | null;
-      voided_by: number | null;
-      voided_at: Date | string | null;
-      void_reason: string;
-      journal_entry_id: string | null;
-      credit_note_ids: number[] | null;
-    }
-  >(sql`
-    select ${rowColumns}, i.memo, i.bill_to, i.tax_rate_id, t.name as tax_rate_name,
-      t.percent::text as tax_rate_percent,
-      i.tax_exempt_certificate, i.late_fee_total::text as late_fee_total, i.closed_on::text as closed_on,
-      i.credited_invoice_id, i.approved_by, i.approved_at, i.posted_by, i.posted_at, i.voided_by, i.voided_at,
-      i.void_reason, i.journal_entry_id,
-      (select array_agg(n.id order by n.id) from invoices n where n.credited_invoice_id = i.id) as credit_note_ids
-    from invoices i
-    join companies c on c.id = i.company_id
-    left join tax_rates t on t.id = i.tax_rate_id
-    ${deliveryJoin}
-    where i.id = ${id}`);
-  const row = result.rows[0];
-  if (!row) throw notFound();
-  return { row, base: toRow(row, today) };
-}
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
-/** GET /billing/invoices/{id}: the row, its lines with explain, rate, allocations, entry, deliveries and events. */
-export async function getInvoiceDetail(db: DbOrTransaction, id: number): Promise<InvoiceDetail> {
-  const today = await billingToday(db);
-  const { row, base } = await invoiceRow(db, id, today);
-  const lines = await db.execute<{
+type DrawerDb = RowDb & {
+  memo: string;
+  bill_to: InvoiceDetail['bill_to'];
+  tax_rate_id: number | null;
+  tax_rate_name: string | null;
+  tax_rate_percent: string | null;
+  tax_exempt_certificate: string;
+  late_fee_total: string;
+  closed_on: string | null;
+  credited_invoice_id: number | null;
+  approved_by: number | null;
+  approved_at: Date | string | null;
+  posted_by: number | null;
+  posted_at: Date | string | null;
+  voided_by: number | null;
+  voided_at: Date | string | null;
+  void_reason: string;
+  journal_entry_id: string | null;
+  credit_note_ids: number[] | null;
+  lines: {
     id: number;
     line_no: number;
     kind: InvoiceLineRow['kind'];
@@ -297,14 +316,8 @@ export async function getInvoiceDetail(db: DbOrTransaction, id: number): Promise
     period_start: string | null;
     period_end: string | null;
     explain: LineExplain | null;
-  }>(sql`
-    select l.id, l.line_no, l.kind, l.item_id, b.name as item_name, l.account_id, l.description,
-      l.quantity::text as quantity, l.unit_price::text as unit_price, l.proration, l.amount::text as amount, l.taxable,
-      l.tax_amount::text as tax_amount, l.period_start::text as period_start, l.period_end::text as period_end,
-      l.explain
-    from invoice_lines l left join billing_items b on b.id = l.item_id
-    where l.invoice_id = ${id} order by l.line_no`);
-  const allocationRows = await db.execute<{
+  }[];
+  allocations: {
     id: number;
     source_type: InvoiceAllocationRow['source_type'];
     source_id: number;
@@ -314,35 +327,131 @@ export async function getInvoiceDetail(db: DbOrTransaction, id: number): Promise
     amount: string;
     applied_on: string;
     unapplied_on: string | null;
-  }>(sql`
-    select a.id, a.source_type, a.source_id, p.method, p.reference, n.number as source_number, a.amount::text as amount,
-      a.applied_on::text as applied_on, a.unapplied_on::text as unapplied_on
-    from allocations a
-    left join payments p on a.source_type = 'payment' and p.id = a.source_id
-    left join invoices n on a.source_type = 'credit_note' and n.id = a.source_id
-    where a.target_type = 'invoice' and a.target_id = ${id}
-      and a.source_type in ('payment', 'credit_note', 'write_off')
-    order by a.applied_on, a.id`);
-  const deliveries = await db.execute<{
+  }[];
+  deliveries: {
     id: number;
     revision: number;
     recipient: string;
     status: InvoiceDeliveryRow['status'];
     attempts: number;
     error: string;
-    sent_at: Date | string | null;
-  }>(sql`select id, revision, recipient, status, attempts, error, sent_at from invoice_deliveries
-    where invoice_id = ${id} order by revision, id`);
-  const events = await db.execute<{
-    id: string;
+    sent_at: string | null;
+  }[];
+  events: {
+    id: number;
     event: string;
     actor_id: number | null;
     actor_name: string | null;
-    at: Date | string;
+    at: string;
     data: Record<string, unknown>;
-  }>(sql`select e.id, e.event, e.actor_id, u.name as actor_name, e.at, e.data from billing_events e
-    left join users u on u.id = e.actor_id
-    where e.entity_type = 'invoice' and e.entity_id = ${id} order by e.at, e.id`);
+  }[];
+  journal_entry: {
+    id: number;
+    number: string;
+    entry_date: string;
+    source_type: JournalEntryRow['source_type'];
+    source_id: number | null;
+    reverses_id: number | null;
+    reversed_by_id: number | null;
+    memo: string;
+    created_by: number | null;
+    created_at: string;
+    lines: {
+      id: number;
+      line_no: number;
+      account_id: number;
+      account_number: string;
+      account_name: string;
+      debit: string;
+      credit: string;
+      company_id: number | null;
+      company_name: string | null;
+      vendor_id: number | null;
+      memo: string;
+    }[];
+  } | null;
+};
+
+/**
+ * The drawer's one statement (named, prepared once per connection): the row, and its lines, allocations, deliveries,
+ * events and journal entry with its lines as JSON lists, each read by its index as the separate reads were.
+ */
+const drawerSql = () => sql`
+  select ${rowColumns}, i.memo, i.bill_to, i.tax_rate_id, t.name as tax_rate_name,
+    t.percent::text as tax_rate_percent,
+    i.tax_exempt_certificate, i.late_fee_total::text as late_fee_total, i.closed_on::text as closed_on,
+    i.credited_invoice_id, i.approved_by, i.approved_at, i.posted_by, i.posted_at, i.voided_by, i.voided_at,
+    i.void_reason, i.journal_entry_id,
+    (select array_agg(n.id order by n.id) from invoices n where n.credited_invoice_id = i.id) as credit_note_ids,
+    (select coalesce(json_agg(x order by x.line_no), '[]') from (
+      select l.id, l.line_no, l.kind, l.item_id, b.name as item_name, l.account_id, l.description,
+        l.quantity::text as quantity, l.unit_price::text as unit_price, l.proration, l.amount::text as amount,
+        l.taxable, l.tax_amount::text as tax_amount, l.period_start::text as period_start,
+        l.period_end::text as period_end, l.explain
+      from invoice_lines l left join billing_items b on b.id = l.item_id
+      where l.invoice_id = i.id) x) as lines,
+    (select coalesce(json_agg(x order by x.applied_on, x.id), '[]') from (
+      select a.id, a.source_type, a.source_id, p.method, p.reference, n.number as source_number,
+        a.amount::text as amount, a.applied_on::text as applied_on, a.unapplied_on::text as unapplied_on
+      from allocations a
+      left join payments p on a.source_type = 'payment' and p.id = a.source_id
+      left join invoices n on a.source_type = 'credit_note' and n.id = a.source_id
+      where a.target_type = 'invoice' and a.target_id = i.id
+        and a.source_type in ('payment', 'credit_note', 'write_off')) x) as allocations,
+    (select coalesce(json_agg(x order by x.revision, x.id), '[]') from (
+      select d.id, d.revision, d.recipient, d.status, d.attempts, d.error, d.sent_at
+      from invoice_deliveries d where d.invoice_id = i.id) x) as deliveries,
+    (select coalesce(json_agg(x order by x.at, x.id), '[]') from (
+      select e.id, e.event, e.actor_id, u.name as actor_name, e.at, e.data from billing_events e
+      left join users u on u.id = e.actor_id
+      where e.entity_type = 'invoice' and e.entity_id = i.id) x) as events,
+    (select row_to_json(x) from (
+      select e.id, e.number, e.entry_date::text as entry_date, e.source_type, e.source_id, e.reverses_id,
+        (select r.id from journal_entries r where r.reverses_id = e.id) as reversed_by_id, e.memo, e.created_by,
+        e.created_at,
+        (select coalesce(json_agg(y order by y.line_no), '[]') from (
+          select l.id, l.line_no, l.account_id, a.number as account_number, a.name as account_name,
+            l.debit::text as debit, l.credit::text as credit, l.company_id, c.name as company_name, l.vendor_id, l.memo
+          from journal_lines l
+          join accounts a on a.id = l.account_id
+          left join companies c on c.id = l.company_id
+          where l.entry_id = e.id) y) as lines
+      from journal_entries e where e.id = i.journal_entry_id) x) as journal_entry
+  from invoices i
+  join companies c on c.id = i.company_id
+  left join tax_rates t on t.id = i.tax_rate_id
+  ${deliveryJoin}
+  where i.id = ${sql.placeholder('id')}::int`;
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const money = (numeric: string): number => dollarsFromCents(centsFromNumeric(numeric));
+
+function journalEntryOf(entry: NonNullable<DrawerDb['journal_entry']>): JournalEntryRow {
+  const lines = entry.lines.map((line) => ({ ...line, debit: money(line.debit), credit: money(line.credit) }));
+  // The entry's total as getJournalEntry gives it: its debits.
+  const total = lines.reduce((sum, line) => sum + centsFromNumeric(line.debit.toFixed(2)), 0);
+  return {
+    id: Number(entry.id),
+    number: entry.number,
+    entry_date: entry.entry_date,
+    source_type: entry.source_type,
+    source_id: entry.source_id,
+    reverses_id: entry.reverses_id === null ? null : Number(entry.reverses_id),
+    reversed_by_id: entry.reversed_by_id === null ? null : Number(entry.reversed_by_id),
+    memo: entry.memo,
+    created_by: entry.created_by,
+    created_at: new Date(entry.created_at).toISOString(),
+    total: dollarsFromCents(total),
+    lines: lines.map((line) => ({ ...line, id: Number(line.id) })),
+  };
+}
+
+/** GET /billing/invoices/{id}: the row, its lines with explain, rate, allocations, entry, deliveries and events. */
+export async function getInvoiceDetail(db: Db, id: number): Promise<InvoiceDetail> {
+  const today = await billingToday(db);
+  const [row] = await runPrepared<DrawerDb>(db, 'invoice_drawer', drawerSql, { id });
+  if (!row) throw notFound();
+  const base = toRow(row, today);
   const methodLabel = (method: string | null) =>
     method === null ? 'Payment' : method === 'ach' ? 'ACH' : method.charAt(0).toUpperCase() + method.slice(1);
   return {
@@ -354,7 +463,7 @@ export async function getInvoiceDetail(db: DbOrTransaction, id: number): Promise
         ? null
         : { id: row.tax_rate_id, name: row.tax_rate_name ?? '', percent: row.tax_rate_percent ?? '0' },
     tax_exempt_certificate: row.tax_exempt_certificate,
-    late_fee_total: dollarsFromCents(centsFromNumeric(row.late_fee_total)),
+    late_fee_total: money(row.late_fee_total),
     closed_on: row.closed_on,
     credited_invoice_id: row.credited_invoice_id,
     credit_note_ids: row.credit_note_ids ?? [],
@@ -366,8 +475,8 @@ export async function getInvoiceDetail(db: DbOrTransaction, id: number): Promise
     voided_at: iso(row.voided_at),
     void_reason: row.void_reason,
     journal_entry_id: row.journal_entry_id === null ? null : Number(row.journal_entry_id),
-    journal_entry: row.journal_entry_id === null ? null : await getJournalEntry(db, Number(row.journal_entry_id)),
-    lines: lines.rows.map((line) => ({
+    journal_entry: row.journal_entry === null ? null : journalEntryOf(row.journal_entry),
+    lines: row.lines.map((line) => ({
       id: line.id,
       line_no: line.line_no,
       kind: line.kind,
@@ -378,14 +487,14 @@ export async function getInvoiceDetail(db: DbOrTransaction, id: number): Promise
       quantity: Number(line.quantity),
       unit_price: Number(line.unit_price),
       proration: line.proration,
-      amount: dollarsFromCents(centsFromNumeric(line.amount)),
+      amount: money(line.amount),
       taxable: line.taxable === 1 ? 1 : 0,
-      tax_amount: dollarsFromCents(centsFromNumeric(line.tax_amount)),
+      tax_amount: money(line.tax_amount),
       period_start: line.period_start,
       period_end: line.period_end,
       explain: line.explain,
     })),
-    allocations: allocationRows.rows.map((allocation) => ({
+    allocations: row.allocations.map((allocation) => ({
       id: allocation.id,
       source_type: allocation.source_type,
       source_id: allocation.source_id,
@@ -395,12 +504,12 @@ export async function getInvoiceDetail(db: DbOrTransaction, id: number): Promise
           : allocation.source_type === 'write_off'
             ? 'Write-off'
             : `${methodLabel(allocation.method)}${allocation.reference ? ` ${allocation.reference}` : ''}`,
-      amount: dollarsFromCents(centsFromNumeric(allocation.amount)),
+      amount: money(allocation.amount),
       applied_on: allocation.applied_on,
       unapplied_on: allocation.unapplied_on,
     })),
-    deliveries: deliveries.rows.map((delivery) => ({ ...delivery, sent_at: iso(delivery.sent_at) })),
-    events: events.rows.map((event): InvoiceEventRow => ({
+    deliveries: row.deliveries.map((delivery) => ({ ...delivery, sent_at: iso(delivery.sent_at) })),
+    events: row.events.map((event): InvoiceEventRow => ({
       id: Number(event.id),
       event: event.event,
       actor_id: event.actor_id,

@@ -28,6 +28,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { toPage, type Page } from '../../db/paginate.ts';
+import { preparedStatement, runPrepared, writtenInteger } from '../../db/prepared.ts';
 import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import {
   accountMonthBalances,
@@ -671,42 +672,69 @@ type RegisterDbRow = {
 };
 
 /** Debits minus credits of an account's lines before the key (date, line id): rollup months, then lines. */
-async function balanceBefore(db: DbOrTransaction, accountId: number, date: string, lineId: number): Promise<number> {
-  const month = firstOfMonth(date);
-  const result = await db.execute<{ total: string }>(sql`
+async function balanceBefore(db: Db, accountId: number, date: string, lineId: number): Promise<number> {
+  const [row] = await runPrepared<{ total: string }>(
+    db,
+    'register_balance_before',
+    () => sql`
     select (coalesce((select sum(debit - credit) from account_month_balances
-                      where account_id = ${accountId} and month < ${month}::date), 0)
+                      where account_id = ${sql.placeholder('account')}::int
+                        and month < ${sql.placeholder('month')}::date), 0)
           + coalesce((select sum(debit - credit) from journal_lines
-                      where account_id = ${accountId} and entry_date >= ${month}::date
-                        and (entry_date, id) < (${date}::date, ${lineId}::bigint)), 0))::text as total`);
-  return centsFromNumeric(result.rows[0]!.total);
+                      where account_id = ${sql.placeholder('account')}::int
+                        and entry_date >= ${sql.placeholder('month')}::date
+                        and (entry_date, id) < (${sql.placeholder('date')}::date, ${sql.placeholder('line')}::bigint)),
+                     0))::text as total`,
+    { account: accountId, month: firstOfMonth(date), date, line: lineId },
+  );
+  return centsFromNumeric(row!.total);
+}
+
+/** The register's account, by a statement prepared once per connection. */
+async function findRegisterAccount(db: Db, id: number) {
+  const [row] = await preparedStatement(db, 'register_account', (pool, name) =>
+    pool
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id });
+  if (!row) throw notFound();
+  return row;
 }
 
 /**
  * GET /billing/accounts/{id}/register: the account's lines in (date, id) order, keyset-paged by `after`, with the
  * running balance of the account (all its lines, whatever the filters) after each; the first page also carries the
- * opening balance (the balance before `from`).
+ * opening balance (the balance before `from`). Its statements are named and prepared per filter shape.
  */
 export async function getRegister(db: Db, accountId: number, query: RegisterQuery): Promise<RegisterResponse> {
-  const account = await findAccount(db, accountId);
+  const account = await findRegisterAccount(db, accountId);
   const sign = normalSign(account.type as AccountType);
   const [afterDate, afterId] = query.after ? [query.after.slice(0, 10), Number(query.after.slice(11))] : [null, 0];
   const startDate = afterDate ?? query.from ?? '0001-01-01';
+  const values: Record<string, unknown> = { account: accountId };
+  const shape: string[] = [afterDate ? 'after' : 'from'];
   const startKey = afterDate
-    ? sql`(l.entry_date, l.id) > (${afterDate}::date, ${afterId}::bigint)`
-    : sql`l.entry_date >= ${startDate}::date`;
-  const filters = sql.join(
-    [
-      sql`l.account_id = ${accountId}`,
-      startKey,
-      query.to ? sql`l.entry_date <= ${query.to}::date` : sql`true`,
-      query.company_id ? sql`l.company_id = ${query.company_id}` : sql`true`,
-      query.vendor_id ? sql`l.vendor_id = ${query.vendor_id}` : sql`true`,
-      query.source_type ? sql`e.source_type = ${query.source_type}` : sql`true`,
-    ],
-    sql` and `,
-  );
-  const result = await db.execute<RegisterDbRow>(sql`
+    ? sql`(l.entry_date, l.id) > (${sql.placeholder('after_date')}::date, ${sql.placeholder('after_id')}::bigint)`
+    : sql`l.entry_date >= ${sql.placeholder('start')}::date`;
+  if (afterDate) Object.assign(values, { after_date: afterDate, after_id: afterId });
+  else values.start = startDate;
+  const filters: SQL[] = [sql`l.account_id = ${sql.placeholder('account')}::int`, startKey];
+  const add = (part: string, value: unknown, filter: SQL) => {
+    shape.push(part);
+    values[part] = value;
+    filters.push(filter);
+  };
+  if (query.to) add('to', query.to, sql`l.entry_date <= ${sql.placeholder('to')}::date`);
+  if (query.company_id) add('company', query.company_id, sql`l.company_id = ${sql.placeholder('company')}::int`);
+  if (query.vendor_id) add('vendor', query.vendor_id, sql`l.vendor_id = ${sql.placeholder('vendor')}::int`);
+  if (query.source_type) add('source', query.source_type, sql`e.source_type = ${sql.placeholder('source')}`);
+  // The page length is written into the text (a LIMIT parameter would be planned again on every call).
+  const rows = await runPrepared<RegisterDbRow>(
+    db,
+    `register_page_${shape.join('_')}_${query.per_page + 1}`,
+    () => sql`
     select l.id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, e.source_type, e.source_id,
       e.reverses_id, rv.reversed is not null as reversed,
       l.company_id, c.name as company_name, l.vendor_id, coalesce(nullif(l.memo, ''), e.memo) as memo,
@@ -716,11 +744,13 @@ export async function getRegister(db: Db, accountId: number, query: RegisterQuer
     left join companies c on c.id = l.company_id
     -- A lateral probe per row: as an EXISTS the planner hashed the whole reverses_id index on every page (bench).
     left join lateral (select true as reversed from journal_entries r where r.reverses_id = e.id limit 1) rv on true
-    where ${filters}
+    where ${sql.join(filters, sql` and `)}
     order by l.entry_date, l.id
-    limit ${query.per_page + 1}`);
-  const more = result.rows.length > query.per_page;
-  const page = result.rows.slice(0, query.per_page);
+    limit ${writtenInteger(query.per_page + 1)}`,
+    values,
+  );
+  const more = rows.length > query.per_page;
+  const page = rows.slice(0, query.per_page);
 
   // Running balance: the balance before the page's start, plus every line of the account (filtered or not) up to
   // each row, in key order.
@@ -729,12 +759,17 @@ export async function getRegister(db: Db, accountId: number, query: RegisterQuer
   const data: RegisterRow[] = [];
   if (page.length > 0) {
     const last = page[page.length - 1]!;
-    const running = await db.execute<{ id: string; cumulative: string }>(sql`
+    const running = await runPrepared<{ id: string; cumulative: string }>(
+      db,
+      `register_running_${shape[0]}`,
+      () => sql`
       select l.id, sum(l.debit - l.credit) over (order by l.entry_date, l.id)::text as cumulative
       from journal_lines l
-      where l.account_id = ${accountId} and ${startKey}
-        and (l.entry_date, l.id) <= (${last.entry_date}::date, ${Number(last.id)}::bigint)`);
-    const cumulative = new Map(running.rows.map((row) => [row.id, centsFromNumeric(row.cumulative)]));
+      where l.account_id = ${sql.placeholder('account')}::int and ${startKey}
+        and (l.entry_date, l.id) <= (${sql.placeholder('last_date')}::date, ${sql.placeholder('last_id')}::bigint)`,
+      { ...values, last_date: last.entry_date, last_id: Number(last.id) },
+    );
+    const cumulative = new Map(running.map((row) => [String(row.id), centsFromNumeric(row.cumulative)]));
     for (const row of page) {
       const debit = centsFromNumeric(row.debit);
       const credit = centsFromNumeric(row.credit);
@@ -753,7 +788,7 @@ export async function getRegister(db: Db, accountId: number, query: RegisterQuer
         memo: row.memo,
         debit: dollarsFromCents(debit),
         credit: dollarsFromCents(credit),
-        balance: dollarsFromCents((base + (cumulative.get(row.id) ?? 0)) * sign),
+        balance: dollarsFromCents((base + (cumulative.get(String(row.id)) ?? 0)) * sign),
       });
     }
   }

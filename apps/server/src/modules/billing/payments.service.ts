@@ -46,9 +46,10 @@ import {
   writeOffEntry,
   type JournalEntryDraft,
 } from '@switchboard/shared/billing/posting-rules';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { CappedCounts, toPage, type Page } from '../../db/paginate.ts';
+import { pageWindow, runPrepared } from '../../db/prepared.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { billingEvents } from './billing-runs.table.ts';
 import { getBillingSettings, postJournalEntry } from './ledger.service.ts';
@@ -974,58 +975,85 @@ const paymentCsvBatch = 1_000;
 
 type PaymentFilters = Omit<PaymentListQuery, 'page' | 'per_page'>;
 
-function paymentWhere(query: PaymentFilters): SQL {
-  return sql.join(
-    [
-      sql`true`,
-      query.company_id ? sql`p.company_id = ${query.company_id}` : sql`true`,
-      query.from ? sql`p.payment_date >= ${query.from}::date` : sql`true`,
-      query.to ? sql`p.payment_date <= ${query.to}::date` : sql`true`,
-      query.method ? sql`p.method = ${query.method}` : sql`true`,
-      query.undeposited ? sql`p.status = 'posted' and p.deposit_id is null and ac.subtype = 'undeposited'` : sql`true`,
-      // payments.unapplied is kept by the database's triggers on allocations (migration 0039).
-      query.unapplied ? sql`p.status = 'posted' and p.unapplied > 0` : sql`true`,
-    ],
-    sql` and `,
-  );
+/** A filter's value in a statement: a placeholder of a prepared statement, or a plain parameter. */
+type Bind = (name: string, value: unknown) => SQL | Placeholder;
+const inline: Bind = (_name, value) => sql`${value}`;
+
+/** The filters in SQL and their shape (the names of those present), which names the list's prepared statement. */
+function paymentWhere(query: PaymentFilters, bind: Bind = inline): { where: SQL; shape: string } {
+  const filters: SQL[] = [sql`true`];
+  const shape: string[] = [];
+  const add = (part: string, filter: SQL) => {
+    shape.push(part);
+    filters.push(filter);
+  };
+  if (query.company_id) add('company', sql`p.company_id = ${bind('company_id', query.company_id)}::int`);
+  if (query.from) add('from', sql`p.payment_date >= ${bind('from', query.from)}::date`);
+  if (query.to) add('to', sql`p.payment_date <= ${bind('to', query.to)}::date`);
+  if (query.method) add('method', sql`p.method = ${bind('method', query.method)}`);
+  if (query.undeposited)
+    add('undeposited', sql`p.status = 'posted' and p.deposit_id is null and ac.subtype = 'undeposited'`);
+  // payments.unapplied is kept by the database's triggers on allocations (migration 0039).
+  if (query.unapplied) add('unapplied', sql`p.status = 'posted' and p.unapplied > 0`);
+  return { where: sql.join(filters, sql` and `), shape: shape.join('_') || 'all' };
 }
+
+const paymentCountSql = (where: SQL) => sql`(select count(*)::int from (select 1 from payments p
+  join accounts ac on ac.id = p.account_id
+  where p.direction = 'in' and ${where} limit ${sql.raw(String(PAYMENT_COUNT_CAP))}) capped)`;
 
 /**
  * GET /billing/payments/received: newest first, filtered by company, dates, method, unapplied, undeposited. One
  * statement: the page sorts on the date column (payments_date_idx) with one row more, and only when that row is there
- * is the filter counted, without the allocations, capped at PAYMENT_COUNT_CAP (decision 0098).
+ * is the filter counted, without the allocations, capped at PAYMENT_COUNT_CAP (decision 0098). One named prepared
+ * statement per filter shape and page window (db/prepared.ts).
  */
 export async function listPayments(
   db: Db,
   query: PaymentListQuery & { page: number; per_page: number },
 ): Promise<Page<PaymentRow>> {
   const { page: _page, per_page: perPage, ...filters } = query;
-  const where = paymentWhere(filters);
+  const values: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const { where, shape } = paymentWhere(filters, bind);
   const offset = (query.page - 1) * perPage;
+  const window = pageWindow(query, 1);
   const countKey = JSON.stringify(filters);
-  const capped = cappedPaymentCounts.reachedLately(countKey);
-  const countSql = sql`(select count(*)::int from (select 1 from payments p join accounts ac on ac.id = p.account_id
-    where p.direction = 'in' and ${where} limit ${sql.raw(String(PAYMENT_COUNT_CAP))}) capped)`;
+  Object.assign(values, {
+    capped: cappedPaymentCounts.reachedLately(countKey),
+    per_page: perPage,
+    limit: perPage + 1,
+    offset,
+  });
   // The page's ids first, so the allocations are summed for its rows only (not for every row an offset skips); the
   // count's subquery runs only when the CASE reaches it (PostgreSQL evaluates an InitPlan on first use).
-  const result = await db.execute<PaymentListDbRow & { counted: number | null }>(sql`
+  const fetched = await runPrepared<PaymentListDbRow & { counted: number | null }>(
+    db,
+    `payments_page_${shape}_${window.key}`,
+    () => sql`
     with page as (
       select p.id from payments p join accounts ac on ac.id = p.account_id where p.direction = 'in' and ${where}
-      order by p.payment_date desc, p.id desc limit ${perPage + 1} offset ${offset}
+      order by p.payment_date desc, p.id desc limit ${window.limit} offset ${window.offset}
     )
     select x.*,
-      case when ${capped}::boolean or (select count(*) from page) <= ${perPage} then null else ${countSql} end
-        as counted
+      case when ${sql.placeholder('capped')}::boolean
+          or (select count(*) from page) <= ${sql.placeholder('per_page')}::int
+        then null else ${paymentCountSql(where)} end as counted
     from (${paymentSelect(sql`p.id in (select id from page)`)}) x
-    order by x.payment_date desc, x.id desc`);
-  const rows = result.rows.slice(0, perPage);
-  const counted = result.rows[0]?.counted ?? null;
+    order by x.payment_date desc, x.id desc`,
+    values,
+  );
+  const rows = fetched.slice(0, perPage);
+  const counted = fetched[0]?.counted ?? null;
   if (counted !== null) cappedPaymentCounts.note(countKey, counted);
   // When nothing follows the page, its end is the total; else the count (the cap when it was skipped).
   let total = offset + rows.length;
-  if (result.rows.length > perPage) total = Math.max(counted ?? PAYMENT_COUNT_CAP, offset + result.rows.length);
+  if (fetched.length > perPage) total = Math.max(counted ?? PAYMENT_COUNT_CAP, offset + fetched.length);
   else if (rows.length === 0 && query.page > 1) {
-    const count = await db.execute<{ n: number }>(sql`select ${countSql} as n`);
+    const count = await db.execute<{ n: number }>(sql`select ${paymentCountSql(paymentWhere(filters).where)} as n`);
     total = Number(count.rows[0]!.n);
   }
   return toPage(rows.map(paymentRow), total, query);
@@ -1033,7 +1061,7 @@ export async function listPayments(
 
 /** Every payment received the list's filters select, newest first, a keyset batch at a time (for its CSV). */
 export async function* paymentListRows(db: Db, query: PaymentFilters): AsyncGenerator<PaymentRow[]> {
-  const where = paymentWhere(query);
+  const { where } = paymentWhere(query);
   let after: { date: string; id: number } | null = null;
   for (;;) {
     const keyset: SQL = after ? sql`and (p.payment_date, p.id) < (${after.date}::date, ${after.id})` : sql``;
