@@ -129,6 +129,61 @@ export interface IncomeStatementResponse {
   tie: { ledger_net_income: number; difference: number };
 }
 
+// --- Client Overview ---
+
+export const clientOverviewQuerySchema = z.object({
+  /** The end of the twelve months read (revenue, hours, days to pay); default today (billing time zone). */
+  to: isoDateText('to date').optional(),
+  /** One company: its row and its months (hours used vs retainer, revenue) for the full page with charts. */
+  company_id: companyId,
+  page: z.coerce.number({ error: 'The page must be a number.' }).int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number({ error: 'The per page must be a number.' }).int().min(1).max(500).default(50),
+  format: formatSchema,
+});
+export type ClientOverviewQuery = z.infer<typeof clientOverviewQuerySchema>;
+
+export interface ClientOverviewRow {
+  company_id: number;
+  company_name: string;
+  /** The contract governing the date (latest start wins): its dates and retainer, or null. */
+  contract: { id: number; start_date: string; end_date: string; retainer_hours: number; retainer_item: string } | null;
+  /** The governing contract's retainer (devices × price) plus its recurring items, per month. */
+  mrr: number;
+  /** Posted invoices' and credit notes' subtotals (before tax) dated in the twelve months. */
+  revenue_t12m: number;
+  /** Closed, billable check-in hours in the twelve months. */
+  billable_hours_t12m: number;
+  /** Revenue ÷ billable hours; null without hours. */
+  effective_rate: number | null;
+  /** Mean days from invoice date to the day it was paid, over invoices closed in the twelve months; null if none. */
+  average_days_to_pay: number | null;
+  /** Account 1100 for the company at the end of the date. */
+  balance: number;
+}
+
+export interface ClientOverviewMonth {
+  /** 'YYYY-MM'. */
+  month: string;
+  retainer: number | null;
+  used: number | null;
+  revenue: number;
+}
+
+/** The spec's paginator, with the twelve months read (period_from to period_to). */
+export interface ClientOverviewResponse {
+  period_from: string;
+  period_to: string;
+  data: ClientOverviewRow[];
+  total: number;
+  current_page: number;
+  per_page: number;
+  from: number | null;
+  to: number | null;
+  last_page: number;
+  /** With company_id: the twelve months of that company, oldest first. */
+  months?: ClientOverviewMonth[];
+}
+
 // --- Verify Transactions ---
 
 export const verifyCheckKeys = [

@@ -1,5 +1,6 @@
 import {
   balanceSheetQuerySchema,
+  clientOverviewQuerySchema,
   incomeStatementQuerySchema,
   verifyTransactionsQuerySchema,
   type StatementSection,
@@ -7,11 +8,12 @@ import {
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { oneBatch, sendCsv, type CsvValue } from './billing-report-csv.ts';
+import { getClientOverview } from './billing-report-client-overview.ts';
 import { getBalanceSheet, getIncomeStatement } from './billing-report-statements.ts';
 import { csvAmount } from './billing-reports.routes.ts';
 import { registerBillingVerifyJob } from './billing-verify.job.ts';
 import { verifyTransactions } from './billing-verify.ts';
-import { billingToday } from './ledger.service.ts';
+import { billingToday, getBillingSettings } from './ledger.service.ts';
 
 // The ledger reports of billing part 2 (designs/billing.md §5; issue 28 part 6): Balance Sheet, Income Statement and
 // Verify Transactions under GET /api/billing/reports/{name}, 'view billing' like every report (clients get 403);
@@ -102,6 +104,44 @@ export async function ledgerReportRoutes(app: AppInstance): Promise<void> {
       rows.push(figureRow('Net income', report.net_income));
       const name = report.company ? `income-statement-${report.company.id}` : 'income-statement';
       return sendCsv(reply, `${name}-${report.from}-${report.to}.csv`, header, oneBatch(rows));
+    },
+  );
+
+  app.get(
+    '/billing/reports/clientoverview',
+    { onRequest: view, schema: { querystring: clientOverviewQuerySchema } },
+    async (request, reply) => {
+      const settings = await getBillingSettings(app.db);
+      const today = await billingToday(app.db);
+      if (request.query.format !== 'csv') return getClientOverview(app.db, request.query, today, settings.time_zone);
+      // The file holds every company: one page of the whole list.
+      const report = await getClientOverview(
+        app.db,
+        { ...request.query, page: 1, per_page: 1_000_000 },
+        today,
+        settings.time_zone,
+      );
+      const header = [
+        'Company',
+        'Contract',
+        'MRR',
+        'Revenue T12M',
+        'Billable hours T12M',
+        'Effective hourly rate',
+        'Average days to pay',
+        'Balance',
+      ];
+      const rows = report.data.map((row) => [
+        row.company_name,
+        row.contract ? `${row.contract.start_date} to ${row.contract.end_date}` : null,
+        amount(row.mrr),
+        amount(row.revenue_t12m),
+        row.billable_hours_t12m.toFixed(2),
+        amount(row.effective_rate),
+        row.average_days_to_pay === null ? null : String(row.average_days_to_pay),
+        amount(row.balance),
+      ]);
+      return sendCsv(reply, `client-overview-${report.period_to}.csv`, header, oneBatch(rows));
     },
   );
 
