@@ -4,7 +4,10 @@ import {
   laborApprovalInputSchema,
   quoteSavedMessage,
   quoteSentMessage,
+  quotePurchaseOrdersMessage,
   type InvoiceUpdatedPayload,
+  type PurchaseOrderUpdatedPayload,
+  type QuotePurchaseOrdersResult,
 } from '@switchboard/shared';
 import {
   billingQuoteInputSchema,
@@ -44,6 +47,8 @@ import {
 } from '../quotes/quotes.service.ts';
 import { quotes } from '../quotes/quotes.table.ts';
 import { companyTax } from './invoice-drafts.ts';
+import { createPurchaseOrdersFromQuote } from './purchase-orders-from-quote.ts';
+import { getPurchaseOrderDetail } from './purchase-orders.service.ts';
 import { convertQuote } from './quote-convert.ts';
 
 // /billing/quotes (designs/billing.md §5, §6; issue 27 part 5): list, editor, send, the staff's record of the
@@ -257,6 +262,35 @@ export async function billingQuoteRoutes(app: AppInstance): Promise<void> {
       if (converted.projectId !== null)
         emitProjectEvent(app.realtime, converted.projectId, 'InvoicesUpdated', { invoice_id: converted.invoiceId });
       return { message: quoteConvertedMessage, data: { ...data, invoice_id: converted.invoiceId } };
+    },
+  );
+
+  // "Create purchase orders" (designs/billing.md §3.5; the purchasing helper's call, decision 0109): one draft PO per
+  // preferred vendor of the quote's product lines; the lines left out are answered back.
+  app.post(
+    '/billing/quotes/:id/purchase-orders',
+    { onRequest: view, schema: { params: idParams } },
+    async (request) => {
+      const id = parsePathId(request.params.id);
+      const made = await createPurchaseOrdersFromQuote(app.db, app.config.dataDir, id, request.auth.user.id);
+      for (const order of made.orders) {
+        const data = await getPurchaseOrderDetail(app.db, order.id);
+        if (data)
+          app.realtime.emitToStaff(billingChannel, 'PurchaseOrderUpdated', data satisfies PurchaseOrderUpdatedPayload);
+      }
+      return {
+        message: quotePurchaseOrdersMessage(made.orders.length),
+        data: {
+          purchase_orders: made.orders.map((order) => ({
+            id: order.id,
+            label: order.label,
+            vendor_id: order.vendorId,
+            vendor_name: order.vendorName,
+            lines: order.lines,
+          })),
+          skipped_lines: made.skipped.map((line) => ({ line_no: line.lineNo, description: line.description })),
+        },
+      } satisfies QuotePurchaseOrdersResult;
     },
   );
 }
