@@ -48,7 +48,15 @@ const account = (id: number, number: string, name: string, type: AccountRow['typ
   balance: 0,
 });
 
-const page: VendorPage = { data: [ingram], total: 1, current_page: 1, per_page: 50, from: 1, to: 1, last_page: 1 };
+const page: VendorPage = {
+  data: [{ ...ingram, open_bills_count: 2, open_bills: 1250.5, last_paid: '2026-11-20' }],
+  total: 1,
+  current_page: 1,
+  per_page: 50,
+  from: 1,
+  to: 1,
+  last_page: 1,
+};
 
 function stubApi() {
   const sent: { method: string; url: string; body: Record<string, unknown> | null }[] = [];
@@ -62,6 +70,40 @@ function stubApi() {
         trial_balance_difference: 0,
       });
     if (url.startsWith('/api/billing/vendors/5') && method === 'GET') return jsonResponse(200, { data: ingram });
+    if (url.startsWith('/api/billing/bills?'))
+      return jsonResponse(200, {
+        data: [
+          {
+            id: 41,
+            kind: 'bill',
+            vendor_id: 5,
+            vendor_name: 'Ingram Micro',
+            vendor_ref: 'IM-9001',
+            bill_date: '2026-11-02',
+            due_date: '2026-12-17',
+            status: 'posted',
+            total: 1000,
+            balance: 400,
+          },
+        ],
+        total: 1,
+      });
+    if (url.startsWith('/api/billing/payments/made?'))
+      return jsonResponse(200, {
+        data: [
+          {
+            id: 8,
+            vendor_id: 5,
+            payment_date: '2026-11-20',
+            method: 'check',
+            reference: '2044',
+            amount: 600,
+            applied: 600,
+            status: 'posted',
+          },
+        ],
+        total: 1,
+      });
     if (url.startsWith('/api/billing/vendors') && method === 'GET') {
       listed.push(url);
       return jsonResponse(200, page);
@@ -110,7 +152,7 @@ describe('rules of the vendor form', () => {
 
 // The first render loads the route's chunk, which takes long on a loaded machine.
 describe('/billing/vendors', { timeout: 60_000 }, () => {
-  it('lists vendors with their columns (no bills columns yet) and keeps search and status in the URL', async () => {
+  it('lists vendors with their columns, Open bills and Last paid, and keeps search and status in the URL', async () => {
     const { api, listed } = stubApi();
     const user = userEvent.setup();
     const { router } = renderSignedIn('/billing/vendors?archived=all', { permissions: ['view billing'], api });
@@ -118,9 +160,11 @@ describe('/billing/vendors', { timeout: 60_000 }, () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Name', 'Account #', 'Contact', 'Email', 'Phone', 'Terms']);
+    expect(headers).toEqual(['Name', 'Account #', 'Contact', 'Email', 'Phone', 'Terms', 'Open bills', 'Last paid']);
     const row = within(table).getByText('Ingram Micro').closest('tr')!;
     expect(within(row).getByText('Net 45')).toBeTruthy();
+    expect(within(row).getByText('$1,250.50 (2)')).toBeTruthy();
+    expect(within(row).getByText('2026-11-20')).toBeTruthy();
     expect(listed[0]).toContain('archived=all');
     expect(listed[0]).toContain('page=1');
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'dana');
@@ -162,14 +206,23 @@ describe('/billing/vendors', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Vendor saved.')).toBeTruthy();
   });
 
-  it("opens a vendor's drawer with the masked tax id, its purchase orders and the items it supplies", async () => {
+  it("opens a vendor's drawer with the masked tax id, its bills, purchase orders, payments and items supplied", async () => {
     const { api, sent } = stubApi();
     const user = userEvent.setup();
     renderSignedIn('/billing/vendors?id=5', { permissions: ['view billing'], api });
     const form = await screen.findByRole('form', { name: 'Edit Ingram Micro' }, firstLoad);
     expect(within(form).getByText('On file: •••••6789. Type a new one only to change it.')).toBeTruthy();
-    expect(screen.queryByRole('tab', { name: 'Bills' })).toBeNull();
-    expect(screen.queryByRole('tab', { name: 'Payments' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Bills' }));
+    const bills = await screen.findByRole('table', { name: 'Bills' });
+    expect(within(bills).getByText('IM-9001')).toBeTruthy();
+    expect(within(bills).getByText('Partially Paid')).toBeTruthy();
+    expect(within(bills).getByText('$400.00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Enter bill' }).getAttribute('href')).toBe(
+      '/billing/payments/make?vendor_id=5&enter=1',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Payments' }));
+    const payments = await screen.findByRole('table', { name: 'Payments made' });
+    expect(within(payments).getByText('2044')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Purchase orders' }));
     const orders = await screen.findByRole('table', { name: 'Purchase orders' });
     expect(within(orders).getByText('PO-000003')).toBeTruthy();

@@ -25,7 +25,8 @@ import {
   type VendorFormInput,
 } from '@switchboard/shared/billing/vendors';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { formatCents } from '@switchboard/shared/billing/money';
+import { Link, useSearchParams } from 'react-router';
 import {
   contractMessages,
   FormActions,
@@ -42,12 +43,15 @@ import {
   useRestoreVendor,
   useSaveVendor,
   useVendor,
+  useVendorBills,
+  useVendorPayments,
   useVendors,
 } from './api/vendors.ts';
 
 // /billing/vendors (designs/billing.md §3.3, §5; issue 28 part 1): Name, Account #, Contact, Email, Phone, Terms, with
 // search and the archived filter in the URL; the drawer (`?id=`) has the tabs Details, Purchase orders and Items
-// supplied. Open bills, Last paid and the Bills and Payments tabs arrive with bills (part 2), not shown empty before.
+// supplied, Bills (with Enter bill, which opens the bill drawer of /billing/payments/make) and Payments made. The list
+// shows each vendor's Open bills (what is owed on them) and Last paid date.
 
 export type VendorFormValues = {
   name: string;
@@ -207,12 +211,14 @@ export function VendorsPage() {
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Phone</Table.Th>
                 <Table.Th style={{ textAlign: 'right' }}>Terms</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>Open bills</Table.Th>
+                <Table.Th>Last paid</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={6}>No vendors match.</Table.Td>
+                  <Table.Td colSpan={8}>No vendors match.</Table.Td>
                 </Table.Tr>
               )}
               {rows.map((vendor) => (
@@ -230,6 +236,10 @@ export function VendorsPage() {
                   <Table.Td>{vendor.email}</Table.Td>
                   <Table.Td>{vendor.phone}</Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>Net {vendor.payment_terms}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>
+                    {vendor.open_bills_count > 0 ? `${dollars(vendor.open_bills)} (${vendor.open_bills_count})` : ''}
+                  </Table.Td>
+                  <Table.Td>{vendor.last_paid ?? ''}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -282,7 +292,9 @@ function VendorDrawer({
         <Tabs defaultValue="details" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="details">Details</Tabs.Tab>
+            <Tabs.Tab value="bills">Bills</Tabs.Tab>
             <Tabs.Tab value="orders">Purchase orders</Tabs.Tab>
+            <Tabs.Tab value="payments">Payments</Tabs.Tab>
             <Tabs.Tab value="items">Items supplied</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="details" pt="md">
@@ -294,6 +306,12 @@ function VendorDrawer({
               onOutcome={onOutcome}
             />
           </Tabs.Panel>
+          <Tabs.Panel value="bills" pt="md">
+            <VendorBills vendorId={detail.data.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="payments" pt="md">
+            <VendorPayments vendorId={detail.data.id} />
+          </Tabs.Panel>
           <Tabs.Panel value="orders" pt="md">
             <VendorOrders vendor={detail.data} />
           </Tabs.Panel>
@@ -303,6 +321,100 @@ function VendorDrawer({
         </Tabs>
       )}
     </Drawer>
+  );
+}
+
+const dollars = (amount: number): string => formatCents(Math.round(amount * 100));
+const billStatus = (bill: { status: string; balance: number; total: number }) =>
+  bill.status === 'draft'
+    ? 'Draft'
+    : bill.status === 'void'
+      ? 'Void'
+      : bill.balance === 0
+        ? 'Paid'
+        : bill.balance === bill.total
+          ? 'Open'
+          : 'Partially Paid';
+
+function VendorBills({ vendorId }: { vendorId: number }) {
+  const bills = useVendorBills(vendorId);
+  const rows = bills.data?.data ?? [];
+  return (
+    <Stack gap="xs">
+      <Group justify="flex-end">
+        <Button component={Link} to={`/billing/payments/make?vendor_id=${vendorId}&enter=1`} size="xs">
+          Enter bill
+        </Button>
+      </Group>
+      {bills.isPending ? (
+        <Loader />
+      ) : rows.length === 0 ? (
+        <Text>No bills from this vendor yet.</Text>
+      ) : (
+        <Table aria-label="Bills" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Reference</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Due</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th style={{ textAlign: 'right' }}>Total</Table.Th>
+              <Table.Th style={{ textAlign: 'right' }}>Balance</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((bill) => (
+              <Table.Tr key={bill.id}>
+                <Table.Td>
+                  <Link to={`/billing/payments/make?vendor_id=${vendorId}&bill=${bill.id}`}>
+                    {bill.kind === 'credit' ? 'Credit ' : ''}
+                    {bill.vendor_ref || `#${bill.id}`}
+                  </Link>
+                </Table.Td>
+                <Table.Td>{bill.bill_date}</Table.Td>
+                <Table.Td>{bill.due_date}</Table.Td>
+                <Table.Td>{billStatus(bill)}</Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>{dollars(bill.total)}</Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>{dollars(bill.balance)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+function VendorPayments({ vendorId }: { vendorId: number }) {
+  const payments = useVendorPayments(vendorId);
+  const rows = payments.data?.data ?? [];
+  if (payments.isPending) return <Loader />;
+  if (rows.length === 0) return <Text>No payments made to this vendor yet.</Text>;
+  return (
+    <Table aria-label="Payments made" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Method</Table.Th>
+          <Table.Th>Check number</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>Applied</Table.Th>
+          <Table.Th>Status</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((payment) => (
+          <Table.Tr key={payment.id}>
+            <Table.Td>{payment.payment_date}</Table.Td>
+            <Table.Td>{statusLabel(payment.method)}</Table.Td>
+            <Table.Td>{payment.reference}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{dollars(payment.amount)}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{dollars(payment.applied)}</Table.Td>
+            <Table.Td>{payment.status === 'void' ? 'Void' : 'Posted'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -1,5 +1,6 @@
 import { billingChannel } from '@switchboard/shared';
 import type { AccountsResponse } from '@switchboard/shared/billing/ledger';
+import type { BillRow, PaymentMadeRow } from '@switchboard/shared/billing/bills';
 import type {
   Vendor,
   VendorDeleteResult,
@@ -84,5 +85,34 @@ export function useLiveVendors(): void {
   const queryClient = useQueryClient();
   useChannel(billingChannel, {
     VendorUpdated: () => void queryClient.invalidateQueries({ queryKey: vendorsQueryKey }),
+    // Open bills and Last paid, and the drawer's Bills and Payments tabs, follow bills and payments made.
+    BillUpdated: () => void queryClient.invalidateQueries({ queryKey: vendorsQueryKey }),
+    PaymentUpdated: () => void queryClient.invalidateQueries({ queryKey: vendorsQueryKey }),
+  });
+}
+
+interface Paged<T> {
+  data: T[];
+  total: number;
+}
+
+/** The drawer's Bills tab: the vendor's latest bills and vendor credits (GET /api/billing/bills?vendor_id=). */
+export function useVendorBills(vendorId: number) {
+  return useQuery({
+    queryKey: [...vendorsQueryKey, 'bills', vendorId] as const,
+    queryFn: ({ signal }) =>
+      api.get<Paged<BillRow>>('/api/billing/bills', { query: { vendor_id: vendorId, per_page: 50 }, signal }),
+  });
+}
+
+/** The drawer's Payments tab: the vendor's latest payments made (GET /api/billing/payments/made?vendor_id=). */
+export function useVendorPayments(vendorId: number) {
+  return useQuery({
+    queryKey: [...vendorsQueryKey, 'payments', vendorId] as const,
+    queryFn: ({ signal }) =>
+      api.get<Paged<PaymentMadeRow>>('/api/billing/payments/made', {
+        query: { vendor_id: vendorId, per_page: 50 },
+        signal,
+      }),
   });
 }
