@@ -91,7 +91,12 @@ export async function ensureAdministrator(
     userId = created.id;
     await db.insert(employees).values({ userId });
   }
-  await grantPermissions(db, userId, permissionNames);
+  // Every permission but the anonymous channel's: reading it is granted to a person, never implied (decision 0105).
+  await grantPermissions(
+    db,
+    userId,
+    permissionNames.filter((name) => name !== 'read anonymous email'),
+  );
   log.info({ userId }, 'administrator account created');
   return { email: config.adminEmail, password: config.adminPassword ? null : password };
 }
