@@ -336,8 +336,8 @@ type ReceiptDbRow = {
   journal_entry_id: string | number | null;
 };
 
-const receiptColumns = sql`r.id, r.number, r.received_on::text as received_on, r.po_id, po.number as po_number, po.status as po_status,
-  r.vendor_id, v.name as vendor_name, r.location_id, loc.name as location_name, r.total::text as total, r.memo,
+const receiptColumns = sql`r.id, r.number, r.received_on::text as received_on, r.po_id, po.number as po_number,
+  po.status as po_status, r.vendor_id, v.name as vendor_name, r.location_id, loc.name as location_name, r.total::text as total, r.memo,
   r.journal_entry_id`;
 const receiptJoins = sql`from receipts r
   join purchase_orders po on po.id = r.po_id
