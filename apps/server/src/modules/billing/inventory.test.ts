@@ -9,7 +9,7 @@ import {
   stockTotalsSchema,
 } from '@switchboard/shared/billing/inventory';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -275,6 +275,7 @@ describe('stock commands', () => {
 
   it('transfers with no GL effect and refuses more than is on hand', async () => {
     const before = await tie();
+    const emitted = vi.spyOn(ctx.app.realtime, 'emitToStaff');
     const moved = commandSchema.parse(
       await ok('POST', '/api/billing/inventory/transfers', {
         item_id: switchId,
@@ -286,6 +287,11 @@ describe('stock commands', () => {
     expect(moved.data).toMatchObject({ value: 37.5, journal_entry_id: null });
     expect(moved.data.move_ids).toHaveLength(2);
     expect(await tie()).toEqual(before);
+    expect(emitted.mock.calls.map((c) => [c[0], c[1], c[2]])).toEqual([
+      ['billing', 'StockUpdated', { item_ids: [switchId], location_id: location['Main warehouse'] }],
+      ['billing', 'StockUpdated', { item_ids: [switchId], location_id: location['Van 1'] }],
+    ]);
+    emitted.mockRestore();
     expect(
       await errors('POST', '/api/billing/inventory/transfers', {
         item_id: switchId,
@@ -313,6 +319,7 @@ describe('stock commands', () => {
   });
 
   it('issues to a ticket or a project: 6500 Parts Used tagged with their company, against 1200', async () => {
+    const emitted = vi.spyOn(ctx.app.realtime, 'emitToStaff');
     const toTicket = commandSchema.parse(
       await ok('POST', '/api/billing/inventory/issues', {
         item_id: switchId,
@@ -322,6 +329,9 @@ describe('stock commands', () => {
       }),
     );
     expect(toTicket.data.value).toBe(-12.5);
+    expect(emitted.mock.calls.map((c) => c[1])).toEqual(['StockUpdated', 'LedgerPosted']);
+    expect(emitted.mock.calls[1]![2]).toMatchObject({ entry_id: toTicket.data.journal_entry_id });
+    emitted.mockRestore();
     expect(await entryLines(toTicket.data.journal_entry_id!)).toEqual([
       { number: '1200', debit: '0.00', credit: '12.50', company_id: null },
       { number: '6500', debit: '12.50', credit: '0.00', company_id: companyId },
