@@ -1,5 +1,6 @@
 import type {
   BalanceSheetResponse,
+  ClientOverviewResponse,
   IncomeStatementResponse,
   VerifyTransactionsResponse,
 } from '@switchboard/shared/billing/reports-ledger';
@@ -167,8 +168,8 @@ describe('Balance Sheet page', { timeout: 60_000 }, () => {
     expect(screen.getByText('Assets = Liabilities + Equity')).toBeTruthy();
 
     await user.click(screen.getByPlaceholderText('No comparison'));
-    await user.click(await screen.findByRole('option', { name: 'Prior month end' }));
-    await screen.findByRole('columnheader', { name: '2026-10-31' });
+    await user.click(await screen.findByRole('option', { name: 'Prior month end' }, firstLoad));
+    await screen.findByRole('columnheader', { name: '2026-10-31' }, firstLoad);
     expect(within(rowNamed('1000 Operating Checking')).getByText('5,105.00')).toBeTruthy();
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls).toContain('/api/billing/reports/balancesheet?as_of=2026-11-27&compare=prior_month');
@@ -202,7 +203,7 @@ describe('Income Statement page', { timeout: 60_000 }, () => {
     expect(screen.getByRole('columnheader', { name: '2026-01-01 to 2026-02-28' })).toBeTruthy();
 
     await user.click(screen.getByRole('switch', { name: 'Monthly columns' }));
-    await screen.findByRole('columnheader', { name: 'Jan 2026' });
+    await screen.findByRole('columnheader', { name: 'Jan 2026' }, firstLoad);
     const monthly = screen.getByRole('table', { name: 'Income statement' });
     const cells = within(within(monthly).getByRole('row', { name: /Gross margin/ })).getAllByRole('cell');
     expect(cells.map((cell) => cell.textContent)).toEqual(['Gross margin', '1,000.00', '200.50', '1,200.50']);
@@ -239,6 +240,86 @@ describe('Verify Transactions page', { timeout: 60_000 }, () => {
     expect(cells).toEqual(['1000 2026-03', '49.99', '50.99', '1.00']);
     await waitFor(() =>
       expect(within(screen.getByRole('region', { name: 'Trial balance is 0' })).getByText('Pass')).toBeTruthy(),
+    );
+  });
+});
+
+const overviewRow = (id: number, name: string, withContract: boolean) => ({
+  company_id: id,
+  company_name: name,
+  contract: withContract
+    ? { id: 3, start_date: '2026-01-01', end_date: '2026-12-31', retainer_hours: 10, retainer_item: 'Managed' }
+    : null,
+  mrr: withContract ? 1281 : 0,
+  revenue_t12m: withContract ? 1460 : 0,
+  billable_hours_t12m: withContract ? 10 : 0,
+  effective_rate: withContract ? 146 : null,
+  average_days_to_pay: withContract ? 21 : null,
+  balance: withContract ? 500 : 0,
+});
+
+const overview = (url: URL): ClientOverviewResponse => {
+  const one = url.searchParams.get('company_id');
+  const data = one
+    ? [overviewRow(7, 'Acme Dental', true)]
+    : [overviewRow(7, 'Acme Dental', true), overviewRow(8, 'Birch Legal', false)];
+  return {
+    period_from: '2025-11-28',
+    period_to: '2026-11-27',
+    data,
+    total: data.length,
+    current_page: 1,
+    per_page: 50,
+    from: 1,
+    to: data.length,
+    last_page: 1,
+    ...(one
+      ? {
+          months: [
+            { month: '2026-10', retainer: 10, used: 4, revenue: 1000 },
+            { month: '2026-11', retainer: 10, used: 12.5, revenue: 460 },
+          ],
+        }
+      : {}),
+  };
+};
+
+describe('Client Overview page', { timeout: 60_000 }, () => {
+  it('lists companies with their figures and opens one with its months', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderSignedIn('/billing/reports/clientoverview', {
+      permissions: ['view billing'],
+      api: answer({ '/api/billing/reports/clientoverview': overview, '/api/company': () => ({ data: [] }) }),
+    });
+    const table = await screen.findByRole('table', { name: 'Client overview' }, firstLoad);
+    const acme = within(table).getByRole('row', { name: /Acme Dental/ });
+    expect(
+      within(acme)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Acme Dental',
+      'Managed, 2026-01-01 to 2026-12-31',
+      '1,281.00',
+      '1,460.00',
+      '10.00',
+      '146.00',
+      '21',
+      '500.00',
+    ]);
+    expect(within(within(table).getByRole('row', { name: /Birch Legal/ })).getByText('No contract')).toBeTruthy();
+
+    await user.click(within(acme).getByRole('button', { name: 'Acme Dental' }));
+    const months = await screen.findByRole('table', { name: 'Months' }, firstLoad);
+    const november = within(months).getByRole('row', { name: /2026-11/ });
+    expect(
+      within(november)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2026-11', '10.00', '12.50', '460.00']);
+    expect(screen.getByText('Hours used vs retainer')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/billing/reports/clientoverview?company_id=7',
     );
   });
 });

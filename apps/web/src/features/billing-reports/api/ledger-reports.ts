@@ -1,6 +1,7 @@
 import { billingChannel } from '@switchboard/shared';
 import type {
   BalanceSheetResponse,
+  ClientOverviewResponse,
   IncomeStatementResponse,
   VerifyTransactionsResponse,
 } from '@switchboard/shared/billing/reports-ledger';
@@ -11,11 +12,12 @@ import { useChannel } from '../../../lib/socket.ts';
 import { reportsQueryKey, type ReportFilters } from './reports.ts';
 
 // The ledger reports (designs/billing.md §5; issue 28 part 6): GET /api/billing/reports/{balancesheet |
-// incomestatement | verifytransactions} with the page's URL filters; Export CSV asks the same call with format=csv.
+// incomestatement | clientoverview | verifytransactions} with the page's URL filters; Export CSV asks the same call with format=csv.
 // They share the reports' query key, so whatever refetches the other reports refetches these too.
 
 export interface LedgerAnswers {
   balancesheet: BalanceSheetResponse;
+  clientoverview: ClientOverviewResponse;
   incomestatement: IncomeStatementResponse;
   verifytransactions: VerifyTransactionsResponse;
 }
@@ -33,7 +35,11 @@ export function useLedgerReport<N extends LedgerReportName>(name: N, filters: Re
 }
 
 export function ledgerReportCsvUrl(name: LedgerReportName, filters: ReportFilters): string {
-  return `/api/billing/reports/${name}?${new URLSearchParams({ ...filters, format: 'csv' }).toString()}`;
+  const query = new URLSearchParams({ ...filters, format: 'csv' });
+  // The file holds every row: the list's page is not part of it.
+  query.delete('page');
+  query.delete('per_page');
+  return `/api/billing/reports/${name}?${query.toString()}`;
 }
 
 /** Downloads the CSV through the API client (the bearer token goes with it). */
