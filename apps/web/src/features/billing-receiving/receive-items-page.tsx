@@ -159,16 +159,18 @@ function ReceiveOrderForm({
     const body = receiptBody(form, order);
     if (body.lines.length === 0) return setErrors({ _: ['Enter a quantity to receive on at least one line.'] });
     setErrors({});
-    post.mutate(body, {
-      onSuccess: (answer) => {
+    // Through the promise, not mutate's callbacks: the refetch that follows may unmount this form (the order fully
+    // received leaves the open list) before those callbacks would run.
+    void post.mutateAsync(body).then(
+      (answer) => {
         onPosted(answer.message, answer.data);
         setForm((current) => ({ ...current, memo: '', quantities: {}, serials: {} }));
       },
-      onError: (error) => {
+      (error: Error) => {
         if (isApiError(error) && error.errors) setErrors(formErrorsFromServer(error.errors, body));
         else setErrors({ _: [error.message] });
       },
-    });
+    );
   };
 
   return (
