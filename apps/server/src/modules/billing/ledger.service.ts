@@ -671,21 +671,24 @@ type RegisterDbRow = {
   credit: string;
 };
 
-/** Debits minus credits of an account's lines before the key (date, line id): rollup months, then lines. */
+/**
+ * Debits minus credits of an account's lines before the key (b_date, b_line): rollup months before b_month, then
+ * lines. Placeholders account, b_month, b_date, b_line (balanceValues).
+ */
+const balanceBeforeSql = sql`(coalesce((select sum(debit - credit) from account_month_balances
+    where account_id = ${sql.placeholder('account')}::int and month < ${sql.placeholder('b_month')}::date), 0)
+  + coalesce((select sum(debit - credit) from journal_lines
+    where account_id = ${sql.placeholder('account')}::int and entry_date >= ${sql.placeholder('b_month')}::date
+      and (entry_date, id) < (${sql.placeholder('b_date')}::date, ${sql.placeholder('b_line')}::bigint)), 0))::text`;
+
+const balanceValues = (date: string, lineId: number) => ({ b_month: firstOfMonth(date), b_date: date, b_line: lineId });
+
 async function balanceBefore(db: Db, accountId: number, date: string, lineId: number): Promise<number> {
   const [row] = await runPrepared<{ total: string }>(
     db,
     'register_balance_before',
-    () => sql`
-    select (coalesce((select sum(debit - credit) from account_month_balances
-                      where account_id = ${sql.placeholder('account')}::int
-                        and month < ${sql.placeholder('month')}::date), 0)
-          + coalesce((select sum(debit - credit) from journal_lines
-                      where account_id = ${sql.placeholder('account')}::int
-                        and entry_date >= ${sql.placeholder('month')}::date
-                        and (entry_date, id) < (${sql.placeholder('date')}::date, ${sql.placeholder('line')}::bigint)),
-                     0))::text as total`,
-    { account: accountId, month: firstOfMonth(date), date, line: lineId },
+    () => sql`select ${balanceBeforeSql} as total`,
+    { account: accountId, ...balanceValues(date, lineId) },
   );
   return centsFromNumeric(row!.total);
 }
@@ -731,11 +734,13 @@ export async function getRegister(db: Db, accountId: number, query: RegisterQuer
   if (query.vendor_id) add('vendor', query.vendor_id, sql`l.vendor_id = ${sql.placeholder('vendor')}::int`);
   if (query.source_type) add('source', query.source_type, sql`e.source_type = ${sql.placeholder('source')}`);
   // The page length is written into the text (a LIMIT parameter would be planned again on every call).
-  const rows = await runPrepared<RegisterDbRow>(
+  // The balance before the page's start rides on its rows (an InitPlan, computed once); an empty page reads it alone.
+  Object.assign(values, balanceValues(afterDate ?? startDate, afterDate ? afterId + 1 : 0));
+  const rows = await runPrepared<RegisterDbRow & { base: string }>(
     db,
     `register_page_${shape.join('_')}_${query.per_page + 1}`,
     () => sql`
-    select l.id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, e.source_type, e.source_id,
+    select ${balanceBeforeSql} as base, l.id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, e.source_type, e.source_id,
       e.reverses_id, rv.reversed is not null as reversed,
       l.company_id, c.name as company_name, l.vendor_id, coalesce(nullif(l.memo, ''), e.memo) as memo,
       l.debit::text as debit, l.credit::text as credit
@@ -754,7 +759,9 @@ export async function getRegister(db: Db, accountId: number, query: RegisterQuer
 
   // Running balance: the balance before the page's start, plus every line of the account (filtered or not) up to
   // each row, in key order.
-  const base = await balanceBefore(db, accountId, afterDate ?? startDate, afterDate ? afterId + 1 : 0);
+  const base = rows[0]
+    ? centsFromNumeric(rows[0].base)
+    : await balanceBefore(db, accountId, afterDate ?? startDate, afterDate ? afterId + 1 : 0);
   const opening = query.after ? null : dollarsFromCents(base * sign);
   const data: RegisterRow[] = [];
   if (page.length > 0) {
