@@ -50,7 +50,7 @@ describe('billing vendors', () => {
 
     // A purchase order names it, so Archive / Delete keeps it (archived), as the server says.
     const token = await adminToken();
-    await callApi(token, 'POST', '/api/billing/purchase-orders', {
+    await callApi(token, 'POST', '/api/billing/purchaseorders', {
       vendor_id: id,
       order_date: '2026-11-05',
       lines: [{ description: 'FortiGate 60F', quantity: '1', unit_cost: '512.40' }],
