@@ -86,8 +86,18 @@ async function expectReceivedNotBilledTie() {
           join po_lines pl on pl.id = bl.po_line_id), 0))::text as balance`);
   expect(Number(ledger.rows[0]!.balance)).toBe(Number(subledger.rows[0]!.balance));
 }
+/** And 1200 Inventory equals the value of stock (the moves of stocked lines carry the entry's debits). */
+async function expectInventoryTie() {
+  const ledger = await ctx.db.execute<{ balance: string }>(sql`
+    select coalesce(sum(debit - credit), 0)::text as balance from journal_lines where account_id = ${account['1200']}`);
+  const stock = await ctx.db.execute<{ value: string }>(
+    sql`select coalesce(sum(value), 0)::text as value from stock_levels`,
+  );
+  expect(Number(ledger.rows[0]!.balance)).toBe(Number(stock.rows[0]!.value));
+}
 afterEach(async () => {
   await expectReceivedNotBilledTie();
+  await expectInventoryTie();
 });
 
 let poCount = 0;
