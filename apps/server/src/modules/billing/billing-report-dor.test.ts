@@ -1,5 +1,6 @@
 import { parseCsv } from '@switchboard/shared/csv';
 import type { DorInvoicesResponse, DorTaxesResponse } from '@switchboard/shared/billing/reports-sales';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
@@ -414,6 +415,12 @@ describe('filters and gates', () => {
       expect(Object.keys(response.json().errors)).toContain(field);
     }
     expect((await call('GET', '/api/billing/reports/dorinvoices?per_page=501')).statusCode).toBe(422);
+  });
+
+  it('shows a renamed rate at once, though the answer is cached until the billing version moves', async () => {
+    expect(rateRow(await taxes('period=2026-Q1'), miami)!.rate_name).toBe('Miami-Dade');
+    await ctx.db.execute(sql`update tax_rates set name = 'Miami-Dade County', updated_at = now() where id = ${miami}`);
+    expect(rateRow(await taxes('period=2026-Q1'), miami)!.rate_name).toBe('Miami-Dade County');
   });
 
   it('defaults to the current quarter', async () => {

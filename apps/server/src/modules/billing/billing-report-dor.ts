@@ -16,6 +16,7 @@ import {
 } from '@switchboard/shared/billing/reports-sales';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { DbOrTransaction } from '../../db/db-types.ts';
 import { pageOffset, toPage } from '../../db/paginate.ts';
 import { csvNumeric, cursorBatches, type CsvValue } from './billing-report-csv.ts';
 
@@ -36,27 +37,31 @@ export function dorRange(period: string | undefined, today: string): DorRange {
   return { period: chosen, ...taxPeriodRange(chosen) };
 }
 
-/** The period's document events: key, event, date, invoice_id, share (1, -1 or a payment's fraction). */
+/** The document columns every event carries (its invoice `i`), so the figures need no second read of invoices. */
+const documentColumns = sql`i.number, i.type, i.company_id, i.tax_rate_id, i.tax_exempt_certificate, i.subtotal,
+  i.tax_total`;
+
+/** The period's document events: key, event, date, invoice_id, share (1, -1 or a payment's fraction), its document. */
 function eventsOf(basis: TaxBasis, range: DorRange): SQL {
   const { from, to } = range;
   if (basis === 'accrual')
     return sql`
       select 'posted-' || i.id as key, 'posted' as event, i.invoice_date as date, i.id as invoice_id,
-        1::numeric as share
+        1::numeric as share, ${documentColumns}
       from invoices i where i.status in ('posted', 'void') and i.invoice_date between ${from}::date and ${to}::date
       union all
-      select 'voided-' || i.id, 'voided', i.void_date, i.id, -1::numeric
+      select 'voided-' || i.id, 'voided', i.void_date, i.id, -1::numeric, ${documentColumns}
       from invoices i where i.status = 'void' and i.void_date between ${from}::date and ${to}::date`;
   // An invoice is paid by payments and credit notes; a credit note is used when applied (to an invoice or a refund).
   const paying = sql`a.target_type = 'invoice' and a.source_type in ('payment', 'credit_note')`;
   const shares = (event: 'paid' | 'unapplied', day: SQL, sign: string) => sql`
       select ${sql.raw(`'${event}-i'`)} || a.id as key, ${sql.raw(`'${event}'`)} as event, ${day} as date,
-        i.id as invoice_id, ${sql.raw(sign)} a.amount / abs(i.total) as share
+        i.id as invoice_id, ${sql.raw(sign)} a.amount / abs(i.total) as share, ${documentColumns}
       from allocations a join invoices i on i.id = a.target_id
       where ${paying} and ${day} between ${from}::date and ${to}::date and i.type <> 'credit_note' and i.total <> 0
       union all
       select ${sql.raw(`'${event}-c'`)} || a.id, ${sql.raw(`'${event}'`)}, ${day}, i.id,
-        ${sql.raw(sign)} a.amount / abs(i.total)
+        ${sql.raw(sign)} a.amount / abs(i.total), ${documentColumns}
       from allocations a join invoices i on i.id = a.source_id
       where a.source_type = 'credit_note' and ${day} between ${from}::date and ${to}::date and i.total <> 0`;
   return sql`${shares('paid', sql`a.applied_on`, '')} union all ${shares('unapplied', sql`a.unapplied_on`, '-')}`;
@@ -70,19 +75,19 @@ function eventsOf(basis: TaxBasis, range: DorRange): SQL {
 function figuresOf(basis: TaxBasis, range: DorRange, state: string | undefined, companyId?: number): SQL {
   const filters: SQL[] = [];
   if (state) filters.push(sql`r.jurisdiction = ${state}`);
-  if (companyId) filters.push(sql`i.company_id = ${companyId}`);
+  if (companyId) filters.push(sql`ev.company_id = ${companyId}`);
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   return sql`
     with ev as (${eventsOf(basis, range)}),
     d as (
-      select ev.key, ev.event, ev.date, ev.invoice_id, ev.share, i.number, i.type, i.company_id, i.tax_rate_id,
-        i.tax_exempt_certificate as certificate, i.subtotal, i.tax_total, coalesce(l.taxable, 0) as taxable_amount,
-        (coalesce(l.taxable, 0) <> 0 and i.tax_total = 0 and (i.tax_exempt_certificate <> '' or r.percent is null
+      select ev.key, ev.event, ev.date, ev.invoice_id, ev.share, ev.number, ev.type, ev.company_id, ev.tax_rate_id,
+        ev.tax_exempt_certificate as certificate, ev.subtotal, ev.tax_total,
+        coalesce(l.taxable, 0) as taxable_amount,
+        (coalesce(l.taxable, 0) <> 0 and ev.tax_total = 0 and (ev.tax_exempt_certificate <> '' or r.percent is null
           or round(coalesce(l.taxable, 0) * r.percent / 100, 2) <> 0)) as is_exempt
-      from ev join invoices i on i.id = ev.invoice_id
-      left join tax_rates r on r.id = i.tax_rate_id
+      from ev left join tax_rates r on r.id = ev.tax_rate_id
       left join lateral (select sum(il.amount) as taxable from invoice_lines il
-        where il.invoice_id = i.id and il.taxable = 1) l on true
+        where il.invoice_id = ev.invoice_id and il.taxable = 1) l on true
       ${where}
     ),
     s as (
@@ -148,7 +153,7 @@ type RateDbRow = {
   credit_tax: string;
 };
 
-export async function getDorTaxes(db: Db, query: DorTaxesQuery, today: string): Promise<DorTaxesResponse> {
+export async function getDorTaxes(db: DbOrTransaction, query: DorTaxesQuery, today: string): Promise<DorTaxesResponse> {
   const range = dorRange(query.period, today);
   const sum = (column: string, credit: boolean) =>
     sql.raw(`coalesce(sum(f.${column}) filter (where f.type ${credit ? '=' : '<>'} 'credit_note'), 0)::text`);
@@ -175,19 +180,18 @@ export async function getDorTaxes(db: Db, query: DorTaxesQuery, today: string): 
     const stateRates = query.state
       ? sql`and jl.tax_rate_id in (select id from tax_rates where jurisdiction = ${query.state})`
       : sql``;
-    const [tagged, liability] = await Promise.all([
-      db.execute<{ tax_rate_id: number; tax: string }>(sql`
+    // One after another: inside the cache's transaction one client runs one query at a time.
+    const tagged = await db.execute<{ tax_rate_id: number; tax: string }>(sql`
         select jl.tax_rate_id, sum(jl.credit - jl.debit)::text as tax from journal_lines jl
         where jl.tax_rate_id is not null and jl.entry_date between ${range.from}::date and ${range.to}::date
           ${stateRates}
-        group by jl.tax_rate_id`),
-      db.execute<{ balance: string; number: string | null }>(sql`
+        group by jl.tax_rate_id`);
+    const liability = await db.execute<{ balance: string; number: string | null }>(sql`
         select coalesce(sum(jl.credit - jl.debit), 0)::text as balance,
           (select min(number) from accounts where subtype = 'sales_tax') as number
         from journal_lines jl
         where jl.account_id in (select id from accounts where subtype = 'sales_tax')
-          and jl.entry_date between ${range.from}::date and ${range.to}::date ${stateRates}`),
-    ]);
+          and jl.entry_date between ${range.from}::date and ${range.to}::date ${stateRates}`);
     for (const row of tagged.rows) ledgerByRate.set(Number(row.tax_rate_id), centsFromNumeric(row.tax));
     const balance = centsFromNumeric(liability.rows[0]!.balance);
     tie = {

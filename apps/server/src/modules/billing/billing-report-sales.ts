@@ -20,6 +20,7 @@ import {
 } from '@switchboard/shared/billing/reports-sales';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { DbOrTransaction } from '../../db/db-types.ts';
 import { pageOffset, toPage } from '../../db/paginate.ts';
 import { csvNumeric, cursorBatches, type CsvValue } from './billing-report-csv.ts';
 
@@ -50,7 +51,7 @@ export function periodLabel(period: string, group: TotalsGrouping): string {
 }
 
 export async function getInvoiceTotals(
-  db: Db,
+  db: DbOrTransaction,
   query: InvoiceTotalsQuery,
   today: string,
 ): Promise<InvoiceTotalsResponse> {
@@ -59,18 +60,24 @@ export async function getInvoiceTotals(
   const unit = query.group;
   const step = { week: '1 week', month: '1 month', quarter: '3 months' }[query.group];
   const typeFilter = query.type ? sql`and i.type = ${query.type}` : sql``;
-  const [periods, rows] = await Promise.all([
-    db.execute<{ period: string }>(sql`
+  // One after another: the cache runs this inside a transaction, whose client takes one query at a time.
+  const periods = await db.execute<{ period: string }>(sql`
       select generate_series(date_trunc(${unit}, ${from}::date), ${to}::date, ${step}::interval)::date::text
-        as period`),
-    // Posted documents only: a voided one is out of the sales (the register shows it as Void).
-    db.execute<{ period: string; type: InvoiceType; count: string; subtotal: string; tax: string; total: string }>(sql`
+        as period`);
+  // Posted documents only: a voided one is out of the sales (the register shows it as Void).
+  const rows = await db.execute<{
+    period: string;
+    type: InvoiceType;
+    count: string;
+    subtotal: string;
+    tax: string;
+    total: string;
+  }>(sql`
       select date_trunc(${unit}, i.invoice_date)::date::text as period, i.type, count(*)::text as count,
         sum(i.subtotal)::text as subtotal, sum(i.tax_total)::text as tax, sum(i.total)::text as total
       from invoices i
       where i.status = 'posted' and i.invoice_date between ${from}::date and ${to}::date ${typeFilter}
-      group by 1, 2 order by 1, 2`),
-  ]);
+      group by 1, 2 order by 1, 2`);
   const byPeriod = new Map(
     periods.rows.map(({ period }) => [
       period,
@@ -128,7 +135,7 @@ export async function getInvoiceTotals(
 const noMethods = (): Record<ReceivedMethod, number> => ({ check: 0, ach: 0, wire: 0, card: 0, cash: 0, other: 0 });
 
 export async function getClientReceived(
-  db: Db,
+  db: DbOrTransaction,
   query: ClientReceivedQuery,
   today: string,
 ): Promise<ClientReceivedResponse> {

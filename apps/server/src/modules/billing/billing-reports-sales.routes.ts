@@ -8,6 +8,7 @@ import {
   type InvoiceTotalsResponse,
 } from '@switchboard/shared/billing/reports-sales';
 import { numericFromCents } from '@switchboard/shared/billing/money';
+import { sql } from 'drizzle-orm';
 import type { AppInstance } from '../../app-instance.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { csvNumeric, oneBatch, sendCsv, type CsvValue } from './billing-report-csv.ts';
@@ -30,11 +31,13 @@ import {
   servicesCsvHeader,
   servicesCsvRows,
 } from './billing-report-sales.ts';
+import { cachedByBillingVersion } from './billing-cache.ts';
 import { billingToday } from './ledger.service.ts';
 
 // The sales reports of billing part 2 (designs/billing.md §5, §6; issue 28 part 6): GET /api/billing/reports/{name}
 // with the filters as query; `format=csv` answers the same report as a file (paged ones every row, from a cursor).
-// 'view billing' reads them; client accounts get 403 like every /api/billing route (decision 0071).
+// 'view billing' reads them; client accounts get 403 like every /api/billing route (decision 0071). The small answers
+// (DOR Taxes, Invoice Totals, Client Received) are kept per process until the billing version moves (decision 0099).
 
 const view = [requireEmployee(), requirePermission('view billing')];
 const amount = (dollars: number) => csvNumeric(numericFromCents(Math.round(dollars * 100)));
@@ -69,7 +72,13 @@ export async function salesReportRoutes(app: AppInstance): Promise<void> {
     '/billing/reports/dortaxes',
     { onRequest: view, schema: { querystring: dorTaxesQuerySchema } },
     async (request, reply) => {
-      const report = await getDorTaxes(app.db, request.query, await billingToday(app.db));
+      const today = await billingToday(app.db);
+      // Tax rates do not move the billing version: their last change is part of the key (names, states, DOR codes).
+      const rates = await app.db.execute<{ changed: string }>(
+        sql`select coalesce(max(updated_at)::text, '') || '/' || count(*) as changed from tax_rates`,
+      );
+      const key = `dortaxes\n${today}\n${rates.rows[0]!.changed}\n${JSON.stringify(request.query)}`;
+      const report = await cachedByBillingVersion(app.db, key, (tx) => getDorTaxes(tx, request.query, today));
       if (request.query.format !== 'csv') return report;
       return sendCsv(reply, `dor-taxes-${report.period}.csv`, dorTaxesCsvHeader, oneBatch(dorTaxesCsvRows(report)));
     },
@@ -90,7 +99,9 @@ export async function salesReportRoutes(app: AppInstance): Promise<void> {
     '/billing/reports/invoicetotals',
     { onRequest: view, schema: { querystring: invoiceTotalsQuerySchema } },
     async (request, reply) => {
-      const report = await getInvoiceTotals(app.db, request.query, await billingToday(app.db));
+      const today = await billingToday(app.db);
+      const key = `invoicetotals\n${today}\n${JSON.stringify(request.query)}`;
+      const report = await cachedByBillingVersion(app.db, key, (tx) => getInvoiceTotals(tx, request.query, today));
       if (request.query.format !== 'csv') return report;
       const header = ['Period', 'Invoices', 'Subtotal', 'Tax', 'Total', 'Credit notes', 'Credits', 'Net'];
       return sendCsv(
@@ -106,7 +117,9 @@ export async function salesReportRoutes(app: AppInstance): Promise<void> {
     '/billing/reports/clientreceived',
     { onRequest: view, schema: { querystring: clientReceivedQuerySchema } },
     async (request, reply) => {
-      const report = await getClientReceived(app.db, request.query, await billingToday(app.db));
+      const today = await billingToday(app.db);
+      const key = `clientreceived\n${today}\n${JSON.stringify(request.query)}`;
+      const report = await cachedByBillingVersion(app.db, key, (tx) => getClientReceived(tx, request.query, today));
       if (request.query.format !== 'csv') return report;
       const { header, rows } = clientReceivedCsv(report);
       return sendCsv(reply, `client-received-${report.from}-${report.to}.csv`, header, oneBatch(rows));
