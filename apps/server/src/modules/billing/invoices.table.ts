@@ -183,6 +183,10 @@ export const invoiceLines = pgTable(
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.lineNo),
     index('invoice_lines_item_idx').on(t.itemId),
     index('invoice_lines_account_idx').on(t.accountId),
+    // DOR Taxes and DOR Invoices (decision 0107): a document's taxable amount summed index-only.
+    index('invoice_lines_taxable_idx')
+      .on(t.invoiceId, t.amount)
+      .where(sql`${t.taxable} = 1`),
   ],
 );
 

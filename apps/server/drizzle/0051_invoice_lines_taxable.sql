@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_lines_taxable_idx" ON "invoice_lines" USING btree ("invoice_id","amount") WHERE "invoice_lines"."taxable" = 1;
