@@ -431,6 +431,11 @@ describe('payments made and vendor credits', () => {
     expect(response.statusCode, response.body).toBe(200);
     const payment = paymentMadeSchema.parse(response.json().data);
     expect(payment).toMatchObject({ amount: 60, applied: 40, unapplied: 20, account_number: '1000' });
+    // The stored prepayment (payments.unapplied, kept by the allocation triggers: migration 0052) agrees.
+    const stored = await ctx.db.execute<{ unapplied: string }>(
+      sql`select unapplied::text as unapplied from payments where id = ${payment.id}`,
+    );
+    expect(stored.rows[0]!.unapplied).toBe('20.00');
     expect(await entryLines(payment.journal_entry_id!)).toEqual([
       { account: '2000', debit: 6000, credit: 0, vendor: vendorId },
       { account: '1000', debit: 0, credit: 6000, vendor: null },
