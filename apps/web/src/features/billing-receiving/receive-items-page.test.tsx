@@ -1,8 +1,8 @@
 import type { OpenLinesResponse, OpenOrder, ReceiptDetail, ReceiptPage } from '@switchboard/shared/billing/receipts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeSocketModule } from '../../test/fake-socket.ts';
+import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { jsonResponse } from '../../test/render.tsx';
 import { type ApiAnswer, firstLoad, renderSignedIn } from '../../test/render-signed-in.tsx';
 import { checkReceiveForm, emptyReceiveForm, formErrorsFromServer, receiptBody, serialList } from './receive-form.ts';
@@ -221,5 +221,16 @@ describe('/billing/receive', { timeout: 60_000 }, () => {
       await screen.findByText('No purchase orders of this vendor are waiting to be received.', {}, firstLoad),
     ).toBeTruthy();
     expect(await screen.findByText('No receipts yet.')).toBeTruthy();
+  });
+
+  it("another window's receipt refetches the open lines and the history (ReceiptPosted on billing)", async () => {
+    const { api, opened } = stubApi();
+    renderSignedIn('/billing/receive?po=7', { permissions: ['view billing'], api });
+    await screen.findByRole('table', { name: 'Lines to receive' }, firstLoad);
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
+    await waitFor(() => expect(opened.some((url) => url.includes('vendor_id=5'))).toBe(true));
+    const before = opened.length;
+    act(() => latestSocket().serverEmit('billing', 'ReceiptPosted', { id: 4, po_id: 7, vendor_id: 5 }));
+    await waitFor(() => expect(opened.length).toBeGreaterThan(before));
   });
 });
