@@ -19,6 +19,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { seedReference } from '../apps/server/src/db/seed/reference.ts';
+import { getDorTaxes } from '../apps/server/src/modules/billing/billing-report-dor.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { grantPermissions, seedPermissions } from '../apps/server/src/modules/permissions/permissions.service.ts';
 import { runLoad } from './run-load.ts';
@@ -90,6 +91,17 @@ try {
         `${CONCURRENCY} at once)`,
     );
     console.log(`        ${describeRatio(alone.get(label)!, p95)}`);
+  }
+  // The answers above come from the billing-version cache once computed: the computation itself, uncached, beside.
+  for (const basis of ['accrual', 'cash'] as const) {
+    const times: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const t0 = performance.now();
+      await getDorTaxes(db, { period: f.quarter, basis, format: 'json' }, f.today);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`info  DOR Taxes ${f.quarter}, ${basis}, computed uncached: median ${times[2]!.toFixed(1)} ms of 5`);
   }
   failed = (await timeCsv(address, tokens[0]!, f.first, f.today)) || failed;
   await app.close();

@@ -72,13 +72,24 @@ function eventsOf(basis: TaxBasis, range: DorRange): SQL {
  * A document is exempt when its taxable lines carried no tax that its rate would have charged (the company's
  * exemption, with or without a certificate number); a 0% rate's sales stay taxable at 0.
  */
-function figuresOf(basis: TaxBasis, range: DorRange, state: string | undefined, companyId?: number): SQL {
+function figuresOf(
+  basis: TaxBasis,
+  range: DorRange,
+  state: string | undefined,
+  companyId?: number,
+  page?: { limit: number; offset: number },
+): SQL {
   const filters: SQL[] = [];
-  if (state) filters.push(sql`r.jurisdiction = ${state}`);
-  if (companyId) filters.push(sql`ev.company_id = ${companyId}`);
+  if (state) filters.push(sql`r0.jurisdiction = ${state}`);
+  if (companyId) filters.push(sql`e0.company_id = ${companyId}`);
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  // A page is cut from the events (their order needs no figure), so only its rows' lines are read.
+  const window = page ? sql`order by e0.date, e0.number, e0.key limit ${page.limit} offset ${page.offset}` : sql``;
   return sql`
-    with ev as (${eventsOf(basis, range)}),
+    with ev as (
+      select e0.* from (${eventsOf(basis, range)}) e0 left join tax_rates r0 on r0.id = e0.tax_rate_id
+      ${where} ${window}
+    ),
     d as (
       select ev.key, ev.event, ev.date, ev.invoice_id, ev.share, ev.number, ev.type, ev.company_id, ev.tax_rate_id,
         ev.tax_exempt_certificate as certificate, ev.subtotal, ev.tax_total,
@@ -88,7 +99,6 @@ function figuresOf(basis: TaxBasis, range: DorRange, state: string | undefined, 
       from ev left join tax_rates r on r.id = ev.tax_rate_id
       left join lateral (select sum(il.amount) as taxable from invoice_lines il
         where il.invoice_id = ev.invoice_id and il.taxable = 1) l on true
-      ${where}
     ),
     s as (
       select d.*,
@@ -353,9 +363,9 @@ const invoiceColumns = sql`f.key, f.event, f.date::text as date, f.invoice_id, f
   f.gross::text as gross, f.taxable::text as taxable, f.non_taxable::text as non_taxable, f.exempt::text as exempt,
   f.certificate, f.tax::text as tax`;
 
-function invoicesSelect(query: DorInvoicesQuery, range: DorRange): SQL {
+function invoicesSelect(query: DorInvoicesQuery, range: DorRange, page?: { limit: number; offset: number }): SQL {
   return sql`
-    with f as (${figuresOf(query.basis, range, query.state, query.company_id)})
+    with f as (${figuresOf(query.basis, range, query.state, query.company_id, page)})
     select ${invoiceColumns} from f join companies c on c.id = f.company_id
     left join tax_rates r on r.id = f.tax_rate_id`;
 }
@@ -385,18 +395,41 @@ function invoiceRow(row: DorInvoiceDbRow): DorInvoiceRow {
   };
 }
 
-export async function getDorInvoices(db: Db, query: DorInvoicesQuery, today: string): Promise<DorInvoicesResponse> {
+type DorInvoiceSums = {
+  count: string;
+  gross: string;
+  taxable: string;
+  non_taxable: string;
+  exempt: string;
+  tax: string;
+};
+
+/** Count and totals of every row the filters select (all pages): one pass over the period's figures. */
+export async function dorInvoiceSums(db: DbOrTransaction, query: DorInvoicesQuery, today: string) {
+  const select = invoicesSelect(query, dorRange(query.period, today));
+  const sums = await db.execute<DorInvoiceSums>(sql`with x as (${select}) select count(*)::text as count,
+    coalesce(sum(gross::numeric), 0)::text as gross, coalesce(sum(taxable::numeric), 0)::text as taxable,
+    coalesce(sum(non_taxable::numeric), 0)::text as non_taxable, coalesce(sum(exempt::numeric), 0)::text as exempt,
+    coalesce(sum(tax::numeric), 0)::text as tax from x`);
+  return sums.rows[0]!;
+}
+
+/**
+ * A page of DOR Invoices; `sums` answers the totals of every page (the route keeps them by billing version, so paging
+ * through a quarter computes the period's figures once).
+ */
+export async function getDorInvoices(
+  db: Db,
+  query: DorInvoicesQuery,
+  today: string,
+  sums: () => Promise<DorInvoiceSums> = () => dorInvoiceSums(db, query, today),
+): Promise<DorInvoicesResponse> {
   const range = dorRange(query.period, today);
-  const select = invoicesSelect(query, range);
-  const [rows, sums] = await Promise.all([
-    db.execute<DorInvoiceDbRow>(sql`${select} ${invoicesOrder} limit ${query.per_page} offset ${pageOffset(query)}`),
-    db.execute<{ count: string; gross: string; taxable: string; non_taxable: string; exempt: string; tax: string }>(
-      sql`with x as (${select}) select count(*)::text as count, coalesce(sum(gross::numeric), 0)::text as gross,
-        coalesce(sum(taxable::numeric), 0)::text as taxable, coalesce(sum(non_taxable::numeric), 0)::text as non_taxable,
-        coalesce(sum(exempt::numeric), 0)::text as exempt, coalesce(sum(tax::numeric), 0)::text as tax from x`,
-    ),
+  const page = { limit: query.per_page, offset: pageOffset(query) };
+  const [rows, sum] = await Promise.all([
+    db.execute<DorInvoiceDbRow>(sql`${invoicesSelect(query, range, page)} ${invoicesOrder}`),
+    sums(),
   ]);
-  const sum = sums.rows[0]!;
   const d = (text: string) => dollarsFromCents(centsFromNumeric(text));
   return {
     period: range.period,

@@ -15,6 +15,7 @@ import { csvNumeric, oneBatch, sendCsv, type CsvValue } from './billing-report-c
 import {
   dorInvoicesCsvHeader,
   dorInvoicesCsvRows,
+  dorInvoiceSums,
   dorTaxesCsvHeader,
   dorTaxesCsvRows,
   getDorInvoices,
@@ -68,16 +69,20 @@ function invoiceTotalsCsv(report: InvoiceTotalsResponse): CsvValue[][] {
 }
 
 export async function salesReportRoutes(app: AppInstance): Promise<void> {
+  // Tax rates do not move the billing version: their last change is part of the DOR keys (names, states, DOR codes).
+  const ratesChanged = async () =>
+    (
+      await app.db.execute<{ changed: string }>(
+        sql`select coalesce(max(updated_at)::text, '') || '/' || count(*) as changed from tax_rates`,
+      )
+    ).rows[0]!.changed;
+
   app.get(
     '/billing/reports/dortaxes',
     { onRequest: view, schema: { querystring: dorTaxesQuerySchema } },
     async (request, reply) => {
       const today = await billingToday(app.db);
-      // Tax rates do not move the billing version: their last change is part of the key (names, states, DOR codes).
-      const rates = await app.db.execute<{ changed: string }>(
-        sql`select coalesce(max(updated_at)::text, '') || '/' || count(*) as changed from tax_rates`,
-      );
-      const key = `dortaxes\n${today}\n${rates.rows[0]!.changed}\n${JSON.stringify(request.query)}`;
+      const key = `dortaxes\n${today}\n${await ratesChanged()}\n${JSON.stringify(request.query)}`;
       const report = await cachedByBillingVersion(app.db, key, (tx) => getDorTaxes(tx, request.query, today));
       if (request.query.format !== 'csv') return report;
       return sendCsv(reply, `dor-taxes-${report.period}.csv`, dorTaxesCsvHeader, oneBatch(dorTaxesCsvRows(report)));
@@ -89,7 +94,13 @@ export async function salesReportRoutes(app: AppInstance): Promise<void> {
     { onRequest: view, schema: { querystring: dorInvoicesQuerySchema } },
     async (request, reply) => {
       const today = await billingToday(app.db);
-      if (request.query.format !== 'csv') return getDorInvoices(app.db, request.query, today);
+      if (request.query.format !== 'csv') {
+        const { page: _page, per_page: _perPage, ...filters } = request.query;
+        const key = `dorinvoices-sums\n${today}\n${await ratesChanged()}\n${JSON.stringify(filters)}`;
+        return getDorInvoices(app.db, request.query, today, () =>
+          cachedByBillingVersion(app.db, key, (tx) => dorInvoiceSums(tx, request.query, today)),
+        );
+      }
       const rows = dorInvoicesCsvRows(app.db, request.query, today);
       return sendCsv(reply, `dor-invoices-${request.query.period ?? today}.csv`, dorInvoicesCsvHeader, rows);
     },
