@@ -363,3 +363,54 @@ export async function getPayable(db: Db, vendorId: number): Promise<PayableRespo
   );
   return { vendor: vendor.rows[0], today: date, bills, credits, balance: dollarsFromCents(owed - prepaid) };
 }
+
+/** POST /billing/payments/made/{id}/apply: (part of) a vendor prepayment applied to a posted bill of the vendor. */
+export async function applyPrepayment(
+  db: Db,
+  id: number,
+  input: { bill_id: number; amount: number; date?: string },
+  actorId: number,
+): Promise<BillChanges> {
+  const changes = emptyBillChanges();
+  await db.transaction(async (tx) => {
+    // Lock order as everywhere: the payment, then bills.
+    const result = await tx.execute<{ vendor_id: number | null; status: string; payment_date: string; amount: string }>(
+      sql`select vendor_id, status, payment_date::text as payment_date, amount::text as amount from payments
+        where id = ${id} and direction = 'out' for update`,
+    );
+    const payment = result.rows[0];
+    if (!payment || payment.vendor_id === null) throw notFound();
+    if (payment.status === 'void') throw unprocessable({ id: [paymentMadeVoidedMessage] }, paymentMadeVoidedMessage);
+    const bill = (await lockBills(tx, [input.bill_id])).get(input.bill_id);
+    if (!bill || bill.kind !== 'bill') throw unprocessable({ bill_id: [unknownBillMessage] });
+    if (bill.status !== 'posted') throw unprocessable({ bill_id: [billNotOpenMessage] });
+    if (bill.vendorId !== Number(payment.vendor_id)) throw unprocessable({ bill_id: [otherVendorBillMessage] });
+    const { date: today, lockDate } = await billingTodayAndLock(tx);
+    const date = input.date ?? today;
+    const errors: FieldErrors = {};
+    if (lockDate !== null && date <= lockDate) errors.date = [periodClosedMessage];
+    if (date < bill.billDate || date < payment.payment_date) (errors.date ??= []).push(dateBeforeBillMessage);
+    throwIfAny(errors);
+    const used = await tx.execute<{ used: string }>(sql`select coalesce(sum(amount), 0)::text as used from allocations
+      where source_type = 'payment' and source_id = ${id} and unapplied_on is null`);
+    const available = centsFromNumeric(payment.amount) - centsFromNumeric(used.rows[0]!.used);
+    const cents = centsFromDollars(input.amount)!;
+    if (cents > available) throw unprocessable({ amount: [billAllocationOverSourceMessage] });
+    if (cents > bill.balance) throw unprocessable({ amount: [billAllocationOverBalanceMessage] });
+    await tx.insert(allocations).values({
+      sourceType: 'payment',
+      sourceId: id,
+      targetType: 'bill',
+      targetId: bill.id,
+      amount: numericFromCents(cents),
+      appliedOn: date,
+      createdBy: actorId,
+    });
+    bill.balance -= cents;
+    await setBillBalance(tx, bill, date);
+    await logBillingEvent(tx, 'bill', bill.id, 'paid', actorId, { payment_id: id, amount: input.amount });
+    changes.bills.push({ id: bill.id, vendorId: bill.vendorId });
+    changes.payments.push({ id, vendorId: bill.vendorId });
+  });
+  return changes;
+}

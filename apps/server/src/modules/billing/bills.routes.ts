@@ -14,7 +14,14 @@ import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { putRoute } from '../../plugins/method-override.ts';
-import { getPayable, getPaymentMade, listPaymentsMade, payBills, voidPaymentMade } from './bill-payments.service.ts';
+import {
+  applyPrepayment,
+  getPayable,
+  getPaymentMade,
+  listPaymentsMade,
+  payBills,
+  voidPaymentMade,
+} from './bill-payments.service.ts';
 import { getAgedPayables } from './billing-report-aged-payables.ts';
 import { oneBatch, sendCsv } from './billing-report-csv.ts';
 import { csvAmount } from './billing-reports.routes.ts';
@@ -154,6 +161,16 @@ export async function billRoutes(app: AppInstance): Promise<void> {
       const id = parsePathId(request.params.id);
       announce(await voidPaymentMade(app.db, id, request.body, request.auth.user.id));
       return { message: 'Payment voided.', data: await getPaymentMade(app.db, id) };
+    },
+  );
+
+  app.post(
+    '/billing/payments/made/:id/apply',
+    { onRequest: approve, schema: { params: idParams, body: applyVendorCreditInputSchema } },
+    async (request) => {
+      const id = parsePathId(request.params.id);
+      announce(await applyPrepayment(app.db, id, request.body, request.auth.user.id));
+      return { message: 'Payment applied.', data: await getPaymentMade(app.db, id) };
     },
   );
 

@@ -1,6 +1,7 @@
 import { periodClosedMessage } from '@switchboard/shared/billing/ledger';
 import {
   billAllocationOverBalanceMessage,
+  billAllocationOverSourceMessage,
   billLineAccountMessage,
   billOnlyDraftMessage,
   billStaleMessage,
@@ -457,6 +458,22 @@ describe('payments made and vendor credits', () => {
     expect(over.statusCode).toBe(422);
     expect(over.json().errors['allocations.0.amount']).toEqual([billAllocationOverBalanceMessage]);
     expect(await apTie()).toEqual(before);
+    // The 20.00 prepayment is applied to the bill later; never more than is left of it.
+    const tooMuch = await call('POST', `/api/billing/payments/made/${payment.id}/apply`, {
+      bill_id: bill.id,
+      amount: 20.01,
+      date: '2026-02-06',
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors.amount).toEqual([billAllocationOverSourceMessage]);
+    const applied = await call('POST', `/api/billing/payments/made/${payment.id}/apply`, {
+      bill_id: bill.id,
+      amount: 20,
+      date: '2026-02-06',
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toMatchObject({ applied: 60, unapplied: 0 });
+    expect(billSchema.parse((await call('GET', `/api/billing/bills/${bill.id}`)).json().data).balance).toBe(40.25);
     const other = await newVendor();
     const foreign = await call('POST', '/api/billing/payments/made', {
       vendor_id: other,
