@@ -196,6 +196,8 @@ export const verifyCheckKeys = [
   'invoice_totals',
   'allocations',
   'rollups',
+  'usage_snapshots',
+  'billed_checkins',
 ] as const;
 export type VerifyCheckKey = (typeof verifyCheckKeys)[number];
 

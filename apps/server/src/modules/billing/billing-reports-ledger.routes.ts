@@ -150,7 +150,8 @@ export async function ledgerReportRoutes(app: AppInstance): Promise<void> {
     { onRequest: view, schema: { querystring: verifyTransactionsQuerySchema } },
     async (request, reply) => {
       const today = await billingToday(app.db);
-      const report = await verifyTransactions(app.db, request.query.as_of ?? today, today);
+      const { time_zone: timeZone } = await getBillingSettings(app.db);
+      const report = await verifyTransactions(app.db, request.query.as_of ?? today, today, new Date(), timeZone);
       if (request.query.format !== 'csv') return report;
       const header = ['Check', 'Result', 'Detail', 'Finding', 'Expected', 'Actual', 'Difference'];
       const rows: CsvValue[][] = [];

@@ -4,7 +4,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { checkIns } from '../checkins/checkins.table.ts';
 import { companies } from '../companies/companies.table.ts';
+import { usageSnapshots } from '../contracts/usage-snapshots.table.ts';
+import { tickets } from '../tickets/tickets.table.ts';
 import { reportFixture, type ReportFixture } from './billing-report-fixture.ts';
 import { billingVerifyTick } from './billing-verify.job.ts';
 import { accounts } from './ledger.table.ts';
@@ -296,6 +299,8 @@ describe('Verify Transactions', () => {
       'invoice_totals',
       'allocations',
       'rollups',
+      'usage_snapshots',
+      'billed_checkins',
     ]);
     expect(report.checks.filter((c) => !c.passed)).toEqual([]);
     expect(report.passed).toBe(true);
@@ -374,6 +379,57 @@ describe('Verify Transactions', () => {
       await bump('-10.00');
     }
     expect((await verify()).passed).toBe(true);
+  });
+});
+
+describe('Verify Transactions: billed usage', () => {
+  const checkOf = async (key: string) =>
+    (await get('verifytransactions', verifySchema)).checks.find((c) => c.key === key)!;
+
+  it('finds a billed month whose check-ins changed after it was frozen', async () => {
+    // January 2026 billed with 3.00 hours: one check-in of 3 hours then.
+    const tech = await createUser(ctx.db);
+    const [ticket] = await ctx.db
+      .insert(tickets)
+      .values({ subject: 'VPN down', body: 'Help', companyId: acme, location: 1, triageId: 3, status: 2 })
+      .returning({ id: tickets.id });
+    const hoursOn = (start: string, hours: number) => ({
+      userId: tech.id,
+      companyId: acme,
+      ticketId: ticket!.id,
+      startTime: new Date(start),
+      endTime: new Date(new Date(start).getTime() + hours * 3_600_000),
+    });
+    await ctx.db.insert(checkIns).values(hoursOn('2026-01-12T15:00:00Z', 3));
+    await ctx.db.insert(usageSnapshots).values({
+      companyId: acme,
+      month: '2026-01-01',
+      retainer: '10',
+      helpdesk: '3',
+      totalUsed: '3',
+      balance: '7',
+      frozenAt: new Date(Date.now() + 1000),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await checkOf('usage_snapshots')).passed).toBe(true);
+    expect((await checkOf('billed_checkins')).passed).toBe(true);
+
+    // A check-in of 1.5 hours added to the billed month afterwards.
+    const [late] = await ctx.db
+      .insert(checkIns)
+      .values(hoursOn('2026-01-20T15:00:00Z', 1.5))
+      .returning({ id: checkIns.id });
+    expect(await checkOf('usage_snapshots')).toMatchObject({
+      passed: false,
+      problems: [{ kind: 'company', id: acme, expected: 3, actual: 4.5, difference: 1.5 }],
+    });
+    expect(await checkOf('billed_checkins')).toMatchObject({
+      passed: false,
+      problems: [{ kind: 'check_in', id: late!.id }],
+    });
+    await ctx.db.execute(sql`delete from check_ins where id = ${late!.id}`);
+    expect((await checkOf('usage_snapshots')).passed).toBe(true);
+    expect((await checkOf('billed_checkins')).passed).toBe(true);
   });
 });
 

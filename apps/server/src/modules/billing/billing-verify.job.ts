@@ -4,7 +4,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import { registerJob } from '../../plugins/jobs.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { verifyTransactions } from './billing-verify.ts';
-import { billingToday } from './ledger.service.ts';
+import { billingToday, getBillingSettings } from './ledger.service.ts';
 
 // The nightly Verify Transactions (designs/billing.md §5): pg-boss runs every check as of today at 02:15 UTC and, when
 // one fails, notifies each active staff member holding 'manage accounting' (the bell's 'NotificationCreated'), naming
@@ -16,7 +16,8 @@ export async function billingVerifyTick(
   now = new Date(),
 ): Promise<{ failed: string[]; notified: number[] }> {
   const today = await billingToday(app.db, now);
-  const report = await verifyTransactions(app.db, today, today, now);
+  const { time_zone: timeZone } = await getBillingSettings(app.db);
+  const report = await verifyTransactions(app.db, today, today, now, timeZone);
   const failed = report.checks.filter((c) => !c.passed).map((c) => c.key);
   if (failed.length === 0) return { failed, notified: [] };
   const holders = await app.db.execute<{ id: number }>(sql`

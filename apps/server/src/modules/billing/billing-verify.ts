@@ -350,12 +350,86 @@ async function rollups(db: DbOrTransaction): Promise<VerifyCheck> {
   return check('rollups', 'Monthly rollups = lines', `${problems.length} account-months differ`, found(problems));
 }
 
+/** Frozen months (usage_snapshots) against the live hours of their check-ins, in the billing time zone. */
+async function usageSnapshotsMatch(db: DbOrTransaction, timeZone: string): Promise<VerifyCheck> {
+  const result = await db.execute<{
+    company_id: number;
+    name: string | null;
+    month: string;
+    frozen: string;
+    live: string;
+  }>(sql`
+    with live as (
+      select k.company_id, date_trunc('month', k.start_time at time zone ${timeZone})::date as month,
+        -- As computeMonthlyUsage counts them (contracts' companyUsageHours): helpdesk + project − non-billable.
+        coalesce(sum(extract(epoch from (k.end_time - k.start_time)) / 3600) filter (where k.project_id is null
+          and k.project_step_id is null and k.ticket_id is not null), 0)
+        + coalesce(sum(extract(epoch from (k.end_time - k.start_time)) / 3600) filter (where k.project_id is not null
+          or k.project_step_id is not null), 0)
+        - coalesce(sum(extract(epoch from (k.end_time - k.start_time)) / 3600) filter (where k.billable = 1), 0)
+          as used
+      from check_ins k
+      where k.end_time is not null and (k.company_id, date_trunc('month', k.start_time at time zone ${timeZone})::date)
+        in (select company_id, month from usage_snapshots)
+      group by 1, 2
+    )
+    select s.company_id, c.name, s.month::text as month, s.total_used::text as frozen,
+      round(coalesce(l.used, 0)::numeric, 2)::text as live
+    from usage_snapshots s
+    left join live l on l.company_id = s.company_id and l.month = s.month
+    left join companies c on c.id = s.company_id
+    where round(coalesce(l.used, 0)::numeric, 2) <> s.total_used
+    order by s.month, s.company_id`);
+  const problems = result.rows.map((row) => ({
+    kind: 'company',
+    id: Number(row.company_id),
+    label: `${row.name ?? `#${row.company_id}`} ${row.month.slice(0, 7)}: ${row.frozen} h billed, ${row.live} h now`,
+    expected: Number(row.frozen),
+    actual: Number(row.live),
+    difference: Math.round((Number(row.live) - Number(row.frozen)) * 100) / 100,
+  }));
+  return check(
+    'usage_snapshots',
+    'Usage snapshots = live hours',
+    `${problems.length} billed months differ from their check-ins (hours)`,
+    found(problems),
+  );
+}
+
+/** Check-ins of a billed (frozen) month created or edited after the month was frozen. */
+async function billedCheckInsChanged(db: DbOrTransaction, timeZone: string): Promise<VerifyCheck> {
+  const result = await db.execute<{ id: number; company_id: number; name: string | null; month: string }>(sql`
+    select k.id, k.company_id, c.name, s.month::text as month
+    from usage_snapshots s
+    join check_ins k on k.company_id = s.company_id
+      and k.start_time >= (s.month::timestamp at time zone ${timeZone})
+      and k.start_time < ((s.month + interval '1 month')::timestamp at time zone ${timeZone})
+    left join companies c on c.id = s.company_id
+    where k.updated_at > s.frozen_at or k.created_at > s.frozen_at
+    order by k.id`);
+  const problems = result.rows.map((row) => ({
+    kind: 'check_in',
+    id: Number(row.id),
+    label: `Check-in #${row.id} of ${row.name ?? `#${row.company_id}`}, billed month ${row.month.slice(0, 7)}`,
+    expected: null,
+    actual: null,
+    difference: null,
+  }));
+  return check(
+    'billed_checkins',
+    'Billed check-ins unchanged since billing',
+    `${problems.length} check-ins of billed months changed later`,
+    found(problems),
+  );
+}
+
 /** Runs every check (one read-only transaction: one snapshot of the books). */
 export async function verifyTransactions(
   db: DbOrTransaction,
   asOf: string,
   today: string,
   now = new Date(),
+  timeZone = 'UTC',
 ): Promise<VerifyTransactionsResponse> {
   const checks = await db.transaction(
     async (tx) => {
@@ -371,6 +445,8 @@ export async function verifyTransactions(
       results.push(await invoiceTotals(tx, asOf));
       results.push(await allocationsWithin(tx, asOf));
       results.push(await rollups(tx));
+      results.push(await usageSnapshotsMatch(tx, timeZone));
+      results.push(await billedCheckInsChanged(tx, timeZone));
       return results;
     },
     { accessMode: 'read only', isolationLevel: 'repeatable read' },
