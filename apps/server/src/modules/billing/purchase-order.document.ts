@@ -1,7 +1,8 @@
 import { centsOf, decimalUnits, formatUsd, poLabel } from '@switchboard/shared';
 import { asc, eq } from 'drizzle-orm';
 import { poLines, purchaseOrders, vendors } from './purchase-orders.table.ts';
-import { companies } from '../companies/companies.table.ts';
+import { companies, sites } from '../companies/companies.table.ts';
+import { inventoryLocations } from './inventory.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import type { DocumentTypeModule } from '../documents/document-type.ts';
 
@@ -14,6 +15,8 @@ export interface PurchaseOrderView {
   vendor: { name: string; address: string; accountNumber: string };
   company: string | null;
   project: string | null;
+  /** A stock location's name, or the client site of a drop ship ('Acme Dental, Main office'). */
+  shipTo: string | null;
   orderDate: string;
   expectedDate: string | null;
   memo: string;
@@ -39,11 +42,20 @@ export const purchaseOrderDocument: DocumentTypeModule<PurchaseOrderView> = {
   staffPermission: 'view billing',
   async load(db, id) {
     const [row] = await db
-      .select({ po: purchaseOrders, vendor: vendors, company: companies.name, project: projects.title })
+      .select({
+        po: purchaseOrders,
+        vendor: vendors,
+        company: companies.name,
+        project: projects.title,
+        location: inventoryLocations.name,
+        site: sites.name,
+      })
       .from(purchaseOrders)
       .innerJoin(vendors, eq(vendors.id, purchaseOrders.vendorId))
       .leftJoin(companies, eq(companies.id, purchaseOrders.companyId))
       .leftJoin(projects, eq(projects.id, purchaseOrders.projectId))
+      .leftJoin(inventoryLocations, eq(inventoryLocations.id, purchaseOrders.locationId))
+      .leftJoin(sites, eq(sites.id, purchaseOrders.shipToSiteId))
       .where(eq(purchaseOrders.id, id));
     if (!row) return null;
     const lines = await db.select().from(poLines).where(eq(poLines.poId, id)).orderBy(asc(poLines.lineNo));
@@ -58,6 +70,7 @@ export const purchaseOrderDocument: DocumentTypeModule<PurchaseOrderView> = {
         vendor: { name: row.vendor.name, address: row.vendor.address, accountNumber: row.vendor.accountNumber },
         company: row.company,
         project: row.po.projectId !== null && row.project !== null ? `#${row.po.projectId} ${row.project}` : null,
+        shipTo: row.location ?? (row.site === null ? null : [row.company, row.site].filter(Boolean).join(', ')),
         orderDate: row.po.orderDate,
         expectedDate: row.po.expectedDate,
         memo: row.po.memo,
@@ -80,7 +93,8 @@ export const purchaseOrderDocument: DocumentTypeModule<PurchaseOrderView> = {
       ['Vendor', view.vendor.name],
       ['Vendor address', view.vendor.address],
       ['Our account', view.vendor.accountNumber],
-      ['Ship to / for', forWhom],
+      ['Ship to', view.shipTo ?? ''],
+      ['For', forWhom],
       ['Order date', view.orderDate],
       ['Expected', view.expectedDate ?? ''],
     ]);
