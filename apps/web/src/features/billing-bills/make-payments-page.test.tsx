@@ -42,17 +42,21 @@ const paymentRow: PaymentMadeRow = {
   journal_entry_id: 9,
 };
 
-function stubApi(answer?: (body: Record<string, unknown>) => Response) {
+function stubApi(answer?: (body: Record<string, unknown>) => Response, answered: PayableResponse = payable) {
   const sent: Record<string, unknown>[] = [];
   const api: ApiAnswer = (url, init) => {
     const method = init?.method ?? 'GET';
+    if (url.endsWith('/apply')) {
+      sent.push({ url, ...JSON.parse(String(init!.body)) });
+      return jsonResponse(200, { message: 'Payment applied.', data: paymentRow });
+    }
     if (url === '/api/billing/settings') return jsonResponse(200, { data: { lock_date: null, time_zone: 'UTC' } });
     if (url.startsWith('/api/billing/accounts'))
       return jsonResponse(200, {
         data: [{ id: 1, number: '1000', name: 'Operating Checking', type: 'asset', subtype: 'bank', active: true }],
       });
     if (url === '/api/billing/vendors.list') return jsonResponse(200, { data: [{ id: 3, name: 'Ingram Micro' }] });
-    if (url === '/api/billing/vendors/3/payable') return jsonResponse(200, { data: payable });
+    if (url === '/api/billing/vendors/3/payable') return jsonResponse(200, { data: answered });
     if (url.startsWith('/api/billing/payments/made') && method === 'GET')
       return jsonResponse(200, { data: [paymentRow], total: 1, current_page: 1, per_page: 25, last_page: 1 });
     if (url === '/api/billing/payments/made') {
@@ -124,5 +128,23 @@ describe('/billing/payments/make', { timeout: 60_000 }, () => {
     expect((screen.getByRole('button', { name: 'Pay' }) as HTMLButtonElement).disabled).toBe(true);
     const made = await screen.findByRole('table', { name: 'Payments made' });
     expect(within(made).queryByRole('button', { name: 'Void' })).toBeNull();
+  });
+
+  it('applies a prepayment to a chosen bill', async () => {
+    const withCredit: PayableResponse = {
+      ...payable,
+      credits: [
+        { type: 'payment', id: 5, label: 'Payment check 1001 of 2026-11-02', date: '2026-11-02', available: 20 },
+      ],
+    };
+    const { api, sent } = stubApi(undefined, withCredit);
+    const user = userEvent.setup();
+    renderSignedIn('/billing/payments/make?vendor_id=3', { permissions: ['view billing', 'approve billing'], api });
+    const credits = await screen.findByRole('table', { name: 'Vendor credits' }, firstLoad);
+    await user.click(within(credits).getAllByLabelText('Bill for Payment check 1001 of 2026-11-02')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'IM-101 ($50.00)' }));
+    await user.click(within(credits).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ url: '/api/billing/payments/made/5/apply', bill_id: 22, amount: 20 });
   });
 });

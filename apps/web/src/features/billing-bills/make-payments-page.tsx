@@ -21,6 +21,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
 import {
   useAccounts,
+  useApplyVendorCredit,
   useCompanyOptions,
   useLiveBills,
   usePayable,
@@ -311,9 +312,7 @@ function PayVendorForm({
               </Table>
             )}
             {(payable.data?.data.credits.length ?? 0) > 0 && (
-              <Text size="sm" c="dimmed">
-                Credits: {payable.data!.data.credits.map((c) => `${c.label} ${money(c.available)}`).join(', ')}
-              </Text>
+              <VendorCredits credits={payable.data!.data.credits} bills={bills} canApply={canPay} />
             )}
           </>
         )}
@@ -337,6 +336,97 @@ function PayVendorForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+function VendorCredits({
+  credits,
+  bills,
+  canApply,
+}: {
+  credits: PayableResponse['credits'];
+  bills: PayableResponse['bills'];
+  canApply: boolean;
+}) {
+  return (
+    <Stack gap="xs">
+      <Title order={5}>Credits and prepayments</Title>
+      <Table aria-label="Vendor credits">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Credit</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Available</Table.Th>
+            <Table.Th>Apply to</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {credits.map((credit) => (
+            <VendorCreditRow key={`${credit.type}-${credit.id}`} credit={credit} bills={bills} canApply={canApply} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function VendorCreditRow({
+  credit,
+  bills,
+  canApply,
+}: {
+  credit: PayableResponse['credits'][number];
+  bills: PayableResponse['bills'];
+  canApply: boolean;
+}) {
+  const apply = useApplyVendorCredit();
+  const [billId, setBillId] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const errors = isApiError(apply.error) ? (apply.error.errors ?? {}) : {};
+  const submit = () => {
+    const bill = bills.find((row) => String(row.id) === billId);
+    if (!bill) return;
+    const typed = centsOf(amount);
+    const cents = typed ?? Math.min(Math.round(credit.available * 100), Math.round(bill.balance * 100));
+    apply.mutate(
+      { type: credit.type, id: credit.id, bill_id: bill.id, amount: cents / 100 },
+      { onSuccess: () => setAmount('') },
+    );
+  };
+  return (
+    <Table.Tr>
+      <Table.Td>{credit.label}</Table.Td>
+      <Table.Td>{credit.date}</Table.Td>
+      <Table.Td>{money(credit.available)}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" align="flex-start">
+          <Select
+            aria-label={`Bill for ${credit.label}`}
+            placeholder="Bill"
+            data={bills.map((row) => ({
+              value: String(row.id),
+              label: `${row.vendor_ref || `#${row.id}`} (${money(row.balance)})`,
+            }))}
+            value={billId}
+            onChange={setBillId}
+            error={errors.bill_id?.[0]}
+            w={200}
+          />
+          <TextInput
+            aria-label={`Amount of ${credit.label}`}
+            placeholder="Amount"
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            error={errors.amount?.[0] ?? errors.date?.[0]}
+            w={110}
+          />
+          <Button variant="light" onClick={submit} disabled={!canApply || billId === null} loading={apply.isPending}>
+            Apply
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

@@ -200,3 +200,13 @@ export const useRefund = () =>
       date: string;
     }) => api.post<{ message: string }>('/api/billing/refunds', input),
   );
+
+/** A vendor credit (POST /billing/bills/{id}/apply) or a prepayment (POST /billing/payments/made/{id}/apply) on a bill. */
+export const useApplyVendorCredit = () =>
+  useBillsMutation(
+    ({ type, id, ...input }: { type: 'payment' | 'vendor_credit'; id: number; bill_id: number; amount: number }) =>
+      api.post<{ message: string }>(
+        type === 'payment' ? `/api/billing/payments/made/${id}/apply` : `/api/billing/bills/${id}/apply`,
+        input,
+      ),
+  );
