@@ -52,7 +52,17 @@ import {
 // (`?id=`, `?id=new`) holds the editor (vendor, ship to, company and project, lines with item search, totals),
 // Approve and send, Close, Cancel, the PDF, and the links to Receive and Enter bill. Live on PurchaseOrderUpdated.
 
-const filterKeys = ['status', 'vendor_id', 'company_id', 'from', 'to', 'number', 'page', 'per_page'] as const;
+const filterKeys = [
+  'status',
+  'vendor_id',
+  'company_id',
+  'project_id',
+  'from',
+  'to',
+  'number',
+  'page',
+  'per_page',
+] as const;
 const dollars = (amount: number) => formatCents(Math.round(amount * 100));
 
 export function PurchaseOrdersPage() {
@@ -69,6 +79,7 @@ export function PurchaseOrdersPage() {
   useLivePurchaseOrders();
   const vendors = useVendorOptions();
   const companies = useCompanyOptions();
+  const projects = useProjectOptions(query.company_id ?? null);
   const [number, setNumber] = useState(query.number ?? '');
   const [csvError, setCsvError] = useState<string | null>(null);
 
@@ -137,7 +148,19 @@ export function PurchaseOrdersPage() {
           searchable
           data={(companies.data ?? []).map((company) => ({ value: String(company.id), label: company.name }))}
           value={query.company_id ? String(query.company_id) : null}
-          onChange={(value) => update({ company_id: value })}
+          onChange={(value) => update({ company_id: value, project_id: undefined })}
+        />
+        <Select
+          label="Project"
+          clearable
+          searchable
+          disabled={!query.company_id}
+          data={(projects.data ?? []).map((project) => ({
+            value: String(project.id),
+            label: `#${project.id} ${project.title}`,
+          }))}
+          value={query.project_id ? String(query.project_id) : null}
+          onChange={(value) => update({ project_id: value })}
         />
         <TextInput
           type="date"
