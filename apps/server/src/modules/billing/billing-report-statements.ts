@@ -16,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { cachedByBillingVersion } from './billing-cache.ts';
 
 // Balance Sheet and Income Statement (designs/billing.md §3.1, §5): whole months come from account_month_balances, only
 // the partial months at either end of a period from journal_lines (design §3.1), so a statement reads a few hundred
@@ -141,8 +142,21 @@ async function balanceAsOf(db: DbOrTransaction, accounts: AccountInfo[], asOf: s
   return { byAccount, currentEarnings, priorEarnings: allEarnings - currentEarnings, trialBalance };
 }
 
-/** GET /billing/reports/balancesheet. */
-export async function getBalanceSheet(db: Db, query: BalanceSheetQuery, today: string): Promise<BalanceSheetResponse> {
+/**
+ * GET /billing/reports/balancesheet, from the billing cache while no billing write (journal entries move the version)
+ * has committed since it was computed for the same day and filters (billing-cache.ts).
+ */
+export function getBalanceSheet(db: Db, query: BalanceSheetQuery, today: string): Promise<BalanceSheetResponse> {
+  const { format: _format, ...filters } = query;
+  const key = `balancesheet\n${today}\n${JSON.stringify(filters)}`;
+  return cachedByBillingVersion(db, key, (tx) => computeBalanceSheet(tx, query, today));
+}
+
+async function computeBalanceSheet(
+  db: DbOrTransaction,
+  query: BalanceSheetQuery,
+  today: string,
+): Promise<BalanceSheetResponse> {
   const asOf = query.as_of ?? today;
   const compareAsOf = balanceSheetCompareDate(asOf, query.compare);
   const accounts = await loadAccounts(db);
@@ -225,9 +239,19 @@ export async function getBalanceSheet(db: Db, query: BalanceSheetQuery, today: s
   };
 }
 
-/** GET /billing/reports/incomestatement. */
-export async function getIncomeStatement(
+/** GET /billing/reports/incomestatement, through the billing cache as the balance sheet. */
+export function getIncomeStatement(
   db: Db,
+  query: IncomeStatementQuery,
+  today: string,
+): Promise<IncomeStatementResponse> {
+  const { format: _format, ...filters } = query;
+  const key = `incomestatement\n${today}\n${JSON.stringify(filters)}`;
+  return cachedByBillingVersion(db, key, (tx) => computeIncomeStatement(tx, query, today));
+}
+
+async function computeIncomeStatement(
+  db: DbOrTransaction,
   query: IncomeStatementQuery,
   today: string,
 ): Promise<IncomeStatementResponse> {
