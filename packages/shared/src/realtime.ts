@@ -106,6 +106,11 @@ export const billingChannelEvents = [
   'QuoteUpdated',
   'PaymentUpdated',
   'BillingRunUpdated',
+  'VendorUpdated',
+  'BillUpdated',
+  'PurchaseOrderUpdated',
+  'ReceiptPosted',
+  'StockUpdated',
 ] as const;
 export type BillingChannelEvent = (typeof billingChannelEvents)[number];
 /** LedgerPosted: a journal entry committed; `accounts` are the ids its lines touched (registers and reports refetch). */
@@ -124,6 +129,8 @@ export interface InvoiceUpdatedPayload {
 export interface PaymentUpdatedPayload {
   id: number;
   company_id: number | null;
+  /** A payment made to a vendor names it (bills). */
+  vendor_id?: number | null;
 }
 /** BillingRunUpdated: the run of `month` ('YYYY-MM') moved (a company drafted, skipped, approved, posted, failed). */
 export interface BillingRunUpdatedPayload {

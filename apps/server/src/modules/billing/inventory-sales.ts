@@ -34,7 +34,8 @@ export const noLocationMessage = 'Choose the stock location a tracked product le
 /**
  * Applies the sale (or, on a credit note, return) move of every line with a tracked product and records each line's
  * cost on invoice_lines.cost_amount. Lines are moved in item id order (the item rows are locked in id order).
- * A tracked product line without a location: 422 `lines.N.location_id`.
+ * A tracked product line without a location takes the one holding most of the item (none at all: 422
+ * `lines.N.location_id`).
  */
 export async function postInvoiceStockSales(tx: Transaction, invoice: InvoiceForStock): Promise<InvoiceStockSales> {
   const { rows } = await tx.execute<{
@@ -63,8 +64,18 @@ export async function postInvoiceStockSales(tx: Transaction, invoice: InvoiceFor
   );
   const accountId = new Map(accounts.rows.map((row) => [row.number, Number(row.id)]));
   for (const line of rows) {
+    // The invoice editor names no location yet: a line without one leaves from the location holding the most of the
+    // item (lowest id on a tie), a credit note's return goes back there or to the first active location.
     if (line.location_id === null) {
-      throw unprocessable({ [`lines.${Number(line.line_no) - 1}.location_id`]: [noLocationMessage] });
+      const [fallback] = (
+        await tx.execute<{ id: number }>(sql`
+          select l.id from inventory_locations l
+          left join stock_levels s on s.location_id = l.id and s.item_id = ${line.item_id}
+          where l.active order by coalesce(s.on_hand, 0) desc, l.id limit 1`)
+      ).rows;
+      if (!fallback) throw unprocessable({ [`lines.${Number(line.line_no) - 1}.location_id`]: [noLocationMessage] });
+      line.location_id = Number(fallback.id);
+      await tx.execute(sql`update invoice_lines set location_id = ${line.location_id} where id = ${line.id}`);
     }
     const units = Math.abs(unitsFromNumeric(line.quantity, 2));
     const moved = await applyStockMove(tx, {

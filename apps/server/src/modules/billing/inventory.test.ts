@@ -18,6 +18,7 @@ import { companies, sites } from '../companies/companies.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 import { postInvoiceStockSales } from './inventory-sales.ts';
+import { postInvoice } from './invoice-posting.ts';
 import { stockMoves } from './inventory.table.ts';
 import { invoiceLines, invoices } from './invoices.table.ts';
 
@@ -454,23 +455,49 @@ describe('postInvoiceStockSales', () => {
     });
   });
 
-  it('refuses a tracked line without a location and more than is on hand', async () => {
+  it('takes a line without a location from where most of the item is, and refuses more than is on hand', async () => {
+    // The invoice editor names no location yet (lead's integration): the line leaves from the fullest location.
+    const { rows } = await ctx.db.execute<{ location_id: number }>(
+      sql`select location_id from stock_levels where item_id = ${switchId} order by on_hand desc, location_id limit 1`,
+    );
+    const fullest = Number(rows[0]!.location_id);
     const noPlace = await draft(null);
-    const error = await ctx.db
-      .transaction((tx) =>
-        postInvoiceStockSales(tx, { id: noPlace, type: 'one_off', date: '2026-11-20', actorId: null }),
-      )
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).errors).toEqual({
-      'lines.1.location_id': ['Choose the stock location a tracked product leaves from.'],
-    });
+    const sold = await ctx.db.transaction((tx) =>
+      postInvoiceStockSales(tx, { id: noPlace, type: 'one_off', date: '2026-11-20', actorId: null }),
+    );
+    expect(sold.locationIds).toEqual([fullest]);
+    const [line] = await ctx.db
+      .select({ locationId: invoiceLines.locationId })
+      .from(invoiceLines)
+      .where(sql`${invoiceLines.invoiceId} = ${noPlace} and ${invoiceLines.itemId} = ${switchId}`);
+    expect(line!.locationId).toBe(fullest);
     const tooMany = await draft(location['Van 1'], '9');
     const short = await ctx.db
       .transaction((tx) =>
         postInvoiceStockSales(tx, { id: tooMany, type: 'one_off', date: '2026-11-20', actorId: null }),
       )
       .catch((e: unknown) => e);
-    expect((short as HttpError).errors).toEqual({ quantity: ['Not enough stock at Van 1: 2 on hand.'] });
+    const { rows: van } = await ctx.db.execute<{ on_hand: string }>(
+      sql`select on_hand::int::text as on_hand from stock_levels
+          where item_id = ${switchId} and location_id = ${location['Van 1']!}`,
+    );
+    expect((short as HttpError).errors).toEqual({
+      quantity: [`Not enough stock at Van 1: ${van[0]!.on_hand} on hand.`],
+    });
+  });
+
+  it('runs inside postInvoice: the entry carries the sale at average cost (5000 / 1200) and StockUpdated knows where', async () => {
+    const id = await draft(location['Main warehouse'], '1');
+    const posted = await ctx.db.transaction((tx) => postInvoice(tx, id, null, '2026-11-21'));
+    expect(posted.stock).toEqual({ itemIds: [switchId], locationIds: [location['Main warehouse']] });
+    const [move] = await ctx.db
+      .select({ value: stockMoves.value })
+      .from(stockMoves)
+      .where(sql`${stockMoves.sourceType} = 'invoice' and ${stockMoves.sourceId} = ${id}`);
+    const cost = (-Number(move!.value)).toFixed(2);
+    expect(Number(cost)).toBeGreaterThan(0);
+    const lines = await entryLines(posted.journalEntryId);
+    expect(lines.filter((line) => line.number === '5000').map((line) => line.debit)).toEqual([cost]);
+    expect(lines.filter((line) => line.number === '1200').map((line) => line.credit)).toEqual([cost]);
   });
 });

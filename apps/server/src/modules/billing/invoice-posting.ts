@@ -8,6 +8,7 @@ import {
 } from '@switchboard/shared/billing/invoices';
 import { totalsFromAmounts } from '@switchboard/shared/billing/invoice-lines';
 import { centsFromNumeric, numericFromCents } from '@switchboard/shared/billing/money';
+import type { StockUpdatedPayload } from '@switchboard/shared/billing/receipts';
 import {
   incomeAccountByItemType,
   invoiceEntry,
@@ -34,6 +35,7 @@ import {
 import { accounts } from './ledger.table.ts';
 import { allocations } from './payments.table.ts';
 import { taxRates } from './tax-rates.table.ts';
+import { postInvoiceStockSales } from './inventory-sales.ts';
 
 // Posting an invoice or credit note (designs/billing.md §3.2, §3.4; decisions 0067, 0068): number, dates, bill-to and
 // the journal entry, in the caller's transaction (the post route, bulk, the run). Callers announce after commit with
@@ -51,6 +53,8 @@ export interface PostedInvoiceResult {
   entryDate: string;
   /** A credit note applied at once to the invoice it credits: that invoice's id (it changed too). */
   creditedInvoiceId: number | null;
+  /** Tracked products sold (or returned) and the locations they left (StockUpdated). */
+  stock: { itemIds: number[]; locationIds: number[] };
 }
 
 /** Default income account by line kind, when neither the line nor its item names one (decision 0086). */
@@ -216,13 +220,15 @@ export async function postInvoice(
   const numberOf = (account: { id: number } | { number: string }) =>
     'id' in account ? (known.byId.get(account.id) ?? `#${account.id}`) : account.number;
 
+  // Tracked products leave stock at average cost (design §3.2); invoiceEntry posts that cost as 5000 / 1200.
+  const stock = await postInvoiceStockSales(tx, { id, type: invoice.type, date: invoiceDate, actorId });
   const postedLines: PostedInvoiceLine[] = lines.map((line, index) => ({
     amount: amounts[index]!,
     taxAmount: totals.lineTaxes[index]!,
     account: numberOf(resolved[index]!),
     itemId: line.itemId,
     description: line.description,
-    costAmount: centsFromNumeric(line.costAmount),
+    costAmount: stock.costByLineId.get(line.id) ?? centsFromNumeric(line.costAmount),
   }));
   const draft = invoiceEntry({
     type: invoice.type,
@@ -319,6 +325,7 @@ export async function postInvoice(
     entryNumber: entry.number,
     entryDate: invoiceDate,
     creditedInvoiceId,
+    stock: { itemIds: stock.itemIds, locationIds: stock.locationIds },
   };
 }
 
@@ -399,5 +406,11 @@ export async function announceInvoicePosted(app: AppInstance, posted: PostedInvo
     } satisfies InvoiceUpdatedPayload);
   if (posted.projectId !== null)
     emitProjectEvent(app.realtime, posted.projectId, 'InvoicesUpdated', { invoice_id: posted.id });
+  const itemIds = [...new Set(posted.stock.itemIds)];
+  for (const locationId of new Set(posted.stock.locationIds))
+    app.realtime.emitToStaff(billingChannel, 'StockUpdated', {
+      item_ids: itemIds,
+      location_id: locationId,
+    } satisfies StockUpdatedPayload);
   await emitDomainEvent(app.db, 'invoicePosted', { invoiceId: posted.id, actorId });
 }
