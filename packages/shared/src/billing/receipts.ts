@@ -56,7 +56,40 @@ export const receiptLineInputSchema = z.object({
     .max(10_000, 'At most 10,000 serials a line.')
     .refine((list) => new Set(list).size === list.length, 'Each serial number may appear only once.')
     .default([]),
+  /**
+   * "Bill received with items": the vendor's unit cost on its invoice, dollars to four decimals; left out, the
+   * order's. Only read when `bill` is given.
+   */
+  bill_unit_cost: z
+    .number({ error: 'The billed unit cost must be a number.' })
+    .min(0, 'The billed unit cost may not be negative.')
+    .max(10_000_000, 'The billed unit cost is too large.')
+    .refine(
+      (value) => Number.isFinite(value) && /^\d+(\.\d{1,4})?$/.test(String(value)),
+      'The billed unit cost may have at most four decimals.',
+    )
+    .nullable()
+    .default(null),
 });
+
+export const billVendorRefRequiredMessage = "Enter the vendor's invoice number.";
+export const receiptWithBillPostedMessage = 'Receipt and bill posted.';
+
+/**
+ * "Bill received with items" (design §5 /billing/receive): the vendor's invoice for exactly the received lines,
+ * created and posted with the receipt in one transaction (needs 'approve billing').
+ */
+export const receiptBillInputSchema = z.object({
+  vendor_ref: z
+    .string({ error: billVendorRefRequiredMessage })
+    .trim()
+    .min(1, billVendorRefRequiredMessage)
+    .max(100, 'The vendor reference may not be greater than 100 characters.'),
+  bill_date: isoDateText('bill date'),
+  /** Left empty: the bill date plus the vendor's payment terms. */
+  due_date: isoDateText('due date').nullable().default(null),
+});
+export type ReceiptBillInput = z.input<typeof receiptBillInputSchema>;
 
 /** POST /api/billing/receipts: one receipt of some lines of one order, posted at once. */
 export const receiptInputSchema = z
@@ -83,6 +116,8 @@ export const receiptInputSchema = z
       .array(receiptLineInputSchema, { error: noLinesMessage })
       .min(1, noLinesMessage)
       .max(500, 'At most 500 lines a receipt.'),
+    /** Given: a bill for exactly these lines is created and posted with the receipt. */
+    bill: receiptBillInputSchema.nullable().default(null),
   })
   .superRefine((input, context) => {
     const seen = new Set<number>();
@@ -161,6 +196,9 @@ export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 
 export const receiptDetailSchema = receiptRowSchema.extend({
   journal_entry_number: z.string().nullable(),
+  /** The bill entered with this receipt ("Bill received with items"), unless voided. */
+  bill_id: z.number().int().nullable(),
+  bill_vendor_ref: z.string().nullable(),
   received_by: z.string().nullable(),
   lines: z.array(receiptLineSchema),
 });

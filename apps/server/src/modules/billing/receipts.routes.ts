@@ -4,6 +4,7 @@ import {
   receiptInputSchema,
   receiptListQuerySchema,
   receiptPostedMessage,
+  receiptWithBillPostedMessage,
   type PurchaseOrderUpdatedPayload,
   type ReceiptPostedPayload,
   type StockUpdatedPayload,
@@ -12,6 +13,9 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { forbidden } from '../../plugins/errors.ts';
+import type { BillChanges } from './bills.service.ts';
+import { postReceiptWithBill } from './receipts-with-bill.ts';
 import { getReceipt, listOpenLines, listReceipts, postReceipt, type ReceiptChanges } from './receipts.service.ts';
 
 // Receiving (designs/billing.md §5 /billing/receive, §6; issue 28 part 3): every call needs 'view billing' (design §6
@@ -39,6 +43,13 @@ function announce(app: AppInstance, changes: ReceiptChanges): void {
   if (changes.entry) app.realtime.emitToStaff(billingChannel, 'LedgerPosted', changes.entry);
 }
 
+/** The bill posted with a receipt: BillUpdated and its LedgerPosted, as bills.routes.ts announces them. */
+function announceBill(app: AppInstance, changes: BillChanges): void {
+  for (const bill of changes.bills)
+    app.realtime.emitToStaff(billingChannel, 'BillUpdated', { id: bill.id, vendor_id: bill.vendorId });
+  for (const entry of changes.entries) app.realtime.emitToStaff(billingChannel, 'LedgerPosted', entry);
+}
+
 export async function receiptRoutes(app: AppInstance): Promise<void> {
   const view = [requireEmployee(), requirePermission('view billing')];
 
@@ -50,7 +61,17 @@ export async function receiptRoutes(app: AppInstance): Promise<void> {
     data: await getReceipt(app.db, parsePathId(request.params.id)),
   }));
 
+  // With `bill` ("Bill received with items"), posting the bill needs 'approve billing' too (design §6): 403 before
+  // anything is written.
   app.post('/billing/receipts', { onRequest: view, schema: { body: receiptInputSchema } }, async (request) => {
+    const { bill } = request.body;
+    if (bill !== null) {
+      if (!request.auth.permissions.includes('approve billing')) throw forbidden();
+      const changes = await postReceiptWithBill(app.db, { ...request.body, bill }, request.auth.user.id);
+      announce(app, changes.receipt);
+      announceBill(app, changes.bill);
+      return { message: receiptWithBillPostedMessage, data: await getReceipt(app.db, changes.receipt.receiptId) };
+    }
     const changes = await postReceipt(app.db, request.body, request.auth.user.id);
     announce(app, changes);
     return { message: receiptPostedMessage, data: await getReceipt(app.db, changes.receiptId) };

@@ -26,7 +26,7 @@ import {
 } from '@switchboard/shared/billing/receipts';
 import type { LedgerPostedPayload } from '@switchboard/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTransaction } from '../../db/client.ts';
+import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { toPage } from '../../db/paginate.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { applyStockMove } from './inventory-moves.ts';
@@ -90,229 +90,236 @@ function expenseAccountFor(line: LockedLine, vendorDefault: number | null, chart
 
 /** POST /api/billing/receipts. */
 export async function postReceipt(db: Db, input: ReceiptInputParsed, actorId: number): Promise<ReceiptChanges> {
-  return db.transaction(async (tx) => {
-    const errors: FieldErrors = {};
-    const add = (key: string, message: string) => (errors[key] ??= []).push(message);
+  return db.transaction((tx) => postReceiptIn(tx, input, actorId));
+}
 
-    // The order first, then its lines in id order: two receipts of one order queue here, and the second reads what
-    // the first left (READ COMMITTED re-reads a locked row's newest version).
-    const orderResult = await tx.execute<{
-      id: number;
-      number: string | null;
-      vendor_id: number;
-      status: string;
-      location_id: number | null;
-      ship_to_site_id: number | null;
-      company_id: number | null;
-      vendor_default: number | null;
-    }>(sql`
-      select po.id, po.number, po.vendor_id, po.status, po.location_id, po.ship_to_site_id, po.company_id,
-        v.default_expense_account_id as vendor_default
-      from purchase_orders po join vendors v on v.id = po.vendor_id
-      where po.id = ${input.po_id} for update of po`);
-    const order = orderResult.rows[0];
-    if (!order) throw unprocessable({ po_id: [unknownPurchaseOrderMessage] });
-    if (!(receivableStatuses as readonly string[]).includes(order.status))
-      throw unprocessable({ po_id: [notReceivableMessage] }, notReceivableMessage);
+/** The receipt inside the caller's transaction (receipts-with-bill.ts posts a bill in the same one). */
+export async function postReceiptIn(
+  tx: Transaction,
+  input: ReceiptInputParsed,
+  actorId: number,
+): Promise<ReceiptChanges> {
+  const errors: FieldErrors = {};
+  const add = (key: string, message: string) => (errors[key] ??= []).push(message);
 
-    const lineResult = await tx.execute<{
-      id: number;
-      line_no: number;
-      item_id: number | null;
-      description: string;
-      quantity: string;
-      received_qty: string;
-      unit_cost: string;
-      company_id: number | null;
-      project_id: number | null;
-      item_type: string | null;
-      item_unit: string | null;
-      tracked: boolean | null;
-      item_expense_account_id: number | null;
-    }>(sql`
-      select l.id, l.line_no, l.item_id, l.description, l.quantity::text as quantity,
-        l.received_qty::text as received_qty, l.unit_cost::text as unit_cost, l.company_id, l.project_id,
-        i.type as item_type, i.unit as item_unit, i.inventory_tracked as tracked,
-        i.expense_account_id as item_expense_account_id
-      from po_lines l left join billing_items i on i.id = l.item_id
-      where l.po_id = ${order.id} order by l.id for update of l`);
-    const lines = new Map<number, LockedLine>(
-      lineResult.rows.map((row) => [
-        row.id,
-        {
-          id: row.id,
-          lineNo: row.line_no,
-          itemId: row.item_id,
-          description: row.description,
-          quantity: unitsFromNumeric(row.quantity, 2),
-          receivedQty: unitsFromNumeric(row.received_qty, 2),
-          unitCost: row.unit_cost,
-          companyId: row.company_id ?? order.company_id,
-          projectId: row.project_id,
-          itemType: row.item_type,
-          itemUnit: row.item_unit,
-          tracked: row.tracked === true,
-          itemExpenseAccountId: row.item_expense_account_id,
-        },
-      ]),
-    );
+  // The order first, then its lines in id order: two receipts of one order queue here, and the second reads what
+  // the first left (READ COMMITTED re-reads a locked row's newest version).
+  const orderResult = await tx.execute<{
+    id: number;
+    number: string | null;
+    vendor_id: number;
+    status: string;
+    location_id: number | null;
+    ship_to_site_id: number | null;
+    company_id: number | null;
+    vendor_default: number | null;
+  }>(sql`
+    select po.id, po.number, po.vendor_id, po.status, po.location_id, po.ship_to_site_id, po.company_id,
+      v.default_expense_account_id as vendor_default
+    from purchase_orders po join vendors v on v.id = po.vendor_id
+    where po.id = ${input.po_id} for update of po`);
+  const order = orderResult.rows[0];
+  if (!order) throw unprocessable({ po_id: [unknownPurchaseOrderMessage] });
+  if (!(receivableStatuses as readonly string[]).includes(order.status))
+    throw unprocessable({ po_id: [notReceivableMessage] }, notReceivableMessage);
 
-    const dropShip = order.ship_to_site_id !== null;
-    const received = input.lines.map((entry, index) => {
-      const line = lines.get(entry.po_line_id);
-      if (!line) {
-        add(`lines.${index}.po_line_id`, unknownPoLineMessage);
-        return null;
-      }
-      const quantity = unitsFromNumeric(entry.quantity, 2);
-      const left = line.quantity - line.receivedQty;
-      if (quantity > left) add(`lines.${index}.quantity`, overReceiptMessage(quantityLabel(left)));
-      else if (line.itemUnit === 'each' && quantity % 100 !== 0) add(`lines.${index}.quantity`, wholeQuantityMessage);
-      return { line, quantity, quantityText: numericFromUnits(quantity, 2), serials: entry.serials };
-    });
-    const stocked = (line: LockedLine) => line.tracked && !dropShip;
-    const needsLocation = received.some((entry) => entry !== null && stocked(entry.line));
-    if (needsLocation) {
-      if (input.location_id === null) add('location_id', locationRequiredMessage);
-      else {
-        const location = await tx.execute<{ id: number }>(
-          sql`select id from inventory_locations where id = ${input.location_id} and active`,
-        );
-        if (location.rows.length === 0) add('location_id', unknownLocationMessage);
-      }
+  const lineResult = await tx.execute<{
+    id: number;
+    line_no: number;
+    item_id: number | null;
+    description: string;
+    quantity: string;
+    received_qty: string;
+    unit_cost: string;
+    company_id: number | null;
+    project_id: number | null;
+    item_type: string | null;
+    item_unit: string | null;
+    tracked: boolean | null;
+    item_expense_account_id: number | null;
+  }>(sql`
+    select l.id, l.line_no, l.item_id, l.description, l.quantity::text as quantity,
+      l.received_qty::text as received_qty, l.unit_cost::text as unit_cost, l.company_id, l.project_id,
+      i.type as item_type, i.unit as item_unit, i.inventory_tracked as tracked,
+      i.expense_account_id as item_expense_account_id
+    from po_lines l left join billing_items i on i.id = l.item_id
+    where l.po_id = ${order.id} order by l.id for update of l`);
+  const lines = new Map<number, LockedLine>(
+    lineResult.rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        lineNo: row.line_no,
+        itemId: row.item_id,
+        description: row.description,
+        quantity: unitsFromNumeric(row.quantity, 2),
+        receivedQty: unitsFromNumeric(row.received_qty, 2),
+        unitCost: row.unit_cost,
+        companyId: row.company_id ?? order.company_id,
+        projectId: row.project_id,
+        itemType: row.item_type,
+        itemUnit: row.item_unit,
+        tracked: row.tracked === true,
+        itemExpenseAccountId: row.item_expense_account_id,
+      },
+    ]),
+  );
+
+  const dropShip = order.ship_to_site_id !== null;
+  const received = input.lines.map((entry, index) => {
+    const line = lines.get(entry.po_line_id);
+    if (!line) {
+      add(`lines.${index}.po_line_id`, unknownPoLineMessage);
+      return null;
     }
-    const settings = await getBillingSettings(tx);
-    if (settings.lock_date !== null && input.received_on <= settings.lock_date) add('received_on', periodClosedMessage);
-    if (Object.keys(errors).length > 0) throw unprocessable(errors);
-
-    const chart = await accountIdsByNumber(tx, [
-      inventoryAccount,
-      receivedNotBilledAccount,
-      hardwareCostAccount,
-      licenseCostAccount,
-    ]);
-    const locationId = needsLocation ? input.location_id : null;
-    const rows = received.map((entry) => {
-      const { line } = entry!;
-      const amount = lineAmount(entry!.quantityText, line.unitCost);
-      const isStocked = stocked(line);
-      const accountId = isStocked ? chart.get(inventoryAccount)! : expenseAccountFor(line, order.vendor_default, chart);
-      return { ...entry!, amount, isStocked, accountId };
-    });
-    const total = rows.reduce((sum, row) => sum + row.amount, 0);
-
-    const number = formatDocumentNumber(settings.receipt_prefix, await takeDocumentNumber(tx, 'receipt'));
-    const [receipt] = await tx
-      .insert(receipts)
-      .values({
-        number,
-        poId: order.id,
-        vendorId: order.vendor_id,
-        receivedOn: input.received_on,
-        locationId,
-        memo: input.memo,
-        total: numericFromUnits(total, 2),
-        receivedBy: actorId,
-      })
-      .returning({ id: receipts.id });
-    const receiptId = receipt!.id;
-    await tx.insert(receiptLines).values(
-      rows.map((row) => ({
-        receiptId,
-        poLineId: row.line.id,
-        itemId: row.line.itemId,
-        accountId: row.accountId,
-        quantity: row.quantityText,
-        unitCost: row.line.unitCost,
-        amount: numericFromUnits(row.amount, 2),
-        serials: row.serials,
-      })),
-    );
-
-    for (const row of rows) {
-      await tx.execute(
-        sql`update po_lines set received_qty = received_qty + ${row.quantityText}::numeric where id = ${row.line.id}`,
+    const quantity = unitsFromNumeric(entry.quantity, 2);
+    const left = line.quantity - line.receivedQty;
+    if (quantity > left) add(`lines.${index}.quantity`, overReceiptMessage(quantityLabel(left)));
+    else if (line.itemUnit === 'each' && quantity % 100 !== 0) add(`lines.${index}.quantity`, wholeQuantityMessage);
+    return { line, quantity, quantityText: numericFromUnits(quantity, 2), serials: entry.serials };
+  });
+  const stocked = (line: LockedLine) => line.tracked && !dropShip;
+  const needsLocation = received.some((entry) => entry !== null && stocked(entry.line));
+  if (needsLocation) {
+    if (input.location_id === null) add('location_id', locationRequiredMessage);
+    else {
+      const location = await tx.execute<{ id: number }>(
+        sql`select id from inventory_locations where id = ${input.location_id} and active`,
       );
-      row.line.receivedQty += row.quantity;
+      if (location.rows.length === 0) add('location_id', unknownLocationMessage);
     }
-    const complete = [...lines.values()].every((line) => line.receivedQty >= line.quantity);
-    await tx.execute(
-      sql`update purchase_orders set status = ${complete ? 'received' : 'partial'}, updated_at = now()
-        where id = ${order.id}`,
-    );
+  }
+  const settings = await getBillingSettings(tx);
+  if (settings.lock_date !== null && input.received_on <= settings.lock_date) add('received_on', periodClosedMessage);
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
 
-    // The entry (when anything has a cost): one debit per line, its account and item, the job's company on expense
-    // lines (P&L by client); the credit to 2050 names the vendor, so received-not-billed reads per vendor.
-    let entry: LedgerPostedPayload | null = null;
-    const debits = rows.filter((row) => row.amount > 0);
-    if (total > 0) {
-      const lines = [
-        ...debits.map((row) => ({
-          accountId: row.accountId,
-          debit: row.amount,
-          credit: 0,
-          itemId: row.line.itemId,
-          companyId: row.isStocked ? null : row.line.companyId,
-          memo: row.line.description.slice(0, 200),
-        })),
-        {
-          accountId: chart.get(receivedNotBilledAccount)!,
-          debit: 0,
-          credit: total,
-          vendorId: order.vendor_id,
-          memo: `${number} ${order.number ?? ''}`.trim(),
-        },
-      ];
-      const posted = await postJournalEntry(tx, {
-        entryDate: input.received_on,
-        sourceType: 'receipt',
-        sourceId: receiptId,
-        memo: `Receipt ${number} against ${order.number ?? `PO ${order.id}`}`,
-        createdBy: actorId,
-        lines,
-      });
-      await tx.update(receipts).set({ journalEntryId: posted.id }).where(eq(receipts.id, receiptId));
-      entry = {
-        entry_id: posted.id,
-        number: posted.number,
-        entry_date: input.received_on,
-        accounts: [...new Set(lines.map((line) => line.accountId))],
-      };
-    }
+  const chart = await accountIdsByNumber(tx, [
+    inventoryAccount,
+    receivedNotBilledAccount,
+    hardwareCostAccount,
+    licenseCostAccount,
+  ]);
+  const locationId = needsLocation ? input.location_id : null;
+  const rows = received.map((entry) => {
+    const { line } = entry!;
+    const amount = lineAmount(entry!.quantityText, line.unitCost);
+    const isStocked = stocked(line);
+    const accountId = isStocked ? chart.get(inventoryAccount)! : expenseAccountFor(line, order.vendor_default, chart);
+    return { ...entry!, amount, isStocked, accountId };
+  });
+  const total = rows.reduce((sum, row) => sum + row.amount, 0);
 
-    // Stock moves after the entry, so each names it; the move's value is the line's amount (the same rounding of
-    // quantity × unit cost), which the debit to 1200 already carries.
-    // In item id order: applyStockMove locks each item's row, and receipts of several items must not deadlock.
-    const stockedRows = rows.filter((row) => row.isStocked).sort((a, b) => a.line.itemId! - b.line.itemId!);
-    for (const row of stockedRows) {
-      const move = await applyStockMove(tx, {
-        itemId: row.line.itemId!,
-        locationId: locationId!,
-        quantity: row.quantityText,
-        unitCost: row.line.unitCost,
-        reason: 'receipt',
-        sourceType: 'receipt',
-        sourceId: receiptId,
-        occurredOn: input.received_on,
-        memo: number,
-        createdBy: actorId,
-        journalEntryId: entry?.entry_id ?? null,
-      });
-      if (move.valueCents !== row.amount)
-        throw new Error(`Stock move of ${number} valued ${move.valueCents} against its line's ${row.amount} cents.`);
-    }
-
-    return {
-      receiptId,
+  const number = formatDocumentNumber(settings.receipt_prefix, await takeDocumentNumber(tx, 'receipt'));
+  const [receipt] = await tx
+    .insert(receipts)
+    .values({
+      number,
       poId: order.id,
       vendorId: order.vendor_id,
-      entry,
-      stock:
-        stockedRows.length > 0
-          ? { locationId: locationId!, itemIds: [...new Set(stockedRows.map((row) => row.line.itemId!))] }
-          : null,
+      receivedOn: input.received_on,
+      locationId,
+      memo: input.memo,
+      total: numericFromUnits(total, 2),
+      receivedBy: actorId,
+    })
+    .returning({ id: receipts.id });
+  const receiptId = receipt!.id;
+  await tx.insert(receiptLines).values(
+    rows.map((row) => ({
+      receiptId,
+      poLineId: row.line.id,
+      itemId: row.line.itemId,
+      accountId: row.accountId,
+      quantity: row.quantityText,
+      unitCost: row.line.unitCost,
+      amount: numericFromUnits(row.amount, 2),
+      serials: row.serials,
+    })),
+  );
+
+  for (const row of rows) {
+    await tx.execute(
+      sql`update po_lines set received_qty = received_qty + ${row.quantityText}::numeric where id = ${row.line.id}`,
+    );
+    row.line.receivedQty += row.quantity;
+  }
+  const complete = [...lines.values()].every((line) => line.receivedQty >= line.quantity);
+  await tx.execute(
+    sql`update purchase_orders set status = ${complete ? 'received' : 'partial'}, updated_at = now()
+      where id = ${order.id}`,
+  );
+
+  // The entry (when anything has a cost): one debit per line, its account and item, the job's company on expense
+  // lines (P&L by client); the credit to 2050 names the vendor, so received-not-billed reads per vendor.
+  let entry: LedgerPostedPayload | null = null;
+  const debits = rows.filter((row) => row.amount > 0);
+  if (total > 0) {
+    const lines = [
+      ...debits.map((row) => ({
+        accountId: row.accountId,
+        debit: row.amount,
+        credit: 0,
+        itemId: row.line.itemId,
+        companyId: row.isStocked ? null : row.line.companyId,
+        memo: row.line.description.slice(0, 200),
+      })),
+      {
+        accountId: chart.get(receivedNotBilledAccount)!,
+        debit: 0,
+        credit: total,
+        vendorId: order.vendor_id,
+        memo: `${number} ${order.number ?? ''}`.trim(),
+      },
+    ];
+    const posted = await postJournalEntry(tx, {
+      entryDate: input.received_on,
+      sourceType: 'receipt',
+      sourceId: receiptId,
+      memo: `Receipt ${number} against ${order.number ?? `PO ${order.id}`}`,
+      createdBy: actorId,
+      lines,
+    });
+    await tx.update(receipts).set({ journalEntryId: posted.id }).where(eq(receipts.id, receiptId));
+    entry = {
+      entry_id: posted.id,
+      number: posted.number,
+      entry_date: input.received_on,
+      accounts: [...new Set(lines.map((line) => line.accountId))],
     };
-  });
+  }
+
+  // Stock moves after the entry, so each names it; the move's value is the line's amount (the same rounding of
+  // quantity × unit cost), which the debit to 1200 already carries.
+  // In item id order: applyStockMove locks each item's row, and receipts of several items must not deadlock.
+  const stockedRows = rows.filter((row) => row.isStocked).sort((a, b) => a.line.itemId! - b.line.itemId!);
+  for (const row of stockedRows) {
+    const move = await applyStockMove(tx, {
+      itemId: row.line.itemId!,
+      locationId: locationId!,
+      quantity: row.quantityText,
+      unitCost: row.line.unitCost,
+      reason: 'receipt',
+      sourceType: 'receipt',
+      sourceId: receiptId,
+      occurredOn: input.received_on,
+      memo: number,
+      createdBy: actorId,
+      journalEntryId: entry?.entry_id ?? null,
+    });
+    if (move.valueCents !== row.amount)
+      throw new Error(`Stock move of ${number} valued ${move.valueCents} against its line's ${row.amount} cents.`);
+  }
+
+  return {
+    receiptId,
+    poId: order.id,
+    vendorId: order.vendor_id,
+    entry,
+    stock:
+      stockedRows.length > 0
+        ? { locationId: locationId!, itemIds: [...new Set(stockedRows.map((row) => row.line.itemId!))] }
+        : null,
+  };
 }
 
 // --- reads ---
@@ -381,12 +388,21 @@ export async function listReceipts(db: Db, query: ReceiptListQuery): Promise<Rec
 
 /** GET /api/billing/receipts/{id}. */
 export async function getReceipt(db: DbOrTransaction, id: number): Promise<ReceiptDetail> {
-  const result = await db.execute<ReceiptDbRow & { journal_entry_number: string | null; received_by: string | null }>(
+  const result = await db.execute<
+    ReceiptDbRow & {
+      journal_entry_number: string | null;
+      received_by: string | null;
+      bill_id: number | null;
+      bill_vendor_ref: string | null;
+    }
+  >(
     sql`select ${receiptColumns}, je.number as journal_entry_number,
-        u.name as received_by
+        u.name as received_by, b.id as bill_id, b.vendor_ref as bill_vendor_ref
       ${receiptJoins}
       left join journal_entries je on je.id = r.journal_entry_id
       left join users u on u.id = r.received_by
+      left join lateral (select id, vendor_ref from bills where receipt_id = r.id and status <> 'void'
+        order by id desc limit 1) b on true
       where r.id = ${id}`,
   );
   const row = result.rows[0];
@@ -420,6 +436,8 @@ export async function getReceipt(db: DbOrTransaction, id: number): Promise<Recei
     ...presentRow(row),
     journal_entry_number: row.journal_entry_number,
     received_by: row.received_by,
+    bill_id: row.bill_id === null ? null : Number(row.bill_id),
+    bill_vendor_ref: row.bill_vendor_ref,
     lines: lineRows.rows.map((line) => ({
       id: line.id,
       po_line_id: line.po_line_id,
