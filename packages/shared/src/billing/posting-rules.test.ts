@@ -45,8 +45,8 @@ describe('invoice entry (design §3.2)', () => {
     expect(entry.sourceType).toBe('invoice');
     expect(entry.lines).toEqual([
       { account: '1100', debit: 342_656, credit: 0, companyId: 12 },
-      { account: '4000', debit: 0, credit: 312_500, itemId: 1, memo: 'Managed Services Retainer' },
-      { account: '4200', debit: 0, credit: 10_000, itemId: 2, memo: undefined },
+      { account: '4000', debit: 0, credit: 312_500, companyId: 12, itemId: 1, memo: 'Managed Services Retainer' },
+      { account: '4200', debit: 0, credit: 10_000, companyId: 12, itemId: 2, memo: undefined },
       { account: '2100', debit: 0, credit: 20_156, taxRateId: 7 },
     ]);
     expectWellFormed(entry);
@@ -99,10 +99,10 @@ describe('invoice entry (design §3.2)', () => {
       lines: [{ amount: -10_000, taxAmount: -825, account: '4100' }],
     });
     expect(entry.sourceType).toBe('credit_note');
-    expect(entry.lines.map(({ account, debit, credit }) => [account, debit, credit])).toEqual([
-      ['1100', 0, 10_825],
-      ['4100', 10_000, 0],
-      ['2100', 825, 0],
+    expect(entry.lines.map(({ account, debit, credit, companyId }) => [account, debit, credit, companyId])).toEqual([
+      ['1100', 0, 10_825, 5],
+      ['4100', 10_000, 0, 5],
+      ['2100', 825, 0, undefined],
     ]);
   });
 
@@ -116,9 +116,12 @@ describe('invoice entry (design §3.2)', () => {
       total: 90_000,
       lines: [{ amount: 90_000, taxAmount: 0, account: '4300', itemId: 9, costAmount: 61_234 }],
     });
-    expect(sold.lines.slice(2).map(({ account, debit, credit }) => [account, debit, credit])).toEqual([
-      ['5000', 61_234, 0],
-      ['1200', 0, 61_234],
+    // Every line but the tax carries the client, so its Income Statement shows the revenue and the margin.
+    expect(sold.lines.map(({ account, debit, credit, companyId }) => [account, debit, credit, companyId])).toEqual([
+      ['1100', 90_000, 0, 5],
+      ['4300', 0, 90_000, 5],
+      ['5000', 61_234, 0, 5],
+      ['1200', 0, 61_234, 5],
     ]);
     expectWellFormed(sold);
   });

@@ -81,7 +81,8 @@ const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 /**
  * An invoice or credit note: AR (the company) the total; each line its account (credit when positive, debit when
  * negative: a "Less deposit" line debits 2200, a credit note's lines debit income); the tax to the rate's account
- * tagged with the rate; tracked products' cost 5000 against 1200. Throws when the stored totals disagree.
+ * tagged with the rate; tracked products' cost 5000 against 1200. Every line but the tax carries the company, so the
+ * Income Statement of one client shows its revenue and margin. Throws when the stored totals disagree.
  */
 export function invoiceEntry(invoice: PostedInvoice): JournalEntryDraft {
   const { lines, companyId, taxRate } = invoice;
@@ -96,7 +97,7 @@ export function invoiceEntry(invoice: PostedInvoice): JournalEntryDraft {
 
   const out: JournalLineDraft[] = [...signed(postingAccounts.receivable, invoice.total, { companyId })];
   for (const line of lines) {
-    out.push(...signed(line.account, -line.amount, { itemId: line.itemId ?? null, memo: line.description }));
+    out.push(...signed(line.account, -line.amount, { companyId, itemId: line.itemId ?? null, memo: line.description }));
   }
   if (taxRate) out.push(...signed(taxRate.account, -taxTotal, { taxRateId: taxRate.id }));
   for (const line of lines) {
@@ -104,8 +105,8 @@ export function invoiceEntry(invoice: PostedInvoice): JournalEntryDraft {
     if (cost < 0) throw new RangeError('A cost is never negative.');
     // A credit note returns the product: the cost comes back to inventory.
     const direction = isCredit ? -1 : 1;
-    out.push(...signed(postingAccounts.costOfHardware, direction * cost, { itemId: line.itemId ?? null }));
-    out.push(...signed(postingAccounts.inventory, -direction * cost, { itemId: line.itemId ?? null }));
+    out.push(...signed(postingAccounts.costOfHardware, direction * cost, { companyId, itemId: line.itemId ?? null }));
+    out.push(...signed(postingAccounts.inventory, -direction * cost, { companyId, itemId: line.itemId ?? null }));
   }
   return { sourceType: isCredit ? 'credit_note' : 'invoice', lines: out };
 }

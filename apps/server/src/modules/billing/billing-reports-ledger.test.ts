@@ -283,6 +283,45 @@ describe('Income Statement', () => {
   });
 });
 
+describe('Income Statement of one client from a posted invoice', () => {
+  it("tags the invoice's income line with its company, so the client's P&L shows the revenue", async () => {
+    const [{ id: bravo }] = await ctx.db
+      .insert(companies)
+      .values({ name: 'Bravo Clinic' })
+      .returning({ id: companies.id });
+    const a = await createUser(ctx.db, { permissions: ['view billing', 'approve billing'] });
+    const approver = (await login(ctx.app, a.email, a.password)).access_token;
+    const call = (url: string, payload?: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: bearer(approver), payload });
+    const created = await call('/api/billing/invoices', {
+      company_id: bravo,
+      invoice_date: '2026-07-15',
+      lines: [{ kind: 'item', description: 'Onsite work', quantity: 2, unit_price: 62.5, taxable: 0 }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    expect((await call(`/api/billing/invoices/${id}/approve`)).statusCode).toBe(200);
+    const posted = await call(`/api/billing/invoices/${id}/post`);
+    expect(posted.statusCode, posted.body).toBe(200);
+    const lines = await ctx.db.execute<{ number: string; debit: string; credit: string; company_id: number | null }>(
+      sql`select a.number, l.debit::text as debit, l.credit::text as credit, l.company_id
+        from journal_lines l join journal_entries e on e.id = l.entry_id join accounts a on a.id = l.account_id
+        where e.source_type = 'invoice' and e.source_id = ${id} order by l.line_no`,
+    );
+    const income = lines.rows.filter((line) => line.number.startsWith('4'));
+    expect(income.length).toBe(1);
+    expect(income.map((line) => [Number(line.credit), Number(line.company_id)])).toEqual([[125, bravo]]);
+    const report = await get(
+      `incomestatement?from=2026-07-01&to=2026-07-31&company_id=${bravo}`,
+      incomeStatementSchema,
+    );
+    expect(report.company).toEqual({ id: bravo, name: 'Bravo Clinic' });
+    expect(report.sections[0]!.total).toBe(125);
+    expect(report.gross_margin.amount).toBe(125);
+    expect(report.net_income.amount).toBe(125);
+  });
+});
+
 describe('Verify Transactions', () => {
   const verify = () => get('verifytransactions', verifySchema);
   const checkOf = (report: z.infer<typeof verifySchema>, key: string) => report.checks.find((c) => c.key === key)!;
