@@ -10,11 +10,27 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { cachedByBillingVersion } from './billing-cache.ts';
+import { listBelowReorder } from './inventory.service.ts';
 import { billingToday } from './ledger.service.ts';
 
 // /billing home's figures (designs/billing.md §5 first row; decision 0087). What invoices, payments, allocations and
 // write-offs decide is read index-only or from kept amounts (balance, payments.unapplied) and cached by the billing
-// version; MRR (contracts) and failed deliveries, which do not move that version, are read on every call.
+// version; MRR (contracts) and failed deliveries, which do not move that version, are read on every call. Part 2
+// (issue 28): bills move the version, so "AP due in 14 days" and "Bills due" are cached with the rest; purchase
+// orders and stock do not, so "POs awaiting receipt" and "Items below reorder point" are read live (0087 addendum 2).
+
+/** Queues of part 2, beside BillingSummaryQueues until packages/shared/src/billing/home.ts names them. */
+export interface PurchasingQueues {
+  /** Posted bills (not vendor credits) with a balance, due within 14 days or overdue (link: /billing/payments/make). */
+  bills_due: number;
+  /** Purchase orders ordered or partly received (link: /billing/purchaseorders?status=ordered). */
+  pos_awaiting_receipt: number;
+  /** The part of pos_awaiting_receipt partly received (link: ?status=partial). */
+  pos_partly_received: number;
+  /** Tracked, active items whose stock is at or below their reorder point (link: /billing/inventory?below_reorder=1). */
+  below_reorder: number;
+}
+export type BillingHomeSummary = BillingSummary & { queues: BillingSummary['queues'] & PurchasingQueues };
 
 type LedgerFiguresRow = {
   ar_open: string | null;
@@ -24,6 +40,8 @@ type LedgerFiguresRow = {
   write_off_credit: string;
   drafts: number;
   run_drafts: number;
+  ap_due: string | null;
+  bills_due: number;
   /** [{month: 'YYYY-MM', invoiced: '12.50', collected: '3.00'}] for the months that have either. */
   monthly: { month: string; invoiced: string; collected: string }[] | null;
   /** Open items owed (invoices and unmatched refunds) grouped by the day they age from. */
@@ -32,23 +50,29 @@ type LedgerFiguresRow = {
 
 type LedgerFigures = Omit<BillingSummary, 'month' | 'cards' | 'queues'> & {
   cards: Omit<BillingSummary['cards'], 'mrr'>;
-  queues: Omit<BillingSummary['queues'], 'failed_deliveries'>;
+  queues: Omit<BillingSummary['queues'], 'failed_deliveries'> & Pick<PurchasingQueues, 'bills_due'>;
 };
 
 const dollars = (numeric: string | null | undefined): number => dollarsFromCents(centsFromNumeric(numeric ?? '0'));
 
-export async function getBillingSummary(db: Db, query: BillingSummaryQuery): Promise<BillingSummary> {
+export async function getBillingSummary(db: Db, query: BillingSummaryQuery): Promise<BillingHomeSummary> {
   const today = await billingToday(db);
   const month = query.month ?? defaultRunMonth(today);
   const figures = await cachedByBillingVersion(db, `billing-summary\n${today}\n${month}`, (tx) =>
     readLedgerFigures(tx, today, month),
   );
-  const live = await readLiveFigures(db, today);
+  const [live, belowReorder] = await Promise.all([readLiveFigures(db, today), listBelowReorder(db)]);
   return {
     ...figures,
     month,
     cards: { ...figures.cards, mrr: dollars(live.mrr) },
-    queues: { ...figures.queues, failed_deliveries: live.failed_deliveries },
+    queues: {
+      ...figures.queues,
+      failed_deliveries: live.failed_deliveries,
+      pos_awaiting_receipt: live.pos_awaiting_receipt,
+      pos_partly_received: live.pos_partly_received,
+      below_reorder: belowReorder.length,
+    },
   };
 }
 
@@ -88,6 +112,12 @@ async function readLedgerFigures(db: DbOrTransaction, today: string, month: stri
         and i.invoice_date >= ${chartStart}::date and i.invoice_date <= ${today}::date
       group by 1
     ),
+    bills_due as materialized (
+      -- bills_open_idx: posted bills with a balance; vendor credits are not due, overdue bills are
+      select b.balance
+      from bills b
+      where b.status = 'posted' and b.balance <> 0 and b.kind = 'bill' and b.due_date <= ${today}::date + 14
+    ),
     collected as (
       -- payments_collected_idx, index-only
       select date_trunc('month', p.payment_date)::date as month, sum(p.amount) as amount
@@ -113,6 +143,8 @@ async function readLedgerFigures(db: DbOrTransaction, today: string, month: stri
         ) applied on applied.source_id = w.id
       )::text as write_off_credit,
       (select count(*)::int from invoices where status = 'draft') as drafts,
+      (select sum(balance) from bills_due)::text as ap_due,
+      (select count(*)::int from bills_due) as bills_due,
       (select count(*)::int from invoices where status = 'draft' and billing_month = ${`${month}-01`}::date)
         as run_drafts,
       (
@@ -153,11 +185,11 @@ async function readLedgerFigures(db: DbOrTransaction, today: string, month: stri
       ar_open: dollars(row.ar_open),
       ar_overdue: dollars(row.ar_overdue),
       unapplied_credits: dollarsFromCents(creditCents),
-      ap_due_14_days: null,
+      ap_due_14_days: dollars(row.ap_due),
       invoiced_this_month: thisMonth.invoiced,
       collected_this_month: thisMonth.collected,
     },
-    queues: { drafts: row.drafts, run_drafts: row.run_drafts },
+    queues: { drafts: row.drafts, run_drafts: row.run_drafts, bills_due: row.bills_due },
     monthly,
     aging: {
       buckets: report.buckets.map((bucket, index) => ({
@@ -170,10 +202,17 @@ async function readLedgerFigures(db: DbOrTransaction, today: string, month: stri
   };
 }
 
-/** MRR and failed deliveries: contracts and delivery rows do not move the billing version, so never cached. */
-async function readLiveFigures(db: Db, today: string): Promise<{ mrr: string; failed_deliveries: number }> {
+type LiveFigures = {
+  mrr: string;
+  failed_deliveries: number;
+  pos_awaiting_receipt: number;
+  pos_partly_received: number;
+};
+
+/** MRR, failed deliveries and POs: contracts, delivery rows and POs do not move the billing version, so never cached. */
+async function readLiveFigures(db: Db, today: string): Promise<LiveFigures> {
   // Read on every call: a named statement, planned once per connection.
-  const [row] = await runPrepared<{ mrr: string; failed_deliveries: number }>(
+  const [row] = await runPrepared<LiveFigures>(
     db,
     'billing_summary_live',
     () => sql`
@@ -202,7 +241,10 @@ async function readLiveFigures(db: Db, today: string): Promise<{ mrr: string; fa
           and d.revision = (
             select max(latest.revision) from invoice_deliveries latest where latest.invoice_id = d.invoice_id
           )
-      ) as failed_deliveries
+      ) as failed_deliveries,
+      -- purchase_orders_status_date_idx
+      (select count(*)::int from purchase_orders where status in ('ordered', 'partial')) as pos_awaiting_receipt,
+      (select count(*)::int from purchase_orders where status = 'partial') as pos_partly_received
   `,
     { today },
   );

@@ -1,5 +1,5 @@
 import { addDays, monthOf } from '@switchboard/shared/billing/billing-date';
-import { lastTwelveMonths, runMonthOf, type BillingSummary } from '@switchboard/shared/billing/home';
+import { lastTwelveMonths, runMonthOf } from '@switchboard/shared/billing/home';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { bearer, createTestContext, createUser, login, type TestContext } from '
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { contractRecurringItems, contracts } from '../contracts/contracts.table.ts';
+import type { BillingHomeSummary as BillingSummary } from './billing-home.service.ts';
+import { inventoryLocations, stockLevels } from './inventory.table.ts';
 import { invoiceDeliveries, invoices } from './invoices.table.ts';
 import { billingToday } from './ledger.service.ts';
 import { accounts } from './ledger.table.ts';
@@ -27,6 +29,12 @@ let currentInvoice: number;
 let oldInvoice: number;
 let leftover: number;
 let acmeContract: number;
+let purchaser: string;
+let vendor: number;
+let shelf: number;
+let lowItem: number;
+let stockedItem: number;
+let dueBill: number;
 
 type InvoiceValues = typeof invoices.$inferInsert;
 let numberSeq = 0;
@@ -199,6 +207,85 @@ beforeAll(async () => {
     { contractId: older!.id, itemId: m365!.id, quantity: 50, price: 10 },
     { contractId: ended!.id, itemId: m365!.id, quantity: 5, price: 10 },
   ]);
+
+  // Payables (issue 28), posted through the bills routes. Due in 3 days (100.25) and 5 days overdue (40.00) are due;
+  // due in 20 days, a draft, a voided bill and a vendor credit are not.
+  const p = await createUser(ctx.db, { permissions: ['view billing', 'approve billing', 'manage accounting'] });
+  purchaser = (await login(ctx.app, p.email, p.password)).access_token;
+  const [expense] = await ctx.db.select().from(accounts).where(sqlNumber('5100'));
+  const vendorRow = await ctx.db.execute<{ id: number }>(
+    sql`insert into vendors (name, default_expense_account_id) values ('Ingram', ${expense!.id}) returning id`,
+  );
+  vendor = Number(vendorRow.rows[0]!.id);
+  const billOf = async (dueDate: string, unitCost: number, post: boolean, kind = 'bill') => {
+    const body = {
+      vendor_id: vendor,
+      kind,
+      vendor_ref: `R-${++numberSeq}`,
+      bill_date: today,
+      due_date: dueDate,
+      lines: [{ description: 'Licences', quantity: 2, unit_cost: unitCost, account_id: expense!.id }],
+    };
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/bills',
+      headers: bearer(purchaser),
+      payload: body,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.id as number;
+    if (post) {
+      const done = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/billing/bills/${id}/post`,
+        headers: bearer(purchaser),
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    }
+    return id;
+  };
+  dueBill = await billOf(addDays(today, 3), 50.125, true);
+  await billOf(addDays(today, -5), 20, true);
+  await billOf(addDays(today, 20), 500, true);
+  await billOf(today, 7, false);
+  await billOf(today, 3, true, 'credit');
+  const voidedBill = await billOf(today, 11, true);
+  const voidResponse = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/billing/bills/${voidedBill}/void`,
+    headers: bearer(purchaser),
+    payload: {},
+  });
+  expect(voidResponse.statusCode, voidResponse.body).toBe(200);
+
+  // Purchase orders: ordered and partial await receipt; draft, received, closed and cancelled do not.
+  for (const status of ['ordered', 'partial', 'draft', 'received', 'closed', 'cancelled'])
+    await ctx.db.execute(sql`insert into purchase_orders (number, vendor_id, status, order_date)
+      values (${status === 'draft' || status === 'cancelled' ? null : `PO-H-${status}`}, ${vendor}, ${status}, ${today})`);
+
+  // Stock: 3 on hand of a reorder point 5 (below), 10 of 5 (not), none of 2 (below), an untracked item with a reorder
+  // point (not), an archived one at 0 (not).
+  const [location] = await ctx.db
+    .insert(inventoryLocations)
+    .values({ name: 'Shelf', kind: 'warehouse' })
+    .returning({ id: inventoryLocations.id });
+  shelf = location!.id;
+  const tracked = { type: 'product' as const, inventoryTracked: true };
+  const stock = await ctx.db
+    .insert(billingItems)
+    .values([
+      { ...tracked, name: 'Switch', reorderPoint: 5 },
+      { ...tracked, name: 'Cable', reorderPoint: 5 },
+      { ...tracked, name: 'Router', reorderPoint: 2 },
+      { type: 'product', name: 'Service kit', reorderPoint: 5 },
+      { ...tracked, name: 'Old modem', reorderPoint: 5, archivedAt: new Date() },
+    ])
+    .returning({ id: billingItems.id });
+  [{ id: lowItem }, { id: stockedItem }] = stock;
+  await ctx.db.insert(stockLevels).values([
+    { itemId: lowItem, locationId: shelf, onHand: '3', value: '30.00' },
+    { itemId: stockedItem, locationId: shelf, onHand: '10', value: '100.00' },
+  ]);
 });
 afterAll(async () => {
   await ctx.close();
@@ -225,7 +312,7 @@ describe('GET /api/billing/summary', () => {
       ar_open: 1210, // 600 + 500 + 100 + the unmatched refund 10
       ar_overdue: 710, // 600 + 100 + 10
       unapplied_credits: 175, // credit note 30 + payments 100 and 70 - 25 refunded
-      ap_due_14_days: null,
+      ap_due_14_days: 140.25, // 100.25 due in 3 days + 40.00 overdue
       mrr: 1290.99,
       invoiced_this_month: 1700, // 1000 + 500 + 200 (void and credit note left out)
       collected_this_month: 700, // 400 + 300 (void left out)
@@ -233,7 +320,15 @@ describe('GET /api/billing/summary', () => {
   });
 
   it('counts the work queues', () => {
-    expect(body.queues).toEqual({ drafts: 3, run_drafts: 1, failed_deliveries: 1 });
+    expect(body.queues).toEqual({
+      drafts: 3,
+      run_drafts: 1,
+      failed_deliveries: 1,
+      bills_due: 2,
+      pos_awaiting_receipt: 2,
+      pos_partly_received: 1,
+      below_reorder: 2,
+    });
   });
 
   it('draws twelve months of invoiced and collected, every month present', () => {
@@ -372,5 +467,46 @@ describe('GET /api/billing/summary after changes', () => {
     expect(body.queues.failed_deliveries).toBe(2);
     const after = await ctx.db.execute<{ version: string }>(sql`select version::text as version from billing_versions`);
     expect(after.rows[0]!.version).toBe(version.rows[0]!.version);
+  });
+
+  it('reads POs awaiting receipt and items below reorder point on every call', async () => {
+    await summary();
+    const version = await ctx.db.execute<{ version: string }>(
+      sql`select version::text as version from billing_versions`,
+    );
+    await ctx.db.execute(sql`update purchase_orders set status = 'received' where number = 'PO-H-partial'`);
+    await ctx.db.execute(sql`insert into purchase_orders (vendor_id, status, order_date, number)
+      values (${vendor}, 'ordered', ${today}, 'PO-H-more'), (${vendor}, 'ordered', ${today}, 'PO-H-more2')`);
+    await ctx.db
+      .update(stockLevels)
+      .set({ onHand: '5' })
+      .where(sql`${stockLevels.itemId} = ${stockedItem} and ${stockLevels.locationId} = ${shelf}`);
+    const queues = ((await summary()).json().data as BillingSummary).queues;
+    expect(queues).toMatchObject({ pos_awaiting_receipt: 3, pos_partly_received: 0, below_reorder: 3 });
+    const after = await ctx.db.execute<{ version: string }>(sql`select version::text as version from billing_versions`);
+    expect(after.rows[0]!.version).toBe(version.rows[0]!.version);
+  });
+
+  it('moves AP due and bills due when a bill is paid', async () => {
+    await summary();
+    const [bank] = await ctx.db.select().from(accounts).where(sqlNumber('1000'));
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/payments/made',
+      headers: bearer(purchaser),
+      payload: {
+        vendor_id: vendor,
+        payment_date: today,
+        method: 'check',
+        reference: '',
+        amount: 100.25,
+        account_id: bank!.id,
+        allocations: [{ bill_id: dueBill, amount: 100.25 }],
+      },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const body = (await summary()).json().data as BillingSummary;
+    expect(body.cards.ap_due_14_days).toBe(40);
+    expect(body.queues.bills_due).toBe(1);
   });
 });
