@@ -1,4 +1,3 @@
-import type { BillingSummary } from '@switchboard/shared/billing/home';
 import type { BillingRunDetail, RunCompanyRow, RunCompanyStatus } from '@switchboard/shared/billing/runs';
 import { act, configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +6,7 @@ import { stubApi } from '../../test/api-stub.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { renderApp } from '../../test/render.tsx';
 import { firstLoad, shellRoutes, signIn } from '../../test/render-signed-in.tsx';
-import { liveRefetchWindowMs } from './api/billing-home.ts';
+import { liveRefetchWindowMs, type BillingSummary } from './api/billing-home.ts';
 import { runMonthOptions } from './components/run-card.tsx';
 
 // /billing (issue 27 part 11): the cards, the run card's counts and buttons by permission, the review panel, the work
@@ -32,12 +31,20 @@ const summary = (month = '2026-11'): BillingSummary => ({
     ar_open: 1200,
     ar_overdue: 700,
     unapplied_credits: 200,
-    ap_due_14_days: null,
+    ap_due_14_days: 2150.5,
     mrr: 1290.99,
     invoiced_this_month: 1700,
     collected_this_month: 700.5,
   },
-  queues: { drafts: 3, run_drafts: 1, failed_deliveries: 2 },
+  queues: {
+    drafts: 3,
+    run_drafts: 1,
+    failed_deliveries: 2,
+    bills_due: 4,
+    pos_awaiting_receipt: 5,
+    pos_partly_received: 2,
+    below_reorder: 6,
+  },
   monthly: [],
   aging: { buckets: [], credits: 0, total: 0 },
 });
@@ -180,7 +187,7 @@ describe('/billing', { timeout: 45_000 }, () => {
     expect((await screen.findByLabelText('AR open', {}, firstLoad)).textContent).toBe('$1,200.00');
     expect(screen.getByLabelText('AR overdue').textContent).toBe('$700.00');
     expect(screen.getByLabelText('Unapplied credits').textContent).toBe('$200.00');
-    expect(screen.getByLabelText('AP due in 14 days').textContent).toBe('-');
+    expect(screen.getByLabelText('AP due in 14 days').textContent).toBe('$2,150.50');
     expect(screen.getByLabelText('MRR').textContent).toBe('$1,290.99');
     expect(screen.getByLabelText('Collected this month').textContent).toBe('$700.50');
 
@@ -202,6 +209,13 @@ describe('/billing', { timeout: 45_000 }, () => {
     expect(link('Drafts of the November 2026 run')).toBe('/billing/invoices?status=draft&run_month=2026-11');
     expect(link('Failed deliveries')).toBe('/billing/invoices?delivery=failed');
     expect(screen.getByLabelText('Failed deliveries count').textContent).toBe('2');
+    expect(link('POs awaiting receipt')).toBe('/billing/purchaseorders?status=ordered');
+    expect(screen.getByLabelText('POs awaiting receipt count').textContent).toBe('5');
+    expect(link('2 partly received')).toBe('/billing/purchaseorders?status=partial');
+    expect(link('Items below reorder point')).toBe('/billing/inventory?below_reorder=1');
+    expect(screen.getByLabelText('Items below reorder point count').textContent).toBe('6');
+    expect(link('Bills due')).toBe('/billing/payments/make');
+    expect(screen.getByLabelText('Bills due count').textContent).toBe('4');
     const reports = screen.getByRole('navigation', { name: 'Billing reports' });
     const reportHref = (name: string) => within(reports).getByRole('link', { name }).getAttribute('href');
     expect(reportHref('Aged Receivables')).toBe('/billing/reports/agedreceivables');
@@ -305,14 +319,23 @@ describe('/billing', { timeout: 45_000 }, () => {
     expect(within(dialog).getAllByRole('button', { name: 'Skip' }).length).toBe(2);
   });
 
-  it('reads the summary and the run again on BillingRunUpdated, InvoiceUpdated and PaymentUpdated, once a burst', async () => {
+  it('reads the summary and the run again on billing, purchasing and stock events, once a burst', async () => {
     signIn();
     const api = stub(['view billing']);
     renderApp('/billing');
     const card = await screen.findByLabelText('Billing run', {}, firstLoad);
     await within(card).findByLabelText('Drafted companies');
     const waitLong = { timeout: 3000 };
-    for (const event of ['BillingRunUpdated', 'InvoiceUpdated', 'PaymentUpdated']) {
+    const events = [
+      'BillingRunUpdated',
+      'InvoiceUpdated',
+      'PaymentUpdated',
+      'BillUpdated',
+      'PurchaseOrderUpdated',
+      'ReceiptPosted',
+      'StockUpdated',
+    ];
+    for (const event of events) {
       const summaries = api.callsTo('GET', '/api/billing/summary').length;
       const runs = api.callsTo('GET', '/api/billing/runs/2026-11').length;
       act(() => latestSocket().serverEmit('billing', event, { month: '2026-11', company_id: 11, id: 1 }));

@@ -1,5 +1,5 @@
 import { billingChannel } from '@switchboard/shared';
-import type { BillingSummary } from '@switchboard/shared/billing/home';
+import type { BillingSummary as SummaryContract } from '@switchboard/shared/billing/home';
 import type { InvoiceDetail } from '@switchboard/shared/billing/invoices';
 import type { BillingRunDetail, RunActionResult, RunCompanyStatus } from '@switchboard/shared/billing/runs';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,20 @@ import { useChannel } from '../../../lib/socket.ts';
 // (GET|POST /api/billing/runs/{month}, its companies' refresh and skip, approve and post). Months are 'YYYY-MM'.
 
 export const billingHomeQueryKey = ['billing', 'home'] as const;
+
+/** The queues purchasing adds (issue 28; decision 0087 addendum 2), beside the shared contract's until it names them. */
+export interface PurchasingQueues {
+  /** Posted bills with a balance due within 14 days or overdue (link: /billing/payments/make). */
+  bills_due: number;
+  /** Purchase orders ordered or partly received (link: /billing/purchaseorders?status=ordered). */
+  pos_awaiting_receipt: number;
+  /** The part of them partly received (link: ?status=partial). */
+  pos_partly_received: number;
+  /** Tracked items at or below their reorder point (link: /billing/inventory?below_reorder=1). */
+  below_reorder: number;
+}
+export type BillingSummaryQueues = SummaryContract['queues'] & Partial<PurchasingQueues>;
+export type BillingSummary = Omit<SummaryContract, 'queues'> & { queues: BillingSummaryQueues };
 
 export const billingSummaryQueryOptions = (month: string | null) =>
   queryOptions({
@@ -95,8 +109,8 @@ export const useRunCompanyAction = () =>
 export const liveRefetchWindowMs = 400;
 
 /**
- * /billing follows the `billing` channel (decision 0071): a run's progress, an invoice or a payment changing reads
- * the summary and the run again, so a second window sees the counts move without a reload. A burst of events (a run
+ * /billing follows the `billing` channel (decision 0071): a run's progress, an invoice, a payment, a bill, a purchase
+ * order, a receipt or stock changing reads the summary and the run again, so a second window sees the counts move without a reload. A burst of events (a run
  * drafting hundreds of companies) reads them once per window, after its last event.
  */
 export function useLiveBillingHome(): void {
@@ -115,7 +129,15 @@ export function useLiveBillingHome(): void {
       void queryClient.invalidateQueries({ queryKey: billingHomeQueryKey });
     }, liveRefetchWindowMs);
   };
-  useChannel(billingChannel, { BillingRunUpdated: refetch, InvoiceUpdated: refetch, PaymentUpdated: refetch });
+  useChannel(billingChannel, {
+    BillingRunUpdated: refetch,
+    InvoiceUpdated: refetch,
+    PaymentUpdated: refetch,
+    BillUpdated: refetch,
+    PurchaseOrderUpdated: refetch,
+    ReceiptPosted: refetch,
+    StockUpdated: refetch,
+  });
 }
 
 /** An invoice's lines for the review panel (GET /api/billing/invoices/{id}, loaded when asked). */

@@ -2,7 +2,8 @@ import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { BillingSummaryCards } from '@switchboard/shared/billing/home';
 import { usd } from '../format.ts';
 
-// The cards of /billing (designs/billing.md §5 first row). AP due is null until purchasing lands (billing part 2).
+// The cards of /billing (designs/billing.md §5 first row). AP due in 14 days: posted bills' balances due within 14 days
+// or overdue (decision 0087 addendum 2).
 
 const cardLabels: [keyof BillingSummaryCards, string][] = [
   ['ar_open', 'AR open'],

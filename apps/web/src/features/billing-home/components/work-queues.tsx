@@ -1,9 +1,12 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { runMonthLabel, type BillingSummaryQueues } from '@switchboard/shared/billing/home';
+import { runMonthLabel } from '@switchboard/shared/billing/home';
 import { Link } from 'react-router';
+import type { BillingSummaryQueues } from '../api/billing-home.ts';
 
-// Work queues of /billing (design §5): each a count and a link to the invoices list filtered to it. POs awaiting
-// receipt, items below reorder point and bills due arrive with purchasing (billing part 2).
+// Work queues of /billing (design §5): each a count and a link to the list filtered to it. POs awaiting receipt count
+// ordered and partly received orders (the list filters one status at a time, so the partial ones have their own
+// link), items below reorder point link to the inventory filter, bills due (within 14 days or overdue) to Make
+// Payments.
 
 interface QueueProps {
   label: string;
@@ -40,9 +43,25 @@ export function WorkQueues({ queues, month }: { queues: BillingSummaryQueues | u
           />
         )}
         <Queue label="Failed deliveries" count={queues?.failed_deliveries} to="/billing/invoices?delivery=failed" />
-        <Text size="xs" c="dimmed">
-          Purchase orders, stock and bills arrive with purchasing.
-        </Text>
+        <Queue
+          label="POs awaiting receipt"
+          count={queues?.pos_awaiting_receipt}
+          to="/billing/purchaseorders?status=ordered"
+        />
+        {!!queues?.pos_partly_received && (
+          <Text size="xs" c="dimmed" pl="sm">
+            of which{' '}
+            <Anchor component={Link} to="/billing/purchaseorders?status=partial" size="xs">
+              {queues.pos_partly_received} partly received
+            </Anchor>
+          </Text>
+        )}
+        <Queue
+          label="Items below reorder point"
+          count={queues?.below_reorder}
+          to="/billing/inventory?below_reorder=1"
+        />
+        <Queue label="Bills due" count={queues?.bills_due} to="/billing/payments/make" />
       </Stack>
     </Paper>
   );
