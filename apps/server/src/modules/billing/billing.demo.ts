@@ -16,6 +16,7 @@ import { invoiceLines, invoices } from './invoices.table.ts';
 import { createCreditNote, voidInvoice } from './invoices.service.ts';
 import { billingToday, getBillingSettings } from './ledger.service.ts';
 import { receivePayment } from './payments.service.ts';
+import { seedPurchasingDemo } from './purchasing.demo.ts';
 import { createTaxRate } from './tax-rates.service.ts';
 
 // Demo billing history (issue 27 §12): the twelve months before the current one run, approved and posted for the
@@ -53,9 +54,10 @@ const methods: PaymentMethod[] = ['ach', 'check', 'ach', 'card', 'wire', 'check'
  * client as its billing contact, the labor item for time and materials, twelve posted monthly runs with payments
  * (most in full 10 to 40 days after the invoice, a few partial or late, some still overdue), one credit note, one
  * voided and reissued invoice, and a one-off invoice of this month partly paid. `bookkeeperEmails`: the staff who
- * hold 'view billing', the first one found acts.
+ * hold 'view billing', the first one found acts. `dataDir` (where issued purchase orders keep their PDFs): given, the
+ * purchasing and stock demo (purchasing.demo.ts) follows.
  */
-export async function seedBillingDemo(tx: Transaction, bookkeeperEmails: string[]): Promise<void> {
+export async function seedBillingDemo(tx: Transaction, bookkeeperEmails: string[], dataDir?: string): Promise<void> {
   if ((await tx.$count(billingRuns)) > 0) return;
   // A closed period refuses the history's postings: an install with a lock date is not a fresh demo.
   if ((await getBillingSettings(tx)).lock_date !== null) return;
@@ -126,6 +128,7 @@ export async function seedBillingDemo(tx: Transaction, bookkeeperEmails: string[
   }
   await payDue(addDays(today, 1));
   await seedOneOffInvoice(tx, today, actorId);
+  if (dataDir !== undefined) await seedPurchasingDemo(tx, { dataDir, actorId, today });
 }
 
 /** Time and materials of a month before a contract started need the labor item: the remote overage labor. */
