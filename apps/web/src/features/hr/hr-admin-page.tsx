@@ -37,6 +37,7 @@ import {
 } from '@switchboard/shared/hr/base';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import {
   contractMessages,
   FormActions,
@@ -81,6 +82,41 @@ const moved = <T,>(rows: T[], from: number, to: number): T[] => {
   next.splice(to, 0, row!);
   return next;
 };
+
+/**
+ * A dialog or page form over one shared contract: the contract checks it before posting, the server's 422 shows on
+ * the same fields, the answer's message is shown and `done` runs after a save.
+ */
+function useContractForm<T extends object>(
+  schema: z.ZodType<T>,
+  initial: T,
+  save: (values: T) => Promise<{ message: string }>,
+  done?: () => void,
+) {
+  const [values, setValues] = useState<T>(initial);
+  const [local, setLocal] = useState<FieldMessages>({});
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const set = <K extends keyof T>(key: K, value: T[K]) => setValues((previous) => ({ ...previous, [key]: value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const messages = contractMessages(schema.safeParse(values));
+    setLocal(messages ?? {});
+    if (messages) return;
+    setPending(true);
+    setError(null);
+    try {
+      const saved = await save(values);
+      notifications.show({ message: saved.message });
+      done?.();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(false);
+    }
+  };
+  return { values, set, submit, shown: shownMessages(local, error), error, pending };
+}
 
 export function HrAdminPage() {
   const navigate = useNavigate();
@@ -215,22 +251,13 @@ const categoryInputOf = (category: HrCategory | null): HrCategoryInput => ({
 });
 
 function CategoryForm({ category, onClose }: { category: HrCategory | null; onClose: () => void }) {
-  const [values, setValues] = useState<HrCategoryInput>(categoryInputOf(category));
-  const [local, setLocal] = useState<FieldMessages>({});
   const save = useSaveCategory();
-  const set = <K extends keyof HrCategoryInput>(key: K, value: HrCategoryInput[K]) =>
-    setValues((previous) => ({ ...previous, [key]: value }));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const messages = contractMessages(hrCategoryInputSchema.safeParse(values));
-    setLocal(messages ?? {});
-    if (messages) return;
-    const saved = await save.mutateAsync({ id: category?.id ?? null, input: values }).catch(() => null);
-    if (!saved) return;
-    notifications.show({ message: saved.message });
-    onClose();
-  };
-  const shown = shownMessages(local, save.error);
+  const { values, set, submit, shown, error, pending } = useContractForm(
+    hrCategoryInputSchema,
+    categoryInputOf(category),
+    (input) => save.mutateAsync({ id: category?.id ?? null, input }),
+    onClose,
+  );
   return (
     <Modal opened onClose={onClose} title={category ? `Edit ${category.name}` : 'New category'}>
       <form onSubmit={submit} noValidate>
@@ -276,7 +303,7 @@ function CategoryForm({ category, onClose }: { category: HrCategory | null; onCl
             error={shown.instructions?.[0]}
           />
           <Switch label="Active" checked={values.active} onChange={(e) => set('active', e.currentTarget.checked)} />
-          <FormActions error={save.error} pending={save.isPending} onCancel={onClose} />
+          <FormActions error={error} pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
@@ -325,22 +352,13 @@ const stepInputOf = (step: HrStep | null): HrStepInput => ({
 });
 
 function StepForm({ step, onClose }: { step: HrStep | null; onClose: () => void }) {
-  const [values, setValues] = useState<HrStepInput>(stepInputOf(step));
-  const [local, setLocal] = useState<FieldMessages>({});
   const save = useSaveStep();
-  const set = <K extends keyof HrStepInput>(key: K, value: HrStepInput[K]) =>
-    setValues((previous) => ({ ...previous, [key]: value }));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const messages = contractMessages(hrStepInputSchema.safeParse(values));
-    setLocal(messages ?? {});
-    if (messages) return;
-    const saved = await save.mutateAsync({ id: step?.id ?? null, input: values }).catch(() => null);
-    if (!saved) return;
-    notifications.show({ message: saved.message });
-    onClose();
-  };
-  const shown = shownMessages(local, save.error);
+  const { values, set, submit, shown, error, pending } = useContractForm(
+    hrStepInputSchema,
+    stepInputOf(step),
+    (input) => save.mutateAsync({ id: step?.id ?? null, input }),
+    onClose,
+  );
   return (
     <Modal opened onClose={onClose} title={step ? `Edit ${step.name}` : 'New step'} size="lg">
       <form onSubmit={submit} noValidate>
@@ -383,7 +401,7 @@ function StepForm({ step, onClose }: { step: HrStep | null; onClose: () => void 
             error={shown.email_body?.[0]}
           />
           <Switch label="Active" checked={values.active} onChange={(e) => set('active', e.currentTarget.checked)} />
-          <FormActions error={save.error} pending={save.isPending} onCancel={onClose} />
+          <FormActions error={error} pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
@@ -398,20 +416,10 @@ function SettingsPanel() {
 }
 
 function SettingsForm({ initial }: { initial: HrSettings }) {
-  const [values, setValues] = useState<HrSettings>(initial);
-  const [local, setLocal] = useState<FieldMessages>({});
   const save = useSaveHrSettings();
-  const set = <K extends keyof HrSettings>(key: K, value: HrSettings[K]) =>
-    setValues((previous) => ({ ...previous, [key]: value }));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const messages = contractMessages(hrSettingsSchema.safeParse(values));
-    setLocal(messages ?? {});
-    if (messages) return;
-    const saved = await save.mutateAsync(values).catch(() => null);
-    if (saved) notifications.show({ message: saved.message });
-  };
-  const shown = shownMessages(local, save.error);
+  const { values, set, submit, shown, pending } = useContractForm(hrSettingsSchema, initial, (input) =>
+    save.mutateAsync(input),
+  );
   const number = (value: string | number) => (typeof value === 'number' ? value : Number.NaN);
   const slotMessage = Object.entries(shown).find(([key]) => key.startsWith('anon_release_slots'))?.[1]?.[0];
   return (
@@ -517,7 +525,7 @@ function SettingsForm({ initial }: { initial: HrSettings }) {
           </SimpleGrid>
         </Paper>
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={pending}>
             Save settings
           </Button>
         </Group>
