@@ -55,8 +55,7 @@ describe('billing vendors', () => {
       order_date: '2026-11-05',
       lines: [{ description: 'FortiGate 60F', quantity: '1', unit_cost: '512.40' }],
     });
-    // Purchase orders announce nothing yet (their events come with part 2): reload to read the drawer afresh.
-    await page.reload();
+    // PurchaseOrderUpdated on the billing channel refreshes the open drawer: no reload.
     await drawer.getByRole('tab', { name: 'Purchase orders' }).click();
     await drawer.getByRole('table', { name: 'Purchase orders' }).getByText('$512.40').waitFor();
     await drawer.getByRole('tab', { name: 'Details' }).click();

@@ -53,13 +53,22 @@ export async function downloadReportCsv(name: BillingReportName, filters: Report
 }
 
 /**
- * Reports follow the `billing` channel: an invoice or payment that changed, or any journal entry posted, makes every
- * open report read again, so a second window sees a payment recorded in the first without a reload.
+ * Reports follow the `billing` channel: an invoice, payment, bill, receipt or stock that changed, or any journal entry
+ * posted, makes every open report read again, so a second window sees a payment recorded in the first without a
+ * reload.
  */
 export function useLiveReports(): void {
   const queryClient = useQueryClient();
   const refetch = () => void queryClient.invalidateQueries({ queryKey: reportsQueryKey });
-  useChannel(billingChannel, { InvoiceUpdated: refetch, PaymentUpdated: refetch, LedgerPosted: refetch });
+  useChannel(billingChannel, {
+    InvoiceUpdated: refetch,
+    PaymentUpdated: refetch,
+    LedgerPosted: refetch,
+    // Aged payables, stock valuation and receiving reports read bills, receipts and stock.
+    BillUpdated: refetch,
+    ReceiptPosted: refetch,
+    StockUpdated: refetch,
+  });
 }
 
 /** Companies for the company filter (GET /api/company, by name). */

@@ -88,6 +88,8 @@ export function useLiveVendors(): void {
     // Open bills and Last paid, and the drawer's Bills and Payments tabs, follow bills and payments made.
     BillUpdated: () => void queryClient.invalidateQueries({ queryKey: vendorsQueryKey }),
     PaymentUpdated: () => void queryClient.invalidateQueries({ queryKey: vendorsQueryKey }),
+    // The drawer's Purchase orders tab, and whether archiving keeps the vendor, follow its purchase orders.
+    PurchaseOrderUpdated: () => void queryClient.invalidateQueries({ queryKey: vendorsQueryKey }),
   });
 }
 
