@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentPasswordSchema, PASSWORD_MAX_LENGTH, passwordMaxMessage } from './account-security.ts';
 import { holidaySchema } from './holidays.ts';
+import { workHoursSchema } from './hr/base.ts';
 import { optionalPhoneNumberSchema } from './phone.ts';
 import { ptoPeriodSchema, ptoSettingSchema } from './pto.ts';
 import { userRoles } from './auth.ts';
@@ -21,6 +22,8 @@ export const employeePhotoMimeTypes = ['image/png', 'image/jpeg', 'image/gif', '
 /** The browser resizes photos to fit this square before upload. */
 export const EMPLOYEE_PHOTO_MAX_SIDE = 512;
 export const agentNumberTakenMessage = 'This phone number is assigned to another agent.';
+/** designs/hr.md §2.2: the manager (stage 1 of HR requests) is an enabled employee other than oneself. */
+export const employeeManagerInvalidMessage = 'The manager must be another employee.';
 
 /** The edit views of spec 1 §2.6, with their labels. */
 export const employeeViews = [
@@ -158,6 +161,12 @@ const employeeFields = {
   reminder_emails: flag.optional(),
   callback_number: optionalPhoneNumberSchema.optional(),
   password_confirmation: z.preprocess((value) => value ?? '', z.string()),
+  /**
+   * designs/hr.md §2.2, §2.3 (HR staff only, as the employment fields): the manager, and the own week as JSON text
+   * (or an object in a JSON body); empty clears it (null = the company week). Absent leaves the stored value alone.
+   */
+  manager_id: optionalId('manager').optional(),
+  work_hours: jsonText(workHoursSchema.nullable(), null).optional(),
 };
 
 const passwordsMatch = (
@@ -213,6 +222,11 @@ export const employeeDetailSchema = z.object({
   pto_start_date: z.string().nullable(),
   accrual_rollover_limit: z.number(),
   lump_sum_rollover_limit: z.number(),
+  /** designs/hr.md §2.2: the manager (the name too, as a disabled manager is in no picker). */
+  manager_id: z.number().int().nullable(),
+  manager: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** designs/hr.md §2.3: hours per ISO weekday ('1' Monday to '7' Sunday); null = the company week. */
+  work_hours: z.record(z.string(), z.number()).nullable(),
   departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
   agent_settings: z
     .object({

@@ -169,3 +169,16 @@ export type HrBase = z.infer<typeof hrBaseResponseSchema>['data'];
 
 /** HrBaseUpdated on `store`: categories, steps or the readers changed; every /hr page refetches the base data. */
 export const hrBaseUpdatedEvent = 'HrBaseUpdated';
+
+/** ISO weekdays as the week's keys: '1' = Monday to '7' = Sunday. */
+export const isoWeekdayKeys = ['1', '2', '3', '4', '5', '6', '7'] as const;
+
+/**
+ * An employee's own week (designs/hr.md §2.3, employees.work_hours): the hours of all seven ISO weekdays, 0-24 in
+ * quarter hours, the same rule as the company week of the HR settings (which also needs one working day).
+ */
+export const workHoursSchema = z
+  .partialRecord(z.enum(isoWeekdayKeys, { message: 'The weekdays are 1 (Monday) to 7 (Sunday).' }), weekdayHours)
+  .refine((week) => Object.keys(week).length === 7, { message: 'Give the hours of all seven weekdays.' })
+  .transform((week) => week as Record<(typeof isoWeekdayKeys)[number], number>);
+export type WorkHours = z.infer<typeof workHoursSchema>;

@@ -4,6 +4,7 @@ import {
   canCreateEmployee,
   canEditAccount,
   employeeFieldGroups,
+  employeeManagerInvalidMessage,
   forbiddenAccountFields,
   permissionNames,
   type CreateEmployeeInput,
@@ -12,7 +13,7 @@ import {
   type EmployeeFormField,
   type UpdateEmployeeInput,
 } from '@switchboard/shared';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -46,7 +47,8 @@ export async function getEmployeeDetail(db: DbOrTransaction, userId: number): Pr
     .where(and(eq(users.id, userId), eq(users.type, 'Employee')))
     .limit(1);
   if (!row) throw notFound();
-  const [departmentRows, permissions, agent, lastSession] = await Promise.all([
+  const managerId = row.employee?.managerId ?? null;
+  const [departmentRows, permissions, agent, lastSession, managerRows] = await Promise.all([
     db
       .select({ id: departments.id, name: departments.name })
       .from(employeeDepartments)
@@ -66,6 +68,9 @@ export async function getEmployeeDetail(db: DbOrTransaction, userId: number): Pr
       .where(eq(sessions.userId, userId))
       .orderBy(desc(sessions.lastActivity))
       .limit(1),
+    managerId === null
+      ? []
+      : db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, managerId)).limit(1),
   ]);
   const { user, employee } = row;
   const agentRow = agent[0];
@@ -95,6 +100,9 @@ export async function getEmployeeDetail(db: DbOrTransaction, userId: number): Pr
     pto_start_date: employee?.ptoStartDate ?? null,
     accrual_rollover_limit: Number(employee?.accrualRolloverLimit ?? 0),
     lump_sum_rollover_limit: Number(employee?.lumpSumRolloverLimit ?? 0),
+    manager_id: managerId,
+    manager: managerRows[0] ?? null,
+    work_hours: employee?.workHours ?? null,
     departments: departmentRows,
     agent_settings: agentRow
       ? {
@@ -131,6 +139,18 @@ async function assertReferences(
   }
   const unknown = (input.permissions ?? []).filter((name) => !(permissionNames as readonly string[]).includes(name));
   if (unknown.length) errors.permissions = [`Unknown permissions: ${unknown.join(', ')}.`];
+  // designs/hr.md §2.2: an enabled employee other than this one (the database refuses oneself too).
+  if (input.manager_id !== undefined && input.manager_id !== null) {
+    const [manager] =
+      input.manager_id === userId
+        ? []
+        : await db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, input.manager_id), eq(users.type, 'Employee'), isNull(users.deletedAt)))
+            .limit(1);
+    if (!manager) errors.manager_id = [employeeManagerInvalidMessage];
+  }
   if (manageCrm && input.agent_number) {
     const [line] = await db
       .select({ id: agentPhoneNumbers.id, userId: agentSettings.userId })
@@ -159,6 +179,9 @@ const employeeValues = (input: CreateEmployeeInput | UpdateEmployeeInput) => ({
   ptoStartDate: input.pto_start_date,
   accrualRolloverLimit: String(input.accrual_rollover_limit),
   lumpSumRolloverLimit: String(input.lump_sum_rollover_limit),
+  // Absent (a client that does not send them) keeps what is stored.
+  ...(input.manager_id === undefined ? {} : { managerId: input.manager_id }),
+  ...(input.work_hours === undefined ? {} : { workHours: input.work_hours }),
 });
 
 async function writeDepartments(tx: Transaction, userId: number, ids: number[]): Promise<void> {
@@ -288,6 +311,29 @@ const employeeColumns = {
 type EmployeeColumn = (typeof employeeColumns)[keyof typeof employeeColumns];
 const cents = (value: number | string | null | undefined) => Math.round(Number(value ?? 0) * 100);
 
+/** A week written the same way whatever its key order, to compare the submitted one with the stored one. */
+const weekText = (week: Record<string, number> | null | undefined) =>
+  week
+    ? JSON.stringify(
+        Object.keys(week)
+          .sort()
+          .map((day) => [day, week[day]]),
+      )
+    : null;
+
+/**
+ * The HR fields of designs/hr.md §2.2-2.3 the edit changes: HR staff set them, as the employment fields (the
+ * 'employment' group of decision 0025). Absent fields change nothing.
+ */
+function changedHrFields(current: EmployeeForEdit, input: UpdateEmployeeInput): ('manager_id' | 'work_hours')[] {
+  const stored = current.employee;
+  const changed: ('manager_id' | 'work_hours')[] = [];
+  if (input.manager_id !== undefined && input.manager_id !== (stored?.managerId ?? null)) changed.push('manager_id');
+  if (input.work_hours !== undefined && weekText(input.work_hours) !== weekText(stored?.workHours))
+    changed.push('work_hours');
+  return changed;
+}
+
 /** The form fields whose submitted value differs from what is stored (permissions and agent fields aside). */
 function changedEmployeeFields(
   current: EmployeeForEdit,
@@ -341,7 +387,8 @@ export async function updateEmployee(
   const changed = changedEmployeeFields(current, input, photo !== null);
   if (userId === actor.id && input.active === 1)
     throw unprocessable({ active: ['You cannot disable your own account.'] });
-  const refused = forbiddenAccountFields(actor, target, changed, employeeFieldGroups);
+  const hrFields = canChangeAccountField(actor, target, 'employment') ? [] : changedHrFields(current, input);
+  const refused = [...forbiddenAccountFields(actor, target, changed, employeeFieldGroups), ...hrFields];
   if (refused.length > 0) throw forbidden(accountChangeForbiddenMessage(refused));
   const credentialFields = changed.flatMap((field) => employeeCredentialFields[field] ?? []);
   // One's own password, e-mail or two-factor: the current password first (decision 0057).
