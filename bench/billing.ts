@@ -320,7 +320,8 @@ async function seed(): Promise<void> {
   // The ledger, a month at a time: each month's entries and their lines in one transaction (the triggers check that
   // lines join their entry in its posting transaction and that every entry balances at commit). Posted invoices
   // debit 1100 and credit income; payments debit the bank (or 1050) and credit 1100; manual entries (expenses paid
-  // from the bank) fill up to the journal line count.
+  // from the bank) fill up to the journal line count. Debit and credit are numeric dollars, as the documents' amounts
+  // (not cents: the seed once wrote total * 100 there, and Verify's receivables check failed on it).
   const { rows: counts } = await db.execute<{ invoices: number; payments: number }>(sql`
     select (select count(*)::int from invoices where status = 'posted') as invoices,
       (select count(*)::int from payments) as payments`);
@@ -356,16 +357,16 @@ async function seed(): Promise<void> {
           select e.id, k, e.entry_date,
             case when k = 1 then (select id from accounts where number = '1100')
               else (select id from accounts where number = (array['4000', '4050', '4100', '4200'])[1 + i.id % 4]) end,
-            case when k = 1 then (i.total * 100)::bigint else 0 end,
-            case when k = 2 then (i.total * 100)::bigint else 0 end,
+            case when k = 1 then i.total else 0 end,
+            case when k = 2 then i.total else 0 end,
             case when k = 1 then i.company_id end, ''
           from journal_entries e join invoices i on i.id = e.source_id cross join generate_series(1, 2) k
           where e.source_type = 'invoice' and e.entry_date >= ${from} and e.entry_date < ${to}
           union all
           select e.id, k, e.entry_date,
             case when k = 1 then p.account_id else (select id from accounts where number = '1100') end,
-            case when k = 1 then (p.amount * 100)::bigint else 0 end,
-            case when k = 2 then (p.amount * 100)::bigint else 0 end,
+            case when k = 1 then p.amount else 0 end,
+            case when k = 2 then p.amount else 0 end,
             case when k = 2 then p.company_id end, ''
           from journal_entries e join payments p on p.id = e.source_id cross join generate_series(1, 2) k
           where e.source_type = 'payment' and e.entry_date >= ${from} and e.entry_date < ${to}
@@ -373,7 +374,8 @@ async function seed(): Promise<void> {
           select e.id, k, e.entry_date,
             (select id from accounts where number = case when k = 1 then (array['5100', '6500'])[1 + e.id % 2]
               else '1000' end),
-            case when k = 1 then 1000 + e.id % 50000 else 0 end, case when k = 2 then 1000 + e.id % 50000 else 0 end,
+            case when k = 1 then (1000 + e.id % 50000) / 100.0 else 0 end,
+            case when k = 2 then (1000 + e.id % 50000) / 100.0 else 0 end,
             null, ''
           from journal_entries e cross join generate_series(1, 2) k
           where e.source_type = 'manual' and e.entry_date >= ${from} and e.entry_date < ${to}`);
