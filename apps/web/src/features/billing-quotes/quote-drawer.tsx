@@ -22,6 +22,7 @@ import {
   type BillingQuoteInput,
   type QuoteDetail,
 } from '@switchboard/shared/billing/quotes';
+import type { QuotePurchaseOrdersResult } from '@switchboard/shared/purchase-orders';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BillingLineRows, type BillingLineFields } from '../../components/billing-line-rows.tsx';
@@ -33,13 +34,16 @@ import {
   useDeleteQuote,
   useQuote,
   useQuoteAction,
+  useQuotePurchaseOrders,
   useSaveQuote,
 } from './api/quotes.ts';
 import { dollars, errorText, statusColors } from './format.ts';
 
 // The quote drawer (designs/billing.md §5 /billing/quotes): a draft is edited here (lines with optional and chosen
 // checkboxes, item search), sent, deleted; a sent quote is marked accepted or declined for the client; an accepted
-// one is converted to a draft invoice (the whole quote, or a deposit of N %), linked to /billing/invoices?id=N.
+// one is converted to a draft invoice (the whole quote, or a deposit of N %), linked to /billing/invoices?id=N. A quote
+// not declined or expired can order its product lines: "Create purchase orders" makes one draft PO per preferred
+// vendor (POST /api/billing/quotes/{id}/purchase-orders) and shows them, linked, with the lines it left out.
 
 /** A quote line as typed: the fields of every billing line and the quote's optional and chosen flags. */
 interface LineDraft extends BillingLineFields {
@@ -328,6 +332,62 @@ function Totals({ quote }: { quote: QuoteDetail }) {
   );
 }
 
+type OrdersMade = QuotePurchaseOrdersResult;
+
+/** The button, and what it made: links to each draft PO, and the product lines left out (no preferred vendor). */
+function CreatePurchaseOrders({ quote }: { quote: QuoteDetail }) {
+  const create = useQuotePurchaseOrders();
+  const [made, setMade] = useState<OrdersMade | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (quote.status === 'declined' || quote.status === 'expired') return null;
+  const onCreate = async () => {
+    setError(null);
+    try {
+      setMade(await create.mutateAsync(quote.id));
+    } catch (failure) {
+      setMade(null);
+      setError(errorText(failure));
+    }
+  };
+  return (
+    <Stack gap="xs" role="group" aria-label="Purchase orders from this quote">
+      <Group>
+        <Button variant="default" loading={create.isPending} onClick={onCreate}>
+          Create purchase orders
+        </Button>
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      {made ? (
+        <Alert color="green" role="status" title={made.message}>
+          <Stack gap={4}>
+            {made.data.purchase_orders.map((order) => (
+              <Anchor key={order.id} component={Link} to={`/billing/purchaseorders?id=${order.id}`} size="sm">
+                {order.label} · {order.vendor_name} · {order.lines === 1 ? '1 line' : `${order.lines} lines`}
+              </Anchor>
+            ))}
+            {made.data.skipped_lines.length > 0 ? (
+              <Stack gap={2} aria-label="Lines not ordered">
+                <Text size="sm" fw={600}>
+                  Not ordered (no item with a preferred vendor)
+                </Text>
+                {made.data.skipped_lines.map((line) => (
+                  <Text key={line.line_no} size="sm">
+                    Line {line.line_no}: {line.description}
+                  </Text>
+                ))}
+              </Stack>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
 function QuoteSummary({ quote }: { quote: QuoteDetail }) {
   const action = useQuoteAction();
   const convert = useConvertQuote();
@@ -463,6 +523,7 @@ function QuoteSummary({ quote }: { quote: QuoteDetail }) {
           </Stack>
         </Paper>
       ) : null}
+      <CreatePurchaseOrders key={quote.id} quote={quote} />
       {quote.converted_invoice_ids.length > 0 ? (
         <Stack gap={2} aria-label="Invoices from this quote">
           <Text size="sm" fw={600}>

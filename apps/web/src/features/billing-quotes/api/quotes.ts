@@ -6,6 +6,7 @@ import type {
   QuoteListResponse,
   QuoteStatus,
 } from '@switchboard/shared/billing/quotes';
+import type { QuotePurchaseOrdersResult } from '@switchboard/shared/purchase-orders';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useChannel } from '../../../lib/socket.ts';
@@ -106,6 +107,15 @@ export const useQuoteAction = () =>
   useQuoteMutation(({ id, action, to }: { id: number; action: 'send' | 'accept' | 'decline'; to?: string[] }) =>
     api.post<QuoteAnswer>(`/api/billing/quotes/${id}/${action}`, to && to.length > 0 ? { to } : {}),
   );
+
+/** "Create purchase orders": one draft PO per preferred vendor of the quote's product lines, the rest answered back. */
+export function useQuotePurchaseOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<QuotePurchaseOrdersResult>(`/api/billing/quotes/${id}/purchase-orders`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['billing', 'purchaseorders'] }),
+  });
+}
 
 export const useConvertQuote = () =>
   useQuoteMutation(({ id, body }: { id: number; body: QuoteConvertInput }) =>
