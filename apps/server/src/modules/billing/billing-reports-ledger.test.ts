@@ -11,6 +11,7 @@ import { tickets } from '../tickets/tickets.table.ts';
 import { reportFixture, type ReportFixture } from './billing-report-fixture.ts';
 import { billingVerifyTick } from './billing-verify.job.ts';
 import { accounts } from './ledger.table.ts';
+import { poLines, purchaseOrders, vendors } from './purchase-orders.table.ts';
 import { postJournalEntry } from './ledger.service.ts';
 
 // Balance Sheet, Income Statement and Verify Transactions (designs/billing.md §3.1, §5; issue 28 part 6): figures
@@ -319,6 +320,93 @@ describe('Income Statement of one client from a posted invoice', () => {
     expect(report.sections[0]!.total).toBe(125);
     expect(report.gross_margin.amount).toBe(125);
     expect(report.net_income.amount).toBe(125);
+  });
+});
+
+describe('Verify Transactions: received not billed (2050)', () => {
+  it('three receipts of one line at 33.3333 (each rounded) then one bill of all: 2050 is 0 and Verify passes', async () => {
+    const [vendor] = await ctx.db
+      .insert(vendors)
+      .values({ name: 'Ingram Verify', defaultExpenseAccountId: account['6900']! })
+      .returning();
+    const [order] = await ctx.db
+      .insert(purchaseOrders)
+      .values({ number: 'PO-V0001', vendorId: vendor!.id, status: 'ordered', orderDate: '2026-11-01' })
+      .returning();
+    const [line] = await ctx.db
+      .insert(poLines)
+      .values({
+        poId: order!.id,
+        lineNo: 1,
+        description: 'Patch cable',
+        quantity: '3',
+        unitCost: '33.3333',
+        amount: '0',
+      })
+      .returning();
+    const a = await createUser(ctx.db, { permissions: ['view billing', 'approve billing'] });
+    const buyer = (await login(ctx.app, a.email, a.password)).access_token;
+    const call = (url: string, payload?: object) =>
+      ctx.app.inject({ method: 'POST', url: `/api/billing/${url}`, headers: bearer(buyer), payload });
+    // Each receipt credits 2050 round(1 × 33.3333) = 33.33: 99.99 in all, where 3 × 33.3333 rounds to 100.00.
+    for (const day of ['2026-11-02', '2026-11-03', '2026-11-04']) {
+      const receipt = await call('receipts', {
+        po_id: order!.id,
+        received_on: day,
+        lines: [{ po_line_id: line!.id, quantity: 1 }],
+      });
+      expect(receipt.statusCode, receipt.body).toBe(200);
+    }
+    const balance2050 = async () => {
+      const result = await ctx.db.execute<{ balance: string }>(sql`select coalesce(sum(credit - debit), 0)::text
+        as balance from journal_lines where account_id = ${account['2050']!}`);
+      return Number(result.rows[0]!.balance);
+    };
+    expect(await balance2050()).toBe(99.99);
+    const receivedCheck = async () =>
+      (await get('verifytransactions', verifySchema)).checks.find((c) => c.key === 'received_not_billed')!;
+    // Received and not yet billed: 99.99 in 2050, not the PO line's 3 × 33.3333 = 100.00.
+    expect(await receivedCheck()).toMatchObject({ passed: true, problem_count: 0 });
+    const created = await call('bills', {
+      vendor_id: vendor!.id,
+      vendor_ref: 'V-2050',
+      bill_date: '2026-11-05',
+      lines: [{ description: 'Patch cable', quantity: 3, unit_cost: 33.3333, po_line_id: line!.id }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const posted = await call(`bills/${created.json().data.id}/post`);
+    expect(posted.statusCode, posted.body).toBe(200);
+    // The bill clears exactly what the receipts put in 2050; the cent of rounding goes to 5900.
+    expect(await balance2050()).toBe(0);
+    const report = await get('verifytransactions', verifySchema);
+    const check = report.checks.find((c) => c.key === 'received_not_billed')!;
+    expect(check).toMatchObject({ passed: true, problem_count: 0 });
+    expect(check.detail).toContain('Receipts $99.99');
+    expect(report.checks.filter((c) => !c.passed)).toEqual([]);
+  });
+
+  it('finds a stray entry on 2050 that no receipt or bill explains', async () => {
+    await post('2026-11-06', [
+      ['2050', 0, 500],
+      ['6900', 500, 0],
+    ]);
+    const report = await get('verifytransactions', verifySchema);
+    const check = report.checks.find((c) => c.key === 'received_not_billed')!;
+    expect(check.passed).toBe(false);
+    expect(check.problems).toEqual([
+      {
+        kind: 'account',
+        id: null,
+        label: 'Account 2050 vs receipts less what bills cleared',
+        expected: 0,
+        actual: 5,
+        difference: 5,
+      },
+    ]);
+    await post('2026-11-06', [
+      ['2050', 500, 0],
+      ['6900', 0, 500],
+    ]);
   });
 });
 

@@ -12,10 +12,9 @@ import { openItemsAsOf } from './billing-report-aging.ts';
 // Verify Transactions (designs/billing.md §5, §7): each check re-derives a figure two independent ways and lists what
 // disagrees. Checks: trial balance 0, every entry balanced, AR (1100) = open invoices − unapplied credits per company,
 // AP (2000) = open bills − vendor credits and prepayments per vendor, inventory (1200) = stock moves' value (and stock
-// levels = their moves), 2050 = received not billed, invoice totals = lines + tax, allocations within their amounts,
-// and the monthly rollup = the lines. The as-of date applies to the ledger and the sub-ledgers that keep history
-// (allocations' applied_on/unapplied_on, voids' dates); received-not-billed reads po_lines' current quantities, so it
-// is compared as of today only.
+// levels = their moves), 2050 = receipts less what bills cleared, invoice totals = lines + tax, allocations within
+// their amounts, and the monthly rollup = the lines. The as-of date applies to the ledger and the sub-ledgers that keep history
+// (allocations' applied_on/unapplied_on, voids' dates); received-not-billed is compared as of today only.
 
 const problemLimit = 100;
 
@@ -235,20 +234,34 @@ async function inventory(db: DbOrTransaction, asOf: string, today: string): Prom
 }
 
 async function receivedNotBilled(db: DbOrTransaction, today: string): Promise<VerifyCheck> {
-  // What was received and not yet billed, at the PO line's cost: the unbilled part of the received quantity.
-  const result = await db.execute<{ id: number; po_id: number; amount: string }>(sql`
-    select l.id, l.po_id, round((l.received_qty - least(l.billed_qty, l.received_qty)) * l.unit_cost, 2)::text as amount
-    from po_lines l where l.received_qty > l.billed_qty`);
-  const expected = result.rows.reduce((sum, row) => sum + cents(row.amount), 0);
+  // What receipts put in 2050 (their lines' amounts, each rounded on its own) minus what bills took out of it (the
+  // 2050 lines of bills' entries, net of their voids' reversals). PO lines' quantities × cost would differ by cents
+  // from receipts at a 4-decimal cost; bills clear a fully billed line's exact received amount (bills.service.ts).
+  const result = await db.execute<{ received: string; lines: number; cleared: string }>(sql`
+    select
+      (select coalesce(sum(rl.amount), 0) from receipt_lines rl join receipts r on r.id = rl.receipt_id
+        where r.received_on <= ${today}::date)::text as received,
+      (select count(distinct rl.po_line_id)::int from receipt_lines rl join receipts r on r.id = rl.receipt_id
+        where r.received_on <= ${today}::date) as lines,
+      (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l
+        join journal_entries e on e.id = l.entry_id
+        left join journal_entries o on o.id = e.reverses_id
+        where l.account_id = (select id from accounts where number = '2050') and l.entry_date <= ${today}::date
+          and (e.source_type = 'bill' or (e.source_type = 'reversal' and o.source_type = 'bill')))::text as cleared`);
+  const row = result.rows[0];
+  const received = cents(row?.received);
+  const cleared = cents(row?.cleared);
+  const expected = received - cleared;
   const actual = -(await accountBalance(db, '2050', today));
   const problems =
     expected === actual
       ? []
-      : [problem('account', null, 'Account 2050 vs PO lines received, not billed', expected, actual)];
+      : [problem('account', null, 'Account 2050 vs receipts less what bills cleared', expected, actual)];
   return check(
     'received_not_billed',
-    'Received not billed (2050) = PO lines received and not billed',
-    `PO lines ${money(expected)} (${result.rows.length} lines), account 2050 ${money(actual)} (as of today)`,
+    'Received not billed (2050) = receipts − what bills cleared',
+    `Receipts ${money(received)} (${row?.lines ?? 0} PO lines), bills cleared ${money(cleared)}, ` +
+      `account 2050 ${money(actual)} (as of today)`,
     found(problems),
   );
 }

@@ -634,13 +634,46 @@ async function lockPoLines(tx: Transaction, ids: number[]): Promise<Map<number, 
   return new Map(result.rows.map((row) => [Number(row.id), row]));
 }
 
-/** The unit cost the line was received at: its latest receipt line's, else the order's. */
-async function receivedCosts(tx: Transaction, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const result = await tx.execute<{ po_line_id: number; unit_cost: string }>(sql`
-    select distinct on (po_line_id) po_line_id, unit_cost::text as unit_cost from receipt_lines
-    where po_line_id = any(${sql.param(ids)}::int[]) order by po_line_id, id desc`);
-  return new Map(result.rows.map((row) => [Number(row.po_line_id), row.unit_cost]));
+type ReceivedLine = { quantity: number; unitCost: string; amount: number };
+
+/** Each PO line's receipt lines (hundredths of a unit, their cost and the cents they credited 2050), oldest first. */
+async function receivedLines(tx: Transaction, ids: number[]): Promise<Map<number, ReceivedLine[]>> {
+  const out = new Map<number, ReceivedLine[]>();
+  if (ids.length === 0) return out;
+  const result = await tx.execute<{ po_line_id: number; quantity: string; unit_cost: string }>(sql`
+    select po_line_id, quantity::text as quantity, unit_cost::text as unit_cost
+    from receipt_lines where po_line_id = any(${sql.param([...new Set(ids)])}::int[]) order by po_line_id, id`);
+  for (const row of result.rows) {
+    const list = out.get(Number(row.po_line_id)) ?? [];
+    // A receipt line credited 2050 its quantity × cost rounded to the cent (receipts.service.ts).
+    const amount = lineAmount(row.quantity, row.unit_cost);
+    list.push({ quantity: qtyUnits(row.quantity), unitCost: row.unit_cost, amount });
+    out.set(Number(row.po_line_id), list);
+  }
+  return out;
+}
+
+/**
+ * What the first `units` received units of a PO line put in 2050, taking its receipt lines oldest first: whole
+ * receipt lines at the amount they credited, a part of one at quantity × its cost. A bill clears
+ * receivedValue(already + billed) − receivedValue(already), so once every received unit is billed, 2050 holds exactly
+ * 0 for the line (three receipts at 33.3333 each rounded on their own add up to what is cleared). Receipt lines are
+ * never changed or removed, so an earlier bill's share stays the same when more are received.
+ */
+function receivedValue(lines: readonly ReceivedLine[], units: number): number {
+  let left = units;
+  let value = 0;
+  for (const line of lines) {
+    if (left <= 0) break;
+    if (left >= line.quantity) {
+      value += line.amount;
+      left -= line.quantity;
+    } else {
+      value += lineAmount(numericFromUnits(left, 2), line.unitCost);
+      left = 0;
+    }
+  }
+  return value;
 }
 
 /**
@@ -662,7 +695,7 @@ export async function postBill(db: Db, id: number, actorId: number): Promise<Bil
     const lines = linesResult.rows;
     const poLineIds = lines.flatMap((line) => (line.po_line_id ? [Number(line.po_line_id)] : []));
     const poLines = await lockPoLines(tx, poLineIds);
-    const costs = await receivedCosts(tx, poLineIds);
+    const received = await receivedLines(tx, poLineIds);
     const accountsByNumber = await accountIdsByNumber(tx, ['2000', '2050', '5900']);
     const errors: FieldErrors = {};
     const credit = bill.kind === 'credit';
@@ -688,10 +721,12 @@ export async function postBill(db: Db, id: number, actorId: number): Promise<Bil
         const receivedNotBilled = Math.max(0, qtyUnits(poLine.received_qty) - already);
         const fromReceived = Math.min(qty, receivedNotBilled);
         const notReceived = qty - fromReceived;
-        const receivedCost = costs.get(poLine.id) ?? poLine.unit_cost;
+        // The received part at what its receipts credited 2050 (oldest first); the rest at the order's cost.
+        const receipts = received.get(poLine.id) ?? [];
+        const fromReceivedAmount =
+          fromReceived > 0 ? receivedValue(receipts, already + fromReceived) - receivedValue(receipts, already) : 0;
         const atOrderCost =
-          (fromReceived > 0 ? lineAmount(numericFromUnits(fromReceived, 2), receivedCost) : 0) +
-          (notReceived > 0 ? lineAmount(numericFromUnits(notReceived, 2), poLine.unit_cost) : 0);
+          fromReceivedAmount + (notReceived > 0 ? lineAmount(numericFromUnits(notReceived, 2), poLine.unit_cost) : 0);
         if (atOrderCost > 0) posting.push({ ...base, accountId: accountsByNumber.get('2050')!, ...side(atOrderCost) });
         const variance = amount - atOrderCost;
         if (variance > 0) posting.push({ ...base, accountId: accountsByNumber.get('5900')!, ...side(variance) });
