@@ -1,3 +1,4 @@
+import { lineAmount } from '@switchboard/shared/billing/money';
 import {
   locationRequiredMessage,
   receiptInputSchema,
@@ -17,9 +18,17 @@ export interface ReceiveForm {
   /** Receive now and serials text, by PO line id. */
   quantities: Record<number, string>;
   serials: Record<number, string>;
+  /** "Bill received with items": the vendor's invoice number, its date and the billed unit cost by PO line id. */
+  bill: boolean;
+  vendor_ref: string;
+  bill_date: string;
+  bill_costs: Record<number, string>;
 }
 
-/** Errors by form key: 'qty.{lineId}', 'serials.{lineId}', 'location_id', 'received_on', 'memo', '_'. */
+/**
+ * Errors by form key: 'qty.{lineId}', 'serials.{lineId}', 'cost.{lineId}', 'location_id', 'received_on', 'memo',
+ * 'bill.vendor_ref', 'bill.bill_date', '_'.
+ */
 export type FormErrors = Record<string, string[]>;
 
 export const emptyReceiveForm = (today: string, order: OpenOrder | null): ReceiveForm => ({
@@ -28,7 +37,17 @@ export const emptyReceiveForm = (today: string, order: OpenOrder | null): Receiv
   memo: '',
   quantities: {},
   serials: {},
+  bill: false,
+  vendor_ref: '',
+  bill_date: today,
+  bill_costs: {},
 });
+
+/** A billed unit cost as typed: blank is the order's cost (null), else the number the contract checks. */
+const billedCost = (text: string | undefined): number | null => {
+  const trimmed = (text ?? '').trim();
+  return trimmed === '' ? null : Number(trimmed);
+};
 
 /** Serial numbers as typed: one per line, or separated by commas. */
 export const serialList = (text: string | undefined): string[] =>
@@ -57,8 +76,22 @@ export function receiptBody(form: ReceiveForm, order: OpenOrder): ReceiptInput {
       po_line_id: line.id,
       quantity: (form.quantities[line.id] ?? '').trim(),
       serials: serialList(form.serials[line.id]),
+      ...(form.bill ? { bill_unit_cost: billedCost(form.bill_costs[line.id]) } : {}),
     })),
+    bill: form.bill ? { vendor_ref: form.vendor_ref, bill_date: form.bill_date } : null,
   };
+}
+
+/** The bill's total in cents: each received line at its billed cost, else the order's (as the server bills it). */
+export function billTotalCents(form: ReceiveForm, order: OpenOrder): number | null {
+  try {
+    return chosenLines(form, order).reduce((total, line) => {
+      const typed = (form.bill_costs[line.id] ?? '').trim();
+      return total + lineAmount((form.quantities[line.id] ?? '').trim(), typed === '' ? String(line.unit_cost) : typed);
+    }, 0);
+  } catch {
+    return null; // something typed is not a number yet
+  }
 }
 
 /** Maps 422 keys of a body to the form's: lines.N.quantity → qty.{lineId}, lines.N.serials → serials.{lineId}. */
@@ -68,7 +101,13 @@ export function formErrorsFromServer(errors: Record<string, string[]>, body: Rec
     const match = /^lines\.(\d+)\.(\w+)/.exec(key);
     const line = match ? body.lines[Number(match[1])] : undefined;
     let target = key;
-    if (match && line) target = match[2] === 'serials' ? `serials.${line.po_line_id}` : `qty.${line.po_line_id}`;
+    if (match && line)
+      target =
+        match[2] === 'serials'
+          ? `serials.${line.po_line_id}`
+          : match[2] === 'bill_unit_cost'
+            ? `cost.${line.po_line_id}`
+            : `qty.${line.po_line_id}`;
     else if (key === 'po_id' || key === 'lines') target = '_';
     (mapped[target] ??= []).push(...messages);
   }

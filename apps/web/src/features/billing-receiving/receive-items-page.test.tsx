@@ -5,7 +5,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { jsonResponse } from '../../test/render.tsx';
 import { type ApiAnswer, firstLoad, renderSignedIn } from '../../test/render-signed-in.tsx';
-import { checkReceiveForm, emptyReceiveForm, formErrorsFromServer, receiptBody, serialList } from './receive-form.ts';
+import {
+  billTotalCents,
+  checkReceiveForm,
+  emptyReceiveForm,
+  formErrorsFromServer,
+  receiptBody,
+  serialList,
+} from './receive-form.ts';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 
@@ -63,6 +70,7 @@ describe('rules of the receive form', () => {
       location_id: 2,
       memo: '',
       lines: [{ po_line_id: 70, quantity: '2', serials: ['S1', 'S2'] }],
+      bill: null,
     });
     expect(receiptBody({ ...form, quantities: { 70: '2' } }, { ...order, drop_ship: true }).location_id).toBeNull();
   });
@@ -82,6 +90,23 @@ describe('rules of the receive form', () => {
       location_id: ['Choose the location the items are received into.'],
     });
     expect(checkReceiveForm({ ...form, quantities: { 70: 'two' } }, order)?.['qty.70']).toHaveLength(1);
+  });
+
+  it('with the bill ticked, sends its reference, date and the billed costs; the total at those costs', () => {
+    const billing = { ...form, bill: true, vendor_ref: 'INV-9', bill_date: '2026-11-21', quantities: { 70: '2' } };
+    expect(receiptBody({ ...billing, bill_costs: { 70: '415.25' } }, order)).toMatchObject({
+      lines: [{ po_line_id: 70, quantity: '2', serials: [], bill_unit_cost: 415.25 }],
+      bill: { vendor_ref: 'INV-9', bill_date: '2026-11-21' },
+    });
+    expect(receiptBody(billing, order).lines[0]!.bill_unit_cost).toBeNull();
+    expect(billTotalCents(billing, order)).toBe(82_100);
+    expect(billTotalCents({ ...billing, bill_costs: { 70: '415.255' } }, order)).toBe(83_051);
+    expect(checkReceiveForm({ ...billing, vendor_ref: ' ' }, order)).toEqual({
+      'bill.vendor_ref': ["Enter the vendor's invoice number."],
+    });
+    expect(checkReceiveForm({ ...billing, bill_costs: { 70: '-1' } }, order)?.['cost.70']?.[0]).toBe(
+      'The billed unit cost may not be negative.',
+    );
   });
 
   it("maps the server's line keys back to the line they name", () => {
@@ -117,6 +142,8 @@ const posted: ReceiptDetail = {
   journal_entry_id: 11,
   journal_entry_number: 'JE-000011',
   received_by: 'Ada Admin',
+  bill_id: null,
+  bill_vendor_ref: null,
   lines: [],
 };
 
@@ -207,11 +234,45 @@ describe('/billing/receive', { timeout: 60_000 }, () => {
       location_id: 2,
       memo: '',
       lines: [{ po_line_id: 70, quantity: '3', serials: ['S1', 'S2', 'S3'] }],
+      bill: null,
     });
+    expect(screen.queryByRole('checkbox', { name: /Bill received with items/ })).toBeNull();
     const alert = await screen.findByRole('alert', { name: 'Receipt posted' });
     expect(alert.textContent).toContain('Receipt posted. RCV-000003, $1,231.50. PO-000007: Partially received.');
     const history = await screen.findByRole('table', { name: 'Receipts' });
     await waitFor(() => expect(within(history).getByText('RCV-000003')).toBeTruthy());
+  });
+
+  it("with 'approve billing': Bill received with items sends the bill and shows the server's 422 on its fields", async () => {
+    const { api, sent } = stubApi();
+    const user = userEvent.setup();
+    renderSignedIn('/billing/receive?po=7', { permissions: ['view billing', 'approve billing'], api });
+    await screen.findByRole('table', { name: 'Lines to receive' }, firstLoad);
+    await user.type(screen.getByRole('textbox', { name: 'Receive now, line 1' }), '2');
+    await user.click(screen.getByRole('checkbox', { name: /Bill received with items/ }));
+    const cost = screen.getByRole('textbox', { name: 'Billed unit cost, line 1' });
+    expect(cost.getAttribute('placeholder')).toBe('410.5');
+    expect(screen.getByLabelText('Bill total').textContent).toBe('$821.00');
+    await user.type(cost, '415.25');
+    expect(screen.getByLabelText('Bill total').textContent).toBe('$830.50');
+    await user.click(screen.getByRole('button', { name: 'Post receipt' }));
+    expect(await screen.findByText("Enter the vendor's invoice number.")).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: 'Vendor invoice #' }), 'INV-9');
+    await user.click(screen.getByRole('button', { name: 'Post receipt' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      lines: [{ po_line_id: 70, quantity: '2', serials: [], bill_unit_cost: 415.25 }],
+      bill: { vendor_ref: 'INV-9', bill_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    });
+    // The stub's first POST answers a 422 on line 0's quantity; the second one posts.
+    expect(await screen.findByText('Only 1 left to receive on this line.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Post receipt' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    await screen.findByRole('alert', { name: 'Receipt posted' });
+    expect((screen.getByRole('checkbox', { name: /Bill received with items/ }) as HTMLInputElement).checked).toBe(
+      false,
+    );
   });
 
   it('a vendor with nothing to receive says so', async () => {

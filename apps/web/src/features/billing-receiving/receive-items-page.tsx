@@ -1,10 +1,24 @@
-import { Alert, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { billingDate } from '@switchboard/shared/billing/billing-date';
 import { formatCents, unitsFromNumeric } from '@switchboard/shared/billing/money';
 import { orderStatusLabels, type OpenOrder, type ReceiptDetail } from '@switchboard/shared/billing/receipts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
+import { usePermissions } from '../../lib/auth-store.ts';
 import {
   useBillingToday,
   useLiveReceiving,
@@ -14,6 +28,7 @@ import {
   useVendorOptions,
 } from './api/receiving.ts';
 import {
+  billTotalCents,
   checkReceiveForm,
   emptyReceiveForm,
   formErrorsFromServer,
@@ -24,7 +39,8 @@ import {
 
 // /billing/receive (designs/billing.md §5): a vendor (or ?po=, which picks its vendor and order), its orders that can
 // be received with per line ordered, received, remaining, Receive now and serials, the location stock goes to; Post
-// receipt; the receipts history below. "Bill received with items" comes with bills (left out until then).
+// receipt; the receipts history below. "Bill received with items" (with 'approve billing'): the vendor's invoice
+// number, its date and per line the billed unit cost; the receipt and the bill post together.
 
 const money = (dollars: number): string => formatCents(unitsFromNumeric(dollars.toFixed(2), 2));
 const statusLabel = (status: string) => orderStatusLabels[status] ?? status;
@@ -113,6 +129,7 @@ export function ReceiveItemsPage() {
         <Alert color="green" aria-label="Receipt posted">
           {posted.message} {posted.receipt.number}, {money(posted.receipt.total)}.{' '}
           {posted.receipt.po_number ?? `PO ${posted.receipt.po_id}`}: {statusLabel(posted.receipt.po_status)}.
+          {posted.receipt.bill_id !== null && ` Bill ${posted.receipt.bill_vendor_ref} posted.`}
         </Alert>
       )}
       {vendorId !== null && open.isSuccess && orders.length === 0 && (
@@ -144,6 +161,7 @@ function ReceiveOrderForm({
   onPosted: (message: string, receipt: ReceiptDetail) => void;
 }) {
   const post = usePostReceipt();
+  const canBill = usePermissions().includes('approve billing');
   const [form, setForm] = useState<ReceiveForm>(() => emptyReceiveForm(today, order));
   const [errors, setErrors] = useState<FormErrors>({});
   const set = (change: Partial<ReceiveForm>) => {
@@ -151,6 +169,7 @@ function ReceiveOrderForm({
   };
   const field = (key: string) => errors[key]?.[0];
   const stocks = !order.drop_ship && order.lines.some((line) => line.tracked);
+  const billTotal = form.bill ? billTotalCents(form, order) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -164,7 +183,15 @@ function ReceiveOrderForm({
     void post.mutateAsync(body).then(
       (answer) => {
         onPosted(answer.message, answer.data);
-        setForm((current) => ({ ...current, memo: '', quantities: {}, serials: {} }));
+        setForm((current) => ({
+          ...current,
+          memo: '',
+          quantities: {},
+          serials: {},
+          bill: false,
+          vendor_ref: '',
+          bill_costs: {},
+        }));
       },
       (error: Error) => {
         if (isApiError(error) && error.errors) setErrors(formErrorsFromServer(error.errors, body));
@@ -218,6 +245,7 @@ function ReceiveOrderForm({
               <Table.Th>Remaining</Table.Th>
               <Table.Th>Receive now</Table.Th>
               <Table.Th>Serials</Table.Th>
+              {form.bill && <Table.Th>Billed unit cost</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -263,10 +291,60 @@ function ReceiveOrderForm({
                     error={field(`serials.${line.id}`)}
                   />
                 </Table.Td>
+                {form.bill && (
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Billed unit cost, line ${line.line_no}`}
+                      inputMode="decimal"
+                      w={120}
+                      placeholder={String(line.unit_cost)}
+                      disabled={line.remaining <= 0}
+                      value={form.bill_costs[line.id] ?? ''}
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        set({ bill_costs: { ...form.bill_costs, [line.id]: value } });
+                      }}
+                      error={field(`cost.${line.id}`)}
+                    />
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
+        {canBill && (
+          <Stack gap="xs">
+            <Checkbox
+              label="Bill received with items"
+              description="Enter the vendor's invoice for exactly the lines received: it posts with the receipt."
+              checked={form.bill}
+              onChange={(event) => set({ bill: event.currentTarget.checked })}
+            />
+            {form.bill && (
+              <Group align="flex-start">
+                <TextInput
+                  label="Vendor invoice #"
+                  value={form.vendor_ref}
+                  onChange={(event) => set({ vendor_ref: event.currentTarget.value })}
+                  error={field('bill.vendor_ref')}
+                />
+                <TextInput
+                  type="date"
+                  label="Bill date"
+                  value={form.bill_date}
+                  onChange={(event) => set({ bill_date: event.currentTarget.value })}
+                  error={field('bill.bill_date')}
+                />
+                <Stack gap={0}>
+                  <Text size="sm" fw={500}>
+                    Bill total
+                  </Text>
+                  <Text aria-label="Bill total">{billTotal === null ? '—' : formatCents(billTotal)}</Text>
+                </Stack>
+              </Group>
+            )}
+          </Stack>
+        )}
         {field('_') && <Alert color="red">{field('_')}</Alert>}
         <Group>
           <Button
