@@ -40,6 +40,7 @@ import {
   type EditableGroups,
   type EmployeeForm,
   type EmployeeFormValues,
+  workHoursOf,
 } from './employee-form-fields.tsx';
 import { EmployeeHolidaysView } from './holidays/employee-holidays-view.tsx';
 import { EmployeePtoView } from './pto/employee-pto-view.tsx';
@@ -77,6 +78,7 @@ function validate(values: EmployeeFormValues, creating: boolean, own?: EmployeeD
     departments: values.departments.map(Number),
     twofactor_enabled: values.twofactor_enabled ? 1 : 0,
     reminder_emails: values.reminder_emails ? 1 : 0,
+    work_hours: workHoursOf(values),
   };
   const parsed = (creating ? createEmployeeInputSchema : updateEmployeeInputSchema).safeParse(payload);
   const errors: Record<string, string> = {};
@@ -129,6 +131,7 @@ function EmployeeCreate({ area }: { area: EmployeeArea }) {
 
 function EmployeeCreateForm({ area }: { area: EmployeeArea }) {
   const navigate = useNavigate();
+  const options = useEmployeeOptions();
   const form = useForm<EmployeeFormValues>({
     mode: 'controlled',
     initialValues: employeeFormValues(null),
@@ -162,7 +165,7 @@ function EmployeeCreateForm({ area }: { area: EmployeeArea }) {
             <Title order={2} size="h4" mb="sm">
               Employee Information
             </Title>
-            <InformationFields form={form} editable={allEditable} />
+            <InformationFields form={form} editable={allEditable} employees={options.data} />
           </Card>
           <Group justify="flex-end">
             <Button type="submit" loading={saving}>
@@ -298,7 +301,9 @@ function EmployeeEditor({
                   own={editable.own}
                 />
               ) : null}
-              {view === 'basicinformation' ? <InformationFields form={form} editable={editable} /> : null}
+              {view === 'basicinformation' ? (
+                <InformationFields form={form} editable={editable} employee={employee} employees={options.data} />
+              ) : null}
               {view === 'agent' ? (
                 <AgentFields
                   form={form}

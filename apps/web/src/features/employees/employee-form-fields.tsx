@@ -9,7 +9,9 @@ import {
   Radio,
   Select,
   SimpleGrid,
+  Stack,
   Switch,
+  Text,
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -21,7 +23,9 @@ import {
   passwordPlaceholder,
   type AgentPhoneNumber,
   type EmployeeDetail,
+  type EmployeeListItem,
 } from '@switchboard/shared';
+import { isoWeekdayKeys } from '@switchboard/shared/hr/base';
 import { IconKey, IconPhoto } from '@tabler/icons-react';
 import { useStaticData } from '../../lib/static-data.ts';
 
@@ -53,6 +57,39 @@ export interface EmployeeFormValues {
   agent_number: string | null;
   reminder_emails: boolean;
   callback_number: string;
+  /** designs/hr.md §2.2: the manager's user id (HR staff set it). */
+  manager_id: string | null;
+  /** designs/hr.md §2.3: off = the company week of the HR settings (work_hours null). */
+  own_work_hours: boolean;
+  /** Hours per ISO weekday, '1' Monday to '7' Sunday. */
+  work_hours: Record<WeekdayKey, number | string>;
+}
+
+type WeekdayKey = (typeof isoWeekdayKeys)[number];
+const weekdayLabels: Record<WeekdayKey, string> = {
+  '1': 'Monday',
+  '2': 'Tuesday',
+  '3': 'Wednesday',
+  '4': 'Thursday',
+  '5': 'Friday',
+  '6': 'Saturday',
+  '7': 'Sunday',
+};
+/**
+ * Where an own week starts when switched on: 8 h Monday to Friday. The company week itself is in the HR settings,
+ * which only 'manage hr settings' reads, so the label says which week this is.
+ */
+export const standardWorkWeek: Record<WeekdayKey, number> = { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': 0, '7': 0 };
+
+/** The own week as sent (numbers), or null for the company week. */
+export function workHoursOf(values: Pick<EmployeeFormValues, 'own_work_hours' | 'work_hours'>) {
+  if (!values.own_work_hours) return null;
+  return Object.fromEntries(
+    isoWeekdayKeys.map((day) => {
+      const hours = values.work_hours[day];
+      return [day, hours === '' ? Number.NaN : Number(hours)];
+    }),
+  ) as Record<WeekdayKey, number>;
 }
 
 export function employeeFormValues(employee: EmployeeDetail | null): EmployeeFormValues {
@@ -82,6 +119,9 @@ export function employeeFormValues(employee: EmployeeDetail | null): EmployeeFor
     agent_number: employee?.agent_settings?.phone_number_id ? String(employee.agent_settings.phone_number_id) : null,
     reminder_emails: employee?.agent_settings?.reminder_emails === 1,
     callback_number: employee?.agent_settings?.callback_number ?? '',
+    manager_id: employee?.manager_id ? String(employee.manager_id) : null,
+    own_work_hours: Boolean(employee?.work_hours),
+    work_hours: { ...standardWorkWeek, ...(employee?.work_hours ?? {}) },
   };
 }
 
@@ -109,6 +149,9 @@ export function employeeFormData(values: EmployeeFormValues, options: { includeA
     pto_start_date: values.pto_start_date,
     accrual_rollover_limit: String(values.accrual_rollover_limit),
     lump_sum_rollover_limit: String(values.lump_sum_rollover_limit),
+    manager_id: values.manager_id ?? '',
+    // Empty: the company week.
+    work_hours: values.own_work_hours ? JSON.stringify(workHoursOf(values)) : '',
   };
   if (options.includeAgent) {
     text.agent_number = values.agent_number ?? '';
@@ -275,7 +318,19 @@ function PasswordFields({ form, creating, onGenerate }: { form: Form; creating: 
   );
 }
 
-export function InformationFields({ form, editable }: { form: Form; editable: EditableGroups }) {
+export function InformationFields({
+  form,
+  editable,
+  employee = null,
+  employees = [],
+}: {
+  form: Form;
+  editable: EditableGroups;
+  /** The employee edited (null when creating): not their own manager. */
+  employee?: EmployeeDetail | null;
+  /** The enabled employees (GET /api/users/employee.list), the manager picker's choices. */
+  employees?: EmployeeListItem[];
+}) {
   const data = useStaticData().data;
   const options = (list: { id: number; name: string }[] | undefined) =>
     (list ?? []).map((entry) => ({ value: String(entry.id), label: entry.name }));
@@ -346,7 +401,90 @@ export function InformationFields({ form, editable }: { form: Form; editable: Ed
         {...record}
         {...form.getInputProps('lump_sum_rollover_limit')}
       />
+      <ManagerSelect form={form} editable={editable} employee={employee} employees={employees} />
+      <WorkHoursFields form={form} editable={editable} />
     </SimpleGrid>
+  );
+}
+
+/** designs/hr.md §2.2: the manager approves stage 1 of the employee's HR requests; HR staff choose them. */
+function ManagerSelect({
+  form,
+  editable,
+  employee,
+  employees,
+}: {
+  form: Form;
+  editable: EditableGroups;
+  employee: EmployeeDetail | null;
+  employees: EmployeeListItem[];
+}) {
+  const choices = employees
+    .filter((option) => option.user_id !== employee?.user_id)
+    .map((option) => ({ value: String(option.user_id), label: option.user.name }));
+  // A disabled manager is in no list: keep their name on show until someone else is chosen.
+  const current = employee?.manager;
+  if (current && !choices.some((choice) => choice.value === String(current.id)))
+    choices.unshift({ value: String(current.id), label: `${current.name} (disabled)` });
+  return (
+    <Select
+      label="Manager"
+      description="Approves this employee's requests first"
+      placeholder="No manager (HR approves)"
+      searchable
+      clearable={editable.employment}
+      readOnly={!editable.employment}
+      data={choices}
+      {...form.getInputProps('manager_id')}
+    />
+  );
+}
+
+/** designs/hr.md §2.3: an own week (e.g. 4 x 10 h) instead of the company week, hours in quarter-hour steps. */
+function WorkHoursFields({ form, editable }: { form: Form; editable: EditableGroups }) {
+  const own = form.values.own_work_hours;
+  const error = form.errors.work_hours;
+  return (
+    <Stack gap="xs" style={{ gridColumn: '1 / -1' }}>
+      <Switch
+        label="Own work hours"
+        description={
+          own
+            ? 'Hours per weekday, in quarter hours (0 for a day off).'
+            : 'Off: the company week of the HR settings. Switching on starts from 8 h Monday to Friday.'
+        }
+        disabled={!editable.employment}
+        {...form.getInputProps('own_work_hours', { type: 'checkbox' })}
+        onChange={(event) => {
+          const on = event.currentTarget.checked;
+          form.setFieldValue('own_work_hours', on);
+          if (on) form.setFieldValue('work_hours', { ...standardWorkWeek });
+          form.clearFieldError('work_hours');
+        }}
+      />
+      {own ? (
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} role="group" aria-label="Work hours per weekday">
+          {isoWeekdayKeys.map((day) => (
+            <NumberInput
+              key={day}
+              label={weekdayLabels[day]}
+              suffix=" h"
+              min={0}
+              max={24}
+              step={0.25}
+              decimalScale={2}
+              readOnly={!editable.employment}
+              {...form.getInputProps(`work_hours.${day}`)}
+            />
+          ))}
+        </SimpleGrid>
+      ) : null}
+      {error ? (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
