@@ -49,8 +49,8 @@ const balanceOf = async (number: string) => {
   const response = await get('/api/billing/accounts');
   expect(response.statusCode, response.body).toBe(200);
   expect(response.json().trial_balance_difference).toBe(0);
-  const account = z.array(accountSchema).parse(response.json().data.map((row: object) => accountSchema.parse(row)));
-  return account.find((row) => row.number === number)?.balance ?? 0;
+  const accounts = z.array(accountSchema).parse(response.json().data);
+  return accounts.find((row) => row.number === number)?.balance ?? 0;
 };
 
 describe('purchasing demo', { timeout: 180_000 }, () => {
@@ -111,7 +111,7 @@ describe('purchasing demo', { timeout: 180_000 }, () => {
     expect(await balanceOf('1200')).toBe(Number(stock!.value));
   });
 
-  it('moves stock every way: received, moved to the van, adjusted, issued to a ticket, sold on an invoice', async () => {
+  it('moves stock every way: received, to the van, adjusted, issued to a ticket, sold on an invoice', async () => {
     const moves = await rows<{ reason: string; n: number }>(
       sql`select reason, count(*)::int as n from stock_moves group by 1 order by 1`,
     );
