@@ -1,6 +1,7 @@
 // Issue 28 part 3 (designs/billing.md §3.7, §5 /billing/receive): a vendor's ordered PO of 5 tracked switches is
 // received on /billing/receive in two receipts, 3 then 2; the lines show what is left, the order turns Partially
-// received then Received, the history lists both receipts and the stock holds 5.
+// received then Received, the history lists both receipts and the stock holds 5. Then "Bill received with items": 2 of
+// another order received with the vendor's invoice at a higher unit cost, the bill posted with the receipt.
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -62,6 +63,23 @@ async function stockOf(itemId: number): Promise<number> {
   }
 }
 
+/** The bill entered with the receipts of an order: its reference, status, total and whether it names its receipt. */
+async function billOf(poId: number) {
+  const db = new pg.Client({ connectionString: inject('databaseUrl') });
+  await db.connect();
+  try {
+    const result = await db.query<{ vendor_ref: string; status: string; total: string; has_receipt: boolean }>(
+      `select b.vendor_ref, b.status, b.total::text as total,
+         exists (select 1 from receipts r where r.id = b.receipt_id and r.po_id = $1) as has_receipt
+       from bills b where b.po_id = $1`,
+      [poId],
+    );
+    return result.rows.map((row) => ({ ...row, total: Number(row.total) }));
+  } finally {
+    await db.end();
+  }
+}
+
 describe('billing receiving', () => {
   let browser: Browser;
 
@@ -108,6 +126,33 @@ describe('billing receiving', () => {
     expect(await receipts.filter({ hasText: 'Received' }).count()).toBe(2);
     await receipts.filter({ hasText: '$240.00' }).waitFor();
     expect(await stockOf(seeded.itemId)).toBe(5);
+    await page.close();
+  });
+
+  it('posts the receipt and the vendor\'s bill together ("Bill received with items")', async () => {
+    const seeded = await seed();
+    const page = await newPage(browser);
+    await loginWithToken(page);
+    await page.goto(`/billing/receive?po=${seeded.poId}`);
+    await page
+      .getByRole('table', { name: 'Lines to receive' })
+      .getByRole('row')
+      .filter({ hasText: '24-port switch' })
+      .waitFor();
+    await page.getByRole('textbox', { name: 'Receive now, line 1' }).fill('2');
+    await page.getByRole('checkbox', { name: /Bill received with items/ }).check();
+    const reference = `INV-${seeded.poId}`;
+    await page.getByRole('textbox', { name: 'Vendor invoice #' }).fill(reference);
+    await page.getByRole('textbox', { name: 'Billed unit cost, line 1' }).fill('125');
+    await page.getByLabel('Bill total').getByText('$250.00').waitFor();
+    await page.getByRole('button', { name: 'Post receipt' }).click();
+    const posted = page.getByRole('alert', { name: 'Receipt posted' });
+    await posted.getByText(`Bill ${reference} posted.`).waitFor();
+    await posted.getByText(/RCV-\d{6}, \$240\.00\./).waitFor();
+    expect(await billOf(seeded.poId)).toEqual([
+      { vendor_ref: reference, status: 'posted', total: 250, has_receipt: true },
+    ]);
+    expect(await stockOf(seeded.itemId)).toBe(2);
     await page.close();
   });
 });
