@@ -139,6 +139,8 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
       await seedBillingDemo(
         tx,
         demoEmployees.filter((e) => e.permissions.includes('view billing')).map((e) => e.email),
+        // Purchasing's demo sends purchase orders, whose PDFs need the data directory.
+        options.dataDir,
       );
     return result;
   });
