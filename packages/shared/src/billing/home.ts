@@ -15,7 +15,7 @@ export interface BillingSummaryCards {
   ar_overdue: number;
   /** Payments' unallocated remainders plus credit notes' unapplied (negative) balances, as a positive amount. */
   unapplied_credits: number;
-  /** Bills due within 14 days: null until purchasing (billing part 2); the page shows '-'. */
+  /** Posted bills due within 14 days or overdue, what is left to pay (decision 0087 addendum 2). */
   ap_due_14_days: number | null;
   /** Active contracts' retainer (device_count × retainer_price) and recurring items, per month. */
   mrr: number;
@@ -32,6 +32,14 @@ export interface BillingSummaryQueues {
   run_drafts: number;
   /** Posted invoices whose latest revision failed to reach a recipient (link: ?delivery=failed). */
   failed_deliveries: number;
+  /** Posted bills (not vendor credits) with a balance, due within 14 days or overdue (link: /billing/payments/make). */
+  bills_due: number;
+  /** Purchase orders ordered or partly received (link: /billing/purchaseorders?status=ordered). */
+  pos_awaiting_receipt: number;
+  /** The part of pos_awaiting_receipt partly received (link: ?status=partial). */
+  pos_partly_received: number;
+  /** Tracked, active items whose stock is at or below their reorder point (link: /billing/inventory?below_reorder=1). */
+  below_reorder: number;
 }
 
 export interface MonthlyTotals {

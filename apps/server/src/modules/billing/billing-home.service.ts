@@ -19,18 +19,8 @@ import { billingToday } from './ledger.service.ts';
 // (issue 28): bills move the version, so "AP due in 14 days" and "Bills due" are cached with the rest; purchase
 // orders and stock do not, so "POs awaiting receipt" and "Items below reorder point" are read live (0087 addendum 2).
 
-/** Queues of part 2, beside BillingSummaryQueues until packages/shared/src/billing/home.ts names them. */
-export interface PurchasingQueues {
-  /** Posted bills (not vendor credits) with a balance, due within 14 days or overdue (link: /billing/payments/make). */
-  bills_due: number;
-  /** Purchase orders ordered or partly received (link: /billing/purchaseorders?status=ordered). */
-  pos_awaiting_receipt: number;
-  /** The part of pos_awaiting_receipt partly received (link: ?status=partial). */
-  pos_partly_received: number;
-  /** Tracked, active items whose stock is at or below their reorder point (link: /billing/inventory?below_reorder=1). */
-  below_reorder: number;
-}
-export type BillingHomeSummary = BillingSummary & { queues: BillingSummary['queues'] & PurchasingQueues };
+/** The summary: its queues include purchasing's (decision 0087 addendum 2). */
+export type BillingHomeSummary = BillingSummary;
 
 type LedgerFiguresRow = {
   ar_open: string | null;
@@ -50,7 +40,7 @@ type LedgerFiguresRow = {
 
 type LedgerFigures = Omit<BillingSummary, 'month' | 'cards' | 'queues'> & {
   cards: Omit<BillingSummary['cards'], 'mrr'>;
-  queues: Omit<BillingSummary['queues'], 'failed_deliveries'> & Pick<PurchasingQueues, 'bills_due'>;
+  queues: Pick<BillingSummary['queues'], 'drafts' | 'run_drafts' | 'bills_due'>;
 };
 
 const dollars = (numeric: string | null | undefined): number => dollarsFromCents(centsFromNumeric(numeric ?? '0'));

@@ -12,19 +12,8 @@ import { useChannel } from '../../../lib/socket.ts';
 
 export const billingHomeQueryKey = ['billing', 'home'] as const;
 
-/** The queues purchasing adds (issue 28; decision 0087 addendum 2), beside the shared contract's until it names them. */
-export interface PurchasingQueues {
-  /** Posted bills with a balance due within 14 days or overdue (link: /billing/payments/make). */
-  bills_due: number;
-  /** Purchase orders ordered or partly received (link: /billing/purchaseorders?status=ordered). */
-  pos_awaiting_receipt: number;
-  /** The part of them partly received (link: ?status=partial). */
-  pos_partly_received: number;
-  /** Tracked items at or below their reorder point (link: /billing/inventory?below_reorder=1). */
-  below_reorder: number;
-}
-export type BillingSummaryQueues = SummaryContract['queues'] & Partial<PurchasingQueues>;
-export type BillingSummary = Omit<SummaryContract, 'queues'> & { queues: BillingSummaryQueues };
+export type BillingSummaryQueues = SummaryContract['queues'];
+export type BillingSummary = SummaryContract;
 
 export const billingSummaryQueryOptions = (month: string | null) =>
   queryOptions({
