@@ -22,6 +22,7 @@ export const itemCostDecimalsMessage = 'The cost may have at most 4 decimal plac
 export const itemTaxableMessage = 'The taxable field must be 0 or 1.';
 export const itemIncomeAccountMessage = 'The income account must be an active income account.';
 export const itemExpenseAccountMessage = 'The expense account must be an active expense or asset account.';
+export const itemPreferredVendorMessage = 'The preferred vendor must be an active vendor.';
 export const itemTrackedProductsOnlyMessage = 'Only products can be tracked in inventory.';
 export const itemReorderMessage = (label: string) => `The ${label} must be a whole number of at least 0.`;
 export const itemFeePercentMessage = 'The fee percent must be between 0 and 100.';
@@ -105,6 +106,8 @@ export const billingItemInputSchema = z
     inventory_tracked: z.boolean().default(false),
     reorder_point: wholeOrNull('reorder point').default(null),
     reorder_qty: wholeOrNull('reorder quantity').default(null),
+    /** The vendor "Create purchase orders" orders it from (design §3.5), an active one. */
+    preferred_vendor_id: idOrNull.default(null),
     /** PUT only: true brings an archived item back, false archives it; absent leaves it as it is. */
     active: z.boolean().optional(),
   })
@@ -158,11 +161,12 @@ export interface CatalogueItem {
   expense_account_id: number | null;
   expense_account: ItemAccount | null;
   inventory_tracked: boolean;
-  /** Null until inventory (billing part 2) keeps stock levels. */
+  /** On hand over every stock location; null for an item not tracked. */
   on_hand: number | null;
   average_cost: number;
   reorder_point: number | null;
   reorder_qty: number | null;
+  preferred_vendor_id: number | null;
   active: boolean;
   archived_at: string | null;
   updated_at: string;

@@ -3,6 +3,7 @@ import {
   itemArchivedMessage,
   itemDeletedMessage,
   itemExpenseAccountMessage,
+  itemPreferredVendorMessage,
   itemIncomeAccountMessage,
   itemNameTakenMessage,
   itemTypeInUseMessage,
@@ -17,11 +18,13 @@ import {
 import { centsFromDollars, numericFromUnits, unitsFromNumeric } from '@switchboard/shared/billing/money';
 import { incomeAccountByItemType } from '@switchboard/shared/billing/posting-rules';
 import type { BillingItemType } from '@switchboard/shared';
-import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
+import { stockLevels } from './inventory.table.ts';
+import { vendors } from './purchase-orders.table.ts';
 
 // The catalogue of /billing/items (designs/billing.md §3.3, §5, §6; decision 0095): billing keeps it, above the
 // catalogue's table, the chart of accounts and the documents and contracts that use an item.
@@ -59,7 +62,7 @@ async function accountsFor(db: DbOrTransaction, ids: number[]): Promise<Map<stri
 const accountOf = (facts: AccountFacts | undefined): ItemAccount | null =>
   facts ? { id: facts.id, number: facts.number, name: facts.name } : null;
 
-function present(row: Row, accounts: Map<string, AccountFacts>): CatalogueItem {
+function present(row: Row, accounts: Map<string, AccountFacts>, onHand: Map<number, number>): CatalogueItem {
   // price is numeric(12,2) read as a number: its two-decimal text gives the cents exactly.
   const priceCents = centsFromDollars(row.price) ?? 0;
   const costUnits = unitsFromNumeric(row.cost, 4);
@@ -85,10 +88,11 @@ function present(row: Row, accounts: Map<string, AccountFacts>): CatalogueItem {
     expense_account_id: row.expenseAccountId,
     expense_account: row.expenseAccountId === null ? null : accountOf(accounts.get(`id:${row.expenseAccountId}`)),
     inventory_tracked: row.inventoryTracked,
-    on_hand: null,
+    on_hand: row.inventoryTracked ? (onHand.get(row.id) ?? 0) : null,
     average_cost: unitsFromNumeric(row.averageCost, 4) / 10_000,
     reorder_point: row.reorderPoint,
     reorder_qty: row.reorderQty,
+    preferred_vendor_id: row.preferredVendorId,
     active: row.archivedAt === null,
     archived_at: row.archivedAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),
@@ -102,7 +106,17 @@ async function presentRows(db: DbOrTransaction, rows: Row[]): Promise<CatalogueI
     if (row.expenseAccountId !== null) ids.add(row.expenseAccountId);
   }
   const accounts = await accountsFor(db, [...ids]);
-  return rows.map((row) => present(row, accounts));
+  // On hand over every location (inventory's stock levels), for the tracked items of the page only.
+  const tracked = rows.filter((row) => row.inventoryTracked).map((row) => row.id);
+  const levels = tracked.length
+    ? await db
+        .select({ itemId: stockLevels.itemId, onHand: sql<string>`sum(${stockLevels.onHand})::text` })
+        .from(stockLevels)
+        .where(inArray(stockLevels.itemId, tracked))
+        .groupBy(stockLevels.itemId)
+    : [];
+  const onHand = new Map(levels.map((level) => [level.itemId, unitsFromNumeric(level.onHand, 2) / 100]));
+  return rows.map((row) => present(row, accounts, onHand));
 }
 
 const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -187,6 +201,13 @@ async function assertReferences(tx: DbOrTransaction, input: BillingItemValues, e
         errors.expense_account_id = [itemExpenseAccountMessage];
     }
   }
+  if (input.preferred_vendor_id !== null) {
+    const [vendor] = await tx
+      .select({ archivedAt: vendors.archivedAt })
+      .from(vendors)
+      .where(eq(vendors.id, input.preferred_vendor_id));
+    if (!vendor || vendor.archivedAt !== null) errors.preferred_vendor_id = [itemPreferredVendorMessage];
+  }
   if (Object.keys(errors).length) throw unprocessable(errors);
 }
 
@@ -217,6 +238,7 @@ function columnsOf(input: BillingItemValues) {
     inventoryTracked: input.type === 'product' && input.inventory_tracked,
     reorderPoint: input.reorder_point,
     reorderQty: input.reorder_qty,
+    preferredVendorId: input.preferred_vendor_id,
   };
 }
 

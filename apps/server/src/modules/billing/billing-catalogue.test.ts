@@ -22,7 +22,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { inventoryLocations, stockLevels } from './inventory.table.ts';
 import { accounts } from './ledger.table.ts';
+import { vendors } from './purchase-orders.table.ts';
 import { companies } from '../companies/companies.table.ts';
 
 // The catalogue /billing/items (issue 27 part 3; designs/billing.md §3.3, §5, §6): routes, permissions, messages,
@@ -335,5 +337,38 @@ describe('archive and delete', () => {
     expect(archived.json()).toMatchObject({ data: { active: false } });
     const kept = await call('PUT', `/api/billing/items/${made.id}`, item({ name: made.name, price: 3 }));
     expect(kept.json()).toMatchObject({ data: { active: false, price: 3 } });
+  });
+});
+
+describe('purchasing and stock on the catalogue (issue 28)', () => {
+  it('keeps a preferred vendor (an active one) and answers on hand over every location for a tracked item', async () => {
+    const [vendor] = await ctx.db
+      .insert(vendors)
+      .values({ name: `Ingram ${++seq}` })
+      .returning({ id: vendors.id });
+    const [archived] = await ctx.db
+      .insert(vendors)
+      .values({ name: `Gone ${++seq}`, archivedAt: new Date() })
+      .returning({ id: vendors.id });
+    const made = await create({ inventory_tracked: true, preferred_vendor_id: vendor!.id });
+    expect(made).toMatchObject({ preferred_vendor_id: vendor!.id, on_hand: 0 });
+    const refused = await call('POST', '/api/billing/items', item({ preferred_vendor_id: archived!.id }));
+    expect(refused.statusCode).toBe(422);
+    expect(errorsOf(refused).preferred_vendor_id).toEqual(['The preferred vendor must be an active vendor.']);
+
+    const locations = await ctx.db
+      .insert(inventoryLocations)
+      .values([
+        { name: `Shelf ${++seq}`, kind: 'warehouse' },
+        { name: `Van ${++seq}`, kind: 'vehicle' },
+      ])
+      .returning({ id: inventoryLocations.id });
+    await ctx.db.insert(stockLevels).values([
+      { itemId: made.id, locationId: locations[0]!.id, onHand: '3', value: '180.37' },
+      { itemId: made.id, locationId: locations[1]!.id, onHand: '2.5', value: '150.31' },
+    ]);
+    const read = await call('GET', `/api/billing/items/${made.id}`);
+    expect(read.json().data.on_hand).toBe(5.5);
+    expect((await create()).on_hand).toBeNull();
   });
 });

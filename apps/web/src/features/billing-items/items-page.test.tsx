@@ -31,6 +31,7 @@ const router: CatalogueItem = {
   average_cost: 0,
   reorder_point: null,
   reorder_qty: null,
+  preferred_vendor_id: null,
   active: true,
   archived_at: null,
   updated_at: '2026-11-27T10:00:00.000Z',

@@ -34,7 +34,7 @@ import {
 import { confirmDelete } from '../../components/confirm-dialogs.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { useCatalogue, useDeleteItem, useIncomeAccounts, useSaveItem } from './api/items.ts';
+import { useCatalogue, useDeleteItem, useIncomeAccounts, useVendorChoices, useSaveItem } from './api/items.ts';
 
 // /billing/items (designs/billing.md §5): Name, Type, SKU, Price, Cost, Margin %, Taxable, Income account, Tracked,
 // On hand, Active; filters type, tracked, active and search kept in the URL; create and edit in a drawer checked by the
@@ -63,6 +63,7 @@ export type ItemFormValues = {
   inventory_tracked: boolean;
   reorder_point: string;
   reorder_qty: string;
+  preferred_vendor_id: string;
   active: boolean;
 };
 
@@ -80,6 +81,7 @@ export const emptyItemForm: ItemFormValues = {
   inventory_tracked: false,
   reorder_point: '',
   reorder_qty: '',
+  preferred_vendor_id: '',
   active: true,
 };
 
@@ -98,6 +100,7 @@ function formOf(item: CatalogueItem): ItemFormValues {
     inventory_tracked: item.inventory_tracked,
     reorder_point: item.reorder_point === null ? '' : String(item.reorder_point),
     reorder_qty: item.reorder_qty === null ? '' : String(item.reorder_qty),
+    preferred_vendor_id: item.preferred_vendor_id === null ? '' : String(item.preferred_vendor_id),
     active: item.active,
   };
 }
@@ -118,6 +121,8 @@ export function itemInputOf(values: ItemFormValues, editing: boolean): BillingIt
     inventory_tracked: values.type === 'product' && values.inventory_tracked,
     reorder_point: values.reorder_point,
     reorder_qty: values.reorder_qty,
+    preferred_vendor_id:
+      values.type === 'product' && values.preferred_vendor_id ? Number(values.preferred_vendor_id) : null,
     ...(editing ? { active: values.active } : {}),
   };
 }
@@ -327,6 +332,7 @@ function ItemDrawer({
 }) {
   const save = useSaveItem();
   const accounts = useIncomeAccounts();
+  const vendorChoices = useVendorChoices();
   const [values, setValues] = useState<ItemFormValues>(item ? formOf(item) : emptyItemForm);
   const [local, setLocal] = useState<FieldMessages>({});
   const set = <K extends keyof ItemFormValues>(key: K, value: ItemFormValues[K]) =>
@@ -430,6 +436,16 @@ function ItemDrawer({
                 checked={values.inventory_tracked}
                 onChange={(e) => set('inventory_tracked', e.currentTarget.checked)}
                 error={errors.inventory_tracked?.[0]}
+              />
+              <Select
+                label="Preferred vendor"
+                description="Create purchase orders orders it from this vendor."
+                clearable
+                searchable
+                data={vendorChoices.data ?? []}
+                value={values.preferred_vendor_id || null}
+                onChange={(value) => set('preferred_vendor_id', value ?? '')}
+                error={errors.preferred_vendor_id?.[0]}
               />
               <Group grow>
                 <TextInput

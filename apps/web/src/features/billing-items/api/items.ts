@@ -36,6 +36,15 @@ export function useIncomeAccounts() {
   });
 }
 
+/** Active vendors for the item's Preferred vendor picker (GET /api/billing/vendors without a page: the picker). */
+export function useVendorChoices() {
+  return useQuery({
+    queryKey: ['billing', 'items', 'vendors'] as const,
+    queryFn: ({ signal }) => api.get<{ data: { id: number; name: string }[] }>('/api/billing/vendors', { signal }),
+    select: (response) => response.data.map((vendor) => ({ value: String(vendor.id), label: vendor.name })),
+  });
+}
+
 type Saved = { message: string; data: CatalogueItem };
 
 export function useSaveItem() {
