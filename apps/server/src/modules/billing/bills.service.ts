@@ -472,31 +472,40 @@ export async function createBill(
   input: BillValues,
   actorId: number,
 ): Promise<{ id: number; vendorId: number }> {
-  return refWrite(() =>
-    db.transaction(async (tx) => {
-      const draft = await checkDraft(tx, input, null);
-      const [row] = await tx
-        .insert(bills)
-        .values({
-          kind: input.kind,
-          vendorId: input.vendor_id,
-          vendorRef: input.vendor_ref,
-          billDate: input.bill_date,
-          dueDate: draft.dueDate,
-          poId: input.po_id,
-          memo: input.memo,
-          subtotal: numericFromCents(draft.total),
-          taxTotal: '0',
-          total: numericFromCents(draft.total),
-          balance: '0',
-          createdBy: actorId,
-        })
-        .returning({ id: bills.id });
-      await writeLines(tx, row!.id, draft.lines);
-      await logBillingEvent(tx, 'bill', row!.id, 'created', actorId, { total: dollarsFromCents(draft.total) });
-      return { id: row!.id, vendorId: input.vendor_id };
-    }),
-  );
+  return db.transaction((tx) => createBillIn(tx, input, actorId));
+}
+
+/** A draft bill inside the caller's transaction; `receiptId` names the receipt it is entered with. */
+export async function createBillIn(
+  tx: Transaction,
+  input: BillValues,
+  actorId: number,
+  receiptId: number | null = null,
+): Promise<{ id: number; vendorId: number }> {
+  return refWrite(async () => {
+    const draft = await checkDraft(tx, input, null);
+    const [row] = await tx
+      .insert(bills)
+      .values({
+        kind: input.kind,
+        vendorId: input.vendor_id,
+        vendorRef: input.vendor_ref,
+        billDate: input.bill_date,
+        dueDate: draft.dueDate,
+        poId: input.po_id,
+        receiptId,
+        memo: input.memo,
+        subtotal: numericFromCents(draft.total),
+        taxTotal: '0',
+        total: numericFromCents(draft.total),
+        balance: '0',
+        createdBy: actorId,
+      })
+      .returning({ id: bills.id });
+    await writeLines(tx, row!.id, draft.lines);
+    await logBillingEvent(tx, 'bill', row!.id, 'created', actorId, { total: dollarsFromCents(draft.total) });
+    return { id: row!.id, vendorId: input.vendor_id };
+  });
 }
 
 interface LockedBill {
@@ -681,8 +690,13 @@ function receivedValue(lines: readonly ReceivedLine[], units: number): number {
  * raised (never past the ordered quantity: 422 per line).
  */
 export async function postBill(db: Db, id: number, actorId: number): Promise<BillChanges> {
+  return db.transaction((tx) => postBillIn(tx, id, actorId));
+}
+
+/** postBill inside the caller's transaction (a receipt entered with its bill posts both in one). */
+export async function postBillIn(tx: Transaction, id: number, actorId: number): Promise<BillChanges> {
   const changes = emptyBillChanges();
-  await db.transaction(async (tx) => {
+  {
     const bill = (await lockBills(tx, [id])).get(id);
     if (!bill) throw notFound();
     if (bill.status !== 'draft') throw unprocessable({ status: [billOnlyDraftPostMessage] }, billOnlyDraftPostMessage);
@@ -781,7 +795,7 @@ export async function postBill(db: Db, id: number, actorId: number): Promise<Bil
       journal_entry_id = ${entryId}, posted_by = ${actorId}, posted_at = now(), updated_at = now() where id = ${id}`);
     await logBillingEvent(tx, 'bill', id, 'posted', actorId, { journal_entry_id: entryId });
     changes.bills.push({ id, vendorId: bill.vendorId });
-  });
+  }
   return changes;
 }
 

@@ -4,17 +4,15 @@ import { unitsFromNumeric } from '@switchboard/shared/billing/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { createBill, postBill, type BillChanges } from './bills.service.ts';
+import { createBillIn, postBillIn, type BillChanges } from './bills.service.ts';
 import { postReceiptIn, type ReceiptChanges } from './receipts.service.ts';
 
 // "Bill received with items" (designs/billing.md §5 /billing/receive; issue 28 part 3): the receipt posts and, in the
 // SAME transaction, a bill for exactly the received lines is created and posted through bills.service.ts
 // (bills.receipt_id = the receipt, each line tied to its PO line, 2050 cleared at the receipt's cost and the price
 // difference to 5900, as postBill does). Any failure rolls back both.
-//
-// createBill and postBill take a Db and open their own transaction; called with our transaction they run in a
-// savepoint of it (drizzle's nested transaction), so nothing commits until the outer one does. The route checks
-// 'approve billing' before any of this runs.
+// createBillIn and postBillIn run in this transaction, so nothing commits until both documents are written. The
+// route checks 'approve billing' before any of this runs.
 
 /** The bill's 422s name the receive form's fields: the reference and date under `bill.`, lines as the receipt's. */
 const billFieldKeys: Record<string, string> = {
@@ -89,11 +87,9 @@ export async function postReceiptWithBill(
       memo: input.memo,
       lines,
     });
-    const asDb = tx as unknown as Db;
     try {
-      const { id } = await createBill(asDb, values, actorId);
-      await tx.execute(sql`update bills set receipt_id = ${receipt.receiptId} where id = ${id}`);
-      const bill = await postBill(asDb, id, actorId);
+      const { id } = await createBillIn(tx, values, actorId, receipt.receiptId);
+      const bill = await postBillIn(tx, id, actorId);
       return { receipt, bill, billId: id };
     } catch (error) {
       throw renameBillErrors(error);
