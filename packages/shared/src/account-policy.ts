@@ -151,6 +151,9 @@ export const employeeFieldGroups = {
   pto_start_date: 'employment',
   accrual_rollover_limit: 'employment',
   lump_sum_rollover_limit: 'employment',
+  // HR's manager and own work hours (designs/hr.md §2.2-§2.3): set by HR staff, as the other employment fields.
+  manager_id: 'employment',
+  work_hours: 'employment',
   permissions: 'permissions',
   agent_number: 'agent',
   reminder_emails: 'agent',

@@ -314,19 +314,6 @@ const cents = (value: number | string | null | undefined) => Math.round(Number(v
 /** A week as text, to compare the submitted one with the stored one (integer-like keys always list in order). */
 const weekText = (week: Record<string, number> | null | undefined) => (week ? JSON.stringify(week) : null);
 
-/**
- * The HR fields of designs/hr.md §2.2-2.3 the edit changes: HR staff set them, as the employment fields (the
- * 'employment' group of decision 0025). Absent fields change nothing.
- */
-function changedHrFields(current: EmployeeForEdit, input: UpdateEmployeeInput): ('manager_id' | 'work_hours')[] {
-  const stored = current.employee;
-  const changed: ('manager_id' | 'work_hours')[] = [];
-  if (input.manager_id !== undefined && input.manager_id !== (stored?.managerId ?? null)) changed.push('manager_id');
-  if (input.work_hours !== undefined && weekText(input.work_hours) !== weekText(stored?.workHours))
-    changed.push('work_hours');
-  return changed;
-}
-
 /** The form fields whose submitted value differs from what is stored (permissions and agent fields aside). */
 function changedEmployeeFields(
   current: EmployeeForEdit,
@@ -345,6 +332,9 @@ function changedEmployeeFields(
     departments: !sameSet(input.departments, current.departmentIds),
     accrual_rollover_limit: cents(input.accrual_rollover_limit) !== cents(stored.accrualRolloverLimit),
     lump_sum_rollover_limit: cents(input.lump_sum_rollover_limit) !== cents(stored.lumpSumRolloverLimit),
+    // Absent (a client that does not send them) changes nothing.
+    manager_id: input.manager_id !== undefined && input.manager_id !== (stored.managerId ?? null),
+    work_hours: input.work_hours !== undefined && weekText(input.work_hours) !== weekText(stored.workHours),
   };
   for (const [field, column] of Object.entries(employeeColumns) as [keyof typeof employeeColumns, EmployeeColumn][]) {
     differs[field] = input[field] !== (stored[column] ?? null);
@@ -380,8 +370,7 @@ export async function updateEmployee(
   const changed = changedEmployeeFields(current, input, photo !== null);
   if (userId === actor.id && input.active === 1)
     throw unprocessable({ active: ['You cannot disable your own account.'] });
-  const hrFields = canChangeAccountField(actor, target, 'employment') ? [] : changedHrFields(current, input);
-  const refused = [...forbiddenAccountFields(actor, target, changed, employeeFieldGroups), ...hrFields];
+  const refused = forbiddenAccountFields(actor, target, changed, employeeFieldGroups);
   if (refused.length > 0) throw forbidden(accountChangeForbiddenMessage(refused));
   const credentialFields = changed.flatMap((field) => employeeCredentialFields[field] ?? []);
   // One's own password, e-mail or two-factor: the current password first (decision 0057).
