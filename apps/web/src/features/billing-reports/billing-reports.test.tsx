@@ -291,6 +291,25 @@ describe('/billing/reports/agedreceivables', () => {
     );
     agedTotal = 140;
   });
+
+  it('reads again on the events of purchasing and stock: BillUpdated, ReceiptPosted, StockUpdated', async () => {
+    signedIn();
+    const fetchMock = stubApi();
+    renderApp('/billing/reports/agedreceivables');
+    await findTable('Aged receivables');
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
+    const reads = () => urls(fetchMock).filter((url) => url.includes('agedreceivables')).length;
+    const before = reads();
+    const events: [string, object][] = [
+      ['BillUpdated', { id: 3, vendor_id: 1 }],
+      ['ReceiptPosted', { id: 5, po_id: 2 }],
+      ['StockUpdated', { item_ids: [9], location_id: 1 }],
+    ];
+    for (const [index, [event, payload]] of events.entries()) {
+      act(() => latestSocket().serverEmit('billing', event, payload));
+      await waitFor(() => expect(reads()).toBe(before + index + 1));
+    }
+  });
 });
 
 describe('the other reports', () => {
