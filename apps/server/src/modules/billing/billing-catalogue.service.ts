@@ -22,6 +22,7 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, ty
 import type { z } from 'zod';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
+import { foreignKeyViolation, hasPgCode, uniqueViolation } from '../../db/pg-errors.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { stockLevels } from './inventory.table.ts';
 import { vendors } from './purchase-orders.table.ts';
@@ -211,15 +212,6 @@ async function assertReferences(tx: DbOrTransaction, input: BillingItemValues, e
   if (Object.keys(errors).length) throw unprocessable(errors);
 }
 
-function isNameUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 3; depth += 1) {
-    const { code } = current as { code?: unknown };
-    if (code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 function columnsOf(input: BillingItemValues) {
   return {
     name: input.name,
@@ -247,7 +239,7 @@ async function withNameGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isNameUniqueViolation(error)) throw unprocessable({ name: [itemNameTakenMessage] });
+    if (hasPgCode(error, uniqueViolation)) throw unprocessable({ name: [itemNameTakenMessage] });
     throw error;
   }
 }
@@ -304,7 +296,7 @@ export async function deleteCatalogueItem(db: Db, id: number): Promise<ItemDelet
         });
         return { message: itemDeletedMessage, outcome: 'deleted' as const };
       } catch (error) {
-        if (!isForeignKeyViolation(error)) throw error;
+        if (!hasPgCode(error, foreignKeyViolation)) throw error;
       }
     }
     await tx
@@ -313,12 +305,4 @@ export async function deleteCatalogueItem(db: Db, id: number): Promise<ItemDelet
       .where(eq(billingItems.id, id));
     return { message: itemArchivedMessage, outcome: 'archived' as const };
   });
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 3; depth += 1) {
-    if ((current as { code?: unknown }).code === '23503') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -17,6 +17,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type 
 import type { z } from 'zod';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
+import { foreignKeyViolation, hasPgCode, uniqueViolation } from '../../db/pg-errors.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { accounts } from './ledger.table.ts';
 import { purchaseOrders, vendors } from './purchase-orders.table.ts';
@@ -207,20 +208,12 @@ async function assertReferences(tx: DbOrTransaction, input: VendorFormValues, ex
   if (Object.keys(errors).length) throw unprocessable(errors);
 }
 
-function hasCode(error: unknown, code: string): boolean {
-  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 3; depth += 1) {
-    if ((current as { code?: unknown }).code === code) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** A name taken by a concurrent save reaches the unique index: the same 422 as the check. */
 async function withNameGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (hasCode(error, '23505')) throw unprocessable({ name: [vendorNameTakenMessage] });
+    if (hasPgCode(error, uniqueViolation)) throw unprocessable({ name: [vendorNameTakenMessage] });
     throw error;
   }
 }
@@ -295,7 +288,7 @@ export async function deleteVendor(db: Db, id: number): Promise<VendorDeleteResu
         });
         return { message: vendorDeletedMessage, outcome: 'deleted' as const };
       } catch (error) {
-        if (!hasCode(error, '23503')) throw error;
+        if (!hasPgCode(error, foreignKeyViolation)) throw error;
       }
     }
     await tx
