@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers.ts';
+import { buildApp } from '../app.ts';
+import { createDatabase } from '../db/client.ts';
 import { queueJob, registerJob, runJob } from './jobs.ts';
 
 // The jobs plugin (decision 0048): pg-boss on the app's own database, started when the app is ready and stopped when
@@ -57,4 +59,24 @@ describe('jobs', () => {
     await runJob(off.app, 'test.monthly');
     expect(runs).toEqual(['same app']);
   });
+
+  it('starts three processes on one fresh database at once: queue setup takes turns instead of deadlocking', async () => {
+    const first = await createTestContext({ config: { jobsEnabled: true } });
+    const url = first.pool.options.connectionString as string;
+    const others = [createDatabase(url), createDatabase(url)];
+    const apps = [
+      first.app,
+      ...(await Promise.all(others.map(({ db }) => buildApp({ db, config: first.config, logger: false })))),
+    ];
+    try {
+      await Promise.all(apps.map((app) => app.ready()));
+      expect(apps.map((app) => app.jobs.boss !== null)).toEqual([true, true, true]);
+    } finally {
+      for (const [index, other] of others.entries()) {
+        await apps[index + 1]?.close();
+        await other.pool.end();
+      }
+      await first.close();
+    }
+  }, 60_000);
 });

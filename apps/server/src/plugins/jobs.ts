@@ -47,10 +47,15 @@ export function registerJobsPlugin(app: AppInstance): void {
     boss.on('error', (error: Error & { code?: string }) =>
       app.log.warn({ code: error.code, message: error.message }, 'job queue error'),
     );
-    await boss.start();
+    // Processes starting at once deadlocked in pg-boss's createQueue (CI): one at a time sets up the queues.
+    await withSetupLock(app, async () => {
+      await boss.start();
+      for (const [name, job] of jobs.registered) {
+        await boss.createQueue(name);
+        await boss.schedule(name, job.cron, {}, { tz: 'UTC' });
+      }
+    });
     for (const [name, job] of jobs.registered) {
-      await boss.createQueue(name);
-      await boss.schedule(name, job.cron, {}, { tz: 'UTC' });
       await boss.work(name, async () => {
         try {
           await job.handler(app);
@@ -95,9 +100,30 @@ export async function queueJob(app: AppInstance, name: string): Promise<string |
   return app.jobs.boss.send(name, {});
 }
 
+// Any fixed number: the session advisory lock that serialises pg-boss's setup across processes.
+const jobsSetupLockKey = 0x6a6f6273; // "jobs" in ASCII
+
+async function withSetupLock(app: AppInstance, work: () => Promise<void>): Promise<void> {
+  const client = await appPool(app).connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [jobsSetupLockKey]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [jobsSetupLockKey]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+function appPool(app: AppInstance): pg.Pool {
+  return (app.db as unknown as { $client: pg.Pool }).$client;
+}
+
 // pg-boss opens its own small pool on the same database as the app's.
 function poolConnectionString(app: AppInstance): string {
-  const pool = (app.db as unknown as { $client: pg.Pool }).$client;
+  const pool = appPool(app);
   const url = pool.options.connectionString;
   if (!url) throw new Error('jobs: the database pool has no connection string');
   return url;
