@@ -32,7 +32,7 @@ export const serverModuleLayers = [
   ['projects'],
   ['billing'],
   ['maintenance'],
-  ['tech-resources', 'client-map', 'chat', 'whiteboard'],
+  ['tech-resources', 'client-map', 'chat', 'whiteboard', 'calendar'],
   // across everything
   ['files', 'upkeep'],
   ['search', 'reports'],
@@ -63,6 +63,8 @@ export const webFeatureLayers = [
     'billing-bills',
     'hr',
   ],
+  // HR's parts read the base data of 'hr'; the general calendar shows time off, interviews and project slots.
+  ['hr-requests', 'hr-anon', 'hr-jobs', 'hr-forms', 'hr-reports', 'calendar'],
   ['dashboard', 'search', 'billing-home'],
 ];
 

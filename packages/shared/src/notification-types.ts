@@ -2,6 +2,11 @@
 
 /** The notification types other modules create; the type is stored as this text. */
 export const NOTIFICATION_ASSIGNED_TICKET = 'Assigned Ticket';
+/** HR (designs/hr.md §2.7): number_details is the request, form, applicant id; an anonymous report has none. */
+export const NOTIFICATION_HR_REQUEST = 'HR Request';
+export const NOTIFICATION_HR_FORM = 'HR Form';
+export const NOTIFICATION_INTERVIEW = 'Interview';
+export const NOTIFICATION_ANONYMOUS_REPORT = 'Anonymous Report';
 
 /** Spec 1 §3.5, §9: the dropdown keeps at most about 6 new entries. */
 export const MAX_UNREAD_NOTIFICATIONS = 6;

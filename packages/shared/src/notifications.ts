@@ -18,7 +18,11 @@ export type Notification = z.infer<typeof notificationSchema>;
 export {
   MAX_READ_NOTIFICATIONS,
   MAX_UNREAD_NOTIFICATIONS,
+  NOTIFICATION_ANONYMOUS_REPORT,
   NOTIFICATION_ASSIGNED_TICKET,
+  NOTIFICATION_HR_FORM,
+  NOTIFICATION_HR_REQUEST,
+  NOTIFICATION_INTERVIEW,
 } from './notification-types.ts';
 
 export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema) });

@@ -100,6 +100,19 @@ export type PtoChannelEvent = (typeof ptoChannelEvents)[number];
 
 /** The `billing` channel (designs/billing.md §6; decision 0071): staff holding 'view billing' only. */
 export const billingChannel = 'billing';
+
+/** HR's channels (designs/hr.md §8): the HR calendar ('view hr calendar') and the anonymous reports' readers. */
+export const hrCalendarChannel = 'hr_calendar';
+export const hrAnonChannel = 'hr_anon';
+/** On `hr_calendar` after decisions, holidays and interviews: the calendar refetches the days between from and to. */
+export const hrCalendarChangedEvent = 'HrCalendarChanged';
+export interface HrCalendarChangedPayload {
+  /** YYYY-MM-DD, inclusive. */
+  from: string;
+  to: string;
+}
+/** A job's hiring board ('manage jobs'). */
+export const hrJobChannel = (jobId: number): string => `hr_job_${jobId}`;
 export const billingChannelEvents = [
   'LedgerPosted',
   'InvoiceUpdated',
@@ -228,7 +241,8 @@ export interface PresencePayload {
   users: PresenceUser[];
 }
 
-export type ChannelKind = 'user' | 'store' | 'ticket' | 'project' | 'pto' | 'chat' | 'billing';
+export type ChannelKind =
+  'user' | 'store' | 'ticket' | 'project' | 'pto' | 'chat' | 'billing' | 'hrCalendar' | 'hrJob' | 'hrAnon';
 
 export interface ParsedChannel {
   kind: ChannelKind;
@@ -243,6 +257,8 @@ const channelPatterns: [ChannelKind, RegExp][] = [
   ['pto', /^Pto_Periods_([1-9][0-9]{0,9})$/],
   // Chat room PR_{roomId} (spec 3 §7): its two members only (decision 0054).
   ['chat', /^PR_([1-9][0-9]{0,9})$/],
+  // A job's hiring board (designs/hr.md §8): 'manage jobs'.
+  ['hrJob', /^hr_job_([1-9][0-9]{0,9})$/],
 ];
 
 /** Recognises a channel name; null for anything that is not one of ours. */
@@ -250,6 +266,8 @@ export function parseChannel(channel: unknown): ParsedChannel | null {
   if (typeof channel !== 'string') return null;
   if (channel === storeChannel) return { kind: 'store', id: null };
   if (channel === billingChannel) return { kind: 'billing', id: null };
+  if (channel === hrCalendarChannel) return { kind: 'hrCalendar', id: null };
+  if (channel === hrAnonChannel) return { kind: 'hrAnon', id: null };
   for (const [kind, pattern] of channelPatterns) {
     const match = pattern.exec(channel);
     if (match) {

@@ -8,6 +8,8 @@ import {
   billingChannel,
   channelForbiddenError,
   editingEvent,
+  hrAnonChannel,
+  hrCalendarChannel,
   isPresenceChannel,
   parseChannel,
   presenceEvent,
@@ -29,7 +31,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { employees } from '../modules/users/employees.table.ts';
 import type { Db } from '../db/client.ts';
 import type { EndedSessions, Realtime } from './realtime-api.ts';
 import type { AuthContext, GuardSession } from '../modules/users/auth-context.ts';
@@ -108,7 +111,16 @@ export async function authorizeChannel(auth: AuthContext, channel: string, db: D
       return project !== undefined && project.companyId === (await clientCompanyOf(db, auth.user.id));
     }
     case 'pto':
-      return isEmployee && (parsed.id === auth.user.id || auth.permissions.includes('view human resources'));
+      // One's own periods, HR's, and (designs/hr.md §8) a manager's for their direct reports.
+      if (!isEmployee) return false;
+      if (parsed.id === auth.user.id || auth.permissions.includes('view human resources')) return true;
+      return isManagerOf(db, auth.user.id, parsed.id!);
+    case 'hrCalendar':
+      return isEmployee && auth.permissions.includes('view hr calendar');
+    case 'hrJob':
+      return isEmployee && auth.permissions.includes('manage jobs');
+    case 'hrAnon':
+      return isEmployee && auth.permissions.includes('read anonymous email');
     case 'chat':
       // A chat room PR_{roomId}: its two members only (decision 0054).
       return isEmployee && (await isRoomMember(db, parsed.id!, auth.user.id));
@@ -130,6 +142,17 @@ export function followPermissions(
   permissions: readonly string[],
 ): void {
   if (!permissions.includes(billingPermission)) app.realtime.removeUsersFrom(billingChannel, [userId]);
+  if (!permissions.includes('view hr calendar')) app.realtime.removeUsersFrom(hrCalendarChannel, [userId]);
+  if (!permissions.includes('read anonymous email')) app.realtime.removeUsersFrom(hrAnonChannel, [userId]);
+}
+
+async function isManagerOf(db: Db, managerId: number, employeeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(employees)
+    .where(and(eq(employees.userId, employeeId), eq(employees.managerId, managerId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 const bearerToken = /^(?:Bearer )?([A-Za-z0-9_-]{20,200})$/i;

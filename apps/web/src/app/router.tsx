@@ -157,6 +157,19 @@ const verifyTransactionsPage = () =>
     Component: m.VerifyTransactionsPage,
   }));
 const hrAdminPage = () => import('../features/hr/hr-admin-page.tsx').then((m) => ({ Component: m.HrAdminPage }));
+const hrRequestsPage = () =>
+  import('../features/hr-requests/requests-page.tsx').then((m) => ({ Component: m.HrRequestsPage }));
+const myHrPage = () => import('../features/hr-requests/my-hr-page.tsx').then((m) => ({ Component: m.MyHrPage }));
+const anonEmailPage = () =>
+  import('../features/hr-anon/anon-email-page.tsx').then((m) => ({ Component: m.AnonEmailPage }));
+const jobsPage = () => import('../features/hr-jobs/jobs-page.tsx').then((m) => ({ Component: m.JobsPage }));
+const hrFormsPage = () => import('../features/hr-forms/forms-page.tsx').then((m) => ({ Component: m.HrFormsPage }));
+const hrCalendarPage = () =>
+  import('../features/calendar/hr-calendar-page.tsx').then((m) => ({ Component: m.HrCalendarPage }));
+const calendarPage = () =>
+  import('../features/calendar/calendar-page.tsx').then((m) => ({ Component: m.CalendarPage }));
+const hrReportsPage = () =>
+  import('../features/hr-reports/hr-reports-page.tsx').then((m) => ({ Component: m.HrReportsPage }));
 const outboxListPage = () =>
   import('../features/admin-outbox/outbox-list-page.tsx').then((m) => ({ Component: m.OutboxListPage }));
 const outboxMessagePage = () =>
@@ -301,7 +314,7 @@ export const appRoutes: RouteObject[] = [
   area('sync', 'Sync', { permissions: ['manage sync'] }),
   { path: 'chat', lazy: chatPage, handle: handle({ title: 'Chat' }) },
   area('chat2', 'Chat'),
-  area('calendar', 'Calendar', { permissions: ['view calendar'] }),
+  { path: 'calendar', lazy: calendarPage, handle: handle({ title: 'Calendar', permissions: ['view calendar'] }) },
   {
     path: 'resources',
     lazy: techResourcesPage,
@@ -390,29 +403,42 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 
-  // HR: the section needs 'view human resources'
+  // HR (decision 0104, the gate change): every employee files requests, signs forms and reports anonymously; the
+  // rest keeps its own permission ('view human resources' opens the top bar's HR button and the employees).
   {
     path: 'hr',
-    handle: handle({ permissions: ['view human resources'] }),
     children: [
-      areaIndex('HR Calendar', { permissions: ['view hr calendar'] }),
-      area('requests', 'HR Requests'),
-      area('forms', 'HR Forms'),
-      area('anonemail', 'Anonymous Email'),
-      area('jobs/:view?/:jobId?', 'Jobs', { numericParams: ['jobId'] }),
+      {
+        index: true,
+        lazy: hrCalendarPage,
+        handle: handle({ title: 'HR Calendar', permissions: ['view hr calendar'] }),
+      },
+      { path: 'requests', lazy: hrRequestsPage, handle: handle({ title: 'HR Requests' }) },
+      { path: 'forms', lazy: hrFormsPage, handle: handle({ title: 'HR Forms' }) },
+      { path: 'anonemail', lazy: anonEmailPage, handle: handle({ title: 'Anonymous Email' }) },
+      {
+        path: 'jobs/:view?/:jobId?',
+        lazy: jobsPage,
+        handle: handle({ title: 'Jobs', numericParams: ['jobId'], permissions: ['manage jobs'] }),
+      },
       {
         path: 'admin/:view?',
         lazy: hrAdminPage,
         handle: handle({ title: 'HR Administration', permissions: ['manage hr settings'] }),
       },
-      area('reports/:report?/:param1?/:param2?', 'HR Reports'),
-      employeePermissionsRoute('employees', { name: 'EditEmployeeHr' }),
-      employeesIndexRoute('employees', 'Employees'),
-      employeeRoutes('employees', 'Employees', { name: 'EditEmployeeHr' }),
+      {
+        path: 'reports/:report?/:param1?/:param2?',
+        lazy: hrReportsPage,
+        handle: handle({ title: 'HR Reports', permissions: ['view hr reports'] }),
+      },
+      employeePermissionsRoute('employees', { name: 'EditEmployeeHr', permissions: ['view human resources'] }),
+      employeesIndexRoute('employees', 'Employees', { permissions: ['view human resources'] }),
+      employeeRoutes('employees', 'Employees', { name: 'EditEmployeeHr', permissions: ['view human resources'] }),
     ],
   },
 
   // Profiles
+  { path: 'profile/hr', lazy: myHrPage, handle: handle({ title: 'My HR' }) },
   { path: 'profile/:view?', lazy: profilePage, handle: handle({ title: 'My Profile', clientAllowed: true }) },
   { path: 'crm/profile/:view?', lazy: profilePage, handle: handle({ title: 'My Profile' }) },
   { path: 'billing/profile/:view?', lazy: profilePage, handle: handle({ title: 'My Profile' }) },

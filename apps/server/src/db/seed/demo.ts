@@ -22,6 +22,12 @@ import { seedStrategiesDemo } from '../../modules/strategies/strategies.demo.ts'
 import { seedWhiteboardDemo } from '../../modules/whiteboard/whiteboard.demo.ts';
 import { seedChatDemo } from '../../modules/chat/chat.demo.ts';
 import { seedBillingDemo } from '../../modules/billing/billing.demo.ts';
+import { seedHrRequestsDemo } from '../../modules/hr/hr-requests.demo.ts';
+import { seedHrAnonDemo } from '../../modules/hr/hr-anon.demo.ts';
+import { seedHrJobsDemo } from '../../modules/hr/hr-jobs.demo.ts';
+import { seedHrFormsDemo } from '../../modules/hr/hr-forms.demo.ts';
+import { seedHrCalendarDemo } from '../../modules/hr/hr-calendar.demo.ts';
+import { seedCalendarDemo } from '../../modules/calendar/calendar.demo.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -126,6 +132,13 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
       tx,
       demoEmployees.map((employee) => employee.email),
     );
+    // HR (designs/hr.md issue part 9): after the PTO and timeclock demo, whose employees and holidays it uses.
+    await seedHrRequestsDemo(tx);
+    await seedHrAnonDemo(tx);
+    await seedHrJobsDemo(tx);
+    await seedHrFormsDemo(tx);
+    await seedHrCalendarDemo(tx);
+    await seedCalendarDemo(tx);
     // Documents need somewhere to keep their files: the CLI passes the app's DATA_DIR.
     if (options.dataDir)
       await seedDocumentsDemo(

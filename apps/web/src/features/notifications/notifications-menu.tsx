@@ -1,5 +1,12 @@
 import { ActionIcon, Box, Group, Indicator, Text } from '@mantine/core';
-import { NOTIFICATION_ASSIGNED_TICKET, type Notification } from '@switchboard/shared';
+import {
+  NOTIFICATION_ANONYMOUS_REPORT,
+  NOTIFICATION_ASSIGNED_TICKET,
+  NOTIFICATION_HR_FORM,
+  NOTIFICATION_HR_REQUEST,
+  NOTIFICATION_INTERVIEW,
+  type Notification,
+} from '@switchboard/shared';
 import { IconBell, IconTicket } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,22 +17,28 @@ import { useMarkNotificationsRead, useNotifications } from './api/notifications.
 
 export const noNotificationsText = 'No Notifications';
 
+// Where each type with an id leads (spec 1 §2.4; designs/hr.md §2.7).
+const targetsById: Partial<Record<string, (id: string) => string>> = {
+  [NOTIFICATION_ASSIGNED_TICKET]: (id) => `/ticket/${id}`,
+  [NOTIFICATION_HR_REQUEST]: (id) => `/hr/requests?request=${id}`,
+  [NOTIFICATION_HR_FORM]: (id) => `/hr/forms?form=${id}`,
+  [NOTIFICATION_INTERVIEW]: (id) => `/hr/jobs?applicant=${id}`,
+};
+
 /** Where a notification leads: an 'Assigned Ticket' opens /ticket/{number_details} (spec 1 §2.4). */
 export function notificationTarget(notification: Notification): string | null {
-  if (
-    notification.type === NOTIFICATION_ASSIGNED_TICKET &&
-    notification.number_details &&
-    /^\d+$/.test(notification.number_details)
-  ) {
-    return `/ticket/${notification.number_details}`;
-  }
-  return null;
+  if (notification.type === NOTIFICATION_ANONYMOUS_REPORT) return '/hr/anonemail';
+  const target = targetsById[notification.type];
+  const id = notification.number_details;
+  return target && id && /^\d+$/.test(id) ? target(id) : null;
 }
 
 function describe(notification: Notification): string {
   if (notification.type === NOTIFICATION_ASSIGNED_TICKET && notification.number_details) {
     return `Ticket #${notification.number_details} was assigned to you`;
   }
+  // Says nothing about the report: the bell is no place for its text (designs/hr.md §4).
+  if (notification.type === NOTIFICATION_ANONYMOUS_REPORT) return 'New anonymous report';
   return notification.number_details ? `${notification.type} #${notification.number_details}` : notification.type;
 }
 

@@ -1,0 +1,6 @@
+import type { Transaction } from '../../db/client.ts';
+
+// The general calendar's demo data (designs/hr.md issue part 9); db/seed/demo.ts calls it after the employees and PTO exist.
+export async function seedCalendarDemo(tx: Transaction): Promise<void> {
+  void tx;
+}

@@ -1,0 +1,2 @@
+// HR anon (designs/hr.md): the tables of this part; pre-wired in db/schema.ts by the lead.
+export {};

@@ -1,0 +1,6 @@
+import type { Transaction } from '../../db/client.ts';
+
+// HR calendar demo data (designs/hr.md issue part 9); db/seed/demo.ts calls it after the employees and PTO exist.
+export async function seedHrCalendarDemo(tx: Transaction): Promise<void> {
+  void tx;
+}

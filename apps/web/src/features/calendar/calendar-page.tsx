@@ -1,0 +1,6 @@
+import { AreaUnavailablePage } from '../../components/area-unavailable-page.tsx';
+
+// Pre-wired by the lead so the router names this file; the helper building the page replaces this body.
+export function CalendarPage() {
+  return <AreaUnavailablePage />;
+}
