@@ -141,8 +141,10 @@ describe('buildSidebar: sections', () => {
     expect(buildSidebar('billing', [], 'Employee')).toEqual([]);
   });
 
-  it("HR gates its calendar on view hr calendar and its admin on 'manage hr settings' (decision 0104)", () => {
-    expect(paths(buildSidebar('hr', [], 'Employee'))).toEqual([
+  it("HR gates its calendar on view hr calendar, jobs, reports and employees on theirs, admin on 'manage hr settings'", () => {
+    // Self-service for everyone; the rest each behind its own permission (the gate change).
+    expect(paths(buildSidebar('hr', [], 'Employee'))).toEqual(['/hr/requests', '/hr/forms', '/hr/anonemail']);
+    expect(paths(buildSidebar('hr', ['manage jobs', 'view hr reports', 'view human resources'], 'Employee'))).toEqual([
       '/hr/requests',
       '/hr/forms',
       '/hr/anonemail',

@@ -116,8 +116,13 @@ describe('route gates (spec 1 §2.5, §6)', () => {
     ['/sync', ['manage sync']],
     ['/reports/timeclock', ['view reports', 'view timeclock']],
     ['/reports/timeclock/2024-01-01/2024-01-07', ['view reports', 'view timeclock']],
-    ['/hr', ['view human resources', 'view hr calendar']],
-    ['/hr/requests', ['view human resources']],
+    // Decision 0104's gate change: each HR page its own permission, self-service pages none.
+    ['/hr', ['view hr calendar']],
+    ['/hr/jobs', ['manage jobs']],
+    ['/hr/admin/steps', ['manage hr settings']],
+    ['/hr/reports/pto', ['view hr reports']],
+    ['/hr/employees', ['view human resources']],
+    ['/hr/employees/edit/4/pto', ['view human resources']],
     ['/crm', ['view crm']],
     ['/crm/agents', ['view crm', 'manage crm']],
     ['/crm/import', ['view crm', 'manage crm']],
@@ -162,6 +167,13 @@ describe('route gates (spec 1 §2.5, §6)', () => {
     }
   });
 
+  it('opens HR self-service to every employee and to no client account (decision 0104)', () => {
+    for (const path of ['/hr/requests', '/hr/forms', '/hr/anonemail', '/profile/hr']) {
+      expect(access(path, employee, [])).toEqual({ kind: 'allowed' });
+      expect(access(path, client, permissionNames)).toEqual({ kind: 'forbidden' });
+    }
+  });
+
   it('shows /users to admins only, and not-found to others', () => {
     expect(access('/users', admin)).toEqual({ kind: 'allowed' });
     expect(access('/users', employee, permissionNames)).toEqual({ kind: 'not-found' });
@@ -169,7 +181,7 @@ describe('route gates (spec 1 §2.5, §6)', () => {
 
   it('treats non-numeric ids as unknown paths', () => {
     expect(access('/billing/ledgers/abc', employee, ['view billing'])).toEqual({ kind: 'not-found' });
-    expect(access('/hr/jobs/view/abc', employee, ['view human resources'])).toEqual({ kind: 'not-found' });
+    expect(access('/hr/jobs/view/abc', employee, ['manage jobs'])).toEqual({ kind: 'not-found' });
     expect(access('/ticket/abc')).toEqual({ kind: 'not-found' });
     expect(access('/companies/abc')).toEqual({ kind: 'not-found' });
   });
