@@ -430,7 +430,7 @@ export const hrApplicantFileSchema = z.object({
   size: z.number().int(),
   mimetype: z.string(),
   created_at: z.string(),
-  /** The path to POST to /api/download for this file. */
+  /** GET /api{download_path} answers the file (an attachment); the same gates as the applicant. */
   download_path: z.string(),
 });
 export type HrApplicantFile = z.infer<typeof hrApplicantFileSchema>;
