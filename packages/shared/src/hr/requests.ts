@@ -403,7 +403,7 @@ export const hrRequestBalanceSchema = z.object({
   /** Other pending requests drawing from this bank in this period. */
   pending_elsewhere: z.number(),
   this_request: z.number(),
-  /** available - pending_elsewhere - this_request */
+  /** The period's balance counting pending elsewhere and this request (rollover follows the used hours). */
   after: z.number(),
 });
 export type HrRequestBalance = z.infer<typeof hrRequestBalanceSchema>;
