@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { hrRequests } from '../hr/hr-requests.table.ts';
 import { users } from '../users/users.table.ts';
 
 /** PTO settings of spec 1 §3.11: Hourly, Flat Rate or Adjustment; the columns a type does not use stay null. */
@@ -44,11 +45,14 @@ export const ptoUsedHours = pgTable(
     hours: numeric('hours', { precision: 6, scale: 2 }).notNull(),
     bank: text('bank').notNull(),
     note: text('note'),
+    /** Written by an HR request's final approval (designs/hr.md §2.5); its cancel deletes the row. */
+    requestId: integer('request_id').references(() => hrRequests.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('pto_used_hours_user_date_idx').on(t.userId, t.date),
+    index('pto_used_hours_request_idx').on(t.requestId),
     check('pto_used_hours_bank_check', sql`${t.bank} in ('Accrual', 'Lump Sum')`),
     check('pto_used_hours_hours_check', sql`${t.hours} > 0`),
   ],
