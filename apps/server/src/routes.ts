@@ -62,6 +62,7 @@ import { hrJobsRoutes } from './modules/hr/hr-jobs.routes.ts';
 import { hrFormsRoutes } from './modules/hr/hr-forms.routes.ts';
 import { hrCalendarRoutes } from './modules/hr/hr-calendar.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { hrReportRoutes } from './modules/hr/hr-reports.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
 import { approvalRoutes } from './modules/projects/approvals.routes.ts';
@@ -146,6 +147,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(hrFormsRoutes);
       await api.register(hrCalendarRoutes);
       await api.register(calendarRoutes);
+      await api.register(hrReportRoutes);
       await api.register(billingHomeRoutes);
       await api.register(invoiceDeliveryRoutes);
       await api.register(projectRoutes);

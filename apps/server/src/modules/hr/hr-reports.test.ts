@@ -1,0 +1,114 @@
+import { hrReportCsv, hrReportMessages, hrReportResponseSchema } from '@switchboard/shared/hr/reports';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { ptoSettings, ptoUsedHours } from '../pto/pto.table.ts';
+import { employees } from '../users/employees.table.ts';
+
+// HR reports (designs/hr.md §7): 'view hr reports', one table per report whose CSV is that table; the PTO report
+// computed by the engine from set queries, headcount from start dates and disabled accounts.
+
+let ctx: TestContext;
+let hr: string;
+let plain: string;
+let client: string;
+let alice: number;
+let bob: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const viewer = await createUser(ctx.db, { permissions: ['view hr reports'] });
+  hr = (await login(ctx.app, viewer.email, viewer.password)).access_token;
+  const staff = await createUser(ctx.db);
+  plain = (await login(ctx.app, staff.email, staff.password)).access_token;
+  const account = await createUser(ctx.db, { type: 'Client', permissions: ['view hr reports'] });
+  client = (await login(ctx.app, account.email, account.password)).access_token;
+
+  alice = (await createUser(ctx.db, { name: 'Alice Anniversary', departments: [1] })).id;
+  bob = (await createUser(ctx.db, { name: 'Bob Departed', deletedAt: new Date('2026-03-10T12:00:00Z') })).id;
+  await ctx.db
+    .update(employees)
+    .set({ ptoStartDate: '2025-01-15', startDate: '2025-01-15' })
+    .where(eq(employees.userId, alice));
+  await ctx.db
+    .update(employees)
+    .set({ ptoStartDate: '2025-02-01', startDate: '2025-02-01' })
+    .where(eq(employees.userId, bob));
+  await ctx.db.insert(ptoSettings).values([
+    { userId: alice, name: 'Vacation', type: 'Flat Rate', startDate: '2025-01-15', initialHours: '40' },
+    { userId: bob, name: 'Vacation', type: 'Flat Rate', startDate: '2025-02-01', initialHours: '24' },
+  ]);
+  await ctx.db.insert(ptoUsedHours).values([
+    { userId: alice, date: '2026-02-02', hours: '8', bank: 'Lump Sum' },
+    { userId: alice, date: '2025-06-02', hours: '4', bank: 'Lump Sum' },
+  ]);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const get = (url: string, as = hr) =>
+  ctx.app.inject({ method: 'GET', url: `/api/hr/reports/${url}`, headers: bearer(as) });
+const report = async (url: string) => {
+  const response = await get(url);
+  expect(response.statusCode, response.body).toBe(200);
+  return hrReportResponseSchema.parse(response.json()).data;
+};
+
+describe('GET /api/hr/reports/{report}/{from}/{to}', () => {
+  it("needs 'view hr reports'; client accounts get 403; an unknown report is 404", async () => {
+    expect((await get('pto/2026-01-01/2026-06-30', plain)).statusCode).toBe(403);
+    expect((await get('pto/2026-01-01/2026-06-30', client)).statusCode).toBe(403);
+    expect((await get('payroll/2026-01-01/2026-06-30')).statusCode).toBe(404);
+  });
+
+  it('refuses a bad date, an end before the start and a range over five years with 422 and the message', async () => {
+    expect((await get('pto/2026-13-01/2026-06-30')).statusCode).toBe(422);
+    const backwards = await get('pto/2026-06-30/2026-01-01');
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors.to).toEqual([hrReportMessages.range]);
+    expect((await get('pto/2015-01-01/2026-01-01')).json().errors.to).toEqual([hrReportMessages.tooLong]);
+  });
+
+  it('PTO: a row per employee and period overlapping the range, balances from the engine, a totals row', async () => {
+    const data = await report('pto/2026-01-01/2026-06-30');
+    const rows = data.rows.filter((row) => row.user_id === alice);
+    // Alice's periods 2025-01-15..2026-01-14 and 2026-01-15..2027-01-14 both overlap the range.
+    expect(rows.map((row) => [row.period_start, row.period_end])).toEqual([
+      ['2025-01-15', '2026-01-14'],
+      ['2026-01-15', '2027-01-14'],
+    ]);
+    expect(rows[0]).toMatchObject({ lump_sum_hours: 40, lump_sum_used: 4, lump_sum_balance: 36 });
+    expect(rows[1]).toMatchObject({ lump_sum_hours: 40, lump_sum_rollover: 0, lump_sum_used: 8, lump_sum_balance: 32 });
+    // Disabled employees leave the default (enabled) report and come back with enabled=all.
+    expect(data.rows.some((row) => row.user_id === bob)).toBe(false);
+    const all = await report('pto/2026-01-01/2026-06-30?enabled=all');
+    expect(all.rows.some((row) => row.user_id === bob)).toBe(true);
+    expect(data.totals?.lump_sum_used).toBe(rows.reduce((sum, row) => sum + Number(row.lump_sum_used), 0));
+  });
+
+  it('filters by department', async () => {
+    const data = await report('pto/2026-01-01/2026-06-30?department_id=3');
+    expect(data.rows).toEqual([]);
+    const tech = await report('pto/2026-01-01/2026-06-30?department_id=1');
+    expect(new Set(tech.rows.map((row) => row.user_id))).toEqual(new Set([alice]));
+  });
+
+  it('the CSV is the table the JSON answers, cell for cell', async () => {
+    const data = await report('pto/2026-01-01/2026-06-30');
+    const csv = await get('pto/2026-01-01/2026-06-30?format=csv');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body).toBe(hrReportCsv(data));
+    expect(csv.body.split('\r\n')[0]).toContain('Lump Sum balance');
+  });
+
+  it('headcount: month ends, hires on the start date, separations on the day the account was disabled', async () => {
+    const data = await report('headcount/2025-01-01/2026-04-30?enabled=all');
+    const month = (key: string) => data.rows.find((row) => row.month === key);
+    expect(month('2025-01')).toMatchObject({ hires: 1 });
+    expect(month('2025-02')).toMatchObject({ hires: 1 });
+    expect(month('2026-03')).toMatchObject({ separations: 1 });
+    expect(Number(month('2026-03')?.headcount)).toBe(Number(month('2026-02')?.headcount) - 1);
+    expect(data.chart).toEqual({ label_key: 'month', series: ['headcount', 'hires', 'separations'] });
+  });
+});
