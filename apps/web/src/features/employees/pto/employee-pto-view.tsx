@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -32,11 +33,13 @@ import {
   type PtoPeriod,
   type PtoSetting,
   type PtoSettingType,
+  type PtoUsed,
   adminTimeOffMessage,
 } from '@switchboard/shared';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePermissions } from '../../../lib/auth-store.ts';
@@ -60,6 +63,10 @@ export interface EmployeePtoViewProps {
 export const ptoManagePermission = 'view human resources';
 
 const formatHours = (hours: number | null) => (hours === null ? '' : hours.toFixed(2));
+
+/** The HR request an approved time-off day was written by (designs/hr.md §2.5), or null for a manual row. */
+export const requestIdOfUsed = (entry: PtoUsed): number | null =>
+  (entry as PtoUsed & { request_id?: number | null }).request_id ?? null;
 
 /** What a setting grants, in words, for the settings table. */
 export function describePtoSetting(setting: PtoSetting): string {
@@ -333,33 +340,47 @@ function UsedCard({
         </Table.Thead>
         <Table.Tbody>
           {used.length === 0 ? <EmptyTableRow colSpan={canManage ? 5 : 4} message="No Time Off Recorded" /> : null}
-          {used.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td>{entry.date}</Table.Td>
-              <Table.Td ta="right">{formatHours(entry.hours)}</Table.Td>
-              <Table.Td>{entry.bank}</Table.Td>
-              <Table.Td>{entry.note}</Table.Td>
-              {canManage ? (
+          {used.map((entry) => {
+            const requestId = requestIdOfUsed(entry);
+            return (
+              <Table.Tr key={entry.id} data-request-id={requestId ?? undefined}>
+                <Table.Td>{entry.date}</Table.Td>
+                <Table.Td ta="right">{formatHours(entry.hours)}</Table.Td>
+                <Table.Td>{entry.bank}</Table.Td>
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete time off of ${entry.date}`}
-                    loading={remove.isPending && remove.variables === entry.id}
-                    onClick={() =>
-                      remove.mutate(entry.id, {
-                        onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
-                        onError: failed,
-                      })
-                    }
-                  >
-                    Delete
-                  </Button>
+                  {requestId === null ? (
+                    entry.note
+                  ) : (
+                    // Written by an approved request: changed through the request (cancel, return early), not here.
+                    <Anchor component={Link} to={`/hr/requests?request=${requestId}`} size="sm">
+                      {`Request #${requestId}`}
+                    </Anchor>
+                  )}
                 </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
+                {canManage ? (
+                  <Table.Td>
+                    {requestId === null ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete time off of ${entry.date}`}
+                        loading={remove.isPending && remove.variables === entry.id}
+                        onClick={() =>
+                          remove.mutate(entry.id, {
+                            onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
+                            onError: failed,
+                          })
+                        }
+                      >
+                        Delete
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Card>

@@ -1,0 +1,145 @@
+import { userChannel } from '@switchboard/shared';
+import {
+  hrRequestUpdatedEvent,
+  type HrOutEntry,
+  type HrRequestActionInput,
+  type HrRequestApproveInput,
+  type HrRequestBankOption,
+  type HrRequestBulkApproveInput,
+  type HrRequestDenyInput,
+  type HrRequestDetail,
+  type HrRequestInput,
+  type HrRequestListQuery,
+  type HrRequestListResponse,
+  type HrRequestPreview,
+  type HrRequestPreviewInput,
+  type HrRequestShortenInput,
+  type HrRequestUpdatedPayload,
+} from '@switchboard/shared/hr/requests';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
+import { useChannel } from '../../../lib/socket.ts';
+
+// HR requests' calls (designs/hr.md §2, §8): the lists, a request's detail, the time-off preview, who is out, the
+// decisions, and HrRequestUpdated on the viewer's own user.{id} channel refreshing what is shown.
+
+export const hrRequestsQueryKey = ['hr', 'requests'] as const;
+const detailKey = (id: number) => [...hrRequestsQueryKey, 'detail', id] as const;
+
+const queryOf = (query: object) =>
+  Object.fromEntries(
+    Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+  );
+
+export function useHrRequestList(query: HrRequestListQuery, enabled = true) {
+  return useQuery({
+    queryKey: [...hrRequestsQueryKey, 'list', query] as const,
+    queryFn: ({ signal }) => api.get<HrRequestListResponse>('/api/hr/requests', { query: queryOf(query), signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useHrRequest(id: number | null) {
+  return useQuery({
+    queryKey: detailKey(id ?? 0),
+    queryFn: ({ signal }) => api.get<{ data: HrRequestDetail }>(`/api/hr/requests/${id}`, { signal }),
+    select: (response) => response.data,
+    enabled: id !== null,
+  });
+}
+
+/** The bank select's options before any date is chosen (the preview answers them again for the dates). */
+export function useRequestBanks(userId: number | null) {
+  return useQuery({
+    queryKey: [...hrRequestsQueryKey, 'banks', userId] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ data: HrRequestBankOption[] }>('/api/hr/requests/banks', {
+        query: userId === null ? {} : { user_id: userId },
+        signal,
+      }),
+    select: (response) => response.data,
+  });
+}
+
+/** POST /api/hr/requests/preview for complete time-off fields (the caller debounces); null asks nothing. */
+export function useRequestPreview(input: HrRequestPreviewInput | null) {
+  return useQuery({
+    queryKey: [...hrRequestsQueryKey, 'preview', input] as const,
+    queryFn: ({ signal }) => api.post<{ data: HrRequestPreview }>('/api/hr/requests/preview', input, { signal }),
+    select: (response) => response.data,
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** GET /api/hr/out: who is out in the range (no reasons). */
+export function useWhoIsOut(range: { from: string; to: string } | null) {
+  return useQuery({
+    queryKey: [...hrRequestsQueryKey, 'out', range] as const,
+    queryFn: ({ signal }) => api.get<{ data: HrOutEntry[] }>('/api/hr/out', { query: range ?? {}, signal }),
+    select: (response) => response.data,
+    enabled: range !== null,
+  });
+}
+
+type Written = { data: HrRequestDetail; message?: string };
+
+function useWrite<TVariables>(call: (variables: TVariables) => Promise<Written>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => queryClient.setQueryData(detailKey(answer.data.id), { data: answer.data }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: hrRequestsQueryKey }),
+  });
+}
+
+/** POST /api/hr/requests, or PUT /api/hr/requests/{id} when editing a pending one. */
+export const useSaveRequest = () =>
+  useWrite(({ id, input }: { id: number | null; input: HrRequestInput }) =>
+    id === null ? api.post<Written>('/api/hr/requests', input) : api.put<Written>(`/api/hr/requests/${id}`, input),
+  );
+
+export type HrRequestDecision =
+  | { action: 'approve'; input: HrRequestApproveInput }
+  | { action: 'deny'; input: HrRequestDenyInput }
+  | { action: 'cancel'; input: HrRequestActionInput }
+  | { action: 'complete'; input: HrRequestActionInput }
+  | { action: 'shorten'; input: HrRequestShortenInput }
+  | { action: 'comments'; input: { comment: string } };
+
+export const useRequestDecision = (id: number) =>
+  useWrite((decision: HrRequestDecision) =>
+    api.post<Written>(`/api/hr/requests/${id}/${decision.action}`, decision.input),
+  );
+
+export interface BulkApproveAnswer {
+  data: { id: number; ok: boolean; status: number; message: string }[];
+  message: string;
+}
+
+export function useBulkApprove() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: HrRequestBulkApproveInput) => api.post<BulkApproveAnswer>('/api/hr/requests/approve', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: hrRequestsQueryKey }),
+  });
+}
+
+/**
+ * HrRequestUpdated on the viewer's user.{id}: a request they filed or approve changed, so the lists and that
+ * request's open detail read again (the manager sees a new request arrive, the employee sees the decision).
+ */
+export function useLiveHrRequests() {
+  const queryClient = useQueryClient();
+  const me = useCurrentUser();
+  useChannel(me ? userChannel(me.id) : null, {
+    [hrRequestUpdatedEvent]: (payload: HrRequestUpdatedPayload) => {
+      void queryClient.invalidateQueries({ queryKey: [...hrRequestsQueryKey, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...hrRequestsQueryKey, 'out'] });
+      if (payload?.request?.id) void queryClient.invalidateQueries({ queryKey: detailKey(payload.request.id) });
+    },
+  });
+}
