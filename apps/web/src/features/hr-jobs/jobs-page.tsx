@@ -1,6 +1,41 @@
-import { AreaUnavailablePage } from '../../components/area-unavailable-page.tsx';
+import { useParams, useSearchParams } from 'react-router';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { ApplicantDrawer } from './applicant-drawer.tsx';
+import { JobBoard } from './job-board.tsx';
+import { JobDetails } from './job-details.tsx';
+import { OpeningFormPage } from './opening-form.tsx';
+import { OpeningsList } from './openings-list.tsx';
 
-// Pre-wired by the lead so the router names this file; the helper building the page replaces this body.
+// /hr/jobs/{view?}/{jobId?} with 'manage jobs' (designs/hr.md §5): the openings, create, edit/{id}, board/{id} and
+// details/{id}; ?applicant={id} opens the applicant's drawer over any of them (the bell's link has no job).
+
+const positiveId = (value: string | null | undefined): number | null =>
+  value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+
 export function JobsPage() {
-  return <AreaUnavailablePage />;
+  const { view, jobId } = useParams();
+  const [params, setParams] = useSearchParams();
+  const id = positiveId(jobId);
+  const applicantId = positiveId(params.get('applicant'));
+  const closeApplicant = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('applicant');
+      return next;
+    });
+
+  let body;
+  if (view === undefined && jobId === undefined) body = <OpeningsList />;
+  else if (view === 'create' && jobId === undefined) body = <OpeningFormPage jobId={null} />;
+  else if (view === 'edit' && id !== null) body = <OpeningFormPage key={id} jobId={id} />;
+  else if (view === 'board' && id !== null) body = <JobBoard key={id} jobId={id} />;
+  else if (view === 'details' && id !== null) body = <JobDetails key={id} jobId={id} />;
+  else body = <NotFoundPage />;
+
+  return (
+    <>
+      {body}
+      {applicantId !== null && <ApplicantDrawer applicantId={applicantId} onClose={closeApplicant} />}
+    </>
+  );
 }
