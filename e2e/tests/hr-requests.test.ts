@@ -1,0 +1,173 @@
+// HR requests through the browser (designs/hr.md §9): an employee asks for a Thursday and the Friday morning from
+// Lump Sum, sees 12 h and the balance in the preview and sends it; the manager, already on /hr/requests, sees it
+// arrive without reloading, comments and approves; the employee's /profile/hr turns Approved live and the Lump Sum
+// balance drops by exactly 12.00 h. Two browser contexts, one per person.
+import type { EmployeePto } from '@switchboard/shared';
+import type { HrRequestPreview } from '@switchboard/shared/hr/requests';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, callApi } from '../support/api.ts';
+import { app, launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+
+const password = 'Secret-Pass-123';
+
+async function login(email: string): Promise<string> {
+  const response = await fetch(`${app().baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const connected = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
+
+function addDays(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+describe('HR requests', () => {
+  let browser: Browser;
+  let admin: string;
+  const tag = Date.now().toString(36);
+  const employee = { id: 0, name: `Erin Request ${tag}`, email: `erin.${tag}@example.test` };
+  const manager = { id: 0, name: `Mark Manager ${tag}`, email: `mark.${tag}@example.test` };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await adminToken();
+    for (const person of [employee, manager]) {
+      person.id = (
+        await callApi<{ data: { id: number } }>(admin, 'POST', '/api/user', {
+          name: person.name,
+          email: person.email,
+          password,
+          type: 'user',
+        })
+      ).data.id;
+    }
+    // The employee's manager (Employee Information), then 40 h of Lump Sum per period.
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      _method: 'PUT',
+      name: employee.name,
+      email: employee.email,
+      active: '0',
+      password: '',
+      password_confirmation: '',
+      departments: '[]',
+      manager_id: String(manager.id),
+    }))
+      form.append(key, value);
+    await callApi(admin, 'POST', `/api/users/employee/${employee.id}`, form);
+    const today = (await callApi<{ data: EmployeePto }>(admin, 'GET', `/api/users/employee/pto/${employee.id}`)).data
+      .today;
+    await callApi(admin, 'POST', '/api/users/employee/pto', {
+      user_id: employee.id,
+      name: 'Vacation 40 h',
+      type: 'Flat Rate',
+      start_date: today,
+      end_date: '',
+      initial_hours: 40,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('asks for a Thursday and a Friday morning, and the manager approves it live', async () => {
+    // A Thursday ahead whose Thursday and Friday are both 8-hour working days (no holiday falls on them).
+    const employeeToken = await login(employee.email);
+    const pto = (await callApi<{ data: EmployeePto }>(employeeToken, 'GET', `/api/users/employee/pto/${employee.id}`))
+      .data;
+    let thursday = addDays(pto.today, 1);
+    while (new Date(`${thursday}T00:00:00Z`).getUTCDay() !== 4) thursday = addDays(thursday, 1);
+    for (let week = 0; week < 8; week++) {
+      const preview = await callApi<{ data: HrRequestPreview }>(employeeToken, 'POST', '/api/hr/requests/preview', {
+        reason: 'Vacation',
+        bank: 'lump_sum',
+        start_date: thursday,
+        end_date: addDays(thursday, 1),
+        days: [],
+      });
+      if (preview.data.total_hours === 16) break;
+      thursday = addDays(thursday, 7);
+    }
+    const friday = addDays(thursday, 1);
+    const before = pto.periods.find((period) => period.current)!;
+    expect(before.lump_sum_balance).toBe(40);
+
+    // The manager is on the approvals list before anything is sent.
+    const boss = await newPage(browser);
+    await loginWithToken(boss, manager.email, password);
+    await boss.goto('/hr/requests?scope=approvals');
+    const approvals = boss.getByRole('table', { name: 'Requests' });
+    await approvals.getByText('No requests found').waitFor();
+    await connected(boss);
+
+    // The employee files it: category first, then the time-off form.
+    const page = await newPage(browser);
+    await loginWithToken(page, employee.email, password);
+    await page.goto('/hr/requests');
+    await page.getByRole('button', { name: 'New request' }).click();
+    const drawer = page.getByRole('dialog', { name: 'New request' });
+    await drawer.getByRole('button', { name: 'Time Off' }).click();
+    const form = page.getByRole('form', { name: 'Time Off request' });
+    await form.getByRole('combobox', { name: 'Reason' }).click();
+    await page.getByRole('option', { name: 'Vacation', exact: true }).click();
+    await form.getByRole('combobox', { name: 'Bank' }).click();
+    const lumpSum = page.getByRole('option', { name: /^Lump Sum/ });
+    await expect.poll(() => lumpSum.textContent()).toContain('Vacation 40 h');
+    await lumpSum.click();
+    await form.getByLabel('Start date').fill(thursday);
+    await form.getByLabel('End date').fill(friday);
+    const days = form.getByRole('table', { name: 'Requested days' });
+    await days.locator(`tr[data-date="${friday}"]`).waitFor();
+    await expect.poll(() => form.getByTestId('request-total').textContent()).toBe('16.00 h');
+    await form.getByRole('combobox', { name: `Part of ${friday}` }).click();
+    await page.getByRole('option', { name: 'Morning', exact: true }).click();
+    await expect.poll(() => form.getByTestId('request-total').textContent()).toBe('12.00 h');
+    const balance = form
+      .getByRole('table', { name: 'Balance impact' })
+      .getByRole('row')
+      .filter({ hasText: 'Lump Sum' });
+    await expect.poll(() => balance.locator('td[data-column="after"]').textContent()).toBe('28.00');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('Request submitted.').waitFor();
+    const status = page.getByTestId('request-status');
+    await expect.poll(() => status.textContent()).toBe('Pending');
+    const requestId = Number(new URL(page.url()).searchParams.get('request'));
+    expect(requestId).toBeGreaterThan(0);
+
+    // The employee watches their own HR page.
+    await page.goto('/profile/hr');
+    const lumpSumBalance = page.getByTestId('Lump Sum balance');
+    await expect.poll(() => lumpSumBalance.textContent()).toBe('40.00 h');
+    const mine = page.getByRole('table', { name: 'My requests' }).locator(`tr[data-request-id="${requestId}"]`);
+    await expect.poll(() => mine.locator('[data-column="status"]').textContent()).toBe('Pending');
+    await connected(page);
+
+    // The manager sees it arrive without reloading, comments and approves.
+    const row = approvals.locator(`tr[data-request-id="${requestId}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain(employee.name);
+    await boss.getByRole('button', { name: `Open request #${requestId}` }).click();
+    const detail = boss.getByRole('dialog', { name: `Request #${requestId}` });
+    await expect.poll(() => detail.getByTestId('request-total').textContent()).toBe('12.00 h');
+    await detail.getByLabel('Add a comment').fill('Enjoy the long weekend.');
+    await detail.getByRole('button', { name: 'Comment', exact: true }).click();
+    await detail.getByText('Enjoy the long weekend.').waitFor();
+    await detail.getByRole('button', { name: 'Approve', exact: true }).click();
+    await detail.getByRole('button', { name: 'Approve request' }).click();
+    await expect.poll(() => detail.getByTestId('request-status').textContent()).toBe('Approved');
+
+    // The employee's page follows: Approved, and exactly 12.00 h less Lump Sum.
+    await expect.poll(() => mine.locator('[data-column="status"]').textContent()).toBe('Approved');
+    await expect.poll(() => lumpSumBalance.textContent()).toBe('28.00 h');
+    const after = (await callApi<{ data: EmployeePto }>(admin, 'GET', `/api/users/employee/pto/${employee.id}`)).data;
+    expect(after.periods.find((period) => period.current)!.lump_sum_used).toBe(12);
+  });
+});
