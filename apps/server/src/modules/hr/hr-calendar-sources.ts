@@ -1,19 +1,93 @@
 import type { CalendarItem } from '@switchboard/shared/calendar';
-import type { HrCalendarKind, HrCalendarQuery } from '@switchboard/shared/hr/calendar';
+import { hrCalendarOutLabel, type HrCalendarKind, type HrCalendarQuery } from '@switchboard/shared/hr/calendar';
+import { and, asc, between, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
-import type { CalendarViewer } from './hr-calendar.service.ts';
+import { employees } from '../users/employees.table.ts';
+import { users } from '../users/users.table.ts';
+import { hrCategories } from './hr.table.ts';
+import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
+import { addDays, peopleCondition, type CalendarViewer } from './hr-calendar-people.ts';
 
-// Time off (hr_requests / hr_request_days) and interviews (hr_interviews / hr_interviewers) on the HR calendar.
-// Those tables are other parts of the HR issue; until their table files are committed there is nothing to read.
+// Time off on the HR calendar (designs/hr.md §6): each day with hours of a time-off request, approved (taken) in the
+// category's colour, pending outlined for HR, HR approvers, the requester's manager and the requester.
+
+const taken = ['approved', 'completed'];
+
+/** '4.00' -> '4 h', '2.50' -> '2.5 h'. */
+const hoursLabel = (hours: string) => `${Number(hours)} h`;
+
+/** "Morning", "Afternoon" or the hours of a partial day; nothing on a full one. */
+export function partLabel(part: string, hours: string, scheduled: string): string | null {
+  if (part === 'morning') return 'Morning';
+  if (part === 'afternoon') return 'Afternoon';
+  if (part === 'custom' || Number(hours) < Number(scheduled)) return hoursLabel(hours);
+  return null;
+}
+
+function pendingVisible(viewer: CalendarViewer): SQL | undefined {
+  if (viewer.permissions.includes('view human resources') || viewer.permissions.includes('approve hr requests'))
+    return undefined;
+  return or(eq(hrRequests.userId, viewer.id), eq(employees.managerId, viewer.id));
+}
+
 export async function listHrCalendarTimeOff(
   db: DbOrTransaction,
   query: HrCalendarQuery,
   viewer: CalendarViewer,
   kinds: ReadonlySet<HrCalendarKind>,
 ): Promise<CalendarItem[]> {
-  void db;
-  void query;
-  void viewer;
-  void kinds;
-  return [];
+  const statuses = or(
+    kinds.has('time_off') ? inArray(hrRequests.status, taken) : undefined,
+    kinds.has('pending') ? and(eq(hrRequests.status, 'pending'), pendingVisible(viewer)) : undefined,
+  );
+  if (!kinds.has('time_off') && !kinds.has('pending')) return [];
+  const rows = await db
+    .select({
+      requestId: hrRequests.id,
+      userId: hrRequests.userId,
+      name: users.name,
+      status: hrRequests.status,
+      reason: hrRequests.reason,
+      color: hrCategories.color,
+      date: hrRequestDays.date,
+      hours: hrRequestDays.hours,
+      part: hrRequestDays.part,
+      scheduled: hrRequestDays.scheduledHours,
+    })
+    .from(hrRequestDays)
+    .innerJoin(hrRequests, eq(hrRequests.id, hrRequestDays.requestId))
+    .innerJoin(hrCategories, eq(hrCategories.id, hrRequests.categoryId))
+    .innerJoin(users, eq(users.id, hrRequests.userId))
+    .innerJoin(employees, eq(employees.userId, hrRequests.userId))
+    .where(
+      and(
+        between(hrRequestDays.date, query.from, query.to),
+        gt(hrRequestDays.hours, '0'),
+        eq(hrCategories.kind, 'time_off'),
+        statuses,
+        peopleCondition(query),
+      ),
+    )
+    .orderBy(asc(hrRequestDays.date), asc(users.name), asc(hrRequests.id));
+  // Reasons are HR's to read; everyone else (and every feed) reads "Out".
+  const reasons = viewer.permissions.includes('view human resources');
+  return rows.map((row) => {
+    const pending = row.status === 'pending';
+    const what = reasons && row.reason ? row.reason : hrCalendarOutLabel;
+    const part = partLabel(row.part, row.hours, row.scheduled);
+    return {
+      id: `time-off-${row.requestId}-${row.date}`,
+      kind: pending ? 'pending' : 'time_off',
+      title: `${row.name}: ${what}${part ? ` (${part})` : ''}${pending ? ' (pending)' : ''}`,
+      start: row.date,
+      end: addDays(row.date, 1),
+      all_day: true,
+      color: row.color,
+      display: pending ? 'outline' : 'block',
+      url: `/hr/requests?request=${row.requestId}`,
+      user_id: row.userId,
+      source_id: row.requestId,
+      editable: false,
+    } satisfies CalendarItem;
+  });
 }

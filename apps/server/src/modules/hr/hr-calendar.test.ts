@@ -1,4 +1,4 @@
-import { calendarItemSchema, type CalendarItem } from '@switchboard/shared/calendar';
+import type { CalendarItem } from '@switchboard/shared/calendar';
 import { hrCalendarFeedSchema, hrCalendarResponseSchema } from '@switchboard/shared/hr/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import { regions } from '../reference/reference.table.ts';
 import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import { hrCalendarFeeds } from './hr-calendar.table.ts';
+import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
+import { hrCategories } from './hr.table.ts';
 
 // The HR calendar and its iCal feed (designs/hr.md §6, §8, §9): the gates, holidays with each person's moves,
 // birthdays and anniversaries behind their toggle, the filters, the feed's token rules and its answer.
@@ -140,6 +142,102 @@ describe('GET /api/hr/calendar', () => {
     expect((await get('/hr/calendar?from=2026-02-30&to=2026-03-01')).json().errors.from).toEqual([
       'The from is not a valid date.',
     ]);
+  });
+});
+
+describe('time off on the HR calendar', () => {
+  let people: string;
+  let manager: string;
+  let approvedId: number;
+  let pendingId: number;
+
+  beforeAll(async () => {
+    const head = await createUser(ctx.db, { permissions: ['view hr calendar', 'view human resources'] });
+    people = (await login(ctx.app, head.email, head.password)).access_token;
+    const boss = await createUser(ctx.db, { name: 'Mona Manager', permissions: ['view hr calendar'] });
+    manager = (await login(ctx.app, boss.email, boss.password)).access_token;
+    await ctx.db.update(employees).set({ managerId: boss.id }).where(eq(employees.userId, bob));
+    const [timeOff] = await ctx.db.select().from(hrCategories).where(eq(hrCategories.kind, 'time_off')).limit(1);
+    const [equipment] = await ctx.db.select().from(hrCategories).where(eq(hrCategories.kind, 'equipment')).limit(1);
+    const request = (userId: number, status: string, categoryId = timeOff!.id) =>
+      ctx.db
+        .insert(hrRequests)
+        .values({ userId, categoryId, status, reason: 'Vacation', bank: 'accrual', startDate: '2026-03-05' })
+        .returning()
+        .then((rows) => rows[0]!.id);
+    approvedId = await request(alice, 'approved');
+    pendingId = await request(bob, 'pending');
+    const otherKind = await request(alice, 'approved', equipment!.id);
+    const day = (requestId: number, userId: number, date: string, hours: string, part = 'full') => ({
+      requestId,
+      userId,
+      date,
+      hours,
+      part,
+      bank: 'accrual',
+      scheduledHours: '8',
+    });
+    await ctx.db
+      .insert(hrRequestDays)
+      .values([
+        day(approvedId, alice, '2026-03-05', '8'),
+        day(approvedId, alice, '2026-03-06', '4', 'morning'),
+        day(approvedId, alice, '2026-03-07', '0'),
+        day(pendingId, bob, '2026-03-09', '6', 'custom'),
+        day(otherKind, alice, '2026-03-11', '8'),
+      ]);
+  });
+
+  const timeOff = (items: CalendarItem[]) =>
+    items.filter((item) => item.kind === 'time_off' || item.kind === 'pending').map((item) => [item.title, item.start]);
+
+  it('shows approved days with hours in the category colour, "Out" without HR rights, "Morning" on a half day', async () => {
+    const items = await read(march);
+    expect(timeOff(items)).toEqual([
+      ['Alice Able: Out', '2026-03-05'],
+      ['Alice Able: Out (Morning)', '2026-03-06'],
+    ]);
+    const first = items.find((item) => item.kind === 'time_off')!;
+    expect(first).toMatchObject({
+      id: `time-off-${approvedId}-2026-03-05`,
+      end: '2026-03-06',
+      all_day: true,
+      color: '#228be6',
+      url: `/hr/requests?request=${approvedId}`,
+    });
+  });
+
+  it("gives the reason and every pending request (outlined) to 'view human resources'", async () => {
+    const items = await read(march, people);
+    expect(timeOff(items)).toEqual([
+      ['Alice Able: Vacation', '2026-03-05'],
+      ['Alice Able: Vacation (Morning)', '2026-03-06'],
+      ['Bob Baker: Vacation (6 h) (pending)', '2026-03-09'],
+    ]);
+    expect(items.find((item) => item.kind === 'pending')).toMatchObject({ display: 'outline' });
+    expect(timeOff(await read(`${march}&kinds=time_off`, people))).toHaveLength(2);
+  });
+
+  it("shows a pending request to the requester's manager, not to other viewers", async () => {
+    expect(timeOff(await read(march, manager))).toContainEqual(['Bob Baker: Out (6 h) (pending)', '2026-03-09']);
+    expect(timeOff(await read(march)).some(([title]) => title!.includes('pending'))).toBe(false);
+  });
+
+  it('never puts a reason in the feed, even for HR', async () => {
+    const made = await ctx.app.inject({ method: 'POST', url: '/api/hr/calendar/feed', headers: bearer(people) });
+    const url = made.json().data.url as string;
+    await ctx.db.insert(hrRequestDays).values({
+      requestId: approvedId,
+      userId: alice,
+      date: new Date().toISOString().slice(0, 10),
+      hours: '8',
+      bank: 'accrual',
+      scheduledHours: '8',
+    });
+    const ics = (await ctx.app.inject({ method: 'GET', url: url.replace(ctx.config.appUrl, '') })).body;
+    expect(ics).toContain('SUMMARY:Alice Able: Out');
+    expect(ics).not.toContain('Vacation');
+    expect(ics).not.toContain('pending');
   });
 });
 
