@@ -1,16 +1,41 @@
 import { roundHours } from '@switchboard/shared';
 import type { HrReport, HrReportColumn, HrReportName, HrReportQuery } from '@switchboard/shared/hr/reports';
-import { sql } from 'drizzle-orm';
+import { ptoBankOfRequestBank, type HrRequestBank } from '@switchboard/shared/hr/requests';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { ptoReport, reportEmployees, type RequestedHours } from './hr-reports-pto.ts';
+import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 
 // HR reports (designs/hr.md §7): each answers one table (shared/hr/reports.ts), so its CSV is what the page shows.
 
 /** The HR requests' days of these employees, pending and approved, with their bank and reason. */
 async function requestedHours(db: DbOrTransaction, userIds: number[]): Promise<RequestedHours[]> {
-  void db;
-  void userIds;
-  return [];
+  const rows = await db
+    .select({
+      userId: hrRequestDays.userId,
+      date: hrRequestDays.date,
+      hours: hrRequestDays.hours,
+      bank: hrRequestDays.bank,
+      reason: hrRequests.reason,
+      status: hrRequests.status,
+    })
+    .from(hrRequestDays)
+    .innerJoin(hrRequests, eq(hrRequests.id, hrRequestDays.requestId))
+    .where(
+      and(
+        inArray(hrRequestDays.userId, userIds),
+        inArray(hrRequests.status, ['pending', 'approved']),
+        sql`${hrRequestDays.hours} > 0`,
+      ),
+    );
+  return rows.map((row) => ({
+    userId: row.userId,
+    date: row.date,
+    hours: Number(row.hours),
+    bank: ptoBankOfRequestBank(row.bank as HrRequestBank) ?? 'Unpaid',
+    reason: row.reason,
+    status: row.status as RequestedHours['status'],
+  }));
 }
 
 const headcountColumns: HrReportColumn[] = [

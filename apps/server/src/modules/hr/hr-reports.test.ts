@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { ptoSettings, ptoUsedHours } from '../pto/pto.table.ts';
 import { employees } from '../users/employees.table.ts';
+import { hrCategories } from './hr.table.ts';
+import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 
 // HR reports (designs/hr.md §7): 'view hr reports', one table per report whose CSV is that table; the PTO report
 // computed by the engine from set queries, headcount from start dates and disabled accounts.
@@ -85,6 +87,48 @@ describe('GET /api/hr/reports/{report}/{from}/{to}', () => {
     const all = await report('pto/2026-01-01/2026-06-30?enabled=all');
     expect(all.rows.some((row) => row.user_id === bob)).toBe(true);
     expect(data.totals?.lump_sum_used).toBe(rows.reduce((sum, row) => sum + Number(row.lump_sum_used), 0));
+  });
+
+  it('PTO: pending hours per period, approved hours by reason and bank inside the range, unpaid apart', async () => {
+    const [timeOff] = await ctx.db
+      .select({ id: hrCategories.id })
+      .from(hrCategories)
+      .where(eq(hrCategories.kind, 'time_off'));
+    const request = async (status: string, reason: string, bank: string, days: [string, string][]) => {
+      const [row] = await ctx.db
+        .insert(hrRequests)
+        .values({
+          userId: alice,
+          categoryId: timeOff!.id,
+          status,
+          reason,
+          bank,
+          startDate: days[0]![0],
+          endDate: days.at(-1)![0],
+        })
+        .returning({ id: hrRequests.id });
+      await ctx.db
+        .insert(hrRequestDays)
+        .values(days.map(([date, hours]) => ({ requestId: row!.id, userId: alice, date, hours, bank })));
+    };
+    await request('approved', 'Sick', 'lump_sum', [
+      ['2026-03-02', '8'],
+      ['2026-03-03', '4'],
+    ]);
+    await request('approved', 'Vacation', 'unpaid', [['2026-04-06', '8']]);
+    await request('pending', 'Vacation', 'lump_sum', [['2026-05-04', '8']]);
+    await request('denied', 'Vacation', 'lump_sum', [['2026-05-05', '8']]);
+    // Outside the range: counts in neither range column.
+    await request('approved', 'Sick', 'lump_sum', [['2026-08-03', '8']]);
+    const rows = (await report('pto/2026-01-01/2026-06-30')).rows.filter((row) => row.user_id === alice);
+    expect(rows[1]).toMatchObject({
+      pending_hours: 8,
+      reason_sick_lump_sum: 12,
+      reason_sick_accrual: 0,
+      reason_vacation_lump_sum: 0,
+      unpaid_hours: 8,
+    });
+    expect(rows[0]).toMatchObject({ pending_hours: 0, reason_sick_lump_sum: 0 });
   });
 
   it('filters by department', async () => {
