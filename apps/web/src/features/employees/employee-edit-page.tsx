@@ -19,7 +19,8 @@ import {
   type EmployeeView,
 } from '@switchboard/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NoPermission } from '../../components/no-permission.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { SessionsCard } from '../../components/sessions-card.tsx';
@@ -42,6 +43,7 @@ import {
   type EmployeeFormValues,
   workHoursOf,
 } from './employee-form-fields.tsx';
+import { hirePrefillOf, linkHiredApplicant } from './hire-prefill.ts';
 import { EmployeeHolidaysView } from './holidays/employee-holidays-view.tsx';
 import { EmployeePtoView } from './pto/employee-pto-view.tsx';
 import { resizePhoto } from './resize-photo.ts';
@@ -132,13 +134,25 @@ function EmployeeCreate({ area }: { area: EmployeeArea }) {
 function EmployeeCreateForm({ area }: { area: EmployeeArea }) {
   const navigate = useNavigate();
   const options = useEmployeeOptions();
+  const [params] = useSearchParams();
+  // A hire from /hr/jobs prefills the form and names the applicant to link (read once: the query is not kept).
+  const [hire] = useState(() => hirePrefillOf(params));
   const form = useForm<EmployeeFormValues>({
     mode: 'controlled',
-    initialValues: employeeFormValues(null),
+    initialValues: { ...employeeFormValues(null), ...hire.values },
     validate: (values) => validate(values, true),
   });
-  // After create go to edit/{new id} in the same area (spec 1 §2.6).
-  const { submit, saving } = useSubmit(form, null, false, (id) => void navigate(`${area.base}/edit/${id}/account`));
+  // After create go to edit/{new id} in the same area (spec 1 §2.6), once a hired applicant is linked to it.
+  const { submit, saving } = useSubmit(form, null, false, (id) => {
+    const linked = hire.applicantId === null ? Promise.resolve() : linkHiredApplicant(hire.applicantId, id);
+    void linked
+      .then(
+        (answer) => answer && notifications.show({ color: 'green', message: answer.message }),
+        (error: unknown) =>
+          notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'An error occured.' }),
+      )
+      .finally(() => void navigate(`${area.base}/edit/${id}/account`));
+  });
   return (
     <Stack gap="md">
       <Group justify="space-between">

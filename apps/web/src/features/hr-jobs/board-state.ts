@@ -3,13 +3,16 @@ import type { HrBoard, HrBoardCard } from '@switchboard/shared/hr/jobs';
 // The board's cache edits (designs/hr.md §5): a drop shown at once, and the hr_job_{id} events applied to every open
 // board. Each is idempotent (a card is taken out wherever it is, then put in), so our own echo changes nothing.
 
+const renumbered = (cards: HrBoardCard[]) =>
+  cards.map((card, index) => (card.position === index ? card : { ...card, position: index }));
+
 /** The board without the card, wherever it was. */
 function withoutCard(board: HrBoard, applicantId: number): HrBoard {
   return {
     ...board,
     columns: board.columns.map((column) =>
       column.cards.some((card) => card.id === applicantId)
-        ? { ...column, cards: column.cards.filter((card) => card.id !== applicantId) }
+        ? { ...column, cards: renumbered(column.cards.filter((card) => card.id !== applicantId)) }
         : column,
     ),
   };
@@ -24,7 +27,7 @@ export function placeCard(board: HrBoard, card: HrBoardCard, position: number): 
       if (column.step.id !== card.step_id) return column;
       const cards = [...column.cards];
       cards.splice(Math.max(0, Math.min(position, cards.length)), 0, card);
-      return { ...column, cards: cards.map((each, index) => ({ ...each, position: index })) };
+      return { ...column, cards: renumbered(cards) };
     }),
   };
 }
