@@ -4,11 +4,29 @@
 // other in the order they subscribed; the first starts inside the emitter's call, and the emitter awaits them all when
 // the work must be done before it answers: an emit behaves as the direct call it replaces.
 
+import type { Transaction } from '../db/client.ts';
+
+/** Work a listener inside the emitter's transaction leaves for after the commit (pushes, mail queues). */
+export type AfterCommit = (effect: () => void | Promise<void>) => void;
+
 export interface DomainEvents {
   /** A user's timeclock status changed (the top bar's status dropdown). */
   timeclockChanged: { userId: number };
   /** An invoice or credit note posted (after commit): its PDF revision 00 and its mail follow. */
   invoicePosted: { invoiceId: number; actorId: number | null };
+  /**
+   * Holidays were added or moved onto these dates (inside the holiday's transaction): HR requests give those days'
+   * hours back in it. userId null: company holidays (everyone); else that employee's own day or move.
+   */
+  holidaysChanged: {
+    tx: Transaction;
+    dates: string[];
+    userId: number | null;
+    actorId: number | null;
+    afterCommit: AfterCommit;
+  };
+  /** An account was disabled (inside its transaction): HR withdraws its pending requests and moves its approvals. */
+  employeeDisabled: { tx: Transaction; userId: number; actorId: number; afterCommit: AfterCommit };
 }
 
 type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void | Promise<void>;
@@ -29,4 +47,15 @@ export async function emitDomainEvent<K extends keyof DomainEvents>(
   payload: DomainEvents[K],
 ): Promise<void> {
   for (const listener of listenersByScope.get(scope)?.get(event) ?? []) await (listener as Listener<K>)(payload);
+}
+
+/** Collects a transaction's after-commit work; `run` it once the transaction has committed. */
+export function afterCommitQueue(): { afterCommit: AfterCommit; run: () => Promise<void> } {
+  const effects: (() => void | Promise<void>)[] = [];
+  return {
+    afterCommit: (effect) => effects.push(effect),
+    run: async () => {
+      for (const effect of effects) await effect();
+    },
+  };
 }

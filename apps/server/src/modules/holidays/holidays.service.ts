@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { afterCommitQueue, emitDomainEvent } from '../../plugins/domain-events.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
@@ -94,7 +95,8 @@ async function checkHoliday(
 
 /** POST /api/employee/holiday/store; add_by is the signed-in user. In a transaction so the checks hold. */
 export async function storeHoliday(db: Db, input: HolidayStoreValues, actor: { id: number }): Promise<Holiday> {
-  return db.transaction(async (tx) => {
+  const queue = afterCommitQueue();
+  const holiday = await db.transaction(async (tx) => {
     if (input.user_id !== null && !(await isEmployee(tx, input.user_id)))
       throw unprocessable({ user_id: ['The selected user id is invalid.'] });
     // Serialises saves of one owner's dates, so two at once cannot both pass the "taken" check.
@@ -110,15 +112,27 @@ export async function storeHoliday(db: Db, input: HolidayStoreValues, actor: { i
         addBy: actor.id,
       })
       .returning({ id: holidays.id });
+    // A day off added onto requested time off gives its hours back (HR requests listen), in this transaction.
+    const dayOff = input.user_id === null ? input.date : (input.new_date ?? input.date);
+    await emitDomainEvent(db, 'holidaysChanged', {
+      tx,
+      dates: [dayOff],
+      userId: input.user_id,
+      actorId: actor.id,
+      afterCommit: queue.afterCommit,
+    });
     return findHoliday(tx, row.id);
   });
+  await queue.run();
+  return holiday;
 }
 
 const holidayLockKey = 480_113_907;
 
 /** PUT /api/employee/holiday/update: date, new_date and name; the owner (user_id) never changes. */
 export async function updateHoliday(db: Db, input: HolidayUpdateValues): Promise<Holiday> {
-  return db.transaction(async (tx) => {
+  const queue = afterCommitQueue();
+  const holiday = await db.transaction(async (tx) => {
     const existing = await findHoliday(tx, input.id as number);
     if (existing.user_id === null && input.new_date !== null)
       throw unprocessable({ new_date: ['A company holiday cannot have a new date.'] });
@@ -135,8 +149,18 @@ export async function updateHoliday(db: Db, input: HolidayUpdateValues): Promise
         .set({ date: input.date })
         .where(and(isNotNull(holidays.userId), isNotNull(holidays.newDate), eq(holidays.date, existing.date)));
     }
+    const dayOff = existing.user_id === null ? input.date : (input.new_date ?? input.date);
+    await emitDomainEvent(db, 'holidaysChanged', {
+      tx,
+      dates: [dayOff],
+      userId: existing.user_id,
+      actorId: null,
+      afterCommit: queue.afterCommit,
+    });
     return findHoliday(tx, existing.id);
   });
+  await queue.run();
+  return holiday;
 }
 
 /** DELETE /api/employee/holiday/delete/{id}: a company holiday takes every person's move of it along. */

@@ -1,6 +1,191 @@
+import {
+  hrOutQuerySchema,
+  hrRequestActionInputSchema,
+  hrRequestApproveInputSchema,
+  hrRequestBulkApproveInputSchema,
+  hrRequestCommentInputSchema,
+  hrRequestDenyInputSchema,
+  hrRequestInputSchema,
+  hrRequestListQuerySchema,
+  hrRequestMessages as messages,
+  hrRequestPreviewInputSchema,
+  hrRequestShortenInputSchema,
+} from '@switchboard/shared/hr/requests';
+import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
+import { parsePathId } from '../../http/path-params.ts';
+import { requireEmployee } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { onDomainEvent } from '../../plugins/domain-events.ts';
+import { forbidden } from '../../plugins/errors.ts';
+import { putRoute } from '../../plugins/method-override.ts';
+import {
+  bankOptions,
+  findRequestEmployee,
+  isHrApprover,
+  isHrViewer,
+  readHrSettings,
+  type HrActor,
+} from './hr-requests.data.ts';
+import { runRequestEffects } from './hr-requests.effects.ts';
+import { registerRequestJobs } from './hr-requests.jobs.ts';
+import { onEmployeeDisabled, onHolidaysChanged } from './hr-requests.listeners.ts';
+import { registerRequestMailJob } from './hr-requests.mail.ts';
+import { listOut, listRequests } from './hr-requests.queries.ts';
+import {
+  approveRequest,
+  bulkApprove,
+  cancelRequest,
+  commentOnRequest,
+  completeRequest,
+  createRequest,
+  denyRequest,
+  getRequestDetail,
+  previewRequest,
+  shortenRequest,
+  updateRequest,
+  type WriteResult,
+} from './hr-requests.service.ts';
 
-// HR requests (designs/hr.md): pre-wired by the lead; the helper building it fills this file.
+// HR requests (designs/hr.md §2.2-§2.8, §8): self-service for every employee (no permission), approvals by the
+// manager and 'approve hr requests', 'all' for 'view human resources'; client accounts get 403 (requireEmployee).
+
+const idParams = z.object({ id: z.string() });
+const employee = [requireEmployee()];
+const banksQuery = z.object({ user_id: z.coerce.number().int().min(1).max(2147483647).optional() });
+
+const actorOf = (auth: AuthContext): HrActor => ({ id: auth.user.id, permissions: auth.permissions });
+
 export async function hrRequestsRoutes(app: AppInstance): Promise<void> {
-  void app;
+  onDomainEvent(app.db, 'holidaysChanged', (payload) => onHolidaysChanged(app, payload));
+  onDomainEvent(app.db, 'employeeDisabled', (payload) => onEmployeeDisabled(app, payload));
+  registerRequestMailJob(app);
+  registerRequestJobs(app);
+
+  /** Runs the effects after commit and answers the request as the actor now sees it. */
+  const answer = async (result: WriteResult, actor: HrActor, message: string) => {
+    await runRequestEffects(app, result.effects);
+    return { message, data: await getRequestDetail(app.db, result.id, actor) };
+  };
+
+  app.get('/hr/requests', { onRequest: employee, schema: { querystring: hrRequestListQuerySchema } }, (request) =>
+    listRequests(app.db, request.query, actorOf(request.auth)),
+  );
+
+  app.get('/hr/requests/banks', { onRequest: employee, schema: { querystring: banksQuery } }, async (request) => {
+    const actor = actorOf(request.auth);
+    const userId = request.query.user_id ?? actor.id;
+    // The same rule as filing on someone's behalf: the preview's target check answers 403 otherwise.
+    await previewGate(app, userId, actor);
+    return { data: await bankOptions(app.db, userId, await readHrSettings(app.db)) };
+  });
+
+  app.get('/hr/out', { onRequest: employee, schema: { querystring: hrOutQuerySchema } }, async (request) => ({
+    data: await listOut(app.db, request.query, actorOf(request.auth)),
+  }));
+
+  app.post(
+    '/hr/requests/preview',
+    { onRequest: employee, schema: { body: hrRequestPreviewInputSchema } },
+    async (request) => ({ data: await previewRequest(app.db, request.body, actorOf(request.auth)) }),
+  );
+
+  app.post(
+    '/hr/requests/approve',
+    { onRequest: employee, schema: { body: hrRequestBulkApproveInputSchema } },
+    async (request) => {
+      const { results, effects } = await bulkApprove(app.db, request.body, actorOf(request.auth));
+      await runRequestEffects(app, effects);
+      const approved = results.filter((row) => row.ok).length;
+      return { message: `${approved} of ${results.length} approved.`, data: results };
+    },
+  );
+
+  app.get('/hr/requests/:id', { onRequest: employee, schema: { params: idParams } }, async (request) => ({
+    data: await getRequestDetail(app.db, parsePathId(request.params.id), actorOf(request.auth)),
+  }));
+
+  app.post('/hr/requests', { onRequest: employee, schema: { body: hrRequestInputSchema } }, async (request) => {
+    const actor = actorOf(request.auth);
+    return answer(await createRequest(app.db, request.body, actor), actor, messages.submitted);
+  });
+
+  putRoute(
+    app,
+    '/hr/requests/:id',
+    { onRequest: employee, schema: { params: idParams, body: hrRequestInputSchema } },
+    async (request) => {
+      const actor = actorOf(request.auth);
+      const id = parsePathId(request.params.id);
+      return answer(await updateRequest(app.db, id, request.body, actor), actor, messages.updated);
+    },
+  );
+
+  app.post(
+    '/hr/requests/:id/approve',
+    { onRequest: employee, schema: { params: idParams, body: hrRequestApproveInputSchema } },
+    async (request) => {
+      const actor = actorOf(request.auth);
+      const id = parsePathId(request.params.id);
+      return answer(await approveRequest(app.db, id, request.body, actor), actor, messages.approved);
+    },
+  );
+
+  app.post(
+    '/hr/requests/:id/deny',
+    { onRequest: employee, schema: { params: idParams, body: hrRequestDenyInputSchema } },
+    async (request) => {
+      const actor = actorOf(request.auth);
+      const id = parsePathId(request.params.id);
+      return answer(await denyRequest(app.db, id, request.body, actor), actor, messages.denied);
+    },
+  );
+
+  app.post(
+    '/hr/requests/:id/cancel',
+    { onRequest: employee, schema: { params: idParams, body: hrRequestActionInputSchema } },
+    async (request) => {
+      const actor = actorOf(request.auth);
+      const id = parsePathId(request.params.id);
+      const result = await cancelRequest(app.db, id, request.body, actor);
+      return answer(result, actor, result.message ?? messages.cancelled);
+    },
+  );
+
+  app.post(
+    '/hr/requests/:id/shorten',
+    { onRequest: employee, schema: { params: idParams, body: hrRequestShortenInputSchema } },
+    async (request) => {
+      const actor = actorOf(request.auth);
+      const id = parsePathId(request.params.id);
+      return answer(await shortenRequest(app.db, id, request.body, actor), actor, messages.shortened);
+    },
+  );
+
+  app.post(
+    '/hr/requests/:id/complete',
+    { onRequest: employee, schema: { params: idParams, body: hrRequestActionInputSchema } },
+    async (request) => {
+      const actor = actorOf(request.auth);
+      const id = parsePathId(request.params.id);
+      return answer(await completeRequest(app.db, id, request.body, actor), actor, messages.completed);
+    },
+  );
+
+  app.post(
+    '/hr/requests/:id/comments',
+    { onRequest: employee, schema: { params: idParams, body: hrRequestCommentInputSchema } },
+    async (request) => {
+      const actor = actorOf(request.auth);
+      const id = parsePathId(request.params.id);
+      return answer(await commentOnRequest(app.db, id, request.body.comment, actor), actor, messages.commented);
+    },
+  );
+}
+
+/** GET /api/hr/requests/banks for someone else: HR or their manager, as filing on their behalf. */
+async function previewGate(app: AppInstance, userId: number, actor: HrActor): Promise<void> {
+  if (userId === actor.id) return;
+  const target = await findRequestEmployee(app.db, userId);
+  if (!target || !(isHrApprover(actor) || isHrViewer(actor) || target.managerId === actor.id)) throw forbidden();
 }

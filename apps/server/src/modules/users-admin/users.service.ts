@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
+import { afterCommitQueue, emitDomainEvent } from '../../plugins/domain-events.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { employees } from '../users/employees.table.ts';
@@ -181,6 +182,7 @@ export async function updateUserAccount(
  */
 export async function disableUserAccount(db: Db, id: number, actor: UsersAdminActor): Promise<void> {
   if (id === actor.id) throw conflict(cannotDeleteSelfMessage);
+  const queue = afterCommitQueue();
   await db.transaction(async (tx) => {
     const disabled = await tx
       .update(users)
@@ -190,5 +192,13 @@ export async function disableUserAccount(db: Db, id: number, actor: UsersAdminAc
     if (disabled.length === 0) throw notFound();
     await revokeUserSessions(tx, id);
     await closeOpenTimeclockEntry(tx, id);
+    // HR withdraws the person's pending requests and moves approvals waiting on them, in this transaction.
+    await emitDomainEvent(db, 'employeeDisabled', {
+      tx,
+      userId: id,
+      actorId: actor.id,
+      afterCommit: queue.afterCommit,
+    });
   });
+  await queue.run();
 }
