@@ -1,6 +1,183 @@
-import { AreaUnavailablePage } from '../../components/area-unavailable-page.tsx';
+import {
+  Alert,
+  Badge,
+  Button,
+  Chip,
+  CopyButton,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { CalendarItem } from '@switchboard/shared/calendar';
+import {
+  defaultHrCalendarKinds,
+  hrCalendarKindLabels,
+  hrCalendarKinds,
+  type HrCalendarKind,
+} from '@switchboard/shared/hr/calendar';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { CalendarRange } from '../../components/calendar/calendar-items.ts';
+import { CalendarView } from '../../components/calendar/calendar-view.tsx';
+import { getFormErrors } from '../../lib/form-errors.ts';
+import { useStaticData } from '../../lib/static-data.ts';
+import { useEmployeeOptions } from '../employees/api/employee.ts';
+import { useHrBase } from '../hr/api/hr-base.ts';
+import {
+  useHrCalendar,
+  useHrCalendarFeed,
+  useRegenerateHrCalendarFeed,
+  type HrCalendarFilters,
+} from './api/calendar.ts';
 
-// Pre-wired by the lead so the router names this file; the helper building the page replaces this body.
+// /hr (spec 1 §2.5: the HR calendar, 'view hr calendar'; designs/hr.md §6): time off in its category's colour,
+// pending outlined, holidays in the background, birthdays and anniversaries on a toggle, interviews; filters by
+// department, region and person; a personal iCal feed under Subscribe. HrCalendarChanged refetches it live.
+
+const fixedLegend = [
+  { label: 'Holidays', color: '#868e96' },
+  { label: 'Birthdays', color: '#e64980' },
+  { label: 'Work anniversaries', color: '#7950f2' },
+];
+
 export function HrCalendarPage() {
-  return <AreaUnavailablePage />;
+  const navigate = useNavigate();
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const [filters, setFilters] = useState<HrCalendarFilters>({
+    kinds: defaultHrCalendarKinds,
+    department_id: null,
+    region_id: null,
+    user_id: null,
+  });
+  const [subscribing, setSubscribing] = useState(false);
+  const calendar = useHrCalendar(range, filters);
+  const base = useHrBase();
+  const staticData = useStaticData();
+  const people = useEmployeeOptions();
+  const categories = (base.data?.categories ?? []).filter((category) => category.kind === 'time_off');
+  const named = (rows: { id: number; name: string }[] | undefined) =>
+    (rows ?? []).map((row) => ({ value: String(row.id), label: row.name }));
+
+  const open = (item: CalendarItem) => {
+    if (item.url) void navigate(item.url);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>HR Calendar</Title>
+        <Button variant="default" onClick={() => setSubscribing(true)}>
+          Subscribe
+        </Button>
+      </Group>
+      <Group gap="sm" align="end">
+        <Select
+          label="Department"
+          placeholder="All"
+          clearable
+          data={named(staticData.data?.departments)}
+          value={filters.department_id}
+          onChange={(department_id) => setFilters((previous) => ({ ...previous, department_id }))}
+        />
+        <Select
+          label="Region"
+          placeholder="All"
+          clearable
+          data={named(staticData.data?.regions)}
+          value={filters.region_id}
+          onChange={(region_id) => setFilters((previous) => ({ ...previous, region_id }))}
+        />
+        <Select
+          label="Person"
+          placeholder="Everyone"
+          clearable
+          searchable
+          data={(people.data ?? []).map((row) => ({ value: String(row.user_id), label: row.user.name }))}
+          value={filters.user_id}
+          onChange={(user_id) => setFilters((previous) => ({ ...previous, user_id }))}
+        />
+      </Group>
+      <Chip.Group
+        multiple
+        value={filters.kinds}
+        onChange={(kinds) => setFilters((previous) => ({ ...previous, kinds: kinds as HrCalendarKind[] }))}
+      >
+        <Group gap="xs" aria-label="Show">
+          {hrCalendarKinds.map((kind) => (
+            <Chip key={kind} value={kind} size="xs">
+              {hrCalendarKindLabels[kind]}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Group gap="xs" aria-label="Legend">
+        {[...categories.map((category) => ({ label: category.name, color: category.color })), ...fixedLegend].map(
+          (entry) => (
+            <Badge key={entry.label} color={entry.color} variant="light">
+              {entry.label}
+            </Badge>
+          ),
+        )}
+      </Group>
+      {calendar.isError && (
+        <Alert color="red" role="alert">
+          {getFormErrors(calendar.error).message}
+        </Alert>
+      )}
+      <CalendarView items={calendar.data ?? []} onRangeChange={setRange} onItemClick={open} />
+      <SubscribeDialog opened={subscribing} onClose={() => setSubscribing(false)} />
+    </Stack>
+  );
+}
+
+function SubscribeDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const feed = useHrCalendarFeed(opened);
+  const regenerate = useRegenerateHrCalendarFeed();
+  const url = regenerate.data?.data.url ?? null;
+  const exists = feed.data?.exists ?? false;
+  return (
+    <Modal opened={opened} onClose={onClose} title="Subscribe" transitionProps={{ duration: 150 }}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Add the HR calendar to Outlook, Google or Apple Calendar with your personal feed URL: time off (never a
+          reason), holidays and interviews, 3 months back and 12 ahead.
+        </Text>
+        {url ? (
+          <>
+            <TextInput label="Feed URL" value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
+            <Text size="xs" c="dimmed">
+              Copy it now: it is shown only once. Regenerate makes a new one and stops the old.
+            </Text>
+            <CopyButton value={url}>
+              {({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}
+            </CopyButton>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {exists
+              ? `You have a feed URL (made ${new Date(feed.data!.created_at!).toLocaleString()}). Regenerate to see a new one; the old stops working.`
+              : 'You have no feed URL yet.'}
+          </Text>
+        )}
+        {regenerate.isError && (
+          <Alert color="red" role="alert">
+            {getFormErrors(regenerate.error).message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button
+            variant={url ? 'default' : 'filled'}
+            loading={regenerate.isPending}
+            onClick={() => regenerate.mutate()}
+          >
+            {exists || url ? 'Regenerate' : 'Create feed URL'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
 }

@@ -1,0 +1,93 @@
+import { hrCalendarChangedEvent, hrCalendarChannel } from '@switchboard/shared';
+import type { CalendarEvent, CalendarEventValues, CalendarItem } from '@switchboard/shared/calendar';
+import type { HrCalendarFeed, HrCalendarKind } from '@switchboard/shared/hr/calendar';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CalendarRange } from '../../../components/calendar/calendar-items.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useChannel } from '../../../lib/socket.ts';
+
+// The calendars' calls: /calendar (GET /api/calendar, one's own events) and the HR calendar (GET /api/hr/calendar,
+// refetched on HrCalendarChanged of the hr_calendar channel) with its iCal feed URL.
+
+const calendarKey = ['calendar'] as const;
+const hrCalendarKey = ['hr', 'calendar'] as const;
+const feedKey = ['hr', 'calendar', 'feed'] as const;
+
+export function useCalendar(range: CalendarRange | null) {
+  return useQuery({
+    queryKey: [...calendarKey, range] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ data: CalendarItem[] }>(`/api/calendar?from=${range!.from}&to=${range!.to}`, { signal }),
+    select: (response) => response.data,
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+type Saved = { message: string; data: CalendarEvent };
+
+export function useSaveCalendarEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: CalendarEventValues }) =>
+      id === null
+        ? api.post<Saved>('/api/calendar/events', input)
+        : api.put<Saved>(`/api/calendar/events/${id}`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarKey }),
+  });
+}
+
+export function useDeleteCalendarEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/calendar/events/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarKey }),
+  });
+}
+
+export interface HrCalendarFilters {
+  kinds: HrCalendarKind[];
+  department_id: string | null;
+  region_id: string | null;
+  user_id: string | null;
+}
+
+export function hrCalendarUrl(range: CalendarRange, filters: HrCalendarFilters): string {
+  const params = new URLSearchParams({ from: range.from, to: range.to, kinds: filters.kinds.join(',') });
+  for (const key of ['department_id', 'region_id', 'user_id'] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  return `/api/hr/calendar?${params.toString()}`;
+}
+
+export function useHrCalendar(range: CalendarRange | null, filters: HrCalendarFilters) {
+  const queryClient = useQueryClient();
+  useChannel(hrCalendarChannel, {
+    [hrCalendarChangedEvent]: () => void queryClient.invalidateQueries({ queryKey: hrCalendarKey, exact: false }),
+  });
+  return useQuery({
+    queryKey: [...hrCalendarKey, range, filters] as const,
+    queryFn: ({ signal }) => api.get<{ data: CalendarItem[] }>(hrCalendarUrl(range!, filters), { signal }),
+    select: (response) => response.data,
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useHrCalendarFeed(enabled: boolean) {
+  return useQuery({
+    queryKey: feedKey,
+    queryFn: ({ signal }) => api.get<{ data: HrCalendarFeed }>('/api/hr/calendar/feed', { signal }),
+    select: (response) => response.data,
+    enabled,
+  });
+}
+
+export function useRegenerateHrCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ data: HrCalendarFeed }>('/api/hr/calendar/feed'),
+    onSuccess: (answer) => queryClient.setQueryData(feedKey, { data: { ...answer.data, url: null } }),
+  });
+}
