@@ -1,5 +1,5 @@
 import { forbiddenMessage, unauthenticatedMessage } from '@switchboard/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -65,9 +65,17 @@ function pgCode(error: unknown): string | undefined {
   return undefined;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The anonymous e-mail's public routes (decision 0105): errors are logged with no request, no id, no address. */
+    anonymous?: boolean;
+  }
+}
+
 /** One error answer for the whole app: JSON `{ message }` always, never a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (request.routeOptions.config.anonymous) return answerAnonymously(app, error, reply);
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
@@ -104,4 +112,33 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Server Error', request_id: request.id });
   });
+}
+
+/**
+ * Errors of the anonymous routes: the same answers, but a failure is logged on the app's logger with its message
+ * only (the request's logger carries its id, and its serializer the caller's address) and answers no request id.
+ */
+function answerAnonymously(app: FastifyInstance, error: FastifyError, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply
+      .status(error.statusCode)
+      .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'Invalid value.',
+    }));
+    return reply
+      .status(422)
+      .send({ message: validationFailedMessage, errors: toFieldErrors(issues, error.validationContext ?? '_') });
+  }
+  if (error instanceof z.core.$ZodError) {
+    return reply.status(422).send({ message: validationFailedMessage, errors: toFieldErrors(error.issues) });
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
+  // No err object: a database error's detail could quote the report's words.
+  app.log.error({ code: pgCode(error) ?? error.code }, 'anonymous route failed');
+  return reply.status(500).send({ message: 'Server Error' });
 }

@@ -46,7 +46,7 @@ const stepOf = (row: StepRow): HrStep => ({
 });
 
 /** Holders of 'read anonymous email' (implied by nothing, the administrator type included: decision 0105). */
-async function anonReaders(db: DbOrTransaction): Promise<HrBase['anon_readers']> {
+export async function anonReaders(db: DbOrTransaction): Promise<HrBase['anon_readers']> {
   return db
     .select({ id: users.id, name: users.name })
     .from(userPermissions)
