@@ -1,12 +1,14 @@
 import { Alert, Anchor, Group, Loader, Paper, ScrollArea, Text } from '@mantine/core';
 import type { HrFormVersion } from '@switchboard/shared/hr/forms';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
-import { PdfCanvas } from '../../pdf-viewer/pdf-canvas.tsx';
 
 // A form whose body is an uploaded PDF: its pages drawn inline by the app's pdf.js canvas, with a link to the viewer.
+
+// pdf.js loads only when a form has a PDF to draw.
+const PdfCanvas = lazy(() => import('../../pdf-viewer/pdf-canvas.tsx').then((m) => ({ default: m.PdfCanvas })));
 
 /** GET /api/hr/forms/versions/{id}/file: the PDF frozen with a published version (assignees and HR). */
 const versionFilePath = (versionId: number) => `/api/hr/forms/versions/${versionId}/file`;
@@ -38,7 +40,9 @@ export function FormPdf({ version }: { version: HrFormVersion }) {
       {file.isError && <Alert color="red">An error occured.</Alert>}
       {file.data && (
         <ScrollArea.Autosize mah={640}>
-          <PdfCanvas data={file.data} scale={1} onPages={setPages} />
+          <Suspense fallback={<Loader size="sm" />}>
+            <PdfCanvas data={file.data} scale={1} onPages={setPages} />
+          </Suspense>
         </ScrollArea.Autosize>
       )}
     </Paper>
