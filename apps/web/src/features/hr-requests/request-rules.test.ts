@@ -161,6 +161,11 @@ describe('the URL', () => {
       page: 2,
       per_page: 50,
     });
+    expect(listQueryOf(new URLSearchParams('scope=all&user_id=12&to=2026-04-01'), 'mine')).toMatchObject({
+      scope: 'all',
+      user_id: 12,
+      to: '2026-04-01',
+    });
     const bad = listQueryOf(new URLSearchParams('status=maybe&category_id=3&from=2026-13-45'), 'mine');
     expect(bad).toMatchObject({ scope: 'mine', category_id: 3 });
     expect(bad.status).toBeUndefined();

@@ -145,7 +145,7 @@ export const isNegative = (balance: Pick<HrRequestBalance, 'after'>): boolean =>
 
 /** The list's filters as the URL holds them; anything unreadable falls back to the defaults. */
 export function listQueryOf(params: URLSearchParams, fallbackScope: HrRequestScope): HrRequestListQuery {
-  const keys = ['scope', 'status', 'category_id', 'from', 'to', 'page', 'per_page'] as const;
+  const keys = ['scope', 'status', 'category_id', 'user_id', 'from', 'to', 'page', 'per_page'] as const;
   const raw: Record<string, string> = {};
   for (const key of keys) {
     const value = params.get(key);

@@ -35,6 +35,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
+import { useEmployeeOptions } from '../employees/api/employee.ts';
 import { useHrBase } from '../hr/api/hr-base.ts';
 import { useBulkApprove, useHrRequestList, useLiveHrRequests, type BulkApproveAnswer } from './api/requests.ts';
 import { RequestDrawer, statusColors } from './components/request-drawer.tsx';
@@ -61,6 +62,7 @@ export function HrRequestsPage() {
   const list = useHrRequestList(query);
   useLiveHrRequests();
   const base = useHrBase();
+  const employees = useEmployeeOptions();
   const openId = requestIdOf(params);
   const creating = params.get('new') === '1';
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -104,7 +106,7 @@ export function HrRequestsPage() {
         value={query.scope}
         onChange={(scope) => {
           setSelected(new Set());
-          update({ scope: scope === 'mine' ? undefined : scope });
+          update({ scope: scope === 'mine' ? undefined : scope, user_id: undefined });
         }}
       >
         <Tabs.List>
@@ -133,6 +135,17 @@ export function HrRequestsPage() {
           value={query.category_id ? String(query.category_id) : null}
           onChange={(value) => update({ category_id: value })}
         />
+        {query.scope === 'mine' ? null : (
+          <Select
+            label="Employee"
+            clearable
+            searchable
+            w={220}
+            data={(employees.data ?? []).map((entry) => ({ value: String(entry.user_id), label: entry.user.name }))}
+            value={query.user_id ? String(query.user_id) : null}
+            onChange={(value) => update({ user_id: value })}
+          />
+        )}
         <TextInput
           type="date"
           label="From"

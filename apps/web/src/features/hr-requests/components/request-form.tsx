@@ -46,6 +46,8 @@ import { DayTable } from './day-table.tsx';
 // shared contract checks it here and on the server; the server's 422 lands on the same fields.
 
 type Details = Record<string, unknown>;
+/** Fields whose message shows under their input. */
+const placedFields = new Set(['reason', 'bank', 'start_date', 'end_date', 'note']);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const numberOrEmpty = (value: unknown): number | '' => (typeof value === 'number' ? value : '');
 
@@ -85,6 +87,15 @@ export function RequestForm({
         ? save.error.message
         : 'An error occured.'
       : null;
+
+  // Messages no field shows (a day's, the category's, the whole request's) stand above the buttons.
+  const unplaced = [
+    ...new Set(
+      Object.entries(shown)
+        .filter(([field]) => !placedFields.has(field) && !field.startsWith('details.'))
+        .map(([, message]) => message),
+    ),
+  ];
 
   const inputOf = (): HrRequestInput => {
     const common = { category_id: category.id, note, ...(request ? { version: request.version } : {}) };
@@ -153,9 +164,11 @@ export function RequestForm({
           onChange={(event) => setNote(event.currentTarget.value)}
           error={errorOf('note')}
         />
-        {errorOf('category_id') || errorOf('_') ? (
-          <Alert color="red">{errorOf('category_id') ?? errorOf('_')}</Alert>
-        ) : null}
+        {unplaced.map((message) => (
+          <Alert key={message} color="red">
+            {message}
+          </Alert>
+        ))}
         {bannerError ? <Alert color="red">{bannerError}</Alert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
