@@ -131,6 +131,17 @@ describe('GET /api/hr/reports/{report}/{from}/{to}', () => {
     expect(rows[0]).toMatchObject({ pending_hours: 0, reason_sick_lump_sum: 0 });
   });
 
+  it('requests: filed in the range per category and status, pending by age, approved hours by reason', async () => {
+    // The requests of the test above were filed today, with days from March to August.
+    const year = new Date().getUTCFullYear();
+    const data = await report(`requests/${year}-01-01/${year}-12-31`);
+    const timeOff = data.rows.find((row) => row.category === 'Time Off');
+    expect(timeOff).toMatchObject({ approved: 3, pending: 1, denied: 1, total: 5, pending_0_2: 1, pending_8_plus: 0 });
+    expect(timeOff).toMatchObject({ hours_sick: 20, hours_vacation: 8, hours_appointment: 0 });
+    expect(data.totals?.total).toBe(5);
+    expect((await report(`requests/${year - 1}-01-01/${year - 1}-12-31`)).rows).toEqual([]);
+  });
+
   it('filters by department', async () => {
     const data = await report('pto/2026-01-01/2026-06-30?department_id=3');
     expect(data.rows).toEqual([]);
