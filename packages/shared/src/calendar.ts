@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './pto.ts';
 import { isoDateText } from './validation.ts';
 
 // The calendar (spec 1 §2.6, §3.5, §5; designs/hr.md §6): one shape of item for every calendar the web draws, and
@@ -45,7 +46,11 @@ export const calendarEventInputSchema = z
       .trim()
       .min(1, calendarMessages.titleRequired)
       .max(120, 'The title may not be greater than 120 characters.'),
-    date: isoDateText('date'),
+    // Blank is 'required' (the dialog's empty input), not 'not a valid date'.
+    date: z
+      .string({ error: calendarMessages.dateRequired })
+      .refine((value) => value !== '', calendarMessages.dateRequired)
+      .refine((value) => value === '' || isIsoDate(value), 'The date is not a valid date.'),
     startTime: slot(calendarMessages.startRequired),
     endTime: slot(calendarMessages.endRequired),
     color: hexColor,
