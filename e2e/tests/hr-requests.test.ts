@@ -78,7 +78,8 @@ describe('HR requests', () => {
     await browser?.close();
   });
 
-  it('asks for a Thursday and a Friday morning, and the manager approves it live', async () => {
+  // Two browsers, three users and a dozen round trips: more than the default minute on a loaded machine.
+  it('asks for a Thursday and a Friday morning, and the manager approves it live', { timeout: 180_000 }, async () => {
     // A Thursday ahead whose Thursday and Friday are both 8-hour working days (no holiday falls on them).
     const employeeToken = await login(employee.email);
     const pto = (await callApi<{ data: EmployeePto }>(employeeToken, 'GET', `/api/users/employee/pto/${employee.id}`))
