@@ -39,6 +39,7 @@ import { uploadFormFile, useHrForm, usePublishForm, useSaveForm, type UploadedFi
 import { AssignDialog } from './assign-dialog.tsx';
 import { FieldEditor, newField } from './field-editor.tsx';
 import { emptyValues, FormFieldInput } from './form-fields.tsx';
+import { FormPdf } from './form-pdf.tsx';
 
 // The builder ('manage hr forms'; designs/hr.md §3 Builder, Versions): the draft's title, description, body (Tiptap)
 // or uploaded PDF and its fields, dragged to reorder, with a live preview. Publish freezes the draft as a version.
@@ -424,13 +425,7 @@ function Preview({ draft }: { draft: Draft }) {
         </Text>
         <Title order={4}>{draft.title || 'Untitled form'}</Title>
         {draft.description && <Text size="sm">{draft.description}</Text>}
-        {draft.file ? (
-          <Text size="sm" c="dimmed">
-            PDF: {draft.file.name}
-          </Text>
-        ) : (
-          draft.body_html && <SafeHtml html={draft.body_html} />
-        )}
+        {draft.file ? <FormPdf file={draft.file} /> : draft.body_html && <SafeHtml html={draft.body_html} />}
         {draft.fields.map((field) => (
           <FormFieldInput
             key={field.key}

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Group, Loader, Paper, ScrollArea, Text } from '@mantine/core';
-import type { HrFormVersion } from '@switchboard/shared/hr/forms';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,18 +9,20 @@ import { api } from '../../../lib/api-client.ts';
 // pdf.js loads only when a form has a PDF to draw.
 const PdfCanvas = lazy(() => import('../../pdf-viewer/pdf-canvas.tsx').then((m) => ({ default: m.PdfCanvas })));
 
-/** GET /api/hr/forms/versions/{id}/file: the PDF frozen with a published version (assignees and HR). */
-const versionFilePath = (versionId: number) => `/api/hr/forms/versions/${versionId}/file`;
+/** GET /api/hr/forms/files/{id}: a stored form file, readable by the form's assignees and HR. */
+const formFilePath = (fileId: number) => `/api/hr/forms/files/${fileId}`;
 
-export function FormPdf({ version }: { version: HrFormVersion }) {
+/** `versionId` links the published version's printable PDF in the app's viewer; a draft has none. */
+export function FormPdf({ file: stored, versionId }: { file: { id: number; name: string }; versionId?: number }) {
   const [pages, setPages] = useState(0);
+  const fileId = stored.id;
   const file = useQuery({
-    queryKey: ['hr', 'forms', 'version-file', version.id] as const,
+    queryKey: ['hr', 'forms', 'file', fileId] as const,
     queryFn: async ({ signal }) => {
-      const blob = await api.get<Blob>(versionFilePath(version.id), { responseType: 'blob', signal });
+      const blob = await api.get<Blob>(formFilePath(fileId), { responseType: 'blob', signal });
       return new Uint8Array(await blob.arrayBuffer());
     },
-    // A published version's file never changes.
+    // A stored file never changes.
     staleTime: Infinity,
     retry: false,
   });
@@ -29,12 +30,14 @@ export function FormPdf({ version }: { version: HrFormVersion }) {
     <Paper withBorder p="sm" radius="md" component="section" aria-label="Policy document">
       <Group justify="space-between" mb="xs">
         <Text size="sm" c="dimmed">
-          {version.file?.name}
+          {stored.name}
           {pages > 0 ? ` (${pages} ${pages === 1 ? 'page' : 'pages'})` : ''}
         </Text>
-        <Anchor component={Link} to={`/pdf/hr_form_version/${version.id}`} size="sm">
-          Open in the PDF viewer
-        </Anchor>
+        {versionId !== undefined && (
+          <Anchor component={Link} to={`/pdf/hr_form_version/${versionId}`} size="sm">
+            Open in the PDF viewer
+          </Anchor>
+        )}
       </Group>
       {file.isPending && <Loader size="sm" />}
       {file.isError && <Alert color="red">An error occured.</Alert>}

@@ -68,7 +68,7 @@ export function AssignmentBadge({ assignment }: { assignment: HrFormAssignment }
 
 /** The version's policy text, or its PDF drawn by the app's viewer. */
 export function VersionBody({ version }: { version: HrFormVersion }) {
-  if (version.file) return <FormPdf version={version} />;
+  if (version.file) return <FormPdf file={version.file} versionId={version.id} />;
   if (!version.body_html) return null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Policy text">
