@@ -399,7 +399,10 @@ describe('the board', () => {
       position: 0,
       expected_step_id: step('Applied'),
     });
-    const prefill = hrHirePrefillSchema.parse((await call('POST', `/hr/applicants/${a.id}/hire`, {})).json().data);
+    // The drawer posts without a body.
+    const bare = await ctx.app.inject({ method: 'POST', url: `/api/hr/applicants/${a.id}/hire`, headers: bearer(hr) });
+    expect(bare.statusCode, bare.body).toBe(200);
+    const prefill = hrHirePrefillSchema.parse(bare.json().data);
     expect(prefill).toEqual({
       applicant_id: a.id,
       first_name: 'Hedy',
