@@ -8,7 +8,6 @@ import {
   hrInterviewSchema,
   hrJobRowSchema,
   hrJobSchema,
-  hrJobsMessages,
 } from '@switchboard/shared/hr/jobs';
 import { NOTIFICATION_INTERVIEW } from '@switchboard/shared/notification-types';
 import { eq, sql } from 'drizzle-orm';
@@ -155,13 +154,19 @@ describe('openings', () => {
     const unknown = await call('POST', '/hr/jobs', { ...job, hiring_manager_id: 999999, department_id: 999 });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({
-      department_id: [hrJobsMessages.departmentNotFound],
-      hiring_manager_id: [hrJobsMessages.hiringManagerNotFound],
+      department_id: ['Choose a department from the list.'],
+      hiring_manager_id: ['Choose an employee as hiring manager.'],
     });
   });
 
   it('creates, lists with counts per step, edits, and deletes only an empty job', async () => {
-    const created = await createJob({ department_id: 1, description_html: '<p>Hi</p><script>x()</script>' });
+    const saved = await call('POST', '/hr/jobs', {
+      ...job,
+      department_id: 1,
+      description_html: '<p>Hi</p><script>x()</script>',
+    });
+    expect(saved.json().message).toBe('Job saved.');
+    const created = hrJobSchema.parse(saved.json().data);
     expect(created).toMatchObject({ title: 'Senior Technician', status: 'open', applicants: 0, days_open: 0 });
     expect(created.opened_on).toBe(new Date().toISOString().slice(0, 10));
     expect(created.description_html).not.toContain('script');
@@ -175,7 +180,7 @@ describe('openings', () => {
     expect(closed.json().data).toMatchObject({ status: 'closed', closed_on: expect.any(String) });
     const refused = await call('DELETE', `/hr/jobs/${created.id}`);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toBe(hrJobsMessages.jobHasApplicants);
+    expect(refused.json().message).toBe('The job still has applicants: close it instead.');
     const empty = await createJob();
     expect((await call('DELETE', `/hr/jobs/${empty.id}`)).json().message).toBe('Job deleted.');
     expect((await call('GET', `/hr/jobs/${empty.id}`)).statusCode).toBe(404);
@@ -208,7 +213,7 @@ describe('applicants', () => {
       resume: { blob: png(), name: 'resume.pdf' },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ files: [hrJobsMessages.fileType] });
+    expect(response.json().errors).toEqual({ files: ['Files must be PDF, DOC or DOCX.'] });
     expect(await ctx.db.$count(hrApplicants)).toBe(before);
     const missing = await addApplicant(target.id, { first_name: '', last_name: 'X', email: 'nope' });
     expect(missing.statusCode).toBe(422);
@@ -239,11 +244,12 @@ describe('applicants', () => {
       headers: { ...bearer(hr), ...cover.headers },
       payload: cover.payload,
     });
-    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toEqual({ message: 'Files added.' });
     expect((await call('GET', `/hr/applicants/${applicant.id}`, undefined, ivA.token)).statusCode).toBe(404);
     expect((await call('GET', `/hr/applicants/${applicant.id}`, undefined, client)).statusCode).toBe(403);
     const scheduled = await call('POST', '/hr/interviews', interviewInput(applicant.id, { date: '2030-04-02' }));
     expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(scheduled.json().message).toBe('Interview saved.');
     const seen = hrApplicantDetailSchema.parse(
       (await call('GET', `/hr/applicants/${applicant.id}`, undefined, ivA.token)).json().data,
     );
@@ -268,6 +274,41 @@ describe('applicants', () => {
     expect((await call('GET', `/hr/jobs/${target.id}/board`, undefined, ivA.token)).statusCode).toBe(403);
   });
 
+  it('adds files by kind, refuses an empty upload, and deletes a file with its stored copy', async () => {
+    const target = await createJob();
+    const applicant = await newApplicant(target.id, 'Rosa');
+    const upload = async (fields: Record<string, string | { blob: Blob; name: string }>) => {
+      const body = await multipartBody(fields);
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/hr/applicants/${applicant.id}/files`,
+        headers: { ...bearer(hr), ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const empty = await upload({ kind: 'other' });
+    expect(empty.json().errors).toEqual({ file: ['Attach at least one file.'] });
+    const wrongKind = await upload({ kind: 'photo', file: { blob: pdf(), name: 'x.pdf' } });
+    expect(wrongKind.json().errors).toEqual({ kind: ['Choose the kind of file.'] });
+    const docx = new Blob([
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('..word/document.xml..')]),
+    ]);
+    expect((await upload({ kind: 'other', file: { blob: docx, name: 'references' } })).json()).toEqual({
+      message: 'Files added.',
+    });
+    const detail = hrApplicantDetailSchema.parse((await call('GET', `/hr/applicants/${applicant.id}`)).json().data);
+    const other = detail.files.find((file) => file.kind === 'other')!;
+    expect(other).toMatchObject({
+      name: 'references.docx',
+      mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+    const [row] = await ctx.db.select().from(hrApplicantFiles).where(eq(hrApplicantFiles.id, other.id));
+    expect((await call('DELETE', other.download_path, undefined, plain)).statusCode).toBe(403);
+    expect((await call('DELETE', other.download_path)).json()).toEqual({ message: 'File deleted.' });
+    expect(existsSync(join(ctx.config.dataDir, row!.storagePath))).toBe(false);
+    expect((await call('GET', other.download_path)).statusCode).toBe(404);
+  });
+
   it('edits, notes and e-mails with the template filled, all on the timeline; Delete erases the files', async () => {
     const target = await createJob({ title: 'Field Technician' });
     const applicant = await newApplicant(target.id, 'Alan');
@@ -278,13 +319,20 @@ describe('applicants', () => {
       rating: 5,
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().data).toMatchObject({ name: 'Alan Turing', rating: 5 });
+    expect(edited.json()).toMatchObject({ message: 'Applicant saved.', data: { name: 'Alan Turing', rating: 5 } });
+    const badRefs = await call('PUT', `/hr/applicants/${applicant.id}`, {
+      first_name: 'Alan',
+      last_name: 'Turing',
+      email: 'alan@example.test',
+      referred_by: 999999,
+    });
+    expect(badRefs.json().errors).toEqual({ referred_by: ['Choose the employee who referred the applicant.'] });
     expect((await call('POST', `/hr/applicants/${applicant.id}/notes`, { body: '' })).json().errors).toEqual({
       body: ['The note field is required.'],
     });
     expect(
-      (await call('POST', `/hr/applicants/${applicant.id}/notes`, { body: 'Strong on networking' })).statusCode,
-    ).toBe(200);
+      (await call('POST', `/hr/applicants/${applicant.id}/notes`, { body: 'Strong on networking' })).json(),
+    ).toEqual({ message: 'Note added.' });
     const mailed = await call('POST', `/hr/applicants/${applicant.id}/email`, {
       subject: 'Your application for {job_title}',
       body: 'Dear {first_name}, thank you. {company_name}',
@@ -358,7 +406,7 @@ describe('the board', () => {
       position: 0,
       expected_step_id: step('Applied'),
     });
-    expect(moved.json().data).toMatchObject({ position: 0 });
+    expect(moved.json()).toMatchObject({ message: 'Applicant moved.', data: { position: 0 } });
     const after = hrBoardSchema.parse((await call('GET', `/hr/jobs/${target.id}/board`)).json().data);
     const column = after.columns.find((entry) => entry.step.id === moved.json().data.step_id)!;
     expect(column.cards.map((card) => [card.id, card.position])).toEqual([
@@ -392,7 +440,7 @@ describe('the board', () => {
     const target = await createJob({ title: 'NOC Analyst', department_id: 1, target_on: '2099-01-15' });
     const a = await newApplicant(target.id, 'Hedy');
     expect((await call('POST', `/hr/applicants/${a.id}/hire`, {})).json().errors).toEqual({
-      step_id: [hrJobsMessages.notHired],
+      step_id: ['Move the applicant to a hired step first.'],
     });
     await call('POST', `/hr/applicants/${a.id}/move`, {
       step_id: step('Hired'),
@@ -418,7 +466,9 @@ describe('the board', () => {
     const hired = await createUser(ctx.db, { name: 'Hedy Lovelace' });
     const linked = await call('POST', `/hr/applicants/${a.id}/hire`, { employee_user_id: hired.id });
     expect(linked.json()).toMatchObject({ message: 'Employee linked.', data: { employee_user_id: hired.id } });
-    expect((await call('POST', `/hr/applicants/${a.id}/hire`, { employee_user_id: 999999 })).statusCode).toBe(422);
+    expect((await call('POST', `/hr/applicants/${a.id}/hire`, { employee_user_id: 999999 })).json().errors).toEqual({
+      employee_user_id: ['Choose an employee account.'],
+    });
   });
 });
 
@@ -433,7 +483,7 @@ describe('interviews', () => {
     expect(client403.statusCode).toBe(403);
     expect((await call('POST', '/hr/interviews', interviewInput(a.id), plain)).statusCode).toBe(403);
     const notEmployee = await call('POST', '/hr/interviews', interviewInput(a.id, { interviewer_ids: [999999] }));
-    expect(notEmployee.json().errors).toEqual({ interviewer_ids: [hrJobsMessages.interviewerNotFound] });
+    expect(notEmployee.json().errors).toEqual({ interviewer_ids: ['Choose employees as interviewers.'] });
   });
 
   it('schedules in the given zone, mails the .ics to applicant and interviewers, warns of holidays and clashes', async () => {
@@ -560,7 +610,8 @@ describe('interviews', () => {
       'Updated',
       'Updated',
     ]);
-    expect((await call('DELETE', `/hr/interviews/${created.data.id}`)).statusCode).toBe(409);
+    const again = await call('DELETE', `/hr/interviews/${created.data.id}`);
+    expect([again.statusCode, again.json().message]).toEqual([409, 'The interview was cancelled.']);
   });
 
   it('hides scorecards from the other interviewers until they file theirs', async () => {
@@ -583,6 +634,8 @@ describe('interviews', () => {
       rating: ['The rating is 1 to 5.'],
     });
     expect((await call('POST', `/hr/interviews/${id}/feedback`, scorecard, plain)).statusCode).toBe(404);
+    const offPanel = await call('POST', `/hr/interviews/${id}/feedback`, scorecard);
+    expect([offPanel.statusCode, offPanel.json().message]).toEqual([422, 'Only the interviewers file scorecards.']);
     expect((await call('POST', `/hr/interviews/${id}/feedback`, scorecard, client)).statusCode).toBe(403);
     const filed = await call('POST', `/hr/interviews/${id}/feedback`, scorecard, ivA.token);
     expect(filed.json().message).toBe('Scorecard saved.');
