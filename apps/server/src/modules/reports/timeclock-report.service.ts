@@ -45,6 +45,17 @@ const ptoText = `(select string_agg(to_char(p.date, 'YYYY-MM-DD') || ' ' || p.ho
       where p.user_id = c.id and p.date between $1::date and $2::date
     )`;
 
+/**
+ * The approved Unpaid days of HR requests in the range as one text ("date hours ..."): the uto column (designs/hr.md
+ * §2.5). Accrual and Lump Sum days reach pto through the used rows their approval writes (pto_used_hours.request_id).
+ */
+const utoText = `(select string_agg(to_char(d.date, 'YYYY-MM-DD') || ' ' || d.hours, ' ')
+       from hr_request_days d
+       join hr_requests r on r.id = d.request_id
+      where d.user_id = c.id and d.date between $1::date and $2::date
+        and d.bank = 'unpaid' and d.hours > 0 and r.status = 'approved'
+    )`;
+
 const people = `people as materialized (
     select u.id, u.name, u.shortname, u.deleted_at is not null as disabled, coalesce(tz.name, 'UTC') as timezone
     from users u
@@ -94,7 +105,8 @@ export const timeclockReportSql = `${reportPeople}
     to_char(least($2::date, c.today - 1), 'YYYY-MM-DD') as closed_end,
     coalesce(v.version, 0)::text as version,
     ${openChanges} as changes,
-    ${ptoText} as pto
+    ${ptoText} as pto,
+    ${utoText} as uto
   from carried c
   left join timeclock_closed_day_versions v on v.user_id = c.id
   order by lower(c.name), c.id`;
@@ -137,6 +149,7 @@ type StatementRow = [
   version: string,
   changes: string | null,
   pto: string | null,
+  uto: string | null,
 ];
 
 /** A person of the report with their kept closed days (timeclock-closed-days-cache.ts). */
@@ -153,6 +166,7 @@ type SourceRow = [
   closedNumbers: string | null,
   changes: string | null,
   pto: string | null,
+  uto: string | null,
 ];
 
 /** "status start end status start end ..." back into changes ('-' is an open end). */
@@ -179,6 +193,18 @@ export function parseTimeOff(text: string | null): TimeOffDay[] {
   for (let index = 0; index + 1 < parts.length; index += 2)
     days.push({ date: parts[index]!, hours: Number(parts[index + 1]), kind: 'pto' });
   return days;
+}
+
+/** "date hours date hours ..." as minutes per day index (each entry's minutes rounded, as the shared rule adds them). */
+function minutesByDay(text: string | null, dayIndex: ReadonlyMap<string, number>): Map<number, number> {
+  const byDay = new Map<number, number>();
+  if (!text) return byDay;
+  const parts = text.split(' ');
+  for (let part = 0; part + 1 < parts.length; part += 2) {
+    const index = dayIndex.get(parts[part]!);
+    if (index !== undefined) byDay.set(index, (byDay.get(index) ?? 0) + Math.round(Number(parts[part + 1]) * 60));
+  }
+  return byDay;
 }
 
 /** "day checked_in break lunch traveling ..." back into closed days (day: the index of the date in `dates`). */
@@ -209,7 +235,7 @@ async function readReportSources(db: Db, range: ReportRange, now: number): Promi
     range.start,
     rows.map(([id, , , timezone, , expected, closedEnd, version]) => ({ id, timezone, closedEnd, version, expected })),
   );
-  return rows.map(([id, name, shortname, timezone, disabled, expected, , , changes, pto]) => {
+  return rows.map(([id, name, shortname, timezone, disabled, expected, , , changes, pto, uto]) => {
     const days = kept.get(id);
     return [
       id,
@@ -224,6 +250,7 @@ async function readReportSources(db: Db, range: ReportRange, now: number): Promi
       days?.numbers ?? null,
       changes,
       pto,
+      uto,
     ];
   });
 }
@@ -337,7 +364,7 @@ async function readReportSums(db: Db, range: ReportRange, now: number): Promise<
   // zone's day bounds once per report.
   const tails = new Map<number, string[]>();
   const people: PersonSums[] = [];
-  for (const [id, name, shortname, timezone, disabled, , , , , closedText, changes, pto] of sources) {
+  for (const [id, name, shortname, timezone, disabled, , , , , closedText, changes, pto, uto] of sources) {
     const values = new Int32Array(count * 7);
     const filled = new Uint8Array(count);
     const keptOf = kept?.get(id);
@@ -382,14 +409,9 @@ async function readReportSums(db: Db, range: ReportRange, now: number): Promise<
         values[at + 3] = day.traveling;
       }
     }
-    if (pto) {
-      const parts = pto.split(' ');
-      for (let part = 0; part + 1 < parts.length; part += 2) {
-        const index = dayIndex.get(parts[part]!);
-        if (index !== undefined) values[index * 7 + 4] += Math.round(Number(parts[part + 1]) * 60);
-      }
-    }
-    // uto (column 5) stays 0 until HR's unpaid days land (decision 0052). Payable: checked_in, break, traveling, pto.
+    for (const [index, minutes] of minutesByDay(pto, dayIndex)) values[index * 7 + 4] += minutes;
+    for (const [index, minutes] of minutesByDay(uto, dayIndex)) values[index * 7 + 5] += minutes;
+    // Payable: checked_in, break, traveling, pto (unpaid time off is not paid).
     const totals = new Int32Array(7);
     let any = false;
     for (let index = 0; index < count; index += 1) {
@@ -427,8 +449,8 @@ function closedDayJson(date: string, [checkedIn, onBreak, lunch, traveling]: Clo
  * needs them, held in this process under each person's version (decision 0110), and are copied as they are but for
  * a day with PTO (read live, added to that day); today's are summed
  * from the changes on every call, so every process answers what the database holds now. Enabled employees always
- * have a row; a disabled one only when they have time in the range. Unpaid time off (uto) comes from the HR area's
- * approved Unpaid request days once it lands (decision 0052); until then no record holds any and the column is 0.
+ * have a row; a disabled one only when they have time in the range. Unpaid time off (uto) is the HR area's approved
+ * Unpaid request days (decision 0052, designs/hr.md §2.5); pto the used rows (approved Accrual and Lump Sum days).
  * The bytes are JSON.stringify's of the same objects (timeclock-report.paths.test.ts).
  */
 export async function getTimeclockReportJson(db: Db, range: ReportRange, now = Date.now()): Promise<string> {
@@ -451,7 +473,7 @@ export async function getTimeclockReportJson(db: Db, range: ReportRange, now = D
   const values = new Int32Array(7);
   const totals = new Int32Array(7);
   const rows: string[] = [];
-  for (const [id, name, shortname, timezone, disabled, closedCount, , sums, keptText, , changes, pto] of sources) {
+  for (const [id, name, shortname, timezone, disabled, closedCount, , sums, keptText, , changes, pto, uto] of sources) {
     totals.fill(0);
     let closed = keptText ?? '';
     const keptOf = kept?.get(id);
@@ -463,23 +485,18 @@ export async function getTimeclockReportJson(db: Db, range: ReportRange, now = D
       const parts = sums.split(' ');
       for (let column = 0; column < 4; column += 1) totals[column] = Number(parts[column]);
     }
-    // PTO by day, each entry's minutes rounded as the shared rule adds them.
-    const ptoOf = new Map<number, number>();
-    if (pto) {
-      const parts = pto.split(' ');
-      for (let part = 0; part + 1 < parts.length; part += 2) {
-        const index = dayIndex.get(parts[part]!);
-        if (index !== undefined) ptoOf.set(index, (ptoOf.get(index) ?? 0) + Math.round(Number(parts[part + 1]) * 60));
-      }
-    }
-    // A closed day with PTO: its kept object (pto 0) with the PTO added.
-    for (const [index, minutes] of ptoOf) {
+    // PTO and unpaid time off by day, each entry's minutes rounded as the shared rule adds them.
+    const ptoOf = minutesByDay(pto, dayIndex);
+    const utoOf = minutesByDay(uto, dayIndex);
+    // A closed day with time off: its kept object (pto and uto 0) with the time off added (payable: pto only).
+    for (const index of new Set([...ptoOf.keys(), ...utoOf.keys()])) {
       if (index >= closedCount) continue;
       const from = closed.indexOf(`{"date":"${dates[index]}"`);
       const to = closed.indexOf('}', from) + 1;
-      const day = JSON.parse(closed.slice(from, to)) as { pto: number; payable: number };
-      day.pto += minutes;
-      day.payable += minutes;
+      const day = JSON.parse(closed.slice(from, to)) as { pto: number; uto: number; payable: number };
+      day.pto += ptoOf.get(index) ?? 0;
+      day.uto += utoOf.get(index) ?? 0;
+      day.payable += ptoOf.get(index) ?? 0;
       closed = `${closed.slice(0, from)}${JSON.stringify(day)}${closed.slice(to)}`;
     }
     let open = '';
@@ -495,7 +512,7 @@ export async function getTimeclockReportJson(db: Db, range: ReportRange, now = D
         values[2] = day.lunch;
         values[3] = day.traveling;
         values[4] = ptoOf.get(closedCount + offset) ?? 0;
-        // uto (column 5) stays 0 until HR's unpaid days land (decision 0052).
+        values[5] = utoOf.get(closedCount + offset) ?? 0;
         values[6] = values[0] + values[1] + values[3] + values[4];
         for (let column = 0; column < 4; column += 1) totals[column] += values[column]!;
         texts.push(dayJson(tail[offset]!, values, 0));
@@ -503,6 +520,7 @@ export async function getTimeclockReportJson(db: Db, range: ReportRange, now = D
       open = texts.join(',');
     }
     for (const minutes of ptoOf.values()) totals[4] += minutes;
+    for (const minutes of utoOf.values()) totals[5] += minutes;
     // Payable: checked_in, break, traveling, pto.
     totals[6] = totals[0]! + totals[1]! + totals[3]! + totals[4]!;
     if (disabled && totals.every((minutes) => minutes === 0)) continue;
