@@ -41,7 +41,8 @@ describe('HR forms', () => {
     await browser?.close();
   });
 
-  it('HR builds, publishes and assigns a policy; an employee signs it with their name and opens its PDF', async () => {
+  const name = 'HR builds, publishes and assigns a policy; an employee signs it with their name and opens its PDF';
+  it(name, { timeout: 180_000 }, async () => {
     const title = `Acceptable Use ${stamp}`;
     const hr = await newPage(browser);
     await loginWithToken(hr);
