@@ -10,7 +10,7 @@ import {
   nonWorkingLabel,
   partLabel,
   previewInputOf,
-  requestIdOf,
+  idParamOf,
   slotHours,
   startSlots,
   type TimeOffFields,
@@ -173,9 +173,10 @@ describe('the URL', () => {
   });
 
   it('reads the open request id', () => {
-    expect(requestIdOf(new URLSearchParams('request=42'))).toBe(42);
-    expect(requestIdOf(new URLSearchParams('request=0'))).toBeNull();
-    expect(requestIdOf(new URLSearchParams('request=abc'))).toBeNull();
-    expect(requestIdOf(new URLSearchParams('request=99999999999'))).toBeNull();
+    expect(idParamOf(new URLSearchParams('request=42'))).toBe(42);
+    expect(idParamOf(new URLSearchParams('request=0'))).toBeNull();
+    expect(idParamOf(new URLSearchParams('request=abc'))).toBeNull();
+    expect(idParamOf(new URLSearchParams('request=99999999999'))).toBeNull();
+    expect(idParamOf(new URLSearchParams('new=1&for=9'), 'for')).toBe(9);
   });
 });

@@ -162,8 +162,8 @@ export function listQueryOf(params: URLSearchParams, fallbackScope: HrRequestSco
   return hrRequestListQuerySchema.parse(kept);
 }
 
-/** The ?request= id of an open drawer, or null. */
-export function requestIdOf(params: URLSearchParams): number | null {
-  const raw = params.get('request');
+/** An id the URL holds under `key` (?request= of an open drawer, ?for= of a request filed for someone), or null. */
+export function idParamOf(params: URLSearchParams, key = 'request'): number | null {
+  const raw = params.get(key);
   return raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null;
 }

@@ -129,7 +129,7 @@ function apiWith(posts: { url: string; body: unknown }[], answers: Record<string
   };
 }
 
-describe('/hr/requests', { timeout: 90_000 }, () => {
+describe('/hr/requests', { timeout: 150_000 }, () => {
   it('opens ?request= with its days, the red balance, and the buttons its flags allow', async () => {
     const posts: { url: string; body: unknown }[] = [];
     const user = userEvent.setup();
@@ -275,5 +275,59 @@ describe('/hr/requests', { timeout: 90_000 }, () => {
     });
     // The sent request opens in its drawer.
     expect(await screen.findByRole('dialog', { name: 'Request #7' })).toBeTruthy();
+  });
+
+  it('files an Other request for an employee (?for=) and approves it at once', async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    const general = { ...base.categories[1]!, id: 3, name: 'Other', active: true };
+    const api: ApiAnswer = (url, init) => {
+      const path = url.split('?')[0]!;
+      if (path === '/api/hr/base') return jsonResponse(200, { data: { ...base, categories: [general] } });
+      if (path === '/api/users/employee.list')
+        return jsonResponse(200, {
+          data: [
+            { user_id: 1, user: { name: 'Ada Admin' }, departments: [] },
+            { user_id: 9, user: { name: 'Olga Other' }, departments: [] },
+          ],
+        });
+      if (path === '/api/hr/requests' && init?.method === 'POST') {
+        posts.push({ url: path, body: JSON.parse(String(init.body)) });
+        return jsonResponse(422, {
+          message: 'The given data was invalid.',
+          errors: { 'details.subject': ['The subject may not be greater than 200 characters.'] },
+        });
+      }
+      return apiWith([])(url, init);
+    };
+    const user = userEvent.setup();
+    renderSignedIn('/hr/requests?new=1&for=9', { permissions: ['view human resources'], api });
+    const drawer = await screen.findByRole('dialog', { name: 'New request' }, firstLoad);
+    await waitFor(() =>
+      expect(within(drawer).getByRole('combobox', { name: /^For/ })).toHaveProperty('value', 'Olga Other'),
+    );
+    await user.click(within(drawer).getByRole('button', { name: 'Other' }));
+    const form = await screen.findByRole('form', { name: 'Other request' });
+    await user.click(within(form).getByRole('button', { name: 'Send request' }));
+    expect(await within(form).findByText('The subject field is required.')).toBeTruthy();
+    expect(posts).toEqual([]);
+    await user.type(within(form).getByRole('textbox', { name: /^Subject/ }), 'Parking badge');
+    await user.type(within(form).getByRole('textbox', { name: /^Details/ }), 'Lost it on Friday.');
+    await user.click(within(form).getByRole('checkbox', { name: /Approve now/ }));
+    await user.click(within(form).getByRole('button', { name: 'Send request' }));
+    // The server's 422 lands on its field.
+    expect(await within(form).findByText('The subject may not be greater than 200 characters.')).toBeTruthy();
+    expect(posts).toEqual([
+      {
+        url: '/api/hr/requests',
+        body: {
+          kind: 'general',
+          category_id: 3,
+          note: '',
+          user_id: 9,
+          approve_now: true,
+          details: { subject: 'Parking badge', details: 'Lost it on Friday.' },
+        },
+      },
+    ]);
   });
 });

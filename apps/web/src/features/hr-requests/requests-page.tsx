@@ -34,13 +34,13 @@ import { EmptyTableRow } from '../../components/empty-table-row.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { usePermissions } from '../../lib/auth-store.ts';
+import { useCurrentUser, usePermissions } from '../../lib/auth-store.ts';
 import { useEmployeeOptions } from '../employees/api/employee.ts';
 import { useHrBase } from '../hr/api/hr-base.ts';
 import { useBulkApprove, useHrRequestList, useLiveHrRequests, type BulkApproveAnswer } from './api/requests.ts';
 import { RequestDrawer, statusColors } from './components/request-drawer.tsx';
 import { RequestForm } from './components/request-form.tsx';
-import { formatHours, listQueryOf, requestIdOf } from './request-rules.ts';
+import { formatHours, listQueryOf, idParamOf } from './request-rules.ts';
 
 // /hr/requests (designs/hr.md §2, §8): every employee files requests (category first, then the kind's form) and
 // follows them; managers and HR approve under "To approve"; HR sees "All". Filters, page and the open request
@@ -63,8 +63,9 @@ export function HrRequestsPage() {
   useLiveHrRequests();
   const base = useHrBase();
   const employees = useEmployeeOptions();
-  const openId = requestIdOf(params);
+  const openId = idParamOf(params);
   const creating = params.get('new') === '1';
+  const forUserId = idParamOf(params, 'for');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
 
@@ -222,8 +223,10 @@ export function HrRequestsPage() {
       ) : null}
       {creating ? (
         <NewRequestDrawer
-          onClose={() => update({ new: undefined })}
-          onSaved={(id) => update({ new: undefined, request: id })}
+          forUserId={forUserId}
+          seesAll={seesAll}
+          onClose={() => update({ new: undefined, for: undefined })}
+          onSaved={(id) => update({ new: undefined, for: undefined, request: id })}
         />
       ) : null}
       {openId !== null && !creating ? (
@@ -305,9 +308,24 @@ function RequestRow({
 }
 
 /** Category first (designs/hr.md §2.1), then the kind's form; a sent request opens in its drawer. */
-function NewRequestDrawer({ onClose, onSaved }: { onClose: () => void; onSaved: (id: number) => void }) {
+function NewRequestDrawer({
+  forUserId,
+  seesAll,
+  onClose,
+  onSaved,
+}: {
+  /** ?for={userId}: filing for that employee (the PTO view's way in; the server checks who may). */
+  forUserId: number | null;
+  seesAll: boolean;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
   const base = useHrBase();
+  const me = useCurrentUser();
+  const employees = useEmployeeOptions();
   const [category, setCategory] = useState<HrCategory | null>(null);
+  const [forWhom, setForWhom] = useState<number | null>(forUserId);
+  const onBehalfOf = forWhom !== null && forWhom !== me?.id ? forWhom : null;
   const active = (base.data?.categories ?? [])
     .filter((entry) => entry.active)
     .sort((a, b) => a.sort_order - b.sort_order);
@@ -323,6 +341,20 @@ function NewRequestDrawer({ onClose, onSaved }: { onClose: () => void; onSaved: 
       {base.isError ? <Alert color="red">An error occured.</Alert> : null}
       {base.data && !category ? (
         <Stack gap="sm">
+          {seesAll || forUserId !== null ? (
+            <Select
+              label="For"
+              description="HR files and approves time off for anyone, a manager for their reports"
+              searchable
+              allowDeselect={false}
+              data={(employees.data ?? []).map((entry) => ({
+                value: String(entry.user_id),
+                label: entry.user_id === me?.id ? `${entry.user.name} (me)` : entry.user.name,
+              }))}
+              value={String(forWhom ?? me?.id ?? '')}
+              onChange={(value) => setForWhom(value ? Number(value) : null)}
+            />
+          ) : null}
           <Text size="sm" c="dimmed">
             What do you need?
           </Text>
@@ -357,7 +389,20 @@ function NewRequestDrawer({ onClose, onSaved }: { onClose: () => void; onSaved: 
               Choose another category
             </Button>
           </Group>
-          <RequestForm category={category} onSaved={(saved) => onSaved(saved.id)} onCancel={onClose} />
+          {onBehalfOf !== null ? (
+            <Text size="sm">
+              For{' '}
+              <Text span fw={600}>
+                {employees.data?.find((entry) => entry.user_id === onBehalfOf)?.user.name ?? `employee #${onBehalfOf}`}
+              </Text>
+            </Text>
+          ) : null}
+          <RequestForm
+            category={category}
+            onBehalfOf={onBehalfOf}
+            onSaved={(saved) => onSaved(saved.id)}
+            onCancel={onClose}
+          />
         </Stack>
       ) : null}
     </Drawer>

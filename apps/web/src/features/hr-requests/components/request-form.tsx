@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Loader,
   NumberInput,
@@ -54,12 +55,15 @@ const numberOrEmpty = (value: unknown): number | '' => (typeof value === 'number
 export function RequestForm({
   category,
   request,
+  onBehalfOf = null,
   onSaved,
   onCancel,
 }: {
   category: HrCategory;
   /** Editing a pending request (PUT, back to stage 1). */
   request?: HrRequestDetail;
+  /** Filing for another employee (HR or their manager; the server decides), who may then approve at once. */
+  onBehalfOf?: number | null;
   onSaved: (saved: HrRequestDetail) => void;
   onCancel: () => void;
 }) {
@@ -67,6 +71,7 @@ export function RequestForm({
   const [local, setLocal] = useState<Record<string, string>>({});
   const stored = (request?.details ?? {}) as Details;
   const [note, setNote] = useState(request?.note ?? '');
+  const [approveNow, setApproveNow] = useState(false);
   const [timeOff, setTimeOff] = useState<TimeOffFields>({
     reason: request?.reason ?? null,
     bank: request?.bank ?? null,
@@ -98,7 +103,12 @@ export function RequestForm({
   ];
 
   const inputOf = (): HrRequestInput => {
-    const common = { category_id: category.id, note, ...(request ? { version: request.version } : {}) };
+    const common = {
+      category_id: category.id,
+      note,
+      ...(request ? { version: request.version } : {}),
+      ...(onBehalfOf !== null && !request ? { user_id: onBehalfOf, approve_now: approveNow } : {}),
+    };
     if (category.kind === 'time_off') {
       return {
         kind: 'time_off',
@@ -146,7 +156,7 @@ export function RequestForm({
             onChange={setTimeOff}
             errorOf={errorOf}
             requestId={request?.id ?? null}
-            requesterId={request?.requester.id ?? null}
+            requesterId={request?.requester.id ?? onBehalfOf}
           />
         ) : category.kind === 'equipment' ? (
           <EquipmentFields details={details} set={setDetail} errorOf={errorOf} />
@@ -164,6 +174,14 @@ export function RequestForm({
           onChange={(event) => setNote(event.currentTarget.value)}
           error={errorOf('note')}
         />
+        {onBehalfOf !== null && !request ? (
+          <Checkbox
+            label="Approve now"
+            description="Recorded as approved at once (HR, or the employee's manager)"
+            checked={approveNow}
+            onChange={(event) => setApproveNow(event.currentTarget.checked)}
+          />
+        ) : null}
         {unplaced.map((message) => (
           <Alert key={message} color="red">
             {message}
