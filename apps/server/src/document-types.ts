@@ -2,6 +2,7 @@ import { invoiceDocument } from './modules/billing/invoice.document.ts';
 import { purchaseOrderDocument } from './modules/billing/purchase-order.document.ts';
 import { quoteDocument } from './modules/quotes/quote.document.ts';
 import { registerDocumentType } from './modules/documents/document-types.ts';
+import { hrFormDocument, hrFormVersionDocument } from './modules/hr/hr-forms.document.ts';
 import { projectOverviewDocument } from './modules/projects/project-overview.document.ts';
 import { refreshStrategyDocument } from './modules/strategies/refresh-strategy.document.ts';
 
@@ -15,4 +16,6 @@ export function registerDocumentTypes(): void {
   registerDocumentType(purchaseOrderDocument);
   registerDocumentType(projectOverviewDocument);
   registerDocumentType(refreshStrategyDocument);
+  registerDocumentType(hrFormDocument);
+  registerDocumentType(hrFormVersionDocument);
 }

@@ -331,7 +331,7 @@ export const hrFormAudienceSchema = z.object({
   department_ids: ids,
   region_ids: ids,
   user_ids: ids,
-  /** Employees created later get the form too. */
+  /** Employees created later get it too: those in the departments or regions named, or all when none are. */
   new_hires: z.boolean().default(false),
 });
 export type HrFormAudience = z.infer<typeof hrFormAudienceSchema>;
