@@ -101,7 +101,10 @@ describe('HR forms', () => {
 
     // HR's completion view lists the signature and links the same PDF.
     await hr.goto(`/hr/forms?results=${formId}`);
-    await hr.getByRole('radio', { name: 'Signed' }).check({ force: true });
+    await expect.poll(async () => hr.getByTestId('completion').textContent()).toMatch(/^[1-9]\d* \/ [1-9]\d*$/);
+    // Mantine's segmented control hides its radios under their labels: click the label, as a person would.
+    await hr.getByText('Signed', { exact: true }).click();
+    await expect.poll(async () => hr.getByRole('radio', { name: 'Signed' }).isChecked()).toBe(true);
     const rows = hr.getByRole('table', { name: 'Assignments' }).getByRole('row').filter({ hasText: employee.name });
     await expect.poll(async () => rows.getByRole('link', { name: 'PDF' }).count(), { timeout: 15_000 }).toBe(1);
   });
