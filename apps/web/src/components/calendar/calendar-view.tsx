@@ -15,6 +15,8 @@ import { calendarEventInputs, localDay, rangeOfView, type CalendarRange } from '
 // It draws CalendarItems and reports the range shown; the page fetches. Buttons, events and day links take the
 // keyboard (Tab, then Enter), as FullCalendar renders them as buttons and links.
 
+const hhmm = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
 export interface CalendarViewProps {
   items: readonly CalendarItem[];
   onRangeChange: (range: CalendarRange) => void;
@@ -39,6 +41,9 @@ export function CalendarView({ items, onRangeChange, onItemClick, onDayClick, in
         nowIndicator
         dayMaxEvents={4}
         slotDuration="00:30:00"
+        // The spec's times are HH:mm (§3.5): so are the labels.
+        eventTimeFormat={hhmm}
+        slotLabelFormat={hhmm}
         events={events}
         datesSet={(info) => onRangeChange(rangeOfView(info.start, info.end))}
         eventClick={(info) => {
