@@ -1,6 +1,249 @@
-import { AreaUnavailablePage } from '../../components/area-unavailable-page.tsx';
+import { LineChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { Alert, Button, Card, Group, LoadingOverlay, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  hrReportLabels,
+  hrReportNames,
+  isHrReportName,
+  type HrReport,
+  type HrReportCell,
+  type HrReportName,
+} from '@switchboard/shared/hr/reports';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { EmptyTableRow } from '../../components/empty-table-row.tsx';
+import { getFormErrors } from '../../lib/form-errors.ts';
+import { useStaticData } from '../../lib/static-data.ts';
+import { downloadHrReportCsv, useEmployeeChoices, useHrReport, type HrReportFilters } from './api/hr-reports.ts';
 
-// Pre-wired by the lead so the router names this file; the helper building the page replaces this body.
+export const hrReportFailedMessage = 'The report could not be loaded.';
+
+function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const filterKeys = ['department_id', 'region_id', 'manager_id', 'enabled'] as const;
+
+function formatCell(value: HrReportCell | undefined, kind: HrReport['columns'][number]['kind']): string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'number' && typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(2);
+  return String(value);
+}
+
+/**
+ * /hr/reports/{report?}/{param1?}/{param2?} (designs/hr.md §7): a picker of the five reports, start and end dates
+ * (1 January to today by default), filters in the address, one table with its totals row, its CSV, and a chart for
+ * headcount.
+ */
 export function HrReportsPage() {
-  return <AreaUnavailablePage />;
+  const params = useParams();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const today = localToday();
+  const report: HrReportName = params.report && isHrReportName(params.report) ? params.report : 'pto';
+  const from = params.param1 ?? `${today.slice(0, 4)}-01-01`;
+  const to = params.param2 ?? today;
+  const filters = Object.fromEntries(filterKeys.map((key) => [key, search.get(key) ?? undefined])) as HrReportFilters;
+  const [draft, setDraft] = useState({ from, to });
+  const [exporting, setExporting] = useState(false);
+  const query = useHrReport(report, from, to, filters);
+  const staticData = useStaticData().data;
+  const employees = useEmployeeChoices().data ?? [];
+
+  useEffect(() => setDraft({ from, to }), [from, to]);
+
+  const go = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate({ pathname: `/hr/reports/${report}/${draft.from}/${draft.to}`, search: search.toString() });
+  };
+  const pick = (name: string | null) => {
+    if (name && isHrReportName(name)) {
+      void navigate({ pathname: `/hr/reports/${name}/${from}/${to}`, search: search.toString() });
+    }
+  };
+  const setFilter = (key: (typeof filterKeys)[number], value: string | null) => {
+    const next = new URLSearchParams(search);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setSearch(next);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadHrReportCsv(report, from, to, filters);
+    } catch {
+      notifications.show({ color: 'red', message: hrReportFailedMessage });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const errors = query.isError ? getFormErrors(query.error) : null;
+  const data = query.data?.report === report ? query.data : undefined;
+  const columns = data?.columns ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          HR Reports
+        </Title>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={exporting}
+          disabled={!data}
+          onClick={() => void exportCsv()}
+        >
+          Download CSV
+        </Button>
+      </Group>
+
+      <form onSubmit={go} noValidate>
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <Select
+            label="Report"
+            value={report}
+            allowDeselect={false}
+            data={hrReportNames.map((name) => ({ value: name, label: hrReportLabels[name] }))}
+            onChange={pick}
+            w={160}
+          />
+          <TextInput
+            type="date"
+            label="Start"
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
+            error={errors?.fields.from}
+          />
+          <TextInput
+            type="date"
+            label="End"
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
+            error={errors?.fields.to}
+          />
+          <Button type="submit" mt={25}>
+            Go
+          </Button>
+        </Group>
+      </form>
+
+      <Group gap="sm" wrap="wrap">
+        <Select
+          label="Department"
+          placeholder="All"
+          clearable
+          value={filters.department_id ?? null}
+          data={(staticData?.departments ?? []).map((row) => ({ value: String(row.id), label: row.name }))}
+          onChange={(value) => setFilter('department_id', value)}
+          w={200}
+        />
+        <Select
+          label="Region"
+          placeholder="All"
+          clearable
+          value={filters.region_id ?? null}
+          data={(staticData?.regions ?? []).map((row) => ({ value: String(row.id), label: row.name }))}
+          onChange={(value) => setFilter('region_id', value)}
+          w={200}
+        />
+        <Select
+          label="Manager"
+          placeholder="Anyone"
+          clearable
+          searchable
+          value={filters.manager_id ?? null}
+          data={employees.map((row) => ({ value: String(row.user_id), label: row.user.name }))}
+          onChange={(value) => setFilter('manager_id', value)}
+          w={220}
+        />
+        <Select
+          label="Employees"
+          allowDeselect={false}
+          value={filters.enabled ?? 'enabled'}
+          data={[
+            { value: 'enabled', label: 'Enabled' },
+            { value: 'disabled', label: 'Disabled' },
+            { value: 'all', label: 'All' },
+          ]}
+          onChange={(value) => setFilter('enabled', value === 'enabled' ? null : value)}
+          w={140}
+        />
+      </Group>
+
+      {errors && Object.keys(errors.fields).length === 0 ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+          {hrReportFailedMessage}
+        </Alert>
+      ) : null}
+
+      {data?.chart && data.rows.length > 0 ? (
+        <Card withBorder>
+          <LineChart
+            h={240}
+            data={data.rows}
+            dataKey={data.chart.label_key}
+            series={data.chart.series.map((key, index) => ({
+              name: key,
+              label: columns.find((column) => column.key === key)?.label ?? key,
+              color: ['blue.6', 'teal.6', 'red.6'][index % 3]!,
+            }))}
+            withLegend
+          />
+        </Card>
+      ) : null}
+
+      <Card withBorder padding={0} pos="relative">
+        <LoadingOverlay visible={query.isFetching} overlayProps={{ blur: 0, backgroundOpacity: 0.3 }} />
+        <Table.ScrollContainer minWidth={Math.max(700, columns.length * 110)}>
+          <Table
+            striped
+            highlightOnHover
+            withColumnBorders
+            verticalSpacing="xs"
+            aria-label={`${hrReportLabels[report]} report`}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key} ta={column.kind === 'number' ? 'right' : undefined}>
+                    {column.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data && data.rows.length === 0 ? (
+                <EmptyTableRow colSpan={Math.max(1, columns.length)} message="Nothing in this range." />
+              ) : null}
+              {data?.rows.map((row, index) => (
+                <Table.Tr key={index}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} ta={column.kind === 'number' ? 'right' : undefined}>
+                      {formatCell(row[column.key], column.kind)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            {data?.totals && data.rows.length > 0 ? (
+              <Table.Tfoot>
+                <Table.Tr fw={700}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} ta={column.kind === 'number' ? 'right' : undefined}>
+                      {formatCell(data.totals?.[column.key], column.kind)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              </Table.Tfoot>
+            ) : null}
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+    </Stack>
+  );
 }
