@@ -130,7 +130,10 @@ function stubApi(options: { move?: 'ok' | 'conflict'; applicant?: HrApplicantDet
       return jsonResponse(200, { data: options.applicant ?? detail() });
     if (url === '/api/hr/applicants/1/move') {
       if (options.move === 'conflict') return jsonResponse(409, { message: 'Someone moved this applicant first.' });
-      return jsonResponse(200, { message: 'Applicant moved.', data: detail({ step_id: body.step_id }) });
+      return jsonResponse(200, {
+        message: 'Applicant moved.',
+        data: { ...grace, step_id: body.step_id, position: body.position, days_in_step: 0 },
+      });
     }
     if (url === '/api/hr/applicants/1/hire')
       return jsonResponse(200, {
@@ -277,7 +280,7 @@ describe('/hr/jobs', { timeout: 60_000 }, () => {
     });
     const drawer = await screen.findByRole('dialog', { name: 'Grace Hopper' }, firstLoad);
     await user.click(await within(drawer).findByRole('button', { name: 'Create employee' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/hr/employees/create'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/hr/employees/create'), { timeout: 15_000 });
     const query = new URLSearchParams(router.state.location.search);
     expect(Object.fromEntries(query)).toEqual({
       applicant: '1',

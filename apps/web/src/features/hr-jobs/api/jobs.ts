@@ -12,6 +12,7 @@ import {
   type HrApplicantUpdatedPayload,
   type HrApplicantUpdateValues,
   type HrBoard,
+  type HrBoardCard,
   type HrFeedbackInput,
   type HrHirePrefill,
   type HrInterview,
@@ -125,7 +126,7 @@ export function useMoveApplicant(jobId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ applicantId, input }: { applicantId: number; input: HrApplicantMoveInput }) =>
-      api.post<Saved<HrApplicantDetail>>(`/api/hr/applicants/${applicantId}/move`, input),
+      api.post<Saved<HrBoardCard>>(`/api/hr/applicants/${applicantId}/move`, input),
     onMutate: async ({ applicantId, input }) => {
       await queryClient.cancelQueries({ queryKey: boardKey(jobId) });
       const before = queryClient.getQueryData<{ data: HrBoard }>(boardKey(jobId));
@@ -136,8 +137,10 @@ export function useMoveApplicant(jobId: number) {
       if (context?.before) queryClient.setQueryData(boardKey(jobId), context.before);
       void queryClient.invalidateQueries({ queryKey: boardKey(jobId) });
     },
+    // The answer is the card where the server put it; the drawer (timeline, step) is read again.
     onSuccess: (answer) => {
-      queryClient.setQueryData(applicantKey(answer.data.id), { data: answer.data });
+      setBoard(queryClient, jobId, (board) => placeCard(board, answer.data, answer.data.position));
+      void queryClient.invalidateQueries({ queryKey: applicantKey(answer.data.id) });
       void queryClient.invalidateQueries({ queryKey: [...jobsQueryKey, 'list'] });
     },
   });
