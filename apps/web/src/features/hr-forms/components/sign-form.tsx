@@ -90,7 +90,10 @@ function SignVersion({
   const submit = useSubmitForm();
   const signerName = me?.name ?? '';
   const needsTick = formNeedsAcknowledgement(version.kind);
-  const signatureField = version.fields.find((field) => field.kind === 'signature' && field.required);
+  const signatureField = useMemo(
+    () => version.fields.find((field) => field.kind === 'signature' && field.required),
+    [version.fields],
+  );
   const schema = useMemo(
     () =>
       z.object({
@@ -125,7 +128,10 @@ function SignVersion({
       if (isApiError(failure) && failure.errors) {
         form.setErrors(Object.fromEntries(Object.entries(failure.errors).map(([key, list]) => [key, list[0]])));
       } else {
-        form.setErrors({ _form: isApiError(failure) ? failure.message : 'An error occured.' });
+        // A 409 (a newer version) reloads the form, so the message is also a toast that outlives this view.
+        const message = isApiError(failure) ? failure.message : 'An error occured.';
+        form.setErrors({ _form: message });
+        notifications.show({ color: 'red', message });
       }
     }
   };
@@ -153,7 +159,9 @@ function SignVersion({
       </Group>
       {detail.description && <Text>{detail.description}</Text>}
       <VersionBody version={version} />
-      {done ? (
+      {!detail.assignment ? (
+        <Alert color="gray">This form is not assigned to you.</Alert>
+      ) : done ? (
         <Alert color="green" title="Signed">
           You signed this version on {new Date(detail.assignment!.signed_at!).toLocaleString()}.{' '}
           <Anchor component={Link} to={`/pdf/hr_form/${detail.assignment!.submission_id}`}>
