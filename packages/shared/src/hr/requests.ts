@@ -267,7 +267,9 @@ const common = {
 
 /**
  * POST /api/hr/requests and PUT /api/hr/requests/{id}: the category's kind decides the fields (the form sends the
- * kind of the category it picked; the server checks they agree).
+ * kind of the category it picked; the server checks they agree). The server's day rules answer 422 under `days`
+ * (noWorkingDays, alreadyOff once per date, dayHoursOverSchedule), backdating under `start_date`, Unpaid refused and
+ * a blocked negative balance under `bank`.
  */
 export const hrRequestInputSchema = z
   .discriminatedUnion('kind', [
@@ -346,7 +348,11 @@ export const hrRequestBulkApproveInputSchema = z.object({
 });
 export type HrRequestBulkApproveInput = z.input<typeof hrRequestBulkApproveInputSchema>;
 
-/** GET /api/hr/requests query. */
+/**
+ * GET /api/hr/requests query. mine: the viewer's own; approvals: their direct reports' requests and, for HR
+ * approvers, every request at the HR stage (never the viewer's own; add status=pending for the queue); all: 'view
+ * human resources' or 'approve hr requests' (403 otherwise). from/to keep requests whose dates overlap the range.
+ */
 export const hrRequestListQuerySchema = z.object({
   scope: z.enum(hrRequestScopes).default('mine'),
   status: z.enum(hrRequestStatuses).optional(),
