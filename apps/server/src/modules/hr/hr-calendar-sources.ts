@@ -1,14 +1,15 @@
 import type { CalendarItem } from '@switchboard/shared/calendar';
 import { hrCalendarOutLabel, type HrCalendarKind, type HrCalendarQuery } from '@switchboard/shared/hr/calendar';
-import { and, asc, between, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, gt, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import { hrCategories } from './hr.table.ts';
+import { hrApplicants, hrInterviewers, hrInterviews, hrJobs } from './hr-jobs.table.ts';
 import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 import { addDays, peopleCondition, type CalendarViewer } from './hr-calendar-people.ts';
 
-// Time off on the HR calendar (designs/hr.md §6): each day with hours of a time-off request, approved (taken) in the
+// Time off and interviews on the HR calendar (designs/hr.md §6): each day with hours of a time-off request, approved (taken) in the
 // category's colour, pending outlined for HR, HR approvers, the requester's manager and the requester.
 
 const taken = ['approved', 'completed'];
@@ -90,4 +91,59 @@ export async function listHrCalendarTimeOff(
       editable: false,
     } satisfies CalendarItem;
   });
+}
+
+const interviewColor = '#0ca678';
+
+/**
+ * Scheduled interviews starting between from and to (UTC days): all of them for 'manage jobs', else those the viewer
+ * sits on. The person filter keeps the interviews that person sits on. Times are instants (UTC) for every client.
+ */
+export async function listHrCalendarInterviews(
+  db: DbOrTransaction,
+  query: HrCalendarQuery,
+  viewer: CalendarViewer,
+): Promise<CalendarItem[]> {
+  const sitsOn = (userId: number) =>
+    inArray(
+      hrInterviews.id,
+      db.select({ id: hrInterviewers.interviewId }).from(hrInterviewers).where(eq(hrInterviewers.userId, userId)),
+    );
+  const rows = await db
+    .select({
+      id: hrInterviews.id,
+      applicantId: hrInterviews.applicantId,
+      startsAt: hrInterviews.startsAt,
+      endsAt: hrInterviews.endsAt,
+      firstName: hrApplicants.firstName,
+      lastName: hrApplicants.lastName,
+      job: hrJobs.title,
+    })
+    .from(hrInterviews)
+    .innerJoin(hrApplicants, eq(hrApplicants.id, hrInterviews.applicantId))
+    .innerJoin(hrJobs, eq(hrJobs.id, hrApplicants.jobId))
+    .where(
+      and(
+        eq(hrInterviews.status, 'scheduled'),
+        gte(hrInterviews.startsAt, new Date(`${query.from}T00:00:00Z`)),
+        lt(hrInterviews.startsAt, new Date(`${addDays(query.to, 1)}T00:00:00Z`)),
+        viewer.permissions.includes('manage jobs') ? undefined : sitsOn(viewer.id),
+        query.user_id === undefined ? undefined : sitsOn(query.user_id),
+      ),
+    )
+    .orderBy(asc(hrInterviews.startsAt), asc(hrInterviews.id));
+  return rows.map((row) => ({
+    id: `interview-${row.id}`,
+    kind: 'interview',
+    title: `Interview: ${row.firstName} ${row.lastName} (${row.job})`,
+    start: row.startsAt.toISOString(),
+    end: row.endsAt.toISOString(),
+    all_day: false,
+    color: interviewColor,
+    display: 'block',
+    url: `/hr/jobs?applicant=${row.applicantId}`,
+    user_id: null,
+    source_id: row.id,
+    editable: false,
+  }));
 }

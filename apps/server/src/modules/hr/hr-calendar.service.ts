@@ -15,7 +15,7 @@ import { listPermissionNames } from '../permissions/permissions.service.ts';
 import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import { hrCalendarFeeds } from './hr-calendar.table.ts';
-import { listHrCalendarTimeOff } from './hr-calendar-sources.ts';
+import { listHrCalendarInterviews, listHrCalendarTimeOff } from './hr-calendar-sources.ts';
 import { addDays, peopleCondition, yearlyOn, type CalendarViewer } from './hr-calendar-people.ts';
 
 export type { CalendarViewer } from './hr-calendar-people.ts';
@@ -154,8 +154,9 @@ export async function listHrCalendar(
   const kinds = new Set<HrCalendarKind>(query.kinds);
   const items: CalendarItem[] = [];
   if (kinds.has('holidays')) items.push(...(await listHolidays(db, query)));
-  if (kinds.has('time_off') || kinds.has('pending') || kinds.has('interviews'))
+  if (kinds.has('time_off') || kinds.has('pending'))
     items.push(...(await listHrCalendarTimeOff(db, query, viewer, kinds)));
+  if (kinds.has('interviews')) items.push(...(await listHrCalendarInterviews(db, query, viewer)));
   if (kinds.has('birthdays')) items.push(...(await listYearly(db, query, 'birthdays')));
   if (kinds.has('anniversaries')) items.push(...(await listYearly(db, query, 'anniversaries')));
   return items;

@@ -12,7 +12,8 @@ import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import { hrCalendarFeeds } from './hr-calendar.table.ts';
 import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
-import { hrCategories } from './hr.table.ts';
+import { hrCategories, hrSteps } from './hr.table.ts';
+import { hrApplicants, hrInterviewers, hrInterviews, hrJobs } from './hr-jobs.table.ts';
 
 // The HR calendar and its iCal feed (designs/hr.md §6, §8, §9): the gates, holidays with each person's moves,
 // birthdays and anniversaries behind their toggle, the filters, the feed's token rules and its answer.
@@ -238,6 +239,65 @@ describe('time off on the HR calendar', () => {
     expect(ics).toContain('SUMMARY:Alice Able: Out');
     expect(ics).not.toContain('Vacation');
     expect(ics).not.toContain('pending');
+  });
+});
+
+describe('interviews on the HR calendar', () => {
+  let recruiter: string;
+  let sitting: string;
+  let interviewId: number;
+
+  beforeAll(async () => {
+    const jobs = await createUser(ctx.db, { permissions: ['view hr calendar', 'manage jobs'] });
+    recruiter = (await login(ctx.app, jobs.email, jobs.password)).access_token;
+    const panel = await createUser(ctx.db, { name: 'Ivy Interviewer', permissions: ['view hr calendar'] });
+    sitting = (await login(ctx.app, panel.email, panel.password)).access_token;
+    const [step] = await ctx.db.select().from(hrSteps).limit(1);
+    const [job] = await ctx.db
+      .insert(hrJobs)
+      .values({ title: 'Help Desk Technician', employmentType: 'full_time', workplace: 'on_site' })
+      .returning();
+    const [applicant] = await ctx.db
+      .insert(hrApplicants)
+      .values({
+        jobId: job!.id,
+        firstName: 'Cara',
+        lastName: 'Candidate',
+        email: 'cara@example.test',
+        stepId: step!.id,
+      })
+      .returning();
+    const interview = (startsAt: string, status: 'scheduled' | 'cancelled' = 'scheduled') => ({
+      applicantId: applicant!.id,
+      startsAt: new Date(startsAt),
+      endsAt: new Date(new Date(startsAt).getTime() + 3_600_000),
+      kind: 'video' as const,
+      status,
+      icsUid: `uid-${startsAt}-${status}`,
+    });
+    const rows = await ctx.db
+      .insert(hrInterviews)
+      .values([interview('2026-03-12T15:00:00.000Z'), interview('2026-03-13T15:00:00.000Z', 'cancelled')])
+      .returning();
+    interviewId = rows[0]!.id;
+    await ctx.db.insert(hrInterviewers).values({ interviewId, userId: panel.id });
+  });
+
+  const interviews = (items: CalendarItem[]) => items.filter((item) => item.kind === 'interview');
+
+  it("shows scheduled interviews in UTC to 'manage jobs' and to their interviewers only", async () => {
+    const all = interviews(await read(march, recruiter));
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({
+      id: `interview-${interviewId}`,
+      title: 'Interview: Cara Candidate (Help Desk Technician)',
+      start: '2026-03-12T15:00:00.000Z',
+      end: '2026-03-12T16:00:00.000Z',
+      all_day: false,
+    });
+    expect(interviews(await read(march, sitting))).toHaveLength(1);
+    expect(interviews(await read(march))).toHaveLength(0);
+    expect(interviews(await read(`${march}&kinds=holidays`, recruiter))).toHaveLength(0);
   });
 });
 
