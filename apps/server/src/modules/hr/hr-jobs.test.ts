@@ -372,6 +372,45 @@ describe('the board', () => {
     ]);
   });
 
+  it('reads a 500-card board in as many statements as a 2-card one', async () => {
+    const small = await createJob();
+    const large = await createJob();
+    const rows = (jobId: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        jobId,
+        firstName: `P${i}`,
+        lastName: 'Load',
+        email: `p${i}-${jobId}@example.test`,
+        stepId: step(i % 2 === 0 ? 'Applied' : 'Offer'),
+        position: Math.floor(i / 2),
+      }));
+    await ctx.db.insert(hrApplicants).values(rows(small.id, 2));
+    const inserted = await ctx.db.insert(hrApplicants).values(rows(large.id, 500)).returning({ id: hrApplicants.id });
+    await ctx.db.insert(hrInterviews).values(
+      inserted.slice(0, 100).map((row, i) => ({
+        applicantId: row.id,
+        startsAt: new Date(Date.UTC(2030, 9, 1 + (i % 20), 9)),
+        endsAt: new Date(Date.UTC(2030, 9, 1 + (i % 20), 10)),
+        kind: 'phone' as const,
+        icsUid: `load-${row.id}@switchboard`,
+      })),
+    );
+    const statements = async (jobId: number) => {
+      const spy = vi.spyOn(ctx.pool, 'query');
+      const response = await call('GET', `/hr/jobs/${jobId}/board`);
+      const count = spy.mock.calls.length;
+      spy.mockRestore();
+      return { count, board: hrBoardSchema.parse(response.json().data) };
+    };
+    await statements(small.id); // the first call of a token also looks its session up
+    const two = await statements(small.id);
+    const many = await statements(large.id);
+    expect(many.board.columns.reduce((sum, column) => sum + column.cards.length, 0)).toBe(500);
+    expect(many.board.columns[0]!.cards[0]!.next_interview).toMatchObject({ starts_at: '2030-10-01T09:00:00.000Z' });
+    expect(many.count).toBe(two.count);
+    expect(many.count).toBeLessThanOrEqual(6);
+  });
+
   it('two moves from the same step: one 200, one 409, and the positions stay whole', async () => {
     const target = await createJob();
     const a = await newApplicant(target.id, 'Carla');
