@@ -60,6 +60,8 @@ export const hrFormMessages = {
   bodyOrFile: 'Give the form either a body or a PDF, not both.',
   audienceRequired: 'Choose who the form is for.',
   archived: 'The form is archived.',
+  archivedDone: 'Form archived.',
+  restored: 'Form restored.',
   titleRequired: 'The title field is required.',
   titleMax: 'The title may not be greater than 200 characters.',
   fileRequired: 'Choose a file.',
@@ -320,6 +322,10 @@ export const hrFormInputSchema = z.object({
 });
 export type HrFormInput = z.infer<typeof hrFormInputSchema>;
 export type HrFormInputValues = z.input<typeof hrFormInputSchema>;
+
+/** POST /api/hr/forms/{id}/archive: archive (hidden from lists and signers, nothing deleted) or restore. */
+export const hrFormArchiveInputSchema = z.object({ archived: z.boolean() });
+export type HrFormArchiveInput = z.infer<typeof hrFormArchiveInputSchema>;
 
 /** POST /api/hr/forms/{id}/publish: "Require everyone to sign again?" yes for a new policy text, no for a typo. */
 export const hrFormPublishInputSchema = z.object({ require_resign: z.boolean() });

@@ -3,6 +3,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { documentRevisionsResponseSchema, revisionLabel } from '@switchboard/shared';
 import {
+  hrFormArchiveInputSchema,
   hrFormAssignInputSchema,
   hrFormCountResponseSchema,
   hrFormDetailResponseSchema,
@@ -33,6 +34,7 @@ import { listSubmissions, submissionsCsv } from './hr-forms-submissions.ts';
 import { announceAssigned, sendReminders } from './hr-forms-notify.ts';
 import { hrFormDocument, hrFormVersionDocument } from './hr-forms.document.ts';
 import {
+  archiveForm,
   assignForm,
   assignNewHires,
   canManageForms,
@@ -189,6 +191,20 @@ export async function hrFormsRoutes(app: AppInstance): Promise<void> {
         request.auth.user.id,
       );
       return { message: hrFormMessages.published(published.version), data };
+    },
+  );
+
+  app.post(
+    '/hr/forms/:id/archive',
+    {
+      onRequest: manage,
+      schema: { params: idParams, body: hrFormArchiveInputSchema, response: { 200: hrFormSavedResponseSchema } },
+    },
+    async (request) => {
+      const id = parsePathId(request.params.id);
+      await archiveForm(app.db, id, request.body.archived);
+      const message = request.body.archived ? hrFormMessages.archivedDone : hrFormMessages.restored;
+      return { message, data: await detail(id, request) };
     },
   );
 

@@ -161,6 +161,16 @@ export async function updateForm(db: Db, id: number, input: HrFormInput): Promis
   if (updated.length === 0) throw notFound();
 }
 
+/** POST /api/hr/forms/{id}/archive: archived forms leave every list and cannot be signed; nothing is deleted. */
+export async function archiveForm(db: Db, id: number, archived: boolean): Promise<void> {
+  const updated = await db
+    .update(hrForms)
+    .set({ archivedAt: archived ? sql`coalesce(${hrForms.archivedAt}, now())` : null, updatedAt: sql`now()` })
+    .where(eq(hrForms.id, id))
+    .returning({ id: hrForms.id });
+  if (updated.length === 0) throw notFound();
+}
+
 // ---- Reads --------------------------------------------------------------------------------------------------------
 
 const publisher = sql<

@@ -380,6 +380,71 @@ describe('assigning and signing', () => {
   });
 });
 
+describe('file answers', () => {
+  const upload = async (as: string) => {
+    const body = await multipartBody({ file: { blob: new Blob(['id card'], { type: 'image/png' }), name: 'id.png' } });
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/hr/forms/files',
+      headers: { ...bearer(as), ...body.headers },
+      payload: body.payload,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().data as { id: number; name: string };
+  };
+
+  it('take only a file the signer uploaded, which HR and the signer can then open', async () => {
+    const formId = await createPublished({
+      title: 'ID Copy',
+      kind: 'fillable',
+      fields: [{ key: 'id_copy', kind: 'file', label: 'ID copy', required: true }],
+    });
+    await call('POST', `/hr/forms/${formId}/assign`, { audience: { user_ids: [annId] } });
+    const versionId = (await detailOf(formId, ann)).my_version!.id;
+    const bobs = await upload(bob);
+    const sign = (file: { id: number; name: string }) =>
+      call(
+        'POST',
+        `/hr/forms/${formId}/submit`,
+        { version_id: versionId, values: { id_copy: { file_id: file.id, name: file.name } }, signed_name: 'Ann Lee' },
+        ann,
+      );
+    const foreign = await sign(bobs);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors['values.id_copy']).toEqual([hrFormMessages.unknownFile]);
+    const own = await upload(ann);
+    expect((await sign(own)).statusCode).toBe(200);
+    expect((await call('GET', `/hr/forms/files/${own.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/hr/forms/files/${own.id}`, undefined, bob)).statusCode).toBe(404);
+  });
+});
+
+describe('archiving', () => {
+  it('hides an archived form from its assignee and refuses signing until restored', async () => {
+    const formId = await createPublished({ ...policy, title: 'Old Remote Work' });
+    await call('POST', `/hr/forms/${formId}/assign`, { audience: { user_ids: [annId] } });
+    const versionId = (await detailOf(formId, ann)).my_version!.id;
+    expect((await call('POST', `/hr/forms/${formId}/archive`, { archived: true }, ann)).statusCode).toBe(403);
+    const archived = await call('POST', `/hr/forms/${formId}/archive`, { archived: true });
+    expect(archived.json().message).toBe(hrFormMessages.archivedDone);
+    expect(archived.json().data.archived_at).not.toBeNull();
+    expect((await call('GET', `/hr/forms/${formId}`, undefined, ann)).statusCode).toBe(404);
+    const mine = hrFormMineListResponseSchema.parse((await call('GET', '/hr/forms', undefined, ann)).json());
+    expect(mine.data.map((row) => row.id)).not.toContain(formId);
+    const listed = hrFormListResponseSchema.parse((await call('GET', '/hr/forms?scope=all&archived=1')).json());
+    expect(listed.data.map((row) => row.id)).toEqual([formId]);
+    const signing = { version_id: versionId, values: { laptop_tag: 'LT-9', mfa: true }, acknowledged: true };
+    expect(
+      (await call('POST', `/hr/forms/${formId}/submit`, { ...signing, signed_name: 'Ann Lee' }, ann)).statusCode,
+    ).toBe(404);
+    const restored = await call('POST', `/hr/forms/${formId}/archive`, { archived: false });
+    expect(restored.json().message).toBe(hrFormMessages.restored);
+    expect(
+      (await call('POST', `/hr/forms/${formId}/submit`, { ...signing, signed_name: 'Ann Lee' }, ann)).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('jobs', () => {
   it('renews signatures older than renew_months and assigns new hires', async () => {
     const formId = await createPublished({ ...policy, title: 'Yearly Security' });
