@@ -196,6 +196,108 @@ async function requestsReport(db: DbOrTransaction, query: HrReportQuery): Promis
   return { report: 'requests', from: query.from, to: query.to, columns: requestsColumns, rows, totals, chart: null };
 }
 
+const formsColumns: HrReportColumn[] = [
+  { key: 'form', label: 'Form', kind: 'text' },
+  { key: 'version', label: 'Version', kind: 'number' },
+  { key: 'assigned', label: 'Assigned', kind: 'number' },
+  { key: 'completed', label: 'Completed', kind: 'number' },
+  { key: 'outstanding', label: 'Outstanding', kind: 'number' },
+  { key: 'overdue', label: 'Overdue', kind: 'number' },
+  { key: 'completion', label: 'Completion %', kind: 'number' },
+  { key: 'signed_in_range', label: 'Signed in range', kind: 'number' },
+];
+
+/** Per form that is not archived: its current assignments of these employees, done, outstanding and overdue today. */
+async function formsReport(db: DbOrTransaction, query: HrReportQuery): Promise<HrReport> {
+  const people = await reportEmployees(db, query);
+  const ids = sql.param(people.map((person) => person.userId));
+  const result = await db.execute<Record<string, string | null>>(sql`
+    select f.title as form, v.version,
+           count(a.id) as assigned,
+           count(a.id) filter (where a.submission_id is not null) as completed,
+           count(a.id) filter (where a.submission_id is null) as outstanding,
+           count(a.id) filter (where a.submission_id is null and a.due_on < current_date) as overdue,
+           (select count(*) from hr_form_submissions s
+             where s.form_id = f.id and s.user_id in (select unnest(${ids}::int[]))
+               and s.signed_at >= ${query.from}::date and s.signed_at < ${query.to}::date + 1) as signed_in_range
+    from hr_forms f
+    left join hr_form_versions v on v.id = f.current_version_id
+    left join hr_form_assignments a on a.form_id = f.id and a.superseded_at is null
+      and a.user_id in (select unnest(${ids}::int[]))
+    where f.archived_at is null
+    group by f.id, f.title, v.version
+    order by f.title, f.id`);
+  const rows = result.rows.map((row) => {
+    const assigned = Number(row.assigned);
+    const completed = Number(row.completed);
+    return {
+      form: row.form,
+      version: row.version === null ? null : Number(row.version),
+      assigned,
+      completed,
+      outstanding: Number(row.outstanding),
+      overdue: Number(row.overdue),
+      completion: assigned > 0 ? roundHours((completed / assigned) * 100) : null,
+      signed_in_range: Number(row.signed_in_range),
+    };
+  });
+  const totals = sumColumns(formsColumns, rows, 'form', 'Total');
+  totals.version = null;
+  totals.completion =
+    Number(totals.assigned) > 0 ? roundHours((Number(totals.completed) / Number(totals.assigned)) * 100) : null;
+  return { report: 'forms', from: query.from, to: query.to, columns: formsColumns, rows, totals, chart: null };
+}
+
+const hiringColumns: HrReportColumn[] = [
+  { key: 'opening', label: 'Opening', kind: 'text' },
+  { key: 'status', label: 'Status', kind: 'text' },
+  { key: 'applicants', label: 'Applicants', kind: 'number' },
+  { key: 'active', label: 'In progress', kind: 'number' },
+  { key: 'hired', label: 'Hired', kind: 'number' },
+  { key: 'rejected', label: 'Rejected', kind: 'number' },
+  { key: 'conversion', label: 'Conversion %', kind: 'number' },
+  { key: 'median_days_to_hire', label: 'Median days to hire', kind: 'number' },
+];
+
+/** Per opening: applicants who applied in the range, where they stand, the share hired and the median time to hire. */
+async function hiringReport(db: DbOrTransaction, query: HrReportQuery): Promise<HrReport> {
+  const result = await db.execute<Record<string, string | null>>(sql`
+    select j.title as opening, j.status,
+           count(a.id) as applicants,
+           count(a.id) filter (where s.kind = 'active') as active,
+           count(a.id) filter (where s.kind = 'hired') as hired,
+           count(a.id) filter (where s.kind = 'rejected') as rejected,
+           percentile_cont(0.5) within group (order by extract(epoch from a.step_entered_at - a.created_at) / 86400)
+             filter (where s.kind = 'hired') as median_days
+    from hr_jobs j
+    join hr_applicants a on a.job_id = j.id
+      and a.created_at >= ${query.from}::date and a.created_at < ${query.to}::date + 1
+    join hr_steps s on s.id = a.step_id
+    where (${query.department_id ?? null}::int is null or j.department_id = ${query.department_id ?? null}::int)
+      and (${query.region_id ?? null}::int is null or j.region_id = ${query.region_id ?? null}::int)
+    group by j.id, j.title, j.status
+    order by j.title, j.id`);
+  const rows = result.rows.map((row) => {
+    const applicants = Number(row.applicants);
+    const hired = Number(row.hired);
+    return {
+      opening: row.opening,
+      status: row.status,
+      applicants,
+      active: Number(row.active),
+      hired,
+      rejected: Number(row.rejected),
+      conversion: applicants > 0 ? roundHours((hired / applicants) * 100) : null,
+      median_days_to_hire: row.median_days === null ? null : roundHours(Number(row.median_days)),
+    };
+  });
+  const totals = sumColumns(hiringColumns, rows, 'opening', 'Total');
+  totals.conversion =
+    Number(totals.applicants) > 0 ? roundHours((Number(totals.hired) / Number(totals.applicants)) * 100) : null;
+  totals.median_days_to_hire = null;
+  return { report: 'hiring', from: query.from, to: query.to, columns: hiringColumns, rows, totals, chart: null };
+}
+
 export async function hrReport(db: DbOrTransaction, name: HrReportName, query: HrReportQuery): Promise<HrReport> {
   switch (name) {
     case 'pto':
@@ -204,7 +306,9 @@ export async function hrReport(db: DbOrTransaction, name: HrReportName, query: H
       return headcountReport(db, query);
     case 'requests':
       return requestsReport(db, query);
-    default:
-      return { report: name, from: query.from, to: query.to, columns: [], rows: [], totals: null, chart: null };
+    case 'forms':
+      return formsReport(db, query);
+    case 'hiring':
+      return hiringReport(db, query);
   }
 }

@@ -6,6 +6,9 @@ import { ptoSettings, ptoUsedHours } from '../pto/pto.table.ts';
 import { employees } from '../users/employees.table.ts';
 import { hrCategories } from './hr.table.ts';
 import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
+import { hrFormAssignments, hrFormSubmissions, hrForms, hrFormVersions } from './hr-forms.table.ts';
+import { hrApplicants, hrJobs } from './hr-jobs.table.ts';
+import { hrSteps } from './hr.table.ts';
 
 // HR reports (designs/hr.md §7): 'view hr reports', one table per report whose CSV is that table; the PTO report
 // computed by the engine from set queries, headcount from start dates and disabled accounts.
@@ -165,5 +168,105 @@ describe('GET /api/hr/reports/{report}/{from}/{to}', () => {
     expect(month('2026-03')).toMatchObject({ separations: 1 });
     expect(Number(month('2026-03')?.headcount)).toBe(Number(month('2026-02')?.headcount) - 1);
     expect(data.chart).toEqual({ label_key: 'month', series: ['headcount', 'hires', 'separations'] });
+  });
+
+  it('forms: per form its current assignments, completed, outstanding, overdue today and signed in the range', async () => {
+    const [form] = await ctx.db
+      .insert(hrForms)
+      .values({ title: 'Security Policy', kind: 'acknowledgement' })
+      .returning();
+    const [version] = await ctx.db
+      .insert(hrFormVersions)
+      .values({
+        formId: form!.id,
+        version: 2,
+        title: 'Security Policy',
+        kind: 'acknowledgement',
+        bodyHtml: '<p>x</p>',
+        fields: [],
+        contentSha256: 'ab',
+        requireResign: true,
+      })
+      .returning();
+    await ctx.db.update(hrForms).set({ currentVersionId: version!.id }).where(eq(hrForms.id, form!.id));
+    const someone = await createUser(ctx.db);
+    const [done, late] = await ctx.db
+      .insert(hrFormAssignments)
+      .values([
+        { formId: form!.id, userId: alice, versionId: version!.id, dueOn: '2026-01-31' },
+        { formId: form!.id, userId: someone.id, versionId: version!.id, dueOn: '2026-01-31' },
+      ])
+      .returning();
+    void late;
+    const [submission] = await ctx.db
+      .insert(hrFormSubmissions)
+      .values({
+        assignmentId: done!.id,
+        formId: form!.id,
+        versionId: version!.id,
+        userId: alice,
+        values: {},
+        acknowledged: true,
+        signedName: 'Alice Anniversary',
+        signedAt: new Date('2026-01-20T10:00:00Z'),
+        timeZone: 'UTC',
+        sha256: 'ab',
+      })
+      .returning();
+    await ctx.db
+      .update(hrFormAssignments)
+      .set({ submissionId: submission!.id })
+      .where(eq(hrFormAssignments.id, done!.id));
+    const data = await report('forms/2026-01-01/2026-06-30');
+    expect(data.rows.find((row) => row.form === 'Security Policy')).toEqual({
+      form: 'Security Policy',
+      version: 2,
+      assigned: 2,
+      completed: 1,
+      outstanding: 1,
+      overdue: 1,
+      completion: 50,
+      signed_in_range: 1,
+    });
+    expect((await report('forms/2026-02-01/2026-06-30')).rows[0]).toMatchObject({ signed_in_range: 0 });
+  });
+
+  it('hiring: per opening the applicants of the range, where they stand, conversion and median days to hire', async () => {
+    const steps = await ctx.db.select().from(hrSteps);
+    const stepOf = (kind: string) => steps.find((step) => step.kind === kind)!.id;
+    const [job] = await ctx.db
+      .insert(hrJobs)
+      .values({ title: 'Senior Technician', employmentType: 'full_time', workplace: 'on_site', status: 'open' })
+      .returning();
+    const applicant = (stepKind: string, created: string, entered: string) => ({
+      jobId: job!.id,
+      firstName: 'A',
+      lastName: stepKind,
+      email: `${stepKind}-${created}@example.test`,
+      stepId: stepOf(stepKind),
+      createdAt: new Date(`${created}T09:00:00Z`),
+      stepEnteredAt: new Date(`${entered}T09:00:00Z`),
+    });
+    await ctx.db
+      .insert(hrApplicants)
+      .values([
+        applicant('hired', '2026-02-01', '2026-02-21'),
+        applicant('rejected', '2026-02-02', '2026-02-05'),
+        applicant('active', '2026-03-01', '2026-03-01'),
+        applicant('active', '2025-12-01', '2025-12-01'),
+      ]);
+    const data = await report('hiring/2026-01-01/2026-06-30');
+    expect(data.rows).toEqual([
+      {
+        opening: 'Senior Technician',
+        status: 'open',
+        applicants: 3,
+        active: 1,
+        hired: 1,
+        rejected: 1,
+        conversion: 33.33,
+        median_days_to_hire: 20,
+      },
+    ]);
   });
 });
