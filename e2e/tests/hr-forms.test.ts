@@ -103,7 +103,7 @@ describe('HR forms', () => {
     await hr.goto(`/hr/forms?results=${formId}`);
     await expect.poll(async () => hr.getByTestId('completion').textContent()).toMatch(/^[1-9]\d* \/ [1-9]\d*$/);
     // Mantine's segmented control hides its radios under their labels: click the label, as a person would.
-    await hr.getByText('Signed', { exact: true }).click();
+    await hr.getByRole('radiogroup').getByText('Signed', { exact: true }).click();
     await expect.poll(async () => hr.getByRole('radio', { name: 'Signed' }).isChecked()).toBe(true);
     const rows = hr.getByRole('table', { name: 'Assignments' }).getByRole('row').filter({ hasText: employee.name });
     await expect.poll(async () => rows.getByRole('link', { name: 'PDF' }).count(), { timeout: 15_000 }).toBe(1);
