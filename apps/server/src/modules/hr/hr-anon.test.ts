@@ -472,3 +472,19 @@ describe('limits and retention', () => {
     expect(reopened.json().data.closed_on).toBeNull();
   });
 });
+
+describe('demo', () => {
+  it('seeds two readers and reports in every status, once', async () => {
+    const { seedHrAnonDemo } = await import('./hr-anon.demo.ts');
+    await ctx.db.delete(hrAnonReports);
+    const olivia = await createUser(ctx.db, { name: 'Olivia Park', email: 'olivia.park@switchboard.example' });
+    await createUser(ctx.db, { name: 'Dana Whitaker', email: 'dana.whitaker@switchboard.example' });
+    await ctx.db.transaction((tx) => seedHrAnonDemo(tx));
+    await ctx.db.transaction((tx) => seedHrAnonDemo(tx));
+    const rows = await ctx.db.select().from(hrAnonReports);
+    expect(rows).toHaveLength(6);
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['new', 'in_review', 'resolved', 'dismissed']));
+    expect(rows.filter((row) => row.excludedReaderIds.includes(olivia.id))).toHaveLength(1);
+    expect(rows.every((row) => row.releasedOn !== null)).toBe(true);
+  });
+});
