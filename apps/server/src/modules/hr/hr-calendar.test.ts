@@ -1,7 +1,9 @@
 import type { CalendarItem } from '@switchboard/shared/calendar';
 import { hrCalendarFeedSchema, hrCalendarResponseSchema } from '@switchboard/shared/hr/calendar';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, createLogger } from '../../app.ts';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
 import { z } from 'zod';
@@ -355,6 +357,32 @@ describe('the iCal feed', () => {
     expect(second.body.match(/UID:.*/g)).toEqual(body.match(/UID:.*/g));
     const [row] = await ctx.db.select().from(hrCalendarFeeds).where(eq(hrCalendarFeeds.userId, hrUserId));
     expect(row!.lastUsedAt).not.toBeNull();
+  });
+
+  it('keeps the token out of the logs, even at trace level', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const logged = await buildApp({
+      db: ctx.db,
+      config: ctx.config,
+      logger: createLogger({ logLevel: 'trace' }, sink),
+    });
+    try {
+      const token = (await regenerate()).url!.split('token=')[1]!;
+      expect((await logged.inject({ method: 'GET', url: `/api/hr/calendar.ics?token=${token}` })).statusCode).toBe(200);
+      await logged.inject({ method: 'GET', url: `/api/hr/calendar.ics?token=${token}x` });
+      await logged.inject({ method: 'GET', url: '/api/health' });
+      const log = lines.join('');
+      expect(log).toContain('/api/health');
+      expect(log).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('404s a regenerated (revoked) token, a malformed one, a disabled owner and a lost permission', async () => {
