@@ -225,6 +225,24 @@ describe('filing and reading', () => {
 
 describe('validation texts', () => {
   const start = monday(6);
+  it('answers malformed bodies and ids with 422 or 404, never a 500', async () => {
+    for (const body of [
+      {},
+      { kind: 'bogus', category_id: 1 },
+      timeOff('not a date', start),
+      timeOff(start, start, { days: [{ date: start, part: 'evening' }] }),
+      timeOff(start, start, { reason: 'x'.repeat(100_000) }),
+      { kind: 'equipment', category_id: categories.Equipment, details: { item: '', type: 'Laptop', quantity: 0 } },
+    ]) {
+      const response = await call('Emma Employee', 'POST', '/hr/requests', body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(422);
+      expect(response.json().message).toBe('The given data was invalid.');
+    }
+    expect((await call('Emma Employee', 'GET', '/hr/requests/abc')).statusCode).toBe(404);
+    expect((await call('Mike Manager', 'POST', '/hr/requests/1/approve', {})).statusCode).toBe(422);
+    expect((await call('Emma Employee', 'GET', '/hr/out?from=2026-01-02&to=2026-01-01')).statusCode).toBe(422);
+  });
+
   it('refuses an end before the start, a weekend-only range and a second request on a taken day', async () => {
     const reversed = await call('Emma Employee', 'POST', '/hr/requests', timeOff(start, plus(start, -3)));
     expect(reversed.statusCode).toBe(422);
