@@ -106,6 +106,8 @@ const api: ApiAnswer = (url, init) => {
   if (url.startsWith('/api/hr/forms?')) return jsonResponse(200, mine);
   if (url === '/api/hr/forms/7' && method === 'GET') return jsonResponse(200, { data: detail });
   if (url === '/api/hr/forms/7/submit') return jsonResponse(200, { message: 'Form signed.', data: { id: 556 } });
+  if (url === '/api/hr/forms/7/publish')
+    return jsonResponse(200, { message: 'Version 3 published.', data: { ...detail, can_manage: true } });
   if (url === '/api/hr/forms' && method === 'POST')
     return jsonResponse(200, { message: 'Form created.', data: { ...detail, id: 12, current_version: null } });
 };
@@ -195,5 +197,27 @@ describe('/hr/forms', { timeout: 60_000 }, () => {
         fields: [{ key: 'signature_1', kind: 'signature', label: 'Signature', help: '', required: true }],
       },
     });
+  });
+
+  it("asks 'Require everyone to sign again?' before publishing and sends the answer", async () => {
+    const user = userEvent.setup();
+    const editable: HrFormDetail = {
+      ...detail,
+      can_manage: true,
+      draft: { body_html: '<p>Lock your screen.</p>', file: null, fields: version.fields, updated_at: '' },
+    };
+    const answer: ApiAnswer = (url, init) =>
+      url === '/api/hr/forms/7' && (init?.method ?? 'GET') === 'GET'
+        ? jsonResponse(200, { data: editable })
+        : api(url, init);
+    renderSignedIn('/hr/forms?edit=7', { permissions: ['manage hr forms'], api: answer });
+    await screen.findByRole('heading', { name: 'Edit Security Policy' }, firstLoad);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish this form' });
+    expect(within(dialog).getByText('Require everyone to sign again?')).toBeTruthy();
+    expect(posted).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(posted).toEqual([{ url: '/api/hr/forms/7/publish', body: { require_resign: false } }]));
+    expect(await screen.findByText('Version 3 published.')).toBeTruthy();
   });
 });
