@@ -536,8 +536,13 @@ export const ptoUsedSchema = z.object({
   hours: z.number(),
   bank: z.enum(ptoBanks),
   note: z.string().nullable(),
+  /** The HR request whose approval wrote the row (designs/hr.md §2.5); such rows change only through the request. */
+  request_id: z.number().int().nullable(),
 });
 export type PtoUsed = z.infer<typeof ptoUsedSchema>;
+
+/** 422 on deleting a used row an approved request wrote: cancelling or shortening the request gives hours back. */
+export const ptoUsedOfRequestMessage = 'This time off belongs to an HR request: cancel or shorten the request instead.';
 
 /**
  * GET /api/users/employee/pto/{employeeId} (data) and the PeriodsUpdated payload on Pto_Periods_{employeeId}:

@@ -5,6 +5,7 @@ import {
   isIsoDate,
   ptoPeriodBounds,
   ptoPeriodStart,
+  ptoUsedOfRequestMessage,
   type EmployeePto,
   type PtoBank,
   type PtoSetting,
@@ -13,7 +14,7 @@ import {
   type PtoUsed,
   type PtoUsedValues,
 } from '@switchboard/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { employees } from '../users/employees.table.ts';
@@ -52,6 +53,7 @@ function presentPtoUsed(row: typeof ptoUsedHours.$inferSelect): PtoUsed {
     hours: Number(row.hours),
     bank: row.bank as PtoBank,
     note: row.note,
+    request_id: row.requestId,
   };
 }
 
@@ -282,7 +284,12 @@ export async function recordPtoUsed(
 }
 
 export async function deletePtoUsed(db: DbOrTransaction, id: number): Promise<number> {
-  const [row] = await db.delete(ptoUsedHours).where(eq(ptoUsedHours.id, id)).returning({ userId: ptoUsedHours.userId });
-  if (!row) throw notFound();
-  return row.userId;
+  const [row] = await db
+    .delete(ptoUsedHours)
+    .where(and(eq(ptoUsedHours.id, id), isNull(ptoUsedHours.requestId)))
+    .returning({ userId: ptoUsedHours.userId });
+  if (row) return row.userId;
+  const [kept] = await db.select({ id: ptoUsedHours.id }).from(ptoUsedHours).where(eq(ptoUsedHours.id, id)).limit(1);
+  if (kept) throw unprocessable({ id: [ptoUsedOfRequestMessage] });
+  throw notFound();
 }

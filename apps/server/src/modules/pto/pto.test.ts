@@ -1,4 +1,4 @@
-import { ptoPeriodsChannel, type EmployeePto } from '@switchboard/shared';
+import { ptoPeriodsChannel, ptoUsedOfRequestMessage, type EmployeePto } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,8 @@ import { employees } from '../users/employees.table.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
 import { ptoSettings, ptoUsedHours } from './pto.table.ts';
+import { hrCategories } from '../hr/hr.table.ts';
+import { hrRequests } from '../hr/hr-requests.table.ts';
 
 let ctx: TestContext;
 let hr: TestUser;
@@ -266,6 +268,32 @@ describe('GET /api/users/employee/pto/{employeeId}', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('time off written by an HR request (designs/hr.md §2.5)', () => {
+  it('answers its request_id and refuses deleting it by hand (422): the request gives the hours back', async () => {
+    const employee = await createEmployee();
+    const [category] = await ctx.db.select({ id: hrCategories.id }).from(hrCategories).limit(1);
+    const [request] = await ctx.db
+      .insert(hrRequests)
+      .values({ userId: employee.id, categoryId: category!.id, status: 'approved', bank: 'lump_sum' })
+      .returning({ id: hrRequests.id });
+    const [row] = await ctx.db
+      .insert(ptoUsedHours)
+      .values({ userId: employee.id, date: '2026-03-05', hours: '8', bank: 'Lump Sum', requestId: request!.id })
+      .returning({ id: ptoUsedHours.id });
+    expect((await ptoOf(employee.id)).used).toEqual([
+      expect.objectContaining({ id: row!.id, request_id: request!.id }),
+    ]);
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/employee/pto/used/${row!.id}`,
+      headers: bearer(hrToken),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.id).toEqual([ptoUsedOfRequestMessage]);
+    expect((await ptoOf(employee.id)).used).toHaveLength(1);
   });
 });
 

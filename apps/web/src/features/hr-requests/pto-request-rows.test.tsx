@@ -32,9 +32,8 @@ const pto: EmployeePto = {
   today: '2026-03-02',
   settings: [],
   used: [
-    { id: 1, user_id: 7, date: '2026-02-10', hours: 2, bank: 'Accrual', note: 'Dentist' },
-    // request_id comes with the HR requests' column on pto_used_hours.
-    { id: 2, user_id: 7, date: '2026-03-05', hours: 8, bank: 'Lump Sum', note: null, request_id: 42 } as never,
+    { id: 1, user_id: 7, date: '2026-02-10', hours: 2, bank: 'Accrual', note: 'Dentist', request_id: null },
+    { id: 2, user_id: 7, date: '2026-03-05', hours: 8, bank: 'Lump Sum', note: null, request_id: 42 },
   ],
   periods: [],
 };

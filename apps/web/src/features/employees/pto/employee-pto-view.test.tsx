@@ -244,7 +244,7 @@ describe('EmployeePtoView', () => {
         200,
         {
           message: 'Time off recorded.',
-          data: { id: 3, user_id: 7, date: '2026-03-02', hours: 4, bank: 'Accrual', note: null },
+          data: { id: 3, user_id: 7, date: '2026-03-02', hours: 4, bank: 'Accrual', note: null, request_id: null },
         },
       ],
     });

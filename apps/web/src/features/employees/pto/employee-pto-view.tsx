@@ -65,8 +65,7 @@ export const ptoManagePermission = 'view human resources';
 const formatHours = (hours: number | null) => (hours === null ? '' : hours.toFixed(2));
 
 /** The HR request an approved time-off day was written by (designs/hr.md §2.5), or null for a manual row. */
-export const requestIdOfUsed = (entry: PtoUsed): number | null =>
-  (entry as PtoUsed & { request_id?: number | null }).request_id ?? null;
+export const requestIdOfUsed = (entry: PtoUsed): number | null => entry.request_id;
 
 /** What a setting grants, in words, for the settings table. */
 export function describePtoSetting(setting: PtoSetting): string {
