@@ -57,6 +57,7 @@ import {
 
 // HR forms (designs/hr.md §3, §8): every employee lists and signs their own forms; building, publishing, assigning,
 // reminding and reading everyone's answers need 'manage hr forms'. Client accounts get 403 (requireEmployee).
+// Decision 0118.
 
 const idParams = z.object({ id: z.string() });
 const revisionParams = idParams.extend({ revision: z.string() });
@@ -86,6 +87,15 @@ function sendPdf(reply: FastifyReply, file: Buffer, name: string, disposition: '
     .header('cache-control', cache)
     .header('x-content-type-options', 'nosniff')
     .send(file);
+}
+
+/** Stores a PDF revision after the commit; a failed render is logged, and the first read of the PDF stores it. */
+async function storeRevision(app: AppInstance, type: string, id: number, actorId: number): Promise<void> {
+  try {
+    await recordRevision(app.db, app.config.dataDir, type, id, actorId);
+  } catch (error) {
+    app.log.error({ type, id, message: (error as Error).message }, 'HR form PDF not stored');
+  }
 }
 
 export async function hrFormsRoutes(app: AppInstance): Promise<void> {
@@ -183,13 +193,7 @@ export async function hrFormsRoutes(app: AppInstance): Promise<void> {
       await announceAssigned(app, published.notices);
       const data = await detail(id, request);
       // The blank version's PDF is stored once, at publication: a published version never changes.
-      await recordRevision(
-        app.db,
-        app.config.dataDir,
-        'hr_form_version',
-        data.current_version!.id,
-        request.auth.user.id,
-      );
+      await storeRevision(app, 'hr_form_version', data.current_version!.id, request.auth.user.id);
       return { message: hrFormMessages.published(published.version), data };
     },
   );
@@ -245,7 +249,7 @@ export async function hrFormsRoutes(app: AppInstance): Promise<void> {
         userAgent: request.headers['user-agent'] ?? null,
       });
       // The signed PDF is stored at once (revision 00), so the record a signer downloads is the one they signed.
-      await recordRevision(app.db, app.config.dataDir, 'hr_form', id, request.auth.user.id);
+      await storeRevision(app, 'hr_form', id, request.auth.user.id);
       return {
         message: hrFormMessages.submitted,
         data: await getReadableSubmission(app.db, id, request.auth),
