@@ -62,11 +62,7 @@ export const replyCodeLength = 20;
 
 /** Upper case, I and L read as 1, O as 0, spaces and dashes dropped (Crockford's decoding rules). */
 export function normalizeReplyCode(input: string): string {
-  return input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0');
+  return input.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
 }
 
 export function isReplyCode(normalized: string): boolean {
@@ -75,7 +71,11 @@ export function isReplyCode(normalized: string): boolean {
 
 /** A code in groups of four for reading aloud or copying: ABCD-EFGH-JKMN-PQRS-TVWX. */
 export function formatReplyCode(code: string): string {
-  return normalizeReplyCode(code).match(/.{1,4}/g)?.join('-') ?? '';
+  return (
+    normalizeReplyCode(code)
+      .match(/.{1,4}/g)
+      ?.join('-') ?? ''
+  );
 }
 
 /** 20 characters from 20 random bytes: each byte's low five bits pick one of the 32 symbols (no modulo bias). */
@@ -242,7 +242,8 @@ function addUtcMonths(day: string, months: number): string {
 export const acknowledgeBy = (receivedOn: string): string => addUtcDays(receivedOn, 7);
 export const feedbackBy = (receivedOn: string): string => addUtcMonths(receivedOn, 3);
 /** Closed reports older than this day are purged. */
-export const anonPurgeBefore = (today: string, retentionMonths: number): string => addUtcMonths(today, -retentionMonths);
+export const anonPurgeBefore = (today: string, retentionMonths: number): string =>
+  addUtcMonths(today, -retentionMonths);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Release slots: reports and the reporter's replies become visible only at a slot, so nobody learns their hour.

@@ -35,7 +35,10 @@ export const hrAnonReports = pgTable(
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     /** HMAC-SHA-256 of the reply code under a server key; null when the reporter asked for no code. */
     replyCodeHmac: bytea('reply_code_hmac'),
-    excludedReaderIds: integer('excluded_reader_ids').array().notNull().default(sql`'{}'::int[]`),
+    excludedReaderIds: integer('excluded_reader_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     closedOn: date('closed_on', { mode: 'string' }),
   },
   (t) => [

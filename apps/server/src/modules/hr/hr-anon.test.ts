@@ -301,7 +301,7 @@ describe('release and readers', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/hr/anonemail/reports' })).statusCode).toBe(401);
   });
 
-  it('triages: status, assignee, notes and replies, each in the access log; filters by status and category', async () => {
+  it('triages: status, assignee, notes, replies, each in the access log; filters by status, category', async () => {
     const code = (await submitted({ ...report, category: 'safety', subject: 'Blocked fire exit' }))!;
     await release();
     const id = await reportIdBySubject('Blocked fire exit');

@@ -33,6 +33,7 @@ import { useSubmitAnonReport } from '../api/anon.ts';
 // leave some out while one remains, and the warnings; the reply code is shown once and kept until the reporter says
 // they saved it.
 
+const count = (value: number) => value.toLocaleString('en-US');
 const categoryOptions = anonCategories.map((value) => ({ value, label: anonCategoryLabels[value] }));
 
 export function ReportForm({ readers }: { readers: { id: number; name: string }[] }) {
@@ -112,7 +113,7 @@ export function ReportForm({ readers }: { readers: { id: number; name: string }[
       />
       <Textarea
         label="Message"
-        description={`Plain text, up to ${anonBodyMax.toLocaleString('en-US')} characters (${body.length.toLocaleString('en-US')} used).`}
+        description={`Plain text, up to ${count(anonBodyMax)} characters (${count(body.length)} used).`}
         withAsterisk
         autosize
         minRows={6}
