@@ -41,9 +41,8 @@ export function CalendarView({ items, onRangeChange, onItemClick, onDayClick, in
         nowIndicator
         dayMaxEvents={4}
         slotDuration="00:30:00"
-        // The spec's times are HH:mm (§3.5): so are the labels.
+        // The spec's times are HH:mm (§3.5): so are the events' times.
         eventTimeFormat={hhmm}
-        slotLabelFormat={hhmm}
         events={events}
         datesSet={(info) => onRangeChange(rangeOfView(info.start, info.end))}
         eventClick={(info) => {

@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CalendarRange } from '../../components/calendar/calendar-items.ts';
 import { CalendarView } from '../../components/calendar/calendar-view.tsx';
+import { usePermissions } from '../../lib/auth-store.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { useEmployeeOptions } from '../employees/api/employee.ts';
@@ -62,8 +63,14 @@ export function HrCalendarPage() {
   const named = (rows: { id: number; name: string }[] | undefined) =>
     (rows ?? []).map((row) => ({ value: String(row.id), label: row.name }));
 
+  const permissions = usePermissions();
   const open = (item: CalendarItem) => {
     if (item.url) void navigate(item.url);
+  };
+  // A day opens the request form (designs/hr.md §6); HR records it for the person the filter shows.
+  const request = () => {
+    const forPerson = filters.user_id && permissions.includes('view human resources') ? `&for=${filters.user_id}` : '';
+    void navigate(`/hr/requests?new=1${forPerson}`);
   };
 
   return (
@@ -128,7 +135,12 @@ export function HrCalendarPage() {
           {getFormErrors(calendar.error).message}
         </Alert>
       )}
-      <CalendarView items={calendar.data ?? []} onRangeChange={setRange} onItemClick={open} />
+      <CalendarView
+        items={filters.kinds.length > 0 ? (calendar.data ?? []) : []}
+        onRangeChange={setRange}
+        onItemClick={open}
+        onDayClick={request}
+      />
       <SubscribeDialog opened={subscribing} onClose={() => setSubscribing(false)} />
     </Stack>
   );

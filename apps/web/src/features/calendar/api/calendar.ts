@@ -70,7 +70,8 @@ export function useHrCalendar(range: CalendarRange | null, filters: HrCalendarFi
     queryKey: [...hrCalendarKey, range, filters] as const,
     queryFn: ({ signal }) => api.get<{ data: CalendarItem[] }>(hrCalendarUrl(range!, filters), { signal }),
     select: (response) => response.data,
-    enabled: range !== null,
+    // No kind chosen shows nothing (the server reads a missing kinds as the defaults).
+    enabled: range !== null && filters.kinds.length > 0,
     placeholderData: keepPreviousData,
   });
 }
