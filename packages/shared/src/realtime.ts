@@ -57,6 +57,9 @@ export const userChannelEvents = [
   'TicketUpdated',
   // Not in the spec's list: a chat message in one of the user's rooms (unread counts; decision 0054).
   'Message.Sent',
+  // HR (designs/hr.md §8): a request of theirs or awaiting them changed; a form was assigned to them.
+  'HrRequestUpdated',
+  'HrFormAssigned',
 ] as const;
 export type UserChannelEvent = (typeof userChannelEvents)[number];
 

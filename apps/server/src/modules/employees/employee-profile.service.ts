@@ -15,6 +15,7 @@ import {
 } from '@switchboard/shared';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
+import { afterCommitQueue, emitDomainEvent } from '../../plugins/domain-events.ts';
 import { forbidden, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/session-revocation.ts';
@@ -390,8 +391,9 @@ export async function updateEmployee(
     ipAddress: actor.ipAddress,
   };
   const credentialChange = isRecordedCredentialChange(change) ? change : null;
+  const queue = afterCommitQueue();
 
-  return withEmailUniqueness(() =>
+  const result = await withEmailUniqueness(() =>
     db.transaction(async (tx) => {
       await tx
         .update(users)
@@ -431,6 +433,13 @@ export async function updateEmployee(
       if (disabling) {
         revokedSessionIds = await revokeUserSessions(tx, userId);
         await closeOpenTimeclockEntry(tx, userId);
+        // As DELETE /api/user/{id}: HR withdraws the person's pending requests in this transaction.
+        await emitDomainEvent(db, 'employeeDisabled', {
+          tx,
+          userId,
+          actorId: actor.id,
+          afterCommit: queue.afterCommit,
+        });
       } else if (passwordHash) {
         revokedSessionIds = await revokeUserSessions(tx, userId, userId === actor.id ? actor.sessionId : undefined);
       }
@@ -439,4 +448,6 @@ export async function updateEmployee(
       return { revokedSessionIds, disabled, permissions, replacedPhoto, credentialChange, agentSettingsUserIds };
     }),
   );
+  await queue.run();
+  return result;
 }

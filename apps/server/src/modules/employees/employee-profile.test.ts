@@ -1,5 +1,7 @@
 import type { EmployeeDetail } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
+import { hrCategories } from '../hr/hr.table.ts';
+import { hrRequests } from '../hr/hr-requests.table.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -149,6 +151,11 @@ describe('employee create and edit API (spec 1 §7.6)', () => {
     const values = fields();
     const id = (await create(values)).json().data.id;
     await login(ctx.app, values.email, values.password);
+    const [category] = await ctx.db.select({ id: hrCategories.id }).from(hrCategories).limit(1);
+    const [pending] = await ctx.db
+      .insert(hrRequests)
+      .values({ userId: id, categoryId: category!.id })
+      .returning({ id: hrRequests.id });
     const form = await multipartBody({
       ...values,
       _method: 'PUT',
@@ -170,6 +177,9 @@ describe('employee create and edit API (spec 1 §7.6)', () => {
     expect(employee.deleted_at).not.toBeNull();
     const open = await ctx.db.select({ revoked: sessions.revoked }).from(sessions).where(eq(sessions.userId, id));
     expect(open.every((session) => session.revoked)).toBe(true);
+    // Disabled here as by DELETE /api/user/{id}: HR withdraws their pending requests (designs/hr.md §2.6).
+    const [withdrawn] = await ctx.db.select().from(hrRequests).where(eq(hrRequests.id, pending!.id));
+    expect(withdrawn?.status).toBe('cancelled');
     expect(
       (
         await ctx.app.inject({
