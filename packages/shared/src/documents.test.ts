@@ -7,6 +7,8 @@ describe('documentTitle (spec 3 §2 PDF viewer)', () => {
     expect(documentTitle('Project_Overview', 12)).toBe('Project Overview 12');
     expect(documentTitle('po', 7)).toBe('Purchase Order 7');
     expect(documentTitle('quote', '3')).toBe('Quote 3');
+    expect(documentTitle('hr_form', 4)).toBe('HR Form 4');
+    expect(documentTitle('hr_form_version', 2)).toBe('HR Form Version 2');
     expect(documentTitle('invoice', 41)).toBe('Invoice 41');
   });
 });

@@ -11,16 +11,22 @@ export function revisionLabel(revision: number): string {
   return String(revision).padStart(2, '0');
 }
 
+// Titles that capitalising each word would get wrong.
+const documentTitleNames: Record<string, string> = {
+  po: 'Purchase Order',
+  hr_form: 'HR Form',
+  hr_form_version: 'HR Form Version',
+};
+
 /** The viewer's title: the type with underscores as spaces, po as Purchase Order, each word capitalised; then the id. */
 export function documentTitle(type: string, id: number | string): string {
   const name =
-    type.toLowerCase() === 'po'
-      ? 'Purchase Order'
-      : type
-          .split('_')
-          .filter(Boolean)
-          .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-          .join(' ');
+    documentTitleNames[type.toLowerCase()] ??
+    type
+      .split('_')
+      .filter(Boolean)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ');
   return `${name} ${id}`;
 }
 
