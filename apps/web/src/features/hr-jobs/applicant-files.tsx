@@ -13,7 +13,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { applicantFileMessage } from './add-applicant-dialog.tsx';
-import { downloadApplicantFile, useAddFiles } from './api/jobs.ts';
+import { confirmDelete } from '../../components/confirm-dialogs.tsx';
+import { downloadApplicantFile, useAddFiles, useDeleteFile } from './api/jobs.ts';
 
 const accept = hrApplicantFileExtensions.map((extension) => `.${extension}`).join(',');
 
@@ -26,12 +27,21 @@ export function fileSize(bytes: number): string {
 /** The drawer's Files: each downloaded through the app (the server checks who reads it), and more added. */
 export function ApplicantFiles({ applicant }: { applicant: HrApplicantDetail }) {
   const add = useAddFiles(applicant.id);
+  const remove = useDeleteFile(applicant.id);
   const [kind, setKind] = useState<HrApplicantFileKind>('resume');
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const download = async (file: HrApplicantDetail['files'][number]) => {
     try {
       await downloadApplicantFile(file);
+    } catch (error) {
+      notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'An error occured.' });
+    }
+  };
+  const drop = async (file: HrApplicantDetail['files'][number]) => {
+    try {
+      const answer = await remove.mutateAsync(file.id);
+      notifications.show({ color: 'green', message: answer.message });
     } catch (error) {
       notifications.show({ color: 'red', message: error instanceof Error ? error.message : 'An error occured.' });
     }
@@ -71,16 +81,36 @@ export function ApplicantFiles({ applicant }: { applicant: HrApplicantDetail }) 
                     {hrApplicantFileKindLabels[file.kind]} · {fileSize(file.size)}
                   </Text>
                 </Table.Td>
-                <Table.Td w={130}>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconDownload size={14} aria-hidden />}
-                    onClick={() => void download(file)}
-                    aria-label={`Download ${file.name}`}
-                  >
-                    Download
-                  </Button>
+                <Table.Td w={applicant.access === 'manage' ? 220 : 130}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconDownload size={14} aria-hidden />}
+                      onClick={() => void download(file)}
+                      aria-label={`Download ${file.name}`}
+                    >
+                      Download
+                    </Button>
+                    {applicant.access === 'manage' && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${file.name}`}
+                        onClick={() =>
+                          confirmDelete({
+                            title: 'Delete file?',
+                            text: `${file.name} is erased.`,
+                            confirm: 'Yes, delete it!',
+                            onConfirm: () => void drop(file),
+                          })
+                        }
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -271,6 +271,32 @@ describe('/hr/jobs', { timeout: 60_000 }, () => {
     expect(sent.filter((call) => call.url.startsWith('/api/hr/interviews'))).toEqual([]);
   });
 
+  it('lists the files and deletes one after confirming', async () => {
+    const file = {
+      id: 3,
+      kind: 'resume' as const,
+      name: 'grace-resume.pdf',
+      size: 2_516_582,
+      mimetype: 'application/pdf',
+      created_at: '2026-11-02T10:00:00.000Z',
+      download_path: '/hr/applicants/1/files/3',
+    };
+    const { api, sent } = stubApi({ applicant: detail({ files: [file] }) });
+    const user = userEvent.setup();
+    renderSignedIn('/hr/jobs?applicant=1', { permissions, api });
+    const drawer = await screen.findByRole('dialog', { name: 'Grace Hopper' }, firstLoad);
+    await user.click(within(drawer).getByRole('tab', { name: 'Files (1)' }));
+    expect(await within(drawer).findByText('grace-resume.pdf')).toBeTruthy();
+    expect(within(drawer).getByText('Resume · 2.4 MB')).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: 'Delete grace-resume.pdf' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
+    await waitFor(() =>
+      expect(sent.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+        '/api/hr/applicants/1/files/3',
+      ]),
+    );
+  });
+
   it('offers Create employee once hired and opens the create page prefilled', async () => {
     const { api } = stubApi({ applicant: detail({ step_id: 16, step: { id: 16, name: 'Hired', kind: 'hired' } }) });
     const user = userEvent.setup();

@@ -223,6 +223,9 @@ export const useAddFiles = (id: number) =>
     return api.post<Message>(`/api/hr/applicants/${id}/files`, form);
   });
 
+export const useDeleteFile = (id: number) =>
+  useApplicantMutation(id, (fileId: number) => api.delete<Message>(`/api/hr/applicants/${id}/files/${fileId}`));
+
 /** A stored file of an applicant, saved under its name (the route checks the same gates as the applicant). */
 export async function downloadApplicantFile(file: { download_path: string; name: string }): Promise<void> {
   const blob = await api.get<Blob>(`/api${file.download_path}`, { responseType: 'blob' });
