@@ -25,7 +25,8 @@ function exited(child: ChildProcess): boolean {
 }
 
 async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  // Generous: on a machine whose two cores are busy, the first start (migrations, seeds) took over 90 s.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (exited(child))
       throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
@@ -40,7 +41,7 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The server did not answer /api/health within 90 s:\n${output()}`);
+  throw new Error(`The server did not answer /api/health within 180 s:\n${output()}`);
 }
 
 export interface AppProcess {

@@ -46,12 +46,13 @@ const redactPaths = [
   ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
-// Paths that carry a secret in the URL itself: the password-reset link the mail sends (/reset-password/{token}), and
-// the approval links (/approve/{token}, /api/public/approvals/{token}; decision 0046).
+// Paths that carry a secret in the URL itself: the password-reset link the mail sends (/reset-password/{token}), the
+// approval links (/approve/{token}, /api/public/approvals/{token}; decision 0046) and the iCal feed's ?token=.
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]')
-    .replace(/(\/approve\/|\/public\/approvals\/)[^/?#]+/, '$1[redacted]');
+    .replace(/(\/approve\/|\/public\/approvals\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&]token=)[^&#]+/, '$1[redacted]');
 }
 
 // Fastify's request serializer, with the URL redacted.

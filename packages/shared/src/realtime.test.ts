@@ -44,9 +44,12 @@ describe('channel names', () => {
     expect(parseChannel('user.2147483647')).toEqual({ kind: 'user', id: 2147483647 });
   });
 
-  it('treats only ticket and project channels as presence channels', () => {
+  it('treats only ticket, project and hiring board channels as presence channels', () => {
     expect(isPresenceChannel('ticket_1')).toBe(true);
     expect(isPresenceChannel('project_1')).toBe(true);
+    expect(isPresenceChannel('hr_job_1')).toBe(true);
+    expect(isPresenceChannel('hr_calendar')).toBe(false);
+    expect(parseChannel('hr_anon')).toEqual({ kind: 'hrAnon', id: null });
     expect(isPresenceChannel('user.1')).toBe(false);
     expect(isPresenceChannel('store')).toBe(false);
     expect(isPresenceChannel('Pto_Periods_1')).toBe(false);

@@ -284,7 +284,8 @@ export function parseChannel(channel: unknown): ParsedChannel | null {
 /** Presence channels report who is present on join and leave. */
 export const isPresenceChannel = (channel: string): boolean => {
   const kind = parseChannel(channel)?.kind;
-  return kind === 'ticket' || kind === 'project';
+  // A hiring board shows who else is on it (designs/hr.md §8).
+  return kind === 'ticket' || kind === 'project' || kind === 'hrJob';
 };
 
 /** Errors sent in a refused SubscribeAck. */

@@ -10,7 +10,7 @@ import { runRequestEffects } from './hr-requests.effects.ts';
 import { logEvent, newEffects, queueMail, type RequestEffects } from './hr-requests.service.ts';
 import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
-import { NOTIFICATION_HR_REQUEST } from '@switchboard/shared';
+import { NOTIFICATION_HR_REQUEST, hrCalendarChangedEvent, hrCalendarChannel } from '@switchboard/shared';
 
 // What HR requests do when lower modules change (decision 0084's domain events, inside the emitter's transaction):
 // a holiday added or moved onto requested days gives their hours back (designs/hr.md §2.5); disabling an employee
@@ -30,6 +30,10 @@ async function tell(tx: Tx, effects: RequestEffects, userId: number, requestId: 
 export async function onHolidaysChanged(app: AppInstance, payload: DomainEvents['holidaysChanged']): Promise<void> {
   const { tx, dates } = payload;
   if (dates.length === 0) return;
+  // The HR calendar draws holidays too: it reads those days again once the change is committed.
+  const sorted = [...dates].sort();
+  const range = { from: sorted[0]!, to: sorted.at(-1)! };
+  payload.afterCommit(() => app.realtime.emitToStaff(hrCalendarChannel, hrCalendarChangedEvent, range));
   const days = await tx
     .select({
       requestId: hrRequestDays.requestId,

@@ -335,6 +335,7 @@ describe('the public link', () => {
   it('keeps the token out of logged URLs', () => {
     expect(redactUrl('/api/public/approvals/abcDEF_123-x?x=1')).toBe('/api/public/approvals/[redacted]?x=1');
     expect(redactUrl('/api/public/approvals/abc/quotes/4')).toBe('/api/public/approvals/[redacted]/quotes/4');
+    expect(redactUrl('/api/hr/calendar.ics?token=abcDEF_123&x=1')).toBe('/api/hr/calendar.ics?token=[redacted]&x=1');
     expect(redactUrl('/approve/abcDEF')).toBe('/approve/[redacted]');
   });
 });
