@@ -3,11 +3,9 @@ import {
   buildPtoPeriods,
   checkedInHoursFromDays,
   isIsoDate,
-  ptoPeriodStart,
   roundHours,
   timeOffReasons,
   type PtoBank,
-  type PtoSettingRule,
   type PtoUsedHours,
 } from '@switchboard/shared';
 import type { HrReport, HrReportColumn, HrReportQuery } from '@switchboard/shared/hr/reports';
@@ -15,7 +13,7 @@ import { and, asc, eq, exists, inArray, isNotNull, isNull, sql, type SQL } from 
 import type { DbOrTransaction } from '../../db/client.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { ptoSettings, ptoUsedHours } from '../pto/pto.table.ts';
-import { todayIn } from '../pto/pto.service.ts';
+import { employeePeriodStart, presentPtoSetting, todayIn } from '../pto/pto.service.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
 import { employeeDepartments, employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
@@ -191,22 +189,8 @@ export async function ptoReport(
 
   const rows: HrReport['rows'] = [];
   for (const person of people) {
-    const readable = (date: string | null) => (date !== null && isIsoDate(date) ? date : null);
-    const start = ptoPeriodStart({
-      pto_start_date: readable(person.ptoStartDate),
-      start_date: readable(person.startDate),
-      created_at: todayIn(person.timezone, person.createdAt),
-    });
-    const settings: PtoSettingRule[] = (settingsOf.get(person.userId) ?? []).map((row) => ({
-      type: row.type as PtoSettingRule['type'],
-      start_date: row.startDate,
-      end_date: row.endDate,
-      adjustment_hours: row.adjustmentHours,
-      deposits_to: row.depositsTo as PtoBank | null,
-      payroll_hours: row.payrollHours,
-      accrued_hours: row.accruedHours,
-      initial_hours: row.initialHours,
-    }));
+    const start = employeePeriodStart(person);
+    const settings = (settingsOf.get(person.userId) ?? []).map(presentPtoSetting);
     const used: PtoUsedHours[] = (usedOf.get(person.userId) ?? [])
       .filter((row) => isIsoDate(row.date))
       .map((row) => ({ date: row.date, hours: row.hours, bank: row.bank as PtoBank }));

@@ -13,7 +13,6 @@ import {
   checkedInHoursFromDays,
   isIsoDate,
   ptoPeriodBounds,
-  ptoPeriodStart,
   roundHours,
   type PtoBank,
   type PtoUsedHours,
@@ -23,7 +22,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { holidays } from '../holidays/holidays.table.ts';
 import { permissions, userPermissions } from '../permissions/permissions.table.ts';
-import { checkedInHoursByDay, findPtoEmployee, todayIn } from '../pto/pto.service.ts';
+import {
+  checkedInHoursByDay,
+  employeePeriodStart,
+  findPtoEmployee,
+  presentPtoSetting,
+  todayIn,
+} from '../pto/pto.service.ts';
 import { ptoSettings, ptoUsedHours } from '../pto/pto.table.ts';
 import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
@@ -191,12 +196,7 @@ async function loadPtoInputs(db: DbOrTransaction, userId: number, now: Date): Pr
     .from(ptoUsedHours)
     .where(eq(ptoUsedHours.userId, userId));
   const today = todayIn(employee.timezone, now);
-  const readable = (date: string | null) => (date !== null && isIsoDate(date) ? date : null);
-  const start = ptoPeriodStart({
-    pto_start_date: readable(employee.ptoStartDate),
-    start_date: readable(employee.startDate),
-    created_at: todayIn(employee.timezone, employee.createdAt),
-  });
+  const start = employeePeriodStart(employee);
   let days: { day: string; hours: number }[] = [];
   if (settings.some((setting) => setting.type === 'Hourly')) {
     const probe = buildPtoPeriods({
@@ -222,17 +222,7 @@ async function loadPtoInputs(db: DbOrTransaction, userId: number, now: Date): Pr
   };
 }
 
-const engineSettings = (inputs: PtoInputs) =>
-  inputs.settings.map((row) => ({
-    type: row.type as 'Hourly' | 'Flat Rate' | 'Adjustment',
-    start_date: row.startDate,
-    end_date: row.endDate,
-    adjustment_hours: row.adjustmentHours,
-    deposits_to: row.depositsTo as PtoBank | null,
-    payroll_hours: row.payrollHours,
-    accrued_hours: row.accruedHours,
-    initial_hours: row.initialHours,
-  }));
+const engineSettings = (inputs: PtoInputs) => inputs.settings.map(presentPtoSetting);
 
 export interface BalanceProjection {
   balances: HrRequestBalance[];

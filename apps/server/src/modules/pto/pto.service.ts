@@ -88,6 +88,19 @@ export async function findPtoEmployee(db: DbOrTransaction, userId: number): Prom
   return row ? { ...row, timezone: row.timezone ?? 'UTC' } : null;
 }
 
+/** Where the employee's PTO periods start (pto_start_date, else start_date, else the account's creation day). */
+export function employeePeriodStart(
+  employee: Pick<EmployeePtoBasics, 'ptoStartDate' | 'startDate' | 'createdAt' | 'timezone'>,
+): ReturnType<typeof ptoPeriodStart> {
+  // A stored date the engine cannot read (a year before 1000) is ignored rather than failing the whole view.
+  const readable = (date: string | null) => (date !== null && isIsoDate(date) ? date : null);
+  return ptoPeriodStart({
+    pto_start_date: readable(employee.ptoStartDate),
+    start_date: readable(employee.startDate),
+    created_at: todayIn(employee.timezone, employee.createdAt),
+  });
+}
+
 /** Today's date in the IANA zone, 'YYYY-MM-DD'. */
 export function todayIn(timezone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {
@@ -157,13 +170,7 @@ export async function getEmployeePto(db: DbOrTransaction, userId: number, now = 
   const settings = settingRows.map(presentPtoSetting);
   const used = usedRows.map(presentPtoUsed);
   const today = todayIn(employee.timezone, now);
-  // A stored date the engine cannot read (a year before 1000) is ignored rather than failing the whole view.
-  const readable = (date: string | null) => (date !== null && isIsoDate(date) ? date : null);
-  const start = ptoPeriodStart({
-    pto_start_date: readable(employee.ptoStartDate),
-    start_date: readable(employee.startDate),
-    created_at: todayIn(employee.timezone, employee.createdAt),
-  });
+  const start = employeePeriodStart(employee);
 
   let days: { day: string; hours: number }[] = [];
   if (settings.some((setting) => setting.type === 'Hourly')) {
