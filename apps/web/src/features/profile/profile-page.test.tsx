@@ -247,4 +247,15 @@ describe('profile (spec 1 §2.1 /profile/{view?}, §3.2, §7.3)', { timeout: 20_
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(await screen.findByRole('tab', { name: 'Settings', selected: true })).toBeTruthy();
   });
+
+  it('links an employee to their HR self-service page, /profile/hr', async () => {
+    signIn();
+    stubApi({
+      'GET /api/session': [200, session],
+      'GET /api/misc/staticdata': [200, { data: {} }],
+      'GET /api/profile/settings': [200, { data: defaultUserSettings }],
+    });
+    renderApp('/profile');
+    expect((await screen.findByRole('link', { name: 'My HR' })).getAttribute('href')).toBe('/profile/hr');
+  });
 });

@@ -1,6 +1,6 @@
-import { Avatar, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconDevices, IconSettings, IconShieldLock } from '@tabler/icons-react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Avatar, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconBeach, IconDevices, IconSettings, IconShieldLock } from '@tabler/icons-react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/auth-store.ts';
 import { SessionsCard } from '../../components/sessions-card.tsx';
 import { SettingsForm } from './components/settings-form.tsx';
@@ -41,6 +41,18 @@ export function ProfilePage() {
             {user?.name} · {user?.email}
           </Text>
         </div>
+        {user?.type === 'Employee' ? (
+          // Self-service HR (designs/hr.md §8): balances, requests, forms and the anonymous channel for everyone.
+          <Button
+            component={Link}
+            to="/profile/hr"
+            variant="light"
+            ml="auto"
+            leftSection={<IconBeach size={16} aria-hidden />}
+          >
+            My HR
+          </Button>
+        ) : null}
       </Group>
       <Tabs
         value={active}
