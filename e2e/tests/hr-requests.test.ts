@@ -158,11 +158,21 @@ describe('HR requests', () => {
     await boss.getByRole('button', { name: `Open request #${requestId}` }).click();
     const detail = boss.getByRole('dialog', { name: `Request #${requestId}` });
     await expect.poll(() => detail.getByTestId('request-total').textContent()).toBe('12.00 h');
+    // "Who else is out" loads last and pushes the buttons down: wait for it, so no click lands where one was.
+    await detail.getByRole('heading', { name: 'Who else is out' }).waitFor();
     await detail.getByLabel('Add a comment').fill('Enjoy the long weekend.');
     await detail.getByRole('button', { name: 'Comment', exact: true }).click();
     await detail.getByText('Enjoy the long weekend.').waitFor();
-    await detail.getByRole('button', { name: 'Approve', exact: true }).click();
-    await detail.getByRole('button', { name: 'Approve request' }).click();
+    const confirmApprove = detail.getByRole('button', { name: 'Approve request' });
+    // Approve opens its confirmation below the buttons; opened once, it stays (a click only while it is not there).
+    await expect
+      .poll(async () => {
+        if (!(await confirmApprove.isVisible()))
+          await detail.getByRole('button', { name: 'Approve', exact: true }).click();
+        return confirmApprove.isVisible();
+      })
+      .toBe(true);
+    await confirmApprove.click();
     await expect.poll(() => detail.getByTestId('request-status').textContent()).toBe('Approved');
 
     // The employee's page follows: Approved, and exactly 12.00 h less Lump Sum.
