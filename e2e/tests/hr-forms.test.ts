@@ -96,7 +96,7 @@ describe('HR forms', () => {
     await done.getByRole('link', { name: `PDF of ${title}` }).click();
     await signer.waitForURL(/\/pdf\/hr_form\/\d+$/);
     const viewer = signer.getByRole('dialog');
-    await viewer.getByRole('heading', { name: /^Hr Form \d+$/ }).waitFor();
+    await viewer.getByRole('heading', { name: /^HR Form \d+$/ }).waitFor();
     expect(await inkOnFirstPage(signer)).toBeGreaterThan(20);
 
     // HR's completion view lists the signature and links the same PDF.
