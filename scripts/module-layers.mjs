@@ -28,6 +28,9 @@ export const serverModuleLayers = [
   // work
   ['notes'],
   ['tickets'],
+  // CRM: the telephony provider (Telnyx adapter, webhooks, call legs), then leads, calls, dialer, imports
+  ['telephony'],
+  ['crm'],
   ['shipments'],
   ['projects'],
   ['billing'],
@@ -42,7 +45,7 @@ export const webFeatureLayers = [
   ['auth', 'notifications', 'pdf-viewer', 'branding'],
   ['profile', 'account-security', 'permissions', 'admin-outbox', 'users-admin'],
   ['employees', 'timeclock', 'accounts', 'devices', 'strategies', 'whiteboard', 'chat'],
-  ['tickets', 'client-map', 'tech-resources'],
+  ['tickets', 'client-map', 'tech-resources', 'softphone'],
   [
     'companies',
     'projects',
@@ -62,6 +65,7 @@ export const webFeatureLayers = [
     'billing-inventory',
     'billing-bills',
     'hr',
+    'crm',
   ],
   // HR's parts read the base data of 'hr'; the general calendar shows time off, interviews and project slots.
   ['hr-requests', 'hr-anon', 'hr-jobs', 'hr-forms', 'hr-reports', 'calendar'],

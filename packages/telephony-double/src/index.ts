@@ -1,0 +1,1 @@
+export { farEndScript, type FarEndScript } from './far-ends.ts';
