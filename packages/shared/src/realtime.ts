@@ -60,6 +60,8 @@ export const userChannelEvents = [
   // HR (designs/hr.md §8): a request of theirs or awaiting them changed; a form was assigned to them.
   'HrRequestUpdated',
   'HrFormAssigned',
+  // CRM (designs/crm-softphone.md §5): a lead import's progress.
+  'CrmImportProgress',
 ] as const;
 export type UserChannelEvent = (typeof userChannelEvents)[number];
 
@@ -94,6 +96,8 @@ export const storeChannelEvents = [
   'TicketUpdated',
   // A technician's day on Tech Resources was saved ({ date: 'MM/DD/YYYY', user_id }), decision 0051.
   'TechResourcesUpdated',
+  // CRM verticals (the industries tree) changed (designs/crm-softphone.md §5).
+  'VerticalUpdated',
 ] as const;
 export type StoreChannelEvent = (typeof storeChannelEvents)[number];
 
@@ -116,6 +120,30 @@ export interface HrCalendarChangedPayload {
 }
 /** A job's hiring board ('manage jobs'). */
 export const hrJobChannel = (jobId: number): string => `hr_job_${jobId}`;
+/**
+ * The phone channel (spec 1 §7.8; designs/crm-softphone.md §5): named after the agent line's 10 digits, subscribable
+ * only by the user holding that line with 'phone access'.
+ */
+export const phoneChannel = (lineDigits: string): string => lineDigits;
+export const phoneChannelEvents = [
+  'CallControlIdUpdated',
+  'LocalCallControlIdUpdated',
+  'IncomingCallId',
+  'VoicemailDetecting',
+  'VoicemailStarted',
+  'VoicemailNotMachine',
+  'VoicemailEnded',
+  'LocalRinging',
+  'LocalAnswered',
+  // Beyond the spec's list: a call record's status changed; the power dialer's session moved.
+  'CallUpdated',
+  'DialerUpdated',
+] as const;
+export type PhoneChannelEvent = (typeof phoneChannelEvents)[number];
+/** A lead's live timeline (designs/crm-softphone.md §5): staff who may see the lead. */
+export const crmLeadChannel = (leadId: number): string => `crm_lead_${leadId}`;
+export const crmLeadChannelEvents = ['LeadUpdated', 'LeadCallLogged', 'LeadNoteAdded'] as const;
+export type CrmLeadChannelEvent = (typeof crmLeadChannelEvents)[number];
 export const billingChannelEvents = [
   'LedgerPosted',
   'InvoiceUpdated',
@@ -218,7 +246,9 @@ export type RealtimeEvent =
   | PtoChannelEvent
   | TicketChannelEvent
   | ProjectChannelEvent
-  | BillingChannelEvent;
+  | BillingChannelEvent
+  | PhoneChannelEvent
+  | CrmLeadChannelEvent;
 
 /** Second argument of every server → client event. */
 export interface RealtimeMeta {
@@ -245,12 +275,25 @@ export interface PresencePayload {
 }
 
 export type ChannelKind =
-  'user' | 'store' | 'ticket' | 'project' | 'pto' | 'chat' | 'billing' | 'hrCalendar' | 'hrJob' | 'hrAnon';
+  | 'user'
+  | 'store'
+  | 'ticket'
+  | 'project'
+  | 'pto'
+  | 'chat'
+  | 'billing'
+  | 'hrCalendar'
+  | 'hrJob'
+  | 'hrAnon'
+  | 'phone'
+  | 'crmLead';
 
 export interface ParsedChannel {
   kind: ChannelKind;
   /** The user, ticket, project or employee id; null for `store`. */
   id: number | null;
+  /** The line's 10 digits of a phone channel. */
+  key?: string;
 }
 
 const channelPatterns: [ChannelKind, RegExp][] = [
@@ -262,6 +305,7 @@ const channelPatterns: [ChannelKind, RegExp][] = [
   ['chat', /^PR_([1-9][0-9]{0,9})$/],
   // A job's hiring board (designs/hr.md §8): 'manage jobs'.
   ['hrJob', /^hr_job_([1-9][0-9]{0,9})$/],
+  ['crmLead', /^crm_lead_([1-9][0-9]{0,9})$/],
 ];
 
 /** Recognises a channel name; null for anything that is not one of ours. */
@@ -271,6 +315,7 @@ export function parseChannel(channel: unknown): ParsedChannel | null {
   if (channel === billingChannel) return { kind: 'billing', id: null };
   if (channel === hrCalendarChannel) return { kind: 'hrCalendar', id: null };
   if (channel === hrAnonChannel) return { kind: 'hrAnon', id: null };
+  if (/^[0-9]{10}$/.test(channel)) return { kind: 'phone', id: null, key: channel };
   for (const [kind, pattern] of channelPatterns) {
     const match = pattern.exec(channel);
     if (match) {

@@ -1,4 +1,4 @@
-import type { RealtimeEvent, UserChannelEvent } from '@switchboard/shared';
+import type { ChannelKind, RealtimeEvent, UserChannelEvent } from '@switchboard/shared';
 import type { Server } from 'socket.io';
 
 // What app.realtime offers the modules (plugins/realtime.ts implements it), so they need not import the plugin.
@@ -29,6 +29,8 @@ export interface Realtime {
   onSessionsEnded(listener: (ended: EndedSessions) => void): void;
   /** The sockets of these users leave `channel`, in every process (they lost access, e.g. the ticket moved company). */
   removeUsersFrom(channel: string, userIds: readonly number[]): void;
+  /** The sockets of these users leave every channel of this kind (per-line phone, per-lead channels), everywhere. */
+  removeUsersFromKind(kind: ChannelKind, userIds: readonly number[]): void;
   /** Re-checks every local socket's token with the HTTP guard's lookup and drops the dead ones (also run on a timer). */
   revalidateSockets(): Promise<void>;
 }

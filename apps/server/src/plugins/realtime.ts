@@ -41,6 +41,8 @@ import { clientCompanyOf } from '../modules/companies/client-company.ts';
 import { isRoomMember } from '../modules/chat/chat.service.ts';
 import { projects } from '../modules/projects/projects.table.ts';
 import { clientMaySee } from '../modules/tickets/ticket-access.ts';
+import { mayViewLead } from '../modules/crm/lead-access.ts';
+import { agentLineDigits } from '../modules/phone-numbers/phone-numbers.service.ts';
 import { tickets } from '../modules/tickets/tickets.table.ts';
 
 /** What other processes may learn about a socket (fetchSockets over Redis): never the token. */
@@ -127,8 +129,19 @@ export async function authorizeChannel(auth: AuthContext, channel: string, db: D
     case 'billing':
       // Decision 0071: staff holding 'view billing'; client accounts never, whatever they were granted.
       return isEmployee && auth.permissions.includes(billingPermission);
+    case 'phone':
+      // The line's own agent only (designs/crm-softphone.md §5): another agent's calls never reach a socket.
+      return (
+        isEmployee &&
+        auth.permissions.includes(phonePermission) &&
+        (await agentLineDigits(db, auth.user.id)) === parsed.key
+      );
+    case 'crmLead':
+      return mayViewLead(db, auth, parsed.id!);
   }
 }
+
+const phonePermission = 'phone access';
 
 const billingPermission = 'view billing';
 
@@ -144,6 +157,9 @@ export function followPermissions(
   if (!permissions.includes(billingPermission)) app.realtime.removeUsersFrom(billingChannel, [userId]);
   if (!permissions.includes('view hr calendar')) app.realtime.removeUsersFrom(hrCalendarChannel, [userId]);
   if (!permissions.includes('read anonymous email')) app.realtime.removeUsersFrom(hrAnonChannel, [userId]);
+  // Phone and lead channels are named per line and per lead; their sockets are left by removeUsersFromKind.
+  if (!permissions.includes(phonePermission)) app.realtime.removeUsersFromKind('phone', [userId]);
+  if (!permissions.includes('view crm')) app.realtime.removeUsersFromKind('crmLead', [userId]);
 }
 
 async function isManagerOf(db: Db, managerId: number, employeeId: number): Promise<boolean> {
@@ -466,6 +482,16 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     onSessionsEnded: (listener) => void sessionsEndedListeners.push(listener),
     removeUsersFrom: (channel, userIds) => {
       if (userIds.length > 0) io.in(userIds.map(userRoom)).socketsLeave(channel);
+    },
+    removeUsersFromKind: (kind, userIds) => {
+      if (userIds.length === 0) return;
+      io.in(userIds.map(userRoom))
+        .fetchSockets()
+        .then((sockets) => {
+          for (const socket of sockets)
+            for (const room of socket.rooms) if (parseChannel(room)?.kind === kind) socket.leave(room);
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'realtime: leaving channels failed'));
     },
     revalidateSockets,
   } satisfies Realtime);

@@ -42,3 +42,14 @@ export async function phoneNumberExists(db: DbOrTransaction, id: number): Promis
     .limit(1);
   return row !== undefined;
 }
+
+/** The user's line as 10 digits (the phone channel's name), or null without a line. */
+export async function agentLineDigits(db: DbOrTransaction, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ digits: sql<string | null>`crm_phone_key(${agentPhoneNumbers.phoneNumber})` })
+    .from(agentSettings)
+    .innerJoin(agentPhoneNumbers, eq(agentPhoneNumbers.id, agentSettings.phoneNumberId))
+    .where(eq(agentSettings.userId, userId))
+    .limit(1);
+  return row?.digits ?? null;
+}

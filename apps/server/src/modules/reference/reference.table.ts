@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Reference data of spec 1 §3.3, seeded at start and served by GET /api/misc/staticdata. */
 export const timezones = pgTable('timezones', {
@@ -67,10 +68,25 @@ export const campaigns = pgTable('campaigns', {
   status: integer('status').notNull().default(1),
 });
 
-export const voicemails = pgTable('voicemails', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  file: text('file'),
-  isDefault: integer('is_default').notNull().default(0),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-});
+export const voicemails = pgTable(
+  'voicemails',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    file: text('file'),
+    isDefault: integer('is_default').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // The recording (designs/crm-softphone.md §2.2): checked by content, uploaded once to the provider's media store.
+    mime: text('mime'),
+    bytes: integer('bytes'),
+    durationMs: integer('duration_ms'),
+    sha256: text('sha256'),
+    providerMediaName: text('provider_media_name'),
+    createdBy: integer('created_by'),
+  },
+  (t) => [
+    uniqueIndex('voicemails_one_default')
+      .on(t.isDefault)
+      .where(sql`is_default = 1 and deleted_at is null`),
+  ],
+);
