@@ -4,8 +4,10 @@ import {
   addBusinessDays,
   autoMatchLeadColumns,
   callingHoursOrderMessage,
+  crmEmailKeySql,
   crmPhoneKeySql,
   crmSettingsSchema,
+  DEFAULT_IMPORT_LEAD_STATUS,
   defaultCrmSettings,
   dispositionEffect,
   dispositionForKey,
@@ -20,6 +22,7 @@ import {
   LEAD_STATUS,
   leadImportFields,
   leadStatusFilterOptions,
+  leadStatusFilterSchema,
   leadStatusInvalidMessage,
   leadStatusLabels,
   leadStatusSchema,
@@ -39,6 +42,17 @@ import { formatPhoneNumber } from './phone.ts';
 
 const businessDays = (days: number) => ({ next_touch_days: days, next_touch_label: 'Business Days' as const });
 const calendarDays = (days: number) => ({ next_touch_days: days, next_touch_label: 'Days' as const });
+
+describe('message texts', () => {
+  it('words each refusal', () => {
+    expect(leadStatusInvalidMessage).toBe('The selected status is invalid.');
+    expect(dispositionInvalidMessage).toBe('The selected disposition is invalid.');
+    expect(tollFraudN11Message).toBe('Calls to N11 service numbers are not allowed.');
+    expect(tollFraud900Message).toBe('Calls to 900 numbers are not allowed.');
+    expect(tollFraud976Message).toBe('Calls to 976 numbers are not allowed.');
+    expect(callingHoursOrderMessage).toBe('The calling hours end must be after the calling hours start.');
+  });
+});
 
 describe('lead statuses', () => {
   it('has the spec codes and labels', () => {
@@ -69,6 +83,14 @@ describe('lead statuses', () => {
       'Current Client',
       'Win Back',
     ]);
+  });
+  it('filters by the six codes, read from a query string too', () => {
+    expect(leadStatusFilterSchema.parse('2')).toBe(2);
+    expect(leadStatusFilterSchema.parse(9)).toBe(9);
+    expect(leadStatusFilterSchema.parse(' 0 ')).toBe(0);
+    for (const bad of ['4', '', 'all', 10, null])
+      expect(leadStatusFilterSchema.safeParse(bad).error?.issues[0]?.message).toBe('The selected status is invalid.');
+    expect(DEFAULT_IMPORT_LEAD_STATUS).toBe(1);
   });
   it('stores 0, 1, 3, 5 and 9 only', () => {
     expect(storedLeadStatuses).toEqual([0, 1, 3, 5, 9]);
@@ -204,6 +226,7 @@ describe('emailKey and duplicates', () => {
     expect(emailKey('   ')).toBeNull();
     expect(emailKey('')).toBeNull();
     expect(emailKey(null)).toBeNull();
+    expect(crmEmailKeySql).toBe("nullif(lower(trim(email)), '')");
   });
   it('matches leads by phone key or e-mail key', () => {
     expect(isDuplicateLead({ phone: '(512) 555-0123' }, { phone: '1-512-555-0123 x4' })).toBe(true);

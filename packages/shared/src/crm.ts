@@ -47,6 +47,18 @@ export const leadStatusSchema = z.union(
   { error: leadStatusInvalidMessage },
 );
 
+/** The filter's status (spec 1 §3.4, 2 'All' included), from a query string or a number. */
+export const leadStatusFilterSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,2}$/.test(value.trim()) ? Number(value) : value),
+  z.union(
+    [0, 1, 2, 3, 5, 9].map((code) => z.literal(code as LeadStatusCode)),
+    { error: leadStatusInvalidMessage },
+  ),
+);
+
+/** An imported lead's status when the import names none (design §2.1). */
+export const DEFAULT_IMPORT_LEAD_STATUS: StoredLeadStatus = LEAD_STATUS.prospect;
+
 // ---- next touch (design §2.3) ----
 
 export const nextTouchLabels = ['Business Days', 'Days'] as const;
@@ -246,6 +258,13 @@ export function emailKey(text: string | null | undefined): string | null {
   const key = text.replace(/^ +| +$/g, '').toLowerCase();
   return key === '' ? null : key;
 }
+
+/**
+ * The generated column `email_key` as SQL: `lower(trim(email))` as the design has it, with '' made null so that it
+ * agrees with `emailKey` (and empty e-mails never look alike). Non-ASCII case folding follows the database's
+ * collation in PostgreSQL and Unicode in JavaScript; addresses are ASCII in practice.
+ */
+export const crmEmailKeySql = "nullif(lower(trim(email)), '')";
 
 export interface LeadKeys {
   phone?: string | null;

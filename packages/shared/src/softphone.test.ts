@@ -8,6 +8,7 @@ import {
   dialNumberFor,
   dialNumberInvalidMessage,
   dialRefusalReason,
+  enableSoundText,
   formatCallTimer,
   forwardButtonEnabled,
   isDialableNumber,
@@ -23,8 +24,12 @@ import {
   PHONE_VOLUME_MIN,
   PHONE_VOLUME_STEP,
   phoneErrorMessage,
+  phoneInAnotherTabText,
   phoneNotReadyMessage,
+  phoneUseHereLabel,
+  playingRecordingText,
   softphoneStatusText,
+  softphoneStatusTexts,
   truncateLabel,
   volumeFraction,
 } from './softphone.ts';
@@ -40,6 +45,13 @@ describe('constants and texts (spec 1 §8, §9)', () => {
     expect(phoneErrorMessage).toBe('A phone error occured.');
     expect(noMicrophoneMessage).toBe('No Microphone Detected.');
     expect(autoVoicemailRequiresAudioMessage).toBe('Auto Leave Voicemail Requires an Audio File');
+    expect(playingRecordingText).toBe('Playing Recording');
+    expect(phoneInAnotherTabText).toBe('Phone active in another tab');
+    expect(phoneUseHereLabel).toBe('Use here');
+    expect(enableSoundText).toBe('Click to enable sound');
+    expect(phoneNotReadyMessage).toBe('The phone is not connected yet.');
+    expect(dialNumberInvalidMessage).toBe('Enter a valid ten-digit phone number.');
+    expect(softphoneStatusTexts).toEqual(['Connecting', 'Connected', 'Ringing', 'Dialing', 'Active', 'Waiting']);
   });
 });
 
