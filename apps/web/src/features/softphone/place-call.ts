@@ -1,0 +1,72 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The softphone's small store, light enough for any page to import (the SDK loads only with the panel): whether the
+ * floating panel is open and the call a page asked for (a lead's number clicked), which the panel takes and places.
+ */
+export interface PlaceCallInput {
+  number: string;
+  leadId: number | null;
+  companyName?: string | null;
+}
+
+export interface CallRequest extends PlaceCallInput {
+  /** Distinguishes two clicks on the same number. */
+  requestId: number;
+}
+
+export interface SoftphoneUiState {
+  open: boolean;
+  request: CallRequest | null;
+}
+
+let state: SoftphoneUiState = { open: false, request: null };
+let nextRequestId = 1;
+const listeners = new Set<() => void>();
+
+function setState(patch: Partial<SoftphoneUiState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export const softphoneStore = {
+  getState: (): SoftphoneUiState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  setOpen(open: boolean): void {
+    if (open !== state.open) setState({ open });
+  },
+  toggle(): void {
+    setState({ open: !state.open });
+  },
+  /** The panel takes the pending request once; a later click makes a new one. */
+  takeRequest(requestId: number): CallRequest | null {
+    const request = state.request;
+    if (!request || request.requestId !== requestId) return null;
+    setState({ request: null });
+    return request;
+  },
+};
+
+/** Opens the softphone with the number and places the call (the panel dials once the phone is ready). */
+export function placeCall(input: PlaceCallInput): void {
+  setState({
+    open: true,
+    request: {
+      number: input.number,
+      leadId: input.leadId,
+      companyName: input.companyName ?? null,
+      requestId: nextRequestId++,
+    },
+  });
+}
+
+export function useSoftphoneUi<T>(selector: (state: SoftphoneUiState) => T): T {
+  return useSyncExternalStore(
+    softphoneStore.subscribe,
+    () => selector(state),
+    () => selector(state),
+  );
+}
