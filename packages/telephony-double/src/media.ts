@@ -1,6 +1,7 @@
 // Media of the local Telnyx double (CRM design §3.4): G.711 µ-law, generated voices, an RMS meter and a werift peer
 // bound to 127.0.0.1 that answers or offers PCMU + telephone-event (softphone spike FINDINGS, pitfalls 2, 3, 5, 6).
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
+import { dtlsKeys } from './cert.ts';
 
 export const FRAME_MS = 20;
 export const FRAME_SAMPLES = 160;
@@ -177,6 +178,7 @@ export class WeriftPeer {
         video: [],
       },
       iceServers: [],
+      dtls: { keys: dtlsKeys() },
       iceUseIpv6: false,
       iceInterfaceAddresses: { udp4: '127.0.0.1' },
       iceAdditionalHostAddresses: ['127.0.0.1'],
