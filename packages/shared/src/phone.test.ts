@@ -73,5 +73,7 @@ describe('toDialNumber', () => {
   it('drops the extension and an existing leading 1', () => {
     expect(toDialNumber('(555) 123-4567 Ext. 12')).toBe('+15551234567');
     expect(toDialNumber('1 555 123 4567')).toBe('+15551234567');
+    expect(toDialNumber('1-512-555-0123 x7')).toBe('+15125550123');
+    expect(toDialNumber('+1 (512) 555-0123 #45')).toBe('+15125550123');
   });
 });

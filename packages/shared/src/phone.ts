@@ -56,7 +56,8 @@ export const optionalPhoneNumberSchema = z.preprocess(
 
 /** The number sent to the telephony side: '+1' and the ten digits (extension dropped). */
 export function toDialNumber(input: string): string {
-  const digits = input.replace(/\D/g, '');
+  // The extension goes first: its digits would otherwise shift an 11-digit number with a leading 1.
+  const digits = input.replace(/\s*(?:x|ext|#)[\s\S]*$/i, '').replace(/\D/g, '');
   const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits.slice(0, 10);
   return `${PHONE_COUNTRY_PREFIX}${ten}`;
 }
