@@ -66,6 +66,7 @@ export const webFeatureLayers = [
     'billing-bills',
     'hr',
     'crm',
+    'crm-voicemails',
   ],
   // HR's parts read the base data of 'hr'; the general calendar shows time off, interviews and project slots.
   ['hr-requests', 'hr-anon', 'hr-jobs', 'hr-forms', 'hr-reports', 'calendar'],
