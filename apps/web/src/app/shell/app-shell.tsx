@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { LockScreen, ShadowBanner, useAccountSecurity } from '../../features/account-security/index.ts';
+import { SoftphoneDock } from '../../features/softphone/softphone-dock.tsx';
 import { useLockState } from '../../lib/account-lock.ts';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useRouteHistory } from '../../lib/route-history.ts';
@@ -58,6 +59,7 @@ export function AppShellLayout() {
       padding="lg"
     >
       <LiveSession />
+      <SoftphoneDock />
       <AppShell.Header className={classes.header}>
         <TopBar
           sidebarOpen={sidebarOpen}
