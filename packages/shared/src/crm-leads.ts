@@ -146,6 +146,7 @@ export const leadContactInputSchema = z.object({
   is_primary: z.boolean().optional(),
 });
 export type LeadContactInput = z.input<typeof leadContactInputSchema>;
+export type LeadContactValues = z.output<typeof leadContactInputSchema>;
 
 export const leadContactSchema = z.object({
   id: z.number().int(),
@@ -283,6 +284,10 @@ export type LeadsPage = z.infer<typeof leadsPageSchema>;
 
 export const leadCallsPageSchema = paginatorOf(leadCallSchema);
 export type LeadCallsPage = z.infer<typeof leadCallsPageSchema>;
+export const leadNotesPageSchema = paginatorOf(leadNoteSchema);
+export type LeadNotesPage = z.infer<typeof leadNotesPageSchema>;
+
+/** GET /api/crm/leads/{id}/calls and /notes query. */
 export const leadCallsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(500).default(50),
@@ -311,6 +316,7 @@ export const leadBulkInputSchema = z.discriminatedUnion(
   { error: 'The selected action is invalid.' },
 );
 export type LeadBulkInput = z.input<typeof leadBulkInputSchema>;
+export type LeadBulk = z.output<typeof leadBulkInputSchema>;
 export const leadBulkResultSchema = z.object({ updated: z.number().int() });
 
 // ---- disposition and convert ----
@@ -335,6 +341,7 @@ export const leadDispositionInputSchema = z.object({
   ),
 });
 export type LeadDispositionInput = z.input<typeof leadDispositionInputSchema>;
+export type LeadDisposition = z.output<typeof leadDispositionInputSchema>;
 
 /** The disposition's answer: the lead as it now is, and the note written (if any). */
 export const leadDispositionResultSchema = z.object({ lead: leadSchema, note: leadNoteSchema.nullable() });
