@@ -185,10 +185,6 @@ function area(path: string, areaName: string, options: AreaOptions = {}): RouteO
   return { path, lazy: areaPage, handle: handle({ title: areaName, area: areaName, ...rest }), children };
 }
 
-function areaIndex(areaName: string, options: Omit<RouteHandle, 'area'> = {}): RouteObject {
-  return { index: true, lazy: areaPage, handle: handle({ title: areaName, area: areaName, ...options }) };
-}
-
 // ---- loaders ----
 
 /** Spec 1 §2.2: no stored access token → /login?redirect=<path and query>. With a token, loads the user once. */
@@ -386,13 +382,21 @@ export const appRoutes: RouteObject[] = [
     path: 'crm',
     handle: handle({ permissions: ['view crm'] }),
     children: [
-      areaIndex('CRM Leads'),
+      {
+        index: true,
+        lazy: () => import('../features/crm/leads-page.tsx').then((m) => ({ Component: m.LeadsPage })),
+        handle: handle({ title: 'CRM Leads' }),
+      },
       area('import', 'CRM Import', { permissions: ['manage crm'] }),
       area('import/new', 'CRM Import', { permissions: ['manage crm'] }),
       area('export', 'CRM Export'),
       area('proposals', 'Proposals'),
       area('reports/:report/:startDate?/:endDate?/:agent?', 'CRM Reports', { permissions: ['view crm reports'] }),
-      area('admin/:view?/:id?', 'CRM Administration', { permissions: crmAdminGate }),
+      {
+        path: 'admin/:view?/:id?',
+        lazy: () => import('../features/crm/admin-page.tsx').then((m) => ({ Component: m.CrmAdminPage })),
+        handle: handle({ title: 'CRM Administration', area: 'CRM Administration', permissions: crmAdminGate }),
+      },
       area('calendar', 'CRM Calendar'),
       area('voicemails', 'Voicemails'),
       area('documents', 'Documents'),

@@ -1,0 +1,91 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { DISPOSITIONS } from '@switchboard/shared/crm';
+import type { LeadCall, LeadNote } from '@switchboard/shared/crm-leads';
+import { formatCallTimer } from '@switchboard/shared/softphone';
+import { IconNote, IconPhoneIncoming, IconPhoneOutgoing } from '@tabler/icons-react';
+import { RelativeTime } from '../../../components/relative-time.tsx';
+import { SafeHtml } from '../../../components/safe-html.tsx';
+
+type Entry = { kind: 'call'; at: string; call: LeadCall } | { kind: 'note'; at: string; note: LeadNote };
+
+const dispositionLabel = (code: string | null) =>
+  code ? (DISPOSITIONS.find((entry) => entry.code === code)?.label ?? code) : null;
+const statusText = (status: string) => status.replace(/_/g, ' ');
+
+/** Calls and notes, newest first (the detail's last calls and its notes). */
+export function LeadTimeline({ calls, notes }: { calls: readonly LeadCall[]; notes: readonly LeadNote[] }) {
+  const entries: Entry[] = [
+    ...calls.map((call): Entry => ({ kind: 'call', at: call.started_at, call })),
+    ...notes.map((note): Entry => ({ kind: 'note', at: note.created_at, note })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  if (entries.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No calls or notes yet.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs" role="list" aria-label="Timeline">
+      {entries.map((entry) =>
+        entry.kind === 'call' ? (
+          <CallEntry key={`call-${entry.call.id}`} call={entry.call} />
+        ) : (
+          <NoteEntry key={`note-${entry.note.id}`} note={entry.note} />
+        ),
+      )}
+    </Stack>
+  );
+}
+
+function CallEntry({ call }: { call: LeadCall }) {
+  const Icon = call.direction === 'incoming' ? IconPhoneIncoming : IconPhoneOutgoing;
+  const disposition = dispositionLabel(call.disposition);
+  const voicemailLeft = call.voicemail_status === 'ended' || call.voicemail_status === 'started';
+  return (
+    <Paper withBorder p="xs" role="listitem" data-call-id={call.id}>
+      <Group gap="xs" wrap="wrap">
+        <Icon size={16} aria-hidden />
+        <Text size="sm" fw={600}>
+          {call.direction === 'incoming' ? 'Incoming call' : 'Outgoing call'}
+        </Text>
+        <Badge variant="light" size="sm">
+          {statusText(call.status)}
+        </Badge>
+        {call.duration_seconds !== null ? <Text size="sm">{formatCallTimer(call.duration_seconds)}</Text> : null}
+        {disposition ? (
+          <Badge variant="outline" size="sm" color="grape">
+            {disposition}
+          </Badge>
+        ) : null}
+        {voicemailLeft ? (
+          <Badge variant="outline" size="sm" color="teal">
+            Voicemail left
+          </Badge>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {call.user_name ?? ''}
+        </Text>
+        <RelativeTime value={call.started_at} size="xs" c="dimmed" />
+      </Group>
+    </Paper>
+  );
+}
+
+function NoteEntry({ note }: { note: LeadNote }) {
+  return (
+    <Paper withBorder p="xs" role="listitem" data-note-id={note.id}>
+      <Group gap="xs" mb={4}>
+        <IconNote size={16} aria-hidden />
+        <Text size="sm" fw={600}>
+          Note
+        </Text>
+        <Text size="xs" c="dimmed">
+          {note.user_name ?? ''}
+        </Text>
+        <RelativeTime value={note.created_at} size="xs" c="dimmed" />
+      </Group>
+      <SafeHtml html={note.body} fz="sm" />
+    </Paper>
+  );
+}
