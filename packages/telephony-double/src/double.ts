@@ -1223,7 +1223,8 @@ export class Double implements TelephonyDouble {
     const result = (value: Record<string, unknown>): void =>
       this.send(session, { id, result: { ...value, sessid: session.sessid ?? undefined } });
     const error = (code: number, text: string): void => this.send(session, { id, error: { code, message: text } });
-    if (method !== 'login' && !session.sessid) return error(-32000, 'Authentication Required');
+    // never -32000 ('Authentication Required'): the SDK answers it by logging in again at once, forever
+    if (method !== 'login' && method !== 'telnyx_rtc.ping' && !session.sessid) return error(-32602, 'Not logged in');
     switch (method) {
       case 'login': {
         const token = str(params.login_token);

@@ -9,4 +9,12 @@ export {
   type TelephonyDoubleOptions,
   type WebhookRecord,
 } from './double.ts';
-export { decodeWavToUlaw, linearToUlaw, loopbackOnly, RmsMeter, ToneSource, ulawToLinear, WeriftPeer } from './media.ts';
+export {
+  decodeWavToUlaw,
+  linearToUlaw,
+  loopbackOnly,
+  RmsMeter,
+  ToneSource,
+  ulawToLinear,
+  WeriftPeer,
+} from './media.ts';

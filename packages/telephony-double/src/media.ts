@@ -136,6 +136,10 @@ export function decodeWavToUlaw(bytes: Buffer): Buffer | null {
   return null;
 }
 
+type WeriftDtlsKeys = NonNullable<
+  NonNullable<NonNullable<ConstructorParameters<typeof RTCPeerConnection>[0]>['dtls']>['keys']
+>;
+
 export interface PeerOptions {
   /** called with each received PCMU payload */
   onFrame?: (payload: Buffer) => void;
@@ -178,7 +182,8 @@ export class WeriftPeer {
         video: [],
       },
       iceServers: [],
-      dtls: { keys: dtlsKeys() },
+      // werift's enums SignatureAlgorithm.ecdsa (3) and HashAlgorithm.sha256 (4) are not exported as types
+      dtls: { keys: dtlsKeys() as WeriftDtlsKeys },
       iceUseIpv6: false,
       iceInterfaceAddresses: { udp4: '127.0.0.1' },
       iceAdditionalHostAddresses: ['127.0.0.1'],

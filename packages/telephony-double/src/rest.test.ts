@@ -36,7 +36,8 @@ function wav(seconds: number): Buffer {
   buf.writeUInt16LE(16, 34);
   buf.write('data', 36, 'ascii');
   buf.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) buf.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 600 * i) / 8000)), 44 + i * 2);
+  for (let i = 0; i < samples; i++)
+    buf.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 600 * i) / 8000)), 44 + i * 2);
   return buf;
 }
 
@@ -53,7 +54,10 @@ describe('REST through the telnyx SDK', () => {
   });
 
   it('dials a person with AMD: initiated, answered, human, in order, client_state echoed', async () => {
-    const call = await dial('+1 512 555 0123', { client_state: b64('lead-1'), answering_machine_detection: 'detect_beep' });
+    const call = await dial('+1 512 555 0123', {
+      client_state: b64('lead-1'),
+      answering_machine_detection: 'detect_beep',
+    });
     expect(call).toMatchObject({ record_type: 'call', is_alive: true });
     expect(call.call_control_id).toMatch(/^v3:/);
     expect(call.call_leg_id).toBeTruthy();
@@ -61,13 +65,24 @@ describe('REST through the telnyx SDK', () => {
     const id = call.call_control_id;
     await until(() => h.eventsOf(id).includes('call.machine.detection.ended'), 'amd result');
     expect(h.eventsOf(id)).toEqual(['call.initiated', 'call.answered', 'call.machine.detection.ended']);
-    const amd = h.delivered.find((d) => d.event.data.payload.call_control_id === id && d.event.data.event_type === 'call.machine.detection.ended')!;
-    expect(amd.event.data.payload).toMatchObject({ result: 'human', client_state: b64('lead-1'), connection_id: CONNECTION, direction: 'outgoing', from: FROM, to: '+1 512 555 0123' });
+    const amd = h.delivered.find(
+      (d) => d.event.data.payload.call_control_id === id && d.event.data.event_type === 'call.machine.detection.ended',
+    )!;
+    expect(amd.event.data.payload).toMatchObject({
+      result: 'human',
+      client_state: b64('lead-1'),
+      connection_id: CONNECTION,
+      direction: 'outgoing',
+      from: FROM,
+      to: '+1 512 555 0123',
+    });
     expect(amd.event.data).toMatchObject({ record_type: 'event' });
     expect(amd.event.meta).toMatchObject({ attempt: 1 });
     await h.client.calls.actions.hangup(id, {});
     await until(() => h.eventsOf(id).includes('call.hangup'), 'hangup');
-    const hangup = h.delivered.find((d) => d.event.data.payload.call_control_id === id && d.event.data.event_type === 'call.hangup')!;
+    const hangup = h.delivered.find(
+      (d) => d.event.data.payload.call_control_id === id && d.event.data.event_type === 'call.hangup',
+    )!;
     expect(hangup.event.data.payload).toMatchObject({ hangup_cause: 'normal_clearing', state: 'hangup' });
     expect(h.double.leg(id)).toMatchObject({ state: 'hangup', answered: true, script: 'person' });
   });
@@ -94,7 +109,9 @@ describe('REST through the telnyx SDK', () => {
     const before = h.double.leg(id)!.packetsIn;
     await h.client.calls.actions.startPlayback(id, { media_name: 'vm-1' });
     await until(() => h.eventsOf(id).includes('call.playback.ended'), 'playback ended');
-    const ended = h.delivered.find((d) => d.event.data.payload.call_control_id === id && d.event.data.event_type === 'call.playback.ended')!;
+    const ended = h.delivered.find(
+      (d) => d.event.data.payload.call_control_id === id && d.event.data.event_type === 'call.playback.ended',
+    )!;
     expect(ended.event.data.payload).toMatchObject({ media_name: 'vm-1', status: 'completed' });
     const leg = h.double.leg(id)!;
     expect(leg.packetsIn - before).toBeGreaterThan(5);
@@ -105,12 +122,16 @@ describe('REST through the telnyx SDK', () => {
   it('playback of unknown media is refused; playback_stop ends with cancelled', async () => {
     const id = (await dial('5125550101')).call_control_id;
     await until(() => h.double.leg(id)?.answered, 'answered');
-    await expect(h.client.calls.actions.startPlayback(id, { media_name: 'nope' })).rejects.toMatchObject({ status: 422 });
+    await expect(h.client.calls.actions.startPlayback(id, { media_name: 'nope' })).rejects.toMatchObject({
+      status: 422,
+    });
     await h.client.calls.actions.startPlayback(id, { audio_url: 'https://example.invalid/a.mp3' });
     await until(() => h.eventsOf(id).includes('call.playback.started'), 'playback started');
     await h.client.calls.actions.stopPlayback(id, {});
     await until(() => h.eventsOf(id).includes('call.playback.ended'), 'playback ended');
-    const ended = h.delivered.find((d) => d.event.data.payload.call_control_id === id && d.event.data.event_type === 'call.playback.ended')!;
+    const ended = h.delivered.find(
+      (d) => d.event.data.payload.call_control_id === id && d.event.data.event_type === 'call.playback.ended',
+    )!;
     expect(ended.event.data.payload.status).toBe('cancelled');
     await h.client.calls.actions.sendDtmf(id, { digits: '12#' });
     expect(h.double.leg(id)!.dtmf).toEqual(['1', '2', '#']);
@@ -126,7 +147,9 @@ describe('REST through the telnyx SDK', () => {
     const id = (await dial(to)).call_control_id;
     await until(() => h.eventsOf(id).includes('call.hangup'), 'hangup');
     expect(h.eventsOf(id)).toEqual(['call.initiated', 'call.hangup']);
-    const hangup = h.delivered.find((d) => d.event.data.payload.call_control_id === id && d.event.data.event_type === 'call.hangup')!;
+    const hangup = h.delivered.find(
+      (d) => d.event.data.payload.call_control_id === id && d.event.data.event_type === 'call.hangup',
+    )!;
     expect(hangup.event.data.payload.hangup_cause).toBe(cause);
   });
 
@@ -143,7 +166,9 @@ describe('REST through the telnyx SDK', () => {
     const err = await h.client.calls.actions.hangup(id, {}).catch((e: { status: number; error: unknown }) => e);
     expect(err).toMatchObject({ status: 422, error: { errors: [{ code: '90018', title: 'Call has already ended' }] } });
     await expect(
-      h.client.calls.dial({ connection_id: CONNECTION, from: FROM } as unknown as Parameters<typeof h.client.calls.dial>[0]),
+      h.client.calls.dial({ connection_id: CONNECTION, from: FROM } as unknown as Parameters<
+        typeof h.client.calls.dial
+      >[0]),
     ).rejects.toMatchObject({ status: 422, error: { errors: [{ source: { pointer: '/to' } }] } });
   });
 
@@ -164,10 +189,18 @@ describe('REST through the telnyx SDK', () => {
     const { callControlId: caller } = await h.double.placeInboundCall({ from: '+15125550142', to: '+15125550999' });
     await until(() => h.eventsOf(caller).includes('call.initiated'), 'inbound initiated');
     const init = h.delivered.find((d) => d.event.data.payload.call_control_id === caller)!;
-    expect(init.event.data.payload).toMatchObject({ direction: 'incoming', from: '+15125550142', to: '+15125550999', state: 'parked' });
+    expect(init.event.data.payload).toMatchObject({
+      direction: 'incoming',
+      from: '+15125550142',
+      to: '+15125550999',
+      state: 'parked',
+    });
     await h.client.calls.actions.answer(caller, {});
     await h.client.calls.actions.transfer(caller, { to: '+15125550120', from: '+15125550999', client_state: b64('x') });
-    const target = await until(() => h.double.legs().find((l) => l.bridgedWith === caller && l.to === '+15125550120'), 'target');
+    const target = await until(
+      () => h.double.legs().find((l) => l.bridgedWith === caller && l.to === '+15125550120'),
+      'target',
+    );
     await until(() => h.double.leg(caller)!.rmsIn > 1000 && h.double.leg(target.callControlId)!.rmsIn > 1000, 'audio');
     expect(h.eventsOf(caller)).toEqual(['call.initiated', 'call.answered', 'call.bridged']);
     expect(h.eventsOf(target.callControlId)).toEqual(['call.initiated', 'call.answered', 'call.bridged']);
@@ -177,22 +210,35 @@ describe('REST through the telnyx SDK', () => {
   });
 
   it('conferences: create, join, mix three, leave', async () => {
-    const ids = [];
+    const ids: string[] = [];
     for (const to of ['5125550130', '5125550131', '5125550132']) ids.push((await dial(to)).call_control_id);
     await until(() => ids.every((id) => h.double.leg(id)?.answered), 'answered');
-    const { data: conf } = await h.client.conferences.create({ call_control_id: ids[0], name: 'call-7' });
+    const conf = (await h.client.conferences.create({ call_control_id: ids[0], name: 'call-7' })).data!;
     expect(conf).toMatchObject({ name: 'call-7', record_type: 'conference' });
     const before = h.double.leg(ids[0])!.packetsIn;
     await h.client.conferences.actions.join(conf.id, { call_control_id: ids[1] });
     await h.client.conferences.actions.join(conf.id, { call_control_id: ids[2] });
-    await until(() => ids.every((id) => h.double.leg(id)!.packetsIn > 20) && h.double.leg(ids[0])!.packetsIn > before + 20, 'mixed audio');
+    await until(
+      () => ids.every((id) => h.double.leg(id)!.packetsIn > 20) && h.double.leg(ids[0])!.packetsIn > before + 20,
+      'mixed audio',
+    );
     expect(ids.map((id) => h.double.leg(id)!.conferenceId)).toEqual([conf.id, conf.id, conf.id]);
-    expect(h.eventsOf(ids[0])).toEqual(['call.initiated', 'call.answered', 'conference.created', 'conference.participant.joined']);
+    expect(h.eventsOf(ids[0])).toEqual([
+      'call.initiated',
+      'call.answered',
+      'conference.created',
+      'conference.participant.joined',
+    ]);
     await h.client.conferences.actions.leave(conf.id, { call_control_id: ids[2] });
     await until(() => h.eventsOf(ids[2]).includes('conference.participant.left'), 'left');
-    const joined = h.delivered.find((d) => d.event.data.event_type === 'conference.participant.joined' && d.event.data.payload.call_control_id === ids[1])!;
+    const joined = h.delivered.find(
+      (d) =>
+        d.event.data.event_type === 'conference.participant.joined' && d.event.data.payload.call_control_id === ids[1],
+    )!;
     expect(joined.event.data.payload).toMatchObject({ conference_id: conf.id, call_leg_id: expect.any(String) });
-    await expect(h.client.conferences.actions.leave(conf.id, { call_control_id: ids[2] })).rejects.toMatchObject({ status: 422 });
+    await expect(h.client.conferences.actions.leave(conf.id, { call_control_id: ids[2] })).rejects.toMatchObject({
+      status: 422,
+    });
     for (const id of ids) await h.client.calls.actions.hangup(id, {});
   });
 
@@ -252,9 +298,14 @@ describe('control API', () => {
       body: JSON.stringify({ from: '+15125550177', to: '+15125550999' }),
     });
     const { data } = (await placed.json()) as { data: { callControlId: string } };
-    const leg = await fetch(`${h.url}/_telephony/control/legs/${encodeURIComponent(data.callControlId)}`, { headers: auth });
+    const leg = await fetch(`${h.url}/_telephony/control/legs/${encodeURIComponent(data.callControlId)}`, {
+      headers: auth,
+    });
     expect(((await leg.json()) as { data: { direction: string } }).data.direction).toBe('incoming');
-    await fetch(`${h.url}/_telephony/control/legs/${encodeURIComponent(data.callControlId)}/hangup`, { method: 'POST', headers: auth });
+    await fetch(`${h.url}/_telephony/control/legs/${encodeURIComponent(data.callControlId)}/hangup`, {
+      method: 'POST',
+      headers: auth,
+    });
     await until(() => h.eventsOf(data.callControlId).includes('call.hangup'), 'hangup');
     expect(linearToUlaw(0)).toBe(0xff);
   });

@@ -21,7 +21,8 @@ class RpcClient {
       const message = JSON.parse(String(data)) as Rpc;
       this.received.push(message);
       // the SDK acknowledges every request of the double
-      if (message.method) this.ws.send(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { method: message.method } }));
+      if (message.method)
+        this.ws.send(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { method: message.method } }));
     });
   }
   static async open(url: string): Promise<RpcClient> {
@@ -86,7 +87,12 @@ describe('signalling', () => {
     const created = await rpc.call('telnyx_rtc.invite', {
       sessid: 'S-1',
       sdp: await p.offer(),
-      dialogParams: { callID, destination_number: '(512) 555-0123', caller_id_number: '+15125550000', clientState: 'cs-1' },
+      dialogParams: {
+        callID,
+        destination_number: '(512) 555-0123',
+        caller_id_number: '+15125550000',
+        clientState: 'cs-1',
+      },
     });
     expect(created.result).toMatchObject({ callID, message: 'CALL CREATED' });
     const ringing = await rpc.waitFor('telnyx_rtc.ringing', (m) => m.params?.callID === callID);
@@ -98,12 +104,21 @@ describe('signalling', () => {
     p.startTone([1000], 9000);
     const agent = h.double.leg(agentId)!;
     const far = h.double.legs().find((l) => l.bridgedWith === agentId)!;
-    expect(far).toMatchObject({ kind: 'sim', script: 'person', direction: 'outgoing', callSessionId: agent.callSessionId });
+    expect(far).toMatchObject({
+      kind: 'sim',
+      script: 'person',
+      direction: 'outgoing',
+      callSessionId: agent.callSessionId,
+    });
     // the far end's voice reaches the peer, and the peer's tone reaches the far end
     await until(() => p.meter.rms > 1000 && h.double.leg(far.callControlId)!.rmsIn > 1000, 'audio both ways');
     await until(() => h.eventsOf(agentId).includes('call.answered'), 'agent answered');
     const initiated = h.delivered.find((d) => d.event.data.payload.call_control_id === agentId)!;
-    expect(initiated.event.data.payload).toMatchObject({ client_state: 'cs-1', direction: 'incoming', to: '(512) 555-0123' });
+    expect(initiated.event.data.payload).toMatchObject({
+      client_state: 'cs-1',
+      direction: 'incoming',
+      to: '(512) 555-0123',
+    });
 
     const info = await rpc.call('telnyx_rtc.info', { sessid: 'S-1', dtmf: '5', dialogParams: { callID } });
     expect(info.result).toMatchObject({ message: 'SENT' });
@@ -124,10 +139,17 @@ describe('signalling', () => {
     expect(unhold.result).toMatchObject({ holdState: 'active' });
     await until(() => p.meter.packets > heldAt + 10, 'media again after unhold');
 
-    const bye = await rpc.call('telnyx_rtc.bye', { sessid: 'S-1', cause: 'NORMAL_CLEARING', causeCode: 16, dialogParams: { callID } });
+    const bye = await rpc.call('telnyx_rtc.bye', {
+      sessid: 'S-1',
+      cause: 'NORMAL_CLEARING',
+      causeCode: 16,
+      dialogParams: { callID },
+    });
     expect(bye.result).toMatchObject({ callID, message: 'CALL ENDED' });
     await until(() => h.eventsOf(far.callControlId).includes('call.hangup'), 'far hangup');
-    const hangup = h.delivered.find((d) => d.event.data.payload.call_control_id === agentId && d.event.data.event_type === 'call.hangup')!;
+    const hangup = h.delivered.find(
+      (d) => d.event.data.payload.call_control_id === agentId && d.event.data.event_type === 'call.hangup',
+    )!;
     expect(hangup.event.data.payload).toMatchObject({ hangup_cause: 'normal_clearing' });
   });
 
@@ -145,9 +167,14 @@ describe('signalling', () => {
     });
     const bye = await rpc.waitFor('telnyx_rtc.bye', (m) => m.params?.callID === callID);
     expect(bye.params?.cause).toBe(byeCause);
-    const agent = await until(() => h.double.legs().find((l) => l.kind === 'rtc' && l.to === to && l.state === 'hangup'), 'agent leg');
+    const agent = await until(
+      () => h.double.legs().find((l) => l.kind === 'rtc' && l.to === to && l.state === 'hangup'),
+      'agent leg',
+    );
     await until(() => h.eventsOf(agent.callControlId).includes('call.hangup'), 'hangup webhook');
-    const hangup = h.delivered.find((d) => d.event.data.payload.call_control_id === agent.callControlId && d.event.data.event_type === 'call.hangup')!;
+    const hangup = h.delivered.find(
+      (d) => d.event.data.payload.call_control_id === agent.callControlId && d.event.data.event_type === 'call.hangup',
+    )!;
     expect(hangup.event.data.payload.hangup_cause).toBe(hangupCause);
   });
 
@@ -163,7 +190,11 @@ describe('signalling', () => {
     expect(invite.params).toMatchObject({ client_state: 'Y3MtMw==', caller_id_number: '+15125550999' });
     const p = peer();
     const sdp = await p.answer(String(invite.params?.sdp));
-    const answered = await rpc.call('telnyx_rtc.answer', { sessid: 'S-1', sdp, dialogParams: { callID: invite.params?.callID } });
+    const answered = await rpc.call('telnyx_rtc.answer', {
+      sessid: 'S-1',
+      sdp,
+      dialogParams: { callID: invite.params?.callID },
+    });
     expect(answered.result).toMatchObject({ message: 'CALL ANSWERED' });
     await until(() => h.eventsOf(agentId).includes('call.answered'), 'answered webhook');
     await p.connected();
@@ -179,7 +210,11 @@ describe('signalling', () => {
   });
 
   it('a leg to a SIP user who is not logged in ends not_found', async () => {
-    const { data } = await h.client.calls.dial({ connection_id: 'app-1', to: 'sip:bob@sip.telnyx.com', from: '+15125550999' });
+    const { data } = await h.client.calls.dial({
+      connection_id: 'app-1',
+      to: 'sip:bob@sip.telnyx.com',
+      from: '+15125550999',
+    });
     await until(() => h.eventsOf(data!.call_control_id).includes('call.hangup'), 'hangup');
     expect(h.double.leg(data!.call_control_id)!.hangupCause).toBe('not_found');
   });
