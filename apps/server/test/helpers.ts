@@ -3,13 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { permissionNames, type LoginResponse, type SignedInResponse } from '@switchboard/shared';
+import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AppInstance } from '../src/app-instance.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createDatabase, type Db } from '../src/db/client.ts';
-import { hashPassword } from '../src/modules/auth/password.ts';
 import { clientAccounts } from '../src/modules/companies/client-accounts.table.ts';
 import { companies } from '../src/modules/companies/companies.table.ts';
 import { employeeDepartments, employees } from '../src/modules/users/employees.table.ts';
@@ -94,6 +94,11 @@ export interface TestUser {
 
 let userCount = 0;
 
+// Fixture users get a cheap argon2id hash: verify() reads the cost from the hash, so their logins are cheap too. At
+// production cost (password.ts) each fixture took ~75 ms to hash and again to log in, most of an API file's CPU.
+// Passwords the app hashes itself (accounts, resets, bootstrap) keep that cost; password.test.ts proves it.
+const fixtureHashOptions = { memoryCost: 64, timeCost: 1, parallelism: 1 };
+
 /** Inserts a user with its employees or client_accounts row and the given permissions. */
 export async function createUser(db: Db, options: CreateUserOptions = {}): Promise<TestUser> {
   const unknown = (options.permissions ?? []).filter((p) => !(permissionNames as string[]).includes(p));
@@ -112,7 +117,7 @@ export async function createUser(db: Db, options: CreateUserOptions = {}): Promi
       name,
       shortname: name.split(' ')[0] ?? name,
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hash(password, fixtureHashOptions),
       deletedAt: options.deletedAt ?? null,
     })
     .returning({ id: users.id });
