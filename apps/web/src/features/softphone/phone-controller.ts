@@ -51,6 +51,8 @@ export interface PhoneSession {
   login_token: string;
   host?: string | null;
   ice_servers?: RTCIceServer[] | null;
+  /** Local mode (the double): the panel shows 'Simulated telephony'. */
+  simulated?: boolean;
 }
 
 export interface ContactMatch {
@@ -225,7 +227,7 @@ export function createPhoneController(deps: PhoneDeps) {
       const session = dataOf<PhoneSession>(await deps.requests.get('/api/crm/phone/session'));
       const createClient = await deps.loadClientFactory();
       if (mine !== generation || stopped) return;
-      const localMode = Boolean(session.host);
+      const localMode = session.simulated ?? Boolean(session.host);
       const options: Record<string, unknown> = {
         login_token: session.login_token,
         autoReconnect: false,

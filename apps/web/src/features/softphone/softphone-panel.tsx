@@ -368,7 +368,7 @@ function StatusLine({ state, timer }: { state: PhoneState; timer: string | null 
 function IncomingCallCard({ state, controller }: { state: PhoneState; controller: PhoneController }) {
   const incoming = state.incoming!;
   return (
-    <Paper withBorder p="sm" radius="sm" aria-label="Incoming call">
+    <Paper withBorder p="sm" radius="sm" role="region" aria-label="Incoming call">
       <Stack gap={6}>
         <Text size="sm" c="dimmed">
           {incoming.waiting ? 'Call waiting' : 'Incoming call'}

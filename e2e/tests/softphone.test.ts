@@ -1,0 +1,302 @@
+// The softphone through the browser (designs/crm-softphone.md §6, browser tests 1-3) with the real @telnyx/webrtc SDK
+// against the app in local mode: the double is mounted in-process (signalling /_telephony/rtc, far ends with real
+// WebRTC media) and its control API places inbound calls and reports what each leg heard. Chromium runs with fake
+// media devices, so its microphone sends a tone the double measures, and the far end's tone arrives in the page.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appEnvironment, findFreePort, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { app, loginWithToken, newPage } from '../support/browser.ts';
+
+// The support module's base flags (e2e/support/browser.ts), which it does not export.
+const baseArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+// Fake microphone and speakers, permission granted, loopback ICE (the double sits on 127.0.0.1), sound without a click.
+const mediaArgs = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+const launch = (args: string[]) =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args });
+
+interface LegSnapshot {
+  callControlId: string;
+  direction: string;
+  to: string;
+  from: string;
+  state: string;
+  rmsIn: number;
+  packetsIn: number;
+}
+
+interface CallRow {
+  id: number;
+  direction: string;
+  status: string;
+  call_number_clean: string | null;
+}
+
+describe('softphone (real SDK, local telephony)', () => {
+  const password = 'Softphone-agent-1';
+  const tag = randomBytes(3).toString('hex');
+  const controlToken = randomBytes(16).toString('hex');
+  const agent = { id: 0, email: `agent.${tag}@switchboard.test` };
+  // A line of the agent (not a scripted 555-01XX far end) and a lead whose company name is longer than 20.
+  const lineDigits = `737${String(2000000 + Math.floor(Math.random() * 7999999)).padStart(7, '0')}`;
+  const leadCompany = `Consolidated Widgets ${tag} of Texas`;
+  let phoneApp: AppProcess;
+  let dataDir: string;
+  let mediaBrowser: Browser;
+  let plainBrowser: Browser;
+  let db: pg.Client;
+
+  async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${phoneApp.baseURL}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  async function login(email: string, secret: string): Promise<string> {
+    const answer = await api<{ access_token: string }>('POST', '/api/login', '', { email, password: secret });
+    return answer.access_token;
+  }
+
+  const legs = async () => (await api<{ data: LegSnapshot[] }>('GET', '/_telephony/control/legs', controlToken)).data;
+
+  async function agentCalls(): Promise<CallRow[]> {
+    const token = await login(agent.email, password);
+    return (await api<{ data: CallRow[] }>('GET', '/api/crm/calls?per_page=50', token)).data;
+  }
+
+  async function openPhone(browser: Browser): Promise<Page> {
+    const page = await newPage(browser, phoneApp.baseURL);
+    // Test instrumentation: remember the page's peer connections, to read their inbound audio statistics.
+    await page.addInitScript(() => {
+      const Original = window.RTCPeerConnection;
+      const seen: RTCPeerConnection[] = [];
+      (window as unknown as { __peers: RTCPeerConnection[] }).__peers = seen;
+      window.RTCPeerConnection = class extends Original {
+        constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+          super(...args);
+          seen.push(this);
+        }
+      };
+    });
+    await loginWithToken(page, agent.email, password);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Open the softphone' }).click();
+    return page;
+  }
+
+  const status = (page: Page) => page.getByTestId('softphone-status');
+
+  /** Every status text the panel shows from now on, in order (kept by the page, read when needed). */
+  async function recordStatuses(page: Page): Promise<() => Promise<string[]>> {
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __statuses: string[] }).__statuses = seen;
+      const read = () => {
+        const text = document.querySelector('[data-testid="softphone-status"]')?.textContent ?? '';
+        if (text && seen.at(-1) !== text) seen.push(text);
+      };
+      read();
+      new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    return () => page.evaluate(() => [...(window as unknown as { __statuses: string[] }).__statuses]);
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-softphone-'));
+    phoneApp = await startAppProcess(
+      appEnvironment({
+        PORT: String(await findFreePort()),
+        DATA_DIR: dataDir,
+        DATABASE_URL: inject('databaseUrl'),
+        WEB_DIST: inject('webDist'),
+        ADMIN_EMAIL: app().adminEmail,
+        ADMIN_PASSWORD: app().adminPassword,
+        TELEPHONY_PROVIDER: 'local',
+        TELEPHONY_CONTROL_TOKEN: controlToken,
+      }),
+      'softphone',
+    );
+    const admin = await login(app().adminEmail, app().adminPassword);
+    agent.id = (
+      await api<{ data: { id: number } }>('POST', '/api/user', admin, {
+        name: `Avery Agent ${tag}`,
+        email: agent.email,
+        password,
+        type: 'user',
+      })
+    ).data.id;
+    await api('PUT', `/api/users/employee/permissions/${agent.id}`, admin, {
+      id: agent.id,
+      permissions: ['phone access', 'view crm'],
+    });
+    // The agent's line and SIP settings (the Agent tab's fields), and a lead of theirs that will call in.
+    db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    const line = `(${lineDigits.slice(0, 3)}) ${lineDigits.slice(3, 6)}-${lineDigits.slice(6)}`;
+    const { rows } = await db.query<{ id: number }>(
+      'insert into agent_phone_numbers (phone_number) values ($1) returning id',
+      [line],
+    );
+    await db.query(
+      `insert into agent_settings (user_id, phone_number_id, sip_username, telephony_credential_id, connection_id)
+       values ($1, $2, $3, $4, $5)`,
+      [agent.id, rows[0]!.id, `agent${tag}`, `cred-${tag}`, `conn-${tag}`],
+    );
+    await db.query('insert into crm_leads (company_name, phone, status, manager_id) values ($1, $2, 1, $3)', [
+      leadCompany,
+      '(512) 555-0145',
+      agent.id,
+    ]);
+    mediaBrowser = await launch([...baseArgs, ...mediaArgs]);
+    plainBrowser = await launch(baseArgs);
+  }, 240_000);
+
+  afterAll(async () => {
+    await mediaBrowser?.close();
+    await plainBrowser?.close();
+    await db?.end();
+    await phoneApp?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('without a microphone: the banner, and Call stays disabled', async () => {
+    const page = await openPhone(plainBrowser);
+    const panel = page.getByRole('region', { name: 'Softphone' });
+    await panel.getByText('No Microphone Detected.', { exact: true }).waitFor();
+    await panel.getByLabel('Number').fill('(512) 555-0123');
+    await expect.poll(() => panel.getByRole('button', { name: 'Call', exact: true }).isDisabled()).toBe(true);
+  });
+
+  it('calls (512) 555-0123: Dialing, Active, the timer moves, audio both ways, Hang up -> Waiting', async () => {
+    const page = await openPhone(mediaBrowser);
+    const panel = page.getByRole('region', { name: 'Softphone' });
+    await panel.getByText('Simulated telephony', { exact: true }).waitFor();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('Connected');
+    // The device lists, labels cut at 20 ('Fake Default Audio Input' has 24 characters).
+    await panel.getByRole('button', { name: 'Phone settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Phone settings' });
+    await expect.poll(() => settings.getByLabel('Microphone').inputValue()).toMatch(/^.{1,20}$/);
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'hidden' });
+
+    const statuses = await recordStatuses(page);
+    await panel.getByLabel('Number').fill('(512) 555-0123');
+    await panel.getByRole('button', { name: 'Call', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('Active');
+    expect(await statuses()).toEqual(expect.arrayContaining(['Dialing', 'Active']));
+    expect((await statuses()).indexOf('Dialing')).toBeLessThan((await statuses()).indexOf('Active'));
+
+    // The timer moves: 00:00 becomes 00:01 and later.
+    const timer = page.getByTestId('softphone-timer');
+    await expect.poll(() => timer.textContent(), { timeout: 30_000 }).toMatch(/^00:0[1-9]|^00:[1-5]\d/);
+
+    // The far end's tone reaches the page: inbound bytes and energy on the call's peer connection, a live track on
+    // the remote element.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            let energy = 0;
+            let bytes = 0;
+            for (const peer of (window as unknown as { __peers: RTCPeerConnection[] }).__peers) {
+              (await peer.getStats()).forEach((report: { type: string; kind?: string } & Record<string, unknown>) => {
+                if (report.type === 'inbound-rtp' && report.kind === 'audio') {
+                  bytes += Number(report.bytesReceived ?? 0);
+                  energy += Number(report.totalAudioEnergy ?? 0);
+                }
+              });
+            }
+            return { bytes: bytes > 1000, energy: energy > 0 };
+          }),
+        { timeout: 30_000 },
+      )
+      .toEqual({ bytes: true, energy: true });
+    const remoteTrack = await page.evaluate(() => {
+      const remote = document.getElementById('softphone-remote-audio') as HTMLAudioElement;
+      const stream = remote.srcObject as MediaStream | null;
+      return stream?.getAudioTracks().map((track) => track.readyState) ?? [];
+    });
+    expect(remoteTrack).toContain('live');
+
+    // The fake microphone reaches the far end: the double measured its energy.
+    await expect
+      .poll(
+        async () => (await legs()).some((leg) => leg.to.endsWith('5125550123') && leg.rmsIn > 100 && leg.packetsIn > 0),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+
+    await panel.getByRole('button', { name: 'Hang up', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('Waiting');
+    await expect.poll(() => page.getByTestId('softphone-timer').count()).toBe(0);
+    await expect
+      .poll(async () => (await agentCalls()).find((call) => call.call_number_clean === '5125550123')?.status, {
+        timeout: 30_000,
+      })
+      .toBe('completed');
+  });
+
+  it('an incoming call rings with the lead company cut at 20; Ignore marks the record ignored', async () => {
+    const page = await openPhone(mediaBrowser);
+    const panel = page.getByRole('region', { name: 'Softphone' });
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('Connected');
+
+    await api('POST', '/_telephony/control/inbound', controlToken, { from: '+15125550145', to: `+1${lineDigits}` });
+    const card = panel.getByRole('region', { name: 'Incoming call' });
+    await card.getByRole('button', { name: 'Answer', exact: true }).waitFor({ timeout: 30_000 });
+    expect(await status(page).textContent()).toBe('Ringing');
+    await expect
+      .poll(() => page.getByTestId('softphone-incoming-company').textContent())
+      .toBe(leadCompany.slice(0, 20));
+    // The ringtone loops while it rings.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const ringtone = document.getElementById('softphone-ringtone-audio') as HTMLAudioElement;
+          return !ringtone.paused && ringtone.loop;
+        }),
+      )
+      .toBe(true);
+
+    await card.getByRole('button', { name: 'Ignore', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toBe('Waiting');
+    await expect
+      .poll(() => page.evaluate(() => (document.getElementById('softphone-ringtone-audio') as HTMLAudioElement).paused))
+      .toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await agentCalls()).find(
+            (call) => call.direction === 'incoming' && (call.call_number_clean ?? '').endsWith('5125550145'),
+          )?.status,
+        { timeout: 30_000 },
+      )
+      .toBe('ignored');
+  });
+});
