@@ -121,6 +121,8 @@ describe('sorting, overdue, options', () => {
     expect(nextSort(read('sort=company&dir=asc'), 'company')).toEqual({ sort: 'company', dir: 'desc' });
     expect(nextSort(read('sort=company&dir=desc'), 'company')).toEqual({ sort: 'company', dir: 'asc' });
     expect(nextSort(read('sort=company&dir=desc'), 'city')).toEqual({ sort: 'city', dir: 'asc' });
+    // Without a sort in the URL the list is in next touch order already: its header flips it.
+    expect(nextSort(read(''), 'next_touch')).toEqual({ sort: 'next_touch', dir: 'desc' });
   });
 
   it('calls a next touch before today overdue, today and later not', () => {

@@ -131,9 +131,13 @@ export function withParamChanges(current: URLSearchParams, changes: ParamChanges
   return next;
 }
 
+/** The server's order when the URL names none (leadListQuerySchema's default): next touch, ascending. */
+export const DEFAULT_LEAD_SORT: LeadListColumn = 'next_touch';
+export const sortColumnOf = (filters: LeadFilters): LeadListColumn => filters.sort ?? DEFAULT_LEAD_SORT;
+
 /** The next sort when a column header is clicked: ascending first, then descending, on the same column. */
 export function nextSort(filters: LeadFilters, column: LeadListColumn): ParamChanges {
-  if (filters.sort === column) return { sort: column, dir: filters.dir === 'asc' ? 'desc' : 'asc' };
+  if (sortColumnOf(filters) === column) return { sort: column, dir: filters.dir === 'asc' ? 'desc' : 'asc' };
   return { sort: column, dir: 'asc' };
 }
 

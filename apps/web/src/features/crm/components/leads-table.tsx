@@ -5,7 +5,7 @@ import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EmptyTableRow } from '../../../components/empty-table-row.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
-import { isOverdue, type LeadFilters } from '../lead-filters.ts';
+import { isOverdue, sortColumnOf, type LeadFilters } from '../lead-filters.ts';
 import { PhoneLink } from './phone-link.tsx';
 
 export const noLeadsMessage = 'No leads match these filters.';
@@ -48,7 +48,7 @@ export function LeadsTable({
               />
             </Table.Th>
             {LEAD_LIST_COLUMNS.map((column) => {
-              const sorted = filters.sort === column.key;
+              const sorted = sortColumnOf(filters) === column.key;
               const Icon = sorted ? (filters.dir === 'asc' ? IconArrowUp : IconArrowDown) : IconSelector;
               return (
                 <Table.Th
