@@ -24,6 +24,11 @@ import {
 } from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
+import { holidays } from '../holidays/holidays.table.ts';
+import { timezones } from '../reference/reference.table.ts';
+import { employees } from '../users/employees.table.ts';
+import { agentToday } from './crm-leads-read.ts';
+import { applyDisposition } from './crm-leads.service.ts';
 import { crmCalls, crmDoNotCall, crmLeadContacts, crmLeadCounts, crmLeads, crmSettings } from './crm.table.ts';
 
 // The leads API (designs/crm-softphone.md §4.1-§4.2, §5, §6): gates, visibility, 422 bodies, filters and counts,
@@ -70,7 +75,10 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await ctx.db.execute(sql`truncate crm_leads, crm_do_not_call, crm_lead_counts restart identity cascade`);
-  await ctx.db.update(crmSettings).set({ viewAllLeads: false, createNewLeads: true }).where(eq(crmSettings.id, 1));
+  await ctx.db
+    .update(crmSettings)
+    .set({ viewAllLeads: false, createNewLeads: true, nextTouchDays: 2, nextTouchLabel: 'Business Days' })
+    .where(eq(crmSettings.id, 1));
 });
 
 describe('gates', () => {
@@ -447,6 +455,106 @@ describe('dispositions', () => {
     expect(override.json().data.lead).toMatchObject({ status: 9, next_touch: '2027-03-01' });
     const bad = await as(agentToken, 'POST', `/crm/leads/${lead.id}/disposition`, { disposition: 'bad_number' });
     expect(bad.json().data.lead).toMatchObject({ bad_number: true, next_touch: null });
+  });
+});
+
+describe("next touch from the agent's date", () => {
+  it("counts business days past weekends and company holidays from the agent's own date", async () => {
+    const lead = await insertLead({ companyName: 'Holiday', managerId: agent.id });
+    const auth = { user: { id: agent.id, name: agent.name, type: 'Employee' }, permissions: ['view crm'] } as never;
+    // Thu 2026-12-31 + 2 business days with Jan 1 a company holiday (and an employee's own day off that does not count).
+    await ctx.db.insert(holidays).values([
+      { date: '2027-01-01', name: "New Year's Day" },
+      { date: '2027-01-04', name: 'Own day', userId: other.id },
+    ]);
+    const noon = new Date('2026-12-31T18:00:00Z');
+    const result = await applyDisposition(ctx.db, lead.id, { disposition: 'connected' }, auth, noon);
+    expect(result.lead.next_touch).toBe('2027-01-05');
+    const notInterested = await applyDisposition(ctx.db, lead.id, { disposition: 'not_interested' }, auth, noon);
+    expect(notInterested.lead.next_touch).toBe('2027-04-05');
+
+    // At 02:00 UTC on Fri 2027-01-01 it is still Thursday evening in Los Angeles: the agent's date is the 31st.
+    const [zone] = await ctx.db
+      .select({ id: timezones.id })
+      .from(timezones)
+      .where(eq(timezones.name, 'America/Los_Angeles'));
+    await ctx.db.update(employees).set({ timezoneId: zone!.id }).where(eq(employees.userId, agent.id));
+    const late = new Date('2027-01-01T02:00:00Z');
+    expect(await agentToday(ctx.db, agent.id, late)).toBe('2026-12-31');
+    expect((await applyDisposition(ctx.db, lead.id, { disposition: 'busy' }, auth, late)).lead.next_touch).toBe(
+      '2027-01-05',
+    );
+    await ctx.db.update(employees).set({ timezoneId: null }).where(eq(employees.userId, agent.id));
+    // In UTC it is already Friday the 1st (a holiday): + 2 business days is Tuesday the 5th as well, then 'Days' counts.
+    await ctx.db.update(crmSettings).set({ nextTouchLabel: 'Days', nextTouchDays: 2 }).where(eq(crmSettings.id, 1));
+    expect((await applyDisposition(ctx.db, lead.id, { disposition: 'busy' }, auth, late)).lead.next_touch).toBe(
+      '2027-01-03',
+    );
+    await ctx.db
+      .update(crmSettings)
+      .set({ nextTouchLabel: 'Business Days', nextTouchDays: 2 })
+      .where(eq(crmSettings.id, 1));
+    await ctx.db.delete(holidays);
+  });
+});
+
+describe('bulk assign and campaign', () => {
+  it('moves visible leads in one go and refuses agents or campaigns that do not exist', async () => {
+    const one = await insertLead({ companyName: 'One', managerId: agent.id });
+    const two = await insertLead({ companyName: 'Two', managerId: agent.id });
+    const moved = await as(bossToken, 'POST', '/crm/leads/bulk', {
+      ids: [one.id, two.id],
+      action: 'campaign',
+      value: 4,
+    });
+    expect(moved.json()).toMatchObject({ data: { updated: 2 } });
+    const assigned = await as(bossToken, 'POST', '/crm/leads/bulk', {
+      ids: [one.id],
+      action: 'assign',
+      value: other.id,
+    });
+    expect(assigned.json()).toMatchObject({ data: { updated: 1 } });
+    const rows = await ctx.db.select({ id: crmLeads.id, c: crmLeads.campaignId, m: crmLeads.managerId }).from(crmLeads);
+    expect(rows.sort((a, b) => a.id - b.id)).toEqual([
+      { id: one.id, c: 4, m: other.id },
+      { id: two.id, c: 4, m: agent.id },
+    ]);
+    // An agent who does not see every lead may not hand leads to someone else.
+    const handOff = await as(agentToken, 'POST', '/crm/leads/bulk', {
+      ids: [two.id],
+      action: 'assign',
+      value: other.id,
+    });
+    expect(handOff.statusCode).toBe(422);
+    expect(handOff.json().errors).toEqual({ value: ['You may only assign leads to yourself.'] });
+    const noCampaign = await as(bossToken, 'POST', '/crm/leads/bulk', {
+      ids: [two.id],
+      action: 'campaign',
+      value: 999,
+    });
+    expect(noCampaign.json().errors).toEqual({ value: ['The selected campaign id is invalid.'] });
+  });
+
+  it('lets a phone-only agent look numbers up for the ring, within their own leads', async () => {
+    const phoneOnly = await createUser(ctx.db, { permissions: ['phone access'] });
+    const token = (await login(ctx.app, phoneOnly.email, phoneOnly.password)).access_token;
+    const mine = await insertLead({ companyName: 'Ring Co', managerId: phoneOnly.id, phone: '512-555-0177' });
+    await insertLead({ companyName: 'Not Mine', managerId: agent.id, phone: '512-555-0177' });
+    const found = (await as(token, 'POST', '/crm/search_contacts', { phone_number: '+1 512 555 0177' })).json();
+    expect(found.data.data).toEqual([
+      {
+        id: mine.id,
+        company_name: 'Ring Co',
+        first_name: null,
+        last_name: null,
+        phone: '512-555-0177',
+        mobile: null,
+        status: 1,
+        manager_id: phoneOnly.id,
+        contact_id: null,
+      },
+    ]);
+    expect((await as(token, 'GET', '/crm/leads')).statusCode).toBe(403);
   });
 });
 
