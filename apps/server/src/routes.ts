@@ -55,6 +55,7 @@ import { receiptRoutes } from './modules/billing/receipts.routes.ts';
 import { billRoutes } from './modules/billing/bills.routes.ts';
 import { ledgerReportRoutes } from './modules/billing/billing-reports-ledger.routes.ts';
 import { salesReportRoutes } from './modules/billing/billing-reports-sales.routes.ts';
+import { bankReconciliationRoutes } from './modules/billing/bank-reconciliation.routes.ts';
 import { hrBaseRoutes } from './modules/hr/hr-base.routes.ts';
 import { hrRequestsRoutes } from './modules/hr/hr-requests.routes.ts';
 import { hrAnonRoutes } from './modules/hr/hr-anon.routes.ts';
@@ -141,6 +142,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(billingReportRoutes);
       await api.register(ledgerReportRoutes);
       await api.register(salesReportRoutes);
+      await api.register(bankReconciliationRoutes);
       await api.register(inventoryRoutes);
       await api.register(receiptRoutes);
       await api.register(billRoutes);

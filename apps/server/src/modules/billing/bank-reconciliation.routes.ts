@@ -1,0 +1,131 @@
+import {
+  bankAccountReconciliationStatusSchema,
+  bankReconciliationInputSchema,
+  bankReconciliationLineSchema,
+  bankReconciliationLinesQuerySchema,
+  bankReconciliationListQuerySchema,
+  bankReconciliationSchema,
+  bankReconciliationTickSchema,
+  bankReconciliationUpdateSchema,
+} from '@switchboard/shared/billing/bank-reconciliation';
+import { z } from 'zod';
+import type { AppInstance } from '../../app-instance.ts';
+import { pageSchema } from '../../db/paginate.ts';
+import { parsePathId } from '../../http/path-params.ts';
+import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { putRoute } from '../../plugins/method-override.ts';
+import {
+  createReconciliation,
+  deleteReconciliation,
+  finishReconciliation,
+  getReconciliation,
+  listBankAccountStatuses,
+  listReconciliationLines,
+  listReconciliations,
+  tickLines,
+  undoReconciliation,
+  updateReconciliation,
+} from './bank-reconciliation.service.ts';
+
+// Bank reconciliation (designs/billing.md §5, Verify Transactions; decision 0123): 'view billing' reads, 'manage
+// accounting' writes, as the ledger's calls. Answers are held to the shared schemas (strict objects).
+
+const idParams = z.object({ id: z.string() });
+const view = [requireEmployee(), requirePermission('view billing')];
+const manage = [requireEmployee(), requirePermission('view billing', 'manage accounting')];
+const one = z.strictObject({ data: bankReconciliationSchema });
+const saved = z.strictObject({ message: z.string(), data: bankReconciliationSchema });
+
+export async function bankReconciliationRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/billing/bank-reconciliations/accounts',
+    {
+      onRequest: view,
+      schema: { response: { 200: z.strictObject({ data: z.array(bankAccountReconciliationStatusSchema) }) } },
+    },
+    async () => ({ data: await listBankAccountStatuses(app.db) }),
+  );
+
+  app.get(
+    '/billing/bank-reconciliations',
+    {
+      onRequest: view,
+      schema: {
+        querystring: bankReconciliationListQuerySchema,
+        response: { 200: pageSchema(bankReconciliationSchema) },
+      },
+    },
+    async (request) => listReconciliations(app.db, request.query),
+  );
+
+  app.post(
+    '/billing/bank-reconciliations',
+    { onRequest: manage, schema: { body: bankReconciliationInputSchema, response: { 200: saved } } },
+    async (request) => ({
+      message: 'Reconciliation started.',
+      data: await createReconciliation(app.db, request.body, request.auth.user.id),
+    }),
+  );
+
+  app.get(
+    '/billing/bank-reconciliations/:id',
+    { onRequest: view, schema: { params: idParams, response: { 200: one } } },
+    async (request) => ({ data: await getReconciliation(app.db, parsePathId(request.params.id)) }),
+  );
+
+  putRoute(
+    app,
+    '/billing/bank-reconciliations/:id',
+    { onRequest: manage, schema: { params: idParams, body: bankReconciliationUpdateSchema, response: { 200: saved } } },
+    async (request) => ({
+      message: 'Reconciliation saved.',
+      data: await updateReconciliation(app.db, parsePathId(request.params.id), request.body),
+    }),
+  );
+
+  app.delete(
+    '/billing/bank-reconciliations/:id',
+    { onRequest: manage, schema: { params: idParams } },
+    async (request) => {
+      await deleteReconciliation(app.db, parsePathId(request.params.id));
+      return { message: 'Reconciliation deleted.' };
+    },
+  );
+
+  app.get(
+    '/billing/bank-reconciliations/:id/lines',
+    {
+      onRequest: view,
+      schema: {
+        params: idParams,
+        querystring: bankReconciliationLinesQuerySchema,
+        response: { 200: pageSchema(bankReconciliationLineSchema) },
+      },
+    },
+    async (request) => listReconciliationLines(app.db, parsePathId(request.params.id), request.query),
+  );
+
+  app.post(
+    '/billing/bank-reconciliations/:id/lines',
+    { onRequest: manage, schema: { params: idParams, body: bankReconciliationTickSchema, response: { 200: one } } },
+    async (request) => ({ data: await tickLines(app.db, parsePathId(request.params.id), request.body) }),
+  );
+
+  app.post(
+    '/billing/bank-reconciliations/:id/finish',
+    { onRequest: manage, schema: { params: idParams, response: { 200: saved } } },
+    async (request) => ({
+      message: 'Reconciliation finished.',
+      data: await finishReconciliation(app.db, parsePathId(request.params.id), request.auth.user.id),
+    }),
+  );
+
+  app.post(
+    '/billing/bank-reconciliations/:id/undo',
+    { onRequest: manage, schema: { params: idParams, response: { 200: saved } } },
+    async (request) => ({
+      message: 'Reconciliation reopened.',
+      data: await undoReconciliation(app.db, parsePathId(request.params.id)),
+    }),
+  );
+}
