@@ -24,7 +24,8 @@ export function DispositionForm({ lead, onDone }: { lead: Lead; onDone: () => vo
   const holidays = useCompanyHolidayDates();
   const save = useDisposition(lead.id);
   const [code, setCode] = useState<DispositionCode | null>(null);
-  const [status, setStatus] = useState<string>(String(lead.status === 0 ? 1 : lead.status));
+  const leadStatus = String(lead.status === 0 ? 1 : lead.status);
+  const [status, setStatus] = useState<string>(leadStatus);
   const [nextTouch, setNextTouch] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -35,7 +36,8 @@ export function DispositionForm({ lead, onDone }: { lead: Lead; onDone: () => vo
     const effect = dispositionEffect(chosen, localToday(), rule, holidays.data ?? []);
     setCode(chosen);
     setNextTouch(effect.nextTouch ?? '');
-    if (effect.status !== undefined) setStatus(String(effect.status));
+    // The disposition's status (Appointment Set), else the lead's own: choosing again undoes an earlier choice.
+    setStatus(String(effect.status ?? leadStatus));
     setErrors({});
   };
 
