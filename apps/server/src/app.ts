@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { registerRoutes } from './routes.ts';
+import { registerTelephony } from './modules/telephony/telephony.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -153,6 +154,8 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   await registerRealtime(app);
   await registerCollab(app);
   registerJobsPlugin(app);
+  // Before the routes: in local mode the double's /_telephony/* paths and /_telephony/rtc socket sit on this port.
+  registerTelephony(app);
   await registerRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;

@@ -110,6 +110,24 @@ const envSchema = z.object({
   REALTIME_MAX_CHANNELS_PER_SOCKET: withDefault(z.coerce.number().int().min(8).max(10_000), '200'),
   // Co-edited notes one user may have open on /collab in a process (one per note per tab).
   COLLAB_MAX_CONNECTIONS_PER_USER: withDefault(positiveInt, '30'),
+  // Telephony (designs/crm-softphone.md §3.2): 'telnyx' when TELNYX_API_KEY is set, else 'local' (the in-process
+  // double under /_telephony/); 'off' has no phone at all.
+  TELEPHONY_PROVIDER: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['telnyx', 'local', 'off']).optional(),
+  ),
+  TELNYX_API_KEY: optionalText,
+  // Ed25519 public key (base64) that signs Telnyx's webhooks.
+  TELNYX_PUBLIC_KEY: optionalText,
+  // The Call Control application (connection) that server-placed legs use.
+  TELNYX_CALL_CONTROL_APP_ID: optionalText,
+  // Telnyx's REST base; tests point it at a double on a loopback port ({origin}/_telephony/v2).
+  TELNYX_API_URL: withDefault(z.url(), 'https://api.telnyx.com/v2'),
+  TELNYX_SIP_DOMAIN: withDefault(z.string().min(1).max(253), 'sip.telnyx.com'),
+  // The address Telnyx reaches for webhooks (https://...); default APP_URL.
+  PUBLIC_URL: optionalUrl,
+  // Local mode: every scripted delay of the double divided by this (tests use ~10).
+  TELEPHONY_DOUBLE_SPEED: withDefault(z.coerce.number().min(0.1).max(1000), '1'),
 });
 
 export interface Config {
@@ -154,6 +172,16 @@ export interface Config {
   realtimeMaxConnectionsPerUser: number;
   realtimeMaxChannelsPerSocket: number;
   collabMaxConnectionsPerUser: number;
+  telephonyProvider: 'telnyx' | 'local' | 'off';
+  telnyxApiKey: string | undefined;
+  telnyxPublicKey: string | undefined;
+  telnyxCallControlAppId: string | undefined;
+  /** Without a trailing slash. */
+  telnyxApiUrl: string;
+  telnyxSipDomain: string;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  telephonyDoubleSpeed: number;
 }
 
 export class ConfigError extends Error {}
@@ -166,6 +194,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const telephonyProvider = e.TELEPHONY_PROVIDER ?? (e.TELNYX_API_KEY ? 'telnyx' : 'local');
+  if (telephonyProvider === 'telnyx') {
+    const missing = (['TELNYX_API_KEY', 'TELNYX_PUBLIC_KEY', 'TELNYX_CALL_CONTROL_APP_ID'] as const).filter(
+      (k) => !e[k],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid environment:\n${missing.map((k) => `  ${k}: required by TELEPHONY_PROVIDER=telnyx`).join('\n')}`,
+      );
+    }
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -207,5 +246,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtimeMaxConnectionsPerUser: e.REALTIME_MAX_CONNECTIONS_PER_USER,
     realtimeMaxChannelsPerSocket: e.REALTIME_MAX_CHANNELS_PER_SOCKET,
     collabMaxConnectionsPerUser: e.COLLAB_MAX_CONNECTIONS_PER_USER,
+    telephonyProvider,
+    telnyxApiKey: e.TELNYX_API_KEY,
+    telnyxPublicKey: e.TELNYX_PUBLIC_KEY,
+    telnyxCallControlAppId: e.TELNYX_CALL_CONTROL_APP_ID,
+    telnyxApiUrl: e.TELNYX_API_URL.replace(/\/+$/, ''),
+    telnyxSipDomain: e.TELNYX_SIP_DOMAIN,
+    publicUrl: (e.PUBLIC_URL ?? e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    telephonyDoubleSpeed: e.TELEPHONY_DOUBLE_SPEED,
   };
 }

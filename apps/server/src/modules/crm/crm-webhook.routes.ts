@@ -1,6 +1,39 @@
 import type { AppInstance } from '../../app-instance.ts';
+import { WebhookRefused } from '../telephony/provider.ts';
+import { handleTelephonyEvent } from './crm-webhook.service.ts';
 
-/** The provider's signed webhooks (outside the bearer guard) (designs/crm-softphone.md §5). */
+/** Webhook bodies are small JSON events; anything larger is not Telnyx's. */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The provider's signed webhooks (designs/crm-softphone.md §3.3), outside the bearer guard. An encapsulated plugin
+ * keeps the body as the exact string that was signed: Ed25519 over `timestamp|body`, 300 s window. A bad signature is
+ * 401 and changes nothing; a redelivered event id is a 200 that changes nothing.
+ */
 export async function crmTelephonyWebhookRoutes(app: AppInstance): Promise<void> {
-  void app;
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/crm/telephony/webhook',
+      { config: { public: true }, bodyLimit: WEBHOOK_BODY_LIMIT },
+      async (request, reply) => {
+        const provider = await app.telephony.provider();
+        if (!provider) return reply.code(404).send({ message: 'Not Found' });
+        const raw = typeof request.body === 'string' ? request.body : '';
+        let event;
+        try {
+          event = await provider.readWebhook(raw, request.headers);
+        } catch (error) {
+          if (!(error instanceof WebhookRefused)) throw error;
+          request.log.warn({ reason: error.message }, 'telephony webhook refused');
+          return reply.code(401).send({ message: 'Invalid signature.' });
+        }
+        const outcome = await handleTelephonyEvent(app, event);
+        return { message: outcome === 'duplicate' ? 'Already received.' : 'Received.' };
+      },
+    );
+  });
 }
