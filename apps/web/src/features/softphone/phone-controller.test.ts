@@ -425,6 +425,30 @@ describe('incoming calls (spec 1 §4)', () => {
     });
   });
 
+  it("IncomingCallId ahead of the ring names the lead's company (cut at 20) before search_contacts answers", async () => {
+    const t = setUp();
+    await t.ready();
+    t.phone.onChannelEvent('IncomingCallId', {
+      call_id: 90,
+      call_control_id: 'v3:in',
+      connection_id: 'c',
+      from: '+15125550123',
+      lead: { id: 5, company_name: 'Northwind Trading Company of Austin' },
+    });
+    t.client().ring('+15125550123', encodeState({ call_id: 90 }));
+    expect(t.phone.getState().incoming).toMatchObject({ recordId: 90, companyName: 'Northwind Trading Co' });
+  });
+
+  it('the record id comes from IncomingCallId when the ringing leg carries no client_state', async () => {
+    const t = setUp();
+    await t.ready();
+    t.client().ring('+15125550123');
+    t.phone.onChannelEvent('IncomingCallId', { call_id: 91, from: '(512) 555-0123', lead: null });
+    expect(t.phone.getState().incoming?.recordId).toBe(91);
+    await t.phone.ignore();
+    expect(t.requests.at(-1)).toEqual({ method: 'PUT', path: '/api/crm/call/91', body: { status: 'ignored' } });
+  });
+
   it('a caller who gives up stops the ringtone and clears the card', async () => {
     const t = setUp();
     await t.ready();

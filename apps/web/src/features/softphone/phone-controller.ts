@@ -193,6 +193,12 @@ const errorText = (error: unknown): string => {
 
 export const callRecordFailedMessage = 'An error occured.';
 
+const callerOf = (number: string | null): string | undefined =>
+  number ? (dialNumberFor(number) ?? number) : undefined;
+
+const leadCompany = (lead: { company_name?: unknown } | null | undefined): string | null =>
+  typeof lead?.company_name === 'string' && lead.company_name ? truncateLabel(lead.company_name) : null;
+
 export type PhoneController = ReturnType<typeof createPhoneController>;
 
 export function createPhoneController(deps: PhoneDeps) {
@@ -208,6 +214,8 @@ export function createPhoneController(deps: PhoneDeps) {
   let restartTimer: unknown = null;
   let beepTimer: unknown = null;
   let stopped = true;
+  /** IncomingCallId payloads by record id (spec 1 §7.8): the caller and the matched lead's company. */
+  const announcedCalls = new Map<number, { from: string; companyName: string | null }>();
 
   function setState(patch: Partial<PhoneState>): void {
     state = { ...state, ...patch };
@@ -337,8 +345,16 @@ export function createPhoneController(deps: PhoneDeps) {
     }
     const number = call.options.remoteCallerNumber ?? '';
     const waiting = state.call !== null;
+    const announced = recordId !== null ? announcedCalls.get(recordId) : undefined;
     setState({
-      incoming: { sdkId: call.id, recordId, number, companyName: null, matches: [], waiting },
+      incoming: {
+        sdkId: call.id,
+        recordId,
+        number,
+        companyName: announced?.companyName ?? null,
+        matches: [],
+        waiting,
+      },
       statusText: waiting ? state.statusText : 'Ringing',
     });
     if (waiting) {
@@ -362,7 +378,7 @@ export function createPhoneController(deps: PhoneDeps) {
       const list = (Array.isArray(found) ? found : dataOf<unknown>(found)) as ContactMatch[] | unknown;
       const matches = Array.isArray(list) ? (list as ContactMatch[]) : [];
       if (state.incoming?.sdkId !== sdkId) return;
-      const companyName = matches[0]?.company_name ? truncateLabel(matches[0].company_name) : null;
+      const companyName = leadCompany(matches[0]) ?? state.incoming.companyName;
       setState({ incoming: { ...state.incoming, matches, companyName } });
     } catch {
       // No match shown: the number alone is enough to answer.
@@ -450,13 +466,26 @@ export function createPhoneController(deps: PhoneDeps) {
       case 'CallUpdated':
         if (mine && body.status === 'active') markActive();
         break;
-      case 'IncomingCallId':
-        if (state.incoming && state.incoming.recordId === null && phoneKey(String(body.from ?? '')) !== null) {
-          if (phoneKey(String(body.from)) === phoneKey(state.incoming.number) && Number.isInteger(callId)) {
-            setState({ incoming: { ...state.incoming, recordId: callId } });
-          }
+      case 'IncomingCallId': {
+        // Usually ahead of the SDK's ring: kept for it; a ringing call it names takes the record and the lead now.
+        if (!Number.isInteger(callId)) break;
+        const lead = body.lead as { company_name?: unknown } | null | undefined;
+        const announced = { from: String(body.from ?? ''), companyName: leadCompany(lead) };
+        announcedCalls.set(callId, announced);
+        if (announcedCalls.size > 20) announcedCalls.delete(announcedCalls.keys().next().value!);
+        const incoming = state.incoming;
+        if (!incoming) break;
+        const same =
+          incoming.recordId !== null
+            ? incoming.recordId === callId
+            : phoneKey(announced.from) !== null && phoneKey(announced.from) === phoneKey(incoming.number);
+        if (same) {
+          setState({
+            incoming: { ...incoming, recordId: callId, companyName: incoming.companyName ?? announced.companyName },
+          });
         }
         break;
+      }
       default:
         break;
     }
@@ -476,6 +505,8 @@ export function createPhoneController(deps: PhoneDeps) {
     if (!client || state.phase !== 'ready' || state.call || !dialNumber || !key) return false;
     let recordId: number;
     let clientState: string | undefined;
+    // The server may name the caller id (CRM settings' outgoing_number); else the agent's line.
+    let callerNumber: string | null = null;
     const autoVoicemail = input.autoVoicemail && input.voicemailId !== null;
     setState({
       statusText: 'Dialing',
@@ -495,7 +526,7 @@ export function createPhoneController(deps: PhoneDeps) {
       },
     });
     try {
-      const answer = dataOf<{ id: number; client_state?: string }>(
+      const answer = dataOf<{ id: number; client_state?: string; caller_number?: string | null }>(
         await deps.requests.post('/api/crm/call', {
           lead_id: input.leadId,
           call_number_clean: key,
@@ -510,6 +541,7 @@ export function createPhoneController(deps: PhoneDeps) {
       );
       recordId = answer.id;
       clientState = answer.client_state;
+      callerNumber = answer.caller_number ?? null;
     } catch {
       deps.toast(callRecordFailedMessage);
       setState({ call: null, statusText: 'Waiting' });
@@ -528,7 +560,7 @@ export function createPhoneController(deps: PhoneDeps) {
     }
     const options: Record<string, unknown> = {
       destinationNumber: dialNumber,
-      callerNumber: deps.agentNumber ? (dialNumberFor(deps.agentNumber) ?? deps.agentNumber) : undefined,
+      callerNumber: callerOf(callerNumber ?? deps.agentNumber),
       clientState,
       audio: true,
       video: false,
