@@ -28,6 +28,7 @@ import { seedHrJobsDemo } from '../../modules/hr/hr-jobs.demo.ts';
 import { seedHrFormsDemo } from '../../modules/hr/hr-forms.demo.ts';
 import { seedHrCalendarDemo } from '../../modules/hr/hr-calendar.demo.ts';
 import { seedCalendarDemo } from '../../modules/calendar/calendar.demo.ts';
+import { seedCrmDemo } from '../../modules/crm/crm.demo.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -139,6 +140,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
     await seedHrFormsDemo(tx);
     await seedHrCalendarDemo(tx);
     await seedCalendarDemo(tx);
+    await seedCrmDemo(tx);
     // Documents need somewhere to keep their files: the CLI passes the app's DATA_DIR.
     if (options.dataDir)
       await seedDocumentsDemo(
