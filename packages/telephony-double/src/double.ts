@@ -151,6 +151,7 @@ interface Leg {
   dtmf: string[];
   timers: NodeJS.Timeout[];
   hangupCause: string | null;
+  endedAt: number | null;
   /** the SDK already knows the call ended (it sent the bye, or its socket closed) */
   byeSent: boolean;
   /** a transfer target: bridge with the transferred leg when answered */
@@ -186,6 +187,8 @@ const AMD_DECISION_MS = 800;
 const NO_ANSWER_MS = 30_000;
 const BUSY_MS = 500;
 const RETRY_MS = 1000;
+/** what plays for media the double cannot decode (an mp3, an unreachable URL), as long as a short voicemail */
+const GENERATED_PLAYBACK_MS = 20_000;
 const PING_MS = 15_000;
 const TOKEN_TTL_S = 24 * 3600;
 
@@ -229,6 +232,7 @@ export class Double implements TelephonyDouble {
   private readonly pinger: NodeJS.Timeout;
   private readonly t0 = Date.now();
   private frames = 0;
+  private prunedAt = Date.now();
   private server: http.Server | null = null;
   private closing = false;
 
@@ -419,6 +423,7 @@ export class Double implements TelephonyDouble {
       dtmf: [],
       timers: [],
       hangupCause: null,
+      endedAt: null,
       byeSent: false,
       bridgeOnAnswer: false,
     };
@@ -510,6 +515,7 @@ export class Double implements TelephonyDouble {
     if (leg.state === 'hangup') return;
     leg.state = 'hangup';
     leg.hangupCause = cause;
+    leg.endedAt = Date.now();
     for (const t of leg.timers) clearTimeout(t);
     leg.timers = [];
     if (leg.playback) this.endPlayback(leg, 'call_hangup');
@@ -559,6 +565,15 @@ export class Double implements TelephonyDouble {
       steps++;
     }
     if (this.frames < due) this.frames = due;
+    if (Date.now() - this.prunedAt > 60_000) this.prune();
+  }
+
+  /** Forgets legs ended over 15 minutes ago and keeps the last 5,000 webhook records: a demo runs for days. */
+  private prune(): void {
+    this.prunedAt = Date.now();
+    const before = Date.now() - 15 * 60 * 1000;
+    for (const [id, leg] of this.legsById) if (leg.endedAt !== null && leg.endedAt < before) this.legsById.delete(id);
+    if (this.events.length > 5000) this.events.splice(0, this.events.length - 5000);
   }
 
   private step(): void {
@@ -998,7 +1013,7 @@ export class Double implements TelephonyDouble {
           }
         } else {
           const tone = new ToneSource([500, 800], 7000, 2);
-          for (let i = 0; i < this.ms(2000) / FRAME_MS; i++) frames.push(tone.frame());
+          for (let i = 0; i < this.ms(GENERATED_PLAYBACK_MS) / FRAME_MS; i++) frames.push(tone.frame());
         }
         if (clientState) leg.clientState = clientState;
         leg.playback = { mediaName, mediaUrl: audioUrl, frames, at: 0 };

@@ -1,6 +1,14 @@
 // Media of the local Telnyx double (CRM design §3.4): G.711 µ-law, generated voices, an RMS meter and a werift peer
 // bound to 127.0.0.1 that answers or offers PCMU + telephone-event (softphone spike FINDINGS, pitfalls 2, 3, 5, 6).
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
+import {
+  DtlsClient,
+  MediaStreamTrack,
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  RtpHeader,
+  RtpPacket,
+  type RTCDtlsTransport,
+} from 'werift';
 import { dtlsKeys } from './cert.ts';
 
 export const FRAME_MS = 20;
@@ -165,6 +173,7 @@ export class WeriftPeer {
   private ts = Math.floor(Math.random() * 0xffffffff);
   private readonly ssrc = Math.floor(Math.random() * 0xffffffff);
   private toneTimer: NodeJS.Timeout | null = null;
+  private readonly guarded = new WeakSet<RTCDtlsTransport>();
   private closed = false;
 
   constructor(private readonly options: PeerOptions = {}) {
@@ -198,6 +207,30 @@ export class WeriftPeer {
     });
   }
 
+  /**
+   * werift 0.24.4's DTLS client fails the handshake when a HelloVerifyRequest arrives twice (the server answered the
+   * ClientHello and its retransmission, which happens when a loaded machine delays the answer past 500 ms): Flight3
+   * throws on the second one. Ignore the duplicate, as a DTLS client should (RFC 6347 §4.2.1).
+   */
+  private guardDtls(): void {
+    for (const transport of this.pc.dtlsTransports as RTCDtlsTransport[]) {
+      if (this.guarded.has(transport)) continue;
+      this.guarded.add(transport);
+      transport.onStateChange.subscribe((state) => {
+        if (state !== 'connecting') return;
+        queueMicrotask(() => {
+          const client = transport.dtls;
+          if (!(client instanceof DtlsClient)) return;
+          const handle = client.onHandleHandshakes;
+          client.onHandleHandshakes = (assembled) => {
+            const fresh = assembled.filter((h) => !(h.msg_type === 3 && client.dtls.flight >= 3));
+            return fresh.length ? handle(fresh) : Promise.resolve();
+          };
+        });
+      });
+    }
+  }
+
   private addTransceiver(): void {
     const transceiver = this.pc.addTransceiver(this.track, { direction: 'sendrecv' });
     transceiver.onTrack.subscribe((remote) => remote.onReceiveRtp.subscribe((rtp) => this.onRtp(rtp)));
@@ -210,6 +243,7 @@ export class WeriftPeer {
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     await this.waitGathering();
     this.readCodecs();
+    this.guardDtls();
     return loopbackOnly(this.pc.localDescription?.sdp ?? '');
   }
 
@@ -224,6 +258,7 @@ export class WeriftPeer {
   async acceptAnswer(answerSdp: string): Promise<void> {
     await this.pc.setRemoteDescription({ type: 'answer', sdp: loopbackOnly(answerSdp) });
     this.readCodecs();
+    this.guardDtls();
   }
 
   private readCodecs(): void {

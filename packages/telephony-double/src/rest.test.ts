@@ -1,6 +1,9 @@
 // Call Control REST and signed webhooks of the double, driven through the official telnyx Node SDK.
-import { toFile } from 'telnyx';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Telnyx, { toFile } from 'telnyx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTelephonyDouble } from './double.ts';
 import { linearToUlaw } from './media.ts';
 import { startHarness, until, type Harness } from './testing/harness.ts';
 
@@ -179,6 +182,7 @@ describe('REST through the telnyx SDK', () => {
     await h.client.calls.actions.bridge(a, { call_control_id_to_bridge_with: b });
     await until(() => h.double.leg(a)!.rmsIn > 1000 && h.double.leg(b)!.rmsIn > 1000, 'audio both ways');
     expect(h.double.leg(a)!.bridgedWith).toBe(b);
+    await until(() => h.eventsOf(a).includes('call.bridged') && h.eventsOf(b).includes('call.bridged'), 'bridged');
     expect(h.eventsOf(a)).toContain('call.bridged');
     expect(h.eventsOf(b)).toContain('call.bridged');
     await h.client.calls.actions.hangup(a, {});
@@ -202,6 +206,7 @@ describe('REST through the telnyx SDK', () => {
       'target',
     );
     await until(() => h.double.leg(caller)!.rmsIn > 1000 && h.double.leg(target.callControlId)!.rmsIn > 1000, 'audio');
+    await until(() => h.eventsOf(caller).length === 3 && h.eventsOf(target.callControlId).length === 3, 'events');
     expect(h.eventsOf(caller)).toEqual(['call.initiated', 'call.answered', 'call.bridged']);
     expect(h.eventsOf(target.callControlId)).toEqual(['call.initiated', 'call.answered', 'call.bridged']);
     expect(h.double.leg(target.callControlId)!.clientState).toBe(b64('x'));
@@ -283,6 +288,41 @@ describe('webhooks', () => {
       await h.client.calls.actions.hangup(id, {});
     } finally {
       h.status = () => 200;
+    }
+  });
+});
+
+describe('webhook URL', () => {
+  it('POSTs signed events to webhookUrl (a dial webhook_url wins) and retries a 503', async () => {
+    const received: { url: string; body: string; headers: Record<string, string> }[] = [];
+    let first = true;
+    const sink = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ url: req.url ?? '', body: Buffer.concat(chunks).toString(), headers: req.headers as never });
+        res.statusCode = first ? 503 : 204;
+        first = false;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+    const double = await createTelephonyDouble({ apiKey: 'K2', speed: 10, webhookUrl: `${sinkUrl}/default` });
+    try {
+      const { url } = await double.listen();
+      const client = new Telnyx({ apiKey: 'K2', baseURL: `${url}/_telephony/v2`, publicKey: double.publicKey });
+      await client.calls.dial({ connection_id: 'c', to: '5125550185', from: FROM });
+      await client.calls.dial({ connection_id: 'c', to: '5125550185', from: FROM, webhook_url: `${sinkUrl}/own` });
+      await until(() => received.filter((r) => r.body.includes('call.hangup')).length === 2, 'both hangups');
+      expect(received.filter((r) => r.url === '/own').length).toBeGreaterThan(0);
+      const retried = received.filter((r) => r.body.includes('"attempt":2'));
+      expect(retried).toHaveLength(1);
+      for (const r of received)
+        await expect(client.webhooks.unwrap(r.body, { headers: r.headers })).resolves.toBeTruthy();
+    } finally {
+      await double.close();
+      sink.close();
     }
   });
 });
