@@ -62,7 +62,12 @@ async function findSessionEmployee(db: DbOrTransaction, userId: number): Promise
 /** The saved agent settings (the employee form's Agent tab); has_settings once a line is assigned. */
 export async function loadAgentSettings(db: DbOrTransaction, userId: number): Promise<AgentSettings> {
   const [row] = await db
-    .select({ phoneNumber: agentPhoneNumbers.phoneNumber, callbackNumber: agentSettings.callbackNumber })
+    .select({
+      phoneNumber: agentPhoneNumbers.phoneNumber,
+      callbackNumber: agentSettings.callbackNumber,
+      sipUsername: agentSettings.sipUsername,
+      connectionId: agentSettings.connectionId,
+    })
     .from(agentSettings)
     .leftJoin(agentPhoneNumbers, eq(agentPhoneNumbers.id, agentSettings.phoneNumberId))
     .where(eq(agentSettings.userId, userId))
@@ -70,10 +75,10 @@ export async function loadAgentSettings(db: DbOrTransaction, userId: number): Pr
   return {
     has_settings: Boolean(row?.phoneNumber),
     phone_number: row?.phoneNumber ?? null,
-    // Telephony credentials are not stored until the CRM issue (spec 1 §7.7).
-    username: null,
+    // The SIP username and the credential connection (designs/crm-softphone.md §2.2); never the password.
+    username: row?.sipUsername ?? null,
     callback_number: row?.callbackNumber ?? null,
-    connection_id: null,
+    connection_id: row?.connectionId ?? null,
   };
 }
 

@@ -441,7 +441,10 @@ export async function startConference(
     .where(eq(crmCalls.id, row.id));
   if (row.localCallControlId) {
     const agentLeg = row.localCallControlId;
-    await viaProvider(app, () => provider.joinConference(conferenceId, agentLeg));
+    // The agent's leg may be gone (their phone dropped); the lead and the new party still meet.
+    await provider
+      .joinConference(conferenceId, agentLeg)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'agent leg could not rejoin the conference'));
   }
   await dialIntoConference(app, provider, row.id, input.to, input.from);
   return conferenceId;
@@ -507,7 +510,8 @@ export async function createIncomingConference(
         answeredAt: sql`coalesce(${crmCalls.answeredAt}, now())`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(crmCalls.id, ringing.id), eq(crmCalls.status, 'ringing')))
+      // The answer's own webhook may have made it active already.
+      .where(and(eq(crmCalls.id, ringing.id), sql`${crmCalls.status} in ('ringing', 'active')`))
       .returning();
     if (answered) effects.phone.push({ userId: auth.user.id, event: 'CallUpdated', payload: presentCall(answered) });
   });

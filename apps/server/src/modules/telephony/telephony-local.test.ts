@@ -1,0 +1,72 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
+
+// Local mode (designs/crm-softphone.md §3.4): the double lives in the app, its REST under /_telephony/ and its
+// signalling socket at /_telephony/rtc on the app's own port; the session answer points the SDK there.
+
+let ctx: TestContext;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ config: { telephonyProvider: 'local', telephonyDoubleSpeed: 20 } });
+  const agent = await createUser(ctx.db, { permissions: ['phone access'] });
+  const [line] = await ctx.db.insert(agentPhoneNumbers).values({ phoneNumber: '(737) 555-0150' }).returning();
+  await ctx.db.insert(agentSettings).values({
+    userId: agent.id,
+    phoneNumberId: line.id,
+    sipUsername: 'carol',
+    telephonyCredentialId: 'cred-carol',
+    connectionId: 'local-connection',
+  });
+  token = (await login(ctx.app, agent.email, agent.password)).access_token;
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('local mode', () => {
+  it("mounts the double's REST under /_telephony/ (its own key check, Telnyx's error shape)", async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/_telephony/v2/calls', payload: {} });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors[0]).toMatchObject({ code: '10009' });
+  });
+
+  it('answers a session with the local host and no ICE servers, and the token logs in on /_telephony/rtc', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (ctx.app.server.address() as AddressInfo).port;
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/crm/phone/session',
+      headers: { ...bearer(token), host: `127.0.0.1:${port}` },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const data = session.json().data;
+    expect(data).toMatchObject({ host: `ws://127.0.0.1:${port}/_telephony/rtc`, ice_servers: [], simulated: true });
+    const ws = new WebSocket(data.host);
+    await once(ws, 'open');
+    const reply = new Promise<{ result?: unknown; error?: { code: number } }>((resolve) =>
+      ws.on('message', (raw) => {
+        const message = JSON.parse(String(raw)) as { id?: unknown; result?: unknown; error?: { code: number } };
+        if (message.id === 'login-1' || message.id === 'login-2') resolve(message);
+      }),
+    );
+    ws.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 'login-1', method: 'login', params: { login_token: data.login_token } }),
+    );
+    expect((await reply).result).toMatchObject({ message: 'logged in' });
+    ws.close();
+    const forged = new WebSocket(data.host);
+    await once(forged, 'open');
+    const refused = new Promise<{ error?: { code: number } }>((resolve) =>
+      forged.on('message', (raw) => resolve(JSON.parse(String(raw)) as { error?: { code: number } })),
+    );
+    forged.send(JSON.stringify({ jsonrpc: '2.0', id: 'login-2', method: 'login', params: { login_token: 'a.b.c' } }));
+    expect((await refused).error?.code).toBe(-32001);
+    forged.close();
+  });
+});
