@@ -445,7 +445,7 @@ export async function searchContacts(
     })
     .from(crmLeads)
     .where(and(visibleLeadsCondition(auth, settings), sql`${crmLeads.id} in ${matching}`))
-    .orderBy(desc(crmLeads.lastCallAt), asc(crmLeads.id))
+    .orderBy(sql`${crmLeads.lastCallAt} desc nulls last`, asc(crmLeads.id))
     .limit(SEARCH_CONTACTS_LIMIT);
   const data = rows.map((row) => ({
     id: row.id,
