@@ -398,7 +398,12 @@ export const appRoutes: RouteObject[] = [
         handle: handle({ title: 'CRM Administration', area: 'CRM Administration', permissions: crmAdminGate }),
       },
       area('calendar', 'CRM Calendar'),
-      area('voicemails', 'Voicemails'),
+      {
+        path: 'voicemails',
+        lazy: () =>
+          import('../features/crm-voicemails/voicemails-page.tsx').then((m) => ({ Component: m.VoicemailsPage })),
+        handle: handle({ title: 'Voicemails' }),
+      },
       area('documents', 'Documents'),
       area('phoneburner', 'PhoneBurner'),
       employeePermissionsRoute('agents', { name: 'EditEmployeeCRM', permissions: ['manage crm'] }),
