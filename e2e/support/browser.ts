@@ -4,34 +4,25 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
 import './context.ts';
 
 const resultsDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
-
-// Without the networking flags Chromium keeps dialling out on this closed network and stalls.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Where the app under test answers, and its administrator (from global-setup). */
 export function app(): { baseURL: string; adminEmail: string; adminPassword: string } {
   return { baseURL: inject('baseURL'), adminEmail: inject('adminEmail'), adminPassword: inject('adminPassword') };
 }
 
+/**
+ * The run's shared Chromium (support/browser-server.ts), connected afresh for this file; close() disconnects and closes
+ * this file's contexts. Without the shared one (a config that does not start it), a Chromium of the file's own.
+ */
 export function launchBrowser(): Promise<Browser> {
+  const endpoint = inject('browserWSEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
   // playwright gives every launch a fresh temporary --user-data-dir of its own.
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: chromiumArgs,
-  });
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
 }
 
 /**

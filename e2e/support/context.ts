@@ -16,6 +16,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The built web app the app processes serve. */
     webDist: string;
+    /** The run's shared Chromium (support/browser-server.ts); files connect to it. */
+    browserWSEndpoint?: string;
   }
 }
 
