@@ -11,18 +11,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appEnvironment, findFreePort, startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { app, loginWithToken, newPage } from '../support/browser.ts';
+import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 
-// The support module's base flags (e2e/support/browser.ts), which it does not export.
-const baseArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 // Fake microphone and speakers, permission granted, loopback ICE (the double sits on 127.0.0.1), sound without a click.
 const mediaArgs = [
   '--use-fake-device-for-media-stream',
@@ -31,8 +21,8 @@ const mediaArgs = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-const launch = (args: string[]) =>
-  chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', headless: true, args });
+// Its own Chromium, not the run's shared one: these flags are set per launch.
+const launch = (args: string[]) => chromium.launch({ executablePath: chromiumPath(), headless: true, args });
 
 interface LegSnapshot {
   callControlId: string;
@@ -173,8 +163,8 @@ describe('softphone (real SDK, local telephony)', () => {
       '(512) 555-0145',
       agent.id,
     ]);
-    mediaBrowser = await launch([...baseArgs, ...mediaArgs]);
-    plainBrowser = await launch(baseArgs);
+    mediaBrowser = await launch([...chromiumArgs, ...mediaArgs]);
+    plainBrowser = await launch(chromiumArgs);
   }, 240_000);
 
   afterAll(async () => {
