@@ -123,7 +123,9 @@ export function weekOf(date: string): { from: string; to: string } {
   return { from, to: addDays(from, 6) };
 }
 
-const searchDocument = sql`to_tsvector('simple', coalesce(${crmLeads.companyName}, '') || ' ' || coalesce(${crmLeads.firstName}, '') || ' ' || coalesce(${crmLeads.lastName}, ''))`;
+// The expression of crm_leads_search_idx (crm.table.ts), so the GIN index serves the word search.
+const searchDocument = sql`to_tsvector('simple', coalesce(${crmLeads.companyName}, '') || ' '
+  || coalesce(${crmLeads.firstName}, '') || ' ' || coalesce(${crmLeads.lastName}, ''))`;
 
 /** The q filter: an e-mail (prefix of the key), a phone number (prefix of the 10 digits), or words (prefixes). */
 export function searchCondition(q: string): SQL | undefined {

@@ -222,7 +222,7 @@ function contactColumns(input: LeadContactValues) {
   return values;
 }
 
-/** POST /api/crm/leads/{id}/contacts (the lead's visibility is checked by the route). A new primary demotes the rest. */
+/** POST /api/crm/leads/{id}/contacts (the route checks the lead's visibility). A new primary demotes the rest. */
 export async function addContact(db: Db, leadId: number, input: LeadContactValues): Promise<LeadContact> {
   return db.transaction(async (tx) => {
     if (input.is_primary)

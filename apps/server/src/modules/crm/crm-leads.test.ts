@@ -462,7 +462,7 @@ describe("next touch from the agent's date", () => {
   it("counts business days past weekends and company holidays from the agent's own date", async () => {
     const lead = await insertLead({ companyName: 'Holiday', managerId: agent.id });
     const auth = { user: { id: agent.id, name: agent.name, type: 'Employee' }, permissions: ['view crm'] } as never;
-    // Thu 2026-12-31 + 2 business days with Jan 1 a company holiday (and an employee's own day off that does not count).
+    // Thu 2026-12-31 + 2 business days with Jan 1 a company holiday (an employee's own day off does not count).
     await ctx.db.insert(holidays).values([
       { date: '2027-01-01', name: "New Year's Day" },
       { date: '2027-01-04', name: 'Own day', userId: other.id },
@@ -485,7 +485,7 @@ describe("next touch from the agent's date", () => {
       '2027-01-05',
     );
     await ctx.db.update(employees).set({ timezoneId: null }).where(eq(employees.userId, agent.id));
-    // In UTC it is already Friday the 1st (a holiday): + 2 business days is Tuesday the 5th as well, then 'Days' counts.
+    // In UTC it is already Friday the 1st: with 'Days', + 2 calendar days is Sunday the 3rd.
     await ctx.db.update(crmSettings).set({ nextTouchLabel: 'Days', nextTouchDays: 2 }).where(eq(crmSettings.id, 1));
     expect((await applyDisposition(ctx.db, lead.id, { disposition: 'busy' }, auth, late)).lead.next_touch).toBe(
       '2027-01-03',

@@ -214,18 +214,19 @@ export async function seedCrmDemo(db: DbOrTransaction): Promise<CrmDemoResult | 
   // Past calls: half the leads, one to four each over the last six months, by the lead's owner.
   const outcomes = textArray(callOutcomes.map((entry) => entry[0]));
   const dispositions = textArray(callOutcomes.map((entry) => entry[1] ?? ''));
+  const outcome = pick(outcomes, callOutcomes.length, sql`l.id + k`);
   const calls = await db.execute(sql`
     insert into crm_calls (lead_id, user_id, direction, status, call_number, call_number_clean, dial_number,
       disposition, started_at, answered_at, ended_at, duration_seconds, created_at, updated_at)
     select l.id, l.manager_id,
       case when (l.id + k) % 9 = 0 then 'incoming' else 'outgoing' end,
-      ${pick(outcomes, callOutcomes.length, sql`l.id + k`)},
+      ${outcome},
       l.phone, l.phone_digits, '+1' || l.phone_digits,
       nullif(${pick(dispositions, callOutcomes.length, sql`l.id + k`)}, ''),
-      t.at, case when ${pick(outcomes, callOutcomes.length, sql`l.id + k`)} = 'completed' then t.at + interval '8 seconds' end,
+      t.at,
+      case when ${outcome} = 'completed' then t.at + interval '8 seconds' end,
       t.at + ((20 + (l.id * k * 13) % 400) || ' seconds')::interval,
-      case when ${pick(outcomes, callOutcomes.length, sql`l.id + k`)} = 'completed' then 12 + (l.id * k * 13) % 400
-        else 20 + (l.id + k) % 25 end,
+      case when ${outcome} = 'completed' then 12 + (l.id * k * 13) % 400 else 20 + (l.id + k) % 25 end,
       t.at, t.at
     from crm_leads l
     cross join generate_series(1, 4) k
