@@ -23,6 +23,17 @@ export const employeePhotoMimeTypes = ['image/png', 'image/jpeg', 'image/gif', '
 export const EMPLOYEE_PHOTO_MAX_SIDE = 512;
 export const agentNumberTakenMessage = 'This phone number is assigned to another agent.';
 /** designs/hr.md §2.2: the manager (stage 1 of HR requests) is an enabled employee other than oneself. */
+export const sipUsernameTakenMessage = 'This SIP username is assigned to another agent.';
+export const sipUsernameInvalidMessage =
+  'The SIP username may only contain letters, digits, dots, dashes and underscores.';
+const sipUsernamePattern = /^[A-Za-z0-9._-]{1,64}$/;
+/** An optional telephony field: '' or null clears it, absent keeps what is stored. */
+const agentTelephonyText = (pattern: RegExp, message: string) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value,
+    z.string().regex(pattern, { message }).nullable().optional(),
+  );
 export const employeeManagerInvalidMessage = 'The manager must be another employee.';
 
 /** The edit views of spec 1 §2.6, with their labels. */
@@ -160,6 +171,10 @@ const employeeFields = {
   agent_number: optionalId('agent number').optional(),
   reminder_emails: flag.optional(),
   callback_number: optionalPhoneNumberSchema.optional(),
+  /** designs/crm-softphone.md §2.2: the agent's telephony login (the Agent tab, 'manage crm'); absent keeps it. */
+  sip_username: agentTelephonyText(sipUsernamePattern, sipUsernameInvalidMessage),
+  telephony_credential_id: agentTelephonyText(/^[A-Za-z0-9._:-]{1,200}$/, 'The telephony credential id is invalid.'),
+  connection_id: agentTelephonyText(/^[A-Za-z0-9._:-]{1,200}$/, 'The connection id is invalid.'),
   password_confirmation: z.preprocess((value) => value ?? '', z.string()),
   /**
    * designs/hr.md §2.2, §2.3 (HR staff only, as the employment fields): the manager, and the own week as JSON text
@@ -234,6 +249,10 @@ export const employeeDetailSchema = z.object({
       phone_info: z.object({ phone_number: z.string() }).nullable(),
       reminder_emails: z.number().int(),
       callback_number: z.string().nullable(),
+      // designs/crm-softphone.md §2.2; the SIP password is never returned.
+      sip_username: z.string().nullable(),
+      telephony_credential_id: z.string().nullable(),
+      connection_id: z.string().nullable(),
     })
     .nullable(),
   deleted_at: z.string().nullable(),

@@ -7,6 +7,7 @@ import {
   employeeManagerInvalidMessage,
   forbiddenAccountFields,
   permissionNames,
+  sipUsernameTakenMessage,
   type CreateEmployeeInput,
   type CredentialChangeField,
   type EmployeeDetail,
@@ -111,6 +112,9 @@ export async function getEmployeeDetail(db: DbOrTransaction, userId: number): Pr
           phone_info: agentRow.phoneNumber ? { phone_number: agentRow.phoneNumber } : null,
           reminder_emails: agentRow.settings.reminderEmails,
           callback_number: agentRow.settings.callbackNumber,
+          sip_username: agentRow.settings.sipUsername,
+          telephony_credential_id: agentRow.settings.telephonyCredentialId,
+          connection_id: agentRow.settings.connectionId,
         }
       : null,
     deleted_at: user.deletedAt?.toISOString() ?? null,
@@ -163,6 +167,14 @@ async function assertReferences(
     else if (line.userId !== null && line.userId !== userId)
       errors.agent_number = ['This phone number is assigned to another agent.'];
   }
+  if (manageCrm && input.sip_username) {
+    const [holder] = await db
+      .select({ userId: agentSettings.userId })
+      .from(agentSettings)
+      .where(eq(agentSettings.sipUsername, input.sip_username))
+      .limit(1);
+    if (holder && holder.userId !== userId) errors.sip_username = [sipUsernameTakenMessage];
+  }
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
 
@@ -201,6 +213,10 @@ async function writeAgentSettings(
     phoneNumberId: input.agent_number ?? null,
     reminderEmails: input.reminder_emails ?? 0,
     callbackNumber: input.callback_number ?? null,
+    // The telephony login (designs/crm-softphone.md §2.2): absent keeps what is stored.
+    ...(input.sip_username === undefined ? {} : { sipUsername: input.sip_username }),
+    ...(input.telephony_credential_id === undefined ? {} : { telephonyCredentialId: input.telephony_credential_id }),
+    ...(input.connection_id === undefined ? {} : { connectionId: input.connection_id }),
     updatedAt: new Date(),
   };
   await tx
