@@ -178,7 +178,7 @@ describe('signalling', () => {
     expect(hangup.event.data.payload.hangup_cause).toBe(hangupCause);
   });
 
-  it('a server-placed leg to sip:alice rings the session with client_state; answered and bridged to a person', async () => {
+  it('a leg dialled to sip:alice rings her session with client_state; answered, bridged to a person', async () => {
     const { data } = await h.client.calls.dial({
       connection_id: 'app-1',
       to: 'sip:alice@sip.telnyx.com',
