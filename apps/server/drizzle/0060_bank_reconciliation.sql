@@ -28,7 +28,7 @@ ALTER TABLE "bank_reconciliations" ADD CONSTRAINT "bank_reconciliations_finished
 ALTER TABLE "bank_reconciliations" ADD CONSTRAINT "bank_reconciliations_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bank_reconciliations_account_idx" ON "bank_reconciliations" USING btree ("account_id","status","statement_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_reconciliations_one_draft_idx" ON "bank_reconciliations" USING btree ("account_id") WHERE "bank_reconciliations"."status" = 'draft';--> statement-breakpoint
--- Written by hand (decision 0123). A reconciliation's writes on one account are serialised by an advisory lock; a
+-- Written by hand (decision 0126). A reconciliation's writes on one account are serialised by an advisory lock; a
 -- finished reconciliation is read-only, except that the account's last finished one may reopen as a draft (undo).
 CREATE FUNCTION "bank_reconciliation_guard"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

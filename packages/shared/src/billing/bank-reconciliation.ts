@@ -3,7 +3,7 @@ import { isoDateText } from '../validation.ts';
 import { add, dinero, subtract, toSnapshot, USD } from 'dinero.js';
 import { hasAtMostTwoDecimals, maxCents } from './money.ts';
 
-// Bank reconciliation's contracts (designs/billing.md §5, Verify Transactions; decision 0123), shared by the routes and
+// Bank reconciliation's contracts (designs/billing.md §5, Verify Transactions; decision 0126), shared by the routes and
 // the reconciliation screen. Amounts travel as dollars (JSON numbers, at most two decimals); the server keeps cents.
 
 export const bankReconciliationStatuses = ['draft', 'finished'] as const;
@@ -113,9 +113,6 @@ export function reconciliationDifferenceCents(
   openingCents: number,
   cleared: readonly { deposit: number; payment: number }[],
 ): number {
-  const clearedTotal = cleared.reduce(
-    (sum, line) => subtract(add(sum, usd(line.deposit)), usd(line.payment)),
-    usd(0),
-  );
+  const clearedTotal = cleared.reduce((sum, line) => subtract(add(sum, usd(line.deposit)), usd(line.payment)), usd(0));
   return toSnapshot(subtract(usd(statementCents), add(usd(openingCents), clearedTotal))).amount;
 }

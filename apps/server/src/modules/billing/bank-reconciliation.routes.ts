@@ -27,7 +27,7 @@ import {
   updateReconciliation,
 } from './bank-reconciliation.service.ts';
 
-// Bank reconciliation (designs/billing.md §5, Verify Transactions; decision 0123): 'view billing' reads, 'manage
+// Bank reconciliation (designs/billing.md §5, Verify Transactions; decision 0126): 'view billing' reads, 'manage
 // accounting' writes, as the ledger's calls. Answers are held to the shared schemas (strict objects).
 
 const idParams = z.object({ id: z.string() });

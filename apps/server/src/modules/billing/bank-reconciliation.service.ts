@@ -27,7 +27,7 @@ import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { toPage, type Page, type PageQuery } from '../../db/paginate.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 
-// Bank reconciliation (decision 0123): one draft per bank account at a time; the opening balance is the previous
+// Bank reconciliation (decision 0126): one draft per bank account at a time; the opening balance is the previous
 // finished reconciliation's statement balance; Finish needs statement - (opening + cleared) = 0. Every write on an
 // account runs under one advisory lock, and the migration's triggers hold the same rules at the database.
 

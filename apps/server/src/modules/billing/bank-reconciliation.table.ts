@@ -1,11 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bankReconciliationStatuses } from '@switchboard/shared/billing/bank-reconciliation';
 import { moneyCents } from '../../db/money-columns.ts';
 import { users } from '../users/users.table.ts';
 import { accounts, journalLines } from './ledger.table.ts';
 
-// Bank reconciliation (designs/billing.md §5, decision 0123). Posted journal lines cannot change, so "cleared" is a
+// Bank reconciliation (designs/billing.md §5, decision 0126). Posted journal lines cannot change, so "cleared" is a
 // row here, not a column there. The guards (a finished reconciliation and its lines refuse changes, only the last
 // finished one reopens, finishing needs a difference of 0) are triggers written by hand in the migration.
 

@@ -46,7 +46,7 @@ const linesPage = pageOf(bankReconciliationLineSchema);
 const base = '/api/billing/bank-reconciliations';
 
 async function call(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return ctx.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+  return ctx.app.inject({ method, url, headers: bearer(token), payload: payload as object | undefined });
 }
 
 /** Posts one bank line of `cents` (positive a deposit, negative a payment) against owner's equity. */

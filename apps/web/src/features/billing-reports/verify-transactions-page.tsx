@@ -1,5 +1,6 @@
 import { Alert, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { VerifyCheck } from '@switchboard/shared/billing/reports-ledger';
+import { BankReconciliationSection } from './bank-reconciliation-section.tsx';
 import { LedgerReportFrame, useLedgerReportPage } from './components/ledger-report-parts.tsx';
 import { DateFilter } from './components/report-page.tsx';
 import { money } from './format.ts';
@@ -74,6 +75,7 @@ export function VerifyTransactionsPage() {
           {data.checks.map((check) => (
             <CheckCard key={check.key} check={check} />
           ))}
+          <BankReconciliationSection />
         </Stack>
       )}
     </LedgerReportFrame>
