@@ -261,6 +261,43 @@ describe('/crm leads', { timeout: 150_000 }, () => {
     );
   });
 
+  it('gives a manager the agent filter, and changes the status of the selected leads in bulk', async () => {
+    const calls: Call[] = [];
+    const events = userEvent.setup();
+    renderSignedIn('/crm', {
+      permissions: ['view crm', 'manage crm'],
+      user,
+      api: apiWith(calls, () => [lead(), lead({ id: 6, company_name: 'Hale Law', next_touch: null })], {
+        'POST /api/crm/leads/bulk': [200, { data: { updated: 1 }, message: '1 leads updated.' }],
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Leads' }, firstLoad);
+    await within(table).findByText('Hale Law');
+    expect(screen.getByRole('combobox', { name: 'Agent' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    await events.click(within(table).getByRole('checkbox', { name: 'Select Hale Law' }));
+    const bulk = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bulk).getByText('1 selected')).toBeTruthy();
+    expect(within(bulk).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    await events.click(within(bulk).getByRole('combobox', { name: 'Change' }));
+    await events.click(screen.getByRole('option', { name: 'Status' }));
+    await events.click(within(bulk).getByRole('combobox', { name: 'Bulk Status' }));
+    const statuses = screen.getAllByRole('option').map((option) => option.textContent);
+    // The update list leaves out None and All (spec 1 §3.4).
+    expect(statuses).toEqual(['Prospect', 'Appointment Set', 'Current Client', 'Win Back']);
+    await events.click(screen.getByRole('option', { name: 'Win Back' }));
+    await events.click(within(bulk).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/crm/leads/bulk')?.body).toEqual({
+        ids: [6],
+        action: 'status',
+        value: 9,
+      }),
+    );
+    expect(await screen.findByText('1 leads updated.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull());
+  });
+
   it('says so when the lead is not there or not the agent’s to see', async () => {
     renderSignedIn('/crm?lead=77', {
       permissions: ['view crm'],
