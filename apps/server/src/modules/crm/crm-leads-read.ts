@@ -142,16 +142,13 @@ export function searchCondition(q: string): SQL | undefined {
     }
   }
   const words = text
-    .split(/\s+/)
-    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
   if (words.length === 0) return sql`false`;
   const query = words.map((word) => `${word.toLowerCase()}:*`).join(' & ');
-  return or(
-    sql`${searchDocument} @@ to_tsquery('simple', ${query})`,
-    sql`${crmLeads.emailKey} like ${`${escapeLike(text.toLowerCase())}%`}`,
-  );
+  // Words only: an OR with another column would keep PostgreSQL from reading the GIN index.
+  return sql`${searchDocument} @@ to_tsquery('simple', ${query})`;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
