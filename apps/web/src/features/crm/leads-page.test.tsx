@@ -1,9 +1,9 @@
 import { defaultUserSettings } from '@switchboard/shared';
 import type { Lead, LeadDetail } from '@switchboard/shared/crm-leads';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSocketModule } from '../../test/fake-socket.ts';
+import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { jsonResponse } from '../../test/render.tsx';
 import { type ApiAnswer, firstLoad, renderSignedIn } from '../../test/render-signed-in.tsx';
 
@@ -296,6 +296,29 @@ describe('/crm leads', { timeout: 150_000 }, () => {
     );
     expect(await screen.findByText('1 leads updated.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull());
+  });
+
+  it('follows crm_lead_{id}: a note added elsewhere appears, a logged call asks for its outcome', async () => {
+    const answers: Record<string, [number, unknown]> = {};
+    renderSignedIn('/crm?lead=5', { permissions: ['view crm'], user, api: apiWith([], () => [lead()], answers) });
+    const drawer = await screen.findByRole('dialog', { name: 'Acme Dental' }, firstLoad);
+    await within(drawer).findByText('Sam Smith');
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('crm_lead_5'));
+    const note = {
+      id: 31,
+      lead_id: 5,
+      user_id: 2,
+      user_name: 'Olive Other',
+      call_id: null,
+      body: '<p>Prefers mornings.</p>',
+      created_at: '2026-11-20T09:00:00Z',
+    };
+    answers['GET /api/crm/leads/5'] = [200, { data: { ...detail(), notes: [note] } }];
+    act(() => latestSocket().serverEmit('crm_lead_5', 'LeadNoteAdded', note));
+    expect(await within(drawer).findByText('Prefers mornings.')).toBeTruthy();
+    expect(within(drawer).queryByRole('region', { name: 'Call outcome' })).toBeNull();
+    act(() => latestSocket().serverEmit('crm_lead_5', 'LeadCallLogged', { id: 22, lead_id: 5 }));
+    expect(await within(drawer).findByRole('region', { name: 'Call outcome' })).toBeTruthy();
   });
 
   it('says so when the lead is not there or not the agent’s to see', async () => {
