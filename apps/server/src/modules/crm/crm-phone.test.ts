@@ -1,4 +1,4 @@
-import { phoneChannel } from '@switchboard/shared';
+import { crmLeadChannel, phoneChannel } from '@switchboard/shared';
 import { crmPhoneMessages, LOG_ERRORS_PER_MINUTE } from '@switchboard/shared/crm-phone';
 import { tollFraud900Message } from '@switchboard/shared/crm';
 import { createTelephonyDouble, type TelephonyDouble } from '@switchboard/telephony-double';
@@ -254,6 +254,24 @@ describe('POST /api/crm/call and the call log', () => {
     expect(listed.json().errors.dial_number).toEqual([crmPhoneMessages.doNotCall]);
   });
 
+  it('allows one voicemail drop beside the live call: a second call with auto voicemail waits', async () => {
+    await endLiveCalls();
+    const [voicemail] = await ctx.db.insert(voicemails).values({ name: 'Drop limit' }).returning();
+    await ctx.db.insert(crmCalls).values({
+      userId: agentId,
+      direction: 'outgoing',
+      status: 'active',
+      dialNumber: '+15125550162',
+      amdResult: 'machine',
+      voicemailId: voicemail.id,
+    });
+    const refused = await post('/api/crm/call', { dial_number: '+15125550163', voicemail_id: voicemail.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.dial_number).toEqual([crmPhoneMessages.oneVoicemailDrop]);
+    const manual = await post('/api/crm/call', { dial_number: '+15125550163' });
+    expect(manual.statusCode, manual.body).toBe(200);
+  });
+
   it('counts 600 dials an hour per agent', async () => {
     await endLiveCalls();
     await ctx.db.execute(sql`insert into crm_calls (user_id, direction, status, dial_number)
@@ -336,12 +354,20 @@ describe('POST /api/crm/telephony/webhook', () => {
     expect(await ctx.db.$count(crmTelephonyEvents)).toBe(before);
   });
 
+  it('refuses a body over 64 KB before reading it as an event', async () => {
+    const body = envelope('call.initiated', { call_control_id: 'v3:big', padding: 'x'.repeat(70 * 1024) });
+    const response = await sendWebhook(body);
+    expect(response.statusCode).toBe(413);
+  });
+
   it('drives an SDK-placed call: legs, active, completed with the lead counted once; redelivery and forgery change nothing', async () => {
     await endLiveCalls();
     const socket = await connectSocket(await listenForSockets(ctx.app), token);
     sockets.push(socket);
     expect(await subscribe(socket, phoneChannel(LINE_DIGITS))).toMatchObject({ ok: true });
     const lead = await newLead({ companyName: 'Webhook Lead' });
+    expect(await subscribe(socket, crmLeadChannel(lead.id))).toMatchObject({ ok: true });
+    const leadLogged = nextEvent(socket, 'LeadCallLogged');
     const created = (await post('/api/crm/call', { lead_id: lead.id, dial_number: '+15125550129' })).json().data;
     const common = {
       call_session_id: 'session-1',
@@ -405,6 +431,7 @@ describe('POST /api/crm/telephony/webhook', () => {
     expect((await sendWebhook(hangup)).json()).toEqual({ message: 'Received.' });
     expect((await sendWebhook(hangup)).json()).toEqual({ message: 'Already received.' });
     await logged;
+    expect((await leadLogged)[0]).toMatchObject({ id: created.id, lead_id: lead.id, status: 'completed' });
     const ended = await callRow(created.id);
     expect(ended).toMatchObject({ status: 'completed', hangupCause: 'normal_clearing' });
     expect(ended.durationSeconds).toBeGreaterThanOrEqual(0);
