@@ -54,11 +54,11 @@ async function referenceErrors(db: DbOrTransaction, input: LeadFields, auth: Aut
     errors.campaign_id = ['The selected campaign id is invalid.'];
   if (input.state && !(await exists(db.select({ code: states.code }).from(states).where(eq(states.code, input.state)))))
     errors.state = ['The selected state is invalid.'];
-  if (input.manager_id) {
-    if (input.manager_id !== auth.user.id && !seesAllLeads(auth, settings))
-      errors.manager_id = [leadManagerOnlySelfMessage];
-    else if (!(await isAgent(db, input.manager_id))) errors.manager_id = ['The selected manager id is invalid.'];
-  }
+  // Handing a lead to someone else, or to nobody, takes seeing every lead: the agent would lose it from sight.
+  if (input.manager_id !== undefined && input.manager_id !== auth.user.id && !seesAllLeads(auth, settings))
+    errors.manager_id = [leadManagerOnlySelfMessage];
+  else if (input.manager_id && !(await isAgent(db, input.manager_id)))
+    errors.manager_id = ['The selected manager id is invalid.'];
   return errors;
 }
 

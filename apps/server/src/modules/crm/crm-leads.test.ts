@@ -527,6 +527,9 @@ describe('bulk assign and campaign', () => {
     });
     expect(handOff.statusCode).toBe(422);
     expect(handOff.json().errors).toEqual({ value: ['You may only assign leads to yourself.'] });
+    const dropped = await as(agentToken, 'PUT', `/crm/leads/${two.id}`, { manager_id: null });
+    expect(dropped.json().errors).toEqual({ manager_id: ['You may only assign leads to yourself.'] });
+    expect((await as(agentToken, 'PUT', `/crm/leads/${two.id}`, { manager_id: agent.id })).statusCode).toBe(200);
     const noCampaign = await as(bossToken, 'POST', '/crm/leads/bulk', {
       ids: [two.id],
       action: 'campaign',
