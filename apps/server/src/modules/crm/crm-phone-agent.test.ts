@@ -66,7 +66,7 @@ const save = async (userId: number, email: string, extra: Record<string, string>
 };
 
 describe('agent telephony settings', () => {
-  it("are saved with 'manage crm', shown on the employee and in the login answer; a taken or bad username is 422", async () => {
+  it("are set by 'manage crm', shown and in the login answer; a taken or bad username is 422", async () => {
     const agent = await createUser(ctx.db, { permissions: ['phone access'] });
     const [line] = await ctx.db.insert(agentPhoneNumbers).values({ phoneNumber: '(737) 555-0160' }).returning();
     const saved = await save(agent.id, agent.email, {

@@ -307,7 +307,7 @@ async function voicemailMedia(app: AppInstance, provider: TelephonyProvider, voi
   return kept?.name ?? mediaName;
 }
 
-/** POST /api/crm/calls/manage/dial {call_id}: the server places the lead's leg (AMD with a voicemail) and the agent's. */
+/** POST /api/crm/calls/manage/dial {call_id}: the server places the lead's leg (AMD with a voicemail), the agent's. */
 export async function dialCall(app: AppInstance, auth: AuthContext, callId: number) {
   const provider = await requireProvider(app);
   const current = await ownCall(app.db, auth, eq(crmCalls.id, callId));

@@ -154,7 +154,7 @@ describe('gates', () => {
     ['POST', '/api/crm/calls/manage/log_error'],
   ];
 
-  it("answers 401 without a token and 403 without 'phone access' or to a client account on every call route", async () => {
+  it("401 without a token, 403 without 'phone access' or to a client account, on every call route", async () => {
     const plain = await createUser(ctx.db, { permissions: ['view crm'] });
     const plainToken = (await login(ctx.app, plain.email, plain.password)).access_token;
     const client = await createUser(ctx.db, { type: 'Client', permissions: ['phone access'] });
@@ -197,7 +197,7 @@ describe('gates', () => {
 });
 
 describe('GET /api/crm/phone/session', () => {
-  it('mints a login token at the provider; never the SIP password or the API key; 422 without agent settings', async () => {
+  it('mints a login token; never the SIP password or the API key; 422 without agent settings', async () => {
     const session = await ctx.app.inject({ method: 'GET', url: '/api/crm/phone/session', headers: bearer(token) });
     expect(session.statusCode, session.body).toBe(200);
     const body = session.json().data;
@@ -215,7 +215,7 @@ describe('GET /api/crm/phone/session', () => {
 });
 
 describe('POST /api/crm/call and the call log', () => {
-  it('creates a pending record answering data.id and a signed client_state; limits one live outgoing call', async () => {
+  it('creates a pending record: data.id and a signed client_state; one live outgoing call', async () => {
     await endLiveCalls();
     const lead = await newLead();
     const created = await post('/api/crm/call', {
@@ -239,7 +239,7 @@ describe('POST /api/crm/call and the call log', () => {
     expect(second.json().errors.dial_number).toEqual([crmPhoneMessages.oneLiveCall]);
   });
 
-  it('refuses a lead the agent may not see, toll-fraud numbers and the do-not-call list with their messages', async () => {
+  it('refuses a lead out of sight, toll-fraud numbers and the do-not-call list, with their messages', async () => {
     await endLiveCalls();
     const hidden = await newLead({ managerId: null });
     const invisible = await post('/api/crm/call', { lead_id: hidden.id, dial_number: '+15125550125' });
@@ -282,7 +282,7 @@ describe('POST /api/crm/call and the call log', () => {
     await ctx.db.execute(sql`delete from crm_calls where user_id = ${agentId} and dial_number = '+15125550101'`);
   });
 
-  it("PUT /api/crm/call/{id} ignores one's own ringing record only; GET /api/crm/calls lists only one's own", async () => {
+  it("PUT /api/crm/call/{id} ignores one's own ringing record; GET /api/crm/calls lists one's own", async () => {
     await endLiveCalls();
     const created = await post('/api/crm/call', {
       dial_number: '+15125550128',
@@ -360,7 +360,7 @@ describe('POST /api/crm/telephony/webhook', () => {
     expect(response.statusCode).toBe(413);
   });
 
-  it('drives an SDK-placed call: legs, active, completed with the lead counted once; redelivery and forgery change nothing', async () => {
+  it('drives an SDK call: legs, active, completed, lead counted once; redelivery and forgery ignored', async () => {
     await endLiveCalls();
     const socket = await connectSocket(await listenForSockets(ctx.app), token);
     sockets.push(socket);
@@ -457,7 +457,7 @@ describe('POST /api/crm/telephony/webhook', () => {
 });
 
 describe('server-placed calls through the double', () => {
-  it('auto voicemail to a machine: AMD, agent leg hung up, playback of the uploaded media, status voicemail', async () => {
+  it('auto voicemail to a machine: AMD, agent leg dropped, the uploaded media plays, status voicemail', async () => {
     await endLiveCalls();
     const socket = await connectSocket(await listenForSockets(ctx.app), token);
     sockets.push(socket);
@@ -581,7 +581,7 @@ describe('server-placed calls through the double', () => {
 });
 
 describe('incoming calls', () => {
-  it('record ringing with the lead matched by phone, IncomingCallId, transfer to the SIP URI; unanswered -> missed', async () => {
+  it('ringing record with the lead by phone, IncomingCallId, transfer to the SIP URI; unanswered: missed', async () => {
     const socket = await connectSocket(await listenForSockets(ctx.app), token);
     sockets.push(socket);
     await subscribe(socket, phoneChannel(LINE_DIGITS));
