@@ -101,7 +101,8 @@ DECLARE
   line record;
 BEGIN
   IF TG_OP = 'UPDATE' THEN
-    RAISE EXCEPTION 'Cleared lines are ticked or unticked, never changed.' USING ERRCODE = 'integrity_constraint_violation';
+    RAISE EXCEPTION 'Cleared lines are ticked or unticked, never changed.'
+      USING ERRCODE = 'integrity_constraint_violation';
   END IF;
   SELECT r.status, r.account_id, r.statement_date INTO target FROM bank_reconciliations r
     WHERE r.id = CASE WHEN TG_OP = 'DELETE' THEN OLD.reconciliation_id ELSE NEW.reconciliation_id END FOR SHARE;

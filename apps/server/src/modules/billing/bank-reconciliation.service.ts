@@ -192,7 +192,8 @@ export async function createReconciliation(
     await checkStatementDate(tx, input.account_id, input.statement_date);
     const inserted = await tx.execute<{ id: number }>(sql`
       insert into bank_reconciliations (account_id, statement_date, statement_balance, created_by)
-      values (${input.account_id}, ${input.statement_date}, ${numericFromCents(cents(input.statement_balance))}::numeric(14, 2),
+      values (${input.account_id}, ${input.statement_date},
+        ${numericFromCents(cents(input.statement_balance))}::numeric(14, 2),
         ${actorId})
       returning id`);
     return getReconciliation(tx, inserted.rows[0]!.id);

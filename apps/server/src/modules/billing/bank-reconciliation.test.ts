@@ -332,7 +332,7 @@ async function refusal(statement: Promise<unknown>): Promise<string> {
 }
 
 describe('the database guards', () => {
-  it('refuses changing or deleting a finished reconciliation and its lines, and finishing at a difference', async () => {
+  it('refuses changes to a finished reconciliation and its lines, and finishing at a difference', async () => {
     const finished = await ctx.db.execute<{ id: number }>(
       sql`select id from bank_reconciliations where status = 'finished' order by statement_date limit 1`,
     );

@@ -280,7 +280,8 @@ function AccountReconciliation({ accountId, canManage }: { accountId: number; ca
     <Stack gap="sm">
       <Text>
         {last
-          ? `Last reconciled to the statement of ${last.statement_date}, ending balance ${money(last.statement_balance)}.`
+          ? `Last reconciled to the statement of ${last.statement_date}, ` +
+            `ending balance ${money(last.statement_balance)}.`
           : 'This account has not been reconciled yet.'}
       </Text>
       {canManage && (
