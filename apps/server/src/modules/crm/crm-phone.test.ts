@@ -9,9 +9,11 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
+import { runJob } from '../../plugins/jobs.ts';
 import { notifications } from '../notifications/notifications.table.ts';
 import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
 import { voicemails } from '../reference/reference.table.ts';
+import { pruneTelephonyEventsJob } from './crm-webhook.routes.ts';
 import { crmCalls, crmDoNotCall, crmLeads, crmTelephonyEvents } from './crm.table.ts';
 
 // The softphone's server side against the real double on a loopback port (designs/crm-softphone.md §6): the app
@@ -608,11 +610,43 @@ describe('incoming calls', () => {
       return current.status === 'missed' ? current : null;
     }, 'missed');
     expect(row).toMatchObject({ direction: 'incoming', leadId: lead.id, userId: agentId });
-    const [notification] = await ctx.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, agentId), eq(notifications.numberDetails, String(callId))));
+    // The notification follows the commit that marked the call missed.
+    const notification = await until(
+      async () =>
+        (
+          await ctx.db
+            .select()
+            .from(notifications)
+            .where(and(eq(notifications.userId, agentId), eq(notifications.numberDetails, String(callId))))
+        )[0],
+      'the missed-call notification',
+    );
     expect(notification).toMatchObject({ type: 'Missed Call', numberDetails: String(callId) });
+  });
+});
+
+describe('the events job', () => {
+  it('forgets webhook events after 30 days and keeps newer ones', async () => {
+    await ctx.db.insert(crmTelephonyEvents).values([
+      {
+        eventId: 'old-event',
+        eventType: 'call.hangup',
+        payload: {},
+        receivedAt: new Date(Date.now() - 31 * 86_400_000),
+      },
+      {
+        eventId: 'recent-event',
+        eventType: 'call.hangup',
+        payload: {},
+        receivedAt: new Date(Date.now() - 29 * 86_400_000),
+      },
+    ]);
+    await runJob(ctx.app, pruneTelephonyEventsJob);
+    const left = await ctx.db
+      .select({ id: crmTelephonyEvents.eventId })
+      .from(crmTelephonyEvents)
+      .where(sql`${crmTelephonyEvents.eventId} in ('old-event', 'recent-event')`);
+    expect(left).toEqual([{ id: 'recent-event' }]);
   });
 });
 

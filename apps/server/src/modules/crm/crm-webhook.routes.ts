@@ -1,6 +1,13 @@
+import { sql } from 'drizzle-orm';
 import type { AppInstance } from '../../app-instance.ts';
+import { registerJob } from '../../plugins/jobs.ts';
 import { WebhookRefused } from '../telephony/provider.ts';
 import { handleTelephonyEvent } from './crm-webhook.service.ts';
+import { crmTelephonyEvents } from './crm.table.ts';
+
+/** The daily job that forgets webhook events (and logged phone errors) after 30 days (designs/crm-softphone.md §3.3). */
+export const pruneTelephonyEventsJob = 'crm-telephony-events-prune';
+export const TELEPHONY_EVENTS_KEPT_DAYS = 30;
 
 /** Webhook bodies are small JSON events; anything larger is not Telnyx's. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -11,6 +18,11 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024;
  * 401 and changes nothing; a redelivered event id is a 200 that changes nothing.
  */
 export async function crmTelephonyWebhookRoutes(app: AppInstance): Promise<void> {
+  registerJob(app, pruneTelephonyEventsJob, '23 3 * * *', async (instance) => {
+    await instance.db
+      .delete(crmTelephonyEvents)
+      .where(sql`${crmTelephonyEvents.receivedAt} < now() - make_interval(days => ${TELEPHONY_EVENTS_KEPT_DAYS})`);
+  });
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
