@@ -240,7 +240,7 @@ describe('softphone connection (design §3.3)', () => {
 });
 
 describe('outgoing calls (spec 1 §4, §7.7)', () => {
-  it('creates the pending record, then places the call with our client_state, Dialing -> Active -> Waiting', async () => {
+  it('creates the pending record, places the call with our client_state: Dialing, Active, Waiting', async () => {
     const t = setUp();
     await t.ready();
     const placed = await t.phone.dial({
@@ -354,7 +354,7 @@ describe('outgoing calls (spec 1 §4, §7.7)', () => {
 });
 
 describe('incoming calls (spec 1 §4)', () => {
-  it('rings with the ringtone and the matched company cut at 20; Ignore hangs up and marks the record ignored', async () => {
+  it('rings with the ringtone and the company cut at 20; Ignore hangs up and marks the record ignored', async () => {
     const t = setUp();
     await t.ready();
     const call = t.client().ring('+15125550123', encodeState({ call_id: 77, leg: 'agent', sig: 's' }));
@@ -425,7 +425,7 @@ describe('incoming calls (spec 1 §4)', () => {
     });
   });
 
-  it("IncomingCallId ahead of the ring names the lead's company (cut at 20) before search_contacts answers", async () => {
+  it("IncomingCallId ahead of the ring names the lead's company (cut at 20) before search_contacts", async () => {
     const t = setUp();
     await t.ready();
     t.phone.onChannelEvent('IncomingCallId', {
