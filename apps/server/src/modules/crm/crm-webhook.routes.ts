@@ -5,7 +5,7 @@ import { WebhookRefused } from '../telephony/provider.ts';
 import { handleTelephonyEvent } from './crm-webhook.service.ts';
 import { crmTelephonyEvents } from './crm.table.ts';
 
-/** The daily job that forgets webhook events (and logged phone errors) after 30 days (designs/crm-softphone.md §3.3). */
+/** The daily job that forgets webhook events and logged phone errors after 30 days (design §3.3). */
 export const pruneTelephonyEventsJob = 'crm-telephony-events-prune';
 export const TELEPHONY_EVENTS_KEPT_DAYS = 30;
 
