@@ -106,5 +106,8 @@ export function formatVoicemailLength(durationMs: number | null): string {
 
 /** A name for an upload that has none: the file's name without its extension. */
 export function voicemailNameFromFile(fileName: string): string {
-  return fileName.replace(/\.[^.]*$/, '').trim().slice(0, VOICEMAIL_NAME_MAX);
+  return fileName
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, VOICEMAIL_NAME_MAX);
 }

@@ -1,7 +1,7 @@
 import type { VoicemailRow } from '@switchboard/shared/crm-voicemails';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { jsonResponse } from '../../test/render.tsx';
 import { firstLoad, renderSignedIn } from '../../test/render-signed-in.tsx';
@@ -43,16 +43,26 @@ function apiOf(rows: () => VoicemailRow[], sent: { method: string; url: string; 
 }
 
 describe('/crm/voicemails', { timeout: 150_000 }, () => {
-  it('lists the voicemails read-only for view crm, and plays one from a blob URL', async () => {
+  it('lists the voicemails read-only for view crm, and plays one', async () => {
     const sent: { method: string; url: string; body: unknown }[] = [];
-    // jsdom has no blob URLs: stand in for the two calls the player makes.
-    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = vi.fn(() => 'blob:voicemail-1');
-    URL.revokeObjectURL = vi.fn();
-    onTestFinished(() => {
-      URL.createObjectURL = original.create;
-      URL.revokeObjectURL = original.revoke;
-    });
+    // jsdom has no Web Audio: a context that decodes every recording as 4.4 s and records what it starts.
+    const started: number[] = [];
+    class FakeAudioContext {
+      currentTime = 0;
+      destination = {};
+      decodeAudioData = vi.fn(async (bytes: ArrayBuffer) => ({ duration: 4.4, length: bytes.byteLength }));
+      createBufferSource = () => ({
+        buffer: null,
+        onended: null,
+        connect: vi.fn(),
+        disconnect: vi.fn(),
+        start: () => started.push(1),
+        stop: vi.fn(),
+      });
+      resume = vi.fn(async () => undefined);
+      close = vi.fn(async () => undefined);
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
     const user = userEvent.setup();
     renderSignedIn('/crm/voicemails', {
       permissions: ['view crm'],
@@ -67,7 +77,11 @@ describe('/crm/voicemails', { timeout: 150_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Delete Promo' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Set Promo as default' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Play Promo' }));
-    await waitFor(() => expect(screen.getByTestId('voicemail-audio').getAttribute('src')).toBe('blob:voicemail-1'));
+    const player = await screen.findByTestId('blob-player');
+    expect(player.getAttribute('data-duration')).toBe('4.40');
+    expect(player.textContent).toContain('0:04');
+    expect(started).toEqual([1]);
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
     expect(sent).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getFormErrors } from '../../../lib/form-errors.ts';
 import { useDeleteVoicemail, useUpdateVoicemail, useUploadVoicemail } from '../api/voicemails.ts';
 import { startWavRecording, type WavRecording } from '../recorder.ts';
+import { BlobPlayer } from './blob-player.tsx';
 
 // The page's dialogs: upload a file, record one, rename, delete (naming the new default when the default goes).
 // The browser checks what the server checks (the shared contract); the server's 422 texts show on the fields.
@@ -112,26 +113,20 @@ export const microphoneMessage = 'The microphone could not be opened.';
 
 export function RecordModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const [name, setName] = useState('');
-  const [recorded, setRecorded] = useState<{ blob: Blob; url: string } | null>(null);
+  const [recorded, setRecorded] = useState<Blob | null>(null);
   const [seconds, setSeconds] = useState(0);
   const [recording, setRecording] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const session = useRef<WavRecording | null>(null);
   const saving = useSaveRecording(onClose);
 
-  const discard = () => {
-    setRecorded((previous) => {
-      if (previous) URL.revokeObjectURL(previous.url);
-      return null;
-    });
-  };
+  const discard = () => setRecorded(null);
   const stop = async () => {
     const current = session.current;
     session.current = null;
     setRecording(false);
     if (!current) return;
-    const blob = await current.stop();
-    setRecorded({ blob, url: URL.createObjectURL(blob) });
+    setRecorded(await current.stop());
   };
   const start = async () => {
     discard();
@@ -189,7 +184,7 @@ export function RecordModal({ opened, onClose }: { opened: boolean; onClose(): v
             <Text aria-label="Recorded length">{formatVoicemailLength(Math.round(seconds * 1000))}</Text>
           )}
         </Group>
-        {recorded && <audio controls src={recorded.url} style={{ width: '100%' }} />}
+        {recorded && <BlobPlayer blob={recorded} />}
         {saving.errors.file && <Alert color="red">{saving.errors.file}</Alert>}
         <TextInput
           label="Name"
@@ -204,7 +199,7 @@ export function RecordModal({ opened, onClose }: { opened: boolean; onClose(): v
           <Button
             disabled={!recorded || recording}
             loading={saving.pending}
-            onClick={() => recorded && saving.save(name, recorded.blob, 'recording.wav')}
+            onClick={() => recorded && saving.save(name, recorded, 'recording.wav')}
           >
             Save
           </Button>

@@ -1,48 +1,42 @@
-import { Alert, CloseButton, Group, Loader, Paper, Text } from '@mantine/core';
+import { Alert, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { VoicemailRow } from '@switchboard/shared/crm-voicemails';
 import { useEffect, useState } from 'react';
 import { fetchVoicemailAudio } from '../api/voicemails.ts';
+import { BlobPlayer } from './blob-player.tsx';
 
-// Plays one recording: fetched with the bearer token as a blob, shown as a blob URL (revoked when it goes).
+// Plays one voicemail: GET /api/crm/voicemails/{id}/audio fetched with the bearer token, played from the blob.
 
 export function VoicemailPlayer({ voicemail, onClose }: { voicemail: VoicemailRow; onClose(): void }) {
-  const [url, setUrl] = useState<string | null>(null);
+  const [blob, setBlob] = useState<Blob | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
-    let created: string | null = null;
-    setUrl(null);
+    setBlob(null);
     setFailed(false);
     fetchVoicemailAudio(voicemail.id, controller.signal)
-      .then((blob) => {
-        created = URL.createObjectURL(blob);
-        setUrl(created);
-      })
+      .then(setBlob)
       .catch(() => {
         if (!controller.signal.aborted) setFailed(true);
       });
-    return () => {
-      controller.abort();
-      if (created) URL.revokeObjectURL(created);
-    };
+    return () => controller.abort();
   }, [voicemail.id]);
 
   return (
     <Paper withBorder p="sm" aria-label="Player">
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={500}>{voicemail.name}</Text>
-        <CloseButton aria-label="Close player" onClick={onClose} />
-      </Group>
-      {failed ? (
-        <Alert color="red" mt="xs">
-          An error occured.
-        </Alert>
-      ) : url ? (
-        <audio controls autoPlay src={url} style={{ width: '100%' }} data-testid="voicemail-audio" />
-      ) : (
-        <Loader size="sm" mt="xs" />
-      )}
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={500}>{voicemail.name}</Text>
+          <CloseButton aria-label="Close player" onClick={onClose} />
+        </Group>
+        {failed ? (
+          <Alert color="red">An error occured.</Alert>
+        ) : blob ? (
+          <BlobPlayer blob={blob} autoPlay />
+        ) : (
+          <Loader size="sm" />
+        )}
+      </Stack>
     </Paper>
   );
 }
