@@ -367,4 +367,25 @@ describe('the database guards', () => {
     const still = one.parse((await call(viewer, 'GET', `${base}/${draft.id}`)).json()).data;
     expect(still.status).toBe('draft');
   });
+
+  it('keeps a finished reconciliation at difference 0 when a tick races its Finish', async () => {
+    const list = pageOf(bankReconciliationSchema).parse((await call(viewer, 'GET', `${base}?per_page=1`)).json());
+    const draft = list.data[0]!;
+    expect(draft.status).toBe('draft');
+    const balanced = await call(accountant, 'PUT', `${base}/${draft.id}`, {
+      statement_date: draft.statement_date,
+      statement_balance: draft.opening_balance,
+    });
+    expect(saved.parse(balanced.json()).data.difference).toBe(0);
+    const lineId = await bank('2026-04-15', 7_00, 'Late deposit');
+    const [finishing, ticking] = await Promise.all([
+      call(accountant, 'POST', `${base}/${draft.id}/finish`),
+      call(accountant, 'POST', `${base}/${draft.id}/lines`, { journal_line_ids: [lineId], cleared: true }),
+    ]);
+    // One of them wins; either way a finished reconciliation still balances.
+    expect([finishing.statusCode, ticking.statusCode].sort()).toEqual([200, 422]);
+    const after = one.parse((await call(viewer, 'GET', `${base}/${draft.id}`)).json()).data;
+    if (after.status === 'finished') expect(after.difference).toBe(0);
+    else expect(after).toMatchObject({ cleared_count: 1, difference: -7 });
+  });
 });
