@@ -5,7 +5,6 @@
 // with its Socket.IO sockets, in every process; frames are checked before Hocuspocus reads them and refusals are logged
 // by the app, at most a line a minute per address; a user holds at most COLLAB_MAX_CONNECTIONS_PER_USER notes open.
 import type { IncomingMessage } from 'node:http';
-import { Redis } from '@hocuspocus/extension-redis';
 import { Hocuspocus, type Connection, type Extension } from '@hocuspocus/server';
 import { tooManyConnectionsError } from '@switchboard/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -176,6 +175,8 @@ export async function registerCollab(app: FastifyInstance, options: CollabOption
       redisClients.push(client);
       return client;
     };
+    // Loaded only with Redis: without it the extension and its clients would only slow every start.
+    const { Redis } = await import('@hocuspocus/extension-redis');
     const shared = new Redis({ createClient });
     // Saves take turns on a PostgreSQL advisory lock (collab-log.ts); Redis's lock would only add a printed error
     // when two processes save one note at the same moment.

@@ -1,7 +1,7 @@
 import { TICKET_STATUS_OPEN, TRIAGE_MEDIUM, ticketNumberInSubject, type MailAuthVerdict } from '@switchboard/shared';
 import { sanitizeHtml } from '@switchboard/shared/html-policy';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { newUploadPath, removeUpload, writeUpload } from '../../plugins/storage.ts';
 import { clientAccounts } from '../companies/client-accounts.table.ts';
@@ -64,6 +64,8 @@ export interface InboundMessage {
 
 /** Parses a raw message into the parts a ticket keeps (subject and bodies capped as the thread stores them). */
 export async function parseInboundMail(raw: Buffer): Promise<InboundMessage> {
+  // Loaded on first use, as mailauth is (mail-auth.ts): most processes never receive mail.
+  const { simpleParser } = await import('mailparser');
   let mail: ParsedMail;
   try {
     mail = await simpleParser(raw);

@@ -1,6 +1,6 @@
 import { promises as dns } from 'node:dns';
 import type { MailAuthVerdict } from '@switchboard/shared';
-import { authenticate, type DNSResolver } from 'mailauth';
+import type { authenticate, DNSResolver } from 'mailauth';
 
 // SPF, DKIM and DMARC of a received message (decision 0028), checked with mailauth. The verdict is evidence shown
 // beside the message; only `verified` decides anything (a ticket number joins a thread only from a verified contact).
@@ -58,7 +58,9 @@ export async function authenticateMail(
 ): Promise<MailAuthVerdict> {
   const resolver = options.resolver ?? defaultResolver;
   const viaRelay = (options.relays ?? []).includes(plainIp(envelope.remoteAddress));
-  const check = authenticate(raw, {
+  // Loaded on first use: mailauth is the heaviest package of the app's start (and of every server test file's import).
+  const mailauth = await import('mailauth');
+  const check = mailauth.authenticate(raw, {
     resolver,
     sender: envelope.mailFrom,
     // Behind a trusted relay the relay's Received header names the server that really sent the message.
