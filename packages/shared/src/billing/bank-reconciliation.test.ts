@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  differenceNotZeroMessage,
+  draftExistsMessage,
+  finishedReadOnlyMessage,
+  lineNotAvailableMessage,
+  notBankAccountMessage,
+  notDraftMessage,
+  onlyLastUndoMessage,
+  statementDateAfterLastMessage,
+  undoWithDraftMessage,
   bankReconciliationInputSchema,
   bankReconciliationTickSchema,
   reconciliationDifferenceCents,
@@ -36,11 +45,38 @@ describe('bankReconciliationInputSchema', () => {
 
 describe('bankReconciliationTickSchema', () => {
   it('needs one to 500 line ids', () => {
-    expect(bankReconciliationTickSchema.safeParse({ journal_line_ids: [], cleared: true }).error?.issues[0]?.message).toBe(
-      'Tick at least one line.',
-    );
+    expect(
+      bankReconciliationTickSchema.safeParse({ journal_line_ids: [], cleared: true }).error?.issues[0]?.message,
+    ).toBe('Tick at least one line.');
     const many = Array.from({ length: 501 }, (_, i) => i + 1);
     expect(bankReconciliationTickSchema.safeParse({ journal_line_ids: many, cleared: true }).success).toBe(false);
     expect(bankReconciliationTickSchema.safeParse({ journal_line_ids: [3], cleared: false }).success).toBe(true);
+  });
+});
+
+describe('messages', () => {
+  it('words every refusal as the screen and the API show it', () => {
+    expect({
+      notBankAccountMessage,
+      draftExistsMessage,
+      statementDateAfterLastMessage,
+      differenceNotZeroMessage,
+      finishedReadOnlyMessage,
+      onlyLastUndoMessage,
+      undoWithDraftMessage,
+      notDraftMessage,
+      lineNotAvailableMessage,
+    }).toEqual({
+      notBankAccountMessage: 'Choose a bank account.',
+      draftExistsMessage: 'This account already has a reconciliation in progress.',
+      statementDateAfterLastMessage: 'The statement date must be after the last reconciled statement date.',
+      differenceNotZeroMessage: 'The difference must be 0.00 to finish the reconciliation.',
+      finishedReadOnlyMessage: 'A finished reconciliation cannot change.',
+      onlyLastUndoMessage: 'Only the last finished reconciliation of an account can be undone.',
+      undoWithDraftMessage: 'Finish or delete the reconciliation in progress before undoing this one.',
+      notDraftMessage: 'Only a reconciliation in progress can be finished.',
+      lineNotAvailableMessage:
+        'Only posted lines of this account dated on or before the statement date and not cleared yet can be ticked.',
+    });
   });
 });

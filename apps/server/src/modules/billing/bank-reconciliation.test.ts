@@ -7,6 +7,7 @@ import {
   finishedReadOnlyMessage,
   lineNotAvailableMessage,
   notBankAccountMessage,
+  notDraftMessage,
   onlyLastUndoMessage,
   statementDateAfterLastMessage,
   undoWithDraftMessage,
@@ -243,6 +244,9 @@ describe('a reconciliation from draft to finished, the chain, undo', () => {
     });
     expect(edit.statusCode).toBe(422);
     expect((await call(accountant, 'DELETE', `${base}/${first}`)).statusCode).toBe(422);
+    const again = await call(accountant, 'POST', `${base}/${first}/finish`);
+    expect(again.statusCode).toBe(422);
+    expect(errorsOf(again)).toEqual({ status: [notDraftMessage] });
   });
 
   it('opens the next one at the last statement balance, after its date, and clears a line once', async () => {
