@@ -158,6 +158,10 @@ export const employeeFieldGroups = {
   agent_number: 'agent',
   reminder_emails: 'agent',
   callback_number: 'agent',
+  sip_username: 'agent',
+  sip_password: 'agent',
+  telephony_credential_id: 'agent',
+  connection_id: 'agent',
 } as const satisfies Record<string, AccountFieldGroup>;
 export type EmployeeFormField = keyof typeof employeeFieldGroups;
 

@@ -346,7 +346,7 @@ describe('crmSettingsSchema', () => {
         next_touch_days: 31,
         next_touch_label: 'Weeks',
         calling_hours_start: -1,
-        calling_hours_end: 24,
+        calling_hours_end: 25,
         wrap_up_seconds: 2.5,
       }),
     ).toEqual({
@@ -355,7 +355,7 @@ describe('crmSettingsSchema', () => {
       next_touch_days: 'The next touch days must be between 0 and 30.',
       next_touch_label: 'The selected next touch label is invalid.',
       calling_hours_start: 'The calling hours start must be between 0 and 23.',
-      calling_hours_end: 'The calling hours end must be between 0 and 23.',
+      calling_hours_end: 'The calling hours end must be between 1 and 24.',
       wrap_up_seconds: 'The wrap up seconds must be an integer.',
     });
   });
@@ -364,6 +364,8 @@ describe('crmSettingsSchema', () => {
       calling_hours_end: callingHoursOrderMessage,
     });
     expect(errors({ ...defaultCrmSettings, calling_hours_start: 0, calling_hours_end: 23 })).toEqual({});
+    // A window may run to midnight (the table's CHECK allows 24).
+    expect(errors({ ...defaultCrmSettings, calling_hours_start: 9, calling_hours_end: 24 })).toEqual({});
   });
 });
 

@@ -446,7 +446,7 @@ export const crmSettingsSchema = z
     next_touch_days: wholeNumberBetween('next touch days', 0, NEXT_TOUCH_DAYS_MAX),
     next_touch_label: z.enum(nextTouchLabels, { error: 'The selected next touch label is invalid.' }),
     calling_hours_start: wholeNumberBetween('calling hours start', 0, 23),
-    calling_hours_end: wholeNumberBetween('calling hours end', 0, 23),
+    calling_hours_end: wholeNumberBetween('calling hours end', 1, 24),
     wrap_up_seconds: wholeNumberBetween('wrap up seconds', 0, WRAP_UP_SECONDS_MAX),
   })
   .refine((settings) => settings.calling_hours_start < settings.calling_hours_end, {

@@ -175,6 +175,11 @@ const employeeFields = {
   sip_username: agentTelephonyText(sipUsernamePattern, sipUsernameInvalidMessage),
   telephony_credential_id: agentTelephonyText(/^[A-Za-z0-9._:-]{1,200}$/, 'The telephony credential id is invalid.'),
   connection_id: agentTelephonyText(/^[A-Za-z0-9._:-]{1,200}$/, 'The connection id is invalid.'),
+  /** Write-only: sealed on the server and never returned; empty or absent keeps the stored one. */
+  sip_password: z.preprocess(
+    (value) => (typeof value === 'string' && value === '' ? undefined : value),
+    z.string().max(200, { message: 'The SIP password may not be greater than 200 characters.' }).optional(),
+  ),
   password_confirmation: z.preprocess((value) => value ?? '', z.string()),
   /**
    * designs/hr.md §2.2, §2.3 (HR staff only, as the employment fields): the manager, and the own week as JSON text

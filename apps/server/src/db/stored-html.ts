@@ -8,6 +8,7 @@ import { noteRevisions } from '../modules/notes/notes.table.ts';
 import { refreshStrategies } from '../modules/strategies/strategies.table.ts';
 import { tickets, ticketThreads } from '../modules/tickets/tickets.table.ts';
 import { whiteboardArticles } from '../modules/whiteboard/whiteboard.table.ts';
+import { crmLeadNotes } from '../modules/crm/crm.table.ts';
 import type { Db } from './client.ts';
 import { dataMigrations } from './data-migrations.table.ts';
 
@@ -28,6 +29,7 @@ export const storedHtmlColumns: StoredHtml[] = [
   { table: tickets, id: tickets.id, columns: [tickets.notes, tickets.resolution], clean: sanitizeStoredText },
   { table: noteRevisions, id: noteRevisions.id, columns: [noteRevisions.notes], clean: sanitizeStoredText },
   { table: ticketThreads, id: ticketThreads.id, columns: [ticketThreads.htmlBody], clean: sanitizeHtml },
+  { table: crmLeadNotes, id: crmLeadNotes.id, columns: [crmLeadNotes.body], clean: sanitizeHtml },
   {
     table: whiteboardArticles,
     id: whiteboardArticles.id,

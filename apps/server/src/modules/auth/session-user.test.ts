@@ -31,9 +31,13 @@ describe('the user and agent settings of the login answers', () => {
       .select({ id: agentPhoneNumbers.id, phoneNumber: agentPhoneNumbers.phoneNumber })
       .from(agentPhoneNumbers)
       .limit(1);
-    await ctx.db
-      .insert(agentSettings)
-      .values({ userId: agent.id, phoneNumberId: line!.id, callbackNumber: '5125550100' });
+    await ctx.db.insert(agentSettings).values({
+      userId: agent.id,
+      phoneNumberId: line!.id,
+      callbackNumber: '5125550100',
+      sipUsername: 'dispatch.agent',
+      connectionId: 'local-connection',
+    });
     [tech] = await ctx.db
       .select({ id: departments.id, name: departments.name })
       .from(departments)
@@ -76,9 +80,9 @@ describe('the user and agent settings of the login answers', () => {
     expect(body.agent_settings).toEqual({
       has_settings: true,
       phone_number: line.phoneNumber,
-      username: null,
+      username: 'dispatch.agent',
       callback_number: '5125550100',
-      connection_id: null,
+      connection_id: 'local-connection',
     });
 
     const session = await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(body.access_token) });

@@ -59,7 +59,7 @@ async function findSessionEmployee(db: DbOrTransaction, userId: number): Promise
   };
 }
 
-/** The saved agent settings (the employee form's Agent tab); has_settings once a line is assigned. */
+/** The saved agent settings (the employee form's Agent tab); has_settings once the phone can work. */
 export async function loadAgentSettings(db: DbOrTransaction, userId: number): Promise<AgentSettings> {
   const [row] = await db
     .select({
@@ -73,7 +73,8 @@ export async function loadAgentSettings(db: DbOrTransaction, userId: number): Pr
     .where(eq(agentSettings.userId, userId))
     .limit(1);
   return {
-    has_settings: Boolean(row?.phoneNumber),
+    // designs/crm-softphone.md §2.2: a line, a SIP username and a connection make a working phone.
+    has_settings: Boolean(row?.phoneNumber && row.sipUsername && row.connectionId),
     phone_number: row?.phoneNumber ?? null,
     // The SIP username and the credential connection (designs/crm-softphone.md §2.2); never the password.
     username: row?.sipUsername ?? null,

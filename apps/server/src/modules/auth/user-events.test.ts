@@ -1,4 +1,5 @@
 import type { AgentSettingsUpdatedPayload, UserUpdatedPayload } from '@switchboard/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -10,7 +11,8 @@ import {
 } from '../../../test/helpers.ts';
 import { connectSocket, listenForSockets, nextEvent } from '../../../test/realtime.ts';
 import { seedAgentPhoneNumbers } from '../phone-numbers/phone-numbers.service.ts';
-import { agentPhoneNumbers } from '../phone-numbers/phone-numbers.table.ts';
+import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
+import { openSipPassword, sipPasswordKey } from '../secrets/sip-password.ts';
 
 // Spec 1 §7.8 private channel: 'user' (UserUpdated, the 'Profile Updated' notice) and 'agent settings'.
 describe('UserUpdated and AgentSettingsUpdated on user.{id}', () => {
@@ -48,7 +50,13 @@ describe('UserUpdated and AgentSettingsUpdated on user.{id}', () => {
       const userUpdated = nextEvent<UserUpdatedPayload>(socket, 'UserUpdated');
       const agentUpdated = nextEvent<AgentSettingsUpdatedPayload>(socket, 'AgentSettingsUpdated');
       const form = await multipartBody(
-        employeeForm(agent.email, { agent_number: String(line!.id), callback_number: '5125550123' }),
+        employeeForm(agent.email, {
+          agent_number: String(line!.id),
+          callback_number: '5125550123',
+          sip_username: 'renamed.agent',
+          sip_password: 'sip-secret-1234',
+          connection_id: 'local-connection',
+        }),
       );
       const response = await ctx.app.inject({
         method: 'POST',
@@ -72,7 +80,17 @@ describe('UserUpdated and AgentSettingsUpdated on user.{id}', () => {
         has_settings: true,
         phone_number: line!.phoneNumber,
         callback_number: '(512) 555-0123',
+        username: 'renamed.agent',
+        connection_id: 'local-connection',
       });
+      // The SIP password is stored sealed (never as sent) and opens with the telephony key.
+      const [stored] = await ctx.db
+        .select({ sealed: agentSettings.sipPasswordEnc })
+        .from(agentSettings)
+        .where(eq(agentSettings.userId, agent.id));
+      expect(stored!.sealed!.includes(Buffer.from('sip-secret-1234'))).toBe(false);
+      expect(openSipPassword(await sipPasswordKey(ctx.db), stored!.sealed!)).toBe('sip-secret-1234');
+      expect(JSON.stringify(agent_settings)).not.toContain('sip-secret-1234');
     } finally {
       socket.close();
     }

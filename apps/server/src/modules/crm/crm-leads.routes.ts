@@ -95,7 +95,7 @@ export async function crmLeadRoutes(app: AppInstance): Promise<void> {
     if (body.action === 'delete' && !auth.permissions.includes('manage crm')) throw forbidden();
     const ids = await bulkUpdateLeads(app.db, body, auth);
     if (body.action !== 'delete') for (const lead of await leadsByIds(app.db, ids)) leadUpdated(lead);
-    return { message: `${ids.length} leads updated.`, data: { updated: ids.length } };
+    return { message: `${ids.length} ${ids.length === 1 ? 'lead' : 'leads'} updated.`, data: { updated: ids.length } };
   });
 
   app.get('/crm/leads/:id', { onRequest: viewCrm, schema: { params: idParams } }, async (request) => ({

@@ -23,6 +23,7 @@ import { revokeUserSessions } from '../auth/session-revocation.ts';
 import { disableTwoFactor } from '../auth/twofactor.service.ts';
 import { listPermissionNames, setUserPermissions } from '../permissions/permissions.service.ts';
 import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
+import { sealSipPassword, sipPasswordKey } from '../secrets/sip-password.ts';
 import { departments, regions, timezones } from '../reference/reference.table.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { closeOpenTimeclockEntry } from '../timeclock/timeclock.service.ts';
@@ -217,6 +218,9 @@ async function writeAgentSettings(
     ...(input.sip_username === undefined ? {} : { sipUsername: input.sip_username }),
     ...(input.telephony_credential_id === undefined ? {} : { telephonyCredentialId: input.telephony_credential_id }),
     ...(input.connection_id === undefined ? {} : { connectionId: input.connection_id }),
+    ...(input.sip_password === undefined
+      ? {}
+      : { sipPasswordEnc: sealSipPassword(await sipPasswordKey(tx), input.sip_password) }),
     updatedAt: new Date(),
   };
   await tx

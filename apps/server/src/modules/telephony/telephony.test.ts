@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { decodeClientState, encodeClientState } from './client-state.ts';
-import { openSipPassword, sealSipPassword } from './sip-secret.ts';
+import { openSipPassword, sealSipPassword } from '../secrets/sip-password.ts';
 
 const key = randomBytes(32);
 

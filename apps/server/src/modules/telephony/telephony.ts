@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { agentSettings } from '../phone-numbers/phone-numbers.table.ts';
 import { getAppSecret } from '../secrets/secrets.service.ts';
+import { sipPasswordKey as sipPasswordKeyOf } from '../secrets/sip-password.ts';
 import { encodeClientState, type ClientState } from './client-state.ts';
 import type { TelephonyProvider } from './provider.ts';
 import { TelnyxProvider } from './telnyx-provider.ts';
@@ -50,7 +51,7 @@ export function createTelephony({ db, config, deliverWebhook }: TelephonyDeps): 
   close(): Promise<void>;
 } {
   const clientStateKey = () => getAppSecret(db, 'telephony-client-state');
-  const sipPasswordKey = () => getAppSecret(db, 'telephony-sip-password');
+  const sipPasswordKey = () => sipPasswordKeyOf(db);
   let double: Promise<{ double: TelephonyDouble; url: string; apiKey: string }> | null = null;
   let provider: Promise<TelephonyProvider | null> | null = null;
 

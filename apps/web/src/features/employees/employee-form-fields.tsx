@@ -57,6 +57,11 @@ export interface EmployeeFormValues {
   agent_number: string | null;
   reminder_emails: boolean;
   callback_number: string;
+  /** designs/crm-softphone.md §2.2: the telephony login; the password is write-only (empty keeps the stored one). */
+  sip_username: string;
+  sip_password: string;
+  telephony_credential_id: string;
+  connection_id: string;
   /** designs/hr.md §2.2: the manager's user id (HR staff set it). */
   manager_id: string | null;
   /** designs/hr.md §2.3: off = the company week of the HR settings (work_hours null). */
@@ -119,6 +124,10 @@ export function employeeFormValues(employee: EmployeeDetail | null): EmployeeFor
     agent_number: employee?.agent_settings?.phone_number_id ? String(employee.agent_settings.phone_number_id) : null,
     reminder_emails: employee?.agent_settings?.reminder_emails === 1,
     callback_number: employee?.agent_settings?.callback_number ?? '',
+    sip_username: employee?.agent_settings?.sip_username ?? '',
+    sip_password: '',
+    telephony_credential_id: employee?.agent_settings?.telephony_credential_id ?? '',
+    connection_id: employee?.agent_settings?.connection_id ?? '',
     manager_id: employee?.manager_id ? String(employee.manager_id) : null,
     own_work_hours: Boolean(employee?.work_hours),
     work_hours: { ...standardWorkWeek, ...(employee?.work_hours ?? {}) },
@@ -157,6 +166,10 @@ export function employeeFormData(values: EmployeeFormValues, options: { includeA
     text.agent_number = values.agent_number ?? '';
     text.reminder_emails = values.reminder_emails ? '1' : '0';
     text.callback_number = values.callback_number;
+    text.sip_username = values.sip_username;
+    text.telephony_credential_id = values.telephony_credential_id;
+    text.connection_id = values.connection_id;
+    if (values.sip_password) text.sip_password = values.sip_password;
   }
   if (values.current_password) text.current_password = values.current_password;
   for (const [key, value] of Object.entries(text)) form.append(key, value);
@@ -519,6 +532,20 @@ export function AgentFields({
         disabled={!editable.agent}
         {...form.getInputProps('reminder_emails', { type: 'checkbox' })}
       />
+      <TextInput label="SIP Username" readOnly={!editable.agent} {...form.getInputProps('sip_username')} />
+      <PasswordInput
+        label="SIP Password"
+        description="Stored sealed and never shown; leave empty to keep it."
+        autoComplete="new-password"
+        readOnly={!editable.agent}
+        {...form.getInputProps('sip_password')}
+      />
+      <TextInput
+        label="Telephony Credential Id"
+        readOnly={!editable.agent}
+        {...form.getInputProps('telephony_credential_id')}
+      />
+      <TextInput label="Connection Id" readOnly={!editable.agent} {...form.getInputProps('connection_id')} />
     </SimpleGrid>
   );
 }

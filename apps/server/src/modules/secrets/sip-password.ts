@@ -1,9 +1,14 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { DbOrTransaction } from '../../db/client.ts';
+import { getAppSecret } from './secrets.service.ts';
 
 // The agent's SIP password at rest (designs/crm-softphone.md §2.2): AES-256-GCM under a server key (the app secret
 // 'telephony-sip'), stored as version byte 1 | 12-byte IV | 16-byte tag | ciphertext. It is never returned by the API.
 
 const VERSION = 1;
+
+/** The key SIP passwords are sealed under: the employees' Agent tab seals, telephony opens. */
+export const sipPasswordKey = (db: DbOrTransaction): Promise<Buffer> => getAppSecret(db, 'telephony-sip-password');
 
 export function sealSipPassword(key: Buffer, password: string): Buffer {
   if (key.length !== 32) throw new Error('sealSipPassword needs a 32-byte key');
