@@ -252,6 +252,29 @@ describe('softphone (real SDK, local telephony)', () => {
       .toBe('completed');
   });
 
+  it("auto voicemail without a recording: the spec's message and Call disabled", async () => {
+    const page = await openPhone(mediaBrowser);
+    const panel = page.getByRole('region', { name: 'Softphone' });
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('Connected');
+    await panel.getByLabel('Number').fill('(512) 555-0161');
+    const call = panel.getByRole('button', { name: 'Call', exact: true });
+    await expect.poll(() => call.isEnabled()).toBe(true);
+    await panel.getByRole('button', { name: 'Phone settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Phone settings' });
+    await settings.getByRole('switch', { name: 'Auto Leave Voicemail' }).check();
+    const clear = settings.getByRole('button', { name: 'Clear voicemail' });
+    if (await clear.isVisible()) await clear.click();
+    await settings.getByText('Auto Leave Voicemail Requires an Audio File', { exact: true }).waitFor();
+    // Escape closes an open dropdown first, then the modal.
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('Escape');
+        return settings.isHidden();
+      })
+      .toBe(true);
+    await expect.poll(() => call.isDisabled()).toBe(true);
+  });
+
   it('an incoming call rings with the lead company cut at 20; Ignore marks the record ignored', async () => {
     const page = await openPhone(mediaBrowser);
     const panel = page.getByRole('region', { name: 'Softphone' });

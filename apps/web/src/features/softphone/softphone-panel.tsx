@@ -324,6 +324,7 @@ export function SoftphonePanel() {
             onChange={(value) => voicemail.choose(value === null ? null : Number(value))}
             error={button.voicemailError}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear voicemail', 'aria-hidden': false }}
           />
         </Stack>
       </Modal>
