@@ -19,6 +19,7 @@ import { voicemails } from '../reference/reference.table.ts';
 
 /** Rows of the list (one statement: the authors joined, the times used counted in one grouped subquery). */
 export async function listVoicemails(db: DbOrTransaction, onlyId?: number): Promise<VoicemailRow[]> {
+  const callsOf = onlyId === undefined ? sql`` : sql`and crm_calls.voicemail_id = ${onlyId}`;
   const result = await db.execute<{
     id: number;
     name: string;
@@ -37,7 +38,7 @@ export async function listVoicemails(db: DbOrTransaction, onlyId?: number): Prom
     left join users u on u.id = v.created_by
     left join (
       select crm_calls.voicemail_id, count(*) as used from crm_calls
-      where crm_calls.voicemail_id is not null ${onlyId === undefined ? sql`` : sql`and crm_calls.voicemail_id = ${onlyId}`}
+      where crm_calls.voicemail_id is not null ${callsOf}
       group by crm_calls.voicemail_id
     ) c on c.voicemail_id = v.id
     where v.deleted_at is null ${onlyId === undefined ? sql`` : sql`and v.id = ${onlyId}`}
