@@ -25,6 +25,8 @@ export const contentSecurityPolicyDirectives = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
+  // Voicemail recordings play from blob URLs fetched with the bearer token; the softphone's sounds are same-origin.
+  mediaSrc: ["'self'", 'blob:'],
   connectSrc: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],

@@ -29,6 +29,7 @@ import { seedHrFormsDemo } from '../../modules/hr/hr-forms.demo.ts';
 import { seedHrCalendarDemo } from '../../modules/hr/hr-calendar.demo.ts';
 import { seedCalendarDemo } from '../../modules/calendar/calendar.demo.ts';
 import { seedCrmDemo } from '../../modules/crm/crm.demo.ts';
+import { seedVoicemailsDemo } from '../../modules/crm/crm-voicemails.demo.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -148,6 +149,8 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
         options.dataDir,
         demoCompanies.map((company) => company.name),
       );
+    // The voicemail drops' generated recordings (auto voicemail plays them through the local double).
+    if (options.dataDir) await seedVoicemailsDemo(tx, options.dataDir);
     // After the documents demo, which adds its quotes only when there are none.
     if (options.dataDir) await seedDemoProjectQuotes(tx, options.dataDir);
     if (options.billing !== false)

@@ -80,6 +80,10 @@ export const crmLeads = pgTable(
     index('crm_leads_phone_idx').on(t.phoneDigits).where(live),
     index('crm_leads_mobile_idx').on(t.mobileDigits).where(live),
     index('crm_leads_email_idx').on(t.emailKey).where(live),
+    // The e-mail prefix search (a query with '@') whatever the database's collation.
+    index('crm_leads_email_prefix_idx')
+      .on(sql`${t.emailKey} text_pattern_ops`)
+      .where(live),
     index('crm_leads_region_idx').on(t.regionId).where(live),
     index('crm_leads_industry_idx').on(t.industryId).where(live),
     index('crm_leads_state_idx').on(t.state).where(live),
@@ -186,6 +190,10 @@ export const crmCalls = pgTable(
     index('crm_calls_lead_idx').on(t.leadId, t.createdAt.desc()),
     index('crm_calls_user_idx').on(t.userId, t.createdAt.desc()),
     index('crm_calls_created_idx').on(t.createdAt, t.userId),
+    // The voicemails list counts each recording's uses.
+    index('crm_calls_voicemail_idx')
+      .on(t.voicemailId)
+      .where(sql`voicemail_id is not null`),
     uniqueIndex('crm_calls_call_control_unique').on(t.callControlId),
     uniqueIndex('crm_calls_local_call_control_unique').on(t.localCallControlId),
     index('crm_calls_live_idx')

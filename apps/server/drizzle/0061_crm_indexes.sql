@@ -1,0 +1,2 @@
+CREATE INDEX "crm_calls_voicemail_idx" ON "crm_calls" USING btree ("voicemail_id") WHERE voicemail_id is not null;--> statement-breakpoint
+CREATE INDEX "crm_leads_email_prefix_idx" ON "crm_leads" USING btree ("email_key" text_pattern_ops) WHERE deleted_at is null;
