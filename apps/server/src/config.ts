@@ -128,6 +128,9 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   // Local mode: every scripted delay of the double divided by this (tests use ~10).
   TELEPHONY_DOUBLE_SPEED: withDefault(z.coerce.number().min(0.1).max(1000), '1'),
+  // Local mode: the bearer token of the double's control API (/_telephony/control: place an inbound call, read a
+  // leg's audio). Unset, the control API is off.
+  TELEPHONY_CONTROL_TOKEN: optionalText.pipe(z.string().min(16).optional()),
 });
 
 export interface Config {
@@ -182,6 +185,7 @@ export interface Config {
   /** Without a trailing slash. */
   publicUrl: string;
   telephonyDoubleSpeed: number;
+  telephonyControlToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -254,5 +258,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     telnyxSipDomain: e.TELNYX_SIP_DOMAIN,
     publicUrl: (e.PUBLIC_URL ?? e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     telephonyDoubleSpeed: e.TELEPHONY_DOUBLE_SPEED,
+    telephonyControlToken: e.TELEPHONY_CONTROL_TOKEN,
   };
 }

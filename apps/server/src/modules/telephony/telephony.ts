@@ -64,6 +64,7 @@ export function createTelephony({ db, config, deliverWebhook }: TelephonyDeps): 
         deliver: deliverWebhook,
         speed: config.telephonyDoubleSpeed,
         sipDomain: config.telnyxSipDomain,
+        ...(config.telephonyControlToken ? { controlToken: config.telephonyControlToken } : {}),
         lookupCredential: async (credentialId) => {
           const [row] = await db
             .select({ sipUsername: agentSettings.sipUsername })
