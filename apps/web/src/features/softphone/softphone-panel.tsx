@@ -246,22 +246,25 @@ export function SoftphonePanel() {
               ))}
             </SimpleGrid>
             {state.call ? (
-              <Group grow gap="xs">
-                <Button color="red" onClick={controller.hangup}>
+              <Stack gap={6}>
+                {/* Its own row: in a row of three, 'Hang up' did not fit the panel's width. */}
+                <Button color="red" fullWidth onClick={controller.hangup}>
                   Hang up
                 </Button>
-                <Button variant="default" onClick={controller.toggleMute} aria-pressed={state.call.muted}>
-                  {state.call.muted ? 'Unmute' : 'Mute'}
-                </Button>
-                <Button
-                  variant="default"
-                  onClick={() => void controller.toggleHold()}
-                  aria-pressed={state.call.held}
-                  disabled={state.call.activeSince === null}
-                >
-                  {state.call.held ? 'Resume' : 'Hold'}
-                </Button>
-              </Group>
+                <Group grow gap="xs">
+                  <Button variant="default" onClick={controller.toggleMute} aria-pressed={state.call.muted}>
+                    {state.call.muted ? 'Unmute' : 'Mute'}
+                  </Button>
+                  <Button
+                    variant="default"
+                    onClick={() => void controller.toggleHold()}
+                    aria-pressed={state.call.held}
+                    disabled={state.call.activeSince === null}
+                  >
+                    {state.call.held ? 'Resume' : 'Hold'}
+                  </Button>
+                </Group>
+              </Stack>
             ) : (
               <Button
                 color="green"
