@@ -67,6 +67,7 @@ import { hrReportRoutes } from './modules/hr/hr-reports.routes.ts';
 import { crmLeadRoutes } from './modules/crm/crm-leads.routes.ts';
 import { crmPhoneRoutes } from './modules/crm/crm-phone.routes.ts';
 import { crmTelephonyWebhookRoutes } from './modules/crm/crm-webhook.routes.ts';
+import { crmAdminRoutes } from './modules/crm/crm-admin.routes.ts';
 import { crmVoicemailRoutes } from './modules/crm/crm-voicemails.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
@@ -158,6 +159,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(crmPhoneRoutes);
       await api.register(crmTelephonyWebhookRoutes);
       await api.register(crmVoicemailRoutes);
+      await api.register(crmAdminRoutes);
       await api.register(billingHomeRoutes);
       await api.register(invoiceDeliveryRoutes);
       await api.register(projectRoutes);
