@@ -77,7 +77,7 @@ describe('/crm/admin', { timeout: 150_000 }, () => {
   });
 
   it('answers the admin views not built yet with the area page', async () => {
-    renderSignedIn('/crm/admin/campaigns', { permissions: admin });
+    renderSignedIn('/crm/admin/email', { permissions: admin });
     const main = await screen.findByRole('heading', { name: 'CRM Administration' }, firstLoad);
     expect(
       within(main.parentElement as HTMLElement).getByText('CRM Administration is not available yet.'),

@@ -7,14 +7,20 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { AreaUnavailablePage } from '../../components/area-unavailable-page.tsx';
 import { getFormErrors } from '../../lib/form-errors.ts';
+import { CampaignsAdmin } from './admin-campaigns.tsx';
+import { RegionsAdmin } from './admin-regions.tsx';
+import { VerticalsAdmin } from './admin-verticals.tsx';
 import { useCrmSettings, useSaveCrmSettings } from './api/leads.ts';
 
-// /crm/admin/{view} (designs/crm-softphone.md §4.9): 'settings' is the CRM settings form; the other views
-// (campaigns, email, regions, verticals) are built by their own issue and say so.
+// /crm/admin/{view} (designs/crm-softphone.md §4.9): campaigns, regions, verticals and the CRM settings form; the
+// e-mail templates view is built by its own issue and says so.
 
 export function CrmAdminPage() {
   const { view } = useParams();
   if (view === 'settings') return <CrmSettingsPage />;
+  if (view === 'campaigns') return <CampaignsAdmin />;
+  if (view === 'regions') return <RegionsAdmin />;
+  if (view === 'verticals') return <VerticalsAdmin />;
   return <AreaUnavailablePage />;
 }
 
