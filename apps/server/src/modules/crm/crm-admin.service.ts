@@ -131,12 +131,15 @@ export async function saveCampaign(db: Db, id: number | null, input: CampaignInp
   return getCampaign(db, savedId);
 }
 
-/** Deletes a campaign no lead uses (live or deleted, so a restored lead never loses it); otherwise a 422. */
+/**
+ * Deletes a campaign no live lead uses; otherwise a 422 (archive it with status 0). Deleted leads lose it (the
+ * foreign key sets null): no lead is ever restored, and the check reads the partial index of live leads.
+ */
 export async function deleteCampaign(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lock(tx, 'campaigns');
     await lockedRow(tx, 'campaigns', id);
-    if (await exists(tx, sql`select 1 from crm_leads where campaign_id = ${id}`))
+    if (await exists(tx, sql`select 1 from crm_leads where campaign_id = ${id} and deleted_at is null`))
       throw unprocessable({ campaign: [crmAdminMessages.campaignInUse] });
     await tx.execute(sql`delete from campaigns where id = ${id}`);
   });
@@ -165,7 +168,7 @@ export async function deleteRegion(db: Db, id: number): Promise<void> {
     await lock(tx, 'regions');
     await lockedRow(tx, 'regions', id);
     const uses: string[] = [];
-    if (await exists(tx, sql`select 1 from crm_leads where region_id = ${id}`))
+    if (await exists(tx, sql`select 1 from crm_leads where region_id = ${id} and deleted_at is null`))
       uses.push(crmAdminMessages.regionInUseLeads);
     if (await exists(tx, sql`select 1 from employees where region_id = ${id}`))
       uses.push(crmAdminMessages.regionInUseEmployees);
@@ -214,7 +217,7 @@ export async function deleteVertical(db: Db, id: number): Promise<void> {
     await lock(tx, 'verticals');
     await lockedRow(tx, 'industries', id);
     const uses: string[] = [];
-    if (await exists(tx, sql`select 1 from crm_leads where industry_id = ${id}`))
+    if (await exists(tx, sql`select 1 from crm_leads where industry_id = ${id} and deleted_at is null`))
       uses.push(crmAdminMessages.verticalInUseLeads);
     if (await exists(tx, sql`select 1 from companies where industry_id = ${id}`))
       uses.push(crmAdminMessages.verticalInUseCompanies);

@@ -168,6 +168,15 @@ describe('campaigns', () => {
     emit.mockRestore();
   });
 
+  it('deletes a campaign only deleted leads used, and those leads lose it', async () => {
+    const gone = await created('/api/crm/campaigns', { campaign_name: 'Gone', status: 0 }, campaignRowSchema);
+    await addLead({ campaign: gone.id, deleted: true });
+    const response = await call('DELETE', `/api/crm/campaigns/${gone.id}`, manager);
+    expect(response.statusCode, response.body).toBe(200);
+    const left = await ctx.db.execute(sql`select 1 from crm_leads where campaign_id = ${gone.id}`);
+    expect(left.rows).toHaveLength(0);
+  });
+
   it('accepts POST with _method=PUT', async () => {
     const row = await created('/api/crm/campaigns', { campaign_name: 'Override', status: 1 }, campaignRowSchema);
     const response = await call('POST', `/api/crm/campaigns/${row.id}`, manager, {
