@@ -29,6 +29,7 @@ import { ProviderError, type AgentLine, type TelephonyProvider } from '../teleph
 import { finishCall, noEffects, presentCall, runEffects, type CallRow, type Effects } from './crm-calls-record.ts';
 import { mayViewLead, readCrmSettings } from './lead-access.ts';
 import { crmCalls, crmDoNotCall, crmLeads, crmTelephonyEvents } from './crm.table.ts';
+import { generateToneWav } from './crm-voicemails-audio.ts';
 
 // The softphone's calls (spec 1 §7.7; designs/crm-softphone.md §3.3, §5): 'phone access' on every route (the route
 // checks it), and here the target checks: a record, leg or conference of the caller's own, a visible lead.
@@ -262,28 +263,6 @@ export async function listOwnCalls(
   return { ...page, data: page.data.map(presentCall) };
 }
 
-/** A two-second tone (µ-law WAV is not needed: 16-bit PCM at 8 kHz) for a voicemail whose file is not there. */
-export function toneWav(seconds = 2): Buffer {
-  const samples = 8000 * seconds;
-  const buf = Buffer.alloc(44 + samples * 2);
-  buf.write('RIFF', 0, 'ascii');
-  buf.writeUInt32LE(36 + samples * 2, 4);
-  buf.write('WAVEfmt ', 8, 'ascii');
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(8000, 24);
-  buf.writeUInt32LE(16000, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36, 'ascii');
-  buf.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) {
-    buf.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / 8000)), 44 + i * 2);
-  }
-  return buf;
-}
-
 /** The voicemail's media name at the provider, uploading the recording the first time. */
 async function voicemailMedia(app: AppInstance, provider: TelephonyProvider, voicemailId: number): Promise<string> {
   const [voicemail] = await app.db.select().from(voicemails).where(eq(voicemails.id, voicemailId)).limit(1);
@@ -296,7 +275,7 @@ async function voicemailMedia(app: AppInstance, provider: TelephonyProvider, voi
         mime: voicemail.mime ?? 'audio/wav',
         bytes: stored,
       }
-    : { name: `${voicemail.id}-tone.wav`, mime: 'audio/wav', bytes: toneWav() };
+    : { name: `${voicemail.id}-tone.wav`, mime: 'audio/wav', bytes: generateToneWav([{ hz: 440, ms: 2000 }]) };
   const { mediaName } = await viaProvider(app, () => provider.uploadVoicemail(file));
   // Two dials at once may both upload; the first name stored is the one used.
   const [kept] = await app.db

@@ -120,6 +120,7 @@ export function LiveSession() {
   useChannel(staff ? storeChannel : null, {
     RegionUpdated: refreshStaticData,
     CampaignUpdated: refreshStaticData,
+    VerticalUpdated: refreshStaticData,
     VoicemailUpdated: refreshStaticData,
   });
 
