@@ -25,10 +25,14 @@ export const ticketTypes = pgTable('ticket_types', {
   name: text('name').notNull().unique(),
 });
 
-export const regions = pgTable('regions', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-});
+export const regions = pgTable(
+  'regions',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+  },
+  (t) => [uniqueIndex('regions_name_ci').on(sql`lower(trim(${t.name}))`)],
+);
 
 export const industries = pgTable(
   'industries',
@@ -62,11 +66,16 @@ export const departments = pgTable('departments', {
   name: text('name').notNull().unique(),
 });
 
-export const campaigns = pgTable('campaigns', {
-  id: serial('id').primaryKey(),
-  campaignName: text('campaign_name').notNull(),
-  status: integer('status').notNull().default(1),
-});
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    campaignName: text('campaign_name').notNull(),
+    status: integer('status').notNull().default(1),
+  },
+  // Names are unique whatever their case (the CRM admin's rule, held by the database too).
+  (t) => [uniqueIndex('campaigns_name_ci').on(sql`lower(trim(${t.campaignName}))`)],
+);
 
 export const voicemails = pgTable(
   'voicemails',

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "campaigns_name_ci" ON "campaigns" USING btree (lower(trim("campaign_name")));--> statement-breakpoint
+CREATE UNIQUE INDEX "regions_name_ci" ON "regions" USING btree (lower(trim("name")));
