@@ -67,3 +67,4 @@ export * from '../modules/hr/hr-forms.table.ts';
 export * from '../modules/hr/hr-calendar.table.ts';
 export * from '../modules/calendar/calendar.table.ts';
 export * from '../modules/crm/crm.table.ts';
+export * from '../modules/crm/crm-dialer.table.ts';
