@@ -68,7 +68,9 @@ import { crmLeadRoutes } from './modules/crm/crm-leads.routes.ts';
 import { crmPhoneRoutes } from './modules/crm/crm-phone.routes.ts';
 import { crmTelephonyWebhookRoutes } from './modules/crm/crm-webhook.routes.ts';
 import { crmAdminRoutes } from './modules/crm/crm-admin.routes.ts';
+import { crmReportRoutes } from './modules/crm/crm-reports.routes.ts';
 import { crmVoicemailRoutes } from './modules/crm/crm-voicemails.routes.ts';
+import { crmDialerRoutes } from './modules/crm/crm-dialer.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
 import { approvalRoutes } from './modules/projects/approvals.routes.ts';
@@ -160,6 +162,8 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(crmTelephonyWebhookRoutes);
       await api.register(crmVoicemailRoutes);
       await api.register(crmAdminRoutes);
+      await api.register(crmDialerRoutes);
+      await api.register(crmReportRoutes);
       await api.register(billingHomeRoutes);
       await api.register(invoiceDeliveryRoutes);
       await api.register(projectRoutes);
