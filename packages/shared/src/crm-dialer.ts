@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WRAP_UP_SECONDS_MAX } from './crm.ts';
-import { leadListQuerySchema } from './crm-leads.ts';
+import { leadListQuerySchema, leadSchema } from './crm-leads.ts';
 
 /**
  * The power dialer's contracts (designs/crm-softphone.md §2.2, §4.4, §5): a session snapshots the agent's visible
@@ -39,6 +39,7 @@ export const dialSkipReasons = {
   noNumber: 'No phone number',
   callingHours: 'Outside calling hours',
   unavailable: 'Lead no longer available',
+  calledSince: 'Called since the queue was made',
 } as const;
 
 const shape = leadListQuerySchema.shape;
@@ -124,10 +125,11 @@ export const dialSessionSchema = z.object({
 });
 export type DialSession = z.infer<typeof dialSessionSchema>;
 
-/** POST /{id}/next: the claimed item (null when none is free now), finished when the queue is empty. */
+/** POST /{id}/next: the claimed item and its lead (null when none is free now), finished when the queue is empty. */
 export const dialNextSchema = z.object({
   session: dialSessionSchema,
   item: dialItemSchema.nullable(),
+  lead: leadSchema.nullable(),
   finished: z.boolean(),
 });
 export type DialNext = z.infer<typeof dialNextSchema>;
