@@ -73,12 +73,12 @@ async function started(token: string, payload: object = {}): Promise<DialSession
   return act(token, session.id, 'start');
 }
 
-/** Calling hours [h, h + 1) with h the hour in New York now: New York open, Los Angeles and no state closed. */
+/** Calling hours from h, the hour in New York now, for two hours: New York open, Los Angeles and no state closed. */
 async function openOnlyInNewYork() {
   const hour = hourInZone('America/New_York', new Date());
   await ctx.db
     .update(crmSettings)
-    .set({ callingHoursStart: hour, callingHoursEnd: hour + 1 })
+    .set({ callingHoursStart: hour, callingHoursEnd: Math.min(hour + 2, 24) })
     .where(eq(crmSettings.id, 1));
 }
 
@@ -288,10 +288,23 @@ describe('running a session', () => {
     const lead = await insertLead({ companyName: 'Only', managerId: agent.id });
     const session = await started(agentToken);
     expect((await next(agentToken, session.id)).item?.lead_id).toBe(lead.id);
+    // A machine answered and the voicemail was dropped: a dial and a voicemail, not a connect.
+    await ctx.db.insert(crmCalls).values({
+      leadId: lead.id,
+      userId: agent.id,
+      direction: 'outgoing',
+      status: 'voicemail',
+      amdResult: 'machine',
+      voicemailStatus: 'ended',
+      answeredAt: new Date(),
+      endedAt: new Date(),
+      durationSeconds: 20,
+    });
     const last = await next(agentToken, session.id);
     expect(last).toMatchObject({ item: null, lead: null, finished: true });
     expect(last.session.status).toBe('finished');
     expect(last.session.counts).toEqual({ total: 1, queued: 0, done: 1, skipped: 0 });
+    expect(last.session.stats).toMatchObject({ dials: 1, connects: 0, voicemails: 1, talk_seconds: 0 });
   });
 
   it('skips do-not-call, bad numbers, no number, called since and outside calling hours, with reasons', async () => {
