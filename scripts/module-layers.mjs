@@ -67,6 +67,7 @@ export const webFeatureLayers = [
     'hr',
     'crm',
     'crm-voicemails',
+    'crm-reports',
   ],
   // HR's parts read the base data of 'hr'; the general calendar shows time off, interviews and project slots.
   ['hr-requests', 'hr-anon', 'hr-jobs', 'hr-forms', 'hr-reports', 'calendar'],

@@ -391,7 +391,12 @@ export const appRoutes: RouteObject[] = [
       area('import/new', 'CRM Import', { permissions: ['manage crm'] }),
       area('export', 'CRM Export'),
       area('proposals', 'Proposals'),
-      area('reports/:report/:startDate?/:endDate?/:agent?', 'CRM Reports', { permissions: ['view crm reports'] }),
+      {
+        path: 'reports/:report/:startDate?/:endDate?/:agent?',
+        lazy: () =>
+          import('../features/crm-reports/crm-reports-page.tsx').then((m) => ({ Component: m.CrmReportsPage })),
+        handle: handle({ title: 'CRM Reports', permissions: ['view crm reports'] }),
+      },
       {
         path: 'admin/:view?/:id?',
         lazy: () => import('../features/crm/admin-page.tsx').then((m) => ({ Component: m.CrmAdminPage })),
