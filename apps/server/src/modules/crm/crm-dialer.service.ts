@@ -406,6 +406,19 @@ async function announce(app: AppInstance, answer: DialSession): Promise<void> {
   if (digits) app.realtime.emitToChannel(phoneChannel(digits), 'DialerUpdated', answer);
 }
 
+/**
+ * Sends DialerUpdated for the agent's open session, if any: for the phone code to call when one of the agent's call
+ * records ends, so the stats move without a reload.
+ */
+export async function announceOpenDialSession(app: AppInstance, userId: number): Promise<void> {
+  const [row] = await app.db
+    .select()
+    .from(crmDialSessions)
+    .where(and(eq(crmDialSessions.userId, userId), sql`${crmDialSessions.status} <> 'finished'`))
+    .limit(1);
+  if (row) await announce(app, await presentSession(app.db, row));
+}
+
 async function changeSession(
   app: AppInstance,
   auth: AuthContext,
