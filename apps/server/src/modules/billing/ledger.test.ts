@@ -206,12 +206,17 @@ describe('the database guards the books', () => {
       `delete from journal_lines where entry_id = (select id from journal_entries where number = 'SQL-4')`,
       `update journal_entries set memo = 'changed' where number = 'SQL-4'`,
       `delete from journal_entries where number = 'SQL-4'`,
-      `truncate journal_lines`,
+      // Bank reconciliation's lines reference journal lines: a plain TRUNCATE stops at that foreign key before any
+      // trigger runs, so CASCADE is what reaches the ledger's own guard.
+      `truncate journal_lines cascade`,
     ]) {
-      expect(await transactionError(async (client) => void (await client.query(statement)))).toBe(
+      expect(await transactionError(async (client) => void (await client.query(statement))), statement).toBe(
         'Posted journal entries cannot change.',
       );
     }
+    expect(await transactionError(async (client) => void (await client.query('truncate journal_lines')))).toMatch(
+      /cannot truncate a table referenced in a foreign key constraint/,
+    );
   });
 
   it('refuses an entry dated on or before the lock date', async () => {
