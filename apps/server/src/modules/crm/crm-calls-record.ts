@@ -11,6 +11,7 @@ import type { DbOrTransaction } from '../../db/client.ts';
 import { createNotification, emitNotificationCreated } from '../notifications/notifications.service.ts';
 import { agentLineDigits } from '../phone-numbers/phone-numbers.service.ts';
 import { crmCalls, crmLeads } from './crm.table.ts';
+import { announceOpenDialSession } from './crm-dialer.service.ts';
 
 // Call records (spec 1 §3.4 'call record'): one presenter for the API, the phone channel and the lead's channel, and
 // the one way a record ends (status, duration, the lead's calls_count and last_call_at in the same transaction).
@@ -114,6 +115,11 @@ export async function runEffects(app: AppInstance, effects: Effects): Promise<vo
     const digits = lines.get(item.userId);
     if (digits) app.realtime.emitToChannel(phoneChannel(digits), item.event, item.payload);
   }
+  // A call that ended moves its agent's power-dialer stats: the dialer page follows DialerUpdated.
+  const ended = effects.phone.filter(
+    (item) => item.event === 'CallUpdated' && (item.payload as { ended_at: string | null }).ended_at !== null,
+  );
+  for (const userId of new Set(ended.map((item) => item.userId))) await announceOpenDialSession(app, userId);
   for (const item of effects.lead) app.realtime.emitToChannel(crmLeadChannel(item.leadId), item.event, item.payload);
   for (const item of effects.notifications) {
     const notification = await createNotification(app.db, item.userId, {

@@ -22,7 +22,7 @@ import {
 import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
 import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers.table.ts';
 import { voicemails } from '../reference/reference.table.ts';
-import { announceOpenDialSession } from './crm-dialer.service.ts';
+import { noEffects, runEffects } from './crm-calls-record.ts';
 import { crmDialSessionItems, crmDialSessions } from './crm-dialer.table.ts';
 import { crmCalls, crmDoNotCall, crmLeads, crmSettings } from './crm.table.ts';
 
@@ -419,9 +419,13 @@ describe('live updates', () => {
     const answer = await act(agentToken, session.id, 'start');
     const [payload] = await event;
     expect(payload).toEqual(answer);
-    // A call record ending elsewhere (the phone code) announces the open session's new stats.
+    // A call record ending (the phone code's effects after commit) announces the open session's new stats.
     const again = nextEvent<DialSession>(socket, 'DialerUpdated');
-    await announceOpenDialSession(ctx.app, agent.id);
+    const ended = {
+      ...noEffects(),
+      phone: [{ userId: agent.id, event: 'CallUpdated' as const, payload: { ended_at: 'x' } }],
+    };
+    await runEffects(ctx.app, ended);
     expect((await again)[0].id).toBe(session.id);
     const current = await as(agentToken, 'GET', '/crm/dialer/sessions/current');
     expect(current.json().data.id).toBe(session.id);
