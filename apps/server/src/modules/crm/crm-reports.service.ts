@@ -1,12 +1,13 @@
 import { DISPOSITIONS } from '@switchboard/shared/crm';
+import type { CrmCallStatus } from '@switchboard/shared/crm-phone';
 import {
+  callOutcome,
   callOutcomeLabels,
   callOutcomes,
   connectRate,
   crmReportMessages,
   daysBetween,
   REPORT_TIME_ZONE,
-  statusesOfOutcome,
   weekdayLabels,
   type CallOutcome,
   type CrmReport,
@@ -16,39 +17,80 @@ import {
   type CrmReportRow,
   type CrmReportTable,
 } from '@switchboard/shared/crm-reports';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 
-// CRM reports (designs/crm-softphone.md §4.10, §6): one grouped query per table over crm_calls, its range on
-// created_at so crm_calls_created_idx (created_at, user_id) answers a month of calls; never a query per row.
-// Days, hours and weekdays are counted in UTC (REPORT_TIME_ZONE): there is no company time zone setting yet.
+// CRM reports (designs/crm-softphone.md §4.10, §6): each report reads its calls in ONE grouped query (one scan of
+// the range on created_at, so crm_calls_created_idx (created_at, user_id) finds a month of calls) counting per key,
+// direction and status; its tables are summed from those few rows with the shared status -> outcome mapping.
+// Never a query per row (the agents' names are one more query). Days, hours and weekdays are counted in UTC
+// (REPORT_TIME_ZONE): there is no company time zone setting yet.
 
 type Range = Pick<CrmReportQuery, 'start' | 'end' | 'agent'>;
 
-const zone = sql.raw(`'${REPORT_TIME_ZONE}'`);
+/**
+ * The keys a report groups its calls by (constant SQL). In UTC a day and an hour of the week are integer steps of
+ * the epoch, far cheaper per call than a zone conversion: day = days since 1970-01-01, week_hour = hours since
+ * Thursday 00:00 (1970-01-01 was a Thursday) modulo 168. A company time zone would group by local values instead.
+ */
+const factKeys = {
+  day: `floor(date_part('epoch', c.created_at) / 86400)::int`,
+  week_hour: `(floor(date_part('epoch', c.created_at) / 3600)::bigint % 168)::int`,
+  user_id: 'c.user_id',
+  disposition: 'c.disposition',
+} as const;
+type FactKey = keyof typeof factKeys;
 
-/** The status -> outcome mapping of shared/crm-reports.ts as one SQL case (constants only). */
-const outcomeSql = sql.raw(
-  `case ${callOutcomes
-    .map(
-      (outcome) => `when c.status in (${statusesOfOutcome(outcome).map((status) => `'${status}'`)}) then '${outcome}'`,
-    )
-    .join(' ')} end`,
-);
+interface Fact {
+  /** The values of the keys the query grouped by. */
+  key: Partial<Record<FactKey, string | number | null>>;
+  direction: 'outgoing' | 'incoming';
+  outcome: CallOutcome;
+  calls: number;
+  talk_seconds: number;
+}
 
-/** The calls of the range (and agent) with their outcome, as a subquery named c. */
-function rangeCalls({ start, end, agent }: Range): SQL {
-  const from = new Date(`${start}T00:00:00Z`);
-  const to = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000);
+/**
+ * The range's calls (and agent's) counted per the keys, direction and status: one scan, one plain GROUP BY (a few
+ * thousand rows at most for a month); every table of the report is summed from these rows.
+ */
+async function callFacts(db: DbOrTransaction, { start, end, agent }: Range, keys: FactKey[]): Promise<Fact[]> {
+  const from = `${start}T00:00:00Z`;
+  const to = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString();
   const byAgent = agent ? sql`and c.user_id = ${agent}` : sql``;
-  return sql`(select c.*, ${outcomeSql} as outcome from crm_calls c
-    where c.created_at >= ${from.toISOString()}::timestamptz and c.created_at < ${to.toISOString()}::timestamptz
-    ${byAgent}) c`;
+  const columns = sql.raw(keys.map((key) => `${factKeys[key]} as ${key}`).join(', '));
+  const groups = sql.raw(keys.map((key) => factKeys[key]).join(', '));
+  const result = await db.execute<Record<string, string | number | null>>(sql`
+    select ${columns}, c.direction, c.status, count(*)::int as calls,
+      coalesce(sum(c.duration_seconds) filter (where c.answered_at is not null), 0)::int as talk_seconds
+    from crm_calls c
+    where c.created_at >= ${from}::timestamptz and c.created_at < ${to}::timestamptz ${byAgent}
+    group by ${groups}, c.direction, c.status`);
+  return result.rows.map((row) => ({
+    key: Object.fromEntries(keys.map((key) => [key, row[key] ?? null])),
+    direction: row.direction as Fact['direction'],
+    outcome: callOutcome(row.status as CrmCallStatus),
+    calls: num(row.calls),
+    talk_seconds: num(row.talk_seconds),
+  }));
+}
+
+/** The agents' names: one query for the ids the facts name. */
+async function agentNames(db: DbOrTransaction, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ id: number; name: string }>(
+    sql`select id, name from users where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(result.rows.map((row) => [num(row.id), row.name]));
 }
 
 const num = (value: unknown) => Number(value ?? 0);
 const textColumn = (key: string, label: string): CrmReportColumn => ({ key, label, kind: 'text' });
 const numberColumn = (key: string, label: string): CrmReportColumn => ({ key, label, kind: 'number' });
+const isConnect = (fact: Fact) => fact.outcome === 'connected';
 
 /** A totals row: the first column says Total, number and duration columns are summed. */
 function totalsOf(columns: CrmReportColumn[], rows: CrmReportRow[]): CrmReportRow {
@@ -65,12 +107,7 @@ function totalsOf(columns: CrmReportColumn[], rows: CrmReportRow[]): CrmReportRo
 const outcomeColumns = callOutcomes.map((outcome) => numberColumn(outcome, callOutcomeLabels[outcome]));
 
 /** Calls per day by direction and outcome: every day of the range, zero where nothing happened. */
-async function callsPerDay(db: DbOrTransaction, range: Range): Promise<CrmReportTable> {
-  const result = await db.execute<{ day: string; direction: string; outcome: CallOutcome; calls: number }>(sql`
-    select to_char(c.created_at at time zone ${zone}, 'YYYY-MM-DD') as day, c.direction, c.outcome,
-      count(*)::int as calls
-    from ${rangeCalls(range)}
-    group by 1, 2, 3`);
+function callsPerDay(facts: Fact[], range: Range): CrmReportTable {
   const columns = [
     textColumn('day', 'Date'),
     numberColumn('total', 'Total'),
@@ -82,12 +119,12 @@ async function callsPerDay(db: DbOrTransaction, range: Range): Promise<CrmReport
   for (const day of daysBetween(range.start, range.end)) {
     byDay.set(day, Object.fromEntries(columns.map((column) => [column.key, column.key === 'day' ? day : 0])));
   }
-  for (const { day, direction, outcome, calls } of result.rows) {
-    const row = byDay.get(day);
+  for (const fact of facts) {
+    const row = byDay.get(new Date(num(fact.key.day) * 86_400_000).toISOString().slice(0, 10));
     if (!row) continue;
-    row.total = num(row.total) + num(calls);
-    row[direction] = num(row[direction]) + num(calls);
-    row[outcome] = num(row[outcome]) + num(calls);
+    row.total = num(row.total) + fact.calls;
+    row[fact.direction] = num(row[fact.direction]) + fact.calls;
+    row[fact.outcome] = num(row[fact.outcome]) + fact.calls;
   }
   const rows = [...byDay.values()];
   return { key: 'days', title: 'Calls per day', columns, rows, totals: totalsOf(columns, rows) };
@@ -95,57 +132,51 @@ async function callsPerDay(db: DbOrTransaction, range: Range): Promise<CrmReport
 
 interface AgentFigures {
   user_id: number | null;
-  name: string | null;
+  name: string;
   outgoing: number;
   incoming: number;
-  connected: number;
+  /** Calls per outcome, both directions. */
+  outcomes: Record<CallOutcome, number>;
   outgoing_connects: number;
-  voicemails: number;
-  no_answer: number;
-  busy: number;
-  missed: number;
-  failed: number;
-  in_progress: number;
   talk_seconds: number;
 }
 
-/** Each agent's figures over the range: one grouped query. */
-async function agentFigures(db: DbOrTransaction, range: Range): Promise<AgentFigures[]> {
-  const result = await db.execute<Record<keyof AgentFigures, string | number | null>>(sql`
-    select c.user_id, u.name,
-      count(*) filter (where c.direction = 'outgoing')::int as outgoing,
-      count(*) filter (where c.direction = 'incoming')::int as incoming,
-      count(*) filter (where c.outcome = 'connected')::int as connected,
-      count(*) filter (where c.direction = 'outgoing' and c.outcome = 'connected')::int as outgoing_connects,
-      count(*) filter (where c.outcome = 'voicemail')::int as voicemails,
-      count(*) filter (where c.outcome = 'no_answer')::int as no_answer,
-      count(*) filter (where c.outcome = 'busy')::int as busy,
-      count(*) filter (where c.outcome = 'missed')::int as missed,
-      count(*) filter (where c.outcome = 'failed')::int as failed,
-      count(*) filter (where c.outcome = 'in_progress')::int as in_progress,
-      coalesce(sum(c.duration_seconds) filter (where c.answered_at is not null), 0)::int as talk_seconds
-    from ${rangeCalls(range)}
-    left join users u on u.id = c.user_id
-    group by c.user_id, u.name
-    order by u.name nulls last, c.user_id`);
-  return result.rows.map((row) => ({
-    user_id: row.user_id === null ? null : num(row.user_id),
-    name: row.name === null ? null : String(row.name),
-    outgoing: num(row.outgoing),
-    incoming: num(row.incoming),
-    connected: num(row.connected),
-    outgoing_connects: num(row.outgoing_connects),
-    voicemails: num(row.voicemails),
-    no_answer: num(row.no_answer),
-    busy: num(row.busy),
-    missed: num(row.missed),
-    failed: num(row.failed),
-    in_progress: num(row.in_progress),
-    talk_seconds: num(row.talk_seconds),
-  }));
-}
+const noOutcomes = () => Object.fromEntries(callOutcomes.map((outcome) => [outcome, 0])) as Record<CallOutcome, number>;
 
-const agentName = (figures: AgentFigures) => figures.name ?? 'No agent';
+/** Each agent's figures from the facts grouped by user_id; the names in one more query. */
+async function agentFigures(db: DbOrTransaction, facts: Fact[]): Promise<AgentFigures[]> {
+  const byAgent = new Map<number | null, AgentFigures>();
+  for (const fact of facts) {
+    const id = fact.key.user_id === null || fact.key.user_id === undefined ? null : num(fact.key.user_id);
+    let agent = byAgent.get(id);
+    if (!agent) {
+      agent = {
+        user_id: id,
+        name: '',
+        outgoing: 0,
+        incoming: 0,
+        outcomes: noOutcomes(),
+        outgoing_connects: 0,
+        talk_seconds: 0,
+      };
+      byAgent.set(id, agent);
+    }
+    agent[fact.direction] += fact.calls;
+    agent.outcomes[fact.outcome] += fact.calls;
+    if (fact.direction === 'outgoing' && isConnect(fact)) agent.outgoing_connects += fact.calls;
+    agent.talk_seconds += fact.talk_seconds;
+  }
+  const ids = [...byAgent.keys()].filter((id): id is number => id !== null);
+  const names = await agentNames(db, ids);
+  const agents = [...byAgent.values()];
+  for (const agent of agents) {
+    agent.name = (agent.user_id === null ? null : names.get(agent.user_id)) ?? 'No agent';
+  }
+  // By name, the calls without an agent last.
+  return agents.sort((a, b) =>
+    a.user_id === null ? 1 : b.user_id === null ? -1 : a.name.localeCompare(b.name) || a.user_id - b.user_id,
+  );
+}
 
 function callsPerAgent(figures: AgentFigures[]): CrmReportTable {
   const columns: CrmReportColumn[] = [
@@ -156,17 +187,11 @@ function callsPerAgent(figures: AgentFigures[]): CrmReportTable {
     { key: 'talk_seconds', label: 'Talk Time', kind: 'duration' },
   ];
   const rows = figures.map((agent) => ({
-    agent: agentName(agent),
+    agent: agent.name,
     agent_id: agent.user_id,
     outgoing: agent.outgoing,
     incoming: agent.incoming,
-    connected: agent.connected,
-    voicemail: agent.voicemails,
-    no_answer: agent.no_answer,
-    busy: agent.busy,
-    missed: agent.missed,
-    failed: agent.failed,
-    in_progress: agent.in_progress,
+    ...agent.outcomes,
     talk_seconds: agent.talk_seconds,
   }));
   return { key: 'agents', title: 'Calls per agent', columns, rows, totals: totalsOf(columns, rows) };
@@ -183,7 +208,11 @@ function agentsTable(figures: AgentFigures[]): CrmReportTable {
     { key: 'talk_seconds', label: 'Talk Time', kind: 'duration' },
     { key: 'average_seconds', label: 'Average Call', kind: 'duration' },
   ];
-  const row = (name: string, agentId: number | null, figures: Omit<AgentFigures, 'user_id' | 'name'>) => ({
+  type Figures = Pick<AgentFigures, 'outgoing' | 'outgoing_connects' | 'talk_seconds'> & {
+    voicemails: number;
+    connected: number;
+  };
+  const row = (name: string, agentId: number | null, figures: Figures): CrmReportRow => ({
     agent: name,
     agent_id: agentId,
     dials: figures.outgoing,
@@ -193,25 +222,27 @@ function agentsTable(figures: AgentFigures[]): CrmReportTable {
     // Appointments arrive with the CRM calendar (designs/crm-softphone.md §4.11); none can be counted yet.
     appointments: 0,
     talk_seconds: figures.talk_seconds,
+    // Talk time over the answered calls of both directions.
     average_seconds: figures.connected > 0 ? Math.round(figures.talk_seconds / figures.connected) : 0,
   });
-  const rows = figures.map((agent) => row(agentName(agent), agent.user_id, agent));
-  const sum = (key: keyof Omit<AgentFigures, 'user_id' | 'name'>) =>
-    figures.reduce((total, agent) => total + agent[key], 0);
+  const figuresOf = (agent: AgentFigures): Figures => ({
+    outgoing: agent.outgoing,
+    outgoing_connects: agent.outgoing_connects,
+    talk_seconds: agent.talk_seconds,
+    voicemails: agent.outcomes.voicemail,
+    connected: agent.outcomes.connected,
+  });
+  const rows = figures.map((agent) => row(agent.name, agent.user_id, figuresOf(agent)));
+  const all = figures.map(figuresOf);
+  const sum = (key: keyof Figures) => all.reduce((total, entry) => total + entry[key], 0);
   const totals = row('Total', null, {
     outgoing: sum('outgoing'),
-    incoming: sum('incoming'),
-    connected: sum('connected'),
     outgoing_connects: sum('outgoing_connects'),
-    voicemails: sum('voicemails'),
-    no_answer: sum('no_answer'),
-    busy: sum('busy'),
-    missed: sum('missed'),
-    failed: sum('failed'),
-    in_progress: sum('in_progress'),
     talk_seconds: sum('talk_seconds'),
+    voicemails: sum('voicemails'),
+    connected: sum('connected'),
   });
-  return { key: 'agents', title: 'Agents', columns, rows, totals: { ...totals, agent_id: null } };
+  return { key: 'agents', title: 'Agents', columns, rows, totals };
 }
 
 const directionColumns = (first: CrmReportColumn): CrmReportColumn[] => [
@@ -221,41 +252,41 @@ const directionColumns = (first: CrmReportColumn): CrmReportColumn[] => [
   numberColumn('total', 'Total'),
 ];
 
-async function outcomesTable(db: DbOrTransaction, range: Range): Promise<CrmReportTable> {
-  const result = await db.execute<{ outcome: CallOutcome; direction: string; calls: number }>(sql`
-    select c.outcome, c.direction, count(*)::int as calls from ${rangeCalls(range)} group by 1, 2`);
-  const rows: CrmReportRow[] = callOutcomes.map((outcome) => {
-    const count = (direction: string) =>
-      num(result.rows.find((row) => row.outcome === outcome && row.direction === direction)?.calls);
-    return {
-      outcome: callOutcomeLabels[outcome],
-      outgoing: count('outgoing'),
-      incoming: count('incoming'),
-      total: count('outgoing') + count('incoming'),
-    };
-  });
+/** Outgoing, incoming and total calls of the facts that match. */
+function byDirection(facts: Fact[], matches: (fact: Fact) => boolean) {
+  let outgoing = 0;
+  let incoming = 0;
+  for (const fact of facts) {
+    if (!matches(fact)) continue;
+    if (fact.direction === 'outgoing') outgoing += fact.calls;
+    else incoming += fact.calls;
+  }
+  return { outgoing, incoming, total: outgoing + incoming };
+}
+
+function outcomesTable(facts: Fact[]): CrmReportTable {
+  const rows: CrmReportRow[] = callOutcomes.map((outcome) => ({
+    outcome: callOutcomeLabels[outcome],
+    ...byDirection(facts, (fact) => fact.outcome === outcome),
+  }));
   const columns = directionColumns(textColumn('outcome', 'Outcome'));
   return { key: 'outcomes', title: 'Outcomes', columns, rows, totals: totalsOf(columns, rows) };
 }
 
-async function dispositionsTable(db: DbOrTransaction, range: Range): Promise<CrmReportTable> {
-  const result = await db.execute<{ disposition: string | null; direction: string; calls: number }>(sql`
-    select c.disposition, c.direction, count(*)::int as calls from ${rangeCalls(range)} group by 1, 2`);
+function dispositionsTable(facts: Fact[]): CrmReportTable {
   const codes: (string | null)[] = [...DISPOSITIONS.map((disposition) => disposition.code)];
-  for (const row of result.rows) if (!codes.includes(row.disposition)) codes.push(row.disposition);
+  const codeOf = (fact: Fact) => (fact.key.disposition == null ? null : String(fact.key.disposition));
+  for (const fact of facts) {
+    const code = codeOf(fact);
+    if (!codes.includes(code)) codes.push(code);
+  }
   if (!codes.includes(null)) codes.push(null);
   const label = (code: string | null) =>
     code === null ? 'None' : (DISPOSITIONS.find((disposition) => disposition.code === code)?.label ?? code);
-  const rows: CrmReportRow[] = codes.map((code) => {
-    const count = (direction: string) =>
-      num(result.rows.find((row) => row.disposition === code && row.direction === direction)?.calls);
-    return {
-      disposition: label(code),
-      outgoing: count('outgoing'),
-      incoming: count('incoming'),
-      total: count('outgoing') + count('incoming'),
-    };
-  });
+  const rows: CrmReportRow[] = codes.map((code) => ({
+    disposition: label(code),
+    ...byDirection(facts, (fact) => codeOf(fact) === code),
+  }));
   const columns = directionColumns(textColumn('disposition', 'Disposition'));
   return { key: 'dispositions', title: 'Dispositions', columns, rows, totals: totalsOf(columns, rows) };
 }
@@ -267,20 +298,22 @@ const rateColumns = (first: CrmReportColumn): CrmReportColumn[] => [
   { key: 'connect_rate', label: 'Connect %', kind: 'percent' },
 ];
 
-/** Dials and connects grouped by a part of the call's time in the report's zone (hour 0-23, weekday 0-6). */
-async function connectsBy(db: DbOrTransaction, range: Range, part: 'hour' | 'dow') {
-  const result = await db.execute<{ slot: number; dials: number; connects: number }>(sql`
-    select extract(${sql.raw(part)} from c.created_at at time zone ${zone})::int as slot, count(*)::int as dials,
-      count(*) filter (where c.outcome = 'connected')::int as connects
-    from ${rangeCalls(range)}
-    where c.direction = 'outgoing'
-    group by 1`);
-  return (slot: number) => {
-    const row = result.rows.find((entry) => num(entry.slot) === slot);
-    const dials = num(row?.dials);
-    const connects = num(row?.connects);
-    return { dials, connects, connect_rate: connectRate(connects, dials) };
-  };
+/** Dials (outgoing calls) and their connects in one slot of an hour or weekday set. */
+/** The UTC hour (0-23) and weekday (0 Sunday - 6 Saturday) of an hour of the week counted from Thursday 00:00. */
+export const hourOfWeek = (weekHour: number) => ({
+  hour: weekHour % 24,
+  dow: (4 + Math.floor(weekHour / 24)) % 7,
+});
+
+function connectsIn(facts: Fact[], set: 'hour' | 'dow', slot: number) {
+  let dials = 0;
+  let connects = 0;
+  for (const fact of facts) {
+    if (hourOfWeek(num(fact.key.week_hour))[set] !== slot || fact.direction !== 'outgoing') continue;
+    dials += fact.calls;
+    if (isConnect(fact)) connects += fact.calls;
+  }
+  return { dials, connects, connect_rate: connectRate(connects, dials) };
 }
 
 function withRate(columns: CrmReportColumn[], rows: CrmReportRow[]): CrmReportRow {
@@ -289,20 +322,18 @@ function withRate(columns: CrmReportColumn[], rows: CrmReportRow[]): CrmReportRo
   return totals;
 }
 
-async function hoursTable(db: DbOrTransaction, range: Range): Promise<CrmReportTable> {
-  const figures = await connectsBy(db, range, 'hour');
+function hoursTable(facts: Fact[]): CrmReportTable {
   const rows = Array.from({ length: 24 }, (_, hour) => ({
     hour: `${String(hour).padStart(2, '0')}:00`,
-    ...figures(hour),
+    ...connectsIn(facts, 'hour', hour),
   }));
   const columns = rateColumns(textColumn('hour', `Hour (${REPORT_TIME_ZONE})`));
   return { key: 'hours', title: 'Connect rate by hour', columns, rows, totals: withRate(columns, rows) };
 }
 
-async function weekdaysTable(db: DbOrTransaction, range: Range): Promise<CrmReportTable> {
-  const figures = await connectsBy(db, range, 'dow');
+function weekdaysTable(facts: Fact[]): CrmReportTable {
   // Monday first, as a working week reads.
-  const rows = [1, 2, 3, 4, 5, 6, 0].map((day) => ({ weekday: weekdayLabels[day]!, ...figures(day) }));
+  const rows = [1, 2, 3, 4, 5, 6, 0].map((day) => ({ weekday: weekdayLabels[day]!, ...connectsIn(facts, 'dow', day) }));
   const columns = rateColumns(textColumn('weekday', `Weekday (${REPORT_TIME_ZONE})`));
   return { key: 'weekdays', title: 'Connect rate by weekday', columns, rows, totals: withRate(columns, rows) };
 }
@@ -353,8 +384,9 @@ export async function crmReport(db: DbOrTransaction, report: CrmReportName, rang
         ],
       };
     case 'calls': {
-      const days = await callsPerDay(db, range);
-      const agents = callsPerAgent(await agentFigures(db, range));
+      const facts = await callFacts(db, range, ['day', 'user_id']);
+      const days = callsPerDay(facts, range);
+      const agents = callsPerAgent(await agentFigures(db, facts));
       return {
         ...base,
         tables: [days, agents],
@@ -375,12 +407,8 @@ export async function crmReport(db: DbOrTransaction, report: CrmReportName, rang
       };
     }
     case 'callbreakdown': {
-      const tables = [
-        await outcomesTable(db, range),
-        await dispositionsTable(db, range),
-        await hoursTable(db, range),
-        await weekdaysTable(db, range),
-      ];
+      const facts = await callFacts(db, range, ['week_hour', 'disposition']);
+      const tables = [outcomesTable(facts), dispositionsTable(facts), hoursTable(facts), weekdaysTable(facts)];
       const stackedByDirection = (table: string, title: string, indexKey: string) => ({
         title,
         type: 'bar' as const,
@@ -409,7 +437,7 @@ export async function crmReport(db: DbOrTransaction, report: CrmReportName, rang
       };
     }
     case 'agents': {
-      const table = agentsTable(await agentFigures(db, range));
+      const table = agentsTable(await agentFigures(db, await callFacts(db, range, ['user_id'])));
       return {
         ...base,
         tables: [table],
