@@ -73,6 +73,9 @@ function api(url: string) {
   const start = parsed.searchParams.get('start') ?? '';
   const end = parsed.searchParams.get('end') ?? '';
   if (parsed.pathname === '/api/crm/reports/agents') {
+    if (parsed.searchParams.get('format') === 'csv') {
+      return new Response(new Blob(['Agent\r\n'], { type: 'text/csv' }), { status: 200 });
+    }
     if (end < start) {
       return jsonResponse(422, {
         message: 'The given data was invalid.',
@@ -115,6 +118,19 @@ describe('/crm/reports', { timeout: 150_000 }, () => {
     await waitFor(() =>
       expect(reportCalls(fetchMock)).toContain('/api/crm/reports/agents?start=2026-03-01&end=2026-03-31&agent=7'),
     );
+
+    // The CSV is the same call with format=csv, saved under the report's name, range and agent.
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toEqual(['crm-agents-2026-03-01-2026-03-31-agent-7.csv']));
+    expect(reportCalls(fetchMock)).toContain(
+      '/api/crm/reports/agents?start=2026-03-01&end=2026-03-31&agent=7&format=csv',
+    );
+    click.mockRestore();
 
     // A backwards range: the server's message under End.
     const start = screen.getByLabelText('Start');
