@@ -1,11 +1,12 @@
 // Issue 6 part 11 through the browser: add a server with two drives, see it listed, import and export CSV.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
 import { launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+import { downloadedBytes } from '../support/download.ts';
 
 describe('devices', () => {
   let browser: Browser;
@@ -72,7 +73,7 @@ describe('devices', () => {
     // Export CSV of what the list shows.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const csv = await readFile((await (await download).path())!, 'utf8');
+    const csv = (await downloadedBytes(await download)).toString('utf8');
     expect(csv).toContain('Main Office,DC01,SRV-0042');
 
     // Issue 19: the saved server's Software list, which backup strategies of type Software pick from.

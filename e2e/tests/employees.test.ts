@@ -1,8 +1,8 @@
 // Issue 5 part 1 through the browser: the employees index with its filter row, the status filter, and the CSV export.
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+import { downloadedBytes } from '../support/download.ts';
 
 async function createEmployee(page: Page, accessToken: string, name: string, email: string): Promise<number> {
   const response = await page.request.post('/api/user', {
@@ -79,8 +79,8 @@ describe('employees index', () => {
       page.getByRole('button', { name: 'Export' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^employees-\d{4}-\d{2}-\d{2}\.csv$/);
-    const path = await download.path();
-    const lines = (await readFile(path, 'utf8'))
+    const lines = (await downloadedBytes(download))
+      .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');

@@ -1,11 +1,11 @@
 // Issue 17 part 2: a quote with two revisions opens in the PDF viewer; the selector switches between 00 and 01, the
 // page drawn by pdf.js is not blank, and closing goes back.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
 import { app, launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+import { downloadedBytes } from '../support/download.ts';
 
 /** A stored PDF's bytes, read through the API as the administrator. */
 async function pdfBytes(path: string): Promise<Buffer> {
@@ -83,7 +83,7 @@ describe('PDF viewer', () => {
     const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toMatch(/^Quote-Q-\d{6}-00\.pdf$/);
-    const saved = await readFile(await (await download).path());
+    const saved = await downloadedBytes(await download);
     expect(sha256(saved)).toBe(sha256(await pdfBytes(`/api/pdf/quote/${quoteId}/0`)));
     expect(sha256(saved)).not.toBe(sha256(await pdfBytes(`/api/pdf/quote/${quoteId}/1`)));
 
