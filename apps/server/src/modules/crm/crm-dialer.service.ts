@@ -13,7 +13,7 @@ import {
   type DialSessionCreate,
   type DialSessionFilters,
 } from '@switchboard/shared/crm-dialer';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppInstance } from '../../app-instance.ts';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
@@ -22,9 +22,9 @@ import { voicemails } from '../reference/reference.table.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import type { AuthContext } from '../users/auth-context.ts';
 import { crmDialSessionItems, crmDialSessions } from './crm-dialer.table.ts';
-import { agentToday, leadsByIds, searchCondition, weekOf } from './crm-leads-read.ts';
+import { agentToday, extraConditions, leadsByIds } from './crm-leads-read.ts';
 import { crmCalls, crmLeads } from './crm.table.ts';
-import { readCrmSettings, seesAllLeads, visibleLeadsCondition, type CrmSettingsRow } from './lead-access.ts';
+import { readCrmSettings, visibleLeadsCondition, type CrmSettingsRow } from './lead-access.ts';
 
 // The power dialer (designs/crm-softphone.md §4.4): a session snapshots the agent's visible leads into a queue;
 // `next` closes the current item, skips the queued leads that may not be called now (with a reason), then claims the
@@ -54,25 +54,7 @@ function filterConditions(
   const status = filters.status ?? context.loadStatus;
   if (status !== LEAD_STATUS.all) conditions.push(eq(crmLeads.status, status));
   if (filters.campaign_id) conditions.push(eq(crmLeads.campaignId, filters.campaign_id));
-  if (filters.region_id) conditions.push(eq(crmLeads.regionId, filters.region_id));
-  if (filters.industry_id) conditions.push(eq(crmLeads.industryId, filters.industry_id));
-  if (filters.state) conditions.push(eq(crmLeads.state, filters.state));
-  if (filters.manager_id && seesAllLeads(context.auth, context.settings))
-    conditions.push(eq(crmLeads.managerId, filters.manager_id));
-  const { today } = context;
-  if (filters.next_touch === 'today') conditions.push(eq(crmLeads.nextTouch, today));
-  else if (filters.next_touch === 'overdue') conditions.push(lt(crmLeads.nextTouch, today));
-  else if (filters.next_touch === 'week') {
-    const week = weekOf(today);
-    conditions.push(gte(crmLeads.nextTouch, week.from), lte(crmLeads.nextTouch, week.to));
-  }
-  if (filters.next_touch_from) conditions.push(gte(crmLeads.nextTouch, filters.next_touch_from));
-  if (filters.next_touch_to) conditions.push(lte(crmLeads.nextTouch, filters.next_touch_to));
-  if (filters.q) {
-    const search = searchCondition(filters.q);
-    if (search) conditions.push(search);
-  }
-  return conditions;
+  return [...conditions, ...extraConditions(filters, context)];
 }
 
 /** POST /api/crm/dialer/sessions: the session and its queue (at most DIAL_SESSION_MAX_ITEMS leads) in one go. */

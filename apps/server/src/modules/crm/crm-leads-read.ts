@@ -188,7 +188,16 @@ export interface ListContext {
 }
 
 /** The filters past visibility, campaign and status; none means the count may be read from crm_lead_counts. */
-function extraConditions(filters: LeadListFilters, context: ListContext): SQL[] {
+export type LeadExtraFilters = Pick<
+  LeadListFilters,
+  'region_id' | 'industry_id' | 'state' | 'manager_id' | 'next_touch' | 'next_touch_from' | 'next_touch_to' | 'q'
+>;
+
+/** Those filters as conditions on crm_leads; the power dialer's queue uses them too. */
+export function extraConditions(
+  filters: LeadExtraFilters,
+  context: Pick<ListContext, 'auth' | 'settings' | 'today'>,
+): SQL[] {
   const conditions: SQL[] = [];
   if (filters.region_id) conditions.push(eq(crmLeads.regionId, filters.region_id));
   if (filters.industry_id) conditions.push(eq(crmLeads.industryId, filters.industry_id));
