@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { autoVoicemailRequiresAudioMessage } from './softphone.ts';
 
 // The softphone's calls (spec 1 §7.7; designs/crm-softphone.md §3.3, §5): call records, the phone session, the
 // calls/manage/* bodies and the phone channel's payloads. One contract for the server's routes and the browser.
@@ -37,7 +38,7 @@ export const crmPhoneMessages = {
   hourlyLimit: 'You have placed 600 calls in the last hour. Please wait before calling again.',
   noPhone: 'Your phone is not set up. Ask an administrator for your agent settings.',
   telephonyOff: 'Telephony is turned off.',
-  noVoicemail: 'Auto Leave Voicemail Requires an Audio File',
+  noVoicemail: autoVoicemailRequiresAudioMessage,
   conferenceInvalid: 'The selected conference is invalid.',
   tooManyErrors: 'Too many errors logged. Please wait a minute.',
   providerFailed: 'The telephony provider refused the request.',
