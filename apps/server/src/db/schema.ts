@@ -65,6 +65,8 @@ export * from '../modules/hr/hr-anon.table.ts';
 export * from '../modules/hr/hr-jobs.table.ts';
 export * from '../modules/hr/hr-forms.table.ts';
 export * from '../modules/hr/hr-calendar.table.ts';
+export * from '../modules/hr/hr-employment.table.ts';
 export * from '../modules/calendar/calendar.table.ts';
 export * from '../modules/crm/crm.table.ts';
 export * from '../modules/crm/crm-dialer.table.ts';
+export * from '../modules/crm/crm-imports.table.ts';

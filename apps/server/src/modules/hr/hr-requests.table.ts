@@ -46,6 +46,11 @@ export const hrRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** Bumped by every change: decisions are conditional updates on it (two clicks, one 200, one 409). */
     version: integer('version').notNull().default(1),
+    /** The optional attachment of designs/hr.md §2.3: read by the requester and HR only, never by the manager. */
+    attachmentPath: text('attachment_path'),
+    attachmentName: text('attachment_name'),
+    attachmentMime: text('attachment_mime'),
+    attachmentBytes: integer('attachment_bytes'),
   },
   (t) => [
     index('hr_requests_user_start_idx').on(t.userId, t.startDate),
