@@ -69,8 +69,9 @@ export const webFeatureLayers = [
     'crm-voicemails',
     'crm-reports',
   ],
-  // HR's parts read the base data of 'hr'; the general calendar shows time off, interviews and project slots.
-  ['hr-requests', 'hr-anon', 'hr-jobs', 'hr-forms', 'hr-reports', 'calendar'],
+  // HR's parts read the base data of 'hr'; the general calendar shows time off, interviews and project slots; the
+  // power dialer and lead import build on the leads ('crm') and the softphone.
+  ['hr-requests', 'hr-anon', 'hr-jobs', 'hr-forms', 'hr-reports', 'calendar', 'crm-dialer', 'crm-import'],
   ['dashboard', 'search', 'billing-home'],
 ];
 

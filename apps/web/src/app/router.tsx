@@ -387,9 +387,22 @@ export const appRoutes: RouteObject[] = [
         lazy: () => import('../features/crm/leads-page.tsx').then((m) => ({ Component: m.LeadsPage })),
         handle: handle({ title: 'CRM Leads' }),
       },
-      area('import', 'CRM Import', { permissions: ['manage crm'] }),
-      area('import/new', 'CRM Import', { permissions: ['manage crm'] }),
-      area('export', 'CRM Export'),
+      {
+        path: 'import',
+        lazy: () => import('../features/crm-import/imports-page.tsx').then((m) => ({ Component: m.ImportsPage })),
+        handle: handle({ title: 'CRM Import', permissions: ['manage crm'] }),
+      },
+      {
+        path: 'import/new',
+        lazy: () =>
+          import('../features/crm-import/import-wizard-page.tsx').then((m) => ({ Component: m.ImportWizardPage })),
+        handle: handle({ title: 'CRM Import', permissions: ['manage crm'] }),
+      },
+      {
+        path: 'export',
+        lazy: () => import('../features/crm-import/export-page.tsx').then((m) => ({ Component: m.ExportPage })),
+        handle: handle({ title: 'CRM Export' }),
+      },
       area('proposals', 'Proposals'),
       {
         path: 'reports/:report/:startDate?/:endDate?/:agent?',
@@ -410,7 +423,11 @@ export const appRoutes: RouteObject[] = [
         handle: handle({ title: 'Voicemails' }),
       },
       area('documents', 'Documents'),
-      area('phoneburner', 'PhoneBurner'),
+      {
+        path: 'phoneburner',
+        lazy: () => import('../features/crm-dialer/dialer-page.tsx').then((m) => ({ Component: m.DialerPage })),
+        handle: handle({ title: 'PhoneBurner', permissions: ['phone access'] }),
+      },
       employeePermissionsRoute('agents', { name: 'EditEmployeeCRM', permissions: ['manage crm'] }),
       employeesIndexRoute('agents', 'Agents', { permissions: ['manage crm'] }),
       employeeRoutes('agents', 'Agents', { name: 'EditEmployeeCRM', permissions: ['manage crm'] }),
