@@ -30,6 +30,13 @@ export const receipts = pgTable(
       onDelete: 'restrict',
     }),
     receivedBy: integer('received_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the receipt is voided (returned): its stock moved back out and its entry reversed on this date. */
+    voidedOn: date('voided_on', { mode: 'string' }),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidJournalEntryId: bigint('void_journal_entry_id', { mode: 'number' }).references(() => journalEntries.id, {
+      onDelete: 'restrict',
+    }),
+    voidReason: text('void_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
