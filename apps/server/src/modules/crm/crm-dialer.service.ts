@@ -382,6 +382,32 @@ function requireStatus(session: SessionRow, allowed: SessionRow['status'][], mes
   if (!allowed.includes(session.status)) throw unprocessable({ session: [message] });
 }
 
+/**
+ * The agent's running session whose current (claimed) lead is this one, or null: POST /api/crm/call stamps the call
+ * with it (crm_calls.dial_session_id), so a dial the dialer asked for counts in that session's stats.
+ */
+export async function dialingSessionOf(
+  db: DbOrTransaction,
+  userId: number,
+  leadId: number | null,
+): Promise<number | null> {
+  if (leadId === null) return null;
+  const [row] = await db
+    .select({ id: crmDialSessions.id })
+    .from(crmDialSessions)
+    .innerJoin(crmDialSessionItems, eq(crmDialSessionItems.sessionId, crmDialSessions.id))
+    .where(
+      and(
+        eq(crmDialSessions.userId, userId),
+        eq(crmDialSessions.status, 'active'),
+        eq(crmDialSessionItems.state, 'dialing'),
+        eq(crmDialSessionItems.leadId, leadId),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** Tells the agent's phone channel (the line's digits) the session's new answer. */
 async function announce(app: AppInstance, answer: DialSession): Promise<void> {
   const digits = await agentLineDigits(app.db, answer.user_id);

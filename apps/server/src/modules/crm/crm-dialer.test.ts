@@ -352,6 +352,36 @@ describe('running a session', () => {
   });
 });
 
+describe('the calls a session places', () => {
+  const callLead = (token: string, leadId: number, number: string) =>
+    as(token, 'POST', '/crm/call', { lead_id: leadId, dial_number: number, call_number: number, status: 'pending' });
+  const stampOf = async (response: { statusCode: number; body: string; json: () => { data: { id: number } } }) => {
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await ctx.db.select().from(crmCalls).where(eq(crmCalls.id, response.json().data.id));
+    await ctx.db.update(crmCalls).set({ status: 'completed', endedAt: new Date() }).where(eq(crmCalls.id, row.id));
+    return row.dialSessionId;
+  };
+
+  it("POST /api/crm/call stamps dial_session_id only for the running session's current lead", async () => {
+    const first = await insertLead({ companyName: 'Current', managerId: agent.id, phone: '(512) 555-0111' });
+    const other = await insertLead({ companyName: 'Queued', managerId: agent.id, phone: '(512) 555-0112' });
+    const shared = await insertLead({ companyName: 'Shared', managerId: second.id, phone: '(512) 555-0113' });
+    const session = await started(agentToken);
+    // Before a claim nothing is current: a call to a queued lead is not the session's.
+    expect(await stampOf(await callLead(agentToken, first.id, '+15125550111'))).toBeNull();
+    await ctx.db.execute(sql`truncate crm_calls restart identity cascade`);
+    expect((await next(agentToken, session.id)).item?.lead_id).toBe(first.id);
+    expect(await stampOf(await callLead(agentToken, first.id, '+15125550111'))).toBe(session.id);
+    expect(await stampOf(await callLead(agentToken, other.id, '+15125550112'))).toBeNull();
+    // Another agent's call, even to a lead of theirs, never carries this session.
+    expect(await stampOf(await callLead(secondToken, shared.id, '+15125550113'))).toBeNull();
+    const stats = (await act(agentToken, session.id, 'pause')).stats;
+    expect(stats.dials).toBe(1);
+    // Paused, the lead is back in the queue: a manual call to it is not stamped.
+    expect(await stampOf(await callLead(agentToken, first.id, '+15125550111'))).toBeNull();
+  });
+});
+
 describe('two agents over the same leads', () => {
   it('never hold the same lead, however their next calls interleave', async () => {
     await ctx.db.update(crmSettings).set({ viewAllLeads: true }).where(eq(crmSettings.id, 1));

@@ -27,6 +27,7 @@ import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers
 import { voicemails } from '../reference/reference.table.ts';
 import { ProviderError, type AgentLine, type TelephonyProvider } from '../telephony/provider.ts';
 import { finishCall, noEffects, presentCall, runEffects, type CallRow, type Effects } from './crm-calls-record.ts';
+import { dialingSessionOf } from './crm-dialer.service.ts';
 import { mayViewLead, readCrmSettings } from './lead-access.ts';
 import { crmCalls, crmDoNotCall, crmLeads, crmTelephonyEvents } from './crm.table.ts';
 import { generateToneWav } from './crm-voicemails-audio.ts';
@@ -140,6 +141,8 @@ export async function createCallRecord(app: AppInstance, auth: AuthContext, inpu
     const refusal = await dialRefusal(db, dial, leadId);
     if (refusal) throw unprocessable({ dial_number: [refusal] });
   }
+  // A call to the lead the agent's running power-dialer session holds belongs to that session (its stats).
+  const dialSessionId = input.direction === 'outgoing' ? await dialingSessionOf(db, auth.user.id, leadId) : null;
   const values = {
     leadId,
     userId: auth.user.id,
@@ -167,9 +170,9 @@ export async function createCallRecord(app: AppInstance, auth: AuthContext, inpu
         where user_id = ${auth.user.id} and direction = 'outgoing' and created_at > now() - interval '4 hours'
       ), inserted as (
         insert into crm_calls (lead_id, user_id, direction, status, call_number, call_number_clean, dial_number,
-          agent_number, callback_number, voicemail_id)
+          agent_number, callback_number, voicemail_id, dial_session_id)
         select ${leadId}, ${auth.user.id}, 'outgoing', ${input.status}, ${values.callNumber}, ${values.callNumberClean},
-          ${dial}, ${values.agentNumber}, ${values.callbackNumber}, ${voicemailId}
+          ${dial}, ${values.agentNumber}, ${values.callbackNumber}, ${voicemailId}, ${dialSessionId}
         from counts
         where live_calls < 1 and last_hour < ${DIALS_PER_HOUR} and (${voicemailId}::int is null or live_drops < 1)
         returning id
