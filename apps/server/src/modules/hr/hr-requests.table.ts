@@ -137,3 +137,22 @@ export const hrRequestMails = pgTable(
     index('hr_request_mails_event_idx').on(t.eventId),
   ],
 );
+
+/**
+ * Checked-in seconds of a person over a range of local days that has ended, kept for the PTO engine's Hourly accrual
+ * (balances on requests and the PTO report read years of timeclock otherwise; bench/README.md, HR). Filled on read
+ * under advisory lock 52053; a trigger on timeclock_entries deletes the rows a write reaches (migration 0066).
+ */
+export const hrCheckedInKept = pgTable(
+  'hr_checked_in_kept',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    timezone: text('timezone').notNull(),
+    seconds: numeric('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fromDay, t.toDay, t.timezone] })],
+);
