@@ -48,8 +48,6 @@ export const crmPhoneMessages = {
 export const DIALS_PER_HOUR = 600;
 /** Phone errors one user may log in a minute (spec 1 §8: toast and log only for attempts 1-3). */
 export const LOG_ERRORS_PER_MINUTE = 10;
-/** Stored as the notification type of a missed incoming call; number_details is the call id. */
-export const NOTIFICATION_MISSED_CALL = 'Missed Call';
 
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) =>

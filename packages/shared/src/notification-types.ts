@@ -7,6 +7,8 @@ export const NOTIFICATION_HR_REQUEST = 'HR Request';
 export const NOTIFICATION_HR_FORM = 'HR Form';
 export const NOTIFICATION_INTERVIEW = 'Interview';
 export const NOTIFICATION_ANONYMOUS_REPORT = 'Anonymous Report';
+/** A missed incoming call (designs/crm-softphone.md §3.3): number_details is the call id. */
+export const NOTIFICATION_MISSED_CALL = 'Missed Call';
 
 /** Spec 1 §3.5, §9: the dropdown keeps at most about 6 new entries. */
 export const MAX_UNREAD_NOTIFICATIONS = 6;

@@ -23,6 +23,7 @@ export {
   NOTIFICATION_HR_FORM,
   NOTIFICATION_HR_REQUEST,
   NOTIFICATION_INTERVIEW,
+  NOTIFICATION_MISSED_CALL,
 } from './notification-types.ts';
 
 export const notificationListResponseSchema = z.object({ data: z.array(notificationSchema) });

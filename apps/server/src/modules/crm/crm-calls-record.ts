@@ -1,10 +1,5 @@
-import {
-  NOTIFICATION_MISSED_CALL,
-  isLiveCallStatus,
-  type CrmCallRecord,
-  type CrmCallStatus,
-} from '@switchboard/shared/crm-phone';
-import { crmLeadChannel, phoneChannel, type PhoneChannelEvent } from '@switchboard/shared';
+import { isLiveCallStatus, type CrmCallRecord, type CrmCallStatus } from '@switchboard/shared/crm-phone';
+import { NOTIFICATION_MISSED_CALL, crmLeadChannel, phoneChannel, type PhoneChannelEvent } from '@switchboard/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { AppInstance } from '../../app-instance.ts';
 import type { DbOrTransaction } from '../../db/client.ts';
