@@ -9,3 +9,31 @@ export function errorText(error: unknown): string {
   const { fields, message } = getFormErrors(error);
   return Object.values(fields)[0] ?? message;
 }
+
+/** An allocation as the drawer lists it (InvoiceDetail['allocations'], ordered by applied_on then id). */
+interface AppliedRow {
+  id: number;
+  amount: number;
+  applied_on: string;
+  unapplied_on: string | null;
+}
+
+/**
+ * The remainder after each payment, credit or write-off on an invoice of `total` dollars: what was left to pay once
+ * that row applied, counting the rows applied up to it that were not unapplied by then (an unapplied row keeps the
+ * remainder it left at the time). Whole cents, so the last row of a paid invoice shows exactly 0.
+ */
+export function allocationRemainders(total: number, rows: readonly AppliedRow[]): Map<number, number> {
+  const cents = (amount: number) => centsFromDollars(amount) ?? 0;
+  const ordered = [...rows].sort((a, b) => a.applied_on.localeCompare(b.applied_on) || a.id - b.id);
+  const remainders = new Map<number, number>();
+  ordered.forEach((row, at) => {
+    let left = cents(total);
+    for (const earlier of ordered.slice(0, at + 1)) {
+      const stillApplied = earlier === row || earlier.unapplied_on === null || earlier.unapplied_on > row.applied_on;
+      if (stillApplied) left -= cents(earlier.amount);
+    }
+    remainders.set(row.id, left / 100);
+  });
+  return remainders;
+}

@@ -34,12 +34,13 @@ import {
   useInvoice,
   useInvoiceAction,
   useLiveInvoice,
+  useUnapplyAllocation,
   useUpdateInvoice,
   savedId,
   type InvoiceAction,
 } from './api/invoices.ts';
-import { dollars, errorText } from './format.ts';
-import { CreditNoteModal, VoidModal } from './invoice-modals.tsx';
+import { allocationRemainders, dollars, errorText } from './format.ts';
+import { CreditNoteModal, VoidModal, WriteOffModal } from './invoice-modals.tsx';
 import { stateColors } from './invoice-filters.ts';
 import { checkInErrors, editorLinesOf, sourcedLineInput, type SourcedLine } from './invoice-sources.tsx';
 import { invoiceErrors, LineEditor } from './line-editor.tsx';
@@ -57,6 +58,8 @@ export type DrawerAction =
   | 'send'
   | 'record_payment'
   | 'credit_note'
+  | 'write_off'
+  | 'unapply'
   | 'void'
   | 'duplicate'
   | 'pdf';
@@ -64,7 +67,8 @@ export type DrawerAction =
 /**
  * What the drawer offers, as the routes allow it (decision 0071): 'view billing' edits and deletes drafts, sends,
  * records payments and duplicates; 'approve billing' approves, sends back to draft, posts, credits and voids (the
- * server asks 'approve billing' for unapprove, like the bulk call). A credit note takes no payment, credit or copy.
+ * server asks 'approve billing' for unapprove, like the bulk call), writes off and unapplies (designs/billing.md §6).
+ * A credit note takes no payment, credit, write-off or copy.
  */
 export function drawerActions(
   invoice: Pick<InvoiceDetail, 'status' | 'type' | 'balance' | 'total'>,
@@ -92,6 +96,8 @@ export function drawerActions(
       add(view, 'send');
       add(view && !creditNote && invoice.balance > 0, 'record_payment');
       add(approve && !creditNote && invoice.total > 0, 'credit_note');
+      add(approve && !creditNote && invoice.balance > 0, 'write_off');
+      add(approve && !creditNote, 'unapply');
       add(approve, 'void');
       break;
     case 'void':
@@ -147,7 +153,7 @@ function InvoiceBody({
       <InvoiceButtons detail={detail} actions={actions} onOpen={onOpen} onClose={onClose} />
       {actions.includes('save') ? <DraftEditor detail={detail} /> : <LinesTable detail={detail} />}
       <Totals detail={detail} />
-      <Allocations detail={detail} />
+      <Allocations detail={detail} canUnapply={actions.includes('unapply')} />
       <JournalEntry detail={detail} />
       <Deliveries detail={detail} />
       <Events detail={detail} />
@@ -221,7 +227,7 @@ function InvoiceButtons(props: {
   const act = useInvoiceAction();
   const send = useBulkInvoices();
   const remove = useDeleteInvoice();
-  const [modal, setModal] = useState<'void' | 'credit' | 'delete' | null>(null);
+  const [modal, setModal] = useState<'void' | 'credit' | 'write_off' | 'delete' | null>(null);
   const [notice, setNotice] = useState<{ color: string; text: string } | null>(null);
   const has = (action: DrawerAction) => actions.includes(action);
   const run = (action: InvoiceAction) => {
@@ -293,6 +299,11 @@ function InvoiceButtons(props: {
             Credit note
           </Button>
         ) : null}
+        {has('write_off') ? (
+          <Button size="xs" variant="default" color="red" onClick={() => setModal('write_off')}>
+            Write off
+          </Button>
+        ) : null}
         {has('void') ? (
           <Button size="xs" variant="default" color="red" onClick={() => setModal('void')}>
             Void
@@ -314,6 +325,7 @@ function InvoiceButtons(props: {
         </Alert>
       ) : null}
       <VoidModal opened={modal === 'void'} invoice={detail} onClose={() => setModal(null)} />
+      {modal === 'write_off' ? <WriteOffModal opened invoice={detail} onClose={() => setModal(null)} /> : null}
       <CreditNoteModal
         opened={modal === 'credit'}
         invoice={detail}
@@ -542,10 +554,26 @@ function Section({ title, empty, children }: { title: string; empty: string | nu
   );
 }
 
-function Allocations({ detail }: { detail: InvoiceDetail }) {
+/**
+ * Payments, credits and write-offs applied, each with the remainder it left (designs/billing.md §3.6: unapplying
+ * keeps the row, dimmed, so the history reads as it happened). 'approve billing' unapplies a payment or a credit.
+ */
+function Allocations({ detail, canUnapply }: { detail: InvoiceDetail; canUnapply: boolean }) {
+  const unapply = useUnapplyAllocation();
+  const [error, setError] = useState<string | null>(null);
+  const remainders = allocationRemainders(detail.total, detail.allocations);
   return (
     <Section title="Payments applied" empty={detail.allocations.length === 0 ? 'Nothing applied yet.' : null}>
       <Table aria-label="Payments applied" fz="sm" verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Source</Table.Th>
+            <Table.Th>Applied</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th ta="right">Remainder</Table.Th>
+            {canUnapply ? <Table.Th /> : null}
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>
           {detail.allocations.map((allocation) => (
             <Table.Tr key={allocation.id} c={allocation.unapplied_on ? 'dimmed' : undefined}>
@@ -555,10 +583,34 @@ function Allocations({ detail }: { detail: InvoiceDetail }) {
                 {allocation.unapplied_on ? ` (unapplied ${allocation.unapplied_on})` : ''}
               </Table.Td>
               <Table.Td ta="right">{dollars(allocation.amount)}</Table.Td>
+              <Table.Td ta="right">{dollars(remainders.get(allocation.id) ?? 0)}</Table.Td>
+              {canUnapply ? (
+                <Table.Td ta="right">
+                  {allocation.unapplied_on === null && allocation.source_type !== 'write_off' ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-label={`Unapply ${allocation.source_label}`}
+                      loading={unapply.isPending && unapply.variables === allocation.id}
+                      onClick={() => {
+                        setError(null);
+                        unapply.mutate(allocation.id, { onError: (failure) => setError(errorText(failure)) });
+                      }}
+                    >
+                      Unapply
+                    </Button>
+                  ) : null}
+                </Table.Td>
+              ) : null}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
     </Section>
   );
 }

@@ -4,13 +4,22 @@ import {
   voidInvoiceInputSchema,
   type InvoiceDetail,
 } from '@switchboard/shared/billing/invoices';
+import { writeOffInputSchema } from '@switchboard/shared/billing/payments';
 import { useState } from 'react';
 import { getFormErrors } from '../../lib/form-errors.ts';
-import { savedId, useCreditNote, useVoidInvoice, type CreditNoteBody } from './api/invoices.ts';
+import {
+  savedId,
+  useCreditNote,
+  useVoidInvoice,
+  useWriteOff,
+  type CreditNoteBody,
+  type WriteOffBody,
+} from './api/invoices.ts';
 import { dollars } from './format.ts';
 
-// The drawer's two dialogs that need a reason (designs/billing.md §3.4): Void posts the exact reversal; Credit note
-// makes a draft credit note for the whole invoice or for amounts per line.
+// The drawer's dialogs that need a reason (designs/billing.md §3.4, §3.6): Void posts the exact reversal; Credit note
+// makes a draft credit note for the whole invoice or for amounts per line; Write off posts bad debt against the
+// balance.
 
 const firstIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
   const errors: Record<string, string> = {};
@@ -196,6 +205,91 @@ export function CreditNoteModal(props: {
           </Button>
           <Button loading={credit.isPending} onClick={submit}>
             Create credit note
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Write off: 6100 Bad Debt against AR for some or all of the balance (the balance by default), applied at once. */
+export function WriteOffModal(props: { opened: boolean; invoice: InvoiceDetail; onClose: () => void }) {
+  const { opened, invoice, onClose } = props;
+  const writing = useWriteOff();
+  const [amount, setAmount] = useState(String(invoice.balance));
+  const [reason, setReason] = useState('');
+  const [date, setDate] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const close = () => {
+    setErrors({});
+    setMessage(null);
+    onClose();
+  };
+  const submit = () => {
+    const body: WriteOffBody = {
+      invoice_id: invoice.id,
+      amount: amount.trim() === '' ? Number.NaN : Number(amount.trim()),
+      reason,
+      ...(date ? { date } : {}),
+    };
+    const parsed = writeOffInputSchema.safeParse(body);
+    if (!parsed.success) return setErrors(firstIssues(parsed.error.issues));
+    setErrors({});
+    setMessage(null);
+    writing.mutate(body, {
+      onSuccess: () => {
+        setReason('');
+        setDate('');
+        close();
+      },
+      onError: (error) => {
+        const found = getFormErrors(error);
+        setErrors(found.fields);
+        setMessage(Object.keys(found.fields).length > 0 ? null : found.message);
+      },
+    });
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={`Write off ${invoice.label}`}>
+      <Stack>
+        <Text size="sm">
+          Writing off posts the amount to 6100 Bad Debt against Accounts Receivable and lowers the balance of{' '}
+          {dollars(invoice.balance)}.
+        </Text>
+        <TextInput
+          label="Amount"
+          required
+          inputMode="decimal"
+          value={amount}
+          error={errors.amount}
+          onChange={(event) => setAmount(event.currentTarget.value)}
+        />
+        <Textarea
+          label="Reason"
+          required
+          value={reason}
+          error={errors.reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label="Write-off date"
+          value={date}
+          error={errors.date}
+          onChange={(event) => setDate(event.currentTarget.value)}
+        />
+        {message ? (
+          <Alert color="red" role="alert">
+            {message}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button color="red" loading={writing.isPending} onClick={submit}>
+            Write off
           </Button>
         </Group>
       </Stack>

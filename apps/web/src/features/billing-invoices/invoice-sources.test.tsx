@@ -1,11 +1,10 @@
-import type { SessionResponse } from '@switchboard/shared';
 import type { InvoiceDetail, InvoiceRow, SourceLine } from '@switchboard/shared/billing/invoices';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
 import { fakeSocketModule } from '../../test/fake-socket.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { jsonResponse } from '../../test/render.tsx';
+import { renderSignedIn, type ApiAnswer } from '../../test/render-signed-in.tsx';
 import { editorLinesOf, sourcedLineInput, withSourceLines } from './invoice-sources.tsx';
 import { emptyLine } from './line-editor.tsx';
 
@@ -19,42 +18,6 @@ configure({ asyncUtilTimeout: 15_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const session = (permissions: string[]): SessionResponse => ({
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Ada Admin',
-      shortname: 'Ada',
-      email: 'ada@example.com',
-      photo: null,
-      avatar: null,
-      created_at: '2026-01-05T09:00:00.000Z',
-      email_verified_at: null,
-      employee: null,
-    },
-    permissions,
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-});
-
-function signedIn(): void {
-  window.localStorage.setItem('access_token', 'access-1');
-  window.localStorage.setItem('refresh_token', 'refresh-1');
-  window.localStorage.setItem('token_id', 'token-1');
-  authStore.syncFromStorage();
-}
 
 const row = (id: number, extra: Partial<InvoiceRow> = {}): InvoiceRow => ({
   id,
@@ -159,13 +122,9 @@ const page = (data: unknown[]) => ({ data, total: data.length, current_page: 1, 
 
 function stubApi(options: { rows?: InvoiceRow[]; saveError?: Record<string, string[]> } = {}) {
   const sent: { method: string; url: string; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+  const api: ApiAnswer = (url, init) => {
     const method = init?.method ?? 'GET';
     if (method !== 'GET') sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/api/session') return jsonResponse(200, session(['view billing']));
-    if (url === '/api/notifications') return jsonResponse(200, { data: [] });
-    if (url.startsWith('/api/misc/timeclock')) return jsonResponse(200, { data: { status: 5, start_time: null } });
     if (url === '/api/company.list') return jsonResponse(200, { data: [{ id: 3, name: 'Bayside Law' }] });
     if (url.startsWith('/api/billing/invoices?')) {
       const rows = options.rows ?? [];
@@ -196,15 +155,21 @@ function stubApi(options: { rows?: InvoiceRow[]; saveError?: Record<string, stri
       return new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { status: 200 });
     const one = /^\/api\/billing\/invoices\/(\d+)$/.exec(url);
     if (one) return jsonResponse(200, { data: detail(Number(one[1])) });
-    return jsonResponse(404, { message: 'Not found.' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const urls = () => (fetchMock.mock.calls as unknown as [string][]).map(([url]) => url);
-  return { sent, urls };
+    return undefined;
+  };
+  let fetchMock: ReturnType<typeof renderSignedIn>['fetchMock'] | null = null;
+  /** Signs in with 'view billing' and renders the app at `path`, answering the page's calls from the stub. */
+  const render = (path: string) => {
+    const rendered = renderSignedIn(path, { permissions: ['view billing'], api });
+    fetchMock = rendered.fetchMock;
+    return rendered;
+  };
+  const urls = () => (fetchMock?.mock.calls ?? []).map(([url]) => String(url));
+  return { sent, urls, render };
 }
 
-async function openNewInvoice(user: ReturnType<typeof userEvent.setup>) {
-  renderApp('/billing/invoices');
+async function openNewInvoice(user: ReturnType<typeof userEvent.setup>, render: (path: string) => unknown) {
+  render('/billing/invoices');
   await user.click(await screen.findByRole('button', { name: 'New invoice' }));
   const dialog = await screen.findByRole('dialog', { name: 'New invoice' });
   expect(within(dialog).getByRole('button', { name: 'Unbilled check-ins' })).toHaveProperty('disabled', true);
@@ -237,10 +202,9 @@ describe('source lines in the editor', () => {
 
 describe('New invoice sources', () => {
   it('adds labor lines for chosen unbilled check-ins and sends their ids with the draft', async () => {
-    signedIn();
-    const { sent } = stubApi();
+    const { sent, render } = stubApi();
     const user = userEvent.setup({ delay: null });
-    const dialog = await openNewInvoice(user);
+    const dialog = await openNewInvoice(user, render);
     await user.click(within(dialog).getByRole('button', { name: 'Unbilled check-ins' }));
     const picker = await screen.findByRole('dialog', { name: 'From unbilled check-ins' });
     const table = await within(picker).findByRole('table', { name: 'Unbilled check-ins' });
@@ -267,10 +231,11 @@ describe('New invoice sources', () => {
   });
 
   it("shows the server's message when the time is already billed", async () => {
-    signedIn();
-    stubApi({ saveError: { 'lines.0.checkin_ids': ['This time is already on invoice INV-000123.'] } });
+    const { render } = stubApi({
+      saveError: { 'lines.0.checkin_ids': ['This time is already on invoice INV-000123.'] },
+    });
     const user = userEvent.setup({ delay: null });
-    const dialog = await openNewInvoice(user);
+    const dialog = await openNewInvoice(user, render);
     await user.click(within(dialog).getByRole('button', { name: 'Unbilled check-ins' }));
     const picker = await screen.findByRole('dialog', { name: 'From unbilled check-ins' });
     await user.click(await within(picker).findByRole('checkbox', { name: 'Select all on this page' }));
@@ -282,10 +247,9 @@ describe('New invoice sources', () => {
   });
 
   it("adds the governing contract's recurring items for the chosen month", async () => {
-    signedIn();
-    const { urls } = stubApi();
+    const { urls, render } = stubApi();
     const user = userEvent.setup({ delay: null });
-    const dialog = await openNewInvoice(user);
+    const dialog = await openNewInvoice(user, render);
     await user.click(within(dialog).getByRole('button', { name: 'Recurring items' }));
     const picker = await screen.findByRole('dialog', { name: 'From recurring items' });
     const month = within(picker).getByLabelText('Month');
@@ -302,10 +266,9 @@ describe('New invoice sources', () => {
   });
 
   it('converts an accepted quote whole and opens the new draft; a sent one must be accepted first', async () => {
-    signedIn();
-    const { sent } = stubApi();
+    const { sent, render } = stubApi();
     const user = userEvent.setup({ delay: null });
-    const dialog = await openNewInvoice(user);
+    const dialog = await openNewInvoice(user, render);
     await user.click(within(dialog).getByRole('button', { name: 'A quote' }));
     const picker = await screen.findByRole('dialog', { name: 'From a quote' });
     await user.click(within(picker).getByRole('combobox', { name: 'Quote' }));
@@ -323,8 +286,7 @@ describe('New invoice sources', () => {
 
 describe('To print and Export CSV', () => {
   it('offers Print batch and Mark printed only with the To print filter, and shows the answer', async () => {
-    signedIn();
-    const { sent, urls } = stubApi({ rows: [row(5), row(6)] });
+    const { sent, urls, render } = stubApi({ rows: [row(5), row(6)] });
     const opened = { location: { href: '' }, close: vi.fn() };
     vi.stubGlobal(
       'open',
@@ -332,7 +294,7 @@ describe('To print and Export CSV', () => {
     );
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }));
     const user = userEvent.setup({ delay: null });
-    renderApp('/billing/invoices?to_print=1&company_id=3');
+    render('/billing/invoices?to_print=1&company_id=3');
     const csv = await screen.findByRole('link', { name: 'Export CSV' });
     expect(csv.getAttribute('href')).toBe('/api/billing/invoices?company_id=3&to_print=1&format=csv');
     await screen.findByText('INV-00006');
@@ -347,9 +309,8 @@ describe('To print and Export CSV', () => {
   });
 
   it('has no batch buttons without the filter', async () => {
-    signedIn();
-    stubApi({ rows: [row(5)] });
-    renderApp('/billing/invoices');
+    const { render } = stubApi({ rows: [row(5)] });
+    render('/billing/invoices');
     expect((await screen.findByRole('link', { name: 'Export CSV' })).getAttribute('href')).toBe(
       '/api/billing/invoices?format=csv',
     );

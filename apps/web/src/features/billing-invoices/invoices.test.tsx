@@ -1,11 +1,11 @@
-import type { SessionResponse } from '@switchboard/shared';
 import type { InvoiceDetail, InvoiceRow } from '@switchboard/shared/billing/invoices';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { jsonResponse } from '../../test/render.tsx';
+import { renderSignedIn, type ApiAnswer } from '../../test/render-signed-in.tsx';
+import { allocationRemainders } from './format.ts';
 import { drawerActions } from './invoice-drawer.tsx';
 import { filtersFromParams, listQuery, paramsWithFilters } from './invoice-filters.ts';
 
@@ -19,42 +19,6 @@ configure({ asyncUtilTimeout: 15_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const session = (permissions: string[]): SessionResponse => ({
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Ada Admin',
-      shortname: 'Ada',
-      email: 'ada@example.com',
-      photo: null,
-      avatar: null,
-      created_at: '2026-01-05T09:00:00.000Z',
-      email_verified_at: null,
-      employee: null,
-    },
-    permissions,
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-});
-
-function signedIn(): void {
-  window.localStorage.setItem('access_token', 'access-1');
-  window.localStorage.setItem('refresh_token', 'refresh-1');
-  window.localStorage.setItem('token_id', 'token-1');
-  authStore.syncFromStorage();
-}
 
 const row = (id: number, extra: Partial<InvoiceRow> = {}): InvoiceRow => ({
   id,
@@ -150,13 +114,9 @@ interface Stub {
 
 function stubApi(permissions: string[], stub: Stub) {
   const sent: { method: string; url: string; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+  const api: ApiAnswer = (url, init) => {
     const method = init?.method ?? 'GET';
     if (method !== 'GET') sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/api/session') return jsonResponse(200, session(permissions));
-    if (url === '/api/notifications') return jsonResponse(200, { data: [] });
-    if (url.startsWith('/api/misc/timeclock')) return jsonResponse(200, { data: { status: 5, start_time: null } });
     if (url === '/api/company.list')
       return jsonResponse(200, {
         data: [
@@ -187,11 +147,28 @@ function stubApi(permissions: string[], stub: Stub) {
       });
     if (url === '/api/billing/invoices' && method === 'POST')
       return jsonResponse(200, { message: 'Invoice saved.', data: detail(draft) });
-    return jsonResponse(404, { message: 'Not found.' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const urls = () => (fetchMock.mock.calls as unknown as [string][]).map(([url]) => url);
-  return { fetchMock, sent, urls };
+    if (url === '/api/billing/write-offs') {
+      const body = JSON.parse(String(init?.body)) as { amount: number };
+      return body.amount > 50
+        ? jsonResponse(422, {
+            message: 'The given data was invalid.',
+            errors: { amount: ['The amount is more than the invoice balance.'] },
+          })
+        : jsonResponse(200, { message: 'Written off.', data: { id: 3 } });
+    }
+    if (/^\/api\/billing\/allocations\/\d+\/unapply$/.test(url))
+      return jsonResponse(200, { message: 'Unapplied.', data: { id: 41 } });
+    return undefined;
+  };
+  let fetchMock: ReturnType<typeof renderSignedIn>['fetchMock'] | null = null;
+  /** Signs in with `permissions` and renders the app at `path`, answering the page's calls from the stub. */
+  const render = (path: string) => {
+    const rendered = renderSignedIn(path, { permissions, api });
+    fetchMock = rendered.fetchMock;
+    return rendered;
+  };
+  const urls = () => (fetchMock?.mock.calls ?? []).map(([url]) => String(url));
+  return { sent, urls, render };
 }
 
 describe('filters kept in the URL', () => {
@@ -233,10 +210,9 @@ describe('filters kept in the URL', () => {
   });
 
   it('sends the URL’s filters to the list call and writes a changed filter back to the URL', async () => {
-    signedIn();
-    const { urls } = stubApi(['view billing'], { rows: [posted], details: {} });
+    const { urls, render } = stubApi(['view billing'], { rows: [posted], details: {} });
     const user = userEvent.setup({ delay: null });
-    const { router } = renderApp('/billing/invoices?status=overdue&company_id=2&run_month=2026-11&to_print=1&page=2');
+    const { router } = render('/billing/invoices?status=overdue&company_id=2&run_month=2026-11&to_print=1&page=2');
     const table = await screen.findByRole('table', { name: 'Invoices' });
     expect(await within(table).findByText('INV-000007')).toBeTruthy();
     expect(urls()).toContain(
@@ -276,8 +252,25 @@ describe('drawer actions by state and permission', () => {
     expect(drawerActions(approved, view)).toEqual(['duplicate', 'pdf']);
     expect(drawerActions(approved, both)).toEqual(['unapprove', 'post', 'duplicate', 'pdf']);
     expect(drawerActions(posted, view)).toEqual(['send', 'record_payment', 'duplicate', 'pdf']);
-    expect(drawerActions(posted, both)).toEqual(['send', 'record_payment', 'credit_note', 'void', 'duplicate', 'pdf']);
-    expect(drawerActions({ ...posted, balance: 0 }, both)).toEqual(['send', 'credit_note', 'void', 'duplicate', 'pdf']);
+    expect(drawerActions(posted, both)).toEqual([
+      'send',
+      'record_payment',
+      'credit_note',
+      'write_off',
+      'unapply',
+      'void',
+      'duplicate',
+      'pdf',
+    ]);
+    // Paid: nothing left to write off, but its payments can still be unapplied.
+    expect(drawerActions({ ...posted, balance: 0 }, both)).toEqual([
+      'send',
+      'credit_note',
+      'unapply',
+      'void',
+      'duplicate',
+      'pdf',
+    ]);
     expect(drawerActions({ ...posted, status: 'void' }, both)).toEqual(['duplicate', 'pdf']);
     // The run's drafts are not typed by hand: no Save (the contract takes one-off and project drafts only).
     expect(drawerActions({ ...draft, type: 'contract' }, both)).toEqual(['delete', 'approve', 'duplicate', 'pdf']);
@@ -289,9 +282,8 @@ describe('drawer actions by state and permission', () => {
   });
 
   it('shows a plain view billing reader no Post, Approve or Back to draft on an approved invoice', async () => {
-    signedIn();
-    stubApi(view, { rows: [approved], details: { 8: detail(approved) } });
-    renderApp('/billing/invoices?id=8');
+    const { render } = stubApi(view, { rows: [approved], details: { 8: detail(approved) } });
+    render('/billing/invoices?id=8');
     const drawer = await screen.findByRole('dialog', { name: 'Invoice Draft 8' });
     const actions = await within(drawer).findByRole('group', { name: 'Invoice actions' });
     expect(within(actions).getByRole('button', { name: 'Duplicate' })).toBeTruthy();
@@ -301,10 +293,12 @@ describe('drawer actions by state and permission', () => {
   });
 
   it('offers Post to approve billing, then on a posted invoice Void, Credit note, Send, payment and PDF', async () => {
-    signedIn();
-    const { sent } = stubApi(both, { rows: [approved, posted], details: { 8: detail(approved), 7: detail(posted) } });
+    const { sent, render } = stubApi(both, {
+      rows: [approved, posted],
+      details: { 8: detail(approved), 7: detail(posted) },
+    });
     const user = userEvent.setup({ delay: null });
-    const { router } = renderApp('/billing/invoices?id=8');
+    const { router } = render('/billing/invoices?id=8');
     let drawer = await screen.findByRole('dialog', { name: 'Invoice Draft 8' });
     expect(within(drawer).getByRole('button', { name: 'Back to draft' })).toBeTruthy();
     await user.click(within(drawer).getByRole('button', { name: 'Post' }));
@@ -336,16 +330,100 @@ describe('drawer actions by state and permission', () => {
   });
 });
 
+describe('write-offs and what is applied', () => {
+  const partlyPaid = row(7, { ...posted, total: 100, balance: 50, state: 'Partially Paid' });
+  const applied = (id: number, amount: number, extra: Partial<InvoiceDetail['allocations'][number]> = {}) => ({
+    id,
+    source_type: 'payment' as const,
+    source_id: id,
+    source_label: `Check ${id}`,
+    amount,
+    applied_on: '2026-11-10',
+    unapplied_on: null,
+    ...extra,
+  });
+
+  it('works out the remainder each row left, an unapplied row keeping the one it left then', () => {
+    const rows = [
+      applied(3, 30, { applied_on: '2026-11-12' }),
+      applied(1, 25.1, { unapplied_on: '2026-11-11' }),
+      applied(2, 20.05, { applied_on: '2026-11-12', source_type: 'write_off' }),
+    ];
+    expect(Object.fromEntries(allocationRemainders(100, rows))).toEqual({ 1: 74.9, 2: 79.95, 3: 49.95 });
+    expect(Object.fromEntries(allocationRemainders(0.3, [applied(1, 0.1), applied(2, 0.2)]))).toEqual({ 1: 0.2, 2: 0 });
+  });
+
+  it('lists payments with their remainder, writes off the balance with a reason and unapplies a payment', async () => {
+    const partly = detail(partlyPaid, {
+      allocations: [
+        applied(40, 30, { source_label: 'Check 1001' }),
+        applied(41, 20, { source_label: 'Check 1002', applied_on: '2026-11-15' }),
+      ],
+    });
+    const { sent, render } = stubApi(['view billing', 'approve billing'], {
+      rows: [partlyPaid],
+      details: { 7: partly },
+    });
+    const user = userEvent.setup({ delay: null });
+    render('/billing/invoices?id=7');
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
+    const table = within(drawer).getByRole('table', { name: 'Payments applied' });
+    expect(within(table).getByRole('columnheader', { name: 'Remainder' })).toBeTruthy();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((one) => one.textContent)).toEqual([
+      'Check 10012026-11-10$30.00$70.00Unapply',
+      'Check 10022026-11-15$20.00$50.00Unapply',
+    ]);
+
+    await user.click(within(drawer).getByRole('button', { name: 'Write off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write off INV-000007' });
+    expect(within(dialog).getByRole('textbox', { name: 'Amount' })).toHaveProperty('value', '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    expect(await within(dialog).findByText('The reason field is required.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Amount' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '60');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Client closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    // The server's 422 lands under its field.
+    expect(await within(dialog).findByText('The amount is more than the invoice balance.')).toBeTruthy();
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      url: '/api/billing/write-offs',
+      body: { invoice_id: 7, amount: 60, reason: 'Client closed' },
+    });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Amount' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Write off INV-000007' })).toBeNull());
+    expect(sent[1]!.body).toEqual({ invoice_id: 7, amount: 50, reason: 'Client closed' });
+
+    await user.click(within(table).getByRole('button', { name: 'Unapply Check 1002' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]).toEqual({ method: 'POST', url: '/api/billing/allocations/41/unapply', body: {} });
+  });
+
+  it('gives a plain view billing reader no Write off and no Unapply', async () => {
+    const partly = detail(partlyPaid, { allocations: [applied(40, 50, { source_label: 'Check 1001' })] });
+    const { render } = stubApi(['view billing'], { rows: [partlyPaid], details: { 7: partly } });
+    render('/billing/invoices?id=7');
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
+    const table = within(drawer).getByRole('table', { name: 'Payments applied' });
+    expect(within(table).getByText('$50.00', { selector: 'td:nth-child(4)' })).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Write off' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /Unapply/ })).toBeNull();
+  });
+});
+
 describe('credit note', () => {
   it('credits amounts per line with a reason and opens the credit note drafted', async () => {
-    signedIn();
     const credit = detail(row(12, { type: 'credit_note', total: -100, subtotal: -100 }));
-    const { sent } = stubApi(['view billing', 'approve billing'], {
+    const { sent, render } = stubApi(['view billing', 'approve billing'], {
       rows: [posted],
       details: { 7: detail(posted), 12: credit },
     });
     const user = userEvent.setup({ delay: null });
-    renderApp('/billing/invoices?id=7');
+    render('/billing/invoices?id=7');
     const drawer = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
     await user.click(within(drawer).getByRole('button', { name: 'Credit note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Credit note for INV-000007' });
@@ -368,10 +446,9 @@ describe('credit note', () => {
 
 describe('the line editor', () => {
   it('shows the contract’s messages under each field and sends nothing until they are fixed', async () => {
-    signedIn();
-    const { sent } = stubApi(['view billing'], { rows: [], details: {} });
+    const { sent, render } = stubApi(['view billing'], { rows: [], details: {} });
     const user = userEvent.setup({ delay: null });
-    renderApp('/billing/invoices');
+    render('/billing/invoices');
     await user.click(await screen.findByRole('button', { name: 'New invoice' }));
     const dialog = await screen.findByRole('dialog', { name: 'New invoice' });
     await user.clear(within(dialog).getByRole('textbox', { name: 'Line 1 quantity' }));
@@ -397,10 +474,9 @@ describe('the line editor', () => {
   });
 
   it('sends a valid draft as the contract reads it and opens it in the drawer', async () => {
-    signedIn();
-    const { sent } = stubApi(['view billing'], { rows: [], details: { 9: detail(draft) } });
+    const { sent, render } = stubApi(['view billing'], { rows: [], details: { 9: detail(draft) } });
     const user = userEvent.setup({ delay: null });
-    renderApp('/billing/invoices');
+    render('/billing/invoices');
     await user.click(await screen.findByRole('button', { name: 'New invoice' }));
     const dialog = await screen.findByRole('dialog', { name: 'New invoice' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Company' }));
@@ -444,14 +520,13 @@ describe('the line editor', () => {
 
 describe('bulk actions and live updates', () => {
   it('shows which selected invoices failed and why', async () => {
-    signedIn();
-    const { sent } = stubApi(['view billing', 'approve billing'], {
+    const { sent, render } = stubApi(['view billing', 'approve billing'], {
       rows: [approved, draft],
       details: {},
       bulk: { done: [8], failed: [{ id: 9, message: 'Only an approved invoice can be posted.' }] },
     });
     const user = userEvent.setup({ delay: null });
-    renderApp('/billing/invoices');
+    render('/billing/invoices');
     const table = await screen.findByRole('table', { name: 'Invoices' });
     await within(table).findByText('Draft 9');
     await user.click(within(table).getByRole('checkbox', { name: 'Select all on this page' }));
@@ -468,10 +543,9 @@ describe('bulk actions and live updates', () => {
   });
 
   it('a plain view billing reader gets Send in bulk but no Approve or Post', async () => {
-    signedIn();
-    stubApi(['view billing'], { rows: [posted], details: {} });
+    const { render } = stubApi(['view billing'], { rows: [posted], details: {} });
     const user = userEvent.setup({ delay: null });
-    renderApp('/billing/invoices');
+    render('/billing/invoices');
     const table = await screen.findByRole('table', { name: 'Invoices' });
     await user.click(await within(table).findByRole('checkbox', { name: 'Select INV-000007' }));
     const bar = screen.getByRole('group', { name: 'Bulk actions' });
@@ -481,10 +555,9 @@ describe('bulk actions and live updates', () => {
   });
 
   it('reads the list and the open invoice again on InvoiceUpdated and PaymentUpdated', async () => {
-    signedIn();
     const stub: Stub = { rows: [posted], details: { 7: detail(posted) } };
-    const { urls } = stubApi(['view billing'], stub);
-    renderApp('/billing/invoices?id=7');
+    const { urls, render } = stubApi(['view billing'], stub);
+    render('/billing/invoices?id=7');
     const drawer = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
     await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
     const count = (prefix: string) => urls().filter((url) => url.startsWith(prefix)).length;

@@ -140,6 +140,30 @@ export const useCreditNote = () =>
     api.post<SavedAnswer>(`/api/billing/invoices/${id}/credit-note`, body),
   );
 
+export interface WriteOffBody {
+  invoice_id: number;
+  amount: number;
+  reason: string;
+  date?: string;
+}
+
+/** Money calls from the drawer move payments and credits too: every billing query reads again. */
+function useBillingMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['billing'] }),
+  });
+}
+
+/** POST /api/billing/write-offs ('approve billing'): 6100 Bad Debt against the invoice's balance. */
+export const useWriteOff = () =>
+  useBillingMutation((body: WriteOffBody) => api.post<{ message?: string }>('/api/billing/write-offs', body));
+
+/** POST /api/billing/allocations/{id}/unapply ('approve billing'): the allocation stays in history as unapplied. */
+export const useUnapplyAllocation = () =>
+  useBillingMutation((id: number) => api.post<{ message?: string }>(`/api/billing/allocations/${id}/unapply`, {}));
+
 /** The bulk answer, with or without the `data` envelope. */
 export const bulkResult = (answer: BulkInvoiceResult | { data: BulkInvoiceResult }): BulkInvoiceResult =>
   'data' in answer ? answer.data : answer;
