@@ -107,7 +107,15 @@ export const hrRequestMessages = {
   holidayReturned: (hours: string): string => `Holiday added: ${hours} h returned`,
   managerDisabled: 'The manager was disabled: the approval moved to HR.',
   employeeDisabled: 'The employee was disabled: the request was withdrawn.',
+  attachmentType: 'The attachment must be a PDF, PNG, JPEG, DOC or DOCX file.',
+  attachmentNotFile: 'The attachment must be a file.',
+  payloadNotJson: 'The payload field must hold the request as JSON.',
 } as const;
+
+/** The optional HR-only attachment of a request (designs/hr.md §2.3): one file, sent with the request. */
+export const hrRequestAttachmentMaxBytes = 10 * 1024 * 1024;
+/** What the file input offers; the server decides by the file's bytes, not its name or type. */
+export const hrRequestAttachmentAccept = '.pdf,.png,.jpg,.jpeg,.doc,.docx';
 
 // ---------------------------------------------------------------------------------------------------------
 // Inputs
@@ -526,6 +534,8 @@ export const hrRequestDetailSchema = hrRequestRowSchema.extend({
   /** Time off only: the balance impact, red to approvers when negative. */
   balances: z.array(hrRequestBalanceSchema),
   negative: z.boolean(),
+  /** The HR-only attachment: shown to the requester and HR, null for everyone else (the manager included). */
+  attachment: z.object({ name: z.string(), mime: z.string(), bytes: z.number().int() }).nullable(),
 });
 export type HrRequestDetail = z.infer<typeof hrRequestDetailSchema>;
 

@@ -1,6 +1,7 @@
 import {
   hrOutQuerySchema,
   hrRequestActionInputSchema,
+  hrRequestAttachmentMaxBytes,
   hrRequestApproveInputSchema,
   hrRequestBulkApproveInputSchema,
   hrRequestCommentInputSchema,
@@ -10,6 +11,7 @@ import {
   hrRequestMessages as messages,
   hrRequestPreviewInputSchema,
   hrRequestShortenInputSchema,
+  type HrRequestValues,
 } from '@switchboard/shared/hr/requests';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
@@ -17,8 +19,10 @@ import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { onDomainEvent } from '../../plugins/domain-events.ts';
-import { forbidden } from '../../plugins/errors.ts';
+import { forbidden, toFieldErrors, unprocessable } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
+import { readUpload, removeUpload } from '../../plugins/storage.ts';
+import { UploadedFile } from '../../plugins/uploads.ts';
 import {
   bankOptions,
   findRequestEmployee,
@@ -27,6 +31,7 @@ import {
   readHrSettings,
   type HrActor,
 } from './hr-requests.data.ts';
+import { storeRequestAttachment, type StoredAttachment } from './hr-requests-attachment.ts';
 import { runRequestEffects } from './hr-requests.effects.ts';
 import { registerRequestJobs } from './hr-requests.jobs.ts';
 import { onEmployeeDisabled, onHolidaysChanged } from './hr-requests.listeners.ts';
@@ -40,6 +45,7 @@ import {
   completeRequest,
   createRequest,
   denyRequest,
+  findRequestAttachment,
   getRequestDetail,
   previewRequest,
   shortenRequest,
@@ -55,6 +61,34 @@ const employee = [requireEmployee()];
 const banksQuery = z.object({ user_id: z.coerce.number().int().min(1).max(2147483647).optional() });
 
 const actorOf = (auth: AuthContext): HrActor => ({ id: auth.user.id, permissions: auth.permissions });
+// POST /api/hr/requests is the one HR request route that takes a file: the request as JSON plus one attachment.
+const attachmentUploads = { uploads: { files: 1, fileSize: hrRequestAttachmentMaxBytes, fieldBytes: 256 * 1024 } };
+
+/**
+ * The body of POST /api/hr/requests: plain JSON, or multipart with the request as JSON in `payload` and the file in
+ * `attachment`. Either way the one shared contract checks it (422 per field).
+ */
+function readCreateBody(body: unknown): { input: HrRequestValues; file: UploadedFile | null } {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const multipart = Object.values(fields).some((value) => value instanceof UploadedFile) || 'payload' in fields;
+  let raw: unknown = fields;
+  let file: UploadedFile | null = null;
+  if (multipart) {
+    if (fields.attachment !== undefined && fields.attachment !== '') {
+      if (!(fields.attachment instanceof UploadedFile))
+        throw unprocessable({ attachment: [messages.attachmentNotFile] });
+      file = fields.attachment;
+    }
+    try {
+      raw = JSON.parse(typeof fields.payload === 'string' ? fields.payload : '');
+    } catch {
+      throw unprocessable({ payload: [messages.payloadNotJson] });
+    }
+  }
+  const parsed = hrRequestInputSchema.safeParse(raw);
+  if (!parsed.success) throw unprocessable(toFieldErrors(parsed.error.issues));
+  return { input: parsed.data, file };
+}
 
 export async function hrRequestsRoutes(app: AppInstance): Promise<void> {
   onDomainEvent(app.db, 'holidaysChanged', (payload) => onHolidaysChanged(app, payload));
@@ -105,10 +139,39 @@ export async function hrRequestsRoutes(app: AppInstance): Promise<void> {
     data: await getRequestDetail(app.db, parsePathId(request.params.id), actorOf(request.auth)),
   }));
 
-  app.post('/hr/requests', { onRequest: employee, schema: { body: hrRequestInputSchema } }, async (request) => {
+  app.post('/hr/requests', { onRequest: employee, config: attachmentUploads }, async (request) => {
     const actor = actorOf(request.auth);
-    return answer(await createRequest(app.db, request.body, actor), actor, messages.submitted);
+    const { input, file } = readCreateBody(request.body);
+    const attachment: StoredAttachment | null = file ? await storeRequestAttachment(app.config.dataDir, file) : null;
+    let result;
+    try {
+      result = await createRequest(app.db, input, actor, attachment);
+    } catch (error) {
+      if (attachment) await removeUpload(app.config.dataDir, attachment.path);
+      throw error;
+    }
+    return answer(result, actor, messages.submitted);
   });
+
+  app.get(
+    '/hr/requests/:id/attachment',
+    { onRequest: employee, schema: { params: idParams } },
+    async (request, reply) => {
+      const attachment = await findRequestAttachment(app.db, parsePathId(request.params.id), actorOf(request.auth));
+      const data = await readUpload(app.config.dataDir, attachment.path);
+      if (!data) return reply.code(404).send({ message: 'Not Found' });
+      const name = attachment.name.replace(/["\r\n\\]/g, '_');
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header(
+          'content-disposition',
+          `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
 
   putRoute(
     app,

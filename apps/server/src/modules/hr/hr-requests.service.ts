@@ -57,6 +57,7 @@ import {
 import { listOut } from './hr-requests.queries.ts';
 import { hrRequestDays, hrRequestEvents, hrRequestMails, hrRequests } from './hr-requests.table.ts';
 import { hrCategories } from './hr.table.ts';
+import type { StoredAttachment } from './hr-requests-attachment.ts';
 
 // HR requests (designs/hr.md §2.2-§2.7): filing, editing, the two-stage approval as conditional updates on a
 // version, cancel and return early with their used rows in the same transaction. Each write answers the request's
@@ -316,6 +317,33 @@ export async function getRequestDetail(db: DbOrTransaction, id: number, actor: H
     events,
     balances,
     negative,
+    attachment:
+      request.attachmentPath !== null && canReadAttachment(facts)
+        ? {
+            name: request.attachmentName ?? 'attachment',
+            mime: request.attachmentMime ?? '',
+            bytes: request.attachmentBytes ?? 0,
+          }
+        : null,
+  };
+}
+
+/** The attachment is HR-only (designs/hr.md §2.3): its requester and HR read it, the manager does not. */
+const canReadAttachment = (facts: AccessFacts): boolean => facts.isRequester || facts.isHrApprover || facts.isHrViewer;
+
+/** GET /api/hr/requests/{id}/attachment: the stored file for the requester and HR; 404 for anyone else. */
+export async function findRequestAttachment(
+  db: DbOrTransaction,
+  id: number,
+  actor: HrActor,
+): Promise<StoredAttachment> {
+  const { request, facts } = await loadForViewer(db, id, actor);
+  if (request.attachmentPath === null || !canReadAttachment(facts)) throw notFound();
+  return {
+    path: request.attachmentPath,
+    name: request.attachmentName ?? 'attachment',
+    mime: request.attachmentMime ?? 'application/octet-stream',
+    bytes: request.attachmentBytes ?? 0,
   };
 }
 
@@ -395,8 +423,16 @@ async function checkCategory(db: DbOrTransaction, input: HrRequestValues) {
   return category;
 }
 
-/** POST /api/hr/requests: for oneself, or on someone's behalf (HR or their manager), optionally approved at once. */
-export async function createRequest(db: Db, input: HrRequestValues, actor: HrActor): Promise<WriteResult> {
+/**
+ * POST /api/hr/requests: for oneself, or on someone's behalf (HR or their manager), optionally approved at once; with
+ * an attachment already checked and stored by the route (which removes it again when this fails).
+ */
+export async function createRequest(
+  db: Db,
+  input: HrRequestValues,
+  actor: HrActor,
+  attachment: StoredAttachment | null = null,
+): Promise<WriteResult> {
   const effects = newEffects();
   const id = await db.transaction(async (tx) => {
     const context: Context = { tx, actor, effects };
@@ -422,6 +458,14 @@ export async function createRequest(db: Db, input: HrRequestValues, actor: HrAct
         totalHours: (prepared?.total ?? 0).toFixed(2),
         note: input.note,
         createdBy: actor.id,
+        ...(attachment
+          ? {
+              attachmentPath: attachment.path,
+              attachmentName: attachment.name,
+              attachmentMime: attachment.mime,
+              attachmentBytes: attachment.bytes,
+            }
+          : {}),
       })
       .returning();
     if (prepared && input.kind === 'time_off') await writeDays(tx, request.id, employee.id, input.bank, prepared.days);

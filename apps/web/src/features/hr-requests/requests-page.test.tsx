@@ -109,6 +109,7 @@ const detail = (overrides: Partial<HrRequestDetail> = {}): HrRequestDetail => ({
     },
   ],
   negative: true,
+  attachment: null,
   ...overrides,
 });
 

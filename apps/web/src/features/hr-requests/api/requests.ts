@@ -19,6 +19,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
+import { saveBlob } from '../../../lib/download.ts';
 import { useChannel } from '../../../lib/socket.ts';
 
 // HR requests' calls (designs/hr.md §2, §8): the lists, a request's detail, the time-off preview, who is out, the
@@ -96,11 +97,25 @@ function useWrite<TVariables>(call: (variables: TVariables) => Promise<Written>)
   });
 }
 
-/** POST /api/hr/requests, or PUT /api/hr/requests/{id} when editing a pending one. */
+/**
+ * POST /api/hr/requests, or PUT /api/hr/requests/{id} when editing a pending one. A new request with an attachment
+ * goes as multipart: the request as JSON in `payload`, the file in `attachment` (HR-only, designs/hr.md §2.3).
+ */
 export const useSaveRequest = () =>
-  useWrite(({ id, input }: { id: number | null; input: HrRequestInput }) =>
-    id === null ? api.post<Written>('/api/hr/requests', input) : api.put<Written>(`/api/hr/requests/${id}`, input),
-  );
+  useWrite(({ id, input, attachment }: { id: number | null; input: HrRequestInput; attachment?: File | null }) => {
+    if (id !== null) return api.put<Written>(`/api/hr/requests/${id}`, input);
+    if (!attachment) return api.post<Written>('/api/hr/requests', input);
+    const form = new FormData();
+    form.append('payload', JSON.stringify(input));
+    form.append('attachment', attachment, attachment.name);
+    return api.post<Written>('/api/hr/requests', form);
+  });
+
+/** The request's HR-only attachment, saved under its name (the server answers it to the requester and HR only). */
+export async function downloadRequestAttachment(id: number, name: string): Promise<void> {
+  const blob = await api.get<Blob>(`/api/hr/requests/${id}/attachment`, { responseType: 'blob' });
+  saveBlob(blob, name);
+}
 
 export type HrRequestDecision =
   | { action: 'approve'; input: HrRequestApproveInput }

@@ -29,7 +29,13 @@ import { useState } from 'react';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useHrBase } from '../../hr/api/hr-base.ts';
-import { useHrRequest, useRequestDecision, useWhoIsOut, type HrRequestDecision } from '../api/requests.ts';
+import {
+  downloadRequestAttachment,
+  useHrRequest,
+  useRequestDecision,
+  useWhoIsOut,
+  type HrRequestDecision,
+} from '../api/requests.ts';
 import { formatHours } from '../request-rules.ts';
 import { BalanceTable, WhoIsOut } from './balance-table.tsx';
 import { DayTable } from './day-table.tsx';
@@ -84,6 +90,53 @@ export function RequestDrawer({ id, onClose }: { id: number; onClose: () => void
     </Drawer>
   );
 }
+
+/** The HR-only attachment (designs/hr.md §2.3): the detail names it only to the requester and HR. */
+function AttachmentLink({
+  request,
+  attachment,
+}: {
+  request: HrRequestDetail;
+  attachment: NonNullable<HrRequestDetail['attachment']>;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const download = async () => {
+    setFailed(null);
+    try {
+      await downloadRequestAttachment(request.id, attachment.name);
+    } catch (error) {
+      setFailed(isApiError(error) ? error.message : 'An error occured.');
+    }
+  };
+  return (
+    <Paper withBorder p="sm">
+      <Text size="xs" c="dimmed">
+        Attachment (HR only)
+      </Text>
+      <Group gap="xs">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => void download()}
+          aria-label={`Download ${attachment.name}`}
+        >
+          {attachment.name}
+        </Button>
+        <Text size="xs" c="dimmed">
+          {formatBytes(attachment.bytes)}
+        </Text>
+      </Group>
+      {failed ? (
+        <Text size="xs" c="red">
+          {failed}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 function RequestDetailView({ request }: { request: HrRequestDetail }) {
   const [editing, setEditing] = useState(false);
@@ -141,6 +194,7 @@ function RequestDetailView({ request }: { request: HrRequestDetail }) {
         ) : null}
       </Stack>
       <DetailsList kind={request.category.kind} details={request.details} />
+      {request.attachment ? <AttachmentLink request={request} attachment={request.attachment} /> : null}
       {request.note ? (
         <Paper withBorder p="sm">
           <Text size="xs" c="dimmed">

@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  FileInput,
   Group,
   Loader,
   NumberInput,
@@ -18,6 +19,8 @@ import { notifications } from '@mantine/notifications';
 import { defaultHrSettings, isoWeekdayKeys, type HrCategory, type WorkHours } from '@switchboard/shared/hr/base';
 import {
   hrEquipmentTypes,
+  hrRequestAttachmentAccept,
+  hrRequestAttachmentMaxBytes,
   hrRequestBankLabels,
   hrRequestInputSchema,
   type HrRequestBank,
@@ -48,8 +51,9 @@ import { DayTable } from './day-table.tsx';
 
 type Details = Record<string, unknown>;
 /** Fields whose message shows under their input. */
-const placedFields = new Set(['reason', 'bank', 'start_date', 'end_date', 'note']);
+const placedFields = new Set(['reason', 'bank', 'start_date', 'end_date', 'note', 'attachment']);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const attachmentTooLarge = `The attachment may not be greater than ${hrRequestAttachmentMaxBytes / 1024 / 1024} MB.`;
 const numberOrEmpty = (value: unknown): number | '' => (typeof value === 'number' ? value : '');
 
 export function RequestForm({
@@ -72,6 +76,7 @@ export function RequestForm({
   const stored = (request?.details ?? {}) as Details;
   const [note, setNote] = useState(request?.note ?? '');
   const [approveNow, setApproveNow] = useState(false);
+  const [attachment, setAttachment] = useState<File | null>(null);
   const [timeOff, setTimeOff] = useState<TimeOffFields>({
     reason: request?.reason ?? null,
     bank: request?.bank ?? null,
@@ -127,10 +132,11 @@ export function RequestForm({
     event.preventDefault();
     const input = inputOf();
     const messages = messagesByField(hrRequestInputSchema.safeParse(input));
+    if (attachment && attachment.size > hrRequestAttachmentMaxBytes) messages.attachment = attachmentTooLarge;
     setLocal(messages);
     if (Object.keys(messages).length > 0) return;
     save.mutate(
-      { id: request?.id ?? null, input },
+      { id: request?.id ?? null, input, attachment },
       {
         onSuccess: (answer) => {
           notifications.show({ color: 'green', message: answer.message ?? 'Request submitted.' });
@@ -174,6 +180,18 @@ export function RequestForm({
           onChange={(event) => setNote(event.currentTarget.value)}
           error={errorOf('note')}
         />
+        {request ? null : (
+          <FileInput
+            label="Attachment (HR only)"
+            description="A doctor's note or a summons: read by you and HR, not by your manager. PDF, image or Word, up to 10 MB."
+            placeholder="Choose a file"
+            clearable
+            accept={hrRequestAttachmentAccept}
+            value={attachment}
+            onChange={setAttachment}
+            error={errorOf('attachment')}
+          />
+        )}
         {onBehalfOf !== null && !request ? (
           <Checkbox
             label="Approve now"

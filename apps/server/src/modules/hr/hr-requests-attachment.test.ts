@@ -1,0 +1,196 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { hrRequestMessages, hrRequestResponseSchema } from '@switchboard/shared/hr/requests';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  login,
+  multipartBody,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helpers.ts';
+import { employees } from '../users/employees.table.ts';
+import { hrRequests } from './hr-requests.table.ts';
+import { hrCategories } from './hr.table.ts';
+
+// The HR-only attachment of a request (designs/hr.md §2.3): sent with the request as multipart on POST
+// /api/hr/requests only, known by its bytes, stored under DATA_DIR, read by the requester and HR (the manager and
+// anyone else get 404), shown in the detail only to them.
+
+let ctx: TestContext;
+const people: Record<string, TestUser & { token: string }> = {};
+let otherCategory: number;
+
+async function person(key: string, permissions: string[] = []) {
+  const user = await createUser(ctx.db, { name: key, permissions });
+  people[key] = { ...user, token: (await login(ctx.app, user.email, user.password)).access_token };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await person('Emma Employee');
+  await person('Mike Manager');
+  await person('Hana HR', ['approve hr requests']);
+  await person('Vera Viewer', ['view human resources']);
+  await person('Oscar Other');
+  await ctx.db
+    .update(employees)
+    .set({ managerId: people['Mike Manager'].id })
+    .where(eq(employees.userId, people['Emma Employee'].id));
+  const [row] = await ctx.db.select().from(hrCategories).where(eq(hrCategories.name, 'Other'));
+  otherCategory = row.id;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const pdf = new Blob(['%PDF-1.4\n% a doctor\u2019s note\n%%EOF\n'], { type: 'application/pdf' });
+const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])]);
+const general = (subject: string) => ({
+  kind: 'general',
+  category_id: otherCategory,
+  note: '',
+  details: { subject, details: 'See the attached note.' },
+});
+
+async function send(who: string, fields: Parameters<typeof multipartBody>[0]) {
+  const body = await multipartBody(fields);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/hr/requests',
+    headers: { ...bearer(people[who].token), ...body.headers },
+    payload: body.payload,
+  });
+}
+const get = (who: string, url: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(people[who].token) });
+const storedFiles = async () => {
+  const folder = join(ctx.config.dataDir, 'uploads', 'hr-requests');
+  return existsSync(folder) ? readdir(folder) : [];
+};
+
+describe('a request with an attachment', () => {
+  let id: number;
+
+  it('is created from multipart, stored under DATA_DIR and named by what its bytes are', async () => {
+    const response = await send('Emma Employee', {
+      payload: JSON.stringify(general('Jury duty')),
+      attachment: { blob: pdf, name: 'summons' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = hrRequestResponseSchema.parse(response.json()).data;
+    expect(detail.attachment).toEqual({ name: 'summons.pdf', mime: 'application/pdf', bytes: pdf.size });
+    id = detail.id;
+    const [row] = await ctx.db.select().from(hrRequests).where(eq(hrRequests.id, id));
+    expect(row.attachmentPath).toMatch(/^uploads\/hr-requests\/[0-9a-f]{32}\.pdf$/);
+    expect(existsSync(join(ctx.config.dataDir, row.attachmentPath!))).toBe(true);
+  });
+
+  it('downloads for the requester and HR, byte for byte', async () => {
+    for (const who of ['Emma Employee', 'Hana HR', 'Vera Viewer']) {
+      const response = await get(who, `/hr/requests/${id}/attachment`);
+      expect(response.statusCode, who).toBe(200);
+      expect(response.headers['content-type']).toBe('application/octet-stream');
+      expect(response.headers['content-disposition']).toContain('filename="summons.pdf"');
+      expect(response.rawPayload.equals(Buffer.from(await pdf.arrayBuffer()))).toBe(true);
+    }
+  });
+
+  it('is hidden from the manager (404 and no attachment in the detail) and from anyone else', async () => {
+    expect((await get('Mike Manager', `/hr/requests/${id}/attachment`)).statusCode).toBe(404);
+    const managerView = hrRequestResponseSchema.parse((await get('Mike Manager', `/hr/requests/${id}`)).json()).data;
+    expect(managerView.attachment).toBeNull();
+    const hrView = hrRequestResponseSchema.parse((await get('Hana HR', `/hr/requests/${id}`)).json()).data;
+    expect(hrView.attachment?.name).toBe('summons.pdf');
+    expect((await get('Oscar Other', `/hr/requests/${id}/attachment`)).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/hr/requests/${id}/attachment` })).statusCode).toBe(401);
+  });
+
+  it('answers 404 for a request without one', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/hr/requests',
+      headers: bearer(people['Emma Employee'].token),
+      payload: general('No file'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const plain = hrRequestResponseSchema.parse(response.json()).data;
+    expect(plain.attachment).toBeNull();
+    expect((await get('Emma Employee', `/hr/requests/${plain.id}/attachment`)).statusCode).toBe(404);
+  });
+
+  it('takes an image too', async () => {
+    const response = await send('Emma Employee', {
+      payload: JSON.stringify(general('Photo')),
+      attachment: { blob: png, name: 'scan.png' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(hrRequestResponseSchema.parse(response.json()).data.attachment?.mime).toBe('image/png');
+  });
+});
+
+describe('bad attachments', () => {
+  it('refuses a file that is not PDF, image or Word by its content, whatever its name, and keeps nothing', async () => {
+    const before = await storedFiles();
+    const count = (await ctx.db.select().from(hrRequests)).length;
+    const response = await send('Emma Employee', {
+      payload: JSON.stringify(general('Fake')),
+      attachment: { blob: new Blob(['MZ\x90\x00 not a pdf']), name: 'note.pdf' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { attachment: [hrRequestMessages.attachmentType] },
+    });
+    expect(await storedFiles()).toEqual(before);
+    expect((await ctx.db.select().from(hrRequests)).length).toBe(count);
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const big = new Blob([new Uint8Array(10 * 1024 * 1024 + 1)]);
+    const response = await send('Emma Employee', {
+      payload: JSON.stringify(general('Big')),
+      attachment: { blob: big, name: 'big.pdf' },
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('checks the payload with the shared contract and removes the stored file when the request is refused', async () => {
+    const bad = await send('Emma Employee', { payload: '{not json', attachment: { blob: pdf, name: 'a.pdf' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ payload: [hrRequestMessages.payloadNotJson] });
+    const invalid = await send('Emma Employee', {
+      payload: JSON.stringify({ ...general(''), details: { subject: '', details: '' } }),
+      attachment: { blob: pdf, name: 'a.pdf' },
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(Object.keys(invalid.json().errors)).toContain('details.subject');
+    const before = await storedFiles();
+    // Valid shape, but a category that does not exist: refused inside the service after the file was stored.
+    const refused = await send('Emma Employee', {
+      payload: JSON.stringify({ ...general('Ghost'), category_id: 999_999 }),
+      attachment: { blob: pdf, name: 'a.pdf' },
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a text field named attachment and multipart on the other request routes', async () => {
+    const response = await send('Emma Employee', { payload: JSON.stringify(general('x')), attachment: 'text' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ attachment: [hrRequestMessages.attachmentNotFile] });
+    const body = await multipartBody({ payload: '{}' });
+    const preview = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/hr/requests/preview',
+      headers: { ...bearer(people['Emma Employee'].token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(preview.statusCode).toBe(415);
+  });
+});
