@@ -13,7 +13,8 @@ import { notFound, toFieldErrors, unprocessable } from '../../plugins/errors.ts'
 import { crmReport, isReportAgent } from './crm-reports.service.ts';
 
 // GET /api/crm/reports/{report}?start=YYYY-MM-DD&end=YYYY-MM-DD&agent=ID (designs/crm-softphone.md §4.10, §5):
-// 'view crm reports'; start and end default to this month (UTC), agent to all agents; `?format=csv` the same tables.
+// 'view crm' (the section, as the page) and 'view crm reports'; start and end default to this month (UTC), agent to
+// all agents; `?format=csv` the same tables.
 
 const paramsSchema = z.object({ report: z.string().max(50) });
 const rawQuerySchema = z.record(z.string(), z.unknown());
@@ -22,7 +23,7 @@ export async function crmReportRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/crm/reports/:report',
     {
-      onRequest: [requireEmployee(), requirePermission('view crm reports')],
+      onRequest: [requireEmployee(), requirePermission('view crm', 'view crm reports')],
       schema: { params: paramsSchema, querystring: rawQuerySchema },
     },
     async (request, reply) => {
