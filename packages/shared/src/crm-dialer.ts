@@ -29,6 +29,7 @@ export const dialerMessages = {
   notReady: 'The dial session has already started.',
   finished: 'The dial session is finished.',
   nothingToSkip: 'No lead is being dialed.',
+  noneAdded: 'None of the selected leads can be added to the dial session.',
 } as const;
 
 /** Why a queued lead was passed over (the item's skip_reason). */
@@ -64,9 +65,19 @@ export const dialSessionFiltersSchema = z
   });
 export type DialSessionFilters = z.output<typeof dialSessionFiltersSchema>;
 
-/** POST /api/crm/dialer/sessions. wrap_up_seconds absent or null takes the CRM setting. */
+/** Leads chosen by hand (the leads list's bulk action "Add to dial session"). */
+export const dialLeadIdsSchema = z
+  .array(z.number().int().positive().max(2_147_483_647))
+  .min(1)
+  .max(DIAL_SESSION_MAX_ITEMS);
+
+/**
+ * POST /api/crm/dialer/sessions. wrap_up_seconds absent or null takes the CRM setting. lead_ids, when given, is the
+ * queue (the visible ones among them, in the §4.4 order) instead of the filters and due_only.
+ */
 export const dialSessionCreateSchema = z.object({
   filters: dialSessionFiltersSchema.default({}),
+  lead_ids: dialLeadIdsSchema.optional(),
   due_only: z.boolean().default(true),
   voicemail_id: z.preprocess(
     (value) => (value === '' || value === 0 ? null : value),
@@ -76,6 +87,10 @@ export const dialSessionCreateSchema = z.object({
 });
 export type DialSessionCreateInput = z.input<typeof dialSessionCreateSchema>;
 export type DialSessionCreate = z.output<typeof dialSessionCreateSchema>;
+
+/** POST /api/crm/dialer/sessions/{id}/items: visible leads not yet in the queue join its end (up to the cap). */
+export const dialSessionAddSchema = z.object({ lead_ids: dialLeadIdsSchema });
+export type DialSessionAdd = z.output<typeof dialSessionAddSchema>;
 
 export const dialItemSchema = z.object({
   position: z.number().int(),

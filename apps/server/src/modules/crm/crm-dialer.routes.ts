@@ -1,9 +1,10 @@
-import { dialSessionCreateSchema } from '@switchboard/shared/crm-dialer';
+import { dialSessionAddSchema, dialSessionCreateSchema } from '@switchboard/shared/crm-dialer';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import {
+  addDialItems,
   createDialSession,
   getDialSession,
   nextDialItem,
@@ -56,6 +57,14 @@ export async function crmDialerRoutes(app: AppInstance): Promise<void> {
       }),
     );
   }
+
+  app.post(
+    '/crm/dialer/sessions/:id/items',
+    { onRequest: dialer, schema: { params: idParams, body: dialSessionAddSchema } },
+    async (request) => ({
+      data: await addDialItems(app, request.auth, parsePathId(request.params.id), request.body.lead_ids),
+    }),
+  );
 
   app.post('/crm/dialer/sessions/:id/next', { onRequest: dialer, schema: { params: idParams } }, async (request) => ({
     data: await nextDialItem(app, request.auth, parsePathId(request.params.id)),

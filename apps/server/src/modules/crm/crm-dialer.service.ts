@@ -72,21 +72,21 @@ export async function createDialSession(app: AppInstance, auth: AuthContext, inp
       .limit(1);
     if (!found) throw unprocessable({ voicemail_id: [messages.voicemailInvalid] });
   }
-  const conditions = filterConditions(input.filters, {
-    auth,
-    settings,
-    loadStatus: Number(userSettings.crm_load_status),
-    today,
-  });
-  if (input.due_only) conditions.push(or(isNull(crmLeads.nextTouch), lte(crmLeads.nextTouch, today))!);
+  // Leads chosen by hand are the queue as they are; otherwise the list's filters (and due only) choose.
+  const conditions = input.lead_ids
+    ? [visibleLeadsCondition(auth, settings), inArray(crmLeads.id, input.lead_ids)]
+    : filterConditions(input.filters, { auth, settings, loadStatus: Number(userSettings.crm_load_status), today });
+  if (input.due_only && !input.lead_ids) {
+    conditions.push(or(isNull(crmLeads.nextTouch), lte(crmLeads.nextTouch, today))!);
+  }
   const session = await db
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(crmDialSessions)
         .values({
           userId: auth.user.id,
-          filters: input.filters,
-          dueOnly: input.due_only,
+          filters: input.lead_ids ? { lead_ids: input.lead_ids } : input.filters,
+          dueOnly: input.due_only && !input.lead_ids,
           voicemailId,
           wrapUpSeconds: input.wrap_up_seconds ?? settings.wrapUpSeconds,
         })
@@ -481,6 +481,34 @@ export const skipDialItem = (app: AppInstance, auth: AuthContext, id: number) =>
     const skipped = await closeCurrent(tx, session, 'skipped');
     if (skipped === null) throw unprocessable({ session: [messages.nothingToSkip] });
     return null;
+  });
+
+/**
+ * POST /{id}/items: the visible leads among `leadIds` not yet in the session join the end of its queue (the §4.4
+ * order among them), up to DIAL_SESSION_MAX_ITEMS in all; none added is 422 under lead_ids.
+ */
+export const addDialItems = (app: AppInstance, auth: AuthContext, id: number, leadIds: number[]) =>
+  changeSession(app, auth, id, async (tx, session) => {
+    requireStatus(session, ['ready', 'active', 'paused'], messages.finished);
+    const settings = await readCrmSettings(tx);
+    const inserted = await tx.execute(sql`insert into ${crmDialSessionItems} (session_id, position, lead_id)
+      select ${session.id}, q.last + row_number() over (order by q.next_touch asc nulls first,
+        q.last_call_at asc nulls first, q.id), q.id
+      from (
+        select ${crmLeads.id} as id, ${crmLeads.nextTouch} as next_touch, ${crmLeads.lastCallAt} as last_call_at,
+          s.last
+        from ${crmLeads}
+        cross join (select coalesce(max(position), 0) as last from ${crmDialSessionItems}
+          where session_id = ${session.id}) s
+        where ${and(visibleLeadsCondition(auth, settings), inArray(crmLeads.id, leadIds))}
+          and not exists (select 1 from ${crmDialSessionItems} i where i.session_id = ${session.id}
+            and i.lead_id = ${crmLeads.id})
+        order by ${crmLeads.nextTouch} asc nulls first, ${crmLeads.lastCallAt} asc nulls first, ${crmLeads.id}
+        limit greatest(${DIAL_SESSION_MAX_ITEMS} - (select count(*) from ${crmDialSessionItems}
+          where session_id = ${session.id}), 0)
+      ) q`);
+    if (!inserted.rowCount) throw unprocessable({ lead_ids: [messages.noneAdded] });
+    return {};
   });
 
 /** POST /{id}/next: closes the current item, skips what may not be called now, claims the next free lead. */

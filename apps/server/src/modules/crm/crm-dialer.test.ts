@@ -352,6 +352,48 @@ describe('running a session', () => {
   });
 });
 
+describe('leads chosen by hand (the bulk action)', () => {
+  it('makes a queue of the visible chosen leads, whatever the filters and their next touch', async () => {
+    const later = await insertLead({ companyName: 'Later', managerId: agent.id, status: 9, nextTouch: '2999-01-01' });
+    const due = await insertLead({ companyName: 'Due', managerId: agent.id });
+    const foreign = await insertLead({ companyName: 'Foreign', managerId: second.id });
+    await insertLead({ companyName: 'Not chosen', managerId: agent.id });
+    const session = await createSession(agentToken, { lead_ids: [later.id, due.id, foreign.id] });
+    expect(session.counts.total).toBe(2);
+    expect(session.due_only).toBe(false);
+    expect(session.upcoming.map((item) => item.lead_id)).toEqual([due.id, later.id]);
+    const bad = await as(agentToken, 'POST', '/crm/dialer/sessions', { lead_ids: [] });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['lead_ids']);
+  });
+
+  it('POST /{id}/items adds the visible leads not yet queued at the end; none is 422; owner only', async () => {
+    const first = await insertLead({ companyName: 'First', managerId: agent.id });
+    const added = await insertLead({ companyName: 'Added', managerId: agent.id, nextTouch: '2999-01-01' });
+    const foreign = await insertLead({ companyName: 'Foreign', managerId: second.id });
+    const session = await started(agentToken);
+    expect(session.counts.total).toBe(1);
+    const url = `/crm/dialer/sessions/${session.id}/items`;
+    const response = await as(agentToken, 'POST', url, { lead_ids: [first.id, added.id, foreign.id] });
+    expect(response.statusCode, response.body).toBe(200);
+    const grown = dialSessionSchema.parse(response.json().data);
+    expect(grown.counts.total).toBe(2);
+    expect(grown.upcoming.map((item) => [item.position, item.lead_id])).toEqual([
+      [1, first.id],
+      [2, added.id],
+    ]);
+    const none = await as(agentToken, 'POST', url, { lead_ids: [first.id, foreign.id] });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual({ lead_ids: [dialerMessages.noneAdded] });
+    expect((await as(agentToken, 'POST', url, { lead_ids: ['x'] })).statusCode).toBe(422);
+    expect((await as(secondToken, 'POST', url, { lead_ids: [foreign.id] })).statusCode).toBe(404);
+    expect((await as(noPhoneToken, 'POST', url, { lead_ids: [first.id] })).statusCode).toBe(403);
+    await act(agentToken, session.id, 'stop');
+    const finished = await as(agentToken, 'POST', url, { lead_ids: [added.id] });
+    expect(finished.json().errors).toEqual({ session: [dialerMessages.finished] });
+  });
+});
+
 describe('the calls a session places', () => {
   const callLead = (token: string, leadId: number, number: string) =>
     as(token, 'POST', '/crm/call', { lead_id: leadId, dial_number: number, call_number: number, status: 'pending' });
