@@ -25,8 +25,21 @@ export interface DomainEvents {
     actorId: number | null;
     afterCommit: AfterCommit;
   };
-  /** An account was disabled (inside its transaction): HR withdraws its pending requests and moves its approvals. */
-  employeeDisabled: { tx: Transaction; userId: number; actorId: number; afterCommit: AfterCommit };
+  /**
+   * An account was disabled (inside its transaction): HR withdraws its pending requests, moves its approvals and
+   * records the separation (designs/hr.md §7) as asked; HR applies the defaults (today, voluntary) and checks it.
+   */
+  employeeDisabled: {
+    tx: Transaction;
+    userId: number;
+    actorId: number;
+    afterCommit: AfterCommit;
+    separation: { date?: string; type?: 'voluntary' | 'involuntary'; reason?: string };
+  };
+  /** A disabled employee was enabled again (inside its transaction): HR records the rehire (date: today if absent). */
+  employeeEnabled: { tx: Transaction; userId: number; actorId: number; date?: string; disabledAt: Date };
+  /** An employee was created enabled (inside its transaction): HR records the hire on the start date, else today. */
+  employeeCreated: { tx: Transaction; userId: number; actorId: number | null; startDate: string | null };
 }
 
 type Listener<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void | Promise<void>;

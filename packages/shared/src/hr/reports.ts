@@ -5,7 +5,7 @@ import { csvCell } from '../csv.ts';
 // Every report answers one table (columns and rows, a totals row where sums mean something), so the page draws any
 // of them the same way and the CSV is that table (`?format=csv`), cell for cell.
 
-export const hrReportNames = ['pto', 'headcount', 'requests', 'forms', 'hiring'] as const;
+export const hrReportNames = ['pto', 'headcount', 'requests', 'forms', 'hiring', 'anonymous'] as const;
 export type HrReportName = (typeof hrReportNames)[number];
 
 export const hrReportLabels: Record<HrReportName, string> = {
@@ -14,6 +14,45 @@ export const hrReportLabels: Record<HrReportName, string> = {
   requests: 'Requests',
   forms: 'Forms',
   hiring: 'Hiring',
+  anonymous: 'Anonymous reports',
+};
+
+/**
+ * Reports only some people may open beyond 'view hr reports': the anonymous reports' counts are for the readers of
+ * anonymous e-mail (designs/hr.md §4, §7), who see counts by category and quarter and never anything else.
+ */
+export const hrReportExtraPermission: Partial<Record<HrReportName, string>> = {
+  anonymous: 'read anonymous email',
+};
+
+/** The ways a report can be grouped (`?group_by=`), the first the default. */
+export const hrReportGroupings: Partial<Record<HrReportName, readonly { value: string; label: string }[]>> = {
+  headcount: [
+    { value: 'month', label: 'Month' },
+    { value: 'department', label: 'Department' },
+    { value: 'region', label: 'Region' },
+    { value: 'tenure', label: 'Tenure' },
+  ],
+  requests: [
+    { value: 'category', label: 'Category' },
+    { value: 'approver', label: 'Approver' },
+    { value: 'month', label: 'Month' },
+  ],
+};
+
+/** The grouping asked, or the report's default; null when the report has no such grouping. */
+export function hrReportGrouping(report: HrReportName, groupBy: string | undefined): string | null {
+  const choices = hrReportGroupings[report];
+  if (!choices) return groupBy === undefined ? '' : null;
+  if (groupBy === undefined) return choices[0]!.value;
+  return choices.some((choice) => choice.value === groupBy) ? groupBy : null;
+}
+
+export const hrReportGroupingMessage = (report: HrReportName): string => {
+  const choices = hrReportGroupings[report];
+  return choices
+    ? `Group by one of: ${choices.map((choice) => choice.label).join(', ')}.`
+    : 'This report cannot be grouped.';
 };
 
 export const isHrReportName = (name: string): name is HrReportName =>
@@ -36,6 +75,8 @@ export const hrReportQuerySchema = z.object({
   manager_id: optionalId,
   /** Which employees: enabled only (the default), disabled only, or both. */
   enabled: z.enum(['enabled', 'disabled', 'all']).default('enabled'),
+  /** One of the report's `hrReportGroupings` (checked per report by the route). */
+  group_by: z.string().max(30).optional(),
   format: z.enum(['json', 'csv']).default('json'),
 });
 export type HrReportQuery = z.infer<typeof hrReportQuerySchema>;

@@ -14,6 +14,7 @@ import {
   type EmployeeFormField,
   type UpdateEmployeeInput,
 } from '@switchboard/shared';
+import type { RehireInput, SeparationInput } from '@switchboard/shared/hr/employment';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { afterCommitQueue, emitDomainEvent } from '../../plugins/domain-events.ts';
@@ -267,6 +268,9 @@ export async function createEmployee(
       if (input.permissions && canChangeAccountField(actor, newcomer, 'permissions'))
         await setUserPermissions(tx, userId, input.permissions, actor);
       if (manageCrm && input.agent_number !== undefined) await writeAgentSettings(tx, userId, input);
+      // HR records the hire on the start date (else today); an employee created disabled was never employed here.
+      if (input.active !== 1)
+        await emitDomainEvent(db, 'employeeCreated', { tx, userId, actorId: actor.id, startDate: input.start_date });
       return userId;
     }),
   );
@@ -384,6 +388,7 @@ export async function updateEmployee(
   input: UpdateEmployeeInput,
   photo: string | null,
   actor: RequestActor,
+  employment: SeparationInput & RehireInput = {},
 ): Promise<UpdateEmployeeResult> {
   const current = await loadEmployeeForEdit(db, userId);
   const target = { id: userId, type: 'Employee', role: current.role } as const;
@@ -402,6 +407,7 @@ export async function updateEmployee(
   await assertEmailFree(db, input.email, userId);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const disabling = input.active === 1 && current.deletedAt === null;
+  const enabling = input.active === 0 && current.deletedAt !== null;
   const emailChanged = current.email.toLowerCase() !== input.email.toLowerCase();
   const change: CredentialChange = {
     actor,
@@ -459,8 +465,23 @@ export async function updateEmployee(
           userId,
           actorId: actor.id,
           afterCommit: queue.afterCommit,
+          separation: {
+            date: employment.separation_date,
+            type: employment.separation_type,
+            reason: employment.separation_reason,
+          },
         });
-      } else if (passwordHash) {
+      } else if (enabling) {
+        // HR records the rehire (today unless a date was asked), in this transaction.
+        await emitDomainEvent(db, 'employeeEnabled', {
+          tx,
+          userId,
+          actorId: actor.id,
+          date: employment.rehire_date,
+          disabledAt: current.deletedAt!,
+        });
+      }
+      if (!disabling && passwordHash) {
         revokedSessionIds = await revokeUserSessions(tx, userId, userId === actor.id ? actor.sessionId : undefined);
       }
       const replacedPhoto = photo ? current.photo : null;

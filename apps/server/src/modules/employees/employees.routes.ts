@@ -14,6 +14,7 @@ import {
   updateEmployeeInputSchema,
   type PermissionsUpdatedPayload,
 } from '@switchboard/shared';
+import { rehireInputSchema, separationInputSchema } from '@switchboard/shared/hr/employment';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
@@ -51,6 +52,8 @@ const photoContentTypes: Record<string, string> = {
   gif: 'image/gif',
   webp: 'image/webp',
 };
+
+const employmentInputSchema = separationInputSchema.extend(rehireInputSchema.shape);
 
 const employeeIndexQuerySchema = pageQuerySchema.extend(employeeIndexFiltersSchema.shape);
 
@@ -114,11 +117,16 @@ export async function employeeRoutes(app: AppInstance): Promise<void> {
       const id = parsePathId(request.params.id);
       const body = (request.body ?? {}) as Record<string, unknown>;
       const parsed = updateEmployeeInputSchema.safeParse(body);
-      const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error.issues);
+      // designs/hr.md §7: disabling may say the separation's date, type and reason, enabling the rehire date.
+      const employment = employmentInputSchema.safeParse(body);
+      const errors: FieldErrors = {
+        ...(parsed.success ? {} : toFieldErrors(parsed.error.issues)),
+        ...(employment.success ? {} : toFieldErrors(employment.error.issues)),
+      };
       const photo = readPhoto(body, errors);
-      if (!parsed.success || Object.keys(errors).length > 0) throw unprocessable(errors);
+      if (!parsed.success || !employment.success || Object.keys(errors).length > 0) throw unprocessable(errors);
       const result = await withStoredPhoto(photo, (photoUrl) =>
-        updateEmployee(app.db, id, parsed.data, photoUrl, actorOf(request)),
+        updateEmployee(app.db, id, parsed.data, photoUrl, actorOf(request), employment.data),
       );
       if (result.credentialChange) mailCredentialChange(app, result.credentialChange);
       if (result.replacedPhoto?.startsWith(photoUrlPrefix))

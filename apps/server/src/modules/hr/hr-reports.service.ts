@@ -8,7 +8,9 @@ import {
 } from '@switchboard/shared/hr/requests';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
+import { headcountReport } from './hr-reports-headcount.ts';
 import { ptoReport, reportEmployees, sumColumns, type RequestedHours } from './hr-reports-pto.ts';
+import { anonymousReport, requestHoursByMonth, requestsByApprover } from './hr-reports-requests.ts';
 import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 
 // HR reports (designs/hr.md §7): each answers one table (shared/hr/reports.ts), so its CSV is what the page shows.
@@ -41,72 +43,6 @@ async function requestedHours(db: DbOrTransaction, userIds: number[]): Promise<R
     reason: row.reason,
     status: row.status as RequestedHours['status'],
   }));
-}
-
-const headcountColumns: HrReportColumn[] = [
-  { key: 'month', label: 'Month', kind: 'text' },
-  { key: 'headcount', label: 'Headcount at month end', kind: 'number' },
-  { key: 'hires', label: 'Hires', kind: 'number' },
-  { key: 'separations', label: 'Separations', kind: 'number' },
-  { key: 'turnover', label: 'Turnover %', kind: 'number' },
-];
-
-/**
- * Headcount at each month end, hires and separations in the month, turnover (separations over the average of the
- * headcounts at the month's start and end). Hired on the start date (else the account's creation), separated on the
- * day the account was disabled.
- */
-async function headcountReport(db: DbOrTransaction, query: HrReportQuery): Promise<HrReport> {
-  const people = await reportEmployees(db, { ...query, enabled: 'all' });
-  const ids = people.map((person) => person.userId);
-  const result = await db.execute<{
-    month: string;
-    headcount: string;
-    opening: string;
-    hires: string;
-    separations: string;
-  }>(sql`
-    with people as (
-      select e.user_id, coalesce(e.start_date, u.created_at::date) as hired_on, u.deleted_at::date as left_on
-      from employees e join users u on u.id = e.user_id
-      where e.user_id in (select unnest(${sql.param(ids)}::int[]))
-    ),
-    months as (
-      select month::date as first_day, (month + interval '1 month' - interval '1 day')::date as last_day
-      from generate_series(date_trunc('month', ${query.from}::date), date_trunc('month', ${query.to}::date),
-                           interval '1 month') as month
-    )
-    select to_char(m.first_day, 'YYYY-MM') as month,
-           count(*) filter (where p.hired_on <= m.last_day and (p.left_on is null or p.left_on > m.last_day))
-             as headcount,
-           count(*) filter (where p.hired_on < m.first_day and (p.left_on is null or p.left_on >= m.first_day))
-             as opening,
-           count(*) filter (where p.hired_on between m.first_day and m.last_day) as hires,
-           count(*) filter (where p.left_on between m.first_day and m.last_day) as separations
-    from months m left join people p on true
-    group by m.first_day
-    order by m.first_day`);
-  const rows = result.rows.map((row) => {
-    const average = (Number(row.opening) + Number(row.headcount)) / 2;
-    return {
-      month: row.month,
-      headcount: Number(row.headcount),
-      hires: Number(row.hires),
-      separations: Number(row.separations),
-      turnover: average > 0 ? roundHours((Number(row.separations) / average) * 100) : 0,
-    };
-  });
-  const hires = rows.reduce((total, row) => total + row.hires, 0);
-  const separations = rows.reduce((total, row) => total + row.separations, 0);
-  return {
-    report: 'headcount',
-    from: query.from,
-    to: query.to,
-    columns: headcountColumns,
-    rows,
-    totals: { month: 'Total', headcount: rows.at(-1)?.headcount ?? 0, hires, separations, turnover: null },
-    chart: { label_key: 'month', series: ['headcount', 'hires', 'separations'] },
-  };
 }
 
 const requestsColumns: HrReportColumn[] = [
@@ -298,14 +234,29 @@ async function hiringReport(db: DbOrTransaction, query: HrReportQuery): Promise<
   return { report: 'hiring', from: query.from, to: query.to, columns: hiringColumns, rows, totals, chart: null };
 }
 
-export async function hrReport(db: DbOrTransaction, name: HrReportName, query: HrReportQuery): Promise<HrReport> {
+/** How a report is asked for beyond its query: the grouping (checked by the route) and who reads it. */
+export interface HrReportOptions {
+  groupBy: string;
+  viewerId: number;
+}
+
+export async function hrReport(
+  db: DbOrTransaction,
+  name: HrReportName,
+  query: HrReportQuery,
+  options: HrReportOptions,
+): Promise<HrReport> {
   switch (name) {
     case 'pto':
       return ptoReport(db, query, (ids) => requestedHours(db, ids));
     case 'headcount':
-      return headcountReport(db, query);
+      return headcountReport(db, query, options.groupBy);
     case 'requests':
+      if (options.groupBy === 'approver') return requestsByApprover(db, query);
+      if (options.groupBy === 'month') return requestHoursByMonth(db, query);
       return requestsReport(db, query);
+    case 'anonymous':
+      return anonymousReport(db, query, options.viewerId);
     case 'forms':
       return formsReport(db, query);
     case 'hiring':

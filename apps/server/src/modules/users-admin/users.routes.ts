@@ -7,6 +7,7 @@ import {
   userDeletedMessage,
   userUpdatedMessage,
 } from '@switchboard/shared';
+import { separationInputSchema } from '@switchboard/shared/hr/employment';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
@@ -87,10 +88,14 @@ export async function userAdminRoutes(app: AppInstance): Promise<void> {
 
   app.delete(
     '/user/:id',
-    { onRequest: requireAdminOrNotFound, schema: { params: idParamsSchema, response: { 200: messageSchema } } },
+    {
+      onRequest: requireAdminOrNotFound,
+      // designs/hr.md §7: the separation's date, type and reason, each optional (spec 1 sends no body).
+      schema: { params: idParamsSchema, body: separationInputSchema.nullish(), response: { 200: messageSchema } },
+    },
     async (request) => {
       const id = parseUserId(request.params.id);
-      await disableUserAccount(app.db, id, { id: request.auth.user.id });
+      await disableUserAccount(app.db, id, { id: request.auth.user.id }, request.body ?? {});
       if (app.hasDecorator('realtime')) app.realtime.disconnectUser(id);
       return { message: userDeletedMessage };
     },

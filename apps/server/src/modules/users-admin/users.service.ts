@@ -8,6 +8,7 @@ import {
   type UpdateUserInput,
   type UserAdminRow,
 } from '@switchboard/shared';
+import type { SeparationInput } from '@switchboard/shared/hr/employment';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { paginate, type Page, type PageQuery } from '../../db/paginate.ts';
@@ -91,6 +92,8 @@ export async function createUserAccount(db: Db, input: CreateUserInput): Promise
         })
         .returning({ id: users.id });
       await tx.insert(employees).values({ userId: created.id });
+      // HR records the hire (today: this form has no start date).
+      await emitDomainEvent(db, 'employeeCreated', { tx, userId: created.id, actorId: null, startDate: null });
       return { id: created.id };
     }),
   );
@@ -180,7 +183,12 @@ export async function updateUserAccount(
  * revoked and the open timeclock entry ends. Re-enabling is done on the employee's edit screen. Refuses the
  * administrator's own account.
  */
-export async function disableUserAccount(db: Db, id: number, actor: UsersAdminActor): Promise<void> {
+export async function disableUserAccount(
+  db: Db,
+  id: number,
+  actor: UsersAdminActor,
+  separation: SeparationInput = {},
+): Promise<void> {
   if (id === actor.id) throw conflict(cannotDeleteSelfMessage);
   const queue = afterCommitQueue();
   await db.transaction(async (tx) => {
@@ -192,12 +200,18 @@ export async function disableUserAccount(db: Db, id: number, actor: UsersAdminAc
     if (disabled.length === 0) throw notFound();
     await revokeUserSessions(tx, id);
     await closeOpenTimeclockEntry(tx, id);
-    // HR withdraws the person's pending requests and moves approvals waiting on them, in this transaction.
+    // HR withdraws the person's pending requests, moves approvals waiting on them and records the separation (its
+    // date, type and reason; today and voluntary when not sent), in this transaction.
     await emitDomainEvent(db, 'employeeDisabled', {
       tx,
       userId: id,
       actorId: actor.id,
       afterCommit: queue.afterCommit,
+      separation: {
+        date: separation.separation_date,
+        type: separation.separation_type,
+        reason: separation.separation_reason,
+      },
     });
   });
   await queue.run();
