@@ -133,6 +133,23 @@ export const receiptInputSchema = z
 export type ReceiptInput = z.input<typeof receiptInputSchema>;
 export type ReceiptInputParsed = z.output<typeof receiptInputSchema>;
 
+export const receiptVoidedMessage = 'Receipt voided.';
+export const receiptAlreadyVoidMessage = 'This receipt is already void.';
+export const receiptBilledMessage = 'A bill is matched to this receipt: void the bill first.';
+export const receiptOrderClosedMessage =
+  'The purchase order is closed or cancelled: its receipts can no longer be voided.';
+export const receiptVoidBeforeMessage = 'The date may not be before the receipt.';
+export const receiptStockLeftMessage = (item: string, location: string, onHand: string) =>
+  `The stock of this receipt has since left ${location}: ${item} has ${onHand} on hand.`;
+
+/** POST /api/billing/receipts/{id}/void: the receipt returned (decision record "receipt void"). */
+export const voidReceiptInputSchema = z.object({
+  /** Today when left out (the first open day when today is locked). */
+  date: isoDateText('date').optional(),
+  reason: z.string().trim().max(500, 'The reason may not be greater than 500 characters.').default(''),
+});
+export type VoidReceiptInput = z.input<typeof voidReceiptInputSchema>;
+
 /** GET /api/billing/receipts: the history, newest first, as the GUIDE's paginator. */
 export const receiptListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -171,6 +188,9 @@ export const receiptRowSchema = z.object({
   total: z.number(),
   memo: z.string(),
   journal_entry_id: z.number().int().nullable(),
+  /** Set when the receipt was voided (its stock returned, its entry reversed on this date). */
+  voided_on: z.string().nullable(),
+  void_reason: z.string(),
 });
 export type ReceiptRow = z.infer<typeof receiptRowSchema>;
 
@@ -200,6 +220,8 @@ export const receiptDetailSchema = receiptRowSchema.extend({
   bill_id: z.number().int().nullable(),
   bill_vendor_ref: z.string().nullable(),
   received_by: z.string().nullable(),
+  void_journal_entry_id: z.number().int().nullable(),
+  void_journal_entry_number: z.string().nullable(),
   lines: z.array(receiptLineSchema),
 });
 export type ReceiptDetail = z.infer<typeof receiptDetailSchema>;

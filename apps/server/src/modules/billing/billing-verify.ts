@@ -240,7 +240,8 @@ async function receivedNotBilled(db: DbOrTransaction, today: string): Promise<Ve
   const result = await db.execute<{ received: string; lines: number; cleared: string }>(sql`
     select
       (select coalesce(sum(rl.amount), 0) from receipt_lines rl join receipts r on r.id = rl.receipt_id
-        where r.received_on <= ${today}::date)::text as received,
+        where r.received_on <= ${today}::date and (r.voided_on is null or r.voided_on > ${today}::date))::text
+        as received,
       (select count(distinct rl.po_line_id)::int from receipt_lines rl join receipts r on r.id = rl.receipt_id
         where r.received_on <= ${today}::date) as lines,
       (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l

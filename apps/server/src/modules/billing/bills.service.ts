@@ -645,13 +645,18 @@ async function lockPoLines(tx: Transaction, ids: number[]): Promise<Map<number, 
 
 type ReceivedLine = { quantity: number; unitCost: string; amount: number };
 
-/** Each PO line's receipt lines (hundredths of a unit, their cost and the cents they credited 2050), oldest first. */
+/**
+ * Each PO line's receipt lines, voided receipts left out (hundredths of a unit, their cost and the cents they credited
+ * 2050), oldest first.
+ */
 async function receivedLines(tx: Transaction, ids: number[]): Promise<Map<number, ReceivedLine[]>> {
   const out = new Map<number, ReceivedLine[]>();
   if (ids.length === 0) return out;
   const result = await tx.execute<{ po_line_id: number; quantity: string; unit_cost: string }>(sql`
-    select po_line_id, quantity::text as quantity, unit_cost::text as unit_cost
-    from receipt_lines where po_line_id = any(${sql.param([...new Set(ids)])}::int[]) order by po_line_id, id`);
+    select rl.po_line_id, rl.quantity::text as quantity, rl.unit_cost::text as unit_cost
+    from receipt_lines rl join receipts r on r.id = rl.receipt_id
+    where rl.po_line_id = any(${sql.param([...new Set(ids)])}::int[]) and r.voided_on is null
+    order by rl.po_line_id, rl.id`);
   for (const row of result.rows) {
     const list = out.get(Number(row.po_line_id)) ?? [];
     // A receipt line credited 2050 its quantity × cost rounded to the cent (receipts.service.ts).
@@ -928,7 +933,8 @@ export async function billFromPo(db: Db, poId: number): Promise<BillFromPo> {
   }>(sql`
     select l.id, l.item_id, l.description, l.quantity::text as quantity, l.received_qty::text as received_qty,
       l.billed_qty::text as billed_qty, l.unit_cost::text as unit_cost,
-      (select r.unit_cost::text from receipt_lines r where r.po_line_id = l.id order by r.id desc limit 1)
+      (select r.unit_cost::text from receipt_lines r join receipts rc on rc.id = r.receipt_id
+        where r.po_line_id = l.id and rc.voided_on is null order by r.id desc limit 1)
         as received_cost,
       l.company_id, l.project_id, l.billable_to_client
     from po_lines l where l.po_id = ${poId} order by l.line_no, l.id`);

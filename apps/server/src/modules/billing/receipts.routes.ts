@@ -4,7 +4,9 @@ import {
   receiptInputSchema,
   receiptListQuerySchema,
   receiptPostedMessage,
+  receiptVoidedMessage,
   receiptWithBillPostedMessage,
+  voidReceiptInputSchema,
   type PurchaseOrderUpdatedPayload,
   type ReceiptPostedPayload,
   type StockUpdatedPayload,
@@ -16,7 +18,14 @@ import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import type { BillChanges } from './bills.service.ts';
 import { postReceiptWithBill } from './receipts-with-bill.ts';
-import { getReceipt, listOpenLines, listReceipts, postReceipt, type ReceiptChanges } from './receipts.service.ts';
+import {
+  getReceipt,
+  listOpenLines,
+  listReceipts,
+  postReceipt,
+  voidReceipt,
+  type ReceiptChanges,
+} from './receipts.service.ts';
 
 // Receiving (designs/billing.md §5 /billing/receive, §6; issue 28 part 3): every call needs 'view billing' (design §6
 // lets it record receipts); client accounts hold no permission, so they get 403 as staff without it do. A receipt
@@ -76,6 +85,21 @@ export async function receiptRoutes(app: AppInstance): Promise<void> {
     announce(app, changes);
     return { message: receiptPostedMessage, data: await getReceipt(app.db, changes.receiptId) };
   });
+
+  // Void (return) of a receipt: 'approve billing' as every void (design §6); the same events as a receipt, so the
+  // receiving page, purchase orders, inventory and the ledger's readers refetch.
+  app.post(
+    '/billing/receipts/:id/void',
+    {
+      onRequest: [requireEmployee(), requirePermission('view billing', 'approve billing')],
+      schema: { params: idParams, body: voidReceiptInputSchema.default({ reason: '' }) },
+    },
+    async (request) => {
+      const changes = await voidReceipt(app.db, parsePathId(request.params.id), request.body, request.auth.user.id);
+      announce(app, changes);
+      return { message: receiptVoidedMessage, data: await getReceipt(app.db, changes.receiptId) };
+    },
+  );
 
   app.get(
     '/billing/receive/open-lines',

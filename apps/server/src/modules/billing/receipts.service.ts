@@ -11,6 +11,11 @@ import {
   notReceivableMessage,
   overReceiptMessage,
   quantityLabel,
+  receiptAlreadyVoidMessage,
+  receiptBilledMessage,
+  receiptOrderClosedMessage,
+  receiptStockLeftMessage,
+  receiptVoidBeforeMessage,
   receivableStatuses,
   unknownLocationMessage,
   unknownPoLineMessage,
@@ -29,7 +34,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { toPage } from '../../db/paginate.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
-import { applyStockMove } from './inventory-moves.ts';
+import { logBillingEvent, reversalDate } from './bills.service.ts';
+import { applyStockMove, displayQuantity, stockMoveValue } from './inventory-moves.ts';
 import { formatDocumentNumber, getBillingSettings, postJournalEntry, takeDocumentNumber } from './ledger.service.ts';
 import { receiptLines, receipts } from './receipts.table.ts';
 
@@ -43,6 +49,7 @@ const inventoryAccount = '1200';
 const receivedNotBilledAccount = '2050';
 const hardwareCostAccount = '5000';
 const licenseCostAccount = '5100';
+const priceVarianceAccount = '5900';
 
 interface LockedLine {
   id: number;
@@ -322,6 +329,238 @@ export async function postReceiptIn(
   };
 }
 
+/**
+ * POST /api/billing/receipts/{id}/void (decision record "receipt void"): the receipt returned. Refused (422) when it
+ * is void already, its order is closed or cancelled, a bill is matched to it (a bill entered with it, or PO lines
+ * billed past what would stay received), or its stock has since left the location. Otherwise, in one transaction:
+ * the PO lines' received quantities lowered and the order's status recomputed, the stocked lines moved back out
+ * (reason 'return') at the item's average cost like every out-move, and one entry: Dr 2050 (vendor) the receipt's
+ * total, Cr each expense line's account its amount, Cr 1200 the value the stock left with; a stocked line's
+ * difference between its receipt cost and that value goes to 5900 Purchase Price Variance, so 1200 stays equal to
+ * the stock's value and 2050 loses exactly what the receipt put in it.
+ */
+export async function voidReceipt(
+  db: Db,
+  id: number,
+  input: { date?: string; reason: string },
+  actorId: number,
+): Promise<ReceiptChanges> {
+  return db.transaction(async (tx) => {
+    const head = await tx.execute<{ po_id: number }>(sql`select po_id from receipts where id = ${id}`);
+    if (!head.rows[0]) throw notFound();
+    // The order, then the receipt, then the order's lines in id order: the lock order of postReceiptIn.
+    const orderResult = await tx.execute<{ id: number; number: string | null; status: string; vendor_id: number }>(
+      sql`select id, number, status, vendor_id from purchase_orders where id = ${head.rows[0].po_id} for update`,
+    );
+    const order = orderResult.rows[0]!;
+    const receiptResult = await tx.execute<{
+      number: string;
+      received_on: string;
+      location_id: number | null;
+      location_name: string | null;
+      voided_on: string | null;
+      total: string;
+    }>(sql`select r.number, r.received_on::text as received_on, r.location_id, loc.name as location_name,
+        r.voided_on::text as voided_on, r.total::text as total
+      from receipts r left join inventory_locations loc on loc.id = r.location_id
+      where r.id = ${id} for update of r`);
+    const receipt = receiptResult.rows[0]!;
+    if (receipt.voided_on !== null) throw unprocessable({ id: [receiptAlreadyVoidMessage] }, receiptAlreadyVoidMessage);
+    if (order.status === 'closed' || order.status === 'cancelled')
+      throw unprocessable({ id: [receiptOrderClosedMessage] }, receiptOrderClosedMessage);
+
+    const lineRows = await tx.execute<{
+      po_line_id: number;
+      item_id: number | null;
+      item_name: string | null;
+      account_id: number;
+      account_number: string;
+      quantity: string;
+      amount: string;
+      memo: string;
+      company_id: number | null;
+    }>(sql`select rl.po_line_id, rl.item_id, i.name as item_name, rl.account_id, a.number as account_number,
+        rl.quantity::text as quantity, rl.amount::text as amount, left(pl.description, 200) as memo,
+        coalesce(pl.company_id, po.company_id) as company_id
+      from receipt_lines rl join accounts a on a.id = rl.account_id join po_lines pl on pl.id = rl.po_line_id
+        join purchase_orders po on po.id = pl.po_id left join billing_items i on i.id = rl.item_id
+      where rl.receipt_id = ${id} order by rl.id`);
+    const poLineIds = [...new Set(lineRows.rows.map((line) => Number(line.po_line_id)))].sort((a, b) => a - b);
+    const poLines = await tx.execute<{ id: number; quantity: string; received_qty: string; billed_qty: string }>(
+      sql`select id, quantity::text as quantity, received_qty::text as received_qty, billed_qty::text as billed_qty
+        from po_lines where po_id = ${order.id} order by id for update`,
+    );
+    const returned = new Map<number, number>();
+    for (const line of lineRows.rows)
+      returned.set(line.po_line_id, (returned.get(line.po_line_id) ?? 0) + unitsFromNumeric(line.quantity, 2));
+    const matchedBill = await tx.execute(
+      sql`select 1 from bills where receipt_id = ${id} and status <> 'void' limit 1`,
+    );
+    const overBilled = poLines.rows.some(
+      (line) =>
+        returned.has(line.id) &&
+        unitsFromNumeric(line.billed_qty, 2) > unitsFromNumeric(line.received_qty, 2) - returned.get(line.id)!,
+    );
+    if (matchedBill.rows.length > 0 || overBilled)
+      throw unprocessable({ id: [receiptBilledMessage] }, receiptBilledMessage);
+
+    const errors: FieldErrors = {};
+    const date = await reversalDate(tx, input.date);
+    const settings = await getBillingSettings(tx);
+    if (input.date !== undefined && settings.lock_date !== null && date <= settings.lock_date)
+      errors.date = [periodClosedMessage];
+    if (date < receipt.received_on) (errors.date ??= []).push(receiptVoidBeforeMessage);
+    if (Object.keys(errors).length > 0) throw unprocessable(errors);
+
+    // Stocked lines went to 1200 at the receipt's location; one return move per item, in item id order.
+    const stocked = lineRows.rows.filter(
+      (line) => receipt.location_id !== null && line.account_number === inventoryAccount && line.item_id !== null,
+    );
+    const byItem = new Map<number, { name: string; quantity: number; amount: number }>();
+    for (const line of stocked) {
+      const entry = byItem.get(line.item_id!) ?? { name: line.item_name ?? `#${line.item_id}`, quantity: 0, amount: 0 };
+      entry.quantity += unitsFromNumeric(line.quantity, 2);
+      entry.amount += centsFromNumeric(line.amount);
+      byItem.set(line.item_id!, entry);
+    }
+    const itemIds = [...byItem.keys()].sort((a, b) => a - b);
+    if (itemIds.length > 0) {
+      await tx.execute(
+        sql`select id from billing_items where id = any(${sql.param(itemIds)}::int[]) order by id for update`,
+      );
+      const levels = await tx.execute<{ item_id: number; on_hand: string }>(sql`select item_id, on_hand::text as on_hand
+        from stock_levels where location_id = ${receipt.location_id} and item_id = any(${sql.param(itemIds)}::int[])`);
+      const onHand = new Map(levels.rows.map((row) => [Number(row.item_id), unitsFromNumeric(row.on_hand, 2)]));
+      for (const itemId of itemIds) {
+        const item = byItem.get(itemId)!;
+        const here = onHand.get(itemId) ?? 0;
+        if (here < item.quantity) {
+          const message = receiptStockLeftMessage(
+            item.name,
+            receipt.location_name ?? '',
+            displayQuantity(numericFromUnits(here, 2)),
+          );
+          throw unprocessable({ id: [message] }, message);
+        }
+      }
+    }
+
+    const moves = [];
+    for (const itemId of itemIds) {
+      const item = byItem.get(itemId)!;
+      const move = {
+        itemId,
+        locationId: receipt.location_id!,
+        quantity: numericFromUnits(-item.quantity, 2),
+        reason: 'return' as const,
+        sourceType: 'receipt',
+        sourceId: id,
+        occurredOn: date,
+        memo: `Void of ${receipt.number}`,
+        createdBy: actorId,
+      };
+      moves.push({ move, item, value: -(await stockMoveValue(tx, move)) });
+    }
+
+    const chart = await accountIdsByNumber(tx, [receivedNotBilledAccount, inventoryAccount, priceVarianceAccount]);
+    const total = centsFromNumeric(receipt.total);
+    const lines: {
+      accountId: number;
+      debit: number;
+      credit: number;
+      itemId?: number | null;
+      companyId?: number | null;
+      vendorId?: number;
+      memo: string;
+    }[] = [];
+    if (total > 0)
+      lines.push({
+        accountId: chart.get(receivedNotBilledAccount)!,
+        debit: total,
+        credit: 0,
+        vendorId: order.vendor_id,
+        memo: `Void of ${receipt.number}`,
+      });
+    for (const line of lineRows.rows) {
+      if (stocked.includes(line)) continue;
+      const amount = centsFromNumeric(line.amount);
+      if (amount > 0)
+        lines.push({
+          accountId: line.account_id,
+          debit: 0,
+          credit: amount,
+          itemId: line.item_id,
+          companyId: line.company_id,
+          memo: line.memo,
+        });
+    }
+    for (const { move, item, value } of moves) {
+      if (value > 0)
+        lines.push({
+          accountId: chart.get(inventoryAccount)!,
+          debit: 0,
+          credit: value,
+          itemId: move.itemId,
+          memo: item.name.slice(0, 200),
+        });
+      const variance = item.amount - value;
+      if (variance !== 0)
+        lines.push({
+          accountId: chart.get(priceVarianceAccount)!,
+          debit: variance < 0 ? -variance : 0,
+          credit: variance > 0 ? variance : 0,
+          itemId: move.itemId,
+          memo: `Return of ${item.name} at average cost`.slice(0, 200),
+        });
+    }
+    let entry: LedgerPostedPayload | null = null;
+    if (lines.length > 0) {
+      const posted = await postJournalEntry(tx, {
+        entryDate: date,
+        sourceType: 'receipt',
+        sourceId: id,
+        memo: `Void of receipt ${receipt.number}${input.reason ? `: ${input.reason}` : ''}`.slice(0, 500),
+        createdBy: actorId,
+        lines,
+      });
+      entry = {
+        entry_id: posted.id,
+        number: posted.number,
+        entry_date: date,
+        accounts: [...new Set(lines.map((line) => line.accountId))],
+      };
+    }
+    for (const { move, value } of moves) {
+      const applied = await applyStockMove(tx, { ...move, journalEntryId: entry?.entry_id ?? null });
+      if (-applied.valueCents !== value) throw new Error(`Return move of ${receipt.number} changed value.`);
+    }
+
+    for (const poLineId of poLineIds) {
+      const quantity = numericFromUnits(returned.get(poLineId)!, 2);
+      await tx.execute(
+        sql`update po_lines set received_qty = received_qty - ${quantity}::numeric where id = ${poLineId}`,
+      );
+    }
+    const after = await tx.execute<{ none: boolean; all: boolean }>(sql`select bool_and(received_qty = 0) as none,
+        bool_and(received_qty >= quantity) as all from po_lines where po_id = ${order.id}`);
+    const status = after.rows[0]!.all ? 'received' : after.rows[0]!.none ? 'ordered' : 'partial';
+    await tx.execute(sql`update purchase_orders set status = ${status}, updated_at = now() where id = ${order.id}`);
+    await tx.execute(sql`update receipts set voided_on = ${date}::date, voided_by = ${actorId},
+        void_journal_entry_id = ${entry?.entry_id ?? null}, void_reason = ${input.reason} where id = ${id}`);
+    await logBillingEvent(tx, 'receipt', id, 'voided', actorId, {
+      reason: input.reason,
+      journal_entry_id: entry?.entry_id ?? null,
+    });
+    return {
+      receiptId: id,
+      poId: order.id,
+      vendorId: order.vendor_id,
+      entry,
+      stock: itemIds.length > 0 ? { locationId: receipt.location_id!, itemIds } : null,
+    };
+  });
+}
+
 // --- reads ---
 
 const quantityNumber = (text: string): number => unitsFromNumeric(text, 2) / 100;
@@ -341,11 +580,13 @@ type ReceiptDbRow = {
   total: string;
   memo: string;
   journal_entry_id: string | number | null;
+  voided_on: string | null;
+  void_reason: string;
 };
 
 const receiptColumns = sql`r.id, r.number, r.received_on::text as received_on, r.po_id, po.number as po_number,
-  po.status as po_status, r.vendor_id, v.name as vendor_name, r.location_id, loc.name as location_name, r.total::text as total, r.memo,
-  r.journal_entry_id`;
+  po.status as po_status, r.vendor_id, v.name as vendor_name, r.location_id, loc.name as location_name,
+  r.total::text as total, r.memo, r.journal_entry_id, r.voided_on::text as voided_on, r.void_reason`;
 const receiptJoins = sql`from receipts r
   join purchase_orders po on po.id = r.po_id
   join vendors v on v.id = r.vendor_id
@@ -366,6 +607,8 @@ function presentRow(row: ReceiptDbRow): ReceiptRow {
     total: dollarsFromCents(centsFromNumeric(row.total)),
     memo: row.memo,
     journal_entry_id: row.journal_entry_id === null ? null : Number(row.journal_entry_id),
+    voided_on: row.voided_on,
+    void_reason: row.void_reason,
   };
 }
 
@@ -394,12 +637,16 @@ export async function getReceipt(db: DbOrTransaction, id: number): Promise<Recei
       received_by: string | null;
       bill_id: number | null;
       bill_vendor_ref: string | null;
+      void_journal_entry_id: string | number | null;
+      void_journal_entry_number: string | null;
     }
   >(
-    sql`select ${receiptColumns}, je.number as journal_entry_number,
+    sql`select ${receiptColumns}, je.number as journal_entry_number, r.void_journal_entry_id,
+        ve.number as void_journal_entry_number,
         u.name as received_by, b.id as bill_id, b.vendor_ref as bill_vendor_ref
       ${receiptJoins}
       left join journal_entries je on je.id = r.journal_entry_id
+      left join journal_entries ve on ve.id = r.void_journal_entry_id
       left join users u on u.id = r.received_by
       left join lateral (select id, vendor_ref from bills where receipt_id = r.id and status <> 'void'
         order by id desc limit 1) b on true
@@ -438,6 +685,8 @@ export async function getReceipt(db: DbOrTransaction, id: number): Promise<Recei
     received_by: row.received_by,
     bill_id: row.bill_id === null ? null : Number(row.bill_id),
     bill_vendor_ref: row.bill_vendor_ref,
+    void_journal_entry_id: row.void_journal_entry_id === null ? null : Number(row.void_journal_entry_id),
+    void_journal_entry_number: row.void_journal_entry_number,
     lines: lineRows.rows.map((line) => ({
       id: line.id,
       po_line_id: line.po_line_id,
