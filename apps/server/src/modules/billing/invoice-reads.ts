@@ -17,9 +17,11 @@ import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/
 import { invoicePaymentState, type InvoiceStatus } from '@switchboard/shared/billing/payment-state';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { CappedCounts, toPage, type Page } from '../../db/paginate.ts';
+import { jsonString, jsonTime } from '../../db/json-sql.ts';
+import { CappedCounts, pageJson, toPage, type Page } from '../../db/paginate.ts';
 import { pageWindow, runPrepared } from '../../db/prepared.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { cursorBatches } from './billing-report-csv.ts';
 import { billingToday } from './ledger.service.ts';
 
 type RowDb = {
@@ -118,8 +120,6 @@ function statusFilter(status: NonNullable<InvoiceListQuery['status']>, today: SQ
 /** The list counts its filter up to this many, as the ticket queue and the project list do (decision 0056). */
 export const INVOICE_COUNT_CAP = 1_000;
 const cappedInvoiceCounts = new CappedCounts(INVOICE_COUNT_CAP);
-/** Rows a CSV statement reads at a time. */
-const csvBatch = 1_000;
 
 type InvoiceFilters = Omit<InvoiceListQuery, 'page' | 'per_page'>;
 
@@ -187,13 +187,50 @@ const cappedCount = ({ where, filterJoin }: { where: SQL; filterJoin: SQL }) =>
   sql`(select count(*)::int from (select 1 from invoices i ${filterJoin} where ${where}
     limit ${sql.raw(String(INVOICE_COUNT_CAP))}) capped)`;
 
+/** A nullable value PostgreSQL prints as JSON already (a number), or JSON null. */
+const jsonOrNull = (value: SQL) => sql`coalesce(${value}::text, 'null')`;
+/** A nullable date as a JSON 'YYYY-MM-DD' string, or JSON null (date::text is ISO under the default DateStyle). */
+const jsonDate = (value: SQL) => sql`coalesce('"' || ${value}::text || '"', 'null')`;
+
 /**
- * GET /billing/invoices: the paginator in one statement. The page is picked on the (invoice_date, id) index, newest
- * first (drafts without a date on top), with one row more; only when that row is there does the statement count the
- * filter, capped at INVOICE_COUNT_CAP and skipped while the same filter reached the cap lately (decision 0098). One
- * named prepared statement per filter shape and page window (db/prepared.ts), as the ticket queue's.
+ * invoicePaymentState in SQL for the list's rows (payment-state.ts; billing-list-json.test.ts holds the two together):
+ * status first, then balance 0 Paid, a credit Open, past due Overdue, part paid, else Open.
  */
-export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Page<InvoiceRow>> {
+const stateSql = (
+  today: SQL | Placeholder,
+) => sql`case i.status when 'draft' then 'Draft' when 'approved' then 'Approved'
+    when 'void' then 'Void' else case when i.balance = 0 then 'Paid' when i.total < 0 or i.balance < 0 then 'Open'
+      when i.due_date < ${today}::date then 'Overdue' when i.balance < i.total then 'Partially Paid' else 'Open' end
+    end`;
+
+/**
+ * A list row as the API's JSON (invoiceRowSchema, the same values toRow gives), written by PostgreSQL by
+ * concatenation (decision 0023): amounts are numeric(14,2) text, which JSON reads as the same number of dollars.
+ */
+const rowJsonSql = (today: SQL | Placeholder) => sql`'{"id":' || i.id
+    || ',"number":' || coalesce(${jsonString(sql`i.number`)}, 'null')
+    || ',"label":' || ${jsonString(sql`coalesce(i.number, 'Draft ' || i.id)`)}
+    || ',"type":' || ${jsonString(sql`i.type`)} || ',"status":' || ${jsonString(sql`i.status`)}
+    || ',"state":"' || ${stateSql(today)} || '"'
+    || ',"company_id":' || i.company_id || ',"company_name":' || ${jsonString(sql`c.name`)}
+    || ',"project_id":' || ${jsonOrNull(sql`i.project_id`)} || ',"contract_id":' || ${jsonOrNull(sql`i.contract_id`)}
+    || ',"run_id":' || ${jsonOrNull(sql`i.run_id`)} || ',"billing_month":' || ${jsonDate(sql`i.billing_month`)}
+    || ',"invoice_date":' || ${jsonDate(sql`i.invoice_date`)} || ',"due_date":' || ${jsonDate(sql`i.due_date`)}
+    || ',"payment_terms":' || i.payment_terms
+    || ',"subtotal":' || i.subtotal::text || ',"tax_total":' || i.tax_total::text
+    || ',"total":' || i.total::text || ',"balance":' || i.balance::text
+    || ',"paperless":' || i.paperless || ',"delivery":"' || dl.delivery || '"'
+    || ',"created_at":' || ${jsonTime(sql`i.created_at`)} || '}'`;
+
+/**
+ * GET /billing/invoices: the paginator's JSON text, written by PostgreSQL in one statement and sent as is (decision
+ * 0129; billing-list-json.test.ts holds it to pageSchema(invoiceRowSchema) and to toRow). The page is picked on the
+ * (invoice_date, id) index, newest first (drafts without a date on top), with one row more; only when that row is
+ * there, or the page is empty, does the statement count the filter, capped at INVOICE_COUNT_CAP and skipped while
+ * the same filter reached the cap lately (decision 0098). One named prepared statement per filter shape and page
+ * window (db/prepared.ts), as the ticket queue's.
+ */
+export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<string> {
   const today = await billingToday(db);
   const { page: _page, per_page: perPage, ...filters } = query;
   const values: Record<string, unknown> = {};
@@ -210,74 +247,63 @@ export async function listInvoices(db: Db, query: InvoiceListQuery): Promise<Pag
     per_page: perPage,
     limit: perPage + 1,
     offset,
+    today,
   });
   // The count's subquery runs only when the CASE reaches it (PostgreSQL evaluates an InitPlan on first use).
-  const rows0 = await runPrepared<RowDb & { counted: number | null }>(
+  const [written] = await runPrepared<{ rows: string; fetched: number; counted: number | null }>(
     db,
-    `invoices_page_${filter.shape}_${window.key}`,
+    `invoices_json_${filter.shape}_${window.key}`,
     () => sql`
     with p as (
       select i.id from invoices i ${filter.filterJoin} where ${filter.where}
       order by i.invoice_date desc, i.id desc
       limit ${window.limit} offset ${window.offset}
     )
-    select ${rowColumns},
-      case when ${sql.placeholder('capped')}::boolean or (select count(*) from p) <= ${sql.placeholder('per_page')}::int
-        then null else ${cappedCount(filter)} end as counted
-    from p
-    join invoices i on i.id = p.id
-    join companies c on c.id = i.company_id
-    ${deliveryJoin}
-    order by i.invoice_date desc nulls first, i.id desc`,
-    values,
-  );
-  const rows = rows0.slice(0, perPage);
-  const counted = rows0[0]?.counted ?? null;
-  if (counted !== null) cappedInvoiceCounts.note(countKey, counted);
-  // When nothing follows the page, its end is the total; else the count (the cap when it was skipped).
-  let total = offset + rows.length;
-  if (rows0.length > perPage) total = Math.max(counted ?? INVOICE_COUNT_CAP, offset + rows0.length);
-  else if (rows.length === 0 && query.page > 1) {
-    const count = await db.execute<{ n: number }>(
-      sql`select ${cappedCount(invoiceWhere(filters, today, inline))} as n`,
-    );
-    total = Number(count.rows[0]!.n);
-  }
-  return toPage(
-    rows.map((row) => toRow(row, today)),
-    total,
-    query,
-  );
-}
-
-/** Every invoice the list's filters select, in the list's order, a keyset batch at a time (for its CSV). */
-export async function* invoiceListRows(db: Db, query: InvoiceFilters): AsyncGenerator<InvoiceRow[]> {
-  const today = await billingToday(db);
-  const { where, filterJoin } = invoiceWhere(query, today, inline);
-  let after: { date: string | null; id: number } | null = null;
-  for (;;) {
-    // Newest first with the undated drafts on top: after a draft come older drafts, then every dated invoice.
-    const keyset: SQL = !after
-      ? sql`true`
-      : after.date === null
-        ? sql`(i.invoice_date is not null or i.id < ${after.id})`
-        : sql`(i.invoice_date, i.id) < (${after.date}::date, ${after.id})`;
-    const { rows } = await db.execute<RowDb>(sql`
-      select ${rowColumns}
-      from (
-        select i.id from invoices i ${filterJoin} where ${where} and ${keyset}
-        order by i.invoice_date desc, i.id desc limit ${csvBatch}
-      ) p
+    select count(*)::int as fetched,
+      '[' || coalesce(string_agg(r.row, ',' order by r.position)
+        filter (where r.position <= ${sql.placeholder('per_page')}::int), '') || ']' as rows,
+      case when count(*) = 0
+          or (count(*) > ${sql.placeholder('per_page')}::int and not ${sql.placeholder('capped')}::boolean)
+        then ${cappedCount(filter)} end as counted
+    from (
+      select row_number() over (order by i.invoice_date desc nulls first, i.id desc) as position,
+        ${rowJsonSql(sql.placeholder('today'))} as row
+      from p
       join invoices i on i.id = p.id
       join companies c on c.id = i.company_id
       ${deliveryJoin}
-      order by i.invoice_date desc nulls first, i.id desc`);
-    if (rows.length === 0) return;
-    yield rows.map((row) => toRow(row, today));
-    const last = rows[rows.length - 1]!;
-    after = { date: last.invoice_date, id: last.id };
-    if (rows.length < csvBatch) return;
-  }
+    ) r`,
+    values,
+  );
+  const fetched = written?.fetched ?? 0;
+  const rowCount = Math.min(fetched, perPage);
+  const counted = written?.counted ?? null;
+  if (counted !== null) cappedInvoiceCounts.note(countKey, counted);
+  // When nothing follows the page, its end is the total; else the count (the cap when it was skipped). An empty page
+  // past the first answers the filter's count.
+  let total = offset + rowCount;
+  if (fetched > perPage) total = Math.max(counted ?? INVOICE_COUNT_CAP, offset + fetched);
+  else if (rowCount === 0 && query.page > 1) total = counted ?? 0;
+  return pageJson(written?.rows ?? '[]', rowCount, total, query);
+}
+
+/**
+ * Every invoice the list's filters select, in the list's order, for its CSV: one statement read through a cursor a
+ * batch at a time (cursorBatches: one snapshot, planned once), each row shaped as the list's.
+ */
+export async function* invoiceListRows(db: Db, query: InvoiceFilters): AsyncGenerator<InvoiceRow[]> {
+  const today = await billingToday(db);
+  const { where } = invoiceWhere(query, today, inline);
+  const batches = cursorBatches<RowDb>(
+    db,
+    sql`select ${rowColumns}
+      from invoices i
+      join companies c on c.id = i.company_id
+      ${deliveryJoin}
+      where ${where}
+      order by i.invoice_date desc nulls first, i.id desc`,
+  );
+  for await (const batch of batches) yield batch.map((row) => toRow(row, today));
 }
 
 type DrawerDb = RowDb & {

@@ -71,7 +71,9 @@ export async function invoiceRoutes(app: AppInstance): Promise<void> {
     { onRequest: view, schema: { querystring: invoiceListQuerySchema.extend({ format: z.enum(['csv']).optional() }) } },
     async (request, reply) => {
       const { format, page: _page, per_page: _perPage, ...filters } = request.query;
-      if (format !== 'csv') return listInvoices(app.db, request.query);
+      // The page is pageSchema(invoiceRowSchema) written by PostgreSQL (decision 0023), sent as is.
+      if (format !== 'csv')
+        return reply.type('application/json; charset=utf-8').send(await listInvoices(app.db, request.query));
       const header = ['Number', 'Date', 'Company', 'Type', 'Total', 'Balance', 'Due', 'Status', 'Sent'];
       const rows = mapBatches(invoiceListRows(app.db, filters), (row) => [
         row.label,

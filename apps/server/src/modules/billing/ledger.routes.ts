@@ -77,7 +77,11 @@ export async function ledgerRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/billing/accounts/:id/register',
     { onRequest: view, schema: { params: idParams, querystring: registerQuerySchema } },
-    async (request) => getRegister(app.db, parsePathId(request.params.id), request.query),
+    // RegisterResponse written by PostgreSQL (decision 0023), sent as is.
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await getRegister(app.db, parsePathId(request.params.id), request.query)),
   );
 
   app.get(

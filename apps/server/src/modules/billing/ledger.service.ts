@@ -13,14 +13,11 @@ import {
   type AccountInput,
   type AccountRow,
   type AccountsResponse,
-  type AccountType,
   type BillingSettings,
   type BillingSettingsInput,
   type JournalEntryRow,
   type JournalSourceType,
   type RegisterQuery,
-  type RegisterResponse,
-  type RegisterRow,
 } from '@switchboard/shared/billing/ledger';
 import { billingDate } from '@switchboard/shared/billing/billing-date';
 import { centsFromDollars, centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
@@ -28,7 +25,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { toPage, type Page } from '../../db/paginate.ts';
-import { preparedStatement, runPrepared, writtenInteger } from '../../db/prepared.ts';
+import { jsonString } from '../../db/json-sql.ts';
+import { runPrepared, writtenInteger } from '../../db/prepared.ts';
 import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import {
   accountMonthBalances,
@@ -654,66 +652,47 @@ export async function reverseJournalEntry(
 
 // --- register ---
 
-type RegisterDbRow = {
-  id: string;
-  entry_id: string;
-  entry_number: string;
-  entry_date: string;
-  source_type: JournalSourceType;
-  source_id: number | null;
-  reverses_id: string | null;
-  reversed: boolean;
-  company_id: number | null;
-  company_name: string | null;
-  vendor_id: number | null;
-  memo: string;
-  debit: string;
-  credit: string;
-};
-
 /**
  * Debits minus credits of an account's lines before the key (b_date, b_line): rollup months before b_month, then
- * lines. Placeholders account, b_month, b_date, b_line (balanceValues).
+ * lines, as numeric. Placeholders account, b_month, b_date, b_line (balanceValues).
  */
 const balanceBeforeSql = sql`(coalesce((select sum(debit - credit) from account_month_balances
     where account_id = ${sql.placeholder('account')}::int and month < ${sql.placeholder('b_month')}::date), 0)
   + coalesce((select sum(debit - credit) from journal_lines
     where account_id = ${sql.placeholder('account')}::int and entry_date >= ${sql.placeholder('b_month')}::date
-      and (entry_date, id) < (${sql.placeholder('b_date')}::date, ${sql.placeholder('b_line')}::bigint)), 0))::text`;
+      and (entry_date, id) < (${sql.placeholder('b_date')}::date, ${sql.placeholder('b_line')}::bigint)), 0))`;
 
 const balanceValues = (date: string, lineId: number) => ({ b_month: firstOfMonth(date), b_date: date, b_line: lineId });
 
-async function balanceBefore(db: Db, accountId: number, date: string, lineId: number): Promise<number> {
-  const [row] = await runPrepared<{ total: string }>(
-    db,
-    'register_balance_before',
-    () => sql`select ${balanceBeforeSql} as total`,
-    { account: accountId, ...balanceValues(date, lineId) },
-  );
-  return centsFromNumeric(row!.total);
-}
+/** A nullable value PostgreSQL prints as JSON already (a number), or JSON null. */
+const jsonOrNull = (value: SQL) => sql`coalesce(${value}::text, 'null')`;
 
-/** The register's account, by a statement prepared once per connection. */
-async function findRegisterAccount(db: Db, id: number) {
-  const [row] = await preparedStatement(db, 'register_account', (pool, name) =>
-    pool
-      .select()
-      .from(accounts)
-      .where(eq(accounts.id, sql.placeholder('id')))
-      .prepare(name),
-  ).execute({ id });
-  if (!row) throw notFound();
-  return row;
-}
+/** The register's account as the API's JSON (accountBase's fields). */
+const accountJsonSql = sql`'{"id":' || a.id || ',"number":' || ${jsonString(sql`a.number`)}
+    || ',"name":' || ${jsonString(sql`a.name`)} || ',"type":' || ${jsonString(sql`a.type`)}
+    || ',"subtype":' || ${jsonString(sql`a.subtype`)} || ',"parent_id":' || ${jsonOrNull(sql`a.parent_id`)}
+    || ',"is_system":' || a.is_system::text || ',"active":' || a.active::text
+    || ',"description":' || ${jsonString(sql`a.description`)} || '}'`;
+
+/** A register row as the API's JSON (RegisterRow); `balance` is the account's balance after it, normal side. */
+const registerRowJsonSql = sql`'{"id":' || s.id || ',"entry_id":' || s.entry_id
+    || ',"entry_number":' || ${jsonString(sql`s.entry_number`)} || ',"entry_date":"' || s.entry_date::text || '"'
+    || ',"source_type":' || ${jsonString(sql`s.source_type`)} || ',"source_id":' || ${jsonOrNull(sql`s.source_id`)}
+    || ',"reverses_id":' || ${jsonOrNull(sql`s.reverses_id`)} || ',"reversed":' || s.reversed::text
+    || ',"company_id":' || ${jsonOrNull(sql`s.company_id`)}
+    || ',"company_name":' || coalesce(${jsonString(sql`s.company_name`)}, 'null')
+    || ',"vendor_id":' || ${jsonOrNull(sql`s.vendor_id`)} || ',"memo":' || ${jsonString(sql`s.memo`)}
+    || ',"debit":' || s.debit::text || ',"credit":' || s.credit::text
+    || ',"balance":' || ((b.base + coalesce(run.cumulative, 0)) * sign.value)::text || '}'`;
 
 /**
  * GET /billing/accounts/{id}/register: the account's lines in (date, id) order, keyset-paged by `after`, with the
  * running balance of the account (all its lines, whatever the filters) after each; the first page also carries the
- * opening balance (the balance before `from`). Its statements are named and prepared per filter shape.
+ * opening balance (the balance before `from`). The answer's JSON text (RegisterResponse), written by PostgreSQL in one
+ * named prepared statement per filter shape and page length and sent as is (decision 0129): the account, the
+ * page with one row more, the balance before its start and the running sums up to its last row. No row: 404.
  */
-export async function getRegister(db: Db, accountId: number, query: RegisterQuery): Promise<RegisterResponse> {
-  const account = await findRegisterAccount(db, accountId);
-  const sign = normalSign(account.type as AccountType);
+export async function getRegister(db: Db, accountId: number, query: RegisterQuery): Promise<string> {
   const [afterDate, afterId] = query.after ? [query.after.slice(0, 10), Number(query.after.slice(11))] : [null, 0];
   const startDate = afterDate ?? query.from ?? '0001-01-01';
   const values: Record<string, unknown> = { account: accountId };
@@ -733,78 +712,49 @@ export async function getRegister(db: Db, accountId: number, query: RegisterQuer
   if (query.company_id) add('company', query.company_id, sql`l.company_id = ${sql.placeholder('company')}::int`);
   if (query.vendor_id) add('vendor', query.vendor_id, sql`l.vendor_id = ${sql.placeholder('vendor')}::int`);
   if (query.source_type) add('source', query.source_type, sql`e.source_type = ${sql.placeholder('source')}`);
-  // The page length is written into the text (a LIMIT parameter would be planned again on every call).
-  // The balance before the page's start rides on its rows (an InitPlan, computed once); an empty page reads it alone.
   Object.assign(values, balanceValues(afterDate ?? startDate, afterDate ? afterId + 1 : 0));
-  const rows = await runPrepared<RegisterDbRow & { base: string }>(
+  // The page length is written into the text (a LIMIT parameter would be planned again on every call).
+  const shown = writtenInteger(query.per_page);
+  const [written] = await runPrepared<{ body: string }>(
     db,
-    `register_page_${shape.join('_')}_${query.per_page + 1}`,
+    `register_json_${shape.join('_')}_${query.per_page + 1}`,
     () => sql`
-    select ${balanceBeforeSql} as base, l.id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, e.source_type, e.source_id,
-      e.reverses_id, rv.reversed is not null as reversed,
-      l.company_id, c.name as company_name, l.vendor_id, coalesce(nullif(l.memo, ''), e.memo) as memo,
-      l.debit::text as debit, l.credit::text as credit
-    from journal_lines l
-    join journal_entries e on e.id = l.entry_id
-    left join companies c on c.id = l.company_id
-    -- A lateral probe per row: as an EXISTS the planner hashed the whole reverses_id index on every page (bench).
-    left join lateral (select true as reversed from journal_entries r where r.reverses_id = e.id limit 1) rv on true
-    where ${sql.join(filters, sql` and `)}
-    order by l.entry_date, l.id
-    limit ${writtenInteger(query.per_page + 1)}`,
-    values,
-  );
-  const more = rows.length > query.per_page;
-  const page = rows.slice(0, query.per_page);
-
-  // Running balance: the balance before the page's start, plus every line of the account (filtered or not) up to
-  // each row, in key order.
-  const base = rows[0]
-    ? centsFromNumeric(rows[0].base)
-    : await balanceBefore(db, accountId, afterDate ?? startDate, afterDate ? afterId + 1 : 0);
-  const opening = query.after ? null : dollarsFromCents(base * sign);
-  const data: RegisterRow[] = [];
-  if (page.length > 0) {
-    const last = page[page.length - 1]!;
-    const running = await runPrepared<{ id: string; cumulative: string }>(
-      db,
-      `register_running_${shape[0]}`,
-      () => sql`
-      select l.id, sum(l.debit - l.credit) over (order by l.entry_date, l.id)::text as cumulative
+    with page as (
+      select l.id, l.entry_id, e.number as entry_number, l.entry_date, e.source_type, e.source_id, e.reverses_id,
+        rv.reversed is not null as reversed, l.company_id, c.name as company_name, l.vendor_id,
+        coalesce(nullif(l.memo, ''), e.memo) as memo, l.debit, l.credit
+      from journal_lines l
+      join journal_entries e on e.id = l.entry_id
+      left join companies c on c.id = l.company_id
+      -- A lateral probe per row: as an EXISTS the planner hashed the whole reverses_id index on every page (bench).
+      left join lateral (select true as reversed from journal_entries r where r.reverses_id = e.id limit 1) rv on true
+      where ${sql.join(filters, sql` and `)}
+      order by l.entry_date, l.id
+      limit ${writtenInteger(query.per_page + 1)}
+    ),
+    shown as (select * from page order by entry_date, id limit ${shown}),
+    -- Every line of the account (filtered or not) from the page's start to its last row, summed in key order.
+    run as (
+      select l.id, sum(l.debit - l.credit) over (order by l.entry_date, l.id) as cumulative
       from journal_lines l
       where l.account_id = ${sql.placeholder('account')}::int and ${startKey}
-        and (l.entry_date, l.id) <= (${sql.placeholder('last_date')}::date, ${sql.placeholder('last_id')}::bigint)`,
-      { ...values, last_date: last.entry_date, last_id: Number(last.id) },
-    );
-    const cumulative = new Map(running.map((row) => [String(row.id), centsFromNumeric(row.cumulative)]));
-    for (const row of page) {
-      const debit = centsFromNumeric(row.debit);
-      const credit = centsFromNumeric(row.credit);
-      data.push({
-        id: Number(row.id),
-        entry_id: Number(row.entry_id),
-        entry_number: row.entry_number,
-        entry_date: row.entry_date,
-        source_type: row.source_type,
-        source_id: row.source_id,
-        reverses_id: row.reverses_id === null ? null : Number(row.reverses_id),
-        reversed: row.reversed,
-        company_id: row.company_id,
-        company_name: row.company_name,
-        vendor_id: row.vendor_id,
-        memo: row.memo,
-        debit: dollarsFromCents(debit),
-        credit: dollarsFromCents(credit),
-        balance: dollarsFromCents((base + (cumulative.get(String(row.id)) ?? 0)) * sign),
-      });
-    }
-  }
-  const lastRow = data[data.length - 1];
-  return {
-    account: accountBase(account),
-    opening_balance: opening,
-    data,
-    next_cursor: more && lastRow ? `${lastRow.entry_date}.${lastRow.id}` : null,
-    per_page: query.per_page,
-  };
+        and (l.entry_date, l.id)
+          <= (select s.entry_date, s.id from shown s order by s.entry_date desc, s.id desc limit 1)
+    ),
+    b as (select ${balanceBeforeSql} as base)
+    select '{"account":' || ${accountJsonSql}
+      || ',"opening_balance":' || ${query.after ? sql`'null'` : sql`(b.base * sign.value)::text`}
+      || ',"data":[' || coalesce((select string_agg(${registerRowJsonSql}, ',' order by s.entry_date, s.id)
+        from shown s left join run on run.id = s.id), '') || ']'
+      || ',"next_cursor":' || coalesce((select '"' || s.entry_date::text || '.' || s.id || '"' from shown s
+        where (select count(*) from page) > ${shown} order by s.entry_date desc, s.id desc limit 1), 'null')
+      || ',"per_page":' || ${shown} || '}' as body
+    from accounts a
+    cross join b
+    cross join lateral (select case when a.type in ('asset', 'expense') then 1 else -1 end as value) sign
+    where a.id = ${sql.placeholder('account')}::int`,
+    values,
+  );
+  if (!written) throw notFound();
+  return written.body;
 }

@@ -73,7 +73,9 @@ export async function paymentRoutes(app: AppInstance): Promise<void> {
     { onRequest: view, schema: { querystring: paymentListQuerySchema.extend({ format: z.enum(['csv']).optional() }) } },
     async (request, reply) => {
       const { format, page: _page, per_page: _perPage, ...filters } = request.query;
-      if (format !== 'csv') return listPayments(app.db, request.query);
+      // The page is the paginator of PaymentRow written by PostgreSQL (decision 0023), sent as is.
+      if (format !== 'csv')
+        return reply.type('application/json; charset=utf-8').send(await listPayments(app.db, request.query));
       const header = [
         'Date',
         'Company',

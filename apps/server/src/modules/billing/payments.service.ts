@@ -48,9 +48,11 @@ import {
 } from '@switchboard/shared/billing/posting-rules';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
-import { CappedCounts, toPage, type Page } from '../../db/paginate.ts';
+import { jsonString, jsonTime } from '../../db/json-sql.ts';
+import { CappedCounts, pageJson } from '../../db/paginate.ts';
 import { pageWindow, runPrepared } from '../../db/prepared.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { cursorBatches } from './billing-report-csv.ts';
 import { billingEvents } from './billing-runs.table.ts';
 import { getBillingSettings, postJournalEntry } from './ledger.service.ts';
 import { allocations, bankDeposits, payments, writeOffs } from './payments.table.ts';
@@ -970,8 +972,6 @@ export async function getPayment(db: DbOrTransaction, id: number): Promise<Payme
 /** The payments received list counts its filter up to this many, as the other lists do (decision 0098). */
 export const PAYMENT_COUNT_CAP = 1_000;
 const cappedPaymentCounts = new CappedCounts(PAYMENT_COUNT_CAP);
-/** Rows a CSV statement reads at a time. */
-const paymentCsvBatch = 1_000;
 
 type PaymentFilters = Omit<PaymentListQuery, 'page' | 'per_page'>;
 
@@ -1003,15 +1003,36 @@ const paymentCountSql = (where: SQL) => sql`(select count(*)::int from (select 1
   where p.direction = 'in' and ${where} limit ${sql.raw(String(PAYMENT_COUNT_CAP))}) capped)`;
 
 /**
- * GET /billing/payments/received: newest first, filtered by company, dates, method, unapplied, undeposited. One
- * statement: the page sorts on the date column (payments_date_idx) with one row more, and only when that row is there
- * is the filter counted, without the allocations, capped at PAYMENT_COUNT_CAP (decision 0098). One named prepared
- * statement per filter shape and page window (db/prepared.ts).
+ * A listed payment as the API's JSON (PaymentRow, the same values paymentRow gives), written by PostgreSQL by
+ * concatenation (decision 0023) over paymentSelect's joins: amounts are numeric text, which JSON reads as dollars.
+ */
+const paymentJsonSql = sql`'{"id":' || p.id || ',"company_id":' || p.company_id
+    || ',"company_name":' || ${jsonString(sql`c.name`)} || ',"payment_date":"' || p.payment_date::text || '"'
+    || ',"method":' || ${jsonString(sql`p.method`)} || ',"reference":' || ${jsonString(sql`p.reference`)}
+    || ',"amount":' || p.amount::text || ',"applied":' || coalesce(a.applied, 0)::text
+    || ',"refunded":' || coalesce(a.refunded, 0)::text
+    || ',"unapplied":' || (case when p.status = 'posted'
+      then p.amount - coalesce(a.applied, 0) - coalesce(a.refunded, 0) else 0 end)::text
+    || ',"account_id":' || p.account_id || ',"account_number":' || ${jsonString(sql`ac.number`)}
+    || ',"account_name":' || ${jsonString(sql`ac.name`)} || ',"deposit_id":' || coalesce(p.deposit_id::text, 'null')
+    || ',"undeposited":' || (p.status = 'posted' and p.deposit_id is null and ac.subtype = 'undeposited')::text
+    || ',"memo":' || ${jsonString(sql`p.memo`)} || ',"status":' || ${jsonString(sql`p.status`)}
+    || ',"void_date":' || coalesce('"' || p.void_date::text || '"', 'null')
+    || ',"journal_entry_id":' || coalesce(p.journal_entry_id::text, 'null')
+    || ',"created_at":' || ${jsonTime(sql`p.created_at`)} || '}'`;
+
+/**
+ * GET /billing/payments/received: newest first, filtered by company, dates, method, unapplied, undeposited; the
+ * paginator's JSON text, written by PostgreSQL in one statement and sent as is (decision 0129;
+ * billing-list-json.test.ts holds it to the contract and to paymentRow). The page sorts on the date column
+ * (payments_date_idx) with one row more, and only when that row is there, or the page is empty, is the filter counted,
+ * without the allocations, capped at PAYMENT_COUNT_CAP (decision 0098). One named prepared statement per filter shape
+ * and page window (db/prepared.ts).
  */
 export async function listPayments(
   db: Db,
   query: PaymentListQuery & { page: number; per_page: number },
-): Promise<Page<PaymentRow>> {
+): Promise<string> {
   const { page: _page, per_page: perPage, ...filters } = query;
   const values: Record<string, unknown> = {};
   const bind: Bind = (name, value) => {
@@ -1030,50 +1051,58 @@ export async function listPayments(
   });
   // The page's ids first, so the allocations are summed for its rows only (not for every row an offset skips); the
   // count's subquery runs only when the CASE reaches it (PostgreSQL evaluates an InitPlan on first use).
-  const fetched = await runPrepared<PaymentListDbRow & { counted: number | null }>(
+  const [written] = await runPrepared<{ rows: string; fetched: number; counted: number | null }>(
     db,
-    `payments_page_${shape}_${window.key}`,
+    `payments_json_${shape}_${window.key}`,
     () => sql`
     with page as (
       select p.id from payments p join accounts ac on ac.id = p.account_id where p.direction = 'in' and ${where}
       order by p.payment_date desc, p.id desc limit ${window.limit} offset ${window.offset}
     )
-    select x.*,
-      case when ${sql.placeholder('capped')}::boolean
-          or (select count(*) from page) <= ${sql.placeholder('per_page')}::int
-        then null else ${paymentCountSql(where)} end as counted
-    from (${paymentSelect(sql`p.id in (select id from page)`)}) x
-    order by x.payment_date desc, x.id desc`,
+    select count(*)::int as fetched,
+      '[' || coalesce(string_agg(r.row, ',' order by r.position)
+        filter (where r.position <= ${sql.placeholder('per_page')}::int), '') || ']' as rows,
+      case when count(*) = 0
+          or (count(*) > ${sql.placeholder('per_page')}::int and not ${sql.placeholder('capped')}::boolean)
+        then ${paymentCountSql(where)} end as counted
+    from (
+      select row_number() over (order by p.payment_date desc, p.id desc) as position, ${paymentJsonSql} as row
+      from page
+      join payments p on p.id = page.id
+      join companies c on c.id = p.company_id
+      join accounts ac on ac.id = p.account_id
+      left join lateral (
+        select sum(al.amount) filter (where al.target_type = 'invoice') as applied,
+          sum(al.amount) filter (where al.target_type = 'refund') as refunded
+        from allocations al
+        where al.source_type = 'payment' and al.source_id = p.id and al.unapplied_on is null
+      ) a on true
+    ) r`,
     values,
   );
-  const rows = fetched.slice(0, perPage);
-  const counted = fetched[0]?.counted ?? null;
+  const fetched = written?.fetched ?? 0;
+  const rowCount = Math.min(fetched, perPage);
+  const counted = written?.counted ?? null;
   if (counted !== null) cappedPaymentCounts.note(countKey, counted);
-  // When nothing follows the page, its end is the total; else the count (the cap when it was skipped).
-  let total = offset + rows.length;
-  if (fetched.length > perPage) total = Math.max(counted ?? PAYMENT_COUNT_CAP, offset + fetched.length);
-  else if (rows.length === 0 && query.page > 1) {
-    const count = await db.execute<{ n: number }>(sql`select ${paymentCountSql(paymentWhere(filters).where)} as n`);
-    total = Number(count.rows[0]!.n);
-  }
-  return toPage(rows.map(paymentRow), total, query);
+  // When nothing follows the page, its end is the total; else the count (the cap when it was skipped). An empty page
+  // past the first answers the filter's count.
+  let total = offset + rowCount;
+  if (fetched > perPage) total = Math.max(counted ?? PAYMENT_COUNT_CAP, offset + fetched);
+  else if (rowCount === 0 && query.page > 1) total = counted ?? 0;
+  return pageJson(written?.rows ?? '[]', rowCount, total, query);
 }
 
-/** Every payment received the list's filters select, newest first, a keyset batch at a time (for its CSV). */
+/**
+ * Every payment received the list's filters select, newest first, for its CSV: one statement read through a cursor
+ * a batch at a time (cursorBatches: one snapshot, planned once), each row shaped as the list's.
+ */
 export async function* paymentListRows(db: Db, query: PaymentFilters): AsyncGenerator<PaymentRow[]> {
   const { where } = paymentWhere(query);
-  let after: { date: string; id: number } | null = null;
-  for (;;) {
-    const keyset: SQL = after ? sql`and (p.payment_date, p.id) < (${after.date}::date, ${after.id})` : sql``;
-    const { rows } = await db.execute<PaymentListDbRow>(
-      sql`${paymentSelect(where)} ${keyset} order by p.payment_date desc, p.id desc limit ${paymentCsvBatch}`,
-    );
-    if (rows.length === 0) return;
-    yield rows.map(paymentRow);
-    const last = rows[rows.length - 1]!;
-    after = { date: last.payment_date, id: last.id };
-    if (rows.length < paymentCsvBatch) return;
-  }
+  const batches = cursorBatches<PaymentListDbRow>(
+    db,
+    sql`${paymentSelect(where)} order by p.payment_date desc, p.id desc`,
+  );
+  for await (const batch of batches) yield batch.map(paymentRow);
 }
 
 /**
