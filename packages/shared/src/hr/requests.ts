@@ -112,6 +112,13 @@ export const hrRequestMessages = {
   payloadNotJson: 'The payload field must hold the request as JSON.',
 } as const;
 
+/** GET /api/hr/requests/schedule?user_id: the week the employee works now (own work_hours or the company week). */
+export interface HrRequesterSchedule {
+  work_hours: Record<string, number>;
+  /** True when it is the employee's own week, false for the company week. */
+  own: boolean;
+}
+
 /** The optional HR-only attachment of a request (designs/hr.md §2.3): one file, sent with the request. */
 export const hrRequestAttachmentMaxBytes = 10 * 1024 * 1024;
 /** What the file input offers; the server decides by the file's bytes, not its name or type. */

@@ -19,7 +19,8 @@ import { hrCategories } from './hr.table.ts';
 
 // The HR-only attachment of a request (designs/hr.md §2.3): sent with the request as multipart on POST
 // /api/hr/requests only, known by its bytes, stored under DATA_DIR, read by the requester and HR (the manager and
-// anyone else get 404), shown in the detail only to them.
+// anyone else get 404), shown in the detail only to them. Also GET /api/hr/requests/schedule, the week a schedule
+// change starts from (its own small call, kept here to spare a second test database).
 
 let ctx: TestContext;
 const people: Record<string, TestUser & { token: string }> = {};
@@ -192,5 +193,26 @@ describe('bad attachments', () => {
       payload: body.payload,
     });
     expect(preview.statusCode).toBe(415);
+  });
+});
+
+describe('GET /api/hr/requests/schedule', () => {
+  it("answers the requester's own week, the company week without one, and someone else's only to HR or manager", async () => {
+    const tenHours = { '1': 10, '2': 10, '3': 10, '4': 10, '5': 0, '6': 0, '7': 0 };
+    await ctx.db.update(employees).set({ workHours: tenHours }).where(eq(employees.userId, people['Emma Employee'].id));
+    const mine = await get('Emma Employee', '/hr/requests/schedule');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ data: { work_hours: tenHours, own: true } });
+    const company = await get('Oscar Other', '/hr/requests/schedule');
+    expect(company.json()).toEqual({
+      data: { work_hours: { '1': 8, '2': 8, '3': 8, '4': 8, '5': 8, '6': 0, '7': 0 }, own: false },
+    });
+    const emma = people['Emma Employee'].id;
+    expect((await get('Mike Manager', `/hr/requests/schedule?user_id=${emma}`)).json().data.work_hours).toEqual(
+      tenHours,
+    );
+    expect((await get('Hana HR', `/hr/requests/schedule?user_id=${emma}`)).statusCode).toBe(200);
+    expect((await get('Oscar Other', `/hr/requests/schedule?user_id=${emma}`)).statusCode).toBe(403);
+    expect((await get('Emma Employee', '/hr/requests/schedule?user_id=abc')).statusCode).toBe(422);
   });
 });

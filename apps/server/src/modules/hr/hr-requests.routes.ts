@@ -19,7 +19,7 @@ import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { onDomainEvent } from '../../plugins/domain-events.ts';
-import { forbidden, toFieldErrors, unprocessable } from '../../plugins/errors.ts';
+import { forbidden, notFound, toFieldErrors, unprocessable } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import { readUpload, removeUpload } from '../../plugins/storage.ts';
 import { UploadedFile } from '../../plugins/uploads.ts';
@@ -29,6 +29,7 @@ import {
   isHrApprover,
   isHrViewer,
   readHrSettings,
+  scheduleOf,
   type HrActor,
 } from './hr-requests.data.ts';
 import { storeRequestAttachment, type StoredAttachment } from './hr-requests-attachment.ts';
@@ -112,6 +113,17 @@ export async function hrRequestsRoutes(app: AppInstance): Promise<void> {
     // The same rule as filing on someone's behalf: the preview's target check answers 403 otherwise.
     await previewGate(app, userId, actor);
     return { data: await bankOptions(app.db, userId, await readHrSettings(app.db)) };
+  });
+
+  // A schedule-change form starts from the week the employee works today (their own work_hours, or the company week).
+  app.get('/hr/requests/schedule', { onRequest: employee, schema: { querystring: banksQuery } }, async (request) => {
+    const actor = actorOf(request.auth);
+    const userId = request.query.user_id ?? actor.id;
+    await previewGate(app, userId, actor);
+    const target = await findRequestEmployee(app.db, userId);
+    if (!target) throw notFound();
+    const own = target.workHours !== null && Object.keys(target.workHours).length === 7;
+    return { data: { work_hours: scheduleOf(target, await readHrSettings(app.db)), own } };
   });
 
   app.get('/hr/out', { onRequest: employee, schema: { querystring: hrOutQuerySchema } }, async (request) => ({

@@ -331,4 +331,29 @@ describe('/hr/requests', { timeout: 150_000 }, () => {
       },
     ]);
   });
+
+  it("starts a schedule change on the clicked day (?date=) from the employee's own week", async () => {
+    const schedule = { ...base.categories[1]!, id: 4, name: 'Schedule Change', kind: 'schedule_change', active: true };
+    const asked: string[] = [];
+    const api: ApiAnswer = (url, init) => {
+      const path = url.split('?')[0]!;
+      if (path === '/api/hr/base') return jsonResponse(200, { data: { ...base, categories: [schedule] } });
+      if (path === '/api/hr/requests/schedule') {
+        asked.push(url);
+        const own = { '1': 10, '2': 10, '3': 10, '4': 10, '5': 0, '6': 0, '7': 0 };
+        return jsonResponse(200, { data: { work_hours: own, own: true } });
+      }
+      return apiWith([])(url, init);
+    };
+    const user = userEvent.setup();
+    renderSignedIn('/hr/requests?new=1&date=2026-04-06', { permissions: [], api });
+    const drawer = await screen.findByRole('dialog', { name: 'New request' }, firstLoad);
+    await user.click(await within(drawer).findByRole('button', { name: 'Schedule Change' }, firstLoad));
+    const form = await screen.findByRole('form', { name: 'Schedule Change request' });
+    expect((within(form).getByLabelText(/^Effective date/) as HTMLInputElement).value).toBe('2026-04-06');
+    await waitFor(() => expect((within(form).getByLabelText('Monday') as HTMLInputElement).value).toBe('10'));
+    expect((within(form).getByLabelText('Friday') as HTMLInputElement).value).toBe('0');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).not.toContain('user_id');
+  });
 });

@@ -66,6 +66,8 @@ export function HrRequestsPage() {
   const openId = idParamOf(params);
   const creating = params.get('new') === '1';
   const forUserId = idParamOf(params, 'for');
+  // ?date=YYYY-MM-DD: a calendar day clicked; the form starts on it.
+  const initialDate = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date') : null;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
 
@@ -224,9 +226,10 @@ export function HrRequestsPage() {
       {creating ? (
         <NewRequestDrawer
           forUserId={forUserId}
+          initialDate={initialDate}
           seesAll={seesAll}
-          onClose={() => update({ new: undefined, for: undefined })}
-          onSaved={(id) => update({ new: undefined, for: undefined, request: id })}
+          onClose={() => update({ new: undefined, for: undefined, date: undefined })}
+          onSaved={(id) => update({ new: undefined, for: undefined, date: undefined, request: id })}
         />
       ) : null}
       {openId !== null && !creating ? (
@@ -310,12 +313,14 @@ function RequestRow({
 /** Category first (designs/hr.md §2.1), then the kind's form; a sent request opens in its drawer. */
 function NewRequestDrawer({
   forUserId,
+  initialDate,
   seesAll,
   onClose,
   onSaved,
 }: {
   /** ?for={userId}: filing for that employee (the PTO view's way in; the server checks who may). */
   forUserId: number | null;
+  initialDate: string | null;
   seesAll: boolean;
   onClose: () => void;
   onSaved: (id: number) => void;
@@ -400,6 +405,7 @@ function NewRequestDrawer({
           <RequestForm
             category={category}
             onBehalfOf={onBehalfOf}
+            initialDate={initialDate}
             onSaved={(saved) => onSaved(saved.id)}
             onCancel={onClose}
           />

@@ -10,6 +10,7 @@ import { resetRealtimeForTests, startRealtime } from '../../../lib/socket.ts';
 import { stubApi } from '../../../test/api-stub.ts';
 import { EmployeePtoView } from './employee-pto-view.tsx';
 import { signedInResponse } from '../../../test/signed-in.ts';
+import { MemoryRouter } from 'react-router';
 
 const { fakeSocketModule, fakeSockets, latestSocket } = await vi.hoisted(() => import('../../../test/fake-socket.ts'));
 vi.mock('socket.io-client', () => fakeSocketModule);
@@ -86,7 +87,9 @@ const pto = (overrides: Partial<EmployeePto> = {}): EmployeePto => ({
 function renderView(canChangeOwn = true) {
   return render(
     <Providers queryClient={createQueryClient()} env="test">
-      <EmployeePtoView employeeId={7} canChangeOwn={canChangeOwn} />
+      <MemoryRouter>
+        <EmployeePtoView employeeId={7} canChangeOwn={canChangeOwn} />
+      </MemoryRouter>
     </Providers>,
   );
 }
@@ -201,7 +204,7 @@ describe('EmployeePtoView', () => {
     renderView();
     await screen.findByRole('table', { name: 'PTO Settings' });
     expect(screen.queryByRole('button', { name: 'Add PTO Setting' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Record Time Off' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Record Time Off' })).toBeNull();
   });
 
   it("shows an administrator's PTO read-only to HR, with the reason (decision 0025)", async () => {
@@ -212,7 +215,7 @@ describe('EmployeePtoView', () => {
     expect(screen.getByText("Only an administrator changes an administrator's time off.")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add PTO Setting' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Standard' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Record Time Off' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Record Time Off' })).toBeNull();
   });
 
   it('subscribes to Pto_Periods_{employeeId} while open and shows the pushed periods', async () => {
@@ -250,7 +253,9 @@ describe('EmployeePtoView', () => {
     });
     const user = userEvent.setup();
     renderView();
-    await user.click(await screen.findByRole('button', { name: 'Record Time Off' }));
+    const link = await screen.findByRole('link', { name: 'Record Time Off' });
+    expect(link.getAttribute('href')).toBe('/hr/requests?new=1&for=7');
+    await user.click(screen.getByRole('button', { name: 'Record a correction' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record Time Off' });
     expect((within(dialog).getByLabelText(/^Date/) as HTMLInputElement).value).toBe('2026-03-02');
     await user.type(within(dialog).getByLabelText(/^Hours/), '4');

@@ -322,9 +322,22 @@ function UsedCard({
           Time Off Taken
         </Title>
         {canManage ? (
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onRecord}>
-            Record Time Off
-          </Button>
+          <Group gap="xs">
+            {/* Time off goes through a request filed on the employee's behalf (designs/hr.md §2.5), so it shows on
+                the calendar and in the reports; the direct entry stays for corrections. */}
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              component={Link}
+              to={`/hr/requests?new=1&for=${employeeId}`}
+            >
+              Record Time Off
+            </Button>
+            <Button size="xs" variant="subtle" onClick={onRecord}>
+              Record a correction
+            </Button>
+          </Group>
         ) : null}
       </Group>
       <Table striped verticalSpacing="sm" aria-label="Time Off Taken">

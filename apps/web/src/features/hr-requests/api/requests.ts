@@ -13,6 +13,7 @@ import {
   type HrRequestListResponse,
   type HrRequestPreview,
   type HrRequestPreviewInput,
+  type HrRequesterSchedule,
   type HrRequestShortenInput,
   type HrRequestUpdatedPayload,
 } from '@switchboard/shared/hr/requests';
@@ -61,6 +62,20 @@ export function useRequestBanks(userId: number | null) {
         signal,
       }),
     select: (response) => response.data,
+  });
+}
+
+/** The requester's week now (own work_hours or the company week): a schedule change starts from it. */
+export function useRequesterSchedule(userId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...hrRequestsQueryKey, 'schedule', userId] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ data: HrRequesterSchedule }>('/api/hr/requests/schedule', {
+        query: userId === null ? {} : { user_id: userId },
+        signal,
+      }),
+    select: (response) => response.data,
+    enabled,
   });
 }
 

@@ -29,10 +29,10 @@ import {
   type HrRequestInput,
   type HrRequestPreviewInput,
 } from '@switchboard/shared/hr/requests';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useHrBase } from '../../hr/api/hr-base.ts';
-import { useRequestBanks, useRequestPreview, useSaveRequest } from '../api/requests.ts';
+import { useRequestBanks, useRequestPreview, useRequesterSchedule, useSaveRequest } from '../api/requests.ts';
 import {
   choicesOfDays,
   dayInputs,
@@ -60,10 +60,13 @@ export function RequestForm({
   category,
   request,
   onBehalfOf = null,
+  initialDate = null,
   onSaved,
   onCancel,
 }: {
   category: HrCategory;
+  /** A new request's first day (a calendar day clicked): time off starts, a schedule change takes effect then. */
+  initialDate?: string | null;
   /** Editing a pending request (PUT, back to stage 1). */
   request?: HrRequestDetail;
   /** Filing for another employee (HR or their manager; the server decides), who may then approve at once. */
@@ -80,12 +83,24 @@ export function RequestForm({
   const [timeOff, setTimeOff] = useState<TimeOffFields>({
     reason: request?.reason ?? null,
     bank: request?.bank ?? null,
-    start_date: request?.start_date ?? '',
-    end_date: request?.end_date ?? '',
+    start_date: request?.start_date ?? initialDate ?? '',
+    end_date: request?.end_date ?? initialDate ?? '',
     choices: request ? choicesOfDays(request.days) : {},
   });
-  const [details, setDetails] = useState<Details>(() => initialDetails(category.kind, stored));
-  const setDetail = (key: string, value: unknown) => setDetails((previous) => ({ ...previous, [key]: value }));
+  const [details, setDetails] = useState<Details>(() =>
+    initialDetails(category.kind, request ? stored : { effective_date: initialDate ?? '', needed_by: '' }),
+  );
+  const [hoursTouched, setHoursTouched] = useState(Boolean(request));
+  const setDetail = (key: string, value: unknown) => {
+    if (key === 'work_hours') setHoursTouched(true);
+    setDetails((previous) => ({ ...previous, [key]: value }));
+  };
+  // A new schedule change starts from the week the employee works now, not the company default.
+  const schedule = useRequesterSchedule(onBehalfOf, category.kind === 'schedule_change' && !request);
+  useEffect(() => {
+    if (schedule.data && !hoursTouched)
+      setDetails((previous) => ({ ...previous, work_hours: { ...schedule.data.work_hours } }));
+  }, [schedule.data, hoursTouched]);
 
   const serverFields = isApiError(save.error) ? (save.error.errors ?? {}) : {};
   const shown: Record<string, string> = { ...local };
