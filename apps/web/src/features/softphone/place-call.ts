@@ -8,6 +8,17 @@ export interface PlaceCallInput {
   number: string;
   leadId: number | null;
   companyName?: string | null;
+  /** Auto voicemail with this recording (the power dialer's drop), whatever the panel's own toggle says. */
+  voicemailId?: number | null;
+}
+
+/** What pages that follow the call (the power dialer) see of the panel's phone; null while no tab here holds it. */
+export interface PhoneView {
+  ready: boolean;
+  statusText: string;
+  /** The live call's record, number and lead; null between calls. */
+  call: { recordId: number | null; leadId: number | null; activeSince: number | null } | null;
+  playingRecording: boolean;
 }
 
 export interface CallRequest extends PlaceCallInput {
@@ -18,9 +29,11 @@ export interface CallRequest extends PlaceCallInput {
 export interface SoftphoneUiState {
   open: boolean;
   request: CallRequest | null;
+  phone: PhoneView | null;
 }
 
-let state: SoftphoneUiState = { open: false, request: null };
+let state: SoftphoneUiState = { open: false, request: null, phone: null };
+let hangupCurrent: (() => void) | null = null;
 let nextRequestId = 1;
 const listeners = new Set<() => void>();
 
@@ -48,6 +61,14 @@ export const softphoneStore = {
     setState({ request: null });
     return request;
   },
+  /** The panel publishes its phone here (and how to hang up), so a page can follow and end the call. */
+  publishPhone(phone: PhoneView | null, hangup: (() => void) | null): void {
+    hangupCurrent = hangup;
+    if (JSON.stringify(phone) !== JSON.stringify(state.phone)) setState({ phone });
+  },
+  hangup(): void {
+    hangupCurrent?.();
+  },
 };
 
 /** Opens the softphone with the number and places the call (the panel dials once the phone is ready). */
@@ -58,6 +79,7 @@ export function placeCall(input: PlaceCallInput): void {
       number: input.number,
       leadId: input.leadId,
       companyName: input.companyName ?? null,
+      voicemailId: input.voicemailId ?? null,
       requestId: nextRequestId++,
     },
   });

@@ -122,6 +122,23 @@ export function SoftphonePanel() {
     if (remote?.setSinkId && speakerId) void remote.setSinkId(speakerId).catch(() => undefined);
   }, [speakerId]);
 
+  // Pages that follow the call (the power dialer) read the phone from the store.
+  useEffect(() => {
+    const call = state.call;
+    softphoneStore.publishPhone(
+      role === 'holder'
+        ? {
+            ready,
+            statusText: state.statusText,
+            call: call ? { recordId: call.recordId, leadId: call.leadId, activeSince: call.activeSince } : null,
+            playingRecording: state.playingRecording,
+          }
+        : null,
+      controller.hangup,
+    );
+  }, [role, ready, state.statusText, state.call, state.playingRecording, controller]);
+  useEffect(() => () => softphoneStore.publishPhone(null, null), []);
+
   // A ringing call opens the panel.
   useEffect(() => {
     if (state.incoming) softphoneStore.setOpen(true);
@@ -136,18 +153,22 @@ export function SoftphonePanel() {
     setNumber(formatted);
     setLeadId(taken.leadId);
     setCompanyName(taken.companyName ?? null);
+    // A request naming a voicemail (the power dialer's drop) leaves it automatically.
+    const drop = taken.voicemailId ?? null;
+    const withVoicemail = drop !== null || autoVoicemail;
+    const voicemailId = drop ?? voicemail.id;
     if (!callButtonState({ ...buttonInput(formatted), hasMicrophone, phoneReady: ready }).enabled) return;
     void controller.dial({
       number: formatted,
       leadId: taken.leadId,
       companyName: taken.companyName,
-      autoVoicemail,
-      voicemailId: voicemail.id,
+      autoVoicemail: withVoicemail,
+      voicemailId,
       micId,
       speakerId,
     });
     function buttonInput(text: string) {
-      return { numberValid: dialNumberFor(text) !== null, autoVoicemail, voicemailId: voicemail.id };
+      return { numberValid: dialNumberFor(text) !== null, autoVoicemail: withVoicemail, voicemailId };
     }
   }, [request, ready, state.call, hasMicrophone, controller, autoVoicemail, voicemail.id, micId, speakerId]);
 
