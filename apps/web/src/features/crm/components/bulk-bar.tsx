@@ -3,15 +3,21 @@ import { notifications } from '@mantine/notifications';
 import { leadStatusUpdateOptions } from '@switchboard/shared/crm';
 import type { LeadBulkInput } from '@switchboard/shared/crm-leads';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-dialogs.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { usePermissions } from '../../../lib/auth-store.ts';
+import { useAddToDialSession } from '../api/dial-session.ts';
 import { useBulkLeads } from '../api/leads.ts';
 import type { SelectOption } from '../lead-filters.ts';
 
 type Action = 'assign' | 'campaign' | 'status';
 const actionLabels: Record<Action, string> = { assign: 'Assign to', campaign: 'Campaign', status: 'Status' };
 
-/** Bulk changes of the selected leads (designs/crm-softphone.md §4.1): assign, campaign, status, delete. */
+/**
+ * Bulk changes of the selected leads (designs/crm-softphone.md §4.1): assign, campaign, status, add to dial session
+ * ('phone access'), delete.
+ */
 export function BulkBar({
   ids,
   mayDelete,
@@ -26,6 +32,28 @@ export function BulkBar({
   onDone: () => void;
 }) {
   const bulk = useBulkLeads();
+  const mayDial = usePermissions().includes('phone access');
+  const addToDialSession = useAddToDialSession();
+  const navigate = useNavigate();
+  const dial = () =>
+    addToDialSession.mutate(ids, {
+      onSuccess: (session) => {
+        notifications.show({
+          color: 'green',
+          message: `Dial session #${session.id} holds ${session.counts.total} lead${session.counts.total === 1 ? '' : 's'}.`,
+        });
+        onDone();
+        void navigate('/crm/phoneburner');
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          message:
+            isApiError(error) && error.status === 422
+              ? (Object.values(error.errors ?? {})[0]?.[0] ?? error.message)
+              : 'An error occured.',
+        }),
+    });
   const [action, setAction] = useState<Action>('assign');
   const [value, setValue] = useState<string | null>(null);
   const options: Record<Action, SelectOption[]> = {
@@ -80,6 +108,11 @@ export function BulkBar({
         <Button onClick={apply} disabled={value === null} loading={bulk.isPending}>
           Apply
         </Button>
+        {mayDial ? (
+          <Button variant="light" onClick={dial} loading={addToDialSession.isPending}>
+            Add to dial session
+          </Button>
+        ) : null}
         {mayDelete ? (
           <Button
             color="red"
