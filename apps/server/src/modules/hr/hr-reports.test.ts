@@ -1,4 +1,9 @@
-import { hrReportCsv, hrReportMessages, hrReportResponseSchema } from '@switchboard/shared/hr/reports';
+import {
+  hrReportCsv,
+  hrReportGroupingMessage,
+  hrReportMessages,
+  hrReportResponseSchema,
+} from '@switchboard/shared/hr/reports';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
@@ -9,6 +14,9 @@ import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 import { hrFormAssignments, hrFormSubmissions, hrForms, hrFormVersions } from './hr-forms.table.ts';
 import { hrApplicants, hrJobs } from './hr-jobs.table.ts';
 import { hrSteps } from './hr.table.ts';
+import { hrAnonReports } from './hr-anon.table.ts';
+import { hrEmploymentEvents } from './hr-employment.table.ts';
+import { hrRequestEvents } from './hr-requests.table.ts';
 
 // HR reports (designs/hr.md §7): 'view hr reports', one table per report whose CSV is that table; the PTO report
 // computed by the engine from set queries, headcount from start dates and disabled accounts.
@@ -268,5 +276,207 @@ describe('GET /api/hr/reports/{report}/{from}/{to}', () => {
         median_days_to_hire: 20,
       },
     ]);
+  });
+
+  describe('employment events, groupings and the anonymous counts', () => {
+    let carl: number;
+    let dana: number;
+    let manager: number;
+    let approverA: number;
+    let approverB: number;
+    beforeAll(async () => {
+      manager = (await createUser(ctx.db, { name: 'Mia Manager' })).id;
+      carl = (await createUser(ctx.db, { name: 'Carl Comeback', departments: [1, 2] })).id;
+      dana = (await createUser(ctx.db, { name: 'Dana Gone', departments: [2], deletedAt: new Date('2026-02-21') })).id;
+      await ctx.db
+        .update(employees)
+        .set({ managerId: manager, startDate: '2024-01-10' })
+        .where(eq(employees.userId, carl));
+      await ctx.db
+        .update(employees)
+        .set({ managerId: manager, startDate: '2020-05-01' })
+        .where(eq(employees.userId, dana));
+      // Carl: hired, let go, rehired; Dana (no hire event: from before the events) quit.
+      await ctx.db.insert(hrEmploymentEvents).values([
+        { userId: carl, kind: 'hire', date: '2024-01-10' },
+        { userId: carl, kind: 'separation', date: '2026-02-15', separationType: 'involuntary' },
+        { userId: carl, kind: 'rehire', date: '2026-04-01' },
+        { userId: dana, kind: 'separation', date: '2026-02-20', separationType: 'voluntary', reason: 'Moved away' },
+      ]);
+      approverA = (await createUser(ctx.db, { name: 'Ann Approver' })).id;
+      approverB = (await createUser(ctx.db, { name: 'Ben HR' })).id;
+    });
+
+    it('headcount by month: separations split voluntary / involuntary, rehires counted apart from hires', async () => {
+      const data = await report(`headcount/2026-01-01/2026-04-30?manager_id=${manager}`);
+      const month = (key: string) => data.rows.find((row) => row.month === key);
+      expect(month('2026-01')).toMatchObject({ headcount: 2, hires: 0, separations: 0 });
+      expect(month('2026-02')).toMatchObject({
+        headcount: 0,
+        separations: 2,
+        voluntary: 1,
+        involuntary: 1,
+        turnover: 200,
+      });
+      expect(month('2026-03')).toMatchObject({ headcount: 0, separations: 0 });
+      expect(month('2026-04')).toMatchObject({ headcount: 1, hires: 0, rehires: 1 });
+      expect(data.totals).toMatchObject({ headcount: 1, separations: 2, voluntary: 1, involuntary: 1, rehires: 1 });
+      expect(data.columns.map((column) => column.label)).toEqual([
+        'Month',
+        'Headcount at month end',
+        'Hires',
+        'Rehires',
+        'Separations',
+        'Voluntary',
+        'Involuntary',
+        'Turnover %',
+      ]);
+    });
+
+    it('headcount by department and by region side by side; totals count each person once', async () => {
+      const byDepartment = await report(`headcount/2026-01-01/2026-04-30?manager_id=${manager}&group_by=department`);
+      expect(byDepartment.columns[0]).toEqual({ key: 'group', label: 'Department', kind: 'text' });
+      expect(byDepartment.rows).toEqual([
+        expect.objectContaining({ group: 'Administration', opening: 2, headcount: 1, separations: 2, rehires: 1 }),
+        expect.objectContaining({
+          group: 'Tech',
+          opening: 1,
+          headcount: 1,
+          separations: 1,
+          involuntary: 1,
+          voluntary: 0,
+        }),
+      ]);
+      expect(byDepartment.totals).toMatchObject({ group: 'Total', opening: 2, headcount: 1, separations: 2 });
+      const byRegion = await report(`headcount/2026-01-01/2026-04-30?manager_id=${manager}&group_by=region`);
+      expect(byRegion.rows).toEqual([
+        expect.objectContaining({ group: 'No Region', opening: 2, headcount: 1, separations: 2, voluntary: 1 }),
+      ]);
+      const csv = await get(`headcount/2026-01-01/2026-04-30?manager_id=${manager}&group_by=department&format=csv`);
+      expect(csv.body).toBe(hrReportCsv(byDepartment));
+    });
+
+    it('headcount by tenure band: at the end since the latest (re)hire, separations at their day', async () => {
+      const data = await report(`headcount/2026-01-01/2026-04-30?manager_id=${manager}&group_by=tenure`);
+      expect(data.rows.map((row) => row.group)).toEqual([
+        'Under 1 year',
+        '1-2 years',
+        '3-5 years',
+        '6-10 years',
+        'Over 10 years',
+      ]);
+      const band = (label: string) => data.rows.find((row) => row.group === label);
+      expect(band('Under 1 year')).toMatchObject({ headcount: 1, rehires: 1, separations: 0 });
+      expect(band('1-2 years')).toMatchObject({ opening: 1, separations: 1, involuntary: 1 });
+      expect(band('3-5 years')).toMatchObject({ opening: 1, separations: 1, voluntary: 1 });
+    });
+
+    it('refuses a grouping the report does not have with 422 on group_by', async () => {
+      const bad = await get('headcount/2026-01-01/2026-04-30?group_by=planet');
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors).toEqual({ group_by: [hrReportGroupingMessage('headcount')] });
+      expect((await get('pto/2026-01-01/2026-04-30?group_by=month')).json().errors).toEqual({
+        group_by: ['This report cannot be grouped.'],
+      });
+    });
+
+    it('requests by approver: decisions per person and the median time each took from the stage reaching them', async () => {
+      const [timeOff] = await ctx.db
+        .select({ id: hrCategories.id })
+        .from(hrCategories)
+        .where(eq(hrCategories.kind, 'time_off'));
+      const filed = async (status: string, createdAt: string, bank: string, days: [string, string][]) => {
+        const [row] = await ctx.db
+          .insert(hrRequests)
+          .values({
+            userId: carl,
+            categoryId: timeOff!.id,
+            status,
+            reason: 'Vacation',
+            bank,
+            startDate: days[0]![0],
+            endDate: days.at(-1)![0],
+            createdAt: new Date(createdAt),
+          })
+          .returning({ id: hrRequests.id });
+        await ctx.db
+          .insert(hrRequestDays)
+          .values(days.map(([date, hours]) => ({ requestId: row!.id, userId: carl, date, hours, bank })));
+        return row!.id;
+      };
+      const first = await filed('approved', '2026-03-01T09:00:00Z', 'lump_sum', [['2026-03-16', '8']]);
+      const second = await filed('denied', '2026-03-10T09:00:00Z', 'lump_sum', [['2026-03-20', '8']]);
+      const third = await filed('approved', '2026-03-20T09:00:00Z', 'unpaid', [['2026-04-06', '4']]);
+      await ctx.db.insert(hrRequestEvents).values([
+        { requestId: first, actorId: approverA, action: 'submitted', createdAt: new Date('2026-03-01T09:00:00Z') },
+        { requestId: first, actorId: approverA, action: 'approved', createdAt: new Date('2026-03-03T09:00:00Z') },
+        { requestId: first, actorId: approverB, action: 'approved', createdAt: new Date('2026-03-04T09:00:00Z') },
+        { requestId: second, actorId: approverA, action: 'denied', createdAt: new Date('2026-03-14T09:00:00Z') },
+        { requestId: third, actorId: approverB, action: 'commented', createdAt: new Date('2026-03-21T09:00:00Z') },
+        { requestId: third, actorId: approverB, action: 'approved', createdAt: new Date('2026-03-23T09:00:00Z') },
+      ]);
+      const data = await report(`requests/2026-01-01/2026-06-30?manager_id=${manager}&group_by=approver`);
+      expect(data.rows).toEqual([
+        { approver: 'Ann Approver', approved: 1, denied: 1, decisions: 2, median_days_to_decide: 3 },
+        { approver: 'Ben HR', approved: 2, denied: 0, decisions: 2, median_days_to_decide: 2 },
+      ]);
+      expect(data.totals).toMatchObject({ decisions: 4, median_days_to_decide: null });
+      // Decisions outside the range are not counted.
+      expect((await report(`requests/2026-03-05/2026-06-30?manager_id=${manager}&group_by=approver`)).rows).toEqual([
+        { approver: 'Ann Approver', approved: 0, denied: 1, decisions: 1, median_days_to_decide: 4 },
+        { approver: 'Ben HR', approved: 1, denied: 0, decisions: 1, median_days_to_decide: 3 },
+      ]);
+
+      const months = await report(`requests/2026-02-01/2026-04-30?manager_id=${manager}&group_by=month`);
+      expect(months.rows.map((row) => [row.month, row.hours_vacation, row.unpaid, row.total])).toEqual([
+        ['2026-02', 0, 0, 0],
+        ['2026-03', 8, 0, 8],
+        ['2026-04', 0, 4, 4],
+      ]);
+      const csv = await get(`requests/2026-02-01/2026-04-30?manager_id=${manager}&group_by=month&format=csv`);
+      expect(csv.body).toBe(hrReportCsv(months));
+    });
+
+    it('anonymous: readers only; released reports they may see, by quarter and category, and nothing else', async () => {
+      const reader = await createUser(ctx.db, { permissions: ['view hr reports', 'read anonymous email'] });
+      const excluded = await createUser(ctx.db, { permissions: ['view hr reports', 'read anonymous email'] });
+      const readerToken = (await login(ctx.app, reader.email, reader.password)).access_token;
+      const excludedToken = (await login(ctx.app, excluded.email, excluded.password)).access_token;
+      const base = { subject: 'Secret subject', body: 'Secret body', contact: 'me@example.test' };
+      await ctx.db.insert(hrAnonReports).values([
+        { ...base, category: 'harassment', receivedOn: '2026-02-10', releasedOn: '2026-02-10' },
+        { ...base, category: 'harassment', receivedOn: '2026-03-30', releasedOn: '2026-03-31' },
+        { ...base, category: 'safety', receivedOn: '2026-05-02', releasedOn: '2026-05-04' },
+        {
+          ...base,
+          category: 'fraud',
+          receivedOn: '2026-05-05',
+          releasedOn: '2026-05-05',
+          excludedReaderIds: [excluded.id],
+        },
+        // Not released yet: nobody sees it.
+        { ...base, category: 'other', receivedOn: '2026-06-01', releasedOn: null },
+      ]);
+      expect((await get('anonymous/2026-01-01/2026-06-30')).statusCode).toBe(403);
+      const response = await get('anonymous/2026-01-01/2026-06-30', readerToken);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('Secret');
+      const data = hrReportResponseSchema.parse(response.json()).data;
+      expect(data.rows).toEqual([
+        { quarter: '2026-Q1', harassment: 2, safety: 0, fraud: 0, suggestion: 0, other: 0, total: 2 },
+        { quarter: '2026-Q2', harassment: 0, safety: 1, fraud: 1, suggestion: 0, other: 0, total: 2 },
+      ]);
+      const forExcluded = hrReportResponseSchema.parse(
+        (await get('anonymous/2026-01-01/2026-06-30', excludedToken)).json(),
+      ).data;
+      expect(forExcluded.rows[1]).toMatchObject({ fraud: 0, total: 1 });
+      // People filters do not apply: nothing ties a report to an employee.
+      const filtered = hrReportResponseSchema.parse(
+        (await get('anonymous/2026-01-01/2026-06-30?department_id=3', readerToken)).json(),
+      ).data;
+      expect(filtered.rows).toEqual(data.rows);
+      const csv = await get('anonymous/2026-01-01/2026-06-30?format=csv', readerToken);
+      expect(csv.body).toBe(hrReportCsv(data));
+    });
   });
 });
