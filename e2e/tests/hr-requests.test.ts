@@ -1,13 +1,16 @@
 // HR requests through the browser (designs/hr.md §9): an employee asks for a Thursday and the Friday morning from
 // Lump Sum, sees 12 h and the balance in the preview and sends it; the manager, already on /hr/requests, sees it
 // arrive without reloading, comments and approves; the employee's /profile/hr turns Approved live and the Lump Sum
-// balance drops by exactly 12.00 h. Two browser contexts, one per person.
+// balance drops by exactly 12.00 h. Two browser contexts, one per person. Also: a request's HR-only attachment
+// (the requester downloads it, the manager never sees it), and the PTO view's Record Time Off filing a request on the
+// employee's behalf, whose schedule change starts from the employee's own week.
 import type { EmployeePto } from '@switchboard/shared';
 import type { HrRequestPreview } from '@switchboard/shared/hr/requests';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, callApi } from '../support/api.ts';
 import { app, launchBrowser, loginWithToken, newPage } from '../support/browser.ts';
+import { downloadedBytes } from '../support/download.ts';
 
 const password = 'Secret-Pass-123';
 
@@ -180,5 +183,75 @@ describe('HR requests', () => {
     await expect.poll(() => lumpSumBalance.textContent()).toBe('28.00 h');
     const after = (await callApi<{ data: EmployeePto }>(admin, 'GET', `/api/users/employee/pto/${employee.id}`)).data;
     expect(after.periods.find((period) => period.current)!.lump_sum_used).toBe(12);
+  });
+
+  it('sends a request with an HR-only attachment the requester downloads and the manager never sees', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n% jury summons\n%%EOF\n');
+    const page = await newPage(browser);
+    await loginWithToken(page, employee.email, password);
+    await page.goto('/hr/requests?new=1');
+    const drawer = page.getByRole('dialog', { name: 'New request' });
+    await drawer.getByRole('button', { name: 'Other' }).click();
+    const form = page.getByRole('form', { name: 'Other request' });
+    await form.getByRole('textbox', { name: /^Subject/ }).fill('Jury duty');
+    await form.getByRole('textbox', { name: /^Details/ }).fill('Summons attached.');
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'summons.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('Request submitted.').waitFor();
+    const detail = page.getByRole('dialog', { name: /^Request #/ });
+    const link = detail.getByRole('button', { name: 'Download summons.pdf' });
+    await link.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('summons.pdf');
+    expect((await downloadedBytes(download)).equals(pdf)).toBe(true);
+    const requestId = Number(new URL(page.url()).searchParams.get('request'));
+
+    // The manager opens the same request: everything but the attachment.
+    const boss = await newPage(browser);
+    await loginWithToken(boss, manager.email, password);
+    await boss.goto(`/hr/requests?scope=approvals&request=${requestId}`);
+    const bossDetail = boss.getByRole('dialog', { name: `Request #${requestId}` });
+    await bossDetail.getByText('Summons attached.').waitFor();
+    expect(await bossDetail.getByText('Attachment (HR only)').count()).toBe(0);
+    const bossToken = await login(manager.email);
+    const refused = await fetch(`${app().baseURL}/api/hr/requests/${requestId}/attachment`, {
+      headers: { Authorization: `Bearer ${bossToken}` },
+    });
+    expect(refused.status).toBe(404);
+  });
+
+  it("records time off from the PTO view as a request for the employee, starting from the employee's week", async () => {
+    // The employee works four ten-hour days (Employee Information).
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      _method: 'PUT',
+      name: employee.name,
+      email: employee.email,
+      active: '0',
+      password: '',
+      password_confirmation: '',
+      departments: '[]',
+      manager_id: String(manager.id),
+      work_hours: JSON.stringify({ '1': 10, '2': 10, '3': 10, '4': 10, '5': 0, '6': 0, '7': 0 }),
+    }))
+      form.append(key, value);
+    await callApi(admin, 'POST', `/api/users/employee/${employee.id}`, form);
+
+    const page = await newPage(browser);
+    await loginWithToken(page);
+    await page.goto(`/employees/edit/${employee.id}/pto`);
+    await page.getByRole('link', { name: 'Record Time Off' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/hr/requests' && url.searchParams.get('for') === String(employee.id),
+    );
+    const drawer = page.getByRole('dialog', { name: 'New request' });
+    const forWhom = drawer.getByRole('combobox', { name: /^For/ });
+    await expect.poll(() => forWhom.inputValue()).toBe(employee.name);
+    await drawer.getByRole('button', { name: 'Schedule Change' }).click();
+    const request = page.getByRole('form', { name: 'Schedule Change request' });
+    await expect.poll(() => request.getByLabel('Monday').inputValue()).toBe('10');
+    expect(await request.getByLabel('Friday').inputValue()).toBe('0');
   });
 });
