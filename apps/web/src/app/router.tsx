@@ -450,7 +450,8 @@ export const appRoutes: RouteObject[] = [
       {
         path: 'jobs/:view?/:jobId?',
         lazy: jobsPage,
-        handle: handle({ title: 'Jobs', numericParams: ['jobId'], permissions: ['manage jobs'] }),
+        // Open to every employee: interviewers without 'manage jobs' see their interviews (the page decides).
+        handle: handle({ title: 'Jobs', numericParams: ['jobId'] }),
       },
       {
         path: 'admin/:view?',

@@ -317,4 +317,44 @@ describe('/hr/jobs', { timeout: 60_000 }, () => {
       start_date: '2026-12-15',
     });
   });
+
+  it("opens for an interviewer without 'manage jobs': their interviews and the applicant's limited drawer", async () => {
+    const interview = {
+      id: 4,
+      applicant: { id: 1, name: 'Grace Hopper', job_id: 1, job_title: 'Senior Technician' },
+      starts_at: '2026-12-01T15:00:00.000Z',
+      ends_at: '2026-12-01T16:00:00.000Z',
+      kind: 'video' as const,
+      location: 'https://meet.example.com/grace',
+      status: 'scheduled' as const,
+      sequence: 0,
+      interviewers: [
+        {
+          user_id: 1,
+          name: 'Ada Admin',
+          submitted: false,
+          rating: null,
+          recommendation: null,
+          feedback: null,
+          submitted_at: null,
+        },
+      ],
+    };
+    const { api: inner } = stubApi({
+      applicant: detail({ access: 'interviewer', timeline: [], interviews: [interview] }),
+    });
+    const asked: string[] = [];
+    const api: ApiAnswer = (url, init) => {
+      asked.push(url);
+      if (url.startsWith('/api/hr/interviews?')) return jsonResponse(200, { data: [interview] });
+      return inner(url, init);
+    };
+    renderSignedIn('/hr/jobs?applicant=1', { permissions: [], api });
+    const table = await screen.findByRole('table', { name: 'My interviews' }, firstLoad);
+    expect(within(table).getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe('/hr/jobs?applicant=1');
+    expect(within(table).getByText('https://meet.example.com/grace')).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Grace Hopper' })).toBeTruthy();
+    // The openings list needs 'manage jobs': never asked for.
+    expect(asked.some((url) => url.startsWith('/api/hr/jobs'))).toBe(false);
+  });
 });

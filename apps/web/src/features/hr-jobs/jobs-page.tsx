@@ -1,13 +1,16 @@
 import { useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { usePermissions } from '../../lib/auth-store.ts';
 import { ApplicantDrawer } from './applicant-drawer.tsx';
 import { JobBoard } from './job-board.tsx';
 import { JobDetails } from './job-details.tsx';
+import { MyInterviews } from './my-interviews.tsx';
 import { OpeningFormPage } from './opening-form.tsx';
 import { OpeningsList } from './openings-list.tsx';
 
 // /hr/jobs/{view?}/{jobId?} with 'manage jobs' (designs/hr.md §5): the openings, create, edit/{id}, board/{id} and
-// details/{id}; ?applicant={id} opens the applicant's drawer over any of them (the bell's link has no job).
+// details/{id}; ?applicant={id} opens the applicant's drawer over any of them (the bell's link has no job). An
+// interviewer without 'manage jobs' gets their interviews instead, and the drawer's limited view (the server decides).
 
 const positiveId = (value: string | null | undefined): number | null =>
   value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
@@ -15,6 +18,7 @@ const positiveId = (value: string | null | undefined): number | null =>
 export function JobsPage() {
   const { view, jobId } = useParams();
   const [params, setParams] = useSearchParams();
+  const manages = usePermissions().includes('manage jobs');
   const id = positiveId(jobId);
   const applicantId = positiveId(params.get('applicant'));
   const closeApplicant = () =>
@@ -25,7 +29,8 @@ export function JobsPage() {
     });
 
   let body;
-  if (view === undefined && jobId === undefined) body = <OpeningsList />;
+  if (!manages) body = view === undefined && jobId === undefined ? <MyInterviews /> : <NotFoundPage />;
+  else if (view === undefined && jobId === undefined) body = <OpeningsList />;
   else if (view === 'create' && jobId === undefined) body = <OpeningFormPage jobId={null} />;
   else if (view === 'edit' && id !== null) body = <OpeningFormPage key={id} jobId={id} />;
   else if (view === 'board' && id !== null) body = <JobBoard key={id} jobId={id} />;

@@ -146,6 +146,18 @@ export function useMoveApplicant(jobId: number) {
   });
 }
 
+/**
+ * GET /api/hr/interviews from `from` on: for an interviewer without 'manage jobs' the server answers only the
+ * interviews they are on (designs/hr.md §5), the page an Interview notification lands on.
+ */
+export function useMyInterviews(from: string) {
+  return useQuery({
+    queryKey: [...jobsQueryKey, 'interviews', 'mine', from] as const,
+    queryFn: ({ signal }) => api.get<{ data: HrInterview[] }>('/api/hr/interviews', { query: { from }, signal }),
+    select: (response) => response.data,
+  });
+}
+
 export function useApplicant(id: number | null) {
   return useQuery({
     queryKey: applicantKey(id ?? 0),
