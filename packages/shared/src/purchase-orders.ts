@@ -244,7 +244,14 @@ export interface PurchaseOrderDetail extends PurchaseOrderRow {
   approved_at: string | null;
   updated_at: string;
   lines: PurchaseOrderLine[];
-  receipts: { id: number; number: string; received_on: string; total: number }[];
+  /** voided_on: set when the receipt was voided (returned). */
+  receipts: {
+    id: number;
+    number: string;
+    received_on: string;
+    total: number;
+    voided_on: string | null;
+  }[];
   bills: { id: number; kind: string; vendor_ref: string; bill_date: string; status: string; total: number }[];
   revisions: { revision: number; label: string; created_at: string }[];
 }

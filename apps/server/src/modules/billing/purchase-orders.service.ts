@@ -653,7 +653,13 @@ export async function getPurchaseOrderDetail(db: DbOrTransaction, id: number): P
     .where(eq(poLines.poId, id))
     .orderBy(asc(poLines.lineNo), asc(poLines.id));
   const receiptRows = await db
-    .select({ id: receipts.id, number: receipts.number, receivedOn: receipts.receivedOn, total: receipts.total })
+    .select({
+      id: receipts.id,
+      number: receipts.number,
+      receivedOn: receipts.receivedOn,
+      total: receipts.total,
+      voidedOn: receipts.voidedOn,
+    })
     .from(receipts)
     .where(eq(receipts.poId, id))
     .orderBy(asc(receipts.receivedOn), asc(receipts.id));
@@ -710,6 +716,7 @@ export async function getPurchaseOrderDetail(db: DbOrTransaction, id: number): P
       number: receipt.number,
       received_on: receipt.receivedOn,
       total: money(receipt.total),
+      voided_on: receipt.voidedOn,
     })),
     bills: billRows.map((bill) => ({
       id: bill.id,

@@ -144,6 +144,10 @@ const posted: ReceiptDetail = {
   received_by: 'Ada Admin',
   bill_id: null,
   bill_vendor_ref: null,
+  voided_on: null,
+  void_reason: '',
+  void_journal_entry_id: null,
+  void_journal_entry_number: null,
   lines: [],
 };
 
@@ -282,6 +286,63 @@ describe('/billing/receive', { timeout: 60_000 }, () => {
       await screen.findByText('No purchase orders of this vendor are waiting to be received.', {}, firstLoad),
     ).toBeTruthy();
     expect(await screen.findByText('No receipts yet.')).toBeTruthy();
+  });
+
+  it("with 'approve billing': Void in the history sends the reason, shows a refusal, then the void", async () => {
+    const voids: { url: string; body: unknown }[] = [];
+    let voided = false;
+    const page = (row: ReceiptDetail): ReceiptPage => ({
+      data: [row],
+      total: 1,
+      current_page: 1,
+      per_page: 25,
+      from: 1,
+      to: 1,
+      last_page: 1,
+    });
+    const { api: base } = stubApi();
+    const api: ApiAnswer = (url, init) => {
+      if (url.startsWith('/api/billing/receipts/3/void')) {
+        voids.push({ url, body: JSON.parse(String(init!.body)) });
+        if (voids.length === 1)
+          return jsonResponse(422, {
+            message: 'A bill is matched to this receipt: void the bill first.',
+            errors: { id: ['A bill is matched to this receipt: void the bill first.'] },
+          });
+        voided = true;
+        return jsonResponse(200, { message: 'Receipt voided.', data: { ...posted, voided_on: '2026-11-21' } });
+      }
+      if (url.startsWith('/api/billing/receipts?'))
+        return jsonResponse(200, page(voided ? { ...posted, voided_on: '2026-11-21' } : posted));
+      return base(url, init);
+    };
+    const user = userEvent.setup();
+    renderSignedIn('/billing/receive?vendor_id=5', { permissions: ['view billing', 'approve billing'], api });
+    const history = await screen.findByRole('table', { name: 'Receipts' }, firstLoad);
+    await user.click(await within(history).findByRole('button', { name: 'Void' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Void receipt RCV-000003' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Damaged');
+    await user.click(within(dialog).getByRole('button', { name: 'Void receipt' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'A bill is matched to this receipt: void the bill first.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Void receipt' }));
+    await waitFor(() => expect(voids).toHaveLength(2));
+    expect(voids[1]!.body).toEqual({ reason: 'Damaged' });
+    await waitFor(() => expect(within(history).getByText('Void 2026-11-21')).toBeTruthy());
+    expect(within(history).queryByRole('button', { name: 'Void' })).toBeNull();
+  });
+
+  it('without approve billing the history has no Void', async () => {
+    const { api: base } = stubApi();
+    const api: ApiAnswer = (url, init) =>
+      url.startsWith('/api/billing/receipts?')
+        ? jsonResponse(200, { data: [posted], total: 1, current_page: 1, per_page: 25, from: 1, to: 1, last_page: 1 })
+        : base(url, init);
+    renderSignedIn('/billing/receive?vendor_id=5', { permissions: ['view billing'], api });
+    const history = await screen.findByRole('table', { name: 'Receipts' }, firstLoad);
+    await waitFor(() => expect(within(history).getByText('RCV-000003')).toBeTruthy());
+    expect(within(history).queryByRole('button', { name: 'Void' })).toBeNull();
   });
 
   it("another window's receipt refetches the open lines and the history (ReceiptPosted on billing)", async () => {

@@ -36,6 +36,7 @@ import {
   type FormErrors,
   type ReceiveForm,
 } from './receive-form.ts';
+import { VoidReceiptButton } from './void-receipt-button.tsx';
 
 // /billing/receive (designs/billing.md §5): a vendor (or ?po=, which picks its vendor and order), its orders that can
 // be received with per line ordered, received, remaining, Receive now and serials, the location stock goes to; Post
@@ -372,6 +373,7 @@ function ReceiptHistory({ vendorId }: { vendorId: number | null }) {
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [vendorId]);
   const list = useReceipts({ vendor_id: vendorId, page });
+  const canVoid = usePermissions().includes('approve billing');
   const rows = list.data?.data ?? [];
   return (
     <Stack gap="xs">
@@ -389,6 +391,7 @@ function ReceiptHistory({ vendorId }: { vendorId: number | null }) {
               <Table.Th>Vendor</Table.Th>
               <Table.Th>Location</Table.Th>
               <Table.Th>Total</Table.Th>
+              <Table.Th>Status</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -401,6 +404,15 @@ function ReceiptHistory({ vendorId }: { vendorId: number | null }) {
                 <Table.Td>{row.vendor_name}</Table.Td>
                 <Table.Td>{row.location_name ?? '—'}</Table.Td>
                 <Table.Td>{money(row.total)}</Table.Td>
+                <Table.Td>
+                  {row.voided_on !== null ? (
+                    <Badge color="gray" title={row.void_reason || undefined}>
+                      Void {row.voided_on}
+                    </Badge>
+                  ) : (
+                    canVoid && <VoidReceiptButton receipt={row} />
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

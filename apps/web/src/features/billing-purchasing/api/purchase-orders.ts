@@ -50,6 +50,16 @@ export async function downloadPurchaseOrdersCsv(query: PurchaseOrderListQuery): 
   saveBlob(blob, 'Purchase-Orders.csv');
 }
 
+/** POST /api/billing/receipts/{id}/void from the drawer's receipts; the order refetches (its received quantities). */
+export function useVoidReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api.post<{ message: string }>(`/api/billing/receipts/${id}/void`, { reason }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: purchaseOrdersQueryKey }),
+  });
+}
+
 export function useSavePurchaseOrder() {
   const queryClient = useQueryClient();
   return useMutation({

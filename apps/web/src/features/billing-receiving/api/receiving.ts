@@ -67,6 +67,16 @@ export function usePostReceipt() {
   });
 }
 
+/** POST /api/billing/receipts/{id}/void: the receipt returned; the history, open lines and orders refetch. */
+export function useVoidReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api.post<{ message: string; data: ReceiptDetail }>(`/api/billing/receipts/${id}/void`, { reason }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: receivingQueryKey }),
+  });
+}
+
 /** Another window's receipt or order change refetches the open lines and the history. */
 export function useLiveReceiving(): void {
   const queryClient = useQueryClient();
