@@ -27,7 +27,9 @@ import {
 } from '@switchboard/shared';
 import { isoWeekdayKeys } from '@switchboard/shared/hr/base';
 import { IconKey, IconPhoto } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useStaticData } from '../../lib/static-data.ts';
+import { RehireDialog, SeparationDialog } from './employee-separation-dialog.tsx';
 
 /** Every field of the employee form (spec 1 §3.10); the views show parts of it and save it whole. */
 export interface EmployeeFormValues {
@@ -38,6 +40,11 @@ export interface EmployeeFormValues {
   /** Asked when the signed-in employee changes their own password, e-mail or two-factor (decision 0057). */
   current_password: string;
   active: '0' | '1';
+  /** designs/hr.md §7: asked by the disable dialog (sent only when disabling) and the enable dialog. */
+  separation_date: string;
+  separation_type: string;
+  separation_reason: string;
+  rehire_date: string;
   twofactor_enabled: boolean;
   photo: File | null;
   title: string;
@@ -105,6 +112,10 @@ export function employeeFormValues(employee: EmployeeDetail | null): EmployeeFor
     password_confirmation: '',
     current_password: '',
     active: employee?.deleted_at ? '1' : '0',
+    separation_date: '',
+    separation_type: '',
+    separation_reason: '',
+    rehire_date: '',
     twofactor_enabled: employee?.user.two_factor.twofactor_enabled ?? false,
     photo: null,
     title: employee?.title ?? '',
@@ -172,6 +183,12 @@ export function employeeFormData(values: EmployeeFormValues, options: { includeA
     if (values.sip_password) text.sip_password = values.sip_password;
   }
   if (values.current_password) text.current_password = values.current_password;
+  if (values.active === '1' && values.separation_date) {
+    text.separation_date = values.separation_date;
+    text.separation_type = values.separation_type;
+    text.separation_reason = values.separation_reason;
+  }
+  if (values.active === '0' && values.rehire_date) text.rehire_date = values.rehire_date;
   for (const [key, value] of Object.entries(text)) form.append(key, value);
   if (values.photo) form.append('photo', values.photo, values.photo.name);
   return form;
@@ -218,6 +235,68 @@ export const allEditable: EditableGroups = {
   agent: true,
 };
 
+/**
+ * The Active choice (spec 1 §4: 0 enabled, 1 disabled). On an existing employee, disabling asks the separation and
+ * enabling again the rehire date (designs/hr.md §7); cancelling the dialog keeps the choice as it was.
+ */
+function ActiveField({ form, employee }: { form: Form; employee: EmployeeDetail | null }) {
+  const [asking, setAsking] = useState<'separation' | 'rehire' | null>(null);
+  const wasDisabled = Boolean(employee?.deleted_at);
+  const choose = (value: string) => {
+    const next = value === '1' ? '1' : '0';
+    if (employee && next === '1' && !wasDisabled) return setAsking('separation');
+    if (employee && next === '0' && wasDisabled) return setAsking('rehire');
+    form.setValues({ active: next, separation_date: '', separation_type: '', separation_reason: '', rehire_date: '' });
+  };
+  const values = form.values;
+  const summary =
+    values.active === '1' && values.separation_date
+      ? `Separation on ${values.separation_date}, ${values.separation_type}. Save to disable.`
+      : values.active === '0' && values.rehire_date
+        ? `Rehire on ${values.rehire_date}. Save to enable.`
+        : undefined;
+  const error =
+    form.errors.active ?? form.errors.separation_date ?? form.errors.separation_type ?? form.errors.rehire_date;
+  return (
+    <>
+      <Radio.Group label="Active" value={values.active} onChange={choose} description={summary} error={error}>
+        <Group mt={6}>
+          <Radio value="0" label="Yes" />
+          <Radio value="1" label="No (disabled)" />
+        </Group>
+      </Radio.Group>
+      {asking === 'separation' ? (
+        <SeparationDialog
+          opened
+          name={employee?.user.name ?? ''}
+          onCancel={() => setAsking(null)}
+          onConfirm={(separation) => {
+            setAsking(null);
+            form.setValues({ active: '1', rehire_date: '', ...separation });
+          }}
+        />
+      ) : null}
+      {asking === 'rehire' ? (
+        <RehireDialog
+          opened
+          name={employee?.user.name ?? ''}
+          onCancel={() => setAsking(null)}
+          onConfirm={(rehireDate) => {
+            setAsking(null);
+            form.setValues({
+              active: '0',
+              rehire_date: rehireDate,
+              separation_date: '',
+              separation_type: '',
+              separation_reason: '',
+            });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
 export function AccountFields({
   form,
   employee,
@@ -255,14 +334,7 @@ export function AccountFields({
       />
       {editable.credentials ? <PasswordFields form={form} creating={creating} onGenerate={fillPassword} /> : null}
       {/* Spec 1 §4: the form's active value is 0 for enabled and 1 for disabled. */}
-      {editable.disable ? (
-        <Radio.Group label="Active" {...form.getInputProps('active')}>
-          <Group mt={6}>
-            <Radio value="0" label="Yes" />
-            <Radio value="1" label="No (disabled)" />
-          </Group>
-        </Radio.Group>
-      ) : null}
+      {editable.disable ? <ActiveField form={form} employee={employee} /> : null}
       {creating || !editable.credentials ? null : (
         <Switch
           mt="lg"
