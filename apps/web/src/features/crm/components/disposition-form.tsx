@@ -19,7 +19,16 @@ import { noteHtmlOf } from './note-html.ts';
  * The outcome of a call (designs/crm-softphone.md §4.2): a disposition (keys 1-8), the status, the next touch the
  * rule proposes for today (the agent may change it) and a note, posted to /api/crm/leads/{id}/disposition.
  */
-export function DispositionForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
+export function DispositionForm({
+  lead,
+  callId = null,
+  onDone,
+}: {
+  lead: Lead;
+  /** The call this outcome is of (the power dialer's), stamped with the disposition. */
+  callId?: number | null;
+  onDone: () => void;
+}) {
   const settings = useCrmSettings();
   const holidays = useCompanyHolidayDates();
   const save = useDisposition(lead.id);
@@ -63,6 +72,7 @@ export function DispositionForm({ lead, onDone }: { lead: Lead; onDone: () => vo
         next_touch: nextTouch === '' ? null : nextTouch,
         status: Number(status) as 1 | 3 | 5 | 9,
         note: note.trim() === '' ? undefined : noteHtmlOf(note),
+        ...(callId === null ? {} : { call_id: callId }),
       },
       {
         onSuccess: (answer) => {
