@@ -277,8 +277,10 @@ describe('/crm/phoneburner', { timeout: 150_000 }, () => {
     expect(within(outcome).getByRole('button', { name: '1 Connected' }).getAttribute('aria-pressed')).toBe('true');
     await events.click(within(outcome).getByRole('button', { name: 'Save outcome' }));
     await waitFor(() => expect(posts(calls).map((call) => call.path)).toContain('/api/crm/leads/11/disposition'));
+    // The outcome is stamped on the call the softphone reported for this lead.
     expect(posts(calls).find((call) => call.path.endsWith('/disposition'))!.body).toMatchObject({
       disposition: 'connected',
+      call_id: 90,
     });
     // While the call lasts, no wrap-up; once it ends the countdown runs, then the next lead is claimed and dialled.
     expect(screen.queryByRole('status', { name: 'Wrap-up' })).toBeNull();

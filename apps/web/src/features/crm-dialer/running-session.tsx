@@ -178,6 +178,10 @@ function CurrentLead({
   const left = useCountdown(wrapUntil);
   const timer = useTimer(onCall ? (phone?.call?.activeSince ?? null) : null);
   const outcome = useRef<HTMLDivElement>(null);
+  // The last call with this lead: its outcome is stamped on it (the appointments stat reads the calls).
+  const [callId, setCallId] = useState<number | null>(null);
+  const liveRecord = onCall ? (phone?.call?.recordId ?? null) : null;
+  if (liveRecord !== null && liveRecord !== callId) setCallId(liveRecord);
   const running = session.status === 'active';
 
   // Wrap-up starts once the outcome is saved and the call is over; at its end the next lead is claimed and dialed.
@@ -299,7 +303,9 @@ function CurrentLead({
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
           <div ref={outcome}>
-            {lead && !outcomeSaved ? <DispositionForm lead={lead} onDone={() => setOutcomeSaved(true)} /> : null}
+            {lead && !outcomeSaved ? (
+              <DispositionForm lead={lead} callId={callId} onDone={() => setOutcomeSaved(true)} />
+            ) : null}
           </div>
           {lead ? (
             <Stack gap="xs" component="section" aria-label="Last calls and notes">

@@ -237,6 +237,7 @@ export function SetupForm() {
               set('voicemail', value);
             }}
             error={errors.voicemail_id}
+            clearButtonProps={{ 'aria-label': 'Clear voicemail', 'aria-hidden': false }}
           />
           <NumberInput
             label="Wrap-up (seconds)"
