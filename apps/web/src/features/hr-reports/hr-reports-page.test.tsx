@@ -101,4 +101,53 @@ describe('HR reports page (designs/hr.md §7)', () => {
     expect(router.state.location.search).toBe('?enabled=all');
     expect(await screen.findByText('A report covers at most 5 years.')).toBeTruthy();
   }, 90_000);
+
+  it('groups headcount by region in the address, pages long tables and offers anonymous counts only to readers', async () => {
+    window.localStorage.setItem('access_token', 'access-1');
+    window.localStorage.setItem('refresh_token', 'refresh-1');
+    window.localStorage.setItem('token_id', 'token-1');
+    authStore.syncFromStorage();
+    const regions = Array.from({ length: 60 }, (_, index) => `Region ${String(index + 1).padStart(2, '0')}`);
+    const grouped: HrReport = {
+      report: 'headcount',
+      from: '2026-01-01',
+      to: '2026-06-30',
+      columns: [
+        { key: 'group', label: 'Region', kind: 'text' },
+        { key: 'separations', label: 'Separations', kind: 'number' },
+      ],
+      rows: regions.map((group) => ({ group, separations: 1 })),
+      totals: { group: 'Total', separations: 60 },
+      chart: null,
+    };
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === '/api/session') return jsonResponse(200, session);
+      if (url.startsWith('/api/hr/reports/headcount')) return jsonResponse(200, { data: grouped });
+      if (url === '/api/notifications') return jsonResponse(200, { data: [] });
+      if (url === '/api/misc/timeclock') return jsonResponse(200, { data: { status: 5, start_time: null } });
+      return jsonResponse(200, { data: [] });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderApp('/hr/reports/headcount/2026-01-01/2026-06-30');
+    const table = await screen.findByRole('table', { name: 'Headcount report' }, { timeout: 30_000 });
+    expect(await within(table).findByText('Region 01', {}, { timeout: 30_000 })).toBeTruthy();
+    // 50 rows a page: the 51st is on page 2.
+    expect(within(table).queryByText('Region 51')).toBeNull();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Group by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Region' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?group_by=region'));
+    await waitFor(() =>
+      expect(reportCalls(fetchMock)).toContain('/api/hr/reports/headcount/2026-01-01/2026-06-30?group_by=region'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?group_by=region&page=2'));
+    expect(await within(table).findByText('Region 51')).toBeTruthy();
+    expect(within(table).queryByText('Region 01')).toBeNull();
+
+    // 'view hr reports' alone: no anonymous counts in the picker.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Report' }));
+    expect(await screen.findByRole('option', { name: 'Requests' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Anonymous reports' })).toBeNull();
+  }, 90_000);
 });

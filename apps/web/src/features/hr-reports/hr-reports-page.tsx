@@ -3,6 +3,8 @@ import '@mantine/charts/styles.css';
 import { Alert, Button, Card, Group, LoadingOverlay, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  hrReportExtraPermission,
+  hrReportGroupings,
   hrReportLabels,
   hrReportNames,
   isHrReportName,
@@ -14,6 +16,8 @@ import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyTableRow } from '../../components/empty-table-row.tsx';
+import { Pagination } from '../../components/pagination.tsx';
+import { usePermissions } from '../../lib/auth-store.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { downloadHrReportCsv, useEmployeeChoices, useHrReport, type HrReportFilters } from './api/hr-reports.ts';
@@ -25,7 +29,13 @@ function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-const filterKeys = ['department_id', 'region_id', 'manager_id', 'enabled'] as const;
+const filterKeys = ['department_id', 'region_id', 'manager_id', 'enabled', 'group_by'] as const;
+/** The table shows this many rows a page unless the address says otherwise (`per_page`, 1 to 500). */
+const defaultPerPage = 50;
+const pageNumber = (value: string | null, fallback: number, max: number) => {
+  const number = Number(value);
+  return Number.isInteger(number) && number >= 1 ? Math.min(number, max) : fallback;
+};
 
 function formatCell(value: HrReportCell | undefined, kind: HrReport['columns'][number]['kind']): string {
   if (value === null || value === undefined) return '';
@@ -43,10 +53,18 @@ export function HrReportsPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const today = localToday();
+  const permissions = usePermissions();
+  const available = hrReportNames.filter((name) => {
+    const extra = hrReportExtraPermission[name];
+    return !extra || permissions.includes(extra);
+  });
   const report: HrReportName = params.report && isHrReportName(params.report) ? params.report : 'pto';
+  const groupings = hrReportGroupings[report];
   const from = params.param1 ?? `${today.slice(0, 4)}-01-01`;
   const to = params.param2 ?? today;
   const filters = Object.fromEntries(filterKeys.map((key) => [key, search.get(key) ?? undefined])) as HrReportFilters;
+  // A grouping belongs to its report: another report opens with its own default.
+  if (!groupings?.some((choice) => choice.value === filters.group_by)) filters.group_by = undefined;
   const [draft, setDraft] = useState({ from, to });
   const [exporting, setExporting] = useState(false);
   const query = useHrReport(report, from, to, filters);
@@ -61,13 +79,27 @@ export function HrReportsPage() {
   };
   const pick = (name: string | null) => {
     if (name && isHrReportName(name)) {
-      void navigate({ pathname: `/hr/reports/${name}/${from}/${to}`, search: search.toString() });
+      const next = new URLSearchParams(search);
+      next.delete('group_by');
+      next.delete('page');
+      void navigate({ pathname: `/hr/reports/${name}/${from}/${to}`, search: next.toString() });
     }
   };
   const setFilter = (key: (typeof filterKeys)[number], value: string | null) => {
     const next = new URLSearchParams(search);
     if (value) next.set(key, value);
     else next.delete(key);
+    next.delete('page');
+    setSearch(next);
+  };
+  const setPage = (page: number, perPage?: number) => {
+    const next = new URLSearchParams(search);
+    if (page > 1) next.set('page', String(page));
+    else next.delete('page');
+    if (perPage !== undefined) {
+      if (perPage === defaultPerPage) next.delete('per_page');
+      else next.set('per_page', String(perPage));
+    }
     setSearch(next);
   };
   const exportCsv = async () => {
@@ -84,6 +116,13 @@ export function HrReportsPage() {
   const errors = query.isError ? getFormErrors(query.error) : null;
   const data = query.data?.report === report ? query.data : undefined;
   const columns = data?.columns ?? [];
+  const rows = data?.rows ?? [];
+  const perPage = pageNumber(search.get('per_page'), defaultPerPage, 500);
+  const lastPage = Math.max(1, Math.ceil(rows.length / perPage));
+  const page = pageNumber(search.get('page'), 1, lastPage);
+  const pageRows = rows.slice((page - 1) * perPage, page * perPage);
+  // People filters mean nothing to the anonymous counts, which never tie a report to anyone.
+  const peopleFilters = report !== 'anonymous';
 
   return (
     <Stack gap="md">
@@ -108,7 +147,7 @@ export function HrReportsPage() {
             label="Report"
             value={report}
             allowDeselect={false}
-            data={hrReportNames.map((name) => ({ value: name, label: hrReportLabels[name] }))}
+            data={available.map((name) => ({ value: name, label: hrReportLabels[name] }))}
             onChange={pick}
             w={160}
           />
@@ -133,47 +172,61 @@ export function HrReportsPage() {
       </form>
 
       <Group gap="sm" wrap="wrap">
-        <Select
-          label="Department"
-          placeholder="All"
-          clearable
-          value={filters.department_id ?? null}
-          data={(staticData?.departments ?? []).map((row) => ({ value: String(row.id), label: row.name }))}
-          onChange={(value) => setFilter('department_id', value)}
-          w={200}
-        />
-        <Select
-          label="Region"
-          placeholder="All"
-          clearable
-          value={filters.region_id ?? null}
-          data={(staticData?.regions ?? []).map((row) => ({ value: String(row.id), label: row.name }))}
-          onChange={(value) => setFilter('region_id', value)}
-          w={200}
-        />
-        <Select
-          label="Manager"
-          placeholder="Anyone"
-          clearable
-          searchable
-          value={filters.manager_id ?? null}
-          data={employees.map((row) => ({ value: String(row.user_id), label: row.user.name }))}
-          onChange={(value) => setFilter('manager_id', value)}
-          w={220}
-        />
-        <Select
-          label="Employees"
-          allowDeselect={false}
-          value={filters.enabled ?? 'enabled'}
-          data={[
-            { value: 'enabled', label: 'Enabled' },
-            { value: 'disabled', label: 'Disabled' },
-            { value: 'all', label: 'All' },
-          ]}
-          onChange={(value) => setFilter('enabled', value === 'enabled' ? null : value)}
-          w={140}
-        />
+        {groupings ? (
+          <Select
+            label="Group by"
+            allowDeselect={false}
+            value={filters.group_by ?? groupings[0]!.value}
+            data={groupings.map((choice) => ({ value: choice.value, label: choice.label }))}
+            onChange={(value) => setFilter('group_by', value === groupings[0]!.value ? null : value)}
+            w={160}
+          />
+        ) : null}
       </Group>
+      {peopleFilters ? (
+        <Group gap="sm" wrap="wrap">
+          <Select
+            label="Department"
+            placeholder="All"
+            clearable
+            value={filters.department_id ?? null}
+            data={(staticData?.departments ?? []).map((row) => ({ value: String(row.id), label: row.name }))}
+            onChange={(value) => setFilter('department_id', value)}
+            w={200}
+          />
+          <Select
+            label="Region"
+            placeholder="All"
+            clearable
+            value={filters.region_id ?? null}
+            data={(staticData?.regions ?? []).map((row) => ({ value: String(row.id), label: row.name }))}
+            onChange={(value) => setFilter('region_id', value)}
+            w={200}
+          />
+          <Select
+            label="Manager"
+            placeholder="Anyone"
+            clearable
+            searchable
+            value={filters.manager_id ?? null}
+            data={employees.map((row) => ({ value: String(row.user_id), label: row.user.name }))}
+            onChange={(value) => setFilter('manager_id', value)}
+            w={220}
+          />
+          <Select
+            label="Employees"
+            allowDeselect={false}
+            value={filters.enabled ?? 'enabled'}
+            data={[
+              { value: 'enabled', label: 'Enabled' },
+              { value: 'disabled', label: 'Disabled' },
+              { value: 'all', label: 'All' },
+            ]}
+            onChange={(value) => setFilter('enabled', value === 'enabled' ? null : value)}
+            w={140}
+          />
+        </Group>
+      ) : null}
 
       {errors && Object.keys(errors.fields).length === 0 ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
@@ -220,7 +273,7 @@ export function HrReportsPage() {
               {data && data.rows.length === 0 ? (
                 <EmptyTableRow colSpan={Math.max(1, columns.length)} message="Nothing in this range." />
               ) : null}
-              {data?.rows.map((row, index) => (
+              {pageRows.map((row, index) => (
                 <Table.Tr key={index}>
                   {columns.map((column) => (
                     <Table.Td key={column.key} ta={column.kind === 'number' ? 'right' : undefined}>
@@ -244,6 +297,20 @@ export function HrReportsPage() {
           </Table>
         </Table.ScrollContainer>
       </Card>
+      {rows.length > defaultPerPage || perPage !== defaultPerPage ? (
+        <Pagination
+          meta={{
+            total: rows.length,
+            current_page: page,
+            per_page: perPage,
+            from: rows.length ? (page - 1) * perPage + 1 : null,
+            to: rows.length ? Math.min(page * perPage, rows.length) : null,
+            last_page: lastPage,
+          }}
+          onPageChange={(next) => setPage(next)}
+          onPerPageChange={(next) => setPage(1, next)}
+        />
+      ) : null}
     </Stack>
   );
 }

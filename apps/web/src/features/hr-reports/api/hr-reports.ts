@@ -6,7 +6,10 @@ import { saveBlob } from '../../../lib/download.ts';
 
 // GET /api/hr/reports/{report}/{from}/{to} (designs/hr.md §7); the CSV is the same call with ?format=csv.
 
-export type HrReportFilters = Record<'department_id' | 'region_id' | 'manager_id' | 'enabled', string | undefined>;
+export type HrReportFilters = Record<
+  'department_id' | 'region_id' | 'manager_id' | 'enabled' | 'group_by',
+  string | undefined
+>;
 
 const reportPath = (report: HrReportName, from: string, to: string) =>
   `/api/hr/reports/${report}/${encodeURIComponent(from)}/${encodeURIComponent(to)}`;
