@@ -14,6 +14,7 @@ import {
 import { chatFiles, chatMessages, chatRooms } from '../modules/chat/chat.table.ts';
 import { companies, sites } from '../modules/companies/companies.table.ts';
 import { devices } from '../modules/devices/devices.table.ts';
+import { hrForms } from '../modules/hr/hr-forms.table.ts';
 import { exchangeAnalyses } from '../modules/maintenance/maintenance.table.ts';
 import { noteRevisions } from '../modules/notes/notes.table.ts';
 import { refreshStrategies } from '../modules/strategies/strategies.table.ts';
@@ -261,6 +262,10 @@ describe('the one-time cleanup of stored HTML (data migration at start)', () => 
       .insert(refreshStrategies)
       .values({ companyId, date: '2026-01-01', overview: attack, upsPriority: attack, createdBy: tech.id })
       .returning({ id: refreshStrategies.id });
+    const [{ id: formId }] = await ctx.db
+      .insert(hrForms)
+      .values({ title: 'Old policy', kind: 'acknowledgement', bodyHtml: attack })
+      .returning({ id: hrForms.id });
     await ctx.db.delete(dataMigrations);
 
     await bootstrapDatabase(
@@ -284,6 +289,8 @@ describe('the one-time cleanup of stored HTML (data migration at start)', () => 
     expect(exchange).toMatchObject({ resolution: kept, notes: kept });
     const [strategy] = await ctx.db.select().from(refreshStrategies).where(eq(refreshStrategies.id, strategyId));
     expect(strategy).toMatchObject({ overview: kept, upsPriority: kept, serverPriority: '' });
+    const [form] = await ctx.db.select().from(hrForms).where(eq(hrForms.id, formId));
+    expect(form!.bodyHtml).toBe(kept);
     for (const text of [ticket!.notes, revision!.notes, thread!.htmlBody, article!.articleText, strategy!.overview])
       expectNoScript(text);
     expect(await ctx.db.select({ name: dataMigrations.name }).from(dataMigrations)).toEqual([

@@ -9,6 +9,7 @@ import { refreshStrategies } from '../modules/strategies/strategies.table.ts';
 import { tickets, ticketThreads } from '../modules/tickets/tickets.table.ts';
 import { whiteboardArticles } from '../modules/whiteboard/whiteboard.table.ts';
 import { crmLeadNotes } from '../modules/crm/crm.table.ts';
+import { hrForms } from '../modules/hr/hr-forms.table.ts';
 import type { Db } from './client.ts';
 import { dataMigrations } from './data-migrations.table.ts';
 
@@ -30,6 +31,9 @@ export const storedHtmlColumns: StoredHtml[] = [
   { table: noteRevisions, id: noteRevisions.id, columns: [noteRevisions.notes], clean: sanitizeStoredText },
   { table: ticketThreads, id: ticketThreads.id, columns: [ticketThreads.htmlBody], clean: sanitizeHtml },
   { table: crmLeadNotes, id: crmLeadNotes.id, columns: [crmLeadNotes.body], clean: sanitizeHtml },
+  // A form's draft body (Tiptap); published versions are frozen evidence (a trigger refuses changes), cleaned when
+  // their draft was saved.
+  { table: hrForms, id: hrForms.id, columns: [hrForms.bodyHtml], clean: sanitizeHtml },
   {
     table: whiteboardArticles,
     id: whiteboardArticles.id,
