@@ -2,6 +2,7 @@ import { userChannel } from '@switchboard/shared';
 import { NOTIFICATION_HR_FORM } from '@switchboard/shared/notification-types';
 import { hrFormAssignedEvent, type HrFormAssigned } from '@switchboard/shared/hr/forms';
 import type { AppInstance } from '../../app-instance.ts';
+import type { Transaction } from '../../db/db-types.ts';
 import { sendMailInBackground } from '../../plugins/mail.ts';
 import { emitNotificationCreated, presentNotification } from '../notifications/notifications.service.ts';
 import { notifications } from '../notifications/notifications.table.ts';
@@ -24,6 +25,22 @@ async function notify(app: AppInstance, rows: { userId: number; formId: number; 
     )
     .returning();
   for (const row of inserted) emitNotificationCreated(app.realtime, row.userId, presentNotification(row));
+}
+
+/**
+ * A new hire's forms, told in the creating transaction: the bell notifications only. Nobody is signed in as someone
+ * who does not exist yet, so there is no socket to push to; they find them at their first sign-in.
+ */
+export async function notifyNewHireInTransaction(tx: Transaction, notices: AssignedNotice[]): Promise<void> {
+  if (notices.length === 0) return;
+  await tx.insert(notifications).values(
+    notices.map((notice) => ({
+      userId: notice.userId,
+      type: NOTIFICATION_HR_FORM,
+      numberDetails: String(notice.formId),
+      data: { title: notice.title, due_on: notice.dueOn, reason: 'assigned' },
+    })),
+  );
 }
 
 export async function announceAssigned(app: AppInstance, notices: AssignedNotice[]): Promise<void> {

@@ -24,6 +24,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee, requirePermission, type AuthContext } from '../../plugins/auth.ts';
 import { forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
+import { onDomainEvent } from '../../plugins/domain-events.ts';
 import { registerJob } from '../../plugins/jobs.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import { moveUpload } from '../../plugins/storage.ts';
@@ -31,11 +32,12 @@ import { UploadedFile } from '../../plugins/uploads.ts';
 import type { DocumentTypeModule } from '../documents/document-type.ts';
 import { listRevisions, readRevisionFile, recordRevision, renderDocument } from '../documents/documents.service.ts';
 import { listSubmissions, submissionsCsv } from './hr-forms-submissions.ts';
-import { announceAssigned, sendReminders } from './hr-forms-notify.ts';
+import { announceAssigned, notifyNewHireInTransaction, sendReminders } from './hr-forms-notify.ts';
 import { hrFormDocument, hrFormVersionDocument } from './hr-forms.document.ts';
 import {
   archiveForm,
   assignForm,
+  assignFormsToNewHire,
   assignNewHires,
   canManageForms,
   createForm,
@@ -99,6 +101,10 @@ async function storeRevision(app: AppInstance, type: string, id: number, actorId
 }
 
 export async function hrFormsRoutes(app: AppInstance): Promise<void> {
+  // A new hire gets the forms meant for new hires in the transaction that creates them (the hourly job catches up).
+  onDomainEvent(app.db, 'employeeCreated', async ({ tx, userId }) =>
+    notifyNewHireInTransaction(tx, await assignFormsToNewHire(tx, userId)),
+  );
   const detail = (id: number, request: { auth: AuthContext }) => getFormDetail(app.db, id, request.auth);
 
   app.get('/hr/forms', { onRequest: employee, schema: { querystring: hrFormListQuerySchema } }, async (request) => {

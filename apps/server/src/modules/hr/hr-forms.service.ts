@@ -772,6 +772,38 @@ export async function assignNewHires(db: Db, today = todayUtc()): Promise<Assign
   return notices;
 }
 
+/**
+ * One new hire at once (the employeeCreated domain event, inside the creating transaction, after their departments
+ * were written): every published form whose audience takes new hires and includes them. The hourly job stays as the
+ * catch-up (an employee whose departments change later, a form published meanwhile); the unique current assignment
+ * keeps the two from assigning twice.
+ */
+export async function assignFormsToNewHire(
+  tx: Transaction,
+  userId: number,
+  today = todayUtc(),
+): Promise<AssignedNotice[]> {
+  const forms = await tx
+    .select()
+    .from(hrForms)
+    .where(
+      and(
+        isNull(hrForms.archivedAt),
+        sql`${hrForms.currentVersionId} is not null`,
+        sql`(${hrForms.audience} ->> 'new_hires')::boolean`,
+      ),
+    );
+  const notices: AssignedNotice[] = [];
+  for (const form of forms) {
+    const audience = hrFormAudienceSchema.parse(form.audience);
+    const since = form.audienceSavedAt ?? form.createdAt;
+    const where = and(audienceWhere(audience, since), eq(users.id, userId))!;
+    const ids = await assignMembers(tx, form, form.currentVersionId!, where, today);
+    notices.push(...(await noticesFor(tx, ids, form.title)));
+  }
+  return notices;
+}
+
 // ---- Signing ------------------------------------------------------------------------------------------------------
 
 export interface SigningEvidence {

@@ -479,3 +479,44 @@ describe('jobs', () => {
     for (const name of Object.values(HR_FORM_JOBS)) await runJob(ctx.app, name);
   });
 });
+
+describe('new hires (the employeeCreated domain event)', () => {
+  it('get the forms meant for them in the transaction that creates them, without waiting for the job', async () => {
+    const everyone = await createPublished({ ...policy, title: 'Handbook for new hires' });
+    await call('POST', `/hr/forms/${everyone}/assign`, { audience: { user_ids: [annId], new_hires: true } });
+    const salesOnly = await createPublished({ ...policy, title: 'Sales playbook' });
+    await call('POST', `/hr/forms/${salesOnly}/assign`, { audience: { department_ids: [SALES], new_hires: true } });
+    const notForHires = await createPublished({ ...policy, title: 'Named people only' });
+    await call('POST', `/hr/forms/${notForHires}/assign`, { audience: { user_ids: [bobId] } });
+
+    const admin = await createUser(ctx.db, { name: 'Ada Admin', role: 'admin' });
+    const adminToken = (await login(ctx.app, admin.email, admin.password)).access_token;
+    const created = await call(
+      'POST',
+      '/user',
+      { name: 'Hugo Hire', email: 'hugo.hire@example.test', password: 'Secret-Pass-123', type: 'user' },
+      adminToken,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const hugoId = created.json().data.id as number;
+
+    const assigned = await ctx.db
+      .select({ formId: hrFormAssignments.formId })
+      .from(hrFormAssignments)
+      .where(eq(hrFormAssignments.userId, hugoId));
+    // (An earlier test's form for all new hires reaches them too.)
+    const formIds = assigned.map((row) => row.formId);
+    expect(formIds).toContain(everyone);
+    expect(formIds).not.toContain(salesOnly);
+    expect(formIds).not.toContain(notForHires);
+    const bell = await ctx.db
+      .select({ type: notifications.type, numberDetails: notifications.numberDetails })
+      .from(notifications)
+      .where(eq(notifications.userId, hugoId));
+    expect(bell).toHaveLength(formIds.length);
+    expect(bell).toContainEqual({ type: NOTIFICATION_HR_FORM, numberDetails: String(everyone) });
+    // The hourly job, the catch-up, finds nothing more to give them.
+    const caughtUp = await assignNewHires(ctx.db);
+    expect(caughtUp.filter((notice) => notice.userId === hugoId)).toEqual([]);
+  });
+});
