@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { NavIcon } from '../../components/nav-icon.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { buildQuickLinks, type QuickLink as QuickLinkData } from '../../lib/navigation.ts';
+import { HrTile } from './hr-tile.tsx';
 
 /** A modest landing page: a greeting and the areas this user may open, from the same navigation data as the sidebar. */
 export function DashboardPage() {
@@ -19,6 +20,11 @@ export function DashboardPage() {
         </Title>
         <Text c="dimmed">Where would you like to go?</Text>
       </div>
+      {user.type === 'Employee' ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+          <HrTile />
+        </SimpleGrid>
+      ) : null}
       <SimpleGrid
         cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
         spacing="md"
