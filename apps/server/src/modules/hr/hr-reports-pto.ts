@@ -1,7 +1,5 @@
 import {
-  TIMECLOCK_CHECKED_IN,
   buildPtoPeriods,
-  checkedInHoursFromDays,
   isIsoDate,
   roundHours,
   timeOffReasons,
@@ -10,12 +8,13 @@ import {
 } from '@switchboard/shared';
 import type { HrReport, HrReportColumn, HrReportQuery } from '@switchboard/shared/hr/reports';
 import { and, asc, eq, exists, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { ptoSettings, ptoUsedHours } from '../pto/pto.table.ts';
 import { employeePeriodStart, presentPtoSetting, todayIn } from '../pto/pto.service.ts';
-import { timeclockEntries } from '../timeclock/timeclock.table.ts';
 import { employeeDepartments, employees } from '../users/employees.table.ts';
+import { withCheckedInHours } from './hr-requests-checked-in.ts';
 import { users } from '../users/users.table.ts';
 
 // The PTO report (designs/hr.md §7): a row per employee and PTO period overlapping the range, computed by the PTO
@@ -72,42 +71,6 @@ export async function reportEmployees(db: DbOrTransaction, query: HrReportQuery)
     .where(and(...conditions))
     .orderBy(asc(users.name), asc(users.id));
   return rows.map((row) => ({ ...row, timezone: row.timezone ?? 'UTC' }));
-}
-
-/** Checked-in hours per user and local day for these users, in one aggregate (as pto.service's, for many). */
-async function checkedInDays(
-  db: DbOrTransaction,
-  userIds: number[],
-): Promise<Map<number, { day: string; hours: number }[]>> {
-  const byUser = new Map<number, { day: string; hours: number }[]>();
-  if (userIds.length === 0) return byUser;
-  const result = await db.execute<{ user_id: number; day: string; seconds: string }>(sql`
-    with entries as (
-      select ${timeclockEntries.userId} as user_id, coalesce(${timezones.name}, 'UTC') as tz,
-             ${timeclockEntries.startedAt} as started_at, coalesce(${timeclockEntries.endedAt}, now()) as ended_at
-      from ${timeclockEntries}
-      join ${employees} on ${employees.userId} = ${timeclockEntries.userId}
-      left join ${timezones} on ${timezones.id} = ${employees.timezoneId}
-      where ${timeclockEntries.userId} in (select unnest(${sql.param(userIds)}::int[]))
-        and ${timeclockEntries.status} = ${TIMECLOCK_CHECKED_IN}
-    )
-    select user_id, to_char(day, 'YYYY-MM-DD') as day,
-           sum(extract(epoch from least(ended_at, (day + interval '1 day') at time zone tz)
-                                - greatest(started_at, day at time zone tz))) as seconds
-    from entries
-    cross join lateral generate_series(
-      date_trunc('day', started_at at time zone tz), date_trunc('day', ended_at at time zone tz), interval '1 day'
-    ) as day
-    where ended_at > started_at
-    group by user_id, day`);
-  for (const row of result.rows) {
-    const hours = Math.max(0, Number(row.seconds)) / 3600;
-    if (hours <= 0) continue;
-    const list = byUser.get(Number(row.user_id)) ?? [];
-    list.push({ day: row.day, hours });
-    byUser.set(Number(row.user_id), list);
-  }
-  return byUser;
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -181,28 +144,40 @@ export async function ptoReport(
         requested(ids),
       ])
     : [[], [], []];
-  const hourlyIds = [...new Set(settingRows.filter((row) => row.type === 'Hourly').map((row) => row.userId))];
-  const days = await checkedInDays(db, hourlyIds);
   const settingsOf = groupBy(settingRows, (row) => row.userId);
   const usedOf = groupBy(usedRows, (row) => row.userId);
   const requestsOf = groupBy(requestRows, (row) => row.userId);
 
+  // Each person's periods, with the checked-in hours of exactly the ranges the engine asks (kept sums, decision 0129).
+  const periodsOf = await withCheckedInHours(
+    db,
+    people,
+    (hoursOf) =>
+      new Map(
+        people.map((person) => {
+          const start = employeePeriodStart(person);
+          const settings = (settingsOf.get(person.userId) ?? []).map(presentPtoSetting);
+          const used: PtoUsedHours[] = (usedOf.get(person.userId) ?? [])
+            .filter((row) => isIsoDate(row.date))
+            .map((row) => ({ date: row.date, hours: row.hours, bank: row.bank as PtoBank }));
+          const periods = buildPtoPeriods({
+            ptoStartDate: start.date,
+            settings,
+            accrualRolloverLimit: person.accrualRolloverLimit,
+            lumpSumRolloverLimit: person.lumpSumRolloverLimit,
+            checkedInHours: hoursOf(person.userId),
+            usedHours: used,
+            today: todayIn(person.timezone, now),
+          });
+          return [person.userId, periods];
+        }),
+      ),
+    { keep: !(db instanceof PgTransaction), now },
+  );
+
   const rows: HrReport['rows'] = [];
   for (const person of people) {
-    const start = employeePeriodStart(person);
-    const settings = (settingsOf.get(person.userId) ?? []).map(presentPtoSetting);
-    const used: PtoUsedHours[] = (usedOf.get(person.userId) ?? [])
-      .filter((row) => isIsoDate(row.date))
-      .map((row) => ({ date: row.date, hours: row.hours, bank: row.bank as PtoBank }));
-    const periods = buildPtoPeriods({
-      ptoStartDate: start.date,
-      settings,
-      accrualRolloverLimit: person.accrualRolloverLimit,
-      lumpSumRolloverLimit: person.lumpSumRolloverLimit,
-      checkedInHours: checkedInHoursFromDays(days.get(person.userId) ?? []),
-      usedHours: used,
-      today: todayIn(person.timezone, now),
-    });
+    const periods = periodsOf.get(person.userId) ?? [];
     const requests = requestsOf.get(person.userId) ?? [];
     for (const period of periods) {
       if (period.end_date < query.from || period.start_date > query.to) continue;

@@ -8,31 +8,18 @@ import {
   type HrRequestBank,
   type HrRequestBankOption,
 } from '@switchboard/shared/hr/requests';
-import {
-  buildPtoPeriods,
-  checkedInHoursFromDays,
-  isIsoDate,
-  ptoPeriodBounds,
-  roundHours,
-  type PtoBank,
-  type PtoUsedHours,
-} from '@switchboard/shared/pto';
+import { buildPtoPeriods, isIsoDate, roundHours, type PtoBank, type PtoUsedHours } from '@switchboard/shared/pto';
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { PgTransaction, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { holidays } from '../holidays/holidays.table.ts';
 import { permissions, userPermissions } from '../permissions/permissions.table.ts';
-import {
-  checkedInHoursByDay,
-  employeePeriodStart,
-  findPtoEmployee,
-  presentPtoSetting,
-  todayIn,
-} from '../pto/pto.service.ts';
+import { employeePeriodStart, findPtoEmployee, presentPtoSetting, todayIn } from '../pto/pto.service.ts';
 import { ptoSettings, ptoUsedHours } from '../pto/pto.table.ts';
 import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import { getHrSettings } from './hr-base.service.ts';
+import { withCheckedInHours, type CheckedInHours } from './hr-requests-checked-in.ts';
 import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 
 // What HR requests read of people, schedules, holidays and PTO (designs/hr.md §2.2, §2.3, §2.5). Queries run one
@@ -168,14 +155,21 @@ export async function otherTimeOffByDate(
 }
 
 interface PtoInputs {
+  userId: number;
+  timezone: string;
   ptoStartDate: string;
   today: string;
   settings: (typeof ptoSettings.$inferSelect)[];
   used: (PtoUsedHours & { requestId: number | null })[];
   accrualRolloverLimit: string;
   lumpSumRolloverLimit: string;
-  checkedInHours: (from: string, to: string) => number;
 }
+
+/** Runs PTO engine calls with the person's checked-in hours (kept sums; filled unless `db` is a transaction). */
+const withHours = <T>(db: DbOrTransaction, inputs: PtoInputs, compute: (checkedInHours: CheckedInHours) => T) =>
+  withCheckedInHours(db, [inputs], (hoursOf) => compute(hoursOf(inputs.userId)), {
+    keep: !(db instanceof PgTransaction),
+  });
 
 /** The PTO engine's inputs for one employee, as the PTO view reads them (pto.service getEmployeePto). */
 async function loadPtoInputs(db: DbOrTransaction, userId: number, now: Date): Promise<PtoInputs | null> {
@@ -197,19 +191,9 @@ async function loadPtoInputs(db: DbOrTransaction, userId: number, now: Date): Pr
     .where(eq(ptoUsedHours.userId, userId));
   const today = todayIn(employee.timezone, now);
   const start = employeePeriodStart(employee);
-  let days: { day: string; hours: number }[] = [];
-  if (settings.some((setting) => setting.type === 'Hourly')) {
-    const probe = buildPtoPeriods({
-      ptoStartDate: start.date,
-      settings: [],
-      checkedInHours: () => 0,
-      usedHours: [],
-      today,
-    });
-    const last = probe.at(-1) ?? ptoPeriodBounds(start.date, 0);
-    days = await checkedInHoursByDay(db, userId, start.date, last.end_date, employee.timezone);
-  }
   return {
+    userId,
+    timezone: employee.timezone,
     ptoStartDate: start.date,
     today,
     settings,
@@ -218,7 +202,6 @@ async function loadPtoInputs(db: DbOrTransaction, userId: number, now: Date): Pr
       .map((row) => ({ ...row, bank: row.bank as PtoBank, hours: Number(row.hours) })),
     accrualRolloverLimit: employee.accrualRolloverLimit,
     lumpSumRolloverLimit: employee.lumpSumRolloverLimit,
-    checkedInHours: checkedInHoursFromDays(days),
   };
 }
 
@@ -261,23 +244,25 @@ export async function projectRequestBalances(
         requestId === null ? undefined : ne(hrRequests.id, requestId),
       ),
     );
-  const balances = projectPtoBalances({
-    ptoStartDate: inputs.ptoStartDate,
-    settings: engineSettings(inputs),
-    accrualRolloverLimit: inputs.accrualRolloverLimit,
-    lumpSumRolloverLimit: inputs.lumpSumRolloverLimit,
-    checkedInHours: inputs.checkedInHours,
-    usedHours: inputs.used.filter((row) => requestId === null || row.requestId !== requestId),
-    pendingHours: pendingRows.map((row) => ({
-      date: row.date,
-      hours: Number(row.hours),
-      bank: ptoBankOfRequestBank(row.bank as HrRequestBank) as PtoBank,
-    })),
-    requestHours: days
-      .filter((day) => day.hours > 0)
-      .map((day) => ({ date: day.date, hours: day.hours, bank: ptoBank })),
-    today: inputs.today,
-  });
+  const balances = await withHours(db, inputs, (checkedInHours) =>
+    projectPtoBalances({
+      ptoStartDate: inputs.ptoStartDate,
+      settings: engineSettings(inputs),
+      accrualRolloverLimit: inputs.accrualRolloverLimit,
+      lumpSumRolloverLimit: inputs.lumpSumRolloverLimit,
+      checkedInHours,
+      usedHours: inputs.used.filter((row) => requestId === null || row.requestId !== requestId),
+      pendingHours: pendingRows.map((row) => ({
+        date: row.date,
+        hours: Number(row.hours),
+        bank: ptoBankOfRequestBank(row.bank as HrRequestBank) as PtoBank,
+      })),
+      requestHours: days
+        .filter((day) => day.hours > 0)
+        .map((day) => ({ date: day.date, hours: day.hours, bank: ptoBank })),
+      today: inputs.today,
+    }),
+  );
   const lastDay = days.reduce((last, day) => (day.date > last ? day.date : last), inputs.today);
   return {
     balances,
@@ -297,15 +282,17 @@ export async function bankOptions(
   const inputs = await loadPtoInputs(db, userId, now);
   const options: HrRequestBankOption[] = [];
   const periods = inputs
-    ? buildPtoPeriods({
-        ptoStartDate: inputs.ptoStartDate,
-        settings: engineSettings(inputs),
-        accrualRolloverLimit: inputs.accrualRolloverLimit,
-        lumpSumRolloverLimit: inputs.lumpSumRolloverLimit,
-        checkedInHours: inputs.checkedInHours,
-        usedHours: inputs.used,
-        today: inputs.today,
-      })
+    ? await withHours(db, inputs, (checkedInHours) =>
+        buildPtoPeriods({
+          ptoStartDate: inputs.ptoStartDate,
+          settings: engineSettings(inputs),
+          accrualRolloverLimit: inputs.accrualRolloverLimit,
+          lumpSumRolloverLimit: inputs.lumpSumRolloverLimit,
+          checkedInHours,
+          usedHours: inputs.used,
+          today: inputs.today,
+        }),
+      )
     : [];
   const current = periods.at(-1);
   for (const bank of ['accrual', 'lump_sum'] as const) {
