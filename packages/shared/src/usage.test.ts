@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeMonthlyUsage, type UsageContractTerms } from './usage.ts';
+import { computeMonthlyUsage, contractForMonth, type UsageContractTerms } from './usage.ts';
 
 const contract = (overrides: Partial<UsageContractTerms> = {}): UsageContractTerms => ({
   start_date: '2026-01-01',
@@ -105,5 +105,19 @@ describe('computeMonthlyUsage (spec 2 Monthly Usage)', () => {
       ['2026-02', 0, 0],
       ['2026-03', 10, 0],
     ]);
+  });
+});
+
+describe('contractForMonth (decision 0020)', () => {
+  it('lets the latest start govern, then on an equal start the highest id, whatever the order it is given', () => {
+    const older = contract({ id: 4, start_date: '2026-01-01', retainer_hours: 10 });
+    const renewal = contract({ id: 9, start_date: '2026-03-01', retainer_hours: 20 });
+    const twin = contract({ id: 12, start_date: '2026-03-01', retainer_hours: 30 });
+    // The server lists contracts newest first (start date, then id, descending).
+    expect(contractForMonth([twin, renewal, older], '2026-04')?.id).toBe(12);
+    expect(contractForMonth([older, renewal, twin], '2026-04')?.id).toBe(12);
+    expect(contractForMonth([twin, renewal, older], '2026-02')?.id).toBe(4);
+    const rows = computeMonthlyUsage([twin, renewal, older], [], [], '2026-03');
+    expect(rows.map((row) => row.retainer)).toEqual([10, 10, 30]);
   });
 });

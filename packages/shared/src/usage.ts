@@ -11,6 +11,8 @@ import { z } from 'zod';
 export const UNLIMITED_ROLLOVER_ABOVE = 1000;
 
 export interface UsageContractTerms {
+  /** The contract's id: on an equal start date the highest governs (decision 0020), whatever the list's order. */
+  id?: number;
   /** ISO dates (YYYY-MM-DD). */
   start_date: string;
   end_date: string;
@@ -98,12 +100,19 @@ function nextMonth(month: string): string {
   return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
 }
 
-/** The contract governing a month: the one overlapping it with the latest start (then the last in the list). */
+/**
+ * The contract governing a month: the one overlapping it with the latest start, then the highest id (decision 0020,
+ * as activeContractOf); without ids, the last in the list.
+ */
 export function contractForMonth<T extends UsageContractTerms>(contracts: readonly T[], month: string): T | null {
   let chosen: T | null = null;
   for (const contract of contracts) {
     if (monthOf(contract.start_date) > month || monthOf(contract.end_date) < month) continue;
-    if (!chosen || contract.start_date >= chosen.start_date) chosen = contract;
+    const later =
+      !chosen ||
+      contract.start_date > chosen.start_date ||
+      (contract.start_date === chosen.start_date && (contract.id ?? 0) >= (chosen.id ?? 0));
+    if (later) chosen = contract;
   }
   return chosen;
 }

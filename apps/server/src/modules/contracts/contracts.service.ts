@@ -332,6 +332,7 @@ export async function companyUsageSnapshots(db: DbOrTransaction, companyId: numb
 
 /** The contract terms monthly usage reads, in the order the card and the run both pass them. */
 export const usageTermsOf = (contract: Contract): UsageContractTerms => ({
+  id: contract.id,
   start_date: contract.start_date,
   end_date: contract.end_date,
   retainer_hours: contract.retainer_hours,
