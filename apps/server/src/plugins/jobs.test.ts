@@ -19,6 +19,8 @@ beforeAll(async () => {
       runs.push(app === ctx.app ? 'same app' : 'other app');
     });
   }
+  // Queued with data by the singleton-key test; its runs stay out of `runs`.
+  registerJob(on.app, 'test.keyed', '0 4 1 * *', async () => {});
   await Promise.all([on.app.ready(), off.app.ready()]);
 });
 afterAll(async () => {
@@ -43,6 +45,16 @@ describe('jobs', () => {
     await queueJob(on.app, 'test.monthly');
     await expect.poll(() => runs.length, { timeout: 15_000, interval: 200 }).toBe(2);
   }, 20_000);
+
+  it('queues a run with its data and singleton key', async () => {
+    const id = await queueJob(on.app, 'test.keyed', { invoice_id: 7, revision: 0 }, { singletonKey: 'invoice:7:0' });
+    expect(id).toEqual(expect.any(String));
+    const job = await on.pool.query<{ data: unknown; singleton_key: string }>(
+      'select data, singleton_key from pgboss.job where id = $1',
+      [id],
+    );
+    expect(job.rows).toEqual([{ data: { invoice_id: 7, revision: 0 }, singleton_key: 'invoice:7:0' }]);
+  });
 
   it('refuses a second job of the same name, a bad name and an unknown one', async () => {
     expect(() => registerJob(on.app, 'test.monthly', '* * * * *', async () => {})).toThrow(/already registered/);

@@ -93,11 +93,19 @@ export async function runJob(app: AppInstance, name: string): Promise<void> {
   await job.handler(app);
 }
 
-/** Queues one run of a registered job for whichever process works it (jobs must be on); answers the job id. */
-export async function queueJob(app: AppInstance, name: string): Promise<string | null> {
+/**
+ * Queues one run of a registered job for whichever process works it (jobs must be on); answers the job id, or null
+ * when `singletonKey` names a run of it still queued or active (pg-boss then queues nothing).
+ */
+export async function queueJob(
+  app: AppInstance,
+  name: string,
+  data: object = {},
+  options: { singletonKey?: string } = {},
+): Promise<string | null> {
   if (!app.jobs.boss) throw new Error('queueJob: jobs are not running in this process');
   if (!app.jobs.registered.has(name)) throw new Error(`queueJob: no job named '${name}'`);
-  return app.jobs.boss.send(name, {});
+  return app.jobs.boss.send(name, data, options);
 }
 
 // Any fixed number: the session advisory lock that serialises pg-boss's setup across processes.

@@ -14,6 +14,7 @@ import type { AppInstance } from '../../app-instance.ts';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { toPage, pageOffset, type Page, type PageQuery } from '../../db/paginate.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
+import { queueJob } from '../../plugins/jobs.ts';
 import { escapeHtml, runInBackground, sendMail, type MailMessage } from '../../plugins/mail.ts';
 import { companies } from '../companies/companies.table.ts';
 import { contractBillingContacts, contracts } from '../contracts/contracts.table.ts';
@@ -126,9 +127,9 @@ function runSerially(app: AppInstance, what: string, work: () => Promise<void>):
 
 /** Sends a revision's unsent deliveries: through pg-boss when jobs run here, else in this process's background. */
 async function queueSend(app: AppInstance, invoiceId: number, revision: number, retryFailed: boolean): Promise<void> {
-  const boss = app.jobs.boss;
-  if (boss && !retryFailed) {
-    await boss.send(
+  if (app.jobs.boss && !retryFailed) {
+    await queueJob(
+      app,
       sendInvoiceJob,
       { invoice_id: invoiceId, revision },
       { singletonKey: `invoice:${invoiceId}:${revision}` },
