@@ -148,7 +148,7 @@ export async function ptoReport(
   const usedOf = groupBy(usedRows, (row) => row.userId);
   const requestsOf = groupBy(requestRows, (row) => row.userId);
 
-  // Each person's periods, with the checked-in hours of exactly the ranges the engine asks (kept sums, decision 0129).
+  // Each person's periods, with the checked-in hours of exactly the ranges the engine asks (kept sums, decision 0131).
   const periodsOf = await withCheckedInHours(
     db,
     people,

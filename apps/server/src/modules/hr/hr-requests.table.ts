@@ -140,7 +140,7 @@ export const hrRequestMails = pgTable(
 
 /**
  * Checked-in seconds of a person over a range of local days that has ended, kept for the PTO engine's Hourly accrual
- * (balances on requests and the PTO report read years of timeclock otherwise; bench/README.md, HR). Filled on read
+ * (balances on requests and the PTO report read years of timeclock otherwise; decision 0131). Filled on read
  * under advisory lock 52053; a trigger on timeclock_entries deletes the rows a write reaches (migration 0066).
  */
 export const hrCheckedInKept = pgTable(
