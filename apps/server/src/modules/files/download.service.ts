@@ -4,6 +4,7 @@ import { findTechAttachment } from '../companies/company-detail.service.ts';
 import { findTicketAttachment } from '../tickets/ticket-work.service.ts';
 import { findChatFile } from '../chat/chat.service.ts';
 import { findWhiteboardImage } from '../whiteboard/whiteboard.service.ts';
+import { findExportFile } from '../crm/crm-imports.export.ts';
 
 interface Actor {
   id: number;
@@ -27,5 +28,8 @@ export async function findDownload(
   // Chat files: the members of the message's room only (decision 0054).
   const chat = await findChatFile(db, path, actor);
   if (chat) return chat;
+  // CRM lead exports: their owner only, while the file is kept (announced by FileDownload).
+  const leadExport = await findExportFile(db, path, actor);
+  if (leadExport) return leadExport;
   return findTicketAttachment(db, path, actor);
 }
