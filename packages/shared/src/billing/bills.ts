@@ -242,6 +242,8 @@ export const paymentMadeListQuerySchema = z.object({
   /** Check number or reference contains it. */
   search: z.string().trim().max(100).optional(),
   status: z.enum(['posted', 'void']).optional(),
+  /** 'csv': every matching payment as a CSV file (the page's Export CSV). */
+  format: z.enum(['csv']).optional(),
 });
 export type PaymentMadeListQuery = z.input<typeof paymentMadeListQuerySchema>;
 export type PaymentMadeListValues = z.output<typeof paymentMadeListQuerySchema>;

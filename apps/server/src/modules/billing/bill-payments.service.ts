@@ -19,7 +19,7 @@ import {
   dollarsFromCents,
   numericFromCents,
 } from '@switchboard/shared/billing/money';
-import type { PaymentMethod } from '@switchboard/shared/billing/payments';
+import { paymentMethodLabels, type PaymentMethod } from '@switchboard/shared/billing/payments';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { toPage, type Page } from '../../db/paginate.ts';
@@ -38,6 +38,7 @@ import {
   type BillChanges,
 } from './bills.service.ts';
 import { allocations, payments } from './payments.table.ts';
+import { csvNumeric, cursorBatches, type CsvValue } from './billing-report-csv.ts';
 
 // Payments made to vendors (designs/billing.md §3.2 "payment made", §3.6; issue 28 part 4): a payment of direction
 // 'out' with vendor_id posts Dr 2000 AP (vendor) Cr the bank at once; its allocations (source payment, target bill)
@@ -283,9 +284,9 @@ export async function getPaymentMade(db: DbOrTransaction, id: number): Promise<P
 
 type PaymentMadeQuery = PaymentMadeListValues;
 
-/** GET /billing/payments/made: newest first, filtered by vendor, method, dates, status and check number. */
-export async function listPaymentsMade(db: Db, query: PaymentMadeQuery): Promise<Page<PaymentMadeRow>> {
-  const where = sql.join(
+/** The list's filters as one condition on `payments p` (the page and the CSV). */
+function paymentMadeWhere(query: Omit<PaymentMadeQuery, 'page' | 'per_page'>): SQL {
+  return sql.join(
     [
       sql`true`,
       query.vendor_id ? sql`p.vendor_id = ${query.vendor_id}` : sql`true`,
@@ -297,6 +298,11 @@ export async function listPaymentsMade(db: Db, query: PaymentMadeQuery): Promise
     ],
     sql` and `,
   );
+}
+
+/** GET /billing/payments/made: newest first, filtered by vendor, method, dates, status and check number. */
+export async function listPaymentsMade(db: Db, query: PaymentMadeQuery): Promise<Page<PaymentMadeRow>> {
+  const where = paymentMadeWhere(query);
   const offset = (query.page - 1) * query.per_page;
   const rows = await db.execute<PaymentMadeDbRow>(
     sql`${paymentMadeSelect(where)} order by p.payment_date desc, p.id desc limit ${query.per_page} offset ${offset}`,
@@ -304,6 +310,49 @@ export async function listPaymentsMade(db: Db, query: PaymentMadeQuery): Promise
   const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from payments p
     where p.direction = 'out' and p.vendor_id is not null and ${where}`);
   return toPage(rows.rows.map(paymentMadeRow), Number(count.rows[0]!.n), query);
+}
+
+export const paymentsMadeCsvHeader = [
+  'Date',
+  'Vendor',
+  'Method',
+  'Check / reference',
+  'Amount',
+  'Applied',
+  'Unapplied',
+  'Paid from',
+  'Memo',
+  'Status',
+  'Void date',
+] as const;
+
+/**
+ * format=csv of the payments-made list: every payment the filters select, newest first, read through one cursor
+ * (cursorBatches) and written batch by batch with csvCell, so memory stays flat however many rows match.
+ */
+export async function* paymentsMadeCsvBatches(
+  db: Db,
+  query: Omit<PaymentMadeQuery, 'page' | 'per_page'>,
+): AsyncGenerator<CsvValue[][]> {
+  const statement = sql`select * from (${paymentMadeSelect(paymentMadeWhere(query))}) x
+    order by x.payment_date desc, x.id desc`;
+  for await (const batch of cursorBatches<PaymentMadeDbRow>(db, statement))
+    yield batch.map((row) => {
+      const unapplied = row.status === 'void' ? 0 : centsFromNumeric(row.amount) - centsFromNumeric(row.applied);
+      return [
+        row.payment_date,
+        row.vendor_name,
+        paymentMethodLabels[row.method],
+        row.reference,
+        csvNumeric(row.amount),
+        csvNumeric(numericFromCents(centsFromNumeric(row.applied))),
+        csvNumeric(numericFromCents(unapplied)),
+        `${row.account_number} ${row.account_name}`,
+        row.memo,
+        row.status === 'void' ? 'Void' : 'Posted',
+        row.void_date,
+      ];
+    });
 }
 
 /** GET /billing/vendors/{id}/payable: open bills oldest first, and the vendor's credits and prepayments. */

@@ -19,6 +19,8 @@ import {
   getPayable,
   getPaymentMade,
   listPaymentsMade,
+  paymentsMadeCsvBatches,
+  paymentsMadeCsvHeader,
   payBills,
   voidPaymentMade,
 } from './bill-payments.service.ts';
@@ -141,7 +143,11 @@ export async function billRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/billing/payments/made',
     { onRequest: view, schema: { querystring: paymentMadeListQuerySchema } },
-    async (request) => listPaymentsMade(app.db, request.query),
+    async (request, reply) => {
+      const { format, page, per_page, ...filters } = request.query;
+      if (format !== 'csv') return listPaymentsMade(app.db, { page, per_page, ...filters });
+      return sendCsv(reply, 'Payments-Made.csv', paymentsMadeCsvHeader, paymentsMadeCsvBatches(app.db, filters));
+    },
   );
 
   app.get('/billing/payments/made/:id', { onRequest: view, schema: { params: idParams } }, async (request) => ({

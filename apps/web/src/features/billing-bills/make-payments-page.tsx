@@ -20,6 +20,7 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
 import {
+  downloadPaymentsMadeCsv,
   useAccounts,
   useApplyVendorCredit,
   useCompanyOptions,
@@ -559,6 +560,14 @@ function PaymentsMade({ vendorId }: { vendorId: number | null }) {
   });
   const list = usePaymentsMade({ ...filters, vendor_id: vendorId });
   const [voiding, setVoiding] = useState<PaymentMadeRow | null>(null);
+  const [exporting, setExporting] = useState<'busy' | 'failed' | null>(null);
+  const exportCsv = () => {
+    setExporting('busy');
+    downloadPaymentsMadeCsv({ ...filters, vendor_id: vendorId }).then(
+      () => setExporting(null),
+      () => setExporting('failed'),
+    );
+  };
   const rows = list.data?.data ?? [];
   const set = (change: Partial<typeof filters>) => setFilters((current) => ({ ...current, page: 1, ...change }));
   return (
@@ -586,6 +595,14 @@ function PaymentsMade({ vendorId }: { vendorId: number | null }) {
           value={filters.search}
           onChange={(e) => set({ search: e.currentTarget.value })}
         />
+        <Button variant="default" onClick={exportCsv} loading={exporting === 'busy'}>
+          Export CSV
+        </Button>
+        {exporting === 'failed' && (
+          <Text c="red" size="sm">
+            An error occured.
+          </Text>
+        )}
       </Group>
       {rows.length === 0 ? (
         <Text c="dimmed">No payments made.</Text>

@@ -14,6 +14,7 @@ import type { AccountsResponse } from '@switchboard/shared/billing/ledger';
 import type { PaymentMethod, ReceivableResponse } from '@switchboard/shared/billing/payments';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/download.ts';
 import { useChannel } from '../../../lib/socket.ts';
 
 // The Make Payments, bill editor and aged payables calls (designs/billing.md §6 Money): a vendor's payable (open bills
@@ -47,20 +48,29 @@ export const payableQueryOptions = (vendorId: number | null) =>
 
 export const usePayable = (vendorId: number | null) => useQuery(payableQueryOptions(vendorId));
 
+const paymentsMadeQuery = (filters: Omit<PaymentMadeFilters, 'page'>) => ({
+  vendor_id: filters.vendor_id ?? undefined,
+  from: filters.from || undefined,
+  to: filters.to || undefined,
+  method: filters.method || undefined,
+  search: filters.search.trim() || undefined,
+});
+
+/** Export CSV: format=csv with the list's filters, every matching payment (the server streams it). */
+export async function downloadPaymentsMadeCsv(filters: Omit<PaymentMadeFilters, 'page'>): Promise<void> {
+  const blob = await api.get<Blob>('/api/billing/payments/made', {
+    query: { ...paymentsMadeQuery(filters), format: 'csv' },
+    responseType: 'blob',
+  });
+  saveBlob(blob, 'Payments-Made.csv');
+}
+
 export function usePaymentsMade(filters: PaymentMadeFilters) {
   return useQuery({
     queryKey: [...billsQueryKey, 'payments', filters] as const,
     queryFn: ({ signal }) =>
       api.get<Paginated<PaymentMadeRow>>('/api/billing/payments/made', {
-        query: {
-          page: filters.page,
-          per_page: 25,
-          vendor_id: filters.vendor_id ?? undefined,
-          from: filters.from || undefined,
-          to: filters.to || undefined,
-          method: filters.method || undefined,
-          search: filters.search.trim() || undefined,
-        },
+        query: { page: filters.page, per_page: 25, ...paymentsMadeQuery(filters) },
         signal,
       }),
     placeholderData: keepPreviousData,
