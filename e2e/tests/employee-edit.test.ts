@@ -70,7 +70,12 @@ describe('employee create and edit', () => {
     // Account: disable; the badge says so and the employee can no longer sign in.
     await page.getByRole('tab', { name: 'Account' }).click();
     const account = page.getByRole('form', { name: 'Account' });
-    await account.getByRole('radio', { name: 'No (disabled)' }).check();
+    await account.getByRole('radio', { name: 'No (disabled)' }).click();
+    // designs/hr.md §7: disabling asks the separation's date and type first.
+    const separation = page.getByRole('dialog', { name: 'Disable employee' });
+    await separation.getByRole('radio', { name: 'Voluntary', exact: true }).check();
+    await separation.getByRole('button', { name: 'Disable' }).click();
+    await separation.waitFor({ state: 'hidden' });
     await account.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Employee updated.').first().waitFor();
     await page.getByText('Disabled', { exact: true }).waitFor();
