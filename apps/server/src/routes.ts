@@ -72,6 +72,7 @@ import { crmReportRoutes } from './modules/crm/crm-reports.routes.ts';
 import { crmVoicemailRoutes } from './modules/crm/crm-voicemails.routes.ts';
 import { crmDialerRoutes } from './modules/crm/crm-dialer.routes.ts';
 import { crmImportRoutes } from './modules/crm/crm-imports.routes.ts';
+import { crmAgentPhoneRoutes } from './modules/crm/crm-agent-phone.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
 import { approvalRoutes } from './modules/projects/approvals.routes.ts';
@@ -165,6 +166,7 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(crmAdminRoutes);
       await api.register(crmDialerRoutes);
       await api.register(crmImportRoutes);
+      await api.register(crmAgentPhoneRoutes);
       await api.register(crmReportRoutes);
       await api.register(billingHomeRoutes);
       await api.register(invoiceDeliveryRoutes);

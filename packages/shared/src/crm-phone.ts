@@ -42,6 +42,8 @@ export const crmPhoneMessages = {
   conferenceInvalid: 'The selected conference is invalid.',
   tooManyErrors: 'Too many errors logged. Please wait a minute.',
   providerFailed: 'The telephony provider refused the request.',
+  agentNotSetUp: 'This agent has no SIP username and credential id yet.',
+  connected: 'Connected',
 } as const;
 
 /** Calls one agent may place in an hour (designs/crm-softphone.md §5). */

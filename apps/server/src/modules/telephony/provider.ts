@@ -71,6 +71,8 @@ export interface DialLeg {
 
 export interface TelephonyProvider {
   clientSession(agent: AgentLine): Promise<PhoneSession>;
+  /** Logs the agent's credential in over the signalling socket and out again; throws ProviderError when refused. */
+  checkLogin(agent: AgentLine): Promise<void>;
   dial(leg: DialLeg): Promise<LegId>;
   answer(id: LegId, clientState?: string): Promise<void>;
   hangup(id: LegId): Promise<void>;

@@ -90,6 +90,7 @@ export function createTelephony({ db, config, deliverWebhook }: TelephonyDeps): 
         publicKey: local.double.publicKey,
         callControlAppId: 'local-call-control-app',
         clientStateKey,
+        rtcUrl: `${local.url.replace(/^http/, 'ws')}/_telephony/rtc`,
       });
     }
     return new TelnyxProvider({

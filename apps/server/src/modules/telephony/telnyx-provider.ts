@@ -1,5 +1,6 @@
 import Telnyx, { toFile } from 'telnyx';
 import { decodeClientState } from './client-state.ts';
+import { signallingLogin, TELNYX_RTC_URL } from './signalling-login.ts';
 import {
   ProviderError,
   WebhookRefused,
@@ -27,6 +28,8 @@ export interface TelnyxProviderOptions {
   webhookUrl?: string;
   /** The client_state key (HMAC), read lazily from the app's secrets. */
   clientStateKey: () => Promise<Buffer>;
+  /** The WebRTC signalling socket ('Test phone' logs in there); Telnyx's own unless set (the double's locally). */
+  rtcUrl?: string;
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -65,6 +68,11 @@ export class TelnyxProvider implements TelephonyProvider {
   async clientSession(agent: AgentLine): Promise<PhoneSession> {
     const token = await call(() => this.client.telephonyCredentials.createToken(agent.telephonyCredentialId));
     return { login_token: String(token).trim() };
+  }
+
+  async checkLogin(agent: AgentLine): Promise<void> {
+    const { login_token } = await this.clientSession(agent);
+    await signallingLogin(this.options.rtcUrl ?? TELNYX_RTC_URL, login_token);
   }
 
   async dial(leg: DialLeg): Promise<LegId> {

@@ -324,6 +324,7 @@ function EmployeeEditor({
                   numbers={numbers.data ?? []}
                   employeeId={employee.user_id}
                   editable={editable}
+                  testPhone={manageCrm}
                 />
               ) : null}
               {canUpdate ? (

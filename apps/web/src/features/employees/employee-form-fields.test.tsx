@@ -4,7 +4,10 @@ import { generatedPasswordAlphabet, type EmployeeDetail } from '@switchboard/sha
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AccountFields, allEditable, employeeFormValues } from './employee-form-fields.tsx';
+import { Providers } from '../../app/providers.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { stubApi } from '../../test/api-stub.ts';
+import { AccountFields, AgentFields, allEditable, employeeFormValues } from './employee-form-fields.tsx';
 
 function NewEmployeeAccount() {
   const form = useForm({ mode: 'controlled', initialValues: employeeFormValues(null) });
@@ -81,5 +84,44 @@ describe('own account fields (decision 0057)', () => {
     renderOwn(false);
     await userEvent.type(screen.getByLabelText(/^Password/), 'New-pass-1');
     expect(screen.queryByLabelText(/^Current Password/)).toBeNull();
+  });
+});
+
+function AgentTab({ testPhone }: { testPhone: boolean }) {
+  const form = useForm({ mode: 'controlled', initialValues: employeeFormValues(ownRecord) });
+  return <AgentFields form={form} numbers={[]} employeeId={7} editable={allEditable} testPhone={testPhone} />;
+}
+
+describe("the Agent tab's Test phone (designs/crm-softphone.md §4.11)", () => {
+  const renderAgent = (testPhone: boolean) =>
+    render(
+      <Providers queryClient={createQueryClient()} env="test">
+        <AgentTab testPhone={testPhone} />
+      </Providers>,
+    );
+
+  it('asks the server to log the saved settings in and shows Connected', async () => {
+    const api = stubApi({
+      'POST /api/crm/agents/7/test_phone': [200, { message: 'Connected', data: { connected: true } }],
+    });
+    renderAgent(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Test phone' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Connected');
+    expect(api.callsTo('POST', '/api/crm/agents/7/test_phone')).toHaveLength(1);
+  });
+
+  it("shows the provider's reason when the phone does not register, and no button without 'manage crm'", async () => {
+    stubApi({
+      'POST /api/crm/agents/7/test_phone': [
+        422,
+        { message: 'The given data was invalid.', errors: { phone: ['Authentication Failure'] } },
+      ],
+    });
+    const { unmount } = renderAgent(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Test phone' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Authentication Failure');
+    unmount();
+    renderAgent(false);
+    expect(screen.queryByRole('button', { name: 'Test phone' })).toBeNull();
   });
 });

@@ -28,8 +28,10 @@ import {
 import { isoWeekdayKeys } from '@switchboard/shared/hr/base';
 import { IconKey, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
+import { isApiError } from '../../lib/api-client.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { RehireDialog, SeparationDialog } from './employee-separation-dialog.tsx';
+import { useTestAgentPhone } from './api/employee.ts';
 
 /** Every field of the employee form (spec 1 §3.10); the views show parts of it and save it whole. */
 export interface EmployeeFormValues {
@@ -578,11 +580,14 @@ export function AgentFields({
   numbers,
   employeeId,
   editable,
+  testPhone = false,
 }: {
   form: Form;
   numbers: AgentPhoneNumber[];
   employeeId: number;
   editable: EditableGroups;
+  /** Offer 'Test phone' (the viewer holds 'manage crm'); it tests the saved settings, not unsaved edits. */
+  testPhone?: boolean;
 }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -618,6 +623,34 @@ export function AgentFields({
         {...form.getInputProps('telephony_credential_id')}
       />
       <TextInput label="Connection Id" readOnly={!editable.agent} {...form.getInputProps('connection_id')} />
+      {testPhone ? <TestPhoneButton employeeId={employeeId} /> : null}
     </SimpleGrid>
+  );
+}
+
+/** 'Test phone' (designs/crm-softphone.md §4.11): the saved settings, logged in by the server; Connected or why not. */
+function TestPhoneButton({ employeeId }: { employeeId: number }) {
+  const test = useTestAgentPhone(employeeId);
+  const failure = test.error
+    ? isApiError(test.error)
+      ? (test.error.errors?.phone?.[0] ?? test.error.message)
+      : 'The phone test failed.'
+    : null;
+  return (
+    <Group gap="sm" mt="lg">
+      <Button variant="default" loading={test.isPending} onClick={() => test.mutate()}>
+        Test phone
+      </Button>
+      {test.isSuccess ? (
+        <Text c="green" size="sm" role="status">
+          {test.data.message}
+        </Text>
+      ) : null}
+      {failure ? (
+        <Text c="red" size="sm" role="alert">
+          {failure}
+        </Text>
+      ) : null}
+    </Group>
   );
 }

@@ -57,3 +57,10 @@ export function useSaveEmployee() {
     },
   });
 }
+
+/** POST /api/crm/agents/{id}/test_phone ('manage crm'): the server logs the agent's phone in and answers Connected. */
+export function useTestAgentPhone(id: number) {
+  return useMutation({
+    mutationFn: () => api.post<{ message: string; data: { connected: boolean } }>(`/api/crm/agents/${id}/test_phone`),
+  });
+}
