@@ -119,17 +119,20 @@ async function secondsOf(db: DbOrTransaction, asks: readonly Ask[], keep: boolea
     for (const row of rows) found.set(rangeKey(Number(row.user_id), row.from_day, row.to_day), Number(row.seconds));
   }
   const missing = keptParts.filter(({ ask }) => !found.has(rangeKey(ask.userId, ask.from, ask.to)));
-  const filled = keep
-    ? await fillKept(
-        db as Db,
-        missing.map(({ ask }) => ask),
-      )
-    : (
-        await sumRanges(
-          db,
-          missing.map(({ ask }) => ask),
-        )
-      ).map((sum) => sum.seconds);
+  const filled =
+    missing.length === 0
+      ? []
+      : keep
+        ? await fillKept(
+            db as Db,
+            missing.map(({ ask }) => ask),
+          )
+        : (
+            await sumRanges(
+              db,
+              missing.map(({ ask }) => ask),
+            )
+          ).map((sum) => sum.seconds);
   missing.forEach(({ ask }, i) => found.set(rangeKey(ask.userId, ask.from, ask.to), filled[i]!));
   for (const { index, ask } of keptParts) total[index] += found.get(rangeKey(ask.userId, ask.from, ask.to))!;
   const live = await sumRanges(
