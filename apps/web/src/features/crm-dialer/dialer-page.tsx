@@ -46,8 +46,7 @@ function QueuePreview({ session, onFinished }: { session: DialSession; onFinishe
   const action = useDialAction();
   const { advance, pending } = useAdvance(onFinished);
   const fail = (error: unknown) => notifications.show({ color: 'red', message: getFormErrors(error).message });
-  const start = () =>
-    action.mutate({ id: session.id, action: 'start' }, { onSuccess: ({ data }) => advance(data), onError: fail });
+  const start = () => advance(session, true);
   // Changing the setup drops this queue (the session never started).
   const discard = () => action.mutate({ id: session.id, action: 'stop' }, { onError: fail });
   return (

@@ -25,30 +25,18 @@ export const phoneUnavailableText = 'Your phone is not set up: ask an administra
 
 const dispositionKeys = /^[1-8]$/;
 
-/** Claims the next lead and dials it (with the session's voicemail to drop); the caller learns when it finished. */
+/** Claims the next lead (after starting the session when asked), which the softphone dials; learns when it finished. */
 export function useAdvance(onFinished: (session: DialSession) => void) {
-  const next = useDialNext();
   const [noFreeLead, setNoFreeLead] = useState(false);
-  const advance = (session: DialSession) =>
-    next.mutate(session.id, {
-      onSuccess: ({ data }) => {
-        setNoFreeLead(!data.finished && data.item === null);
-        if (data.finished) {
-          onFinished(data.session);
-          return;
-        }
-        const item = data.item;
-        if (item?.phone) {
-          placeCall({
-            number: item.phone,
-            leadId: item.lead_id,
-            companyName: item.company_name,
-            voicemailId: session.voicemail_id,
-          });
-        }
-      },
-      onError: (error) => notifications.show({ color: 'red', message: getFormErrors(error).message }),
-    });
+  const next = useDialNext((answer) => {
+    setNoFreeLead(!answer.finished && answer.item === null);
+    if (answer.finished) onFinished(answer.session);
+  });
+  const advance = (session: DialSession, start = false) =>
+    next.mutate(
+      { id: session.id, start },
+      { onError: (error) => notifications.show({ color: 'red', message: getFormErrors(error).message }) },
+    );
   return { advance, pending: next.isPending, noFreeLead };
 }
 
@@ -287,26 +275,20 @@ function CurrentLead({
                 </Button>
               </Group>
             ) : null}
-            {lead ? (
-              <>
-                <Divider />
-                <ContactsCard leadId={lead.id} companyName={lead.company_name} contacts={lead.contacts} />
-              </>
-            ) : detail.isPending ? (
-              <Loader size="sm" aria-label="Loading the lead" />
-            ) : (
-              <Alert color="red">An error occured.</Alert>
-            )}
+            {detail.isPending ? <Loader size="sm" aria-label="Loading the lead" /> : null}
+            {detail.isError ? <Alert color="red">An error occured.</Alert> : null}
           </Stack>
         </Paper>
+        {/* On the left, clear of the softphone panel floating at the bottom right. */}
+        <div ref={outcome} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+          {lead && !outcomeSaved ? (
+            <DispositionForm lead={lead} callId={callId} onDone={() => setOutcomeSaved(true)} />
+          ) : null}
+        </div>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
-          <div ref={outcome}>
-            {lead && !outcomeSaved ? (
-              <DispositionForm lead={lead} callId={callId} onDone={() => setOutcomeSaved(true)} />
-            ) : null}
-          </div>
+          {lead ? <ContactsCard leadId={lead.id} companyName={lead.company_name} contacts={lead.contacts} /> : null}
           {lead ? (
             <Stack gap="xs" component="section" aria-label="Last calls and notes">
               <Text fw={600}>Last calls and notes</Text>

@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useChannel } from '../../../lib/socket.ts';
+import { placeCall } from '../../softphone/place-call.ts';
 
 // The power dialer's calls (designs/crm-softphone.md §4.4, §5; decision 0127): the agent's open session (a reload
 // finds it again), its actions, and DialerUpdated on the line's phone channel replacing what is shown.
@@ -49,11 +50,34 @@ export function useDialAction() {
   });
 }
 
-export function useDialNext() {
+/**
+ * POST /{id}/next (after /start when `start`): the claimed lead is dialled at once, with the session's voicemail to
+ * drop. Handled in the hook's own callbacks, which run even when the answer lands after the page moved on (Start
+ * replaces the preview with the running view).
+ */
+export function useDialNext(onAnswer: (answer: DialNext) => void) {
   const store = useStoreSession();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ data: DialNext }>(`/api/crm/dialer/sessions/${id}/next`),
-    onSuccess: (answer) => store(answer.data.session),
+    // A refusal (or a start whose next failed) reads the session again: the page shows what the server holds.
+    onError: () => void queryClient.invalidateQueries({ queryKey: dialerSessionKey }),
+    mutationFn: async ({ id, start = false }: { id: number; start?: boolean }) => {
+      if (start) await api.post<{ data: DialSession }>(`/api/crm/dialer/sessions/${id}/start`);
+      return (await api.post<{ data: DialNext }>(`/api/crm/dialer/sessions/${id}/next`)).data;
+    },
+    onSuccess: (answer) => {
+      store(answer.session);
+      const item = answer.item;
+      if (item?.phone) {
+        placeCall({
+          number: item.phone,
+          leadId: item.lead_id,
+          companyName: item.company_name,
+          voicemailId: answer.session.voicemail_id,
+        });
+      }
+      onAnswer(answer);
+    },
   });
 }
 
