@@ -72,4 +72,51 @@ describe('billing payments', () => {
     expect(await payment.getByRole('checkbox').count()).toBe(0);
     await page.close();
   });
+
+  it('writes off the rest of a partly paid invoice from its drawer, each row with the remainder it left', async () => {
+    const token = await adminToken();
+    const draft = await callApi<{ data: { id: number } }>(token, 'POST', '/api/billing/invoices', {
+      company_id: companyId,
+      type: 'one_off',
+      payment_terms: 30,
+      lines: [{ kind: 'item', description: 'Printer repair', quantity: 1, unit_price: 100 }],
+    });
+    const id = draft.data.id;
+    await callApi(token, 'POST', `/api/billing/invoices/${id}/approve`);
+    const posted = await callApi<{ data: { number: string; invoice_date: string } }>(
+      token,
+      'POST',
+      `/api/billing/invoices/${id}/post`,
+      {},
+    );
+    await callApi(token, 'POST', '/api/billing/payments/received', {
+      company_id: companyId,
+      payment_date: posted.data.invoice_date,
+      method: 'check',
+      reference: '2077',
+      amount: 60,
+      allocations: [{ invoice_id: id, amount: 60 }],
+    });
+
+    const page = await newPage(browser);
+    await loginWithToken(page);
+    await page.goto(`/billing/invoices?id=${id}`);
+    const drawer = page.getByRole('dialog', { name: `Invoice ${posted.data.number}` });
+    const applied = drawer.getByRole('table', { name: 'Payments applied' });
+    const check = applied.getByRole('row').filter({ hasText: '$60.00' });
+    await check.getByRole('cell', { name: '$40.00' }).waitFor();
+
+    await drawer.getByRole('group', { name: 'Invoice actions' }).getByRole('button', { name: 'Write off' }).click();
+    const dialog = page.getByRole('dialog', { name: `Write off ${posted.data.number}` });
+    expect(await dialog.getByRole('textbox', { name: 'Amount' }).inputValue()).toBe('40');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Client disputes the call-out fee');
+    await dialog.getByRole('button', { name: 'Write off' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const writeOff = applied.getByRole('row').filter({ hasText: 'Write-off' });
+    await writeOff.getByRole('cell', { name: '$0.00' }).waitFor();
+    await drawer.getByLabel('State').getByText('Paid', { exact: true }).waitFor();
+    expect(await drawer.getByRole('button', { name: 'Write off' }).count()).toBe(0);
+    await page.close();
+  });
 });
