@@ -164,11 +164,25 @@ export const quoteNoPreferredVendorMessage = 'None of the quote’s product line
 export const quotePurchaseOrdersMessage = (count: number) =>
   count === 1 ? '1 purchase order created.' : `${count} purchase orders created.`;
 
+export const purchaseOrderStatusInvalidMessage = 'The selected status is invalid.';
+
+/** One status or several: 'ordered', 'ordered,partial' (the URL's form) or a repeated key; empty is no filter. */
+const statusListSchema = z
+  .union([z.string().max(200), z.array(z.string().max(200)).max(20)])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  )
+  .pipe(z.array(z.enum(purchaseOrderStatuses, { error: purchaseOrderStatusInvalidMessage })));
+
 /** GET /api/billing/purchaseorders: filters as in the page's URL; format=csv for the file. */
 export const purchaseOrderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(500).default(50),
-  status: z.enum(purchaseOrderStatuses).optional(),
+  /** Any of these statuses. */
+  status: statusListSchema.optional(),
   vendor_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   company_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),

@@ -493,7 +493,7 @@ type ListFilters = Omit<z.output<typeof purchaseOrderListQuerySchema>, 'page' | 
 
 function listConditions(filters: ListFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
-    filters.status ? eq(purchaseOrders.status, filters.status) : undefined,
+    filters.status?.length ? inArray(purchaseOrders.status, filters.status) : undefined,
     filters.vendor_id ? eq(purchaseOrders.vendorId, filters.vendor_id) : undefined,
     filters.company_id ? eq(purchaseOrders.companyId, filters.company_id) : undefined,
     filters.project_id ? eq(purchaseOrders.projectId, filters.project_id) : undefined,

@@ -1,4 +1,4 @@
-import { vendorListSchema, vendorSavedSchema } from '@switchboard/shared';
+import { purchaseOrderStatusInvalidMessage, vendorListSchema, vendorSavedSchema } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -450,6 +450,26 @@ describe('purchase orders', () => {
     const csvLines = csv.body.trim().split('\r\n');
     expect(csvLines[0]).toBe('PO #,Date,Vendor,Company,Project,Total,Received %,Billed %,Status,Expected');
     expect(csvLines.slice(1).map((line) => line.split(',')[8])).toEqual(['Ordered', 'Draft']);
+
+    // Several statuses at once: the URL's 'draft,ordered', a repeated key, the CSV too; an unknown one is a 422.
+    const ids = async (query: string) =>
+      (await call('GET', `${po}?vendor_id=${listedVendor}&${query}`)).json().data.map((row: { id: number }) => row.id);
+    expect(await ids('status=draft,ordered')).toEqual([b.id, a.id]);
+    expect(await ids('status=ordered&status=draft')).toEqual([b.id, a.id]);
+    expect(await ids('status=ordered,received')).toEqual([b.id]);
+    expect(await ids('status=partial,received')).toEqual([]);
+    expect(await ids('status=')).toEqual([b.id, a.id]);
+    const both = await call('GET', `${po}?vendor_id=${listedVendor}&status=draft,partial&format=csv`);
+    expect(
+      both.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[8]),
+    ).toEqual(['Draft']);
+    const unknown = await call('GET', `${po}?status=ordered,shipped`);
+    expect(unknown.statusCode).toBe(422);
+    expect(Object.values(unknown.json().errors).flat()).toEqual([purchaseOrderStatusInvalidMessage]);
   });
 
   it("needs 'view billing', answers 404 for an unknown order, and never shows one to a client", async () => {

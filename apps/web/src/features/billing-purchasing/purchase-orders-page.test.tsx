@@ -163,7 +163,7 @@ describe('/billing/purchaseorders', { timeout: 60_000 }, () => {
 
     await user.click(within(row).getByRole('button', { name: 'Draft 7' }));
     await waitFor(() => expect(router.state.location.search).toContain('id=7'));
-    const drawer = await screen.findByRole('dialog', { name: 'Purchase order Draft 7' });
+    const drawer = await screen.findByRole('dialog', { name: 'Purchase order Draft 7' }, firstLoad);
     expect(within(drawer).getByText('Received 1.00, billed 0.00')).toBeTruthy();
     // A received line cannot be removed from the editor.
     expect(within(drawer).queryByRole('button', { name: 'Remove line 1' })).toBeNull();
@@ -182,5 +182,28 @@ describe('/billing/purchaseorders', { timeout: 60_000 }, () => {
       ]),
     );
     expect(await within(drawer).findByText('Purchase order sent.')).toBeTruthy();
+  });
+
+  it('filters by several statuses at once, kept in the URL and sent as one list', async () => {
+    const { api, listed } = stubApi();
+    const user = userEvent.setup();
+    const { router } = renderSignedIn('/billing/purchaseorders?status=ordered,partial', {
+      permissions: ['view billing'],
+      api,
+    });
+    await screen.findByRole('table', { name: 'Purchase orders' }, firstLoad);
+    expect(new URL(listed[0]!, 'http://x').searchParams.get('status')).toBe('ordered,partial');
+    const status = screen.getAllByLabelText('Status').find((element) => element.getAttribute('aria-haspopup'))!;
+    const field = status.closest('.mantine-MultiSelect-root') ?? document.body;
+    expect(within(field as HTMLElement).getByText('Ordered')).toBeTruthy();
+    expect(within(field as HTMLElement).getByText('Partially received')).toBeTruthy();
+    await user.click(status);
+    await user.click(await screen.findByRole('option', { name: 'Received' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('status')).toBe('ordered,partial,received'),
+    );
+    await waitFor(() =>
+      expect(new URL(listed.at(-1)!, 'http://x').searchParams.get('status')).toBe('ordered,partial,received'),
+    );
   });
 });

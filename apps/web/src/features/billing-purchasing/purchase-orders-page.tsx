@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   Modal,
+  MultiSelect,
   Paper,
   Select,
   Stack,
@@ -130,12 +131,13 @@ export function PurchaseOrdersPage() {
             numberLater(e.currentTarget.value);
           }}
         />
-        <Select
+        <MultiSelect
           label="Status"
+          placeholder={query.status?.length ? undefined : 'Any'}
           clearable
           data={purchaseOrderStatuses.map((status) => ({ value: status, label: purchaseOrderStatusLabels[status] }))}
-          value={query.status ?? null}
-          onChange={(value) => update({ status: value })}
+          value={query.status ?? []}
+          onChange={(values) => update({ status: values.join(',') })}
         />
         <Select
           label="Vendor"

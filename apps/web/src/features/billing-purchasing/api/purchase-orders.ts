@@ -17,9 +17,12 @@ import { useChannel } from '../../../lib/socket.ts';
 
 export const purchaseOrdersQueryKey = ['billing', 'purchaseorders'] as const;
 
+// Several statuses travel as one 'ordered,partial' value, as the page's URL keeps them.
 const queryOf = (query: PurchaseOrderListQuery) =>
   Object.fromEntries(
-    Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+    Object.entries(query)
+      .map(([key, value]): [string, unknown] => [key, Array.isArray(value) ? value.join(',') || undefined : value])
+      .filter((entry): entry is [string, string | number] => entry[1] !== undefined),
   );
 
 export function usePurchaseOrders(query: PurchaseOrderListQuery) {
