@@ -46,10 +46,19 @@ function sumsSql(asks: readonly Ask[]) {
     from unnest(${sql.param(column((_, i) => i))}::int[], ${sql.param(column((a) => a.userId))}::int[],
                 ${sql.param(column((a) => a.from))}::date[], ${sql.param(column((a) => a.to))}::date[],
                 ${sql.param(column((a) => a.timezone))}::text[]) as r(i, user_id, from_day, to_day, tz)
-    left join ${timeclockEntries} te on te.user_id = r.user_id and te.status = ${TIMECLOCK_CHECKED_IN}
-      and te.started_at < (r.to_day + 1)::timestamp at time zone r.tz
-      and coalesce(te.ended_at, 'infinity'::timestamptz) > r.from_day::timestamp at time zone r.tz
-      and coalesce(te.ended_at, now()) > te.started_at
+    left join lateral (
+      -- Entries starting in the range, and entries running into it: the second through (user_id, coalesce(ended_at))
+      -- (migration 0067; started_at wrapped so the planner cannot walk every earlier entry by its start instead).
+      select e.id, e.started_at, e.ended_at from ${timeclockEntries} e
+      where e.user_id = r.user_id and e.status = ${TIMECLOCK_CHECKED_IN}
+        and e.started_at >= r.from_day::timestamp at time zone r.tz
+        and e.started_at < (r.to_day + 1)::timestamp at time zone r.tz
+      union all
+      select e.id, e.started_at, e.ended_at from ${timeclockEntries} e
+      where e.user_id = r.user_id and e.status = ${TIMECLOCK_CHECKED_IN}
+        and coalesce(e.ended_at, 'infinity'::timestamptz) > r.from_day::timestamp at time zone r.tz
+        and e.started_at + interval '0 seconds' < r.from_day::timestamp at time zone r.tz
+    ) te on coalesce(te.ended_at, now()) > te.started_at
     group by r.i`;
 }
 
