@@ -7,7 +7,8 @@ import type { CalendarItem } from '@switchboard/shared/calendar';
 import { useMemo } from 'react';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
-import '@fullcalendar/react/themes/classic/palette.css';
+// Mantine's colours in place of the classic theme's palette (light and dark follow Mantine's colour scheme).
+import './calendar-palette.css';
 import './calendar.css';
 import { calendarEventInputs, localDay, rangeOfView, type CalendarRange } from './calendar-items.ts';
 
@@ -24,10 +25,21 @@ export interface CalendarViewProps {
   /** A day (or, in week and day views, a half-hour slot) was clicked: its day and its time, 'HH:mm' or null. */
   onDayClick?: (day: string, time: string | null) => void;
   initialDate?: string;
+  /** Which items may be dragged to another time (interviews, for those who schedule them). */
+  canDrag?: (item: CalendarItem) => boolean;
+  /** A dragged item was dropped: save its new start and end; a rejection puts it back where it was. */
+  onItemDrop?: (item: CalendarItem, start: Date, end: Date) => Promise<void>;
 }
 
-export function CalendarView({ items, onRangeChange, onItemClick, onDayClick, initialDate }: CalendarViewProps) {
-  const events = useMemo(() => calendarEventInputs(items), [items]);
+export function CalendarView(props: CalendarViewProps) {
+  const { items, onRangeChange, onItemClick, onDayClick, initialDate, canDrag, onItemDrop } = props;
+  const events = useMemo(
+    () =>
+      calendarEventInputs(items).map((event, index) =>
+        canDrag?.(items[index]!) ? { ...event, startEditable: true, durationEditable: false } : event,
+      ),
+    [items, canDrag],
+  );
   return (
     <div className="sb-calendar" data-testid="calendar">
       <FullCalendar
@@ -50,6 +62,12 @@ export function CalendarView({ items, onRangeChange, onItemClick, onDayClick, in
           if (!item || !onItemClick) return;
           info.jsEvent.preventDefault();
           onItemClick(item);
+        }}
+        eventDrop={(info) => {
+          const item = info.event.extendedProps.item as CalendarItem | undefined;
+          const { start, end } = info.event;
+          if (!item || !onItemDrop || !start) return info.revert();
+          onItemDrop(item, start, end ?? start).catch(() => info.revert());
         }}
         dateClick={(info) => onDayClick?.(localDay(info.date), info.allDay ? null : info.dateStr.slice(11, 16) || null)}
       />

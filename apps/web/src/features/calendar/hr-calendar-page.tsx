@@ -19,7 +19,8 @@ import {
   hrCalendarKinds,
   type HrCalendarKind,
 } from '@switchboard/shared/hr/calendar';
-import { useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CalendarRange } from '../../components/calendar/calendar-items.ts';
 import { CalendarView } from '../../components/calendar/calendar-view.tsx';
@@ -31,7 +32,9 @@ import { useHrBase } from '../hr/api/hr-base.ts';
 import {
   useHrCalendar,
   useHrCalendarFeed,
+  useInterviewCandidates,
   useRegenerateHrCalendarFeed,
+  useRescheduleInterview,
   type HrCalendarFilters,
 } from './api/calendar.ts';
 
@@ -67,10 +70,27 @@ export function HrCalendarPage() {
   const open = (item: CalendarItem) => {
     if (item.url) void navigate(item.url);
   };
-  // A day opens the request form (designs/hr.md §6); HR records it for the person the filter shows.
-  const request = () => {
-    const forPerson = filters.user_id && permissions.includes('view human resources') ? `&for=${filters.user_id}` : '';
-    void navigate(`/hr/requests?new=1${forPerson}`);
+  // A day (designs/hr.md §6): HR and 'manage jobs' get the day's dialog (record time off for someone, add an
+  // interview); everyone else the request form starting on that day.
+  const recordsForOthers = permissions.includes('view human resources') || permissions.includes('approve hr requests');
+  const schedules = permissions.includes('manage jobs');
+  const [day, setDay] = useState<string | null>(null);
+  const onDay = (date: string) => {
+    if (recordsForOthers || schedules) setDay(date);
+    else void navigate(`/hr/requests?new=1&date=${date}`);
+  };
+  // Interviews drag to another time for those who schedule them; time off does not.
+  const reschedule = useRescheduleInterview();
+  const canDrag = useCallback((item: CalendarItem) => schedules && item.kind === 'interview', [schedules]);
+  const drop = async (item: CalendarItem, start: Date, end: Date) => {
+    try {
+      const answer = await reschedule.mutateAsync({ item, start, end });
+      notifications.show({ color: 'green', message: answer.message });
+      for (const warning of answer.warnings) notifications.show({ color: 'yellow', message: warning });
+    } catch (error) {
+      notifications.show({ color: 'red', message: getFormErrors(error).message });
+      throw error;
+    }
   };
 
   return (
@@ -139,10 +159,107 @@ export function HrCalendarPage() {
         items={filters.kinds.length > 0 ? (calendar.data ?? []) : []}
         onRangeChange={setRange}
         onItemClick={open}
-        onDayClick={request}
+        onDayClick={onDay}
+        canDrag={canDrag}
+        onItemDrop={drop}
       />
       <SubscribeDialog opened={subscribing} onClose={() => setSubscribing(false)} />
+      {day ? (
+        <DayDialog
+          day={day}
+          person={filters.user_id}
+          recordsForOthers={recordsForOthers}
+          schedules={schedules}
+          onClose={() => setDay(null)}
+        />
+      ) : null}
     </Stack>
+  );
+}
+
+/** A day clicked by HR or 'manage jobs': record time off for someone, or add an interview, on that date. */
+function DayDialog({
+  day,
+  person,
+  recordsForOthers,
+  schedules,
+  onClose,
+}: {
+  day: string;
+  person: string | null;
+  recordsForOthers: boolean;
+  schedules: boolean;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const people = useEmployeeOptions();
+  const candidates = useInterviewCandidates(schedules);
+  const [forWhom, setForWhom] = useState<string | null>(person);
+  const [applicant, setApplicant] = useState<string | null>(null);
+  const label = new Date(`${day}T12:00:00`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+  return (
+    <Modal opened onClose={onClose} title={label} transitionProps={{ duration: 150 }}>
+      <Stack gap="lg">
+        {recordsForOthers ? (
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              Record time off
+            </Title>
+            <Select
+              label="For"
+              placeholder="Me"
+              searchable
+              clearable
+              data={(people.data ?? []).map((row) => ({ value: String(row.user_id), label: row.user.name }))}
+              value={forWhom}
+              onChange={setForWhom}
+            />
+            <Group justify="flex-end">
+              <Button
+                onClick={() => void navigate(`/hr/requests?new=1&date=${day}${forWhom ? `&for=${forWhom}` : ''}`)}
+              >
+                Record time off
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void navigate(`/hr/requests?new=1&date=${day}`)}>
+              Request time off
+            </Button>
+          </Group>
+        )}
+        {schedules ? (
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              Add an interview
+            </Title>
+            <Select
+              label="Applicant"
+              placeholder={candidates.isPending ? 'Loading...' : 'Choose the applicant'}
+              searchable
+              data={candidates.data ?? []}
+              value={applicant}
+              onChange={setApplicant}
+              nothingFoundMessage="No applicants in open openings"
+            />
+            <Group justify="flex-end">
+              <Button
+                disabled={!applicant}
+                onClick={() => void navigate(`/hr/jobs?applicant=${applicant}&interview_date=${day}`)}
+              >
+                Add an interview
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Modal>
   );
 }
 

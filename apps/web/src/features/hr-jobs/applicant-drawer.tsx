@@ -19,7 +19,16 @@ import { useMoveFlow, type MoveStep } from './move-flow.tsx';
 // The applicant drawer at ?applicant={id} (designs/hr.md §5), over any /hr/jobs view (the bell opens it without a job):
 // step, details, files, timeline with notes, e-mail, interviews with scorecards, Create employee once hired, Delete.
 
-export function ApplicantDrawer({ applicantId, onClose }: { applicantId: number; onClose: () => void }) {
+export function ApplicantDrawer({
+  applicantId,
+  interviewDate = null,
+  onClose,
+}: {
+  applicantId: number;
+  /** ?interview_date= (a day clicked on the HR calendar): the interview dialog opens on that date. */
+  interviewDate?: string | null;
+  onClose: () => void;
+}) {
   const applicant = useApplicant(applicantId);
   const title = applicant.data ? applicant.data.name : 'Applicant';
   return (
@@ -30,12 +39,27 @@ export function ApplicantDrawer({ applicantId, onClose }: { applicantId: number;
           {isApiError(applicant.error) && applicant.error.status === 404 ? 'Not found.' : 'An error occured.'}
         </Alert>
       )}
-      {applicant.data && <ApplicantBody key={applicant.data.id} applicant={applicant.data} onClose={onClose} />}
+      {applicant.data && (
+        <ApplicantBody
+          key={applicant.data.id}
+          applicant={applicant.data}
+          interviewDate={interviewDate}
+          onClose={onClose}
+        />
+      )}
     </Drawer>
   );
 }
 
-function ApplicantBody({ applicant, onClose }: { applicant: HrApplicantDetail; onClose: () => void }) {
+function ApplicantBody({
+  applicant,
+  interviewDate,
+  onClose,
+}: {
+  applicant: HrApplicantDetail;
+  interviewDate: string | null;
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   const base = useHrBase();
   // Opened from the bell, no board is open: the drawer follows the job's channel itself.
@@ -144,7 +168,7 @@ function ApplicantBody({ applicant, onClose }: { applicant: HrApplicantDetail; o
           </Button>
         </Group>
       )}
-      <Tabs defaultValue={manage ? 'details' : 'interviews'} keepMounted={false}>
+      <Tabs defaultValue={manage && !interviewDate ? 'details' : 'interviews'} keepMounted={false}>
         <Tabs.List>
           {manage && <Tabs.Tab value="details">Details</Tabs.Tab>}
           <Tabs.Tab value="files">Files ({applicant.files.length})</Tabs.Tab>
@@ -161,7 +185,7 @@ function ApplicantBody({ applicant, onClose }: { applicant: HrApplicantDetail; o
           <ApplicantTimeline applicant={applicant} stepName={stepName} />
         </Tabs.Panel>
         <Tabs.Panel value="interviews" pt="sm">
-          <ApplicantInterviews applicant={applicant} />
+          <ApplicantInterviews applicant={applicant} initialDate={interviewDate} />
         </Tabs.Panel>
       </Tabs>
       {mailing && (

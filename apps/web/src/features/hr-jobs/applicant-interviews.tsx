@@ -26,9 +26,16 @@ const timeRange = (interview: HrInterview) => {
 };
 
 /** The drawer's Interviews: schedule, reschedule, cancel; each interviewer's scorecard, one's own to file. */
-export function ApplicantInterviews({ applicant }: { applicant: HrApplicantDetail }) {
-  const [editing, setEditing] = useState<HrInterview | 'new' | null>(null);
+export function ApplicantInterviews({
+  applicant,
+  initialDate = null,
+}: {
+  applicant: HrApplicantDetail;
+  /** A day chosen on the HR calendar: a new interview's dialog opens at once on it. */
+  initialDate?: string | null;
+}) {
   const manage = applicant.access === 'manage';
+  const [editing, setEditing] = useState<HrInterview | 'new' | null>(manage && initialDate ? 'new' : null);
   const interviews = [...applicant.interviews].sort((a, b) => b.starts_at.localeCompare(a.starts_at));
   return (
     <Stack gap="sm">
@@ -58,6 +65,7 @@ export function ApplicantInterviews({ applicant }: { applicant: HrApplicantDetai
           applicantId={applicant.id}
           applicantName={applicant.name}
           interview={editing === 'new' ? null : editing}
+          initialDate={editing === 'new' ? initialDate : null}
           onClose={() => setEditing(null)}
         />
       )}

@@ -72,16 +72,22 @@ export function InterviewDialog({
   applicantId,
   applicantName,
   interview,
+  initialDate = null,
   onClose,
 }: {
   applicantId: number;
   applicantName: string;
   interview: HrInterview | null;
+  /** A new interview's day (from the HR calendar); tomorrow otherwise. */
+  initialDate?: string | null;
   onClose: () => void;
 }) {
   const save = useSaveInterview(applicantId);
   const employees = useEmployeeOptions();
-  const [values, setValues] = useState(() => interviewFormValues(interview));
+  const [values, setValues] = useState(() => {
+    const initial = interviewFormValues(interview);
+    return !interview && initialDate ? { ...initial, date: initialDate } : initial;
+  });
   const [local, setLocal] = useState<FieldMessages>({});
   const shown = shownMessages(local, save.error);
   const set = <K extends keyof InterviewFormValues>(key: K, value: InterviewFormValues[K]) =>

@@ -21,10 +21,14 @@ export function JobsPage() {
   const manages = usePermissions().includes('manage jobs');
   const id = positiveId(jobId);
   const applicantId = positiveId(params.get('applicant'));
+  const interviewDate = /^\d{4}-\d{2}-\d{2}$/.test(params.get('interview_date') ?? '')
+    ? params.get('interview_date')
+    : null;
   const closeApplicant = () =>
     setParams((current) => {
       const next = new URLSearchParams(current);
       next.delete('applicant');
+      next.delete('interview_date');
       return next;
     });
 
@@ -40,7 +44,9 @@ export function JobsPage() {
   return (
     <>
       {body}
-      {applicantId !== null && <ApplicantDrawer applicantId={applicantId} onClose={closeApplicant} />}
+      {applicantId !== null && (
+        <ApplicantDrawer applicantId={applicantId} interviewDate={interviewDate} onClose={closeApplicant} />
+      )}
     </>
   );
 }

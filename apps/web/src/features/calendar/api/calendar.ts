@@ -1,6 +1,7 @@
 import { hrCalendarChangedEvent, hrCalendarChannel } from '@switchboard/shared';
 import type { CalendarEvent, CalendarEventValues, CalendarItem } from '@switchboard/shared/calendar';
 import type { HrCalendarFeed, HrCalendarKind } from '@switchboard/shared/hr/calendar';
+import type { HrBoard, HrInterview, HrJobRow } from '@switchboard/shared/hr/jobs';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarRange } from '../../../components/calendar/calendar-items.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -90,5 +91,64 @@ export function useRegenerateHrCalendarFeed() {
   return useMutation({
     mutationFn: () => api.post<{ data: HrCalendarFeed }>('/api/hr/calendar/feed'),
     onSuccess: (answer) => queryClient.setQueryData(feedKey, { data: { ...answer.data, url: null } }),
+  });
+}
+
+// ---- The HR calendar's day dialog and interview drags (designs/hr.md §6) ----------------------------------------
+
+/** Open openings with their active applicants, for "Add an interview" on a day ('manage jobs'). */
+export function useInterviewCandidates(enabled: boolean) {
+  return useQuery({
+    queryKey: [...hrCalendarKey, 'candidates'] as const,
+    queryFn: async ({ signal }) => {
+      const jobs = await api.get<{ data: HrJobRow[] }>('/api/hr/jobs', {
+        query: { status: 'open', per_page: 100 },
+        signal,
+      });
+      const candidates: { value: string; label: string }[] = [];
+      for (const job of jobs.data) {
+        if (job.applicants === 0) continue;
+        const board = await api.get<{ data: HrBoard }>(`/api/hr/jobs/${job.id}/board`, { signal });
+        for (const column of board.data.columns)
+          if (column.step.kind === 'active')
+            for (const card of column.cards)
+              candidates.push({ value: String(card.id), label: `${card.name} (${job.title})` });
+      }
+      return candidates;
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * An interview dragged on the HR calendar: PUT /api/hr/interviews/{id} with its own fields and the new day and times
+ * (the browser's zone), so the server sends the updated .ics as for any reschedule.
+ */
+export function useRescheduleInterview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ item, start, end }: { item: CalendarItem; start: Date; end: Date }) => {
+      const applicantId = Number(new URL(item.url ?? '', 'http://x').searchParams.get('applicant'));
+      const list = await api.get<{ data: HrInterview[] }>('/api/hr/interviews', {
+        query: { applicant_id: applicantId },
+      });
+      const interview = list.data.find((entry) => entry.id === item.source_id);
+      if (!interview) throw new Error('The interview is no longer there.');
+      const time = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+      return api.put<{ message: string; warnings: string[] }>(`/api/hr/interviews/${interview.id}`, {
+        applicant_id: applicantId,
+        date: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
+        start_time: time(start),
+        end_time: time(end),
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+        kind: interview.kind,
+        location: interview.location,
+        interviewer_ids: interview.interviewers.map((person) => person.user_id),
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: hrCalendarKey }),
   });
 }
