@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canMerge,
   createPhoneController,
   recordIdFromClientState,
   type PhoneDeps,
@@ -114,6 +115,7 @@ function setUp(options: { session?: object; callAnswer?: unknown; failCall?: boo
       return { data: [{ id: 7, company_name: 'Consolidated Widgets of Texas', first_name: 'Ann', last_name: 'Lee' }] };
     }
     if (path === '/api/crm/calls/manage/start_conference') return { data: 'conf-9' };
+    if (path === '/api/crm/calls/manage/create_incoming_conference') return { data: 'conf-10' };
     return { data: {} };
   };
   const record =
@@ -487,6 +489,51 @@ describe('transfer and conference (spec 1 §7.7)', () => {
       path: '/api/crm/calls/manage/add_to_conference',
       body: { conference_id: 'conf-9', to: '+15125550142', from: '+15125550199', connection_id: 'conn-1' },
     });
+  });
+});
+
+describe('Merge (spec 1 §2.7)', () => {
+  it('joins the waiting caller into a conference with the current call and drops the second ring here', async () => {
+    const t = setUp();
+    await t.ready();
+    await t.phone.dial({ number: '(512) 555-0123', leadId: null, autoVoicemail: false, voicemailId: null });
+    const first = t.client().calls[0]!;
+    first.setState('active');
+    t.phone.onChannelEvent('IncomingCallId', { call_id: 95, call_control_id: 'v3:caller', from: '+15125550124' });
+    const second = t.client().ring('+15125550124', encodeState({ call_id: 95 }));
+    expect(canMerge(t.phone.getState())).toBe(false);
+    t.phone.onChannelEvent('CallControlIdUpdated', { call_id: 41, call_control_id: 'v3:far' });
+    expect(canMerge(t.phone.getState())).toBe(true);
+    expect(await t.phone.merge('conn-1')).toBe(true);
+    expect(t.requests.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/crm/calls/manage/create_incoming_conference',
+      body: {
+        call_control_id: 'v3:far',
+        connection_id: 'conn-1',
+        ringing_call_control_id: 'v3:caller',
+        transfer_number: null,
+        ringing_call_id: 95,
+      },
+    });
+    expect(second.log).toEqual(['hangup']);
+    expect(first.log).toEqual([]);
+    expect(t.phone.getState()).toMatchObject({
+      statusText: 'Active',
+      incoming: null,
+      call: { sdkId: first.id, conferenceId: 'conf-10' },
+    });
+    expect(t.stopped).toContain('beep');
+  });
+
+  it('is not offered for a first call (nothing to merge with)', async () => {
+    const t = setUp();
+    await t.ready();
+    t.phone.onChannelEvent('IncomingCallId', { call_id: 96, call_control_id: 'v3:caller', from: '+15125550125' });
+    t.client().ring('+15125550125', encodeState({ call_id: 96 }));
+    expect(canMerge(t.phone.getState())).toBe(false);
+    expect(await t.phone.merge(null)).toBe(false);
+    expect(t.requests.some((r) => r.path.endsWith('create_incoming_conference'))).toBe(false);
   });
 });
 

@@ -118,6 +118,8 @@ export interface IncomingCall {
   matches: ContactMatch[];
   /** A second call while one is live: it beeps instead of ringing. */
   waiting: boolean;
+  /** The caller's leg (from IncomingCallId): Merge joins it into a conference with the current call. */
+  callerControlId: string | null;
 }
 
 export interface PhoneState {
@@ -193,6 +195,14 @@ const errorText = (error: unknown): string => {
 
 export const callRecordFailedMessage = 'An error occured.';
 
+/** Merge is offered for a call waiting behind a live call whose record and both legs are known. */
+export function canMerge(state: PhoneState): boolean {
+  const incoming = state.incoming;
+  return Boolean(
+    incoming?.waiting && incoming.recordId !== null && incoming.callerControlId && state.call?.callControlId,
+  );
+}
+
 const callerOf = (number: string | null): string | undefined =>
   number ? (dialNumberFor(number) ?? number) : undefined;
 
@@ -215,7 +225,10 @@ export function createPhoneController(deps: PhoneDeps) {
   let beepTimer: unknown = null;
   let stopped = true;
   /** IncomingCallId payloads by record id (spec 1 §7.8): the caller and the matched lead's company. */
-  const announcedCalls = new Map<number, { from: string; companyName: string | null }>();
+  const announcedCalls = new Map<
+    number,
+    { from: string; companyName: string | null; callerControlId: string | null }
+  >();
 
   function setState(patch: Partial<PhoneState>): void {
     state = { ...state, ...patch };
@@ -354,6 +367,7 @@ export function createPhoneController(deps: PhoneDeps) {
         companyName: announced?.companyName ?? null,
         matches: [],
         waiting,
+        callerControlId: announced?.callerControlId ?? null,
       },
       statusText: waiting ? state.statusText : 'Ringing',
     });
@@ -470,7 +484,11 @@ export function createPhoneController(deps: PhoneDeps) {
         // Usually ahead of the SDK's ring: kept for it; a ringing call it names takes the record and the lead now.
         if (!Number.isInteger(callId)) break;
         const lead = body.lead as { company_name?: unknown } | null | undefined;
-        const announced = { from: String(body.from ?? ''), companyName: leadCompany(lead) };
+        const announced = {
+          from: String(body.from ?? ''),
+          companyName: leadCompany(lead),
+          callerControlId: typeof body.call_control_id === 'string' ? body.call_control_id : null,
+        };
         announcedCalls.set(callId, announced);
         if (announcedCalls.size > 20) announcedCalls.delete(announcedCalls.keys().next().value!);
         const incoming = state.incoming;
@@ -481,7 +499,12 @@ export function createPhoneController(deps: PhoneDeps) {
             : phoneKey(announced.from) !== null && phoneKey(announced.from) === phoneKey(incoming.number);
         if (same) {
           setState({
-            incoming: { ...incoming, recordId: callId, companyName: incoming.companyName ?? announced.companyName },
+            incoming: {
+              ...incoming,
+              recordId: callId,
+              companyName: incoming.companyName ?? announced.companyName,
+              callerControlId: incoming.callerControlId ?? announced.callerControlId,
+            },
           });
         }
         break;
@@ -636,6 +659,31 @@ export function createPhoneController(deps: PhoneDeps) {
     }
   }
 
+  /**
+   * Merge (spec 1 §2.7): the waiting caller joins the current call in a conference, answered by the server; the
+   * second ring on this phone is then dropped (its record is already active, so the drop ends nothing).
+   */
+  async function merge(connectionId: string | null): Promise<boolean> {
+    const incoming = state.incoming;
+    const current = state.call;
+    if (!canMerge(state) || !incoming || !current) return false;
+    const answer = dataOf<string | { conference_id?: string }>(
+      await deps.requests.post('/api/crm/calls/manage/create_incoming_conference', {
+        call_control_id: current.callControlId,
+        connection_id: connectionId,
+        ringing_call_control_id: incoming.callerControlId,
+        transfer_number: null,
+        ringing_call_id: incoming.recordId,
+      }),
+    );
+    const ringing = calls.get(incoming.sdkId);
+    clearIncoming();
+    if (ringing) void Promise.resolve(ringing.hangup()).catch(() => undefined);
+    const conferenceId = typeof answer === 'string' ? answer : (answer.conference_id ?? null);
+    setCall({ conferenceId });
+    return true;
+  }
+
   function dtmf(key: string): void {
     const call = currentSdkCall();
     const tone = key === '*' ? 'star' : key === '#' ? 'pound' : key;
@@ -732,6 +780,7 @@ export function createPhoneController(deps: PhoneDeps) {
     hangup,
     answer,
     ignore,
+    merge,
     dtmf,
     toggleMute,
     toggleHold,

@@ -37,7 +37,7 @@ import { Modal } from '../../components/deferred-overlays.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { useAudioDevices, type AudioDevice } from './devices.ts';
-import type { PhoneController, PhoneState } from './phone-controller.ts';
+import { canMerge, type PhoneController, type PhoneState } from './phone-controller.ts';
 import { softphoneStore, useSoftphoneUi } from './place-call.ts';
 import { remoteAudioElement } from './sounds.ts';
 import { usePhone } from './use-phone.ts';
@@ -392,6 +392,7 @@ function StatusLine({ state, timer }: { state: PhoneState; timer: string | null 
 
 function IncomingCallCard({ state, controller }: { state: PhoneState; controller: PhoneController }) {
   const incoming = state.incoming!;
+  const connectionId = useAuth((s) => s.agentSettings?.connection_id ?? null);
   return (
     <Paper withBorder p="sm" radius="sm" role="region" aria-label="Incoming call">
       <Stack gap={6}>
@@ -407,6 +408,11 @@ function IncomingCallCard({ state, controller }: { state: PhoneState; controller
           <Button color="red" variant="light" onClick={() => void controller.ignore()}>
             Ignore
           </Button>
+          {canMerge(state) ? (
+            <Button variant="light" onClick={() => void controller.merge(connectionId)}>
+              Merge
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     </Paper>
