@@ -184,6 +184,40 @@ describe('/billing/purchaseorders', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('Purchase order sent.')).toBeTruthy();
   });
 
+  it("an item picked in a line's search fills its unit cost from the catalogue, unless the user typed one", async () => {
+    const { api: base } = stubApi();
+    const costsAsked: string[] = [];
+    const item = { id: 9, name: 'FortiGate 60F', type: 'product', price: 650, taxable: 1, fee_percent: null };
+    const other = { ...item, id: 10, name: 'FortiGate 40F' };
+    const api: ApiAnswer = (url, init) => {
+      if (url.startsWith('/api/billing/search/items/')) return jsonResponse(200, { data: [item, other] });
+      if (url === '/api/billing/items/9' || url === '/api/billing/items/10') {
+        costsAsked.push(url);
+        return jsonResponse(200, { data: { id: 9, cost: url.endsWith('/9') ? 410.5 : 300.25 } });
+      }
+      return base(url, init);
+    };
+    const user = userEvent.setup();
+    renderSignedIn('/billing/purchaseorders?id=new', { permissions: ['view billing'], api });
+    const drawer = await screen.findByRole('dialog', { name: 'New purchase order' }, firstLoad);
+    const pick = async (name: string) => {
+      await user.type(within(drawer).getByRole('combobox', { name: 'Line 1 item' }), 'Forti');
+      await user.click(await screen.findByRole('option', { name }, { timeout: 5000 }));
+    };
+    const cost = within(drawer).getByRole('textbox', { name: 'Line 1 unit cost' }) as HTMLInputElement;
+    await pick('FortiGate 60F');
+    await waitFor(() => expect(cost.value).toBe('410.5'));
+    // Another item replaces a cost it filled in...
+    await pick('FortiGate 40F');
+    await waitFor(() => expect(cost.value).toBe('300.25'));
+    // ...but not one the user typed.
+    await user.clear(cost);
+    await user.type(cost, '299');
+    await pick('FortiGate 60F');
+    await waitFor(() => expect(costsAsked).toHaveLength(3));
+    expect(cost.value).toBe('299');
+  });
+
   it('filters by several statuses at once, kept in the URL and sent as one list', async () => {
     const { api, listed } = stubApi();
     const user = userEvent.setup();

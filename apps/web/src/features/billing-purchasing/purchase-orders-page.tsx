@@ -39,6 +39,7 @@ import { usePermissions } from '../../lib/auth-store.ts';
 import { useCompanyOptions, useSiteOptions } from '../../lib/company-options.ts';
 import {
   downloadPurchaseOrdersCsv,
+  fetchItemCost,
   useLivePurchaseOrders,
   useLocationOptions,
   usePurchaseOrder,
@@ -387,6 +388,8 @@ interface LineForm {
   billable_to_client: boolean;
   received_qty: string;
   billed_qty: string;
+  /** The cost the last picked item filled in: a later pick replaces it unless the user changed it since. */
+  prefilled_cost?: string;
 }
 
 let lineKeys = 0;
@@ -519,6 +522,23 @@ function PurchaseOrderEditor({
   const set = (changes: Partial<OrderForm>) => setForm((current) => ({ ...current, ...changes }));
   const setLine = (index: number, changes: Partial<LineForm>) =>
     set({ lines: form.lines.map((line, at) => (at === index ? { ...line, ...changes } : line)) });
+  // A picked item's catalogue cost fills the line's unit cost when it is empty or still the previous item's.
+  const prefillCost = (key: string, itemId: number) =>
+    fetchItemCost(itemId)
+      .then((cost) =>
+        setForm((current) => ({
+          ...current,
+          lines: current.lines.map((line) =>
+            line.key === key &&
+            line.item_id === itemId &&
+            cost > 0 &&
+            (line.unit_cost.trim() === '' || line.unit_cost === line.prefilled_cost)
+              ? { ...line, unit_cost: String(cost), prefilled_cost: String(cost) }
+              : line,
+          ),
+        })),
+      )
+      .catch(() => undefined);
   const total = form.lines.reduce((sum, line) => sum + previewCents(line), 0);
 
   const submit = async (event: FormEvent) => {
@@ -633,13 +653,14 @@ function PurchaseOrderEditor({
                   <BillingItemSearch
                     number={number}
                     itemName={line.item_name}
-                    onPick={(item) =>
+                    onPick={(item) => {
                       setLine(index, {
                         item_id: item.id,
                         item_name: item.name,
                         description: line.description || item.name,
-                      })
-                    }
+                      });
+                      void prefillCost(line.key, item.id);
+                    }}
                   />
                   <TextInput
                     size="xs"

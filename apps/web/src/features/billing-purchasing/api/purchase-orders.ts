@@ -7,6 +7,7 @@ import {
   type PurchaseOrderPage,
   type PurchaseOrderWriteAnswer,
 } from '@switchboard/shared';
+import type { CatalogueItem } from '@switchboard/shared/billing/items';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { saveBlob } from '../../../lib/download.ts';
@@ -61,6 +62,11 @@ export function useVoidReceipt() {
       api.post<{ message: string }>(`/api/billing/receipts/${id}/void`, { reason }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: purchaseOrdersQueryKey }),
   });
+}
+
+/** The catalogue's cost of an item (GET /api/billing/items/{id}): the search's answer (spec 2 §9) carries no cost. */
+export async function fetchItemCost(id: number): Promise<number> {
+  return (await api.get<{ data: CatalogueItem }>(`/api/billing/items/${id}`)).data.cost;
 }
 
 export function useSavePurchaseOrder() {
