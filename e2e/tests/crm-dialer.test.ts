@@ -159,7 +159,7 @@ describe('power dialer (real SDK, local telephony)', () => {
   const company = (page: Page) => page.getByTestId('dialer-company');
   const callStatus = (page: Page) => page.getByTestId('dialer-call-status');
 
-  it('sets up a session, dials the first lead, Connected with key 1, wrap-up, the next lead; never a lead another agent holds', async () => {
+  it('dials a queue: Active, Hang up, key 1, wrap-up, the next lead; never a lead another agent holds', async () => {
     const page = await newPage(browser, phoneApp.baseURL);
     await loginWithToken(page, first.email, password);
     await page.goto('/crm/phoneburner');

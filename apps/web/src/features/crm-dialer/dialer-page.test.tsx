@@ -161,8 +161,8 @@ function renderDialer(answers: Answers) {
 const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
 
 describe('/crm/phoneburner', { timeout: 150_000 }, () => {
-  it('sets up a session (defaults, 422 on its field), previews the queue and starts by dialling the first lead', async () => {
-    let createAnswers: [number, unknown][] = [
+  it('sets up a session (defaults, 422 on its field), previews the queue, Start dials the first lead', async () => {
+    const createAnswers: [number, unknown][] = [
       [422, { message: 'The given data was invalid.', errors: { filters: ['No leads match these filters.'] } }],
       [200, { data: session(), message: 'The dial session was created.' }],
     ];
@@ -221,10 +221,9 @@ describe('/crm/phoneburner', { timeout: 150_000 }, () => {
       companyName: 'Acme Dental',
       voicemailId: 4,
     });
-    createAnswers = [];
   });
 
-  it('a reload finds the running session: call state, keys 1-8, the outcome, the wrap-up and the next lead', async () => {
+  it('a reload finds the session: call state, keys 1-8, the outcome, the wrap-up, the next lead', async () => {
     const running = session({
       status: 'active',
       started_at: '2026-11-28T10:01:00Z',
