@@ -155,6 +155,7 @@ export const billingChannelEvents = [
   'PurchaseOrderUpdated',
   'ReceiptPosted',
   'StockUpdated',
+  'BankReconciliationUpdated',
 ] as const;
 export type BillingChannelEvent = (typeof billingChannelEvents)[number];
 /** LedgerPosted: a journal entry committed; `accounts` are the ids its lines touched (registers and reports refetch). */

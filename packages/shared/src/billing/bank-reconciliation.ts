@@ -116,3 +116,12 @@ export function reconciliationDifferenceCents(
   const clearedTotal = cleared.reduce((sum, line) => subtract(add(sum, usd(line.deposit)), usd(line.payment)), usd(0));
   return toSnapshot(subtract(usd(statementCents), add(usd(openingCents), clearedTotal))).amount;
 }
+
+export const reconciliationNotFinishedMessage = 'Only a finished reconciliation can be exported.';
+
+/**
+ * BankReconciliationUpdated on the billing channel: a reconciliation was started, saved, ticked, finished,
+ * reopened (the reconciliation as GET answers it) or deleted (`deleted`, its id and account only): others refetch.
+ */
+export type BankReconciliationUpdatedPayload =
+  (BankReconciliation & { deleted?: false }) | { id: number; account: { id: number }; deleted: true };

@@ -26,6 +26,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { toPage, type Page, type PageQuery } from '../../db/paginate.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
+import { csvNumeric, cursorBatches, type CsvValue } from './billing-report-csv.ts';
 
 // Bank reconciliation (decision 0126): one draft per bank account at a time; the opening balance is the previous
 // finished reconciliation's statement balance; Finish needs statement - (opening + cleared) = 0. Every write on an
@@ -366,4 +367,60 @@ export async function deleteReconciliation(db: Db, id: number): Promise<void> {
     await lockDraft(tx, id);
     await tx.execute(sql`delete from bank_reconciliations where id = ${id}`);
   });
+}
+
+/**
+ * GET /billing/bank-reconciliations/{id}?format=csv: a finished reconciliation's cleared lines (date order), then its
+ * figures (opening, cleared deposits and payments, statement balance, difference, who finished it), cells by csvCell.
+ */
+export async function* reconciliationCsvBatches(
+  db: Db,
+  reconciliation: BankReconciliation,
+): AsyncGenerator<CsvValue[][]> {
+  let deposits = 0;
+  let payments = 0;
+  const statement = sql`select l.entry_date::text as entry_date, e.number as entry_number,
+      coalesce(nullif(l.memo, ''), e.memo) as memo, l.debit::text as debit, l.credit::text as credit
+    from bank_reconciliation_lines c join journal_lines l on l.id = c.journal_line_id
+      join journal_entries e on e.id = l.entry_id
+    where c.reconciliation_id = ${reconciliation.id}
+    order by l.entry_date, l.id`;
+  for await (const batch of cursorBatches<{
+    entry_date: string;
+    entry_number: string;
+    memo: string;
+    debit: string;
+    credit: string;
+  }>(db, statement)) {
+    yield batch.map((row) => {
+      const debit = centsFromNumeric(row.debit);
+      const credit = centsFromNumeric(row.credit);
+      deposits += debit;
+      payments += credit;
+      return [
+        row.entry_date,
+        row.entry_number,
+        row.memo,
+        debit ? csvNumeric(numericFromCents(debit)) : '',
+        credit ? csvNumeric(numericFromCents(credit)) : '',
+      ];
+    });
+  }
+  const amount = (dollars: number) => csvNumeric(numericFromCents(Math.round(dollars * 100)));
+  const by = reconciliation.finished_by ? ` by ${reconciliation.finished_by.name}` : '';
+  yield [
+    [],
+    ['', '', `Account ${reconciliation.account.number} ${reconciliation.account.name}`, '', ''],
+    ['', '', 'Opening balance', amount(reconciliation.opening_balance), ''],
+    [
+      '',
+      '',
+      'Cleared deposits and payments',
+      csvNumeric(numericFromCents(deposits)),
+      csvNumeric(numericFromCents(payments)),
+    ],
+    ['', '', `Statement balance ${reconciliation.statement_date}`, amount(reconciliation.statement_balance), ''],
+    ['', '', 'Difference', amount(reconciliation.difference), ''],
+    ['', '', `Finished ${reconciliation.finished_at ?? ''}${by}`, '', ''],
+  ];
 }

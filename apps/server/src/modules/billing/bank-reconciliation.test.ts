@@ -10,10 +10,11 @@ import {
   notDraftMessage,
   onlyLastUndoMessage,
   statementDateAfterLastMessage,
+  reconciliationNotFinishedMessage,
   undoWithDraftMessage,
 } from '@switchboard/shared/billing/bank-reconciliation';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { postJournalEntry } from './ledger.service.ts';
@@ -249,6 +250,31 @@ describe('a reconciliation from draft to finished, the chain, undo', () => {
     expect(errorsOf(again)).toEqual({ status: [notDraftMessage] });
   });
 
+  it('exports a finished reconciliation as CSV: its cleared lines, then its figures', async () => {
+    const csv = await call(viewer, 'GET', `${base}/${first}?format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="Reconciliation-1000-2026-01-31.csv"');
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'Date,Entry,Memo,Deposit,Payment',
+      expect.stringMatching(/^2026-01-05,JE-\d+,Opening deposit,1000\.00,$/),
+      expect.stringMatching(/^2026-01-20,JE-\d+,Rent,,250\.50$/),
+    ]);
+    expect(lines.slice(3, 9)).toEqual([
+      '',
+      ',,Account 1000 Operating Checking,,',
+      ',,Opening balance,0.00,',
+      ',,Cleared deposits and payments,1000.00,250.50',
+      ',,Statement balance 2026-01-31,749.50,',
+      ',,Difference,0.00,',
+    ]);
+    expect(lines[9]).toMatch(/^,,Finished \d{4}-.+ by .+,,$/);
+    for (const token of [plain, client])
+      expect((await call(token, 'GET', `${base}/${first}?format=csv`)).statusCode).toBe(403);
+    expect((await call(viewer, 'GET', `${base}/999999?format=csv`)).statusCode).toBe(404);
+  });
+
   it('opens the next one at the last statement balance, after its date, and clears a line once', async () => {
     const early = await call(accountant, 'POST', base, {
       account_id: account['1000'],
@@ -334,6 +360,38 @@ async function refusal(statement: Promise<unknown>): Promise<string> {
     return String((error as { cause?: Error }).cause?.message ?? error);
   }
 }
+
+describe('realtime', () => {
+  it('announces BankReconciliationUpdated on billing: the reconciliation on each change, then a delete', async () => {
+    const [other] = await ctx.db
+      .insert(accounts)
+      .values({ number: '1090', name: 'Realtime Bank', type: 'asset', subtype: 'bank' })
+      .returning({ id: accounts.id });
+    const emit = vi.spyOn(ctx.app.realtime, 'emitToStaff');
+    const events = () =>
+      emit.mock.calls.filter((call) => call[1] === 'BankReconciliationUpdated').map((call) => [call[0], call[2]]);
+    const created = await call(accountant, 'POST', base, {
+      account_id: other!.id,
+      statement_date: '2026-12-31',
+      statement_balance: 0,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const draft = saved.parse(created.json()).data;
+    expect(events()).toEqual([['billing', draft]]);
+    await call(accountant, 'PUT', `${base}/${draft.id}`, { statement_date: '2026-12-31', statement_balance: 5 });
+    expect(events()).toHaveLength(2);
+    expect((events()[1]![1] as { statement_balance: number }).statement_balance).toBe(5);
+    const draftCsv = await call(viewer, 'GET', `${base}/${draft.id}?format=csv`);
+    expect(draftCsv.statusCode).toBe(422);
+    expect(errorsOf(draftCsv)).toEqual({ format: [reconciliationNotFinishedMessage] });
+    expect((await call(accountant, 'DELETE', `${base}/${draft.id}`)).statusCode).toBe(200);
+    expect(events()[2]).toEqual(['billing', { id: draft.id, account: { id: draft.account.id }, deleted: true }]);
+    // A refused write announces nothing.
+    expect((await call(accountant, 'POST', `${base}/${draft.id}/finish`)).statusCode).toBe(404);
+    expect(events()).toHaveLength(3);
+    emit.mockRestore();
+  });
+});
 
 describe('the database guards', () => {
   it('refuses changes to a finished reconciliation and its lines, and finishing at a difference', async () => {

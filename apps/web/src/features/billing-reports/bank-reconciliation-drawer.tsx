@@ -25,6 +25,7 @@ import { useState, type FormEvent } from 'react';
 import { usePermissions } from '../../lib/auth-store.ts';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import {
+  downloadReconciliationCsv,
   useAccountReconciliations,
   useDeleteReconciliation,
   useFinishReconciliation,
@@ -155,10 +156,13 @@ function ReconciliationWorkspace({
           onSubmit={(values) => update.mutate(values)}
         />
       ) : (
-        <Text>
-          Statement of {reconciliation.statement_date}, finished {reconciliation.finished_at?.slice(0, 10)}
-          {reconciliation.finished_by ? ` by ${reconciliation.finished_by.name}` : ''}.
-        </Text>
+        <Group justify="space-between">
+          <Text>
+            Statement of {reconciliation.statement_date}, finished {reconciliation.finished_at?.slice(0, 10)}
+            {reconciliation.finished_by ? ` by ${reconciliation.finished_by.name}` : ''}.
+          </Text>
+          {reconciliation.status === 'finished' && <ExportCsvButton reconciliation={reconciliation} />}
+        </Group>
       )}
       <SimpleGrid cols={4}>
         <Figure label="Opening balance" value={reconciliation.opening_balance} />
@@ -311,6 +315,33 @@ function AccountReconciliation({ accountId, canManage }: { accountId: number; ca
         </>
       )}
     </Stack>
+  );
+}
+
+function ExportCsvButton({ reconciliation }: { reconciliation: BankReconciliation }) {
+  const [state, setState] = useState<'busy' | 'failed' | null>(null);
+  return (
+    <Group gap="xs">
+      <Button
+        size="xs"
+        variant="default"
+        loading={state === 'busy'}
+        onClick={() => {
+          setState('busy');
+          downloadReconciliationCsv(reconciliation).then(
+            () => setState(null),
+            () => setState('failed'),
+          );
+        }}
+      >
+        Export CSV
+      </Button>
+      {state === 'failed' && (
+        <Text c="red" size="sm">
+          An error occured.
+        </Text>
+      )}
+    </Group>
   );
 }
 

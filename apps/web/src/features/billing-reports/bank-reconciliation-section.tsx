@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useBankAccountStatuses } from './api/bank-reconciliation.ts';
+import { useBankAccountStatuses, useLiveBankReconciliations } from './api/bank-reconciliation.ts';
 import { BankReconciliationDrawer } from './bank-reconciliation-drawer.tsx';
 
 // Verify Transactions' bank reconciliation row (designs/billing.md §5): each bank account's last reconciled statement
@@ -8,6 +8,7 @@ import { BankReconciliationDrawer } from './bank-reconciliation-drawer.tsx';
 
 export function BankReconciliationSection() {
   const statuses = useBankAccountStatuses();
+  useLiveBankReconciliations();
   const [accountId, setAccountId] = useState<number | null>(null);
   const rows = statuses.data?.data ?? [];
   const allReconciled = rows.length > 0 && rows.every((row) => row.last_reconciled_date !== null);

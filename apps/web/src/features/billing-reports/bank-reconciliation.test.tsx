@@ -4,10 +4,10 @@ import type {
   BankReconciliationLine,
 } from '@switchboard/shared/billing/bank-reconciliation';
 import type { VerifyTransactionsResponse as VerifyResponse } from '@switchboard/shared/billing/reports-ledger';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeSocketModule } from '../../test/fake-socket.ts';
+import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { jsonResponse } from '../../test/render.tsx';
 import { firstLoad, renderSignedIn, type ApiAnswer } from '../../test/render-signed-in.tsx';
 
@@ -97,6 +97,11 @@ function fakeServer(withDraft: boolean) {
     if (path === '/api/billing/bank-reconciliations' && method === 'GET')
       return jsonResponse(200, page(withDraft || finished ? [draft()] : []));
     if (path === '/api/billing/bank-reconciliations/5/lines' && method === 'GET') return jsonResponse(200, page(lines));
+    if (path === '/api/billing/bank-reconciliations/5' && url.searchParams.get('format') === 'csv')
+      return new Response('Date,Entry,Memo,Deposit,Payment\r\n', {
+        status: 200,
+        headers: { 'content-type': 'text/csv' },
+      });
     if (method === 'POST') {
       const body = init?.body ? JSON.parse(String(init.body)) : null;
       writes.push({ url: path, body });
@@ -117,7 +122,12 @@ function fakeServer(withDraft: boolean) {
     }
     return undefined;
   };
-  return { handler, writes };
+  /** Another window ticks every line and finishes. */
+  const finishElsewhere = () => {
+    for (const line of lines) line.cleared = true;
+    finished = true;
+  };
+  return { handler, writes, finishElsewhere };
 }
 
 describe('bank reconciliation on Verify Transactions', { timeout: 60_000 }, () => {
@@ -181,6 +191,36 @@ describe('bank reconciliation on Verify Transactions', { timeout: 60_000 }, () =
       url: '/api/billing/bank-reconciliations',
       body: { account_id: 1, statement_date: '2026-01-31', statement_balance: 749.5 },
     });
+  });
+
+  it("follows another window's Finish (BankReconciliationUpdated) and exports the finished one", async () => {
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    const server = fakeServer(true);
+    const { fetchMock } = renderSignedIn('/billing/reports/verifytransactions', {
+      permissions: ['view billing'],
+      api: server.handler,
+    });
+    const region = await screen.findByRole('region', { name: 'Bank reconciliation' }, firstLoad);
+    await user.click(await within(region).findByRole('button', { name: 'Reconcile 1000 Operating Checking' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Bank reconciliation' });
+    expect((await within(drawer).findByLabelText('Difference')).textContent).toBe('749.50');
+    expect(within(drawer).queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
+    server.finishElsewhere();
+    act(() => latestSocket().serverEmit('billing', 'BankReconciliationUpdated', { id: 5 }));
+    expect(await within(drawer).findByText(/Last reconciled to the statement of 2026-01-31/)).toBeTruthy();
+    expect(within(drawer).getByLabelText('Difference').textContent).toBe('0.00');
+    await user.click(within(drawer).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['Reconciliation-1000-2026-01-31.csv']));
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/billing/bank-reconciliations/5?format=csv')).toBe(
+      true,
+    );
+    click.mockRestore();
   });
 
   it('is read-only without manage accounting', async () => {

@@ -7,7 +7,10 @@ import type {
   BankReconciliationUpdate,
 } from '@switchboard/shared/billing/bank-reconciliation';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { billingChannel } from '@switchboard/shared';
 import { api } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/download.ts';
+import { useChannel } from '../../../lib/socket.ts';
 
 // Bank reconciliation's calls (decision 0126): the bank accounts' status for Verify Transactions, an account's
 // reconciliations, one reconciliation with its paged lines, and the writes ('manage accounting').
@@ -88,3 +91,17 @@ export const useUndoReconciliation = () =>
 
 export const useDeleteReconciliation = (id: number) =>
   useReconciliationWrite(() => api.delete<{ message: string }>(`${base}/${id}`));
+
+/** Another window's start, save, tick, finish, undo or delete (BankReconciliationUpdated on billing) refetches. */
+export function useLiveBankReconciliations(): void {
+  const queryClient = useQueryClient();
+  useChannel(billingChannel, {
+    BankReconciliationUpdated: () => void queryClient.invalidateQueries({ queryKey: bankReconciliationKey }),
+  });
+}
+
+/** A finished reconciliation's CSV (cleared lines and figures), saved under the account and statement date. */
+export async function downloadReconciliationCsv(reconciliation: BankReconciliation): Promise<void> {
+  const blob = await api.get<Blob>(`${base}/${reconciliation.id}`, { query: { format: 'csv' }, responseType: 'blob' });
+  saveBlob(blob, `Reconciliation-${reconciliation.account.number}-${reconciliation.statement_date}.csv`);
+}
