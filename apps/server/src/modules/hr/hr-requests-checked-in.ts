@@ -71,6 +71,20 @@ async function sumRanges(db: DbOrTransaction, asks: readonly Ask[]): Promise<{ s
   return sums;
 }
 
+/** The kept seconds of these parts, by range key. */
+async function readKept(db: DbOrTransaction, parts: readonly Ask[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (parts.length === 0) return found;
+  const { rows } = await db.execute<{ user_id: number; from_day: string; to_day: string; seconds: string }>(sql`
+    select k.user_id, k.from_day::text, k.to_day::text, k.seconds::text from ${hrCheckedInKept} k
+    join unnest(${sql.param(parts.map((ask) => ask.userId))}::int[], ${sql.param(parts.map((ask) => ask.from))}::date[],
+                ${sql.param(parts.map((ask) => ask.to))}::date[], ${sql.param(parts.map((ask) => ask.timezone))}::text[])
+      as r(user_id, from_day, to_day, tz)
+      on k.user_id = r.user_id and k.from_day = r.from_day and k.to_day = r.to_day and k.timezone = r.tz`);
+  for (const row of rows) found.set(rangeKey(Number(row.user_id), row.from_day, row.to_day), Number(row.seconds));
+  return found;
+}
+
 /**
  * The kept parts not kept yet, summed under the trigger's lock in their own transaction and kept when every entry
  * reaching them has ended (an open checked-in entry that started before a part's end keeps growing: summed only).
@@ -78,8 +92,11 @@ async function sumRanges(db: DbOrTransaction, asks: readonly Ask[]): Promise<{ s
 async function fillKept(db: Db, asks: readonly Ask[]): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(52053)`);
-    const sums = await sumRanges(tx, asks);
-    const keep = asks.map((ask, index) => ({ ask, ...sums[index]! })).filter(({ growing }) => !growing);
+    // Another request may have kept them while this one waited for the lock (ten first readers of a report at once).
+    const kept = await readKept(tx, asks);
+    const rest = asks.filter((ask) => !kept.has(rangeKey(ask.userId, ask.from, ask.to)));
+    const sums = await sumRanges(tx, rest);
+    const keep = rest.map((ask, index) => ({ ask, ...sums[index]! })).filter(({ growing }) => !growing);
     if (keep.length > 0) {
       // A part's older ends (the current period's part grows a day at a time) are dropped as the new one is kept.
       await tx.execute(sql`delete from ${hrCheckedInKept} k
@@ -101,7 +118,11 @@ async function fillKept(db: Db, asks: readonly Ask[]): Promise<number[]> {
         )
         .onConflictDoNothing();
     }
-    return sums.map((sum) => sum.seconds);
+    const summed = new Map(rest.map((ask, index) => [rangeKey(ask.userId, ask.from, ask.to), sums[index]!.seconds]));
+    return asks.map((ask) => {
+      const key = rangeKey(ask.userId, ask.from, ask.to);
+      return kept.get(key) ?? summed.get(key)!;
+    });
   });
 }
 
@@ -116,17 +137,10 @@ async function secondsOf(db: DbOrTransaction, asks: readonly Ask[], keep: boolea
     if (cut < ask.to) liveParts.push({ index, ask: { ...ask, from: cut >= ask.from ? addDays(cut, 1) : ask.from } });
   });
   const total = new Array<number>(asks.length).fill(0);
-  const found = new Map<string, number>();
-  if (keptParts.length > 0) {
-    const { rows } = await db.execute<{ user_id: number; from_day: string; to_day: string; seconds: string }>(sql`
-      select k.user_id, k.from_day::text, k.to_day::text, k.seconds::text from ${hrCheckedInKept} k
-      join unnest(${sql.param(keptParts.map(({ ask }) => ask.userId))}::int[],
-                  ${sql.param(keptParts.map(({ ask }) => ask.from))}::date[],
-                  ${sql.param(keptParts.map(({ ask }) => ask.to))}::date[],
-                  ${sql.param(keptParts.map(({ ask }) => ask.timezone))}::text[]) as r(user_id, from_day, to_day, tz)
-        on k.user_id = r.user_id and k.from_day = r.from_day and k.to_day = r.to_day and k.timezone = r.tz`);
-    for (const row of rows) found.set(rangeKey(Number(row.user_id), row.from_day, row.to_day), Number(row.seconds));
-  }
+  const found = await readKept(
+    db,
+    keptParts.map(({ ask }) => ask),
+  );
   const missing = keptParts.filter(({ ask }) => !found.has(rangeKey(ask.userId, ask.from, ask.to)));
   const filled =
     missing.length === 0
