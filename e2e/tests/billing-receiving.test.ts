@@ -1,7 +1,8 @@
 // Issue 28 part 3 (designs/billing.md §3.7, §5 /billing/receive): a vendor's ordered PO of 5 tracked switches is
 // received on /billing/receive in two receipts, 3 then 2; the lines show what is left, the order turns Partially
 // received then Received, the history lists both receipts and the stock holds 5. Then "Bill received with items": 2 of
-// another order received with the vendor's invoice at a higher unit cost, the bill posted with the receipt.
+// another order received with the vendor's invoice at a higher unit cost, the bill posted with the receipt. Last, a
+// receipt voided from the history (stock out, order open again) and a billed one refused.
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -153,6 +154,54 @@ describe('billing receiving', () => {
       { vendor_ref: reference, status: 'posted', total: 250, has_receipt: true },
     ]);
     expect(await stockOf(seeded.itemId)).toBe(2);
+    await page.close();
+  });
+
+  it('voids a receipt from the history: stock out, the order open again; a billed one is refused', async () => {
+    const seeded = await seed();
+    const page = await newPage(browser);
+    await loginWithToken(page);
+    await page.goto(`/billing/receive?po=${seeded.poId}`);
+    const lines = page.getByRole('table', { name: 'Lines to receive' });
+    await lines.getByRole('row').filter({ hasText: '24-port switch' }).waitFor();
+    await page.getByRole('textbox', { name: 'Receive now, line 1' }).fill('3');
+    await page.getByRole('button', { name: 'Post receipt' }).click();
+    await page
+      .getByRole('alert', { name: 'Receipt posted' })
+      .getByText(/RCV-\d{6}, \$360\.00\./)
+      .waitFor();
+    expect(await stockOf(seeded.itemId)).toBe(3);
+
+    const history = page.getByRole('table', { name: 'Receipts' });
+    const receipt = history.getByRole('row').filter({ hasText: seeded.poNumber }).filter({ hasText: '$360.00' });
+    await receipt.getByRole('button', { name: 'Void' }).click();
+    const dialog = page.getByRole('dialog', { name: /Void receipt RCV-\d{6}/ });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Wrong model shipped');
+    await dialog.getByRole('button', { name: 'Void receipt' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await receipt.getByText(/^Void \d{4}-\d{2}-\d{2}$/).waitFor();
+    expect(await receipt.getByRole('button', { name: 'Void' }).count()).toBe(0);
+    await expect.poll(() => stockOf(seeded.itemId)).toBe(0);
+    // The order's line is back to 5 remaining.
+    await lines
+      .getByRole('row')
+      .filter({ hasText: '24-port switch' })
+      .getByRole('cell', { name: '5' })
+      .first()
+      .waitFor();
+
+    // Received again with the vendor's bill: that receipt cannot be voided while its bill stands.
+    await page.getByRole('textbox', { name: 'Receive now, line 1' }).fill('1');
+    await page.getByRole('checkbox', { name: /Bill received with items/ }).check();
+    await page.getByRole('textbox', { name: 'Vendor invoice #' }).fill(`VOID-${seeded.poId}`);
+    await page.getByRole('button', { name: 'Post receipt' }).click();
+    await page.getByRole('alert', { name: 'Receipt posted' }).getByText(`Bill VOID-${seeded.poId} posted.`).waitFor();
+    const billed = history.getByRole('row').filter({ hasText: seeded.poNumber }).filter({ hasText: '$120.00' });
+    await billed.getByRole('button', { name: 'Void' }).click();
+    const refused = page.getByRole('dialog', { name: /Void receipt RCV-\d{6}/ });
+    await refused.getByRole('button', { name: 'Void receipt' }).click();
+    await refused.getByRole('alert').getByText('A bill is matched to this receipt: void the bill first.').waitFor();
+    expect(await stockOf(seeded.itemId)).toBe(1);
     await page.close();
   });
 });

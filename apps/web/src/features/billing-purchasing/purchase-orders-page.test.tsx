@@ -184,7 +184,7 @@ describe('/billing/purchaseorders', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('Purchase order sent.')).toBeTruthy();
   });
 
-  it("an item picked in a line's search fills its unit cost from the catalogue, unless the user typed one", async () => {
+  it("an item picked in a line's search fills its unit cost from the catalogue unless one was typed", async () => {
     const { api: base } = stubApi();
     const costsAsked: string[] = [];
     const item = { id: 9, name: 'FortiGate 60F', type: 'product', price: 650, taxable: 1, fee_percent: null };
