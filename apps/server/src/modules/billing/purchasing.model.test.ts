@@ -4,17 +4,22 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { inventoryLocations } from './inventory.table.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { companies } from '../companies/companies.table.ts';
+import { approveInvoice, writeDraftInvoice } from './invoice-drafts.ts';
+import { postInvoice } from './invoice-posting.ts';
 import { poLines, purchaseOrders, vendors } from './purchase-orders.table.ts';
 
 // Property run of purchasing and stock (designs/billing.md §7; issue 28 "Tests"): random sequences of receipts
-// against POs (some with their bill), receipt voids, bill payments, bill voids and stock adjustments in and out,
-// through the API on PostgreSQL. Any command may be refused (a 4xx: over-receipt, stock gone, bill matched...), never
-// a 500, and after every command: the trial balance is 0, AP (2000) equals the open bills, inventory (1200) equals
+// against POs (some with their bill), receipt voids, bill payments, bill voids, stock adjustments in and out (through
+// the API) and sales of tracked stock on posted invoices (the invoice services), on PostgreSQL. Any command may be
+// refused (a 4xx: over-receipt, stock gone, bill matched...), never a 500, and after every command: the trial balance is 0, AP (2000) equals the open bills, inventory (1200) equals
 // the value of stock, 2050 equals what live receipts put in less what bills cleared, and no stock is negative.
-// Not yet in the run: sales of stock on invoices (inventory-sales.ts), whose posting lives with the invoices.
 
 let ctx: TestContext;
 let token: string;
+let actorId: number;
+let companyId: number;
 const account: Record<string, number> = {};
 let vendorId: number;
 let locationId: number;
@@ -31,6 +36,8 @@ beforeAll(async () => {
     permissions: ['view billing', 'approve billing', 'manage accounting'],
   });
   token = (await login(ctx.app, user.email, user.password)).access_token;
+  actorId = user.id;
+  companyId = (await ctx.db.insert(companies).values({ name: 'Model buyer' }).returning())[0]!.id;
   vendorId = (await ctx.db.insert(vendors).values({ name: 'Model Vendor' }).returning())[0]!.id;
   locationId = (
     await ctx.db.insert(inventoryLocations).values({ name: 'Model warehouse', kind: 'warehouse' }).returning()
@@ -94,7 +101,8 @@ type Command =
   | { kind: 'voidReceipt'; receipt: number }
   | { kind: 'pay'; bill: number; cents: number }
   | { kind: 'voidBill'; bill: number }
-  | { kind: 'adjust'; item: number; delta: number; cost: number | null };
+  | { kind: 'adjust'; item: number; delta: number; cost: number | null }
+  | { kind: 'sell'; item: number; quantity: number };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({
@@ -113,6 +121,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     delta: fc.integer({ min: -4, max: 4 }).filter((n) => n !== 0),
     cost: fc.option(fc.integer({ min: 100, max: 2_000_000 }).map((n) => n / 10_000)),
   }),
+  fc.record({ kind: fc.constant('sell' as const), item: fc.nat(1), quantity: fc.integer({ min: 1, max: 5 }) }),
 );
 
 let refs = 0;
@@ -169,6 +178,39 @@ async function run(step: Command): Promise<number> {
       const id = pick(bills, step.bill);
       return id === undefined ? 0 : (await post(`/bills/${id}/void`, { date: '2026-11-14' })).statusCode;
     }
+    case 'sell':
+      // A posted invoice's tracked line leaves stock at average cost (5000 / 1200; inventory-sales.ts).
+      try {
+        await ctx.db.transaction(async (tx) => {
+          const id = await writeDraftInvoice(
+            tx,
+            {
+              companyId,
+              type: 'one_off',
+              invoiceDate: '2026-11-15',
+              paymentTerms: 30,
+              lines: [
+                {
+                  kind: 'item',
+                  itemId: items[step.item]!,
+                  accountId: account['4300']!,
+                  description: 'Stock sold',
+                  quantity: String(step.quantity),
+                  unitPrice: '50.0000',
+                  taxable: 0,
+                },
+              ],
+            },
+            actorId,
+          );
+          await approveInvoice(tx, id, actorId);
+          await postInvoice(tx, id, actorId, '2026-11-15');
+        });
+        return 200;
+      } catch (error) {
+        if (error instanceof HttpError) return error.statusCode;
+        throw error;
+      }
     case 'adjust':
       return (
         await post('/inventory/adjustments', {
@@ -231,13 +273,21 @@ it('keeps the books tied through random purchasing and stock sequences', { timeo
     { numRuns: 12, seed: Number(process.env.MODEL_SEED ?? 20261128) },
   );
   // The run did something of each kind (else it proves little).
-  const done = await ctx.db.execute<{ receipts: number; voided: number; paid: number; adjusted: number }>(sql`select
+  const done = await ctx.db.execute<{
+    receipts: number;
+    voided: number;
+    paid: number;
+    adjusted: number;
+    sold: number;
+  }>(sql`select
       (select count(*)::int from receipts) as receipts,
       (select count(*)::int from receipts where voided_on is not null) as voided,
       (select count(*)::int from payments where direction = 'out') as paid,
-      (select count(*)::int from stock_moves where reason = 'adjustment') as adjusted`);
+      (select count(*)::int from stock_moves where reason = 'adjustment') as adjusted,
+      (select count(*)::int from stock_moves where reason = 'sale') as sold`);
   expect(done.rows[0]!.receipts).toBeGreaterThan(5);
   expect(done.rows[0]!.voided).toBeGreaterThan(0);
   expect(done.rows[0]!.paid).toBeGreaterThan(0);
   expect(done.rows[0]!.adjusted).toBeGreaterThan(0);
+  expect(done.rows[0]!.sold).toBeGreaterThan(0);
 });
