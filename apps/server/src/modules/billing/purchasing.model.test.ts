@@ -13,8 +13,9 @@ import { poLines, purchaseOrders, vendors } from './purchase-orders.table.ts';
 // Property run of purchasing and stock (designs/billing.md §7; issue 28 "Tests"): random sequences of receipts
 // against POs (some with their bill), receipt voids, bill payments, bill voids, stock adjustments in and out (through
 // the API) and sales of tracked stock on posted invoices (the invoice services), on PostgreSQL. Any command may be
-// refused (a 4xx: over-receipt, stock gone, bill matched...), never a 500, and after every command: the trial balance is 0, AP (2000) equals the open bills, inventory (1200) equals
-// the value of stock, 2050 equals what live receipts put in less what bills cleared, and no stock is negative.
+// refused (a 4xx: over-receipt, stock gone, bill matched...), never a 500, and after every command: the trial
+// balance is 0, AP (2000) equals the open bills, inventory (1200) equals the value of stock, 2050 equals what live
+// receipts put in less what bills cleared, and no stock is negative.
 
 let ctx: TestContext;
 let token: string;
