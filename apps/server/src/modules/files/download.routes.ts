@@ -1,5 +1,6 @@
 import { downloadInputSchema } from '@switchboard/shared';
 import type { AppInstance } from '../../app-instance.ts';
+import { sendAttachment } from '../../http/attachment.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { readUpload } from '../../plugins/storage.ts';
 import { findDownload } from './download.service.ts';
@@ -14,14 +15,6 @@ export async function downloadRoutes(app: AppInstance): Promise<void> {
     if (!found) throw notFound();
     const data = await readUpload(app.config.dataDir, request.body.file);
     if (!data) throw notFound();
-    const name = (request.body.name?.trim() || found.fileName).replace(/["\r\n\\]/g, '_');
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header(
-        'content-disposition',
-        `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      )
-      .header('x-content-type-options', 'nosniff')
-      .send(data);
+    return sendAttachment(reply, request.body.name?.trim() || found.fileName, data);
   });
 }

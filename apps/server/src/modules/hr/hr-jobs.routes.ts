@@ -22,6 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
+import { sendAttachment } from '../../http/attachment.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { toFieldErrors, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { registerJob } from '../../plugins/jobs.ts';
@@ -233,16 +234,7 @@ export async function hrJobsRoutes(app: AppInstance): Promise<void> {
       );
       const data = await readUpload(app.config.dataDir, file.storagePath);
       if (!data) return reply.code(404).send({ message: 'Not Found' });
-      const name = file.name.replace(/["\r\n\\]/g, '_');
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header(
-          'content-disposition',
-          `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(data);
+      return sendAttachment(reply, file.name, data);
     },
   );
   app.delete(

@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
+import { sendAttachment } from '../../http/attachment.ts';
 import { requireEmployee } from '../../plugins/auth.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { onDomainEvent } from '../../plugins/domain-events.ts';
@@ -172,16 +173,7 @@ export async function hrRequestsRoutes(app: AppInstance): Promise<void> {
       const attachment = await findRequestAttachment(app.db, parsePathId(request.params.id), actorOf(request.auth));
       const data = await readUpload(app.config.dataDir, attachment.path);
       if (!data) return reply.code(404).send({ message: 'Not Found' });
-      const name = attachment.name.replace(/["\r\n\\]/g, '_');
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header(
-          'content-disposition',
-          `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(data);
+      return sendAttachment(reply, attachment.name, data);
     },
   );
 
