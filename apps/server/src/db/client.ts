@@ -28,8 +28,15 @@ export function createDatabase(url: string, log?: Logger, poolSize = 5): { db: D
   pool.on('error', (error: Error & { code?: string }) =>
     log?.warn({ code: error.code, message: error.message }, 'idle database connection failed'),
   );
-  // Each connection keeps a bounded set of named statements (decision 0029).
-  pool.on('connect', (client) => boundPreparedStatements(client));
+  pool.on('connect', (client) => {
+    // A checked-out client whose connection dies (its backend terminated mid-transaction) emits 'error' as well as
+    // failing its query; pg-pool listens only while the client is idle, so without this the process would crash.
+    client.on('error', (error: Error & { code?: string }) =>
+      log?.warn({ code: error.code, message: error.message }, 'database connection failed'),
+    );
+    // Each connection keeps a bounded set of named statements (decision 0029).
+    boundPreparedStatements(client);
+  });
   const db = drizzle({ client: pool, schema });
   return { db, pool };
 }
