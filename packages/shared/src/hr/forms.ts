@@ -93,8 +93,7 @@ export const acknowledgementText = (title: string, version: number): string =>
 /** HR's completion figure per form, e.g. "38 / 42". */
 export const formatCompletion = (completed: number, assigned: number): string => `${completed} / ${assigned}`;
 
-/** HrFormAssigned on `user.{id}`: a form was assigned (or assigned again) to the user; payload hrFormAssignedSchema. */
-export const hrFormAssignedEvent = 'HrFormAssigned';
+export { hrFormAssignedEvent } from './events.ts';
 
 const fieldKey = z
   .string()

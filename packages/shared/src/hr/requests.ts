@@ -556,8 +556,7 @@ export const hrRequestBulkApproveResponseSchema = z.object({
 
 export const hrOutResponseSchema = z.object({ data: z.array(hrOutEntrySchema) });
 
-/** HrRequestUpdated on `user.{id}` (requester, current and past approvers): the request's list row. */
-export const hrRequestUpdatedEvent = 'HrRequestUpdated';
+export { hrRequestUpdatedEvent } from './events.ts';
 export const hrRequestUpdatedPayloadSchema = z.object({ request: hrRequestRowSchema });
 export type HrRequestUpdatedPayload = z.infer<typeof hrRequestUpdatedPayloadSchema>;
 

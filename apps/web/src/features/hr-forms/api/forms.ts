@@ -1,15 +1,15 @@
 import { userChannel, type EmployeeListItem } from '@switchboard/shared';
-import {
-  hrFormAssignedEvent,
-  type HrFormAssignInput,
-  type HrFormDetail,
-  type HrFormInput,
-  type HrFormListResponse,
-  type HrFormMineListResponse,
-  type HrFormPublishInput,
-  type HrFormSubmission,
-  type HrFormSubmissionsResponse,
-  type HrFormSubmitInput,
+import { hrFormAssignedEvent } from '@switchboard/shared/hr/events';
+import type {
+  HrFormAssignInput,
+  HrFormDetail,
+  HrFormInput,
+  HrFormListResponse,
+  HrFormMineListResponse,
+  HrFormPublishInput,
+  HrFormSubmission,
+  HrFormSubmissionsResponse,
+  HrFormSubmitInput,
 } from '@switchboard/shared/hr/forms';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

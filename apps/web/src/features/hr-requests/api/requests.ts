@@ -1,21 +1,21 @@
 import { userChannel } from '@switchboard/shared';
-import {
-  hrRequestUpdatedEvent,
-  type HrOutEntry,
-  type HrRequestActionInput,
-  type HrRequestApproveInput,
-  type HrRequestBankOption,
-  type HrRequestBulkApproveInput,
-  type HrRequestDenyInput,
-  type HrRequestDetail,
-  type HrRequestInput,
-  type HrRequestListQuery,
-  type HrRequestListResponse,
-  type HrRequestPreview,
-  type HrRequestPreviewInput,
-  type HrRequesterSchedule,
-  type HrRequestShortenInput,
-  type HrRequestUpdatedPayload,
+import { hrRequestUpdatedEvent } from '@switchboard/shared/hr/events';
+import type {
+  HrOutEntry,
+  HrRequestActionInput,
+  HrRequestApproveInput,
+  HrRequestBankOption,
+  HrRequestBulkApproveInput,
+  HrRequestDenyInput,
+  HrRequestDetail,
+  HrRequestInput,
+  HrRequestListQuery,
+  HrRequestListResponse,
+  HrRequestPreview,
+  HrRequestPreviewInput,
+  HrRequesterSchedule,
+  HrRequestShortenInput,
+  HrRequestUpdatedPayload,
 } from '@switchboard/shared/hr/requests';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
