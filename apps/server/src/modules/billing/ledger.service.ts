@@ -712,7 +712,6 @@ export async function getRegister(db: Db, accountId: number, query: RegisterQuer
   if (query.company_id) add('company', query.company_id, sql`l.company_id = ${sql.placeholder('company')}::int`);
   if (query.vendor_id) add('vendor', query.vendor_id, sql`l.vendor_id = ${sql.placeholder('vendor')}::int`);
   if (query.source_type) add('source', query.source_type, sql`e.source_type = ${sql.placeholder('source')}`);
-  const narrowed = Boolean(query.company_id || query.vendor_id || query.source_type);
   Object.assign(values, balanceValues(afterDate ?? startDate, afterDate ? afterId + 1 : 0));
   // The page length is written into the text (a LIMIT parameter would be planned again on every call).
   const shown = writtenInteger(query.per_page);
@@ -734,18 +733,14 @@ export async function getRegister(db: Db, accountId: number, query: RegisterQuer
       limit ${writtenInteger(query.per_page + 1)}
     ),
     shown as (select * from page order by entry_date, id limit ${shown}),
-    -- Every line of the account (filtered or not) from the page's start to its last row, summed in key order;
-    -- without a company, vendor or source filter those lines are the page's own, so no second scan.
-    run as (${
-      narrowed
-        ? sql`
+    -- Every line of the account (filtered or not) from the page's start to its last row, summed in key order.
+    run as (
       select l.id, sum(l.debit - l.credit) over (order by l.entry_date, l.id) as cumulative
       from journal_lines l
       where l.account_id = ${sql.placeholder('account')}::int and ${startKey}
         and (l.entry_date, l.id)
-          <= (select s.entry_date, s.id from shown s order by s.entry_date desc, s.id desc limit 1)`
-        : sql`select s.id, sum(s.debit - s.credit) over (order by s.entry_date, s.id) as cumulative from shown s`
-    }),
+          <= (select s.entry_date, s.id from shown s order by s.entry_date desc, s.id desc limit 1)
+    ),
     b as (select ${balanceBeforeSql} as base)
     select '{"account":' || ${accountJsonSql}
       || ',"opening_balance":' || ${query.after ? sql`'null'` : sql`(b.base * sign.value)::text`}
