@@ -7,7 +7,6 @@ import {
   Drawer,
   Group,
   Loader,
-  Modal,
   MultiSelect,
   Paper,
   Select,
@@ -34,6 +33,7 @@ import { Link, useSearchParams } from 'react-router';
 import { BillingItemSearch } from '../../components/billing-item-search.tsx';
 import { shownMessages, type FieldMessages } from '../../components/billing-form-parts.tsx';
 import { Pagination } from '../../components/pagination.tsx';
+import { VoidReceiptButton } from '../../components/void-receipt-button.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
 import { useCompanyOptions, useSiteOptions } from '../../lib/company-options.ts';
@@ -788,54 +788,9 @@ function OrderLines({ order }: { order: PurchaseOrderDetail }) {
   );
 }
 
-/** Void of one receipt from the drawer (decision "receipt void"): a reason, the server's refusal shown as worded. */
-function VoidReceipt({ receipt }: { receipt: PurchaseOrderDetail['receipts'][number] }) {
-  const [opened, setOpened] = useState(false);
-  const [reason, setReason] = useState('');
-  const voidReceipt = useVoidReceipt();
-  const close = () => {
-    setOpened(false);
-    setReason('');
-    voidReceipt.reset();
-  };
-  const error = voidReceipt.error;
-  return (
-    <>
-      <Button size="compact-xs" variant="subtle" color="red" onClick={() => setOpened(true)}>
-        Void
-      </Button>
-      <Modal opened={opened} onClose={close} title={`Void receipt ${receipt.number}`}>
-        <Stack gap="sm">
-          <Text size="sm">
-            The received quantities go back on this order, the items leave stock at their average cost and the
-            receipt&apos;s entry is reversed today.
-          </Text>
-          <TextInput label="Reason" value={reason} maxLength={500} onChange={(e) => setReason(e.currentTarget.value)} />
-          {voidReceipt.isError && (
-            <Alert color="red" role="alert">
-              {isApiError(error) ? (Object.values(error.errors ?? {}).flat()[0] ?? error.message) : 'An error occured.'}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={voidReceipt.isPending}
-              onClick={() => voidReceipt.mutate({ id: receipt.id, reason }, { onSuccess: close })}
-            >
-              Void receipt
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
-  );
-}
-
 function OrderHistory({ order }: { order: PurchaseOrderDetail }) {
   const canVoid = usePermissions().includes('approve billing');
+  const voidReceipt = useVoidReceipt();
   return (
     <Stack gap="xs">
       <Title order={5}>Receipts</Title>
@@ -852,7 +807,7 @@ function OrderHistory({ order }: { order: PurchaseOrderDetail }) {
                 Void {receipt.voided_on}
               </Badge>
             ) : (
-              canVoid && <VoidReceipt receipt={receipt} />
+              canVoid && <VoidReceiptButton receipt={receipt} voidReceipt={voidReceipt} />
             )}
           </Group>
         ))

@@ -17,6 +17,7 @@ import { formatCents, unitsFromNumeric } from '@switchboard/shared/billing/money
 import { orderStatusLabels, type OpenOrder, type ReceiptDetail } from '@switchboard/shared/billing/receipts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { VoidReceiptButton } from '../../components/void-receipt-button.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { usePermissions } from '../../lib/auth-store.ts';
 import {
@@ -26,6 +27,7 @@ import {
   usePostReceipt,
   useReceipts,
   useVendorOptions,
+  useVoidReceipt,
 } from './api/receiving.ts';
 import {
   billTotalCents,
@@ -36,7 +38,6 @@ import {
   type FormErrors,
   type ReceiveForm,
 } from './receive-form.ts';
-import { VoidReceiptButton } from './void-receipt-button.tsx';
 
 // /billing/receive (designs/billing.md §5): a vendor (or ?po=, which picks its vendor and order), its orders that can
 // be received with per line ordered, received, remaining, Receive now and serials, the location stock goes to; Post
@@ -374,6 +375,7 @@ function ReceiptHistory({ vendorId }: { vendorId: number | null }) {
   useEffect(() => setPage(1), [vendorId]);
   const list = useReceipts({ vendor_id: vendorId, page });
   const canVoid = usePermissions().includes('approve billing');
+  const voidReceipt = useVoidReceipt();
   const rows = list.data?.data ?? [];
   return (
     <Stack gap="xs">
@@ -410,7 +412,7 @@ function ReceiptHistory({ vendorId }: { vendorId: number | null }) {
                       Void {row.voided_on}
                     </Badge>
                   ) : (
-                    canVoid && <VoidReceiptButton receipt={row} />
+                    canVoid && <VoidReceiptButton receipt={row} voidReceipt={voidReceipt} />
                   )}
                 </Table.Td>
               </Table.Tr>

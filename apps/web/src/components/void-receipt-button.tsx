@@ -1,23 +1,30 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import type { ReceiptRow } from '@switchboard/shared/billing/receipts';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiError } from '../../lib/api-client.ts';
-import { useVoidReceipt } from './api/receiving.ts';
+import { isApiError } from '../lib/api-client.ts';
 
-// Void of a receipt from the history (decision "receipt void"): a reason, then the server's answer; a refusal (bill
-// matched, stock gone, closed period) is shown in the dialog as the server words it.
+// Void of a receipt (decision 0130), from the receiving history and the purchase order drawer: a reason, then the
+// server's answer; a refusal (bill matched, stock gone, closed period) is shown in the dialog as the server words it.
+// Each page passes its own mutation, which refetches what that page shows.
+
+export type VoidReceiptMutation = UseMutationResult<unknown, Error, { id: number; reason: string }>;
 
 /** The first field message of a 422, else the error's message. */
-export function voidErrorText(error: unknown): string {
+function voidErrorText(error: unknown): string {
   if (!isApiError(error)) return 'An error occured.';
   const fields = Object.values(error.errors ?? {}).flat();
   return fields[0] ?? error.message;
 }
 
-export function VoidReceiptButton({ receipt }: { receipt: Pick<ReceiptRow, 'id' | 'number'> }) {
+export function VoidReceiptButton({
+  receipt,
+  voidReceipt,
+}: {
+  receipt: { id: number; number: string };
+  voidReceipt: VoidReceiptMutation;
+}) {
   const [opened, setOpened] = useState(false);
   const [reason, setReason] = useState('');
-  const voidReceipt = useVoidReceipt();
   const close = () => {
     setOpened(false);
     setReason('');
