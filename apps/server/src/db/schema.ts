@@ -70,3 +70,4 @@ export * from '../modules/calendar/calendar.table.ts';
 export * from '../modules/crm/crm.table.ts';
 export * from '../modules/crm/crm-dialer.table.ts';
 export * from '../modules/crm/crm-imports.table.ts';
+export * from '../modules/crm/crm-appointments.table.ts';
