@@ -71,3 +71,4 @@ export * from '../modules/crm/crm.table.ts';
 export * from '../modules/crm/crm-dialer.table.ts';
 export * from '../modules/crm/crm-imports.table.ts';
 export * from '../modules/crm/crm-appointments.table.ts';
+export * from '../modules/crm/crm-proposals.table.ts';
