@@ -1,7 +1,6 @@
 import type { AccountSubtype, AccountType } from '@switchboard/shared/billing/ledger';
 import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
 import {
-  addDays,
   balanceSheetCompareDate,
   monthsBetween,
   priorPeriod,
@@ -17,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { cachedByBillingVersion } from './billing-cache.ts';
+import { inDayRanges, ledgerSegments } from './ledger-segments.ts';
 
 // Balance Sheet and Income Statement (designs/billing.md §3.1, §5): whole months come from account_month_balances, only
 // the partial months at either end of a period from journal_lines (design §3.1), so a statement reads a few hundred
@@ -36,10 +36,6 @@ type AccountInfo = {
 type MonthlySums = Map<number, Map<string, number>>;
 
 const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
-const nextMonth = (month: string) => {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${year + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`;
-};
 
 async function loadAccounts(db: DbOrTransaction): Promise<AccountInfo[]> {
   const result = await db.execute<AccountInfo>(
@@ -50,7 +46,8 @@ async function loadAccounts(db: DbOrTransaction): Promise<AccountInfo[]> {
 
 /**
  * Debit − credit per account and month over [from, to] (from null: since the beginning): the months wholly inside
- * from the rollup, the partial first and last months from lines. With a company, lines only (the rollup has none).
+ * from the rollup, each partial month at either end from its lines in the period or from its rollup row less its lines
+ * outside the period, whichever is fewer days (ledgerSegments). With a company, lines only (the rollup has none).
  */
 export async function monthlySums(
   db: DbOrTransaction,
@@ -58,10 +55,8 @@ export async function monthlySums(
   to: string,
   companyId?: number,
 ): Promise<MonthlySums> {
-  const firstFull = from === null || from === firstOfMonth(from) ? (from ?? '0001-01-01') : nextMonth(from);
-  const dayAfter = addDays(to, 1);
-  const endFull = firstOfMonth(dayAfter); // months before this one end on or before `to`
   const lower = from ?? '0001-01-01';
+  const { rollupFrom, rollupUntil, plus, minus } = ledgerSegments(from, to);
   const result =
     companyId !== undefined
       ? await db.execute<{ account_id: number; month: string; amount: string }>(sql`
@@ -70,23 +65,20 @@ export async function monthlySums(
           from journal_lines l
           where l.company_id = ${companyId} and l.entry_date >= ${lower}::date and l.entry_date <= ${to}::date
           group by 1, 2`)
-      : firstFull >= endFull
-        ? await db.execute<{ account_id: number; month: string; amount: string }>(sql`
-            select l.account_id, date_trunc('month', l.entry_date)::date::text as month,
-              sum(l.debit - l.credit)::text as amount
-            from journal_lines l where l.entry_date >= ${lower}::date and l.entry_date <= ${to}::date
-            group by 1, 2`)
-        : await db.execute<{ account_id: number; month: string; amount: string }>(sql`
-            select account_id, month, sum(amount)::text as amount from (
-              select b.account_id, b.month::text as month, b.debit - b.credit as amount
-              from account_month_balances b
-              where b.month >= ${firstFull}::date and b.month < ${endFull}::date
-              union all
-              select l.account_id, date_trunc('month', l.entry_date)::date::text, l.debit - l.credit
-              from journal_lines l
-              where (l.entry_date >= ${lower}::date and l.entry_date < ${firstFull}::date)
-                 or (l.entry_date >= ${endFull}::date and l.entry_date <= ${to}::date)
-            ) s group by account_id, month`);
+      : await db.execute<{ account_id: number; month: string; amount: string }>(sql`
+          select account_id, month, sum(amount)::text as amount from (
+            select b.account_id, b.month::text as month, b.debit - b.credit as amount
+            from account_month_balances b
+            where b.month >= ${rollupFrom}::date and b.month < ${rollupUntil}::date
+            union all
+            select l.account_id, date_trunc('month', l.entry_date)::date::text, l.debit - l.credit
+            from journal_lines l
+            where ${inDayRanges(sql`l.entry_date`, plus)}
+            union all
+            select l.account_id, date_trunc('month', l.entry_date)::date::text, l.credit - l.debit
+            from journal_lines l
+            where ${inDayRanges(sql`l.entry_date`, minus)}
+          ) s group by account_id, month`);
   const sums: MonthlySums = new Map();
   for (const row of result.rows) {
     const id = Number(row.account_id);

@@ -26,6 +26,7 @@ import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { toPage, type Page } from '../../db/paginate.ts';
 import { jsonString } from '../../db/json-sql.ts';
+import { inDayRanges, ledgerSegments } from './ledger-segments.ts';
 import { runPrepared, writtenInteger } from '../../db/prepared.ts';
 import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import {
@@ -317,17 +318,23 @@ function accountBase(row: typeof accounts.$inferSelect): AccountBase {
   };
 }
 
-/** Debit and credit sums per account up to and including `asOf`: whole months from the rollup, the rest from lines. */
+/**
+ * Debit and credit sums per account up to and including `asOf`: whole months from the rollup, the as-of month from its
+ * lines up to the date or from its rollup row less the lines after the date, whichever is fewer days (ledgerSegments).
+ */
 async function sumsAsOf(db: DbOrTransaction, asOf: string, accountId?: number) {
-  const month = firstOfMonth(asOf);
+  const { rollupFrom, rollupUntil, plus, minus } = ledgerSegments(null, asOf);
   const onAccount = (column: SQL) => (accountId === undefined ? sql`true` : sql`${column} = ${accountId}`);
   const result = await db.execute<{ account_id: number; debit: string; credit: string }>(sql`
     select account_id, sum(debit)::text as debit, sum(credit)::text as credit from (
       select b.account_id, b.debit, b.credit from account_month_balances b
-      where b.month < ${month}::date and ${onAccount(sql`b.account_id`)}
+      where b.month >= ${rollupFrom}::date and b.month < ${rollupUntil}::date and ${onAccount(sql`b.account_id`)}
       union all
       select l.account_id, l.debit, l.credit from journal_lines l
-      where l.entry_date >= ${month}::date and l.entry_date <= ${asOf}::date and ${onAccount(sql`l.account_id`)}
+      where (${inDayRanges(sql`l.entry_date`, plus)}) and ${onAccount(sql`l.account_id`)}
+      union all
+      select l.account_id, -l.debit, -l.credit from journal_lines l
+      where (${inDayRanges(sql`l.entry_date`, minus)}) and ${onAccount(sql`l.account_id`)}
     ) s group by account_id`);
   return new Map(
     result.rows.map((row) => [
