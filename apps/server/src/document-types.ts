@@ -2,6 +2,7 @@ import { invoiceDocument } from './modules/billing/invoice.document.ts';
 import { purchaseOrderDocument } from './modules/billing/purchase-order.document.ts';
 import { quoteDocument } from './modules/quotes/quote.document.ts';
 import { registerDocumentType } from './modules/documents/document-types.ts';
+import { proposalDocument } from './modules/crm/crm-proposal.document.ts';
 import { hrFormDocument, hrFormVersionDocument } from './modules/hr/hr-forms.document.ts';
 import { projectOverviewDocument } from './modules/projects/project-overview.document.ts';
 import { refreshStrategyDocument } from './modules/strategies/refresh-strategy.document.ts';
@@ -18,4 +19,5 @@ export function registerDocumentTypes(): void {
   registerDocumentType(refreshStrategyDocument);
   registerDocumentType(hrFormDocument);
   registerDocumentType(hrFormVersionDocument);
+  registerDocumentType(proposalDocument);
 }

@@ -1,4 +1,5 @@
 import type { DbOrTransaction } from '../../db/client.ts';
+import type { AuthContext } from '../users/auth-context.ts';
 import type { PdfPage } from './pdf-page.ts';
 
 /** What a document shows, as loaded from its record. `view` is what gets hashed and drawn. */
@@ -27,6 +28,11 @@ export interface DocumentTypeModule<View = unknown> {
   clientVisible: boolean;
   /** The permission staff need besides being signed in (billing documents: 'view billing'); null for none. */
   staffPermission: string | null;
+  /**
+   * A staff member's extra check on the record (a CRM proposal follows its lead's visibility); false answers 404.
+   * Types without it are read by every staff member with staffPermission.
+   */
+  readable?(db: DbOrTransaction, auth: AuthContext, id: number): Promise<boolean>;
   load(db: DbOrTransaction, id: number): Promise<LoadedDocument<View> | null>;
   render(page: PdfPage, view: View): void;
 }

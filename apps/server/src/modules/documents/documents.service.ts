@@ -132,6 +132,7 @@ export async function loadReadableDocument(
   if (auth.user.type === 'Employee') {
     const permitted = module.staffPermission === null || auth.permissions.includes(module.staffPermission);
     if (!permitted && loaded.openToStaff !== true) throw forbidden();
+    if (module.readable && !(await module.readable(db, auth, id))) throw notFound();
     return { module, loaded };
   }
   const companyId = await clientCompanyOf(db, auth.user.id);
