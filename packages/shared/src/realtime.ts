@@ -118,6 +118,12 @@ export interface HrCalendarChangedPayload {
   from: string;
   to: string;
 }
+/**
+ * The CRM calendar (designs/crm-softphone.md §4.11): staff with 'view crm'. CrmCalendarChanged carries only the days
+ * an appointment change touched ({from, to}, UTC); calendars showing them refetch, the list applying lead visibility.
+ */
+export const crmCalendarChannel = 'crm_calendar';
+export const crmCalendarChangedEvent = 'CrmCalendarChanged';
 /** A job's hiring board ('manage jobs'). */
 export const hrJobChannel = (jobId: number): string => `hr_job_${jobId}`;
 /**
@@ -287,7 +293,8 @@ export type ChannelKind =
   | 'hrJob'
   | 'hrAnon'
   | 'phone'
-  | 'crmLead';
+  | 'crmLead'
+  | 'crmCalendar';
 
 export interface ParsedChannel {
   kind: ChannelKind;
@@ -316,6 +323,7 @@ export function parseChannel(channel: unknown): ParsedChannel | null {
   if (channel === billingChannel) return { kind: 'billing', id: null };
   if (channel === hrCalendarChannel) return { kind: 'hrCalendar', id: null };
   if (channel === hrAnonChannel) return { kind: 'hrAnon', id: null };
+  if (channel === crmCalendarChannel) return { kind: 'crmCalendar', id: null };
   if (/^[0-9]{10}$/.test(channel)) return { kind: 'phone', id: null, key: channel };
   for (const [kind, pattern] of channelPatterns) {
     const match = pattern.exec(channel);

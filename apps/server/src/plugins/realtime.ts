@@ -9,6 +9,7 @@ import {
   channelForbiddenError,
   editingEvent,
   hrAnonChannel,
+  crmCalendarChannel,
   hrCalendarChannel,
   isPresenceChannel,
   parseChannel,
@@ -138,6 +139,8 @@ export async function authorizeChannel(auth: AuthContext, channel: string, db: D
       );
     case 'crmLead':
       return mayViewLead(db, auth, parsed.id!);
+    case 'crmCalendar':
+      return isEmployee && auth.permissions.includes('view crm');
   }
 }
 
@@ -160,6 +163,7 @@ export function followPermissions(
   // Phone and lead channels are named per line and per lead; their sockets are left by removeUsersFromKind.
   if (!permissions.includes(phonePermission)) app.realtime.removeUsersFromKind('phone', [userId]);
   if (!permissions.includes('view crm')) app.realtime.removeUsersFromKind('crmLead', [userId]);
+  if (!permissions.includes('view crm')) app.realtime.removeUsersFrom(crmCalendarChannel, [userId]);
 }
 
 async function isManagerOf(db: Db, managerId: number, employeeId: number): Promise<boolean> {
