@@ -148,7 +148,7 @@ export const phoneChannelEvents = [
 export type PhoneChannelEvent = (typeof phoneChannelEvents)[number];
 /** A lead's live timeline (designs/crm-softphone.md §5): staff who may see the lead. */
 export const crmLeadChannel = (leadId: number): string => `crm_lead_${leadId}`;
-export const crmLeadChannelEvents = ['LeadUpdated', 'LeadCallLogged', 'LeadNoteAdded'] as const;
+export const crmLeadChannelEvents = ['LeadUpdated', 'LeadCallLogged', 'LeadNoteAdded', 'LeadEmailSent'] as const;
 export type CrmLeadChannelEvent = (typeof crmLeadChannelEvents)[number];
 export const billingChannelEvents = [
   'LedgerPosted',

@@ -9,6 +9,7 @@ import { refreshStrategies } from '../modules/strategies/strategies.table.ts';
 import { tickets, ticketThreads } from '../modules/tickets/tickets.table.ts';
 import { whiteboardArticles } from '../modules/whiteboard/whiteboard.table.ts';
 import { crmLeadNotes } from '../modules/crm/crm.table.ts';
+import { crmEmailTemplates, crmLeadEmails } from '../modules/crm/crm-documents.table.ts';
 import { hrForms } from '../modules/hr/hr-forms.table.ts';
 import type { Db } from './client.ts';
 import { dataMigrations } from './data-migrations.table.ts';
@@ -31,6 +32,8 @@ export const storedHtmlColumns: StoredHtml[] = [
   { table: noteRevisions, id: noteRevisions.id, columns: [noteRevisions.notes], clean: sanitizeStoredText },
   { table: ticketThreads, id: ticketThreads.id, columns: [ticketThreads.htmlBody], clean: sanitizeHtml },
   { table: crmLeadNotes, id: crmLeadNotes.id, columns: [crmLeadNotes.body], clean: sanitizeHtml },
+  { table: crmEmailTemplates, id: crmEmailTemplates.id, columns: [crmEmailTemplates.bodyHtml], clean: sanitizeHtml },
+  { table: crmLeadEmails, id: crmLeadEmails.id, columns: [crmLeadEmails.bodyHtml], clean: sanitizeHtml },
   // A form's draft body (Tiptap); published versions are frozen evidence (a trigger refuses changes), cleaned when
   // their draft was saved.
   { table: hrForms, id: hrForms.id, columns: [hrForms.bodyHtml], clean: sanitizeHtml },

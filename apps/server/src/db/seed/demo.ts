@@ -30,6 +30,7 @@ import { seedHrCalendarDemo } from '../../modules/hr/hr-calendar.demo.ts';
 import { seedCalendarDemo } from '../../modules/calendar/calendar.demo.ts';
 import { seedCrmDemo } from '../../modules/crm/crm.demo.ts';
 import { seedVoicemailsDemo } from '../../modules/crm/crm-voicemails.demo.ts';
+import { seedCrmDocumentsDemo } from '../../modules/crm/crm-documents.demo.ts';
 
 /** The one password of every demo account; printed by `npm run seed:demo`. */
 export const DEMO_PASSWORD = 'Switchboard-Demo-2025';
@@ -151,6 +152,8 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
       );
     // The voicemail drops' generated recordings (auto voicemail plays them through the local double).
     if (options.dataDir) await seedVoicemailsDemo(tx, options.dataDir);
+    // The CRM sales library's generated files and the three e-mail templates that attach them.
+    if (options.dataDir) await seedCrmDocumentsDemo(tx, options.dataDir);
     // After the documents demo, which adds its quotes only when there are none.
     if (options.dataDir) await seedDemoProjectQuotes(tx, options.dataDir);
     if (options.billing !== false)
