@@ -40,11 +40,16 @@ function looksLikeText(sample: Buffer, complete: boolean): boolean {
   } catch {
     return false;
   }
-  return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d) || code === 0x7f)
+      return false;
+  }
+  return true;
 }
 
 function trimPartialCharacter(data: Buffer): Buffer {
-  let end = data.length;
+  const end = data.length;
   // Step back over at most three continuation bytes and their lead byte.
   for (let back = 1; back <= 4 && end - back >= 0; back++) {
     const byte = data[end - back]!;
