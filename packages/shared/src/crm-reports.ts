@@ -30,7 +30,6 @@ export const crmReportMessages = {
   range: 'The end date must not be before the start date.',
   tooLong: 'A report covers at most 366 days.',
   agent: 'The selected agent is invalid.',
-  appointmentsNote: 'Appointments arrive with the CRM calendar; until then this report has no rows.',
 } as const;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */

@@ -21,6 +21,7 @@ import { agentLineDigits } from '../phone-numbers/phone-numbers.service.ts';
 import { voicemails } from '../reference/reference.table.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import type { AuthContext } from '../users/auth-context.ts';
+import { crmAppointments } from './crm-appointments.table.ts';
 import { crmDialSessionItems, crmDialSessions } from './crm-dialer.table.ts';
 import { agentToday, extraConditions, leadsByIds } from './crm-leads-read.ts';
 import { crmCalls, crmLeads } from './crm.table.ts';
@@ -187,6 +188,31 @@ function sessionCalls(session: SessionRow): SQL {
     and (${session.finishedAt}::timestamptz is null or ${crmCalls.createdAt} <= ${session.finishedAt})`;
 }
 
+/**
+ * Appointments the agent set during the session (started to finished) on the session's leads: the real rows of
+ * crm_appointments, not the calls' dispositions (an Appointment Set whose dialog was cancelled sets none).
+ */
+async function sessionAppointments(db: DbOrTransaction, session: SessionRow): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(crmAppointments)
+    .where(
+      and(
+        eq(crmAppointments.setBy, session.userId),
+        gte(crmAppointments.createdAt, session.startedAt!),
+        session.finishedAt === null ? undefined : lte(crmAppointments.createdAt, session.finishedAt),
+        inArray(
+          crmAppointments.leadId,
+          db
+            .select({ leadId: crmDialSessionItems.leadId })
+            .from(crmDialSessionItems)
+            .where(eq(crmDialSessionItems.sessionId, session.id)),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** The session's answer: counts by state, stats from its calls, the current item and the next few. */
 export async function presentSession(db: DbOrTransaction, session: SessionRow): Promise<DialSession> {
   const bySession = eq(crmDialSessionItems.sessionId, session.id);
@@ -210,13 +236,13 @@ export async function presentSession(db: DbOrTransaction, session: SessionRow): 
       connects: sql<number>`(count(*) filter (where ${connected}))::int`,
       voicemails: sql<number>`(count(*) filter (where ${crmCalls.status} = 'voicemail'
         or ${crmCalls.voicemailStatus} in ('started', 'ended')))::int`,
-      appointments: sql<number>`(count(*) filter (where ${crmCalls.disposition} = 'appointment_set'))::int`,
       talk: sql<number>`coalesce(sum(${crmCalls.durationSeconds}) filter (where ${connected}), 0)::int`,
       elapsed: sql<number>`coalesce(extract(epoch from coalesce(${session.finishedAt}::timestamptz, now())
         - ${session.startedAt}::timestamptz), 0)::float8`,
     })
     .from(crmCalls)
     .where(session.startedAt === null ? sql`false` : sessionCalls(session));
+  const appointments = session.startedAt === null ? 0 : await sessionAppointments(db, session);
   return {
     id: session.id,
     user_id: session.userId,
@@ -238,7 +264,7 @@ export async function presentSession(db: DbOrTransaction, session: SessionRow): 
       dials: stats?.dials ?? 0,
       connects: stats?.connects ?? 0,
       voicemails: stats?.voicemails ?? 0,
-      appointments: stats?.appointments ?? 0,
+      appointments,
       talk_seconds: stats?.talk ?? 0,
       dials_per_hour: dialsPerHour(stats?.dials ?? 0, stats?.elapsed ?? 0),
     },

@@ -271,7 +271,16 @@ describe('running a session', () => {
     expect(done).toMatchObject({ state: 'done', callId: call.id });
     expect((await ctx.db.select().from(crmCalls).where(eq(crmCalls.id, call.id)))[0].dialSessionId).toBe(session.id);
     expect((await ctx.db.select().from(crmLeads).where(eq(crmLeads.id, leads[1].id)))[0].dialingBy).toBeNull();
-    expect(third.session.stats).toMatchObject({ dials: 1, connects: 1, voicemails: 0, appointments: 1 });
+    // A disposition alone sets no appointment: the stat counts the appointments set on the session's leads.
+    expect(third.session.stats).toMatchObject({ dials: 1, connects: 1, voicemails: 0, appointments: 0 });
+    const appointment = await as(agentToken, 'POST', '/crm/appointments', {
+      lead_id: leads[1].id,
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ends_at: new Date(Date.now() + 90_000_000).toISOString(),
+    });
+    expect(appointment.statusCode, appointment.body).toBe(200);
+    const reread = await as(agentToken, 'GET', `/crm/dialer/sessions/${session.id}`);
+    expect(reread.json().data.stats.appointments).toBe(1);
     expect(third.session.stats.talk_seconds).toBe(60);
     expect(third.session.stats.dials_per_hour).toBeGreaterThan(0);
 

@@ -5,7 +5,6 @@ import {
   callOutcomeLabels,
   callOutcomes,
   connectRate,
-  crmReportMessages,
   daysBetween,
   REPORT_TIME_ZONE,
   weekdayLabels,
@@ -197,7 +196,7 @@ function callsPerAgent(figures: AgentFigures[]): CrmReportTable {
   return { key: 'agents', title: 'Calls per agent', columns, rows, totals: totalsOf(columns, rows) };
 }
 
-function agentsTable(figures: AgentFigures[]): CrmReportTable {
+function agentsTable(figures: AgentFigures[], appointmentsSet: Map<number, number>): CrmReportTable {
   const columns: CrmReportColumn[] = [
     textColumn('agent', 'Agent'),
     numberColumn('dials', 'Dials'),
@@ -211,6 +210,7 @@ function agentsTable(figures: AgentFigures[]): CrmReportTable {
   type Figures = Pick<AgentFigures, 'outgoing' | 'outgoing_connects' | 'talk_seconds'> & {
     voicemails: number;
     connected: number;
+    appointments: number;
   };
   const row = (name: string, agentId: number | null, figures: Figures): CrmReportRow => ({
     agent: name,
@@ -219,8 +219,7 @@ function agentsTable(figures: AgentFigures[]): CrmReportTable {
     connects: figures.outgoing_connects,
     connect_rate: connectRate(figures.outgoing_connects, figures.outgoing),
     voicemails: figures.voicemails,
-    // Appointments arrive with the CRM calendar (designs/crm-softphone.md §4.11); none can be counted yet.
-    appointments: 0,
+    appointments: figures.appointments,
     talk_seconds: figures.talk_seconds,
     // Talk time over the answered calls of both directions.
     average_seconds: figures.connected > 0 ? Math.round(figures.talk_seconds / figures.connected) : 0,
@@ -231,6 +230,7 @@ function agentsTable(figures: AgentFigures[]): CrmReportTable {
     talk_seconds: agent.talk_seconds,
     voicemails: agent.outcomes.voicemail,
     connected: agent.outcomes.connected,
+    appointments: agent.user_id === null ? 0 : (appointmentsSet.get(agent.user_id) ?? 0),
   });
   const rows = figures.map((agent) => row(agent.name, agent.user_id, figuresOf(agent)));
   const all = figures.map(figuresOf);
@@ -241,6 +241,7 @@ function agentsTable(figures: AgentFigures[]): CrmReportTable {
     talk_seconds: sum('talk_seconds'),
     voicemails: sum('voicemails'),
     connected: sum('connected'),
+    appointments: sum('appointments'),
   });
   return { key: 'agents', title: 'Agents', columns, rows, totals };
 }
@@ -338,14 +339,93 @@ function weekdaysTable(facts: Fact[]): CrmReportTable {
   return { key: 'weekdays', title: 'Connect rate by weekday', columns, rows, totals: withRate(columns, rows) };
 }
 
-function appointmentsTable(): CrmReportTable {
-  const columns = [
-    textColumn('day', 'Date'),
-    textColumn('agent', 'Agent'),
-    numberColumn('set', 'Set'),
-    numberColumn('held', 'Held'),
+interface AppointmentFact {
+  day: string;
+  user_id: number;
+  set: number;
+  held: number;
+}
+
+/**
+ * Appointments per agent and UTC day in ONE grouped query: set counts those an agent set (created_at, set_by),
+ * held those an agent held (starts_at, assigned_to, status held). The agent filter narrows each side to its column.
+ */
+async function appointmentFacts(db: DbOrTransaction, { start, end, agent }: Range): Promise<AppointmentFact[]> {
+  const from = `${start}T00:00:00Z`;
+  const to = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString();
+  const setBy = agent ? sql`and a.set_by = ${agent}` : sql``;
+  const heldBy = agent ? sql`and a.assigned_to = ${agent}` : sql``;
+  const result = await db.execute<{ day: number; user_id: number; set: number; held: number }>(sql`
+    select f.day, f.user_id, sum(f.set)::int as set, sum(f.held)::int as held
+    from (
+      select floor(date_part('epoch', a.created_at) / 86400)::int as day, a.set_by as user_id, 1 as set, 0 as held
+      from crm_appointments a
+      where a.created_at >= ${from} and a.created_at < ${to} and a.set_by is not null ${setBy}
+      union all
+      select floor(date_part('epoch', a.starts_at) / 86400)::int, a.assigned_to, 0, 1
+      from crm_appointments a
+      where a.status = 'held' and a.starts_at >= ${from} and a.starts_at < ${to} ${heldBy}
+    ) f
+    group by f.day, f.user_id`);
+  return result.rows.map((row) => ({
+    day: new Date(num(row.day) * 86_400_000).toISOString().slice(0, 10),
+    user_id: num(row.user_id),
+    set: num(row.set),
+    held: num(row.held),
+  }));
+}
+
+/** Appointments set per agent over the range (the agents report's column). */
+async function appointmentsSetPerAgent(db: DbOrTransaction, range: Range): Promise<Map<number, number>> {
+  const sets = new Map<number, number>();
+  for (const fact of await appointmentFacts(db, range))
+    sets.set(fact.user_id, (sets.get(fact.user_id) ?? 0) + fact.set);
+  return sets;
+}
+
+/** Every day of the range with its set and held (the chart), and one row per day and agent with any. */
+async function appointmentsTables(db: DbOrTransaction, range: Range): Promise<CrmReportTable[]> {
+  const facts = await appointmentFacts(db, range);
+  const names = await agentNames(db, [...new Set(facts.map((fact) => fact.user_id))]);
+  const perDay = new Map<string, { set: number; held: number }>();
+  for (const fact of facts) {
+    const day = perDay.get(fact.day) ?? { set: 0, held: 0 };
+    day.set += fact.set;
+    day.held += fact.held;
+    perDay.set(fact.day, day);
+  }
+  const counts = [numberColumn('set', 'Set'), numberColumn('held', 'Held')];
+  const dayColumns = [textColumn('day', 'Date'), ...counts];
+  const dayRows = daysBetween(range.start, range.end).map((day) => ({
+    day,
+    ...(perDay.get(day) ?? { set: 0, held: 0 }),
+  }));
+  const agentColumns = [textColumn('day', 'Date'), textColumn('agent', 'Agent'), ...counts];
+  const agentRows = facts
+    .map((fact) => ({
+      day: fact.day,
+      agent: names.get(fact.user_id) ?? 'No agent',
+      agent_id: fact.user_id,
+      set: fact.set,
+      held: fact.held,
+    }))
+    .sort((a, b) => a.day.localeCompare(b.day) || a.agent.localeCompare(b.agent) || a.agent_id - b.agent_id);
+  return [
+    {
+      key: 'days',
+      title: 'Appointments per day',
+      columns: dayColumns,
+      rows: dayRows,
+      totals: totalsOf(dayColumns, dayRows),
+    },
+    {
+      key: 'appointments',
+      title: 'Appointments',
+      columns: agentColumns,
+      rows: agentRows,
+      totals: totalsOf(agentColumns, agentRows),
+    },
   ];
-  return { key: 'appointments', title: 'Appointments', columns, rows: [], totals: null };
 }
 
 /** Whether the agent filter names an employee account. */
@@ -370,14 +450,13 @@ export async function crmReport(db: DbOrTransaction, report: CrmReportName, rang
     case 'appointments':
       return {
         ...base,
-        note: crmReportMessages.appointmentsNote,
-        tables: [appointmentsTable()],
+        tables: await appointmentsTables(db, range),
         charts: [
           {
             title: 'Appointments per day',
             type: 'bar',
             stacked: false,
-            table: 'appointments',
+            table: 'days',
             index_key: 'day',
             series: series(['set', 'held'], { set: 'Set', held: 'Held' }),
           },
@@ -437,7 +516,8 @@ export async function crmReport(db: DbOrTransaction, report: CrmReportName, rang
       };
     }
     case 'agents': {
-      const table = agentsTable(await agentFigures(db, await callFacts(db, range, ['user_id'])));
+      const figures = await agentFigures(db, await callFacts(db, range, ['user_id']));
+      const table = agentsTable(figures, await appointmentsSetPerAgent(db, range));
       return {
         ...base,
         tables: [table],

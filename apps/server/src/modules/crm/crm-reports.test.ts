@@ -9,7 +9,8 @@ import {
 import { parseCsv } from '@switchboard/shared/csv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
-import { crmCalls } from './crm.table.ts';
+import { crmAppointments } from './crm-appointments.table.ts';
+import { crmCalls, crmLeads } from './crm.table.ts';
 
 // CRM reports (designs/crm-softphone.md §4.10, §5): 'view crm reports'; 422 for bad ranges and agents; the figures
 // of calls this test inserts, counted by day and hour in UTC; the CSV is the tables the JSON answers.
@@ -63,6 +64,26 @@ beforeAll(async () => {
     // Outside the range: 1 April and 28 February.
     call(ann, '2026-04-01T00:00:00Z', { ...answered('2026-04-01T00:00:05Z', 500) }),
     call(ben, '2026-02-28T23:59:59Z', { status: 'failed' }),
+  ]);
+  const [lead] = await ctx.db.insert(crmLeads).values({ companyName: 'Acme', status: 3 }).returning();
+  const appointment = (setBy: number, assignedTo: number, created: string, starts: string, status = 'scheduled') => ({
+    leadId: lead!.id,
+    setBy,
+    assignedTo,
+    createdAt: new Date(created),
+    startsAt: new Date(starts),
+    endsAt: new Date(Date.parse(starts) + 3_600_000),
+    status: status as 'scheduled' | 'held' | 'no_show' | 'cancelled',
+  });
+  await ctx.db.insert(crmAppointments).values([
+    // Ann sets two on 2 March: one held on 5 March, one missed; Ben sets one for Ann on 3 March, held on 10 March.
+    appointment(ann, ann, '2026-03-02T09:06:00Z', '2026-03-05T15:00:00Z', 'held'),
+    appointment(ann, ann, '2026-03-02T09:30:00Z', '2026-03-06T15:00:00Z', 'no_show'),
+    appointment(ben, ann, '2026-03-03T14:11:00Z', '2026-03-10T15:00:00Z', 'held'),
+    // Set in February, held on 2 March: held counts in March, set does not.
+    appointment(ben, ben, '2026-02-27T10:00:00Z', '2026-03-02T16:00:00Z', 'held'),
+    // Set in March, held in April: set counts, held does not.
+    appointment(ben, ben, '2026-03-31T23:00:00Z', '2026-04-02T16:00:00Z', 'held'),
   ]);
 });
 afterAll(async () => {
@@ -187,14 +208,14 @@ describe('the reports count the calls of the range', () => {
     expect(table(data, 'weekdays').rows[0]!.weekday).toBe('Monday');
   });
 
-  it('agents: dials, connects, connect %, voicemails, appointments 0, talk time, average call', async () => {
+  it('agents: dials, connects, connect %, voicemails, appointments set, talk time, average call', async () => {
     const data = await report('agents');
     expect(rowOf(data, 'agents', 'agent', 'Ann Agent')).toMatchObject({
       dials: 4,
       connects: 1,
       connect_rate: 25,
       voicemails: 1,
-      appointments: 0,
+      appointments: 2,
       talk_seconds: 120,
       average_seconds: 120,
     });
@@ -203,16 +224,31 @@ describe('the reports count the calls of the range', () => {
       connects: 1,
       connect_rate: 100,
       voicemails: 0,
+      appointments: 2,
       talk_seconds: 90,
       average_seconds: 45,
     });
     expect(table(data, 'agents').totals).toMatchObject({ dials: 5, connects: 2, connect_rate: 40, talk_seconds: 210 });
   });
 
-  it('appointments: an empty report saying appointments arrive with the calendar', async () => {
+  it('appointments: set per setter and day, held per assignee and day of the appointment, the chart per day', async () => {
     const data = await report('appointments');
-    expect(data.note).toBe(crmReportMessages.appointmentsNote);
-    expect(data.tables.map((entry) => entry.rows.length)).toEqual([0]);
+    expect(data.note).toBeNull();
+    expect(table(data, 'appointments').rows).toEqual([
+      { day: '2026-03-02', agent: 'Ann Agent', agent_id: ann, set: 2, held: 0 },
+      { day: '2026-03-02', agent: 'Ben Agent', agent_id: ben, set: 0, held: 1 },
+      { day: '2026-03-03', agent: 'Ben Agent', agent_id: ben, set: 1, held: 0 },
+      { day: '2026-03-05', agent: 'Ann Agent', agent_id: ann, set: 0, held: 1 },
+      { day: '2026-03-10', agent: 'Ann Agent', agent_id: ann, set: 0, held: 1 },
+      { day: '2026-03-31', agent: 'Ben Agent', agent_id: ben, set: 1, held: 0 },
+    ]);
+    expect(table(data, 'appointments').totals).toMatchObject({ set: 4, held: 3 });
+    expect(table(data, 'days').rows).toHaveLength(31);
+    expect(rowOf(data, 'days', 'day', '2026-03-02')).toEqual({ day: '2026-03-02', set: 2, held: 1 });
+    expect(data.charts[0]).toMatchObject({ table: 'days', index_key: 'day' });
+    // The agent filter: Ann's sets and the appointments she held.
+    const annOnly = await report('appointments', `?start=2026-03-01&end=2026-03-31&agent=${ann}`);
+    expect(table(annOnly, 'appointments').totals).toMatchObject({ set: 2, held: 2 });
   });
 
   it('?format=csv is the tables of the JSON answer, cell for cell', async () => {

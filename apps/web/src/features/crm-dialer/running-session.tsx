@@ -166,7 +166,7 @@ function CurrentLead({
   const left = useCountdown(wrapUntil);
   const timer = useTimer(onCall ? (phone?.call?.activeSince ?? null) : null);
   const outcome = useRef<HTMLDivElement>(null);
-  // The last call with this lead: its outcome is stamped on it (the appointments stat reads the calls).
+  // The last call with this lead: its outcome is stamped on it.
   const [callId, setCallId] = useState<number | null>(null);
   const liveRecord = onCall ? (phone?.call?.recordId ?? null) : null;
   if (liveRecord !== null && liveRecord !== callId) setCallId(liveRecord);
