@@ -83,6 +83,8 @@ export const stockMoves = pgTable(
   },
   (t) => [
     index('stock_moves_item_idx').on(t.itemId, t.occurredOn, t.id),
+    // The move history's first pages, newest first, without a filter (bench/billing-purchasing.ts).
+    index('stock_moves_date_idx').on(t.occurredOn, t.id),
     index('stock_moves_location_idx').on(t.locationId, t.itemId),
     index('stock_moves_source_idx').on(t.sourceType, t.sourceId),
     index('stock_moves_entry_idx').on(t.journalEntryId),
