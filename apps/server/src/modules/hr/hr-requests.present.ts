@@ -11,9 +11,10 @@ import {
   type HrRequestStage,
   type HrRequestStatus,
 } from '@switchboard/shared/hr/requests';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTransaction } from '../../db/client.ts';
+import { jsonNamed, jsonString, jsonTime } from '../../db/json-sql.ts';
 import { users } from '../users/users.table.ts';
 import { isHrApprover, type HrActor } from './hr-requests.data.ts';
 import { hrRequestDays, hrRequestEvents, hrRequests } from './hr-requests.table.ts';
@@ -96,6 +97,58 @@ export function presentRow(row: JoinedRow): HrRequestRow {
     version: request.version,
   };
 }
+
+/** A constant text as an SQL literal (labels written into a statement's text). */
+const textLiteral = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
+
+/** JavaScript's String.prototype.trim's whitespace, for btrim (summaryOf trims). */
+const jsWhitespace = sql.raw(
+  `E'${[
+    9, 10, 11, 12, 13, 32, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8232, 8233,
+    8239, 8287, 12288, 65279,
+  ]
+    .map((code) => `\\u${code.toString(16).padStart(4, '0')}`)
+    .join('')}'`,
+);
+
+/** summaryOf in SQL over `r` (hr_requests) and `c` (hr_categories); hr-requests-json.test.ts holds the two together. */
+const summarySql = sql`case c.kind
+    when 'time_off' then btrim(coalesce(r.reason, 'Time off') || ', ' || r.total_hours::text || ' h '
+      || case r.bank ${sql.join(
+        Object.entries(hrRequestBankLabels).map(
+          ([bank, label]) => sql`when ${textLiteral(bank)} then ${textLiteral(label)}`,
+        ),
+        sql` `,
+      )} else '' end, ${jsWhitespace})
+    when 'equipment' then coalesce(r.details->>'quantity', '1') || ' x ' || coalesce(r.details->>'item', '')
+    when 'schedule_change' then 'From ' || coalesce(r.details->>'effective_date', '')
+      || case when coalesce(r.details->>'end_date', '') <> '' then ' to ' || (r.details->>'end_date') else '' end
+    else coalesce(r.details->>'subject', '') end`;
+
+const jsonOrNull = (value: SQL) => sql`coalesce(${value}, 'null')`;
+
+/**
+ * presentRow as JSON text written by PostgreSQL (decisions 0023, 0129) over `r` (hr_requests), `c` (its category),
+ * `q` (the requester) and `d` (the decider, left joined). Numbers are numeric text JSON reads as the same number.
+ */
+export const requestRowJsonSql = sql`'{"id":' || r.id || ',"status":' || ${jsonString(sql`r.status`)}
+    || ',"stage":' || ${jsonString(sql`r.stage`)}
+    || ',"category":{"id":' || r.category_id || ',"name":' || ${jsonString(sql`c.name`)}
+    || ',"kind":' || ${jsonString(sql`c.kind`)} || ',"color":' || ${jsonString(sql`c.color`)} || '}'
+    || ',"requester":' || ${jsonNamed(sql`r.user_id`, sql`q.name`)}
+    || ',"summary":' || ${jsonString(summarySql)}
+    || ',"reason":' || ${jsonOrNull(jsonString(sql`r.reason`))} || ',"bank":' || ${jsonOrNull(jsonString(sql`r.bank`))}
+    || ',"start_date":' || ${jsonOrNull(sql`'"' || r.start_date::text || '"'`)}
+    || ',"end_date":' || ${jsonOrNull(sql`'"' || r.end_date::text || '"'`)}
+    || ',"total_hours":' || r.total_hours::text || ',"created_at":' || ${jsonTime(sql`r.created_at`)}
+    || ',"decided_at":' || ${jsonTime(sql`r.decided_at`)}
+    || ',"decided_by":' || ${jsonOrNull(jsonNamed(sql`r.decided_by`, sql`d.name`))}
+    || ',"version":' || r.version || '}'`;
+
+/** The joins requestRowJsonSql reads, after `from hr_requests r`. */
+export const requestRowJsonJoins = sql`join hr_categories c on c.id = r.category_id
+    join users q on q.id = r.user_id
+    left join users d on d.id = r.decided_by`;
 
 export async function findRequestRows(db: DbOrTransaction, where: SQL | undefined): Promise<JoinedRow[]> {
   return selectRequestRows(db).where(where).orderBy(desc(hrRequests.createdAt), desc(hrRequests.id));

@@ -1,16 +1,17 @@
-import type { HrDayPart, HrOutEntry, HrRequestRow } from '@switchboard/shared/hr/requests';
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTransaction } from '../../db/client.ts';
-import { toPage, type Page } from '../../db/paginate.ts';
+import type { HrDayPart, HrOutEntry } from '@switchboard/shared/hr/requests';
+import { and, asc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { pageJson } from '../../db/paginate.ts';
+import { pageWindow, runPrepared } from '../../db/prepared.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { employeeDepartments, employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import { isHrApprover, isHrViewer, type HrActor } from './hr-requests.data.ts';
-import { presentRow, selectRequestRows } from './hr-requests.present.ts';
+import { requestRowJsonJoins, requestRowJsonSql } from './hr-requests.present.ts';
 import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 
-// The requests lists (mine, approvals, all) and who is out (designs/hr.md §2.3, §8): one query for the page, one for
-// the count; no query per row.
+// The requests lists (mine, approvals, all) and who is out (designs/hr.md §2.3, §8): the lists are one prepared
+// statement whose answer PostgreSQL writes as JSON (decision 0138); who is out is one query.
 
 export interface RequestListQuery {
   scope: 'mine' | 'approvals' | 'all';
@@ -23,38 +24,69 @@ export interface RequestListQuery {
   per_page: number;
 }
 
-const reportsOf = (managerId: number) =>
-  sql`${hrRequests.userId} in (select ${employees.userId} from ${employees} where ${employees.managerId} = ${managerId})`;
-
 /**
  * mine: the viewer's own; approvals: requests the viewer approves (their direct reports', and for HR approvers those
  * that reached the HR stage), never their own; all: 'view human resources' or 'approve hr requests'.
+ * GET /api/hr/requests: the paginator's JSON text (hrRequestListResponseSchema; hr-requests-json.test.ts holds it to
+ * presentRow's answers), written by one named prepared statement per filter shape and page window, newest first on
+ * the (created_at, id) index with one row more: the filter is counted only when that row is there (or a page past
+ * the first is empty), else the total is where the page ends.
  */
-export async function listRequests(
-  db: DbOrTransaction,
-  query: RequestListQuery,
-  actor: HrActor,
-): Promise<Page<HrRequestRow>> {
-  const conditions: (SQL | undefined)[] = [];
-  if (query.scope === 'mine') conditions.push(eq(hrRequests.userId, actor.id));
-  if (query.scope === 'approvals') {
-    conditions.push(ne(hrRequests.userId, actor.id));
-    conditions.push(isHrApprover(actor) ? or(reportsOf(actor.id), eq(hrRequests.stage, 'hr')) : reportsOf(actor.id));
-  }
+export async function listRequests(db: Db, query: RequestListQuery, actor: HrActor): Promise<string> {
   if (query.scope === 'all' && !isHrViewer(actor) && !isHrApprover(actor)) throw forbidden();
-  if (query.status) conditions.push(eq(hrRequests.status, query.status));
-  if (query.category_id) conditions.push(eq(hrRequests.categoryId, query.category_id));
-  if (query.user_id) conditions.push(eq(hrRequests.userId, query.user_id));
-  if (query.from) conditions.push(gte(hrRequests.endDate, query.from));
-  if (query.to) conditions.push(lte(hrRequests.startDate, query.to));
-  const where = and(...conditions);
-  const rows = await selectRequestRows(db)
-    .where(where)
-    .orderBy(desc(hrRequests.createdAt), desc(hrRequests.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  const [{ total }] = await db.select({ total: count() }).from(hrRequests).where(where);
-  return toPage(rows.map(presentRow), total, { page: query.page, per_page: query.per_page });
+  const values: Record<string, unknown> = { actor: actor.id };
+  const conditions: SQL[] = [sql`true`];
+  const shape: string[] = [query.scope];
+  const actorId = sql.placeholder('actor');
+  const reportsOf = sql`r.user_id in (select e.user_id from employees e where e.manager_id = ${actorId})`;
+  if (query.scope === 'mine') conditions.push(sql`r.user_id = ${actorId}`);
+  if (query.scope === 'approvals') {
+    conditions.push(sql`r.user_id <> ${actorId}`);
+    conditions.push(isHrApprover(actor) ? sql`(${reportsOf} or r.stage = 'hr')` : reportsOf);
+    if (isHrApprover(actor)) shape.push('hr');
+  }
+  const filter = (name: string, value: unknown, condition: SQL) => {
+    if (value === undefined || value === null || value === '' || value === 0) return;
+    values[name] = value;
+    conditions.push(condition);
+    shape.push(name);
+  };
+  filter('status', query.status, sql`r.status = ${sql.placeholder('status')}`);
+  filter('category', query.category_id, sql`r.category_id = ${sql.placeholder('category')}::int`);
+  filter('user', query.user_id, sql`r.user_id = ${sql.placeholder('user')}::int`);
+  filter('from', query.from, sql`r.end_date >= ${sql.placeholder('from')}::date`);
+  filter('to', query.to, sql`r.start_date <= ${sql.placeholder('to')}::date`);
+  const where = sql.join(conditions, sql` and `);
+  const window = pageWindow(query, 1);
+  const offset = (query.page - 1) * query.per_page;
+  Object.assign(values, { per_page: query.per_page, limit: query.per_page + 1, offset });
+  const perPage = sql`${sql.placeholder('per_page')}::int`;
+  // The count's subquery runs only when the CASE reaches it (PostgreSQL evaluates an InitPlan on first use).
+  const [written] = await runPrepared<{ rows: string; fetched: number; counted: number | null }>(
+    db,
+    `hr_requests_json_${shape.join('_')}_${window.key}`,
+    () => sql`
+    with p as (
+      select r.id from hr_requests r where ${where}
+      order by r.created_at desc, r.id desc
+      limit ${window.limit} offset ${window.offset}
+    )
+    select count(*)::int as fetched,
+      '[' || coalesce(string_agg(w.row, ',' order by w.position) filter (where w.position <= ${perPage}), '') || ']'
+        as rows,
+      case when count(*) = 0 or count(*) > ${perPage}
+        then (select count(*)::int from hr_requests r where ${where}) end as counted
+    from (
+      select row_number() over (order by r.created_at desc, r.id desc) as position, ${requestRowJsonSql} as row
+      from p join hr_requests r on r.id = p.id ${requestRowJsonJoins}
+    ) w`,
+    values,
+  );
+  const fetched = written?.fetched ?? 0;
+  const rowCount = Math.min(fetched, query.per_page);
+  let total = offset + rowCount;
+  if (fetched > query.per_page || (rowCount === 0 && query.page > 1)) total = written?.counted ?? 0;
+  return pageJson(written?.rows ?? '[]', rowCount, total, query);
 }
 
 /**

@@ -104,8 +104,14 @@ export async function hrRequestsRoutes(app: AppInstance): Promise<void> {
     return { message, data: await getRequestDetail(app.db, result.id, actor) };
   };
 
-  app.get('/hr/requests', { onRequest: employee, schema: { querystring: hrRequestListQuerySchema } }, (request) =>
-    listRequests(app.db, request.query, actorOf(request.auth)),
+  // The paginator's JSON text as PostgreSQL wrote it (hr-requests.queries.ts), sent as is.
+  app.get(
+    '/hr/requests',
+    { onRequest: employee, schema: { querystring: hrRequestListQuerySchema } },
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await listRequests(app.db, request.query, actorOf(request.auth))),
   );
 
   app.get('/hr/requests/banks', { onRequest: employee, schema: { querystring: banksQuery } }, async (request) => {
