@@ -71,7 +71,17 @@ export const webFeatureLayers = [
   ],
   // HR's parts read the base data of 'hr'; the general calendar shows time off, interviews and project slots; the
   // power dialer and lead import build on the leads ('crm') and the softphone.
-  ['hr-requests', 'hr-anon', 'hr-jobs', 'hr-forms', 'hr-reports', 'calendar', 'crm-dialer', 'crm-import'],
+  [
+    'hr-requests',
+    'hr-anon',
+    'hr-jobs',
+    'hr-forms',
+    'hr-reports',
+    'calendar',
+    'crm-dialer',
+    'crm-import',
+    'crm-proposals',
+  ],
   ['dashboard', 'search', 'billing-home'],
 ];
 

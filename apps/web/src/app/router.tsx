@@ -20,6 +20,8 @@ const handle = (value: RouteHandle): RouteHandle => value;
 const chatPage = () => import('../features/chat/chat-page.tsx').then((m) => ({ Component: m.ChatPage }));
 const publicApprovalPage = () =>
   import('../features/approvals/public-approval-page.tsx').then((m) => ({ Component: m.PublicApprovalPage }));
+const publicProposalPage = () =>
+  import('../features/crm-proposals/public-proposal-page.tsx').then((m) => ({ Component: m.PublicProposalPage }));
 const authScreen = () => import('../features/auth/auth-screen.tsx').then((m) => ({ Component: m.AuthScreen }));
 const appShell = () => import('./shell/app-shell.tsx').then((m) => ({ Component: m.AppShellLayout }));
 const dashboardPage = () =>
@@ -403,7 +405,12 @@ export const appRoutes: RouteObject[] = [
         lazy: () => import('../features/crm-import/export-page.tsx').then((m) => ({ Component: m.ExportPage })),
         handle: handle({ title: 'CRM Export' }),
       },
-      area('proposals', 'Proposals'),
+      {
+        path: 'proposals',
+        lazy: () =>
+          import('../features/crm-proposals/proposals-page.tsx').then((m) => ({ Component: m.ProposalsPage })),
+        handle: handle({ title: 'Proposals' }),
+      },
       {
         path: 'reports/:report/:startDate?/:endDate?/:agent?',
         lazy: () =>
@@ -646,6 +653,8 @@ export const routes: RouteObject[] = [
       { path: 'logout', loader: logoutLoader },
       // A mailed approval link (decision 0046): public, outside the shell.
       { path: 'approve/:token', lazy: publicApprovalPage, handle: handle({ title: 'Approval' }) },
+      // A mailed proposal acceptance link: public, outside the shell, as the approvals'.
+      { path: 'proposal/:token', lazy: publicProposalPage, handle: handle({ title: 'Proposal' }) },
       // Everything else needs a signed-in user and renders inside the shell.
       { id: 'app', loader: requireSessionLoader, lazy: appShell, children: appRoutes },
     ],

@@ -30,6 +30,7 @@ import { isOverdue, localToday } from '../lead-filters.ts';
 import { ContactsCard } from './contacts-card.tsx';
 import { DispositionForm } from './disposition-form.tsx';
 import { LeadFormDrawer } from './lead-form.tsx';
+import { LeadProposalButton } from './lead-proposal-button.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
 import { noteHtmlOf } from './note-html.ts';
 import { PhoneLink } from './phone-link.tsx';
@@ -187,6 +188,7 @@ function LeadView({ lead, onDeleted }: { lead: LeadDetail; onDeleted: () => void
         <Button variant="default" onClick={() => setEditing(true)}>
           Edit
         </Button>
+        <LeadProposalButton leadId={lead.id} />
         {companyId === null ? (
           <Button variant="default" onClick={askConvert} loading={convert.isPending}>
             Convert to client
