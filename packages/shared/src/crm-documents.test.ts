@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CRM_DOCUMENT_MAX_BYTES,
+  crmDocumentFileProblem,
+  crmDocumentMessages,
   crmDocumentUpdateSchema,
   crmDocumentUploadFieldsSchema,
   crmEmailTemplateInputSchema,
   fileExtension,
+  formatFileSize,
   leadEmailInputSchema,
   leadMergeValues,
   mergeFields,
@@ -108,5 +112,22 @@ describe('contracts', () => {
     expect(fileExtension('Report.Final.PDF')).toBe('pdf');
     expect(fileExtension('.bashrc')).toBe('');
     expect(fileExtension('README')).toBe('');
+  });
+});
+
+describe('browser checks', () => {
+  it('refuses empty, oversized and unknown kinds of file by name and size; formats sizes', () => {
+    expect(crmDocumentFileProblem({ name: 'a.pdf', size: 10 })).toBeNull();
+    expect(crmDocumentFileProblem({ name: 'photo.JPEG', size: 10 })).toBeNull();
+    expect(crmDocumentFileProblem({ name: 'a.pdf', size: 0 })).toBe(crmDocumentMessages.fileEmpty);
+    expect(crmDocumentFileProblem({ name: 'a.pdf', size: CRM_DOCUMENT_MAX_BYTES + 1 })).toBe(
+      crmDocumentMessages.fileTooLarge,
+    );
+    expect(crmDocumentFileProblem({ name: 'a.pdf', size: CRM_DOCUMENT_MAX_BYTES })).toBeNull();
+    expect(crmDocumentFileProblem({ name: 'setup.exe', size: 10 })).toBe(crmDocumentMessages.fileType);
+    expect(crmDocumentFileProblem({ name: 'logo.svg', size: 10 })).toBe(crmDocumentMessages.fileType);
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(2048)).toBe('2.0 KB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5.0 MB');
   });
 });

@@ -359,3 +359,18 @@ export const leadEmailSchema = z.strictObject({
   created_at: z.string(),
 });
 export type LeadEmail = z.infer<typeof leadEmailSchema>;
+
+/** What the browser can tell before uploading (the server checks the bytes): the name's kind and the size. */
+export function crmDocumentFileProblem(file: { name: string; size: number }): string | null {
+  if (file.size === 0) return crmDocumentMessages.fileEmpty;
+  if (file.size > CRM_DOCUMENT_MAX_BYTES) return crmDocumentMessages.fileTooLarge;
+  if (!crmDocumentExtensions.includes(fileExtension(file.name))) return crmDocumentMessages.fileType;
+  return null;
+}
+
+/** A size for people: bytes, KB or MB with one decimal. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -429,7 +429,11 @@ export const appRoutes: RouteObject[] = [
           import('../features/crm-voicemails/voicemails-page.tsx').then((m) => ({ Component: m.VoicemailsPage })),
         handle: handle({ title: 'Voicemails' }),
       },
-      area('documents', 'Documents'),
+      {
+        path: 'documents',
+        lazy: () => import('../features/crm/documents-page.tsx').then((m) => ({ Component: m.DocumentsPage })),
+        handle: handle({ title: 'Documents' }),
+      },
       {
         path: 'phoneburner',
         lazy: () => import('../features/crm-dialer/dialer-page.tsx').then((m) => ({ Component: m.DialerPage })),

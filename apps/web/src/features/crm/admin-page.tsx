@@ -8,12 +8,13 @@ import { useParams } from 'react-router';
 import { AreaUnavailablePage } from '../../components/area-unavailable-page.tsx';
 import { getFormErrors } from '../../lib/form-errors.ts';
 import { CampaignsAdmin } from './admin-campaigns.tsx';
+import { EmailTemplatesAdmin } from './admin-templates.tsx';
 import { RegionsAdmin } from './admin-regions.tsx';
 import { VerticalsAdmin } from './admin-verticals.tsx';
 import { useCrmSettings, useSaveCrmSettings } from './api/leads.ts';
 
-// /crm/admin/{view} (designs/crm-softphone.md §4.9): campaigns, regions, verticals and the CRM settings form; the
-// e-mail templates view is built by its own issue and says so.
+// /crm/admin/{view} (designs/crm-softphone.md §4.9): campaigns, e-mail templates, regions, verticals and the CRM
+// settings form.
 
 export function CrmAdminPage() {
   const { view } = useParams();
@@ -21,6 +22,8 @@ export function CrmAdminPage() {
   if (view === 'campaigns') return <CampaignsAdmin />;
   if (view === 'regions') return <RegionsAdmin />;
   if (view === 'verticals') return <VerticalsAdmin />;
+  // The navigation's 'Email' links to /crm/admin/email; /crm/admin/templates is the same view.
+  if (view === 'email' || view === 'templates') return <EmailTemplatesAdmin />;
   return <AreaUnavailablePage />;
 }
 

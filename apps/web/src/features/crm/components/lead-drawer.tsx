@@ -25,10 +25,12 @@ import { RelativeTime } from '../../../components/relative-time.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePermissions } from '../../../lib/auth-store.ts';
 import { placeCall } from '../../softphone/place-call.ts';
+import { useLeadEmails } from '../api/documents.ts';
 import { useAddNote, useConvertLead, useDeleteLead, useLead, useLiveLead } from '../api/leads.ts';
 import { isOverdue, localToday } from '../lead-filters.ts';
 import { ContactsCard } from './contacts-card.tsx';
 import { DispositionForm } from './disposition-form.tsx';
+import { LeadEmailButton } from './lead-email-dialog.tsx';
 import { LeadFormDrawer } from './lead-form.tsx';
 import { LeadProposalButton } from './lead-proposal-button.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
@@ -78,6 +80,7 @@ function LeadView({ lead, onDeleted }: { lead: LeadDetail; onDeleted: () => void
   const number = lead.phone ?? lead.mobile;
   // A call logged with this lead (the softphone's) asks for its outcome.
   useLiveLead(lead.id, () => setLogging(true));
+  const emails = useLeadEmails(lead.id);
 
   const call = () => {
     if (!number) return;
@@ -185,6 +188,7 @@ function LeadView({ lead, onDeleted }: { lead: LeadDetail; onDeleted: () => void
         <Button variant="light" onClick={() => setLogging(true)}>
           Log outcome
         </Button>
+        <LeadEmailButton lead={lead} />
         <Button variant="default" onClick={() => setEditing(true)}>
           Edit
         </Button>
@@ -206,7 +210,7 @@ function LeadView({ lead, onDeleted }: { lead: LeadDetail; onDeleted: () => void
       <Divider />
       <Text fw={600}>Timeline</Text>
       <NoteForm leadId={lead.id} />
-      <LeadTimeline calls={lead.calls} notes={lead.notes} />
+      <LeadTimeline calls={lead.calls} notes={lead.notes} emails={emails.data} />
       {editing ? (
         <LeadFormDrawer lead={lead} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
       ) : null}

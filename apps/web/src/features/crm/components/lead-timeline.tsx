@@ -1,22 +1,36 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { DISPOSITIONS } from '@switchboard/shared/crm';
+import type { LeadEmail } from '@switchboard/shared/crm-documents';
 import type { LeadCall, LeadNote } from '@switchboard/shared/crm-leads';
 import { formatCallTimer } from '@switchboard/shared/softphone';
 import { IconNote, IconPhoneIncoming, IconPhoneOutgoing } from '@tabler/icons-react';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
+import { LeadEmailEntry } from './lead-email-entry.tsx';
 
-type Entry = { kind: 'call'; at: string; call: LeadCall } | { kind: 'note'; at: string; note: LeadNote };
+type Entry =
+  | { kind: 'call'; at: string; call: LeadCall }
+  | { kind: 'note'; at: string; note: LeadNote }
+  | { kind: 'email'; at: string; email: LeadEmail };
 
 const dispositionLabel = (code: string | null) =>
   code ? (DISPOSITIONS.find((entry) => entry.code === code)?.label ?? code) : null;
 const statusText = (status: string) => status.replace(/_/g, ' ');
 
-/** Calls and notes, newest first (the detail's last calls and its notes). */
-export function LeadTimeline({ calls, notes }: { calls: readonly LeadCall[]; notes: readonly LeadNote[] }) {
+/** Calls, notes and e-mails, newest first (the detail's last calls and its notes, the lead's e-mails). */
+export function LeadTimeline({
+  calls,
+  notes,
+  emails = [],
+}: {
+  calls: readonly LeadCall[];
+  notes: readonly LeadNote[];
+  emails?: readonly LeadEmail[];
+}) {
   const entries: Entry[] = [
     ...calls.map((call): Entry => ({ kind: 'call', at: call.started_at, call })),
     ...notes.map((note): Entry => ({ kind: 'note', at: note.created_at, note })),
+    ...emails.map((email): Entry => ({ kind: 'email', at: email.created_at, email })),
   ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   if (entries.length === 0) {
     return (
@@ -30,6 +44,8 @@ export function LeadTimeline({ calls, notes }: { calls: readonly LeadCall[]; not
       {entries.map((entry) =>
         entry.kind === 'call' ? (
           <CallEntry key={`call-${entry.call.id}`} call={entry.call} />
+        ) : entry.kind === 'email' ? (
+          <LeadEmailEntry key={`email-${entry.email.id}`} email={entry.email} />
         ) : (
           <NoteEntry key={`note-${entry.note.id}`} note={entry.note} />
         ),
