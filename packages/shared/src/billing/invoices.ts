@@ -55,6 +55,15 @@ export const unknownCompanyMessage = 'The selected company is invalid.';
 export const unknownProjectMessage = "The selected project is invalid or not this company's.";
 export const duplicateCreditNoteMessage = 'A credit note cannot be duplicated: raise a new one on its invoice.';
 export const checkInsOnLaborMessage = 'Only a labor line may bill check-ins.';
+// A tracked product line's stock location (decision in docs/decisions, "invoice line stock location").
+export const stockLocationInvalidMessage = 'The selected stock location is invalid.';
+export const stockLocationInactiveMessage = 'The stock location is inactive: choose another.';
+export const stockLocationUntrackedMessage =
+  'Only a line with an inventory-tracked product leaves from a stock location.';
+/** Posting finds the chosen (or fullest) location short of the line's quantity. */
+export const stockLocationShortMessage = (location: string, onHand: string): string =>
+  `Only ${onHand} on hand at ${location}: choose another stock location.`;
+export const stockLocationNoneMessage = 'Choose the stock location a tracked product leaves from.';
 export const checkInsInvalidMessage = "The selected check-ins are invalid, open, not billable or not this company's.";
 export const checkInTwiceMessage = 'A check-in may be billed on one line only.';
 /** A check-in is billed once (invoice_line_sources.check_in_id is unique): where it already is. */
@@ -96,6 +105,14 @@ export const invoiceLineInputSchema = z.object({
   taxable: z.union([z.literal(0), z.literal(1)]).default(0),
   period_start: isoDateText('period start').nullable().default(null),
   period_end: isoDateText('period end').nullable().default(null),
+  /** Where a tracked product leaves stock at posting; null leaves from the location holding the most of it. */
+  stock_location_id: z
+    .number({ error: stockLocationInvalidMessage })
+    .int(stockLocationInvalidMessage)
+    .positive(stockLocationInvalidMessage)
+    .max(2_147_483_647, stockLocationInvalidMessage)
+    .nullable()
+    .default(null),
   /** Time-and-materials check-ins this labor line bills (each once: invoice_line_sources). */
   checkin_ids: z
     .array(z.number().int().positive().max(2_147_483_647), { error: checkInsInvalidMessage })
@@ -297,7 +314,10 @@ export const checkInLinesInputSchema = z.object({
 });
 
 /** A line a source proposes for the new invoice: the line input as the form sends it back. */
-export type SourceLine = z.output<typeof invoiceLineInputSchema>;
+export type SourceLine = Omit<z.output<typeof invoiceLineInputSchema>, 'stock_location_id'> & {
+  /** Sources name no stock location (recurring items and labor are not stock). */
+  stock_location_id?: number | null;
+};
 export interface SourceLinesResponse {
   /** The contract the recurring items are from (null: none governs the month); null for check-in lines. */
   contract_id: number | null;
@@ -342,6 +362,8 @@ export interface InvoiceLineRow {
   tax_amount: number;
   period_start: string | null;
   period_end: string | null;
+  /** The stock location a tracked product leaves (posted: left) from; null for other lines and undecided drafts. */
+  stock_location_id: number | null;
   explain: LineExplain | null;
 }
 
@@ -511,6 +533,7 @@ export const invoiceDetailSchema = invoiceRowSchema.extend({
       tax_amount: z.number(),
       period_start: nullableText,
       period_end: nullableText,
+      stock_location_id: z.number().int().nullable(),
       explain: explainSchema,
     }),
   ),

@@ -1,8 +1,14 @@
+import {
+  stockLocationInactiveMessage,
+  stockLocationInvalidMessage,
+  stockLocationNoneMessage,
+  stockLocationShortMessage,
+} from '@switchboard/shared/billing/invoices';
 import { numericFromCents, unitsFromNumeric, numericFromUnits } from '@switchboard/shared/billing/money';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { unprocessable } from '../../plugins/errors.ts';
-import { applyStockMove } from './inventory-moves.ts';
+import { HttpError, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
+import { applyStockMove, displayQuantity, locationInactiveMessage, notEnoughStockMessage } from './inventory-moves.ts';
 import type { PostingLine } from './ledger.service.ts';
 
 // Tracked products sold on an invoice (designs/billing.md §3.2 row 2): each invoice line with an inventory-tracked
@@ -29,13 +35,44 @@ export interface InvoiceStockSales {
   locationIds: number[];
 }
 
-export const noLocationMessage = 'Choose the stock location a tracked product leaves from.';
+/**
+ * A stock move's 422 as the invoice line's: the location's errors and a short location under
+ * `lines.N.stock_location_id` (the line's location select), the quantity's under `lines.N.quantity`.
+ */
+async function lineStockErrors(
+  tx: Transaction,
+  error: HttpError,
+  line: { line_no: number; item_id: number; location_id: number | null },
+): Promise<FieldErrors> {
+  const index = Number(line.line_no) - 1;
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(error.errors ?? {})) {
+    if (field === 'location_id') {
+      const inactive = messages.includes(locationInactiveMessage);
+      out[`lines.${index}.stock_location_id`] = [inactive ? stockLocationInactiveMessage : stockLocationInvalidMessage];
+      continue;
+    }
+    // The item's row is locked by this transaction since the refused move: what is there is what the move saw.
+    const [level] = (
+      await tx.execute<{ name: string; on_hand: string }>(sql`
+        select l.name, coalesce(s.on_hand, 0)::text as on_hand from inventory_locations l
+        left join stock_levels s on s.location_id = l.id and s.item_id = ${line.item_id}
+        where l.id = ${line.location_id}`)
+    ).rows;
+    const onHand = displayQuantity(level?.on_hand ?? '0');
+    if (field === 'quantity' && level && messages.includes(notEnoughStockMessage(level.name, onHand)))
+      out[`lines.${index}.stock_location_id`] = [stockLocationShortMessage(level.name, onHand)];
+    else out[`lines.${index}.${field === 'quantity' ? 'quantity' : 'stock_location_id'}`] = messages;
+  }
+  return out;
+}
 
 /**
  * Applies the sale (or, on a credit note, return) move of every line with a tracked product and records each line's
  * cost on invoice_lines.cost_amount. Lines are moved in item id order (the item rows are locked in id order).
- * A tracked product line without a location takes the one holding most of the item (none at all: 422
- * `lines.N.location_id`).
+ * A tracked product line leaves from its chosen location, or without one from the location holding most of the item;
+ * a location short of the line's quantity (or none at all) is a 422 under `lines.N.stock_location_id`, every such
+ * line named.
  */
 export async function postInvoiceStockSales(tx: Transaction, invoice: InvoiceForStock): Promise<InvoiceStockSales> {
   const { rows } = await tx.execute<{
@@ -63,9 +100,11 @@ export async function postInvoiceStockSales(tx: Transaction, invoice: InvoiceFor
     sql`select id, number from accounts where number in ('5000', '1200')`,
   );
   const accountId = new Map(accounts.rows.map((row) => [row.number, Number(row.id)]));
+  const errors: FieldErrors = {};
   for (const line of rows) {
-    // The invoice editor names no location yet: a line without one leaves from the location holding the most of the
-    // item (lowest id on a tie), a credit note's return goes back there or to the first active location.
+    // A line without a chosen location (run lines, quote conversion, drafts saved before the editor had the field)
+    // leaves from the location holding the most of the item (lowest id on a tie); a credit note's return goes back
+    // there or to the first active location.
     if (line.location_id === null) {
       const [fallback] = (
         await tx.execute<{ id: number }>(sql`
@@ -73,22 +112,33 @@ export async function postInvoiceStockSales(tx: Transaction, invoice: InvoiceFor
           left join stock_levels s on s.location_id = l.id and s.item_id = ${line.item_id}
           where l.active order by coalesce(s.on_hand, 0) desc, l.id limit 1`)
       ).rows;
-      if (!fallback) throw unprocessable({ [`lines.${Number(line.line_no) - 1}.location_id`]: [noLocationMessage] });
+      if (!fallback) {
+        errors[`lines.${Number(line.line_no) - 1}.stock_location_id`] = [stockLocationNoneMessage];
+        continue;
+      }
       line.location_id = Number(fallback.id);
       await tx.execute(sql`update invoice_lines set location_id = ${line.location_id} where id = ${line.id}`);
     }
     const units = Math.abs(unitsFromNumeric(line.quantity, 2));
-    const moved = await applyStockMove(tx, {
-      itemId: Number(line.item_id),
-      locationId: Number(line.location_id),
-      quantity: numericFromUnits(isCredit ? units : -units, 2),
-      reason: isCredit ? 'return' : 'sale',
-      sourceType: 'invoice',
-      sourceId: invoice.id,
-      occurredOn: invoice.date,
-      memo: invoice.number ? `${isCredit ? 'Credit note' : 'Invoice'} ${invoice.number}` : line.description,
-      createdBy: invoice.actorId,
-    });
+    let moved: Awaited<ReturnType<typeof applyStockMove>>;
+    try {
+      moved = await applyStockMove(tx, {
+        itemId: Number(line.item_id),
+        locationId: Number(line.location_id),
+        quantity: numericFromUnits(isCredit ? units : -units, 2),
+        reason: isCredit ? 'return' : 'sale',
+        sourceType: 'invoice',
+        sourceId: invoice.id,
+        occurredOn: invoice.date,
+        memo: invoice.number ? `${isCredit ? 'Credit note' : 'Invoice'} ${invoice.number}` : line.description,
+        createdBy: invoice.actorId,
+      });
+    } catch (error) {
+      // A refused move changed nothing: the other lines are still tried, so every short line is named at once.
+      if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;
+      Object.assign(errors, await lineStockErrors(tx, error, line));
+      continue;
+    }
     const cost = Math.abs(moved.valueCents);
     out.costByLineId.set(Number(line.id), cost);
     out.moveIds.push(moved.id);
@@ -103,5 +153,6 @@ export async function postInvoiceStockSales(tx: Transaction, invoice: InvoiceFor
       { ...stock, debit: isCredit ? cost : 0, credit: isCredit ? 0 : cost },
     );
   }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
   return out;
 }

@@ -8,6 +8,7 @@ import {
   stockRowSchema,
   stockTotalsSchema,
 } from '@switchboard/shared/billing/inventory';
+import { stockLocationShortMessage } from '@switchboard/shared/billing/invoices';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -456,7 +457,7 @@ describe('postInvoiceStockSales', () => {
   });
 
   it('takes a line without a location from where most of the item is, and refuses more than is on hand', async () => {
-    // The invoice editor names no location yet (lead's integration): the line leaves from the fullest location.
+    // A line saved without a location (the run's, a converted quote's) leaves from the fullest location.
     const { rows } = await ctx.db.execute<{ location_id: number }>(
       sql`select location_id from stock_levels where item_id = ${switchId} order by on_hand desc, location_id limit 1`,
     );
@@ -482,7 +483,7 @@ describe('postInvoiceStockSales', () => {
           where item_id = ${switchId} and location_id = ${location['Van 1']!}`,
     );
     expect((short as HttpError).errors).toEqual({
-      quantity: [`Not enough stock at Van 1: ${van[0]!.on_hand} on hand.`],
+      'lines.1.stock_location_id': [stockLocationShortMessage('Van 1', van[0]!.on_hand)],
     });
   });
 

@@ -42,6 +42,8 @@ export interface DraftLine {
   explain?: LineExplain | null;
   /** Time-and-materials check-ins billed on this line (invoice_line_sources: each billed once). */
   checkInIds?: number[];
+  /** The stock location a tracked product leaves from at posting (null: the one holding the most of it). */
+  locationId?: number | null;
 }
 
 export interface DraftInvoice {
@@ -180,6 +182,7 @@ async function insertLines(tx: Transaction, invoiceId: number, lines: readonly C
         periodStart: line.periodStart ?? null,
         periodEnd: line.periodEnd ?? null,
         explain: line.explain ?? null,
+        locationId: line.locationId ?? null,
       })),
     )
     .returning({ id: invoiceLines.id, lineNo: invoiceLines.lineNo });

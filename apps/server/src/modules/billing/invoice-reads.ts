@@ -341,6 +341,7 @@ type DrawerDb = RowDb & {
     tax_amount: string;
     period_start: string | null;
     period_end: string | null;
+    stock_location_id: number | null;
     explain: LineExplain | null;
   }[];
   allocations: {
@@ -413,7 +414,7 @@ const drawerSql = () => sql`
       select l.id, l.line_no, l.kind, l.item_id, b.name as item_name, l.account_id, l.description,
         l.quantity::text as quantity, l.unit_price::text as unit_price, l.proration, l.amount::text as amount,
         l.taxable, l.tax_amount::text as tax_amount, l.period_start::text as period_start,
-        l.period_end::text as period_end, l.explain
+        l.period_end::text as period_end, l.location_id as stock_location_id, l.explain
       from invoice_lines l left join billing_items b on b.id = l.item_id
       where l.invoice_id = i.id) x) as lines,
     (select coalesce(json_agg(x order by x.applied_on, x.id), '[]') from (
@@ -518,6 +519,7 @@ export async function getInvoiceDetail(db: Db, id: number): Promise<InvoiceDetai
       tax_amount: money(line.tax_amount),
       period_start: line.period_start,
       period_end: line.period_end,
+      stock_location_id: line.stock_location_id,
       explain: line.explain,
     })),
     allocations: row.allocations.map((allocation) => ({

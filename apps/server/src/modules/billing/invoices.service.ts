@@ -8,6 +8,9 @@ import {
   invoiceLabel,
   onlyPostedCreditMessage,
   onlyPostedVoidMessage,
+  stockLocationInactiveMessage,
+  stockLocationInvalidMessage,
+  stockLocationUntrackedMessage,
   unknownCompanyMessage,
   unknownProjectMessage,
   voidWithAllocationsMessage,
@@ -66,6 +69,7 @@ function draftLinesFromInput(lines: InvoiceInput['lines']): DraftLine[] {
       taxable: line.taxable,
       periodStart: line.period_start,
       periodEnd: line.period_end,
+      locationId: line.stock_location_id,
       // The drawer reads the billed check-ins back from explain, so an edit keeps them (run lines do the same).
       ...(checkInIds
         ? {
@@ -114,6 +118,42 @@ async function checkCheckInSources(
     const other = lineIds.map((id) => billedOn.get(id)).find((row) => row !== undefined);
     if (invalid) errors[`lines.${index}.checkin_ids`] = [checkInsInvalidMessage];
     else if (other) errors[`lines.${index}.checkin_ids`] = [checkInBilledMessage(other)];
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+/**
+ * A line's stock location must be an active inventory location, and only a line with an inventory-tracked product
+ * names one (design §3.8: sales leave stock from a location). Whether it holds enough is decided at posting, when the
+ * stock is moved under the item's lock.
+ */
+async function checkStockLocations(tx: Transaction, lines: InvoiceInput['lines']): Promise<void> {
+  const chosen = lines.filter((line) => line.stock_location_id !== null);
+  if (chosen.length === 0) return;
+  const list = (ids: number[]) =>
+    sql.join(
+      [...new Set(ids)].map((id) => sql`${id}`),
+      sql`, `,
+    );
+  const locations = await tx.execute<{ id: number; active: boolean }>(
+    sql`select id, active from inventory_locations where id in (${list(chosen.map((line) => line.stock_location_id!))})`,
+  );
+  const active = new Map(locations.rows.map((row) => [Number(row.id), row.active]));
+  const itemIds = chosen.flatMap((line) => (line.item_id === null ? [] : [line.item_id]));
+  const tracked = new Set<number>();
+  if (itemIds.length > 0) {
+    const items = await tx.execute<{ id: number }>(sql`select id from billing_items
+      where id in (${list(itemIds)}) and inventory_tracked and type = 'product'`);
+    for (const row of items.rows) tracked.add(Number(row.id));
+  }
+  const errors: Record<string, string[]> = {};
+  lines.forEach((line, index) => {
+    if (line.stock_location_id === null) return;
+    const key = `lines.${index}.stock_location_id`;
+    const state = active.get(line.stock_location_id);
+    if (line.item_id === null || !tracked.has(line.item_id)) errors[key] = [stockLocationUntrackedMessage];
+    else if (state === undefined) errors[key] = [stockLocationInvalidMessage];
+    else if (!state) errors[key] = [stockLocationInactiveMessage];
   });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
@@ -178,6 +218,7 @@ export async function createInvoice(db: Db, input: InvoiceInput, actorId: number
     .transaction(async (tx) => {
       await checkParties(tx, input);
       await checkCheckInSources(tx, input.company_id, input.lines, null);
+      await checkStockLocations(tx, input.lines);
       return writeDraftInvoice(
         tx,
         {
@@ -205,6 +246,7 @@ export async function updateInvoice(db: Db, id: number, input: InvoiceInput, act
       assertDraft(invoice.status);
       await checkParties(tx, input);
       await checkCheckInSources(tx, input.company_id, input.lines, id);
+      await checkStockLocations(tx, input.lines);
       const keepsType = invoice.type !== 'one_off' && invoice.type !== 'project';
       await tx
         .update(invoices)
@@ -385,6 +427,8 @@ export async function createCreditNote(db: Db, id: number, input: CreditNoteInpu
         taxable: line.taxable === 1 ? 1 : 0,
         periodStart: line.periodStart,
         periodEnd: line.periodEnd,
+        // A returned product goes back to the location it left from.
+        locationId: line.locationId,
       });
     });
     if (Object.keys(errors).length > 0) throw unprocessable(errors);
@@ -458,6 +502,7 @@ export async function duplicateInvoice(db: Db, id: number, actorId: number): Pro
           periodStart: line.periodStart,
           periodEnd: line.periodEnd,
           explain: (line.explain as LineExplain | null) ?? null,
+          locationId: line.locationId,
         })),
       },
       actorId,

@@ -192,6 +192,7 @@ describe('source lines in the editor', () => {
       proration: null,
       amount: 166.25,
       tax_amount: 0,
+      stock_location_id: null,
       ...laborLine,
       explain: { summary: '2 check-ins', check_in_ids: [41, 42] },
     };

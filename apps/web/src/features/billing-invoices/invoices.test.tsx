@@ -82,6 +82,7 @@ const detail = (invoice: InvoiceRow, extra: Partial<InvoiceDetail> = {}): Invoic
       tax_amount: 0,
       period_start: null,
       period_end: null,
+      stock_location_id: null,
       explain: { summary: '25 devices × $125.00, 18 of 30 days', contract_id: 3, days: 18, of_days: 30, rate: 125 },
     },
   ],
