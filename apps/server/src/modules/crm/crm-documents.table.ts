@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
 import { crmLeadContacts, crmLeads } from './crm.table.ts';
 
@@ -27,7 +38,11 @@ export const crmDocuments = pgTable(
     updatedAt: updated(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('crm_documents_live_idx').on(t.category, t.name).where(sql`deleted_at is null`)],
+  (t) => [
+    index('crm_documents_live_idx')
+      .on(t.category, t.name)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 export const crmEmailTemplates = pgTable(
@@ -38,12 +53,19 @@ export const crmEmailTemplates = pgTable(
     subject: text('subject').notNull(),
     // Sanitised HTML with {{merge fields}} (stored-html.ts).
     bodyHtml: text('body_html').notNull(),
-    documentIds: integer('document_ids').array().notNull().default(sql`'{}'::int[]`),
+    documentIds: integer('document_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     createdAt: created(),
     updatedAt: updated(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('crm_email_templates_name_key').on(sql`lower(${t.name})`).where(sql`deleted_at is null`)],
+  (t) => [
+    uniqueIndex('crm_email_templates_name_key')
+      .on(sql`lower(${t.name})`)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 /** An e-mail sent from a lead's drawer: the lead's timeline shows it (LeadEmailSent on crm_lead_{id}). */
