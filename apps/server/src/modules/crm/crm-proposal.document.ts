@@ -51,7 +51,7 @@ const table = (
     { boldLast: 1 },
   );
 
-/** The CRM's proposal (designs/crm-softphone.md §4.7): staff with 'view crm' who see its lead; never a client account. */
+/** The CRM's proposal (designs/crm-softphone.md §4.7): staff with 'view crm' who see its lead; never clients. */
 export const proposalDocument: DocumentTypeModule<ProposalView> = {
   type: 'proposal',
   clientVisible: false,

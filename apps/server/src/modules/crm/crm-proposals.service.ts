@@ -353,7 +353,8 @@ export async function sendProposal(
 export const proposalThrottleLimit = 60;
 export const proposalThrottleWindowMinutes = 15;
 
-const throttleWindowOver = sql`${crmProposalThrottles.windowStartedAt} <= now() - make_interval(mins => ${proposalThrottleWindowMinutes})`;
+const windowStarted = crmProposalThrottles.windowStartedAt;
+const throttleWindowOver = sql`${windowStarted} <= now() - make_interval(mins => ${proposalThrottleWindowMinutes})`;
 
 /** Counts this request and decides on the counted value in one statement; 429 past the limit. */
 export async function throttleProposalRequest(db: DbOrTransaction, ip: string | null | undefined): Promise<void> {
@@ -365,7 +366,7 @@ export async function throttleProposalRequest(db: DbOrTransaction, ip: string | 
       target: crmProposalThrottles.address,
       set: {
         count: sql`case when ${throttleWindowOver} then 1 else ${crmProposalThrottles.count} + 1 end`,
-        windowStartedAt: sql`case when ${throttleWindowOver} then now() else ${crmProposalThrottles.windowStartedAt} end`,
+        windowStartedAt: sql`case when ${throttleWindowOver} then now() else ${windowStarted} end`,
       },
     })
     .returning({

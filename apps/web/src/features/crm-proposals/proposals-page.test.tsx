@@ -83,7 +83,7 @@ describe('/crm/proposals', { timeout: 60_000 }, () => {
     expect(cells.getByText('Andy Agent')).toBeTruthy();
   });
 
-  it('opens New proposal for the lead in the URL, totals live in cents, refuses a third decimal before calling', async () => {
+  it('opens New proposal with the lead of the URL, live totals in cents, no call on a third decimal', async () => {
     const calls = render('/crm/proposals?new=1&lead=7', detail('draft'));
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'New proposal' }, firstLoad);
