@@ -97,3 +97,58 @@ async function readVersion(db: Db | Transaction): Promise<string | undefined> {
 export async function billingVersion(db: Db | Transaction): Promise<number> {
   return Number((await readVersion(db)) ?? -1);
 }
+
+// DOR Taxes reads only invoices, their lines, tax rates, the allocations of invoices and credit notes and the journal
+// lines of rates and sales-tax accounts: its answers are kept under billing_tax_versions (migration 0071), which only
+// those writes move, so bills, receipts, stock and payments leave them cached. Same rules as above, its own entries.
+const taxCaches = new WeakMap<Db, Cache>();
+const taxVersionSql = sql`select version::text as version from billing_tax_versions where id = 1`;
+
+async function readTaxVersion(db: Db | Transaction): Promise<string | undefined> {
+  if (!('rollback' in db)) {
+    const [row] = await runPrepared<{ version: string }>(db, 'billing_tax_version', () => taxVersionSql, {});
+    return row?.version;
+  }
+  const result = await db.execute<{ version: string }>(taxVersionSql);
+  return result.rows[0]?.version;
+}
+
+/** cachedByBillingVersion's contract, under the sales-tax version: for answers read from the DOR reports' tables. */
+export async function cachedBySalesTaxVersion<T>(
+  db: Db,
+  key: string,
+  compute: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  let cache = taxCaches.get(db);
+  if (!cache) taxCaches.set(db, (cache = { newest: -1n, entries: new Map() }));
+  const entries = cache;
+  const lookUp = (version: string | undefined): Promise<T> | undefined => {
+    const full = `${version}\n${key}`;
+    const cached = entries.entries.get(full) as Promise<T> | undefined;
+    if (cached) {
+      entries.entries.delete(full);
+      entries.entries.set(full, cached);
+    }
+    return cached;
+  };
+  const hit = lookUp(await readTaxVersion(db));
+  if (hit) return hit;
+  const found = await db.transaction(
+    async (tx): Promise<{ cached: Promise<T> } | { answer: T }> => {
+      const version = await readTaxVersion(tx);
+      if (version === undefined) return { answer: await compute(tx) };
+      const cached = lookUp(version);
+      if (cached) return { cached };
+      const answer = compute(tx);
+      remember(entries, BigInt(version), `${version}\n${key}`, answer);
+      return { answer: await answer };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  return 'cached' in found ? found.cached : found.answer;
+}
+
+/** The sales-tax version now (tests, diagnostics). */
+export async function billingTaxVersion(db: Db | Transaction): Promise<number> {
+  return Number((await readTaxVersion(db)) ?? -1);
+}

@@ -39,14 +39,20 @@ async function accountIds(tx: DbOrTransaction, numbers: string[]): Promise<Map<s
   return new Map(result.rows.map((row) => [row.number, Number(row.id)]));
 }
 
-/** Balance of 1200 Inventory (debit - credit, cents) up to a date. */
-async function inventoryLedgerCents(db: DbOrTransaction, asOf: string): Promise<number> {
-  const { rows } = await db.execute<{ balance: string }>(sql`
-    select coalesce(sum(l.debit - l.credit), 0)::text as balance
-    from journal_lines l join accounts a on a.id = l.account_id
-    where a.number = '1200' and l.entry_date <= ${asOf}`);
-  return centsFromNumeric(rows[0]!.balance);
-}
+/**
+ * Balance of 1200 Inventory (debit - credit) at the end of `asOf`, as SQL: the month rollup before its month and the
+ * lines of its month up to it (every sale, receipt and adjustment posts to 1200, so its lines grow without end).
+ */
+const inventoryLedgerSql = (asOf: string) => sql`
+  select coalesce(sum(debit - credit), 0) from (
+    select b.debit, b.credit from account_month_balances b
+    where b.account_id = (select id from accounts where number = '1200')
+      and b.month < date_trunc('month', ${asOf}::date)::date
+    union all
+    select l.debit, l.credit from journal_lines l
+    where l.account_id = (select id from accounts where number = '1200')
+      and l.entry_date >= date_trunc('month', ${asOf}::date)::date and l.entry_date <= ${asOf}::date
+  ) s`;
 
 // --- locations ---
 
@@ -124,6 +130,11 @@ export interface StockQuery {
   search?: string;
 }
 
+/**
+ * GET /billing/inventory: stock by item x location, by item name then location name, with the value's tie to 1200.
+ * One statement: the page, its items' totals over every location (read for the page's items only, unless the
+ * below-reorder filter needs them for every row), the filter's count, the stock's value and 1200's balance.
+ */
 export async function listStock(db: Db, query: StockQuery): Promise<StockPage> {
   const where: SQL[] = [sql`i.inventory_tracked`];
   if (query.location_id !== undefined) where.push(sql`l.id = ${query.location_id}`);
@@ -132,66 +143,80 @@ export async function listStock(db: Db, query: StockQuery): Promise<StockPage> {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(i.name ilike ${like} or i.sku ilike ${like} or l.name ilike ${like})`);
   }
-  if (query.below_reorder) where.push(sql`i.reorder_point is not null and t.on_hand <= i.reorder_point`);
+  const itemTotal = sql`(select sum(t.on_hand) from stock_levels t where t.item_id = s.item_id)`;
+  if (query.below_reorder) where.push(sql`i.reorder_point is not null and ${itemTotal} <= i.reorder_point`);
   const condition = sql.join(where, sql` and `);
   const from = sql`
     from stock_levels s
     join billing_items i on i.id = s.item_id
     join inventory_locations l on l.id = s.location_id
-    join (select item_id, sum(on_hand) as on_hand from stock_levels group by item_id) t on t.item_id = s.item_id
     where ${condition} and (s.on_hand <> 0 or s.value <> 0 or ${query.location_id ?? null}::int is not null)`;
-  const [{ rows }, count] = await Promise.all([
-    db.execute<{
-      item_id: number;
-      item_name: string;
-      sku: string;
-      unit: string;
-      location_id: number;
-      location_name: string;
-      location_kind: string;
-      on_hand: string;
-      average_cost: string;
-      value: string;
-      reorder_point: number | null;
-      total_on_hand: string;
-    }>(sql`
+  const asOf = await billingToday(db);
+  const { rows } = await db.execute<{
+    item_id: number | null;
+    item_name: string;
+    sku: string;
+    unit: string;
+    location_id: number;
+    location_name: string;
+    location_kind: string;
+    on_hand: string;
+    average_cost: string;
+    value: string;
+    reorder_point: number | null;
+    total_on_hand: string;
+    total: number;
+    stock_value: string;
+    ledger_value: string;
+  }>(sql`
+    with p as (
       select s.item_id, i.name as item_name, i.sku, i.unit, s.location_id, l.name as location_name,
-        l.kind as location_kind, s.on_hand::text, i.average_cost::text, s.value::text, i.reorder_point,
-        t.on_hand::text as total_on_hand
+        l.kind as location_kind, s.on_hand, i.average_cost, s.value, i.reorder_point, i.id as i_id,
+        lower(i.name) as item_key, lower(l.name) as location_key
       ${from}
       order by lower(i.name), i.id, lower(l.name), l.id
-      limit ${query.per_page} offset ${pageOffset(query)}`),
-    db.execute<{ total: number }>(sql`select count(*)::int as total ${from}`),
-  ]);
-  const asOf = await billingToday(db);
-  const [{ rows: valueRows }, ledger] = await Promise.all([
-    db.execute<{ value: string }>(sql`select coalesce(sum(value), 0)::text as value from stock_levels`),
-    inventoryLedgerCents(db, asOf),
-  ]);
-  const stockCents = centsFromNumeric(valueRows[0]!.value);
-  const data: StockRow[] = rows.map((row) => ({
-    item_id: Number(row.item_id),
-    item_name: row.item_name,
-    sku: row.sku,
-    unit: row.unit,
-    location_id: Number(row.location_id),
-    location_name: row.location_name,
-    location_kind: row.location_kind as StockRow['location_kind'],
-    on_hand: num(row.on_hand),
-    average_cost: num(row.average_cost),
-    value: dollars(row.value),
-    reorder_point: row.reorder_point === null ? null : Number(row.reorder_point),
-    below_reorder: row.reorder_point !== null && num(row.total_on_hand) <= Number(row.reorder_point),
-  }));
-  const total = Number(count.rows[0]!.total);
-  const start = rows.length > 0 ? pageOffset(query) + 1 : null;
+      limit ${query.per_page} offset ${pageOffset(query)}
+    ),
+    figures as (
+      select (select count(*)::int ${from}) as total,
+        (select coalesce(sum(value), 0) from stock_levels)::text as stock_value,
+        (${inventoryLedgerSql(asOf)})::text as ledger_value
+    )
+    select p.item_id, p.item_name, p.sku, p.unit, p.location_id, p.location_name, p.location_kind,
+      p.on_hand::text, p.average_cost::text, p.value::text, p.reorder_point,
+      (select sum(t.on_hand) from stock_levels t where t.item_id = p.item_id)::text as total_on_hand,
+      figures.total, figures.stock_value, figures.ledger_value
+    from figures left join p on true
+    order by p.item_key, p.i_id, p.location_key, p.location_id`);
+  // With no row on the page the join leaves one row of nulls beside the figures.
+  const figures = rows[0]!;
+  const stockCents = centsFromNumeric(figures.stock_value);
+  const ledger = centsFromNumeric(figures.ledger_value);
+  const data: StockRow[] = rows
+    .filter((row) => row.item_id !== null)
+    .map((row) => ({
+      item_id: Number(row.item_id),
+      item_name: row.item_name,
+      sku: row.sku,
+      unit: row.unit,
+      location_id: Number(row.location_id),
+      location_name: row.location_name,
+      location_kind: row.location_kind as StockRow['location_kind'],
+      on_hand: num(row.on_hand),
+      average_cost: num(row.average_cost),
+      value: dollars(row.value),
+      reorder_point: row.reorder_point === null ? null : Number(row.reorder_point),
+      below_reorder: row.reorder_point !== null && num(row.total_on_hand) <= Number(row.reorder_point),
+    }));
+  const total = Number(figures.total);
+  const start = data.length > 0 ? pageOffset(query) + 1 : null;
   return {
     data,
     total,
     current_page: query.page,
     per_page: query.per_page,
     from: start,
-    to: start === null ? null : start + rows.length - 1,
+    to: start === null ? null : start + data.length - 1,
     last_page: Math.max(1, Math.ceil(total / query.per_page)),
     totals: {
       as_of: asOf,
@@ -203,6 +228,15 @@ export async function listStock(db: Db, query: StockQuery): Promise<StockPage> {
   };
 }
 
+/** The move history counts its filter up to this many rows (decision 0098's rule for the invoice list). */
+export const MOVE_COUNT_CAP = 1_000;
+
+/**
+ * GET /billing/inventory/moves: newest first, on stock_moves_date_idx (or the item's index), one statement reading the
+ * page with one row more and the filter's count stopped at MOVE_COUNT_CAP: the moves are append-only and grow without
+ * end, so an exact count would read every one on every page (decision 0098's capped counts; the paginator's total is
+ * the count, or the rows read when they pass the cap).
+ */
 export async function listMoves(
   db: Db,
   query: { page: number; per_page: number; item_id?: number; location_id?: number },
@@ -211,39 +245,48 @@ export async function listMoves(
   if (query.item_id !== undefined) where.push(sql`m.item_id = ${query.item_id}`);
   if (query.location_id !== undefined) where.push(sql`m.location_id = ${query.location_id}`);
   const condition = sql.join(where, sql` and `);
-  const [{ rows }, count] = await Promise.all([
-    db.execute<{
-      id: number;
-      item_id: number;
-      item_name: string;
-      location_id: number;
-      location_name: string;
-      quantity: string;
-      unit_cost: string;
-      value: string;
-      reason: string;
-      source_type: string;
-      source_id: number | null;
-      journal_entry_id: number | null;
-      occurred_on: string;
-      memo: string;
-      created_by_name: string | null;
-      created_at: Date | string;
-    }>(sql`
-      select m.id, m.item_id, i.name as item_name, m.location_id, l.name as location_name, m.quantity::text,
-        m.unit_cost::text, m.value::text, m.reason, m.source_type, m.source_id, m.journal_entry_id,
-        m.occurred_on::text, m.memo, u.name as created_by_name, m.created_at
-      from stock_moves m
+  const offset = pageOffset(query);
+  const { rows: all } = await db.execute<{
+    id: number;
+    item_id: number;
+    item_name: string;
+    location_id: number;
+    location_name: string;
+    quantity: string;
+    unit_cost: string;
+    value: string;
+    reason: string;
+    source_type: string;
+    source_id: number | null;
+    journal_entry_id: number | null;
+    occurred_on: string;
+    memo: string;
+    created_by_name: string | null;
+    created_at: Date | string;
+    counted: number;
+  }>(sql`
+    with p as (
+      select m.id from stock_moves m where ${condition}
+      order by m.occurred_on desc, m.id desc
+      limit ${query.per_page + 1} offset ${offset}
+    ),
+    counted as (
+      select count(*)::int as n from (select 1 from stock_moves m where ${condition} limit ${MOVE_COUNT_CAP}) c
+    )
+    select m.id, m.item_id, i.name as item_name, m.location_id, l.name as location_name, m.quantity::text,
+      m.unit_cost::text, m.value::text, m.reason, m.source_type, m.source_id, m.journal_entry_id,
+      m.occurred_on::text, m.memo, u.name as created_by_name, m.created_at, counted.n as counted
+    from counted left join (p join stock_moves m on m.id = p.id
       join billing_items i on i.id = m.item_id
       join inventory_locations l on l.id = m.location_id
-      left join users u on u.id = m.created_by
-      where ${condition}
-      order by m.occurred_on desc, m.id desc
-      limit ${query.per_page} offset ${pageOffset(query)}`),
-    db.execute<{ total: number }>(sql`select count(*)::int as total from stock_moves m where ${condition}`),
-  ]);
-  const total = Number(count.rows[0]!.total);
-  const start = rows.length > 0 ? pageOffset(query) + 1 : null;
+      left join users u on u.id = m.created_by) on true
+    order by m.occurred_on desc, m.id desc`);
+  // With no move on the page the join leaves one row of nulls beside the count.
+  const fetched = all.filter((row) => row.id !== null);
+  const rows = fetched.slice(0, query.per_page);
+  const counted = Number(all[0]?.counted ?? 0);
+  const total = counted < MOVE_COUNT_CAP ? counted : Math.max(counted, offset + fetched.length);
+  const start = rows.length > 0 ? offset + 1 : null;
   return {
     data: rows.map((row) => ({
       id: Number(row.id),
