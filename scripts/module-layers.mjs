@@ -79,6 +79,7 @@ export const webFeatureLayers = [
     'hr-reports',
     'calendar',
     'crm-dialer',
+    'crm-calendar',
     'crm-import',
     'crm-proposals',
   ],

@@ -247,7 +247,17 @@ export const appointmentFormSchema = z
     path: ['endTime'],
     message: appointmentMessages.endTimeAfterStart,
   });
-export type AppointmentFormValues = z.input<typeof appointmentFormSchema>;
+export interface AppointmentFormValues {
+  date: string;
+  startTime: string;
+  endTime: string;
+  kind: AppointmentKind;
+  /** '' is the user themself. */
+  assigned_to: string;
+  location: string;
+  notes: string;
+  status: AppointmentStatus;
+}
 
 /** The form's problems by field (first message each), or null when it may be sent. */
 export function appointmentFormErrors(values: AppointmentFormValues): Record<string, string> | null {

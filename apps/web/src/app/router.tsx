@@ -422,7 +422,12 @@ export const appRoutes: RouteObject[] = [
         lazy: () => import('../features/crm/admin-page.tsx').then((m) => ({ Component: m.CrmAdminPage })),
         handle: handle({ title: 'CRM Administration', area: 'CRM Administration', permissions: crmAdminGate }),
       },
-      area('calendar', 'CRM Calendar'),
+      {
+        path: 'calendar',
+        lazy: () =>
+          import('../features/crm-calendar/crm-calendar-page.tsx').then((m) => ({ Component: m.CrmCalendarPage })),
+        handle: handle({ title: 'CRM Calendar' }),
+      },
       {
         path: 'voicemails',
         lazy: () =>

@@ -13,6 +13,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { getFormErrors } from '../../../lib/form-errors.ts';
 import { useCompanyHolidayDates, useCrmSettings, useDisposition } from '../api/leads.ts';
 import { localToday } from '../lead-filters.ts';
+import { AppointmentDialog } from './appointment-dialog.tsx';
 import { noteHtmlOf } from './note-html.ts';
 
 /**
@@ -39,6 +40,8 @@ export function DispositionForm({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
+  // Appointment Set saved: the appointment form opens on the next touch's day (§2.3); closing it finishes.
+  const [appointmentDay, setAppointmentDay] = useState<string | null>(null);
 
   const choose = (chosen: DispositionCode) => {
     const rule = settings.data ?? defaultCrmSettings;
@@ -77,7 +80,8 @@ export function DispositionForm({
       {
         onSuccess: (answer) => {
           notifications.show({ color: 'green', message: answer.message ?? 'Disposition saved.' });
-          onDone();
+          if (code === 'appointment_set') setAppointmentDay(nextTouch === '' ? localToday() : nextTouch);
+          else onDone();
         },
         onError: (error) => {
           const { fields } = getFormErrors(error);
@@ -149,6 +153,9 @@ export function DispositionForm({
           </Button>
         </Group>
       </Stack>
+      {appointmentDay !== null ? (
+        <AppointmentDialog opened leadId={lead.id} initialDate={appointmentDay} onClose={onDone} />
+      ) : null}
     </Paper>
   );
 }

@@ -28,6 +28,7 @@ import { placeCall } from '../../softphone/place-call.ts';
 import { useLeadEmails } from '../api/documents.ts';
 import { useAddNote, useConvertLead, useDeleteLead, useLead, useLiveLead } from '../api/leads.ts';
 import { isOverdue, localToday } from '../lead-filters.ts';
+import { AppointmentsSection } from './lead-appointments.tsx';
 import { ContactsCard } from './contacts-card.tsx';
 import { DispositionForm } from './disposition-form.tsx';
 import { LeadEmailButton } from './lead-email-dialog.tsx';
@@ -207,6 +208,8 @@ function LeadView({ lead, onDeleted }: { lead: LeadDetail; onDeleted: () => void
       {logging ? <DispositionForm lead={lead} onDone={() => setLogging(false)} /> : null}
       <Divider />
       <ContactsCard leadId={lead.id} companyName={lead.company_name} contacts={lead.contacts} />
+      <Divider />
+      <AppointmentsSection leadId={lead.id} />
       <Divider />
       <Text fw={600}>Timeline</Text>
       <NoteForm leadId={lead.id} />
