@@ -33,7 +33,7 @@ import { ContactsCard } from './contacts-card.tsx';
 import { DispositionForm } from './disposition-form.tsx';
 import { LeadEmailButton } from './lead-email-dialog.tsx';
 import { LeadFormDrawer } from './lead-form.tsx';
-import { LeadProposalButton } from './lead-proposal-button.tsx';
+import { LeadProposalButton, LeadProposals } from './lead-proposal-button.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
 import { noteHtmlOf } from './note-html.ts';
 import { PhoneLink } from './phone-link.tsx';
@@ -208,6 +208,8 @@ function LeadView({ lead, onDeleted }: { lead: LeadDetail; onDeleted: () => void
       {logging ? <DispositionForm lead={lead} onDone={() => setLogging(false)} /> : null}
       <Divider />
       <ContactsCard leadId={lead.id} companyName={lead.company_name} contacts={lead.contacts} />
+      <Divider />
+      <LeadProposals leadId={lead.id} />
       <Divider />
       <AppointmentsSection leadId={lead.id} />
       <Divider />
