@@ -1,0 +1,1 @@
+CREATE INDEX "billing_items_tracked_name_idx" ON "billing_items" USING btree (lower("name"),"id") WHERE "billing_items"."inventory_tracked";
