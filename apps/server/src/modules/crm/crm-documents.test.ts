@@ -11,6 +11,7 @@ import {
   type CrmDocumentRow,
   type CrmEmailTemplateRow,
 } from '@switchboard/shared/crm-documents';
+import { crmLeadChannel } from '@switchboard/shared/realtime';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -24,6 +25,7 @@ import {
   multipartBody,
   type TestContext,
 } from '../../../test/helpers.ts';
+import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
 import { storedHtmlColumns } from '../../db/stored-html.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { sniffDocumentBytes } from './crm-documents-files.ts';
@@ -322,6 +324,13 @@ describe('e-mail from a lead', () => {
     const made = await template({ name: 'Lead intro', subject: 'Hi {{contact_first_name}}', body_html: '<p>x</p>' });
     const templateId = made.json().data.id as number;
     const before = received.length;
+    // The agent's open drawer follows crm_lead_{id}; another agent may not subscribe to it.
+    const baseUrl = await listenForSockets(ctx.app);
+    const socket = await connectSocket(baseUrl, agent);
+    const stranger = await connectSocket(baseUrl, otherAgent);
+    expect(await subscribe(stranger, crmLeadChannel(ownLead))).toMatchObject({ ok: false });
+    expect(await subscribe(socket, crmLeadChannel(ownLead))).toMatchObject({ ok: true });
+    const pushed = nextEvent(socket, 'LeadEmailSent');
     const response = await send(ownLead, {
       contact_id: contactId,
       template_id: templateId,
@@ -347,6 +356,10 @@ describe('e-mail from a lead', () => {
       ],
     });
     expect(email.body_html).toBe('<p>Dear Carla Contact,</p><p>Alice Agent here.</p>');
+    const [event] = await pushed;
+    expect(event).toEqual(email);
+    socket.disconnect();
+    stranger.disconnect();
 
     expect(received.length).toBe(before + 1);
     const mail = received.at(-1)!;
