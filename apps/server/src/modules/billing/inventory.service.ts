@@ -16,6 +16,7 @@ import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { pageOffset } from '../../db/paginate.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { applyStockMove, applyStockTransfer, stockMoveValue, type StockMoveInput } from './inventory-moves.ts';
+import { cachedByBillingVersion } from './billing-cache.ts';
 import { billingToday, postJournalEntry } from './ledger.service.ts';
 
 // /billing/inventory (designs/billing.md §3.8, §5, §6; issue 28 part 5): stock by item x location with the tie of
@@ -130,10 +131,26 @@ export interface StockQuery {
   search?: string;
 }
 
+/** The stock list counts its filter up to this many rows (decision 0098's rule, as the move history). */
+export const STOCK_COUNT_CAP = 1_000;
+
 /**
- * GET /billing/inventory: stock by item x location, by item name then location name, with the value's tie to 1200.
- * One statement: the page, its items' totals over every location (read for the page's items only, unless the
- * below-reorder filter needs them for every row), the filter's count, the stock's value and 1200's balance.
+ * The stock's value and 1200's balance at the end of `asOf`, kept per billing version: stock levels change only with
+ * moves, and every move but a transfer posts to 1200 in its transaction (a transfer keeps the item's total value).
+ */
+function stockTie(db: Db, asOf: string) {
+  return cachedByBillingVersion(db, `inventory-tie\n${asOf}`, async (tx) => {
+    const { rows } = await tx.execute<{ stock_value: string; ledger_value: string }>(sql`
+      select (select coalesce(sum(value), 0) from stock_levels)::text as stock_value,
+        (${inventoryLedgerSql(asOf)})::text as ledger_value`);
+    return { stock: centsFromNumeric(rows[0]!.stock_value), ledger: centsFromNumeric(rows[0]!.ledger_value) };
+  });
+}
+
+/**
+ * GET /billing/inventory: stock by item x location, by item name (billing_items_tracked_name_idx) then location name,
+ * with the value's tie to 1200. One statement reads the page and the filter's count stopped at STOCK_COUNT_CAP; the
+ * items' totals over every location are read for the page's items only, unless the below-reorder filter needs them.
  */
 export async function listStock(db: Db, query: StockQuery): Promise<StockPage> {
   const where: SQL[] = [sql`i.inventory_tracked`];
@@ -147,11 +164,12 @@ export async function listStock(db: Db, query: StockQuery): Promise<StockPage> {
   if (query.below_reorder) where.push(sql`i.reorder_point is not null and ${itemTotal} <= i.reorder_point`);
   const condition = sql.join(where, sql` and `);
   const from = sql`
-    from stock_levels s
-    join billing_items i on i.id = s.item_id
+    from billing_items i
+    join stock_levels s on s.item_id = i.id
     join inventory_locations l on l.id = s.location_id
     where ${condition} and (s.on_hand <> 0 or s.value <> 0 or ${query.location_id ?? null}::int is not null)`;
   const asOf = await billingToday(db);
+  const offset = pageOffset(query);
   const { rows } = await db.execute<{
     item_id: number | null;
     item_name: string;
@@ -165,51 +183,46 @@ export async function listStock(db: Db, query: StockQuery): Promise<StockPage> {
     value: string;
     reorder_point: number | null;
     total_on_hand: string;
-    total: number;
-    stock_value: string;
-    ledger_value: string;
+    counted: number;
   }>(sql`
     with p as (
       select s.item_id, i.name as item_name, i.sku, i.unit, s.location_id, l.name as location_name,
-        l.kind as location_kind, s.on_hand, i.average_cost, s.value, i.reorder_point, i.id as i_id,
-        lower(i.name) as item_key, lower(l.name) as location_key
-      ${from}
-      order by lower(i.name), i.id, lower(l.name), l.id
-      limit ${query.per_page} offset ${pageOffset(query)}
+        l.kind as location_kind, s.on_hand, i.average_cost, s.value, i.reorder_point, page.item_key, page.location_key
+      from (
+        select i.id as item, l.id as location, lower(i.name) as item_key, lower(l.name) as location_key ${from}
+        order by lower(i.name), i.id, lower(l.name), l.id
+        limit ${query.per_page + 1} offset ${offset}
+      ) page
+      join stock_levels s on s.item_id = page.item and s.location_id = page.location
+      join billing_items i on i.id = page.item
+      join inventory_locations l on l.id = page.location
     ),
-    figures as (
-      select (select count(*)::int ${from}) as total,
-        (select coalesce(sum(value), 0) from stock_levels)::text as stock_value,
-        (${inventoryLedgerSql(asOf)})::text as ledger_value
-    )
+    counted as (select count(*)::int as n from (select 1 ${from} limit ${STOCK_COUNT_CAP}) c)
     select p.item_id, p.item_name, p.sku, p.unit, p.location_id, p.location_name, p.location_kind,
       p.on_hand::text, p.average_cost::text, p.value::text, p.reorder_point,
       (select sum(t.on_hand) from stock_levels t where t.item_id = p.item_id)::text as total_on_hand,
-      figures.total, figures.stock_value, figures.ledger_value
-    from figures left join p on true
-    order by p.item_key, p.i_id, p.location_key, p.location_id`);
-  // With no row on the page the join leaves one row of nulls beside the figures.
-  const figures = rows[0]!;
-  const stockCents = centsFromNumeric(figures.stock_value);
-  const ledger = centsFromNumeric(figures.ledger_value);
-  const data: StockRow[] = rows
-    .filter((row) => row.item_id !== null)
-    .map((row) => ({
-      item_id: Number(row.item_id),
-      item_name: row.item_name,
-      sku: row.sku,
-      unit: row.unit,
-      location_id: Number(row.location_id),
-      location_name: row.location_name,
-      location_kind: row.location_kind as StockRow['location_kind'],
-      on_hand: num(row.on_hand),
-      average_cost: num(row.average_cost),
-      value: dollars(row.value),
-      reorder_point: row.reorder_point === null ? null : Number(row.reorder_point),
-      below_reorder: row.reorder_point !== null && num(row.total_on_hand) <= Number(row.reorder_point),
-    }));
-  const total = Number(figures.total);
-  const start = data.length > 0 ? pageOffset(query) + 1 : null;
+      counted.n as counted
+    from counted left join p on true
+    order by p.item_key, p.item_id, p.location_key, p.location_id`);
+  const fetched = rows.filter((row) => row.item_id !== null);
+  const data: StockRow[] = fetched.slice(0, query.per_page).map((row) => ({
+    item_id: Number(row.item_id),
+    item_name: row.item_name,
+    sku: row.sku,
+    unit: row.unit,
+    location_id: Number(row.location_id),
+    location_name: row.location_name,
+    location_kind: row.location_kind as StockRow['location_kind'],
+    on_hand: num(row.on_hand),
+    average_cost: num(row.average_cost),
+    value: dollars(row.value),
+    reorder_point: row.reorder_point === null ? null : Number(row.reorder_point),
+    below_reorder: row.reorder_point !== null && num(row.total_on_hand) <= Number(row.reorder_point),
+  }));
+  const counted = Number(rows[0]?.counted ?? 0);
+  const total = counted < STOCK_COUNT_CAP ? counted : Math.max(counted, offset + fetched.length);
+  const { stock: stockCents, ledger } = await stockTie(db, asOf);
+  const start = data.length > 0 ? offset + 1 : null;
   return {
     data,
     total,
