@@ -4,8 +4,8 @@
 // order list and drawer, the bill list (first page, one vendor's open bills) and drawer, payments made, the
 // receiving history and a receipt's drawer, the stock list, the move history and below-reorder answer in p95 under
 // 50 ms at 50 concurrent clients; at 10 clients aged payables (today, a past date) under 100 ms and DOR Taxes for a
-// quarter (accrual) under 150 ms, both as served (the billing-version cache) and computed anew (each call its own
-// computation, as the first read after any billing write is).
+// quarter (accrual) under 150 ms: as served (aged payables cached by the billing version, DOR Taxes by the sales-tax
+// version), as served while other billing writes happen, and computed anew (each call its own computation).
 // Part 1's base is scaled down to what these calls read: 2,000 companies and the invoices of the last 150 days at
 // the design's density (500 a day: 75,000 invoices, two lines each, one taxable, with their ledger), so a quarter's
 // DOR Taxes reads what it would with 200,000 invoices over 400 days.
@@ -181,7 +181,25 @@ try {
     label.startsWith('DOR') ? DOR_BUDGET_P95_MS : AGED_BUDGET_P95_MS,
   );
   await drain();
-  // Served from the billing-version cache above; computed anew here, 10 at once, as after every billing write.
+  // The same, while other billing writes happen (the billing version bumped every 200 ms, as a bill or a payment made
+  // would): aged payables is computed again after each; DOR Taxes, under the sales-tax version, is not.
+  const writes = setInterval(() => void bumpBillingVersion(), 200);
+  try {
+    await report(
+      withFloor(
+        reportPaths.map(([label, path]) => [
+          label.startsWith('floor') ? label : `${label}, a billing write every 200 ms`,
+          path,
+        ]),
+      ),
+      REPORT_CONCURRENCY,
+      (label) => (label.startsWith('DOR') ? DOR_BUDGET_P95_MS : AGED_BUDGET_P95_MS),
+    );
+  } finally {
+    clearInterval(writes);
+  }
+  await drain();
+  // Served from the cache above; computed anew here, 10 at once, as after every write they read.
   const computations: [string, number, () => Promise<unknown>][] = [
     ['aged payables, as of today, computed anew', AGED_BUDGET_P95_MS, () => getAgedPayables(db, agedQuery(), f.today)],
     [
@@ -492,8 +510,9 @@ async function seed(): Promise<void> {
         select n, po.id as po_id, coalesce(po.vendor_id, (select min(id) from vendors) + (n * 17) % ${VENDORS})
             as vendor_id,
           case when po.id is null and n % 25 = 0 then 'credit' else 'bill' end as kind,
-          coalesce(least(po.order_date + 5, current_date),
-            current_date - ${HISTORY_DAYS}::int + ((n - 1)::bigint * ${HISTORY_DAYS} / ${BILLS})::int) as d,
+          case when po.id is null
+            then current_date - ${HISTORY_DAYS}::int + ((n - 1)::bigint * ${HISTORY_DAYS} / ${BILLS})::int
+            else least(po.order_date + 5, current_date) end as d,
           case when n % 60 = 0 then 'void' else 'posted' end as st,
           case when po.id is null and n % 25 = 0 then -(25 + n % 200)::numeric(14, 2)
             else coalesce(po.total, (50 + n % 900)::numeric(14, 2)) end as amount,
