@@ -29,6 +29,7 @@ import { seedHrFormsDemo } from '../../modules/hr/hr-forms.demo.ts';
 import { seedHrCalendarDemo } from '../../modules/hr/hr-calendar.demo.ts';
 import { seedCalendarDemo } from '../../modules/calendar/calendar.demo.ts';
 import { seedCrmDemo } from '../../modules/crm/crm.demo.ts';
+import { seedCrmAppointmentsDemo } from '../../modules/crm/crm-appointments.demo.ts';
 import { seedCrmProposalsDemo } from '../../modules/crm/crm-proposals.demo.ts';
 import { seedVoicemailsDemo } from '../../modules/crm/crm-voicemails.demo.ts';
 import { seedCrmDocumentsDemo } from '../../modules/crm/crm-documents.demo.ts';
@@ -144,6 +145,8 @@ export async function seedDemo(db: Db, options: DemoSeedOptions = {}): Promise<D
     await seedHrCalendarDemo(tx);
     await seedCalendarDemo(tx);
     await seedCrmDemo(tx);
+    // After the leads and their calls: the appointments their Appointment Set calls made, and upcoming ones.
+    await seedCrmAppointmentsDemo(tx);
     // After the leads: a few proposals in each status on the demo agents' leads.
     await seedCrmProposalsDemo(tx);
     // Documents need somewhere to keep their files: the CLI passes the app's DATA_DIR.
