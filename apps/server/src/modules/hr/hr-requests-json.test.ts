@@ -1,12 +1,24 @@
 import { hrCategoryKinds } from '@switchboard/shared/hr/base';
-import { hrRequestBanks, hrRequestStages, hrRequestStatuses, type HrRequestRow } from '@switchboard/shared/hr/requests';
+import {
+  hrRequestBalanceSchema,
+  hrRequestBanks,
+  hrRequestDaySchema,
+  hrRequestEventSchema,
+  hrRequestPermissionsSchema,
+  hrRequestStages,
+  hrRequestStatuses,
+  type HrRequestDetail,
+  type HrRequestRow,
+} from '@switchboard/shared/hr/requests';
 import { and, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { users } from '../users/users.table.ts';
 import { employees } from '../users/employees.table.ts';
+import { ptoSettings } from '../pto/pto.table.ts';
 import { findRequestRows, presentRow } from './hr-requests.present.ts';
+import { getRequestDetail } from './hr-requests.service.ts';
 import { hrRequests } from './hr-requests.table.ts';
 import { hrCategories } from './hr.table.ts';
 
@@ -45,6 +57,19 @@ const rowSchema = z.strictObject({
   decided_by: person.nullable(),
   version: z.number().int(),
 }) satisfies z.ZodType<HrRequestRow>;
+const detailSchema = z.strictObject({
+  ...rowSchema.shape,
+  ...hrRequestPermissionsSchema.shape,
+  note: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  days: z.array(hrRequestDaySchema.strict()),
+  approvers: z.array(person),
+  created_by: person.nullable(),
+  events: z.array(hrRequestEventSchema.extend({ actor: person.nullable() }).strict()),
+  balances: z.array(hrRequestBalanceSchema.strict()),
+  negative: z.boolean(),
+  attachment: z.strictObject({ name: z.string(), mime: z.string(), bytes: z.number().int() }).nullable(),
+}) satisfies z.ZodType<HrRequestDetail>;
 const pageSchema = z.strictObject({
   data: z.array(rowSchema),
   total: z.number().int(),
@@ -135,6 +160,34 @@ beforeAll(async () => {
   // Microseconds PostgreSQL keeps and JavaScript never sees (rows written by SQL, the bench's seeds, now()).
   await ctx.db.execute(sql`update hr_requests set created_at = created_at + interval '456 microseconds',
     decided_at = decided_at + interval '789 microseconds'`);
+  // Days (holidays, custom parts, non-working days) and a log (system lines without an actor, text to escape).
+  await ctx.db.execute(sql`insert into hr_request_days (request_id, date, user_id, hours, bank, part, start_time,
+      end_time, scheduled_hours, holiday)
+    select r.id, d::date, r.user_id, case when extract(isodow from d) < 6 then 4.5 else 0 end, r.bank,
+      (array['full', 'morning', 'afternoon', 'custom'])[1 + (r.id + extract(day from d)::int) % 4],
+      case when r.id % 3 = 0 then '09:00' end, case when r.id % 3 = 0 then '13:30' end,
+      case when extract(isodow from d) < 6 then 8 else 0 end, case when extract(day from d) = 4 then ${tricky}::text end
+    from hr_requests r cross join lateral generate_series(r.start_date::timestamp, r.end_date::timestamp, '1 day') d
+    where r.bank is not null`);
+  await ctx.db.execute(sql`insert into hr_request_events (request_id, actor_id, action, comment, detail, created_at)
+    select r.id, r.user_id, 'submitted', case when r.id % 2 = 0 then ${tricky}::text end, null, r.created_at from hr_requests r
+    union all
+    select r.id, null, 'updated', null, 'Holiday added: 8.00 h returned', r.created_at + interval '1.5 seconds'
+    from hr_requests r where r.id % 4 = 0
+    union all
+    select r.id, r.decided_by, r.status, 'ok', null, r.decided_at from hr_requests r
+    where r.decided_at is not null and r.status in ('approved', 'denied', 'cancelled', 'completed')`);
+  await ctx.db.execute(sql`update hr_requests set created_by = case when id % 5 = 0 then null else ${hr.id}::int end,
+    attachment_path = case when id % 3 = 0 then 'x/y.pdf' end, attachment_name = case when id % 3 = 0 then ${tricky}::text end,
+    attachment_mime = case when id % 3 = 0 then 'application/pdf' end,
+    attachment_bytes = case when id % 3 = 0 then 1234 end`);
+  await ctx.db.insert(ptoSettings).values({
+    userId: worker.id,
+    name: 'Vacation',
+    type: 'Flat Rate',
+    startDate: '2025-01-15',
+    initialHours: '40',
+  });
   // A decider deleted: the row still names them (soft delete keeps the user).
   await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
 });
@@ -253,4 +306,42 @@ describe('GET /api/hr/requests written by PostgreSQL', () => {
     });
     expect(response.statusCode).toBe(403);
   });
+});
+
+describe('GET /api/hr/requests/{id} read in one statement', () => {
+  it("answers what getRequestDetail (the writes' answer) gives, to every viewer, on every request", async () => {
+    const ids = (await ctx.db.select({ id: hrRequests.id }).from(hrRequests)).map((row) => row.id);
+    const viewers = [
+      { ...hr, permissions: ['approve hr requests', 'view human resources'] },
+      { ...manager, permissions: [] },
+      { ...worker, permissions: [] },
+      { ...other, permissions: [] },
+    ];
+    let seen = 0;
+    let withBalances = 0;
+    for (const [index, id] of ids.entries()) {
+      // HR on every request; the requester, the manager and a colleague on every fourth (one call each is slow here).
+      for (const viewer of index % 4 === 0 ? viewers : viewers.slice(0, 1)) {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/hr/requests/${id}`,
+          headers: bearer(viewer.token),
+        });
+        const expected = await getRequestDetail(ctx.db, id, viewer).catch(() => null);
+        if (expected === null) {
+          expect(response.statusCode, `${id} for ${viewer.id}`).toBe(404);
+          continue;
+        }
+        expect(response.statusCode, `${id} for ${viewer.id}`).toBe(200);
+        const body = z.strictObject({ data: detailSchema }).parse(response.json());
+        expect(body.data, `${id} for ${viewer.id}`).toEqual(expected);
+        expect(Object.keys(body.data).sort()).toEqual(Object.keys(expected).sort());
+        seen += 1;
+        if (body.data.balances.length > 0) withBalances += 1;
+      }
+    }
+    // Every request seen by someone; balances, approvers, attachments and 404s all met.
+    expect(seen).toBeGreaterThan(ids.length);
+    expect(withBalances).toBeGreaterThan(0);
+  }, 240_000);
 });

@@ -49,6 +49,7 @@ import {
   denyRequest,
   findRequestAttachment,
   getRequestDetail,
+  getRequestDrawer,
   previewRequest,
   shortenRequest,
   updateRequest,
@@ -155,7 +156,7 @@ export async function hrRequestsRoutes(app: AppInstance): Promise<void> {
   );
 
   app.get('/hr/requests/:id', { onRequest: employee, schema: { params: idParams } }, async (request) => ({
-    data: await getRequestDetail(app.db, parsePathId(request.params.id), actorOf(request.auth)),
+    data: await getRequestDrawer(app.db, parsePathId(request.params.id), actorOf(request.auth)),
   }));
 
   app.post('/hr/requests', { onRequest: employee, config: attachmentUploads }, async (request) => {

@@ -12,6 +12,8 @@ import {
   type HrRequestDay,
   type HrRequestDenyInput,
   type HrRequestDetail,
+  type HrRequestEvent,
+  type HrRequestRow,
   type HrRequestPreview,
   type HrRequestPreviewValues,
   type HrRequestShortenInput,
@@ -20,14 +22,17 @@ import {
   type HrTimeOffRequestValues,
 } from '@switchboard/shared/hr/requests';
 import { roundHours } from '@switchboard/shared/pto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
+import { jsonNamed, jsonTime } from '../../db/json-sql.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../plugins/errors.ts';
 import { createNotification } from '../notifications/notifications.service.ts';
 import { todayIn } from '../pto/pto.service.ts';
 import { ptoUsedHours } from '../pto/pto.table.ts';
 import { users } from '../users/users.table.ts';
 import {
+  approvePermission,
   bankOptions,
   effectiveHolidaysOf,
   findRequestEmployee,
@@ -46,6 +51,8 @@ import {
   canDecide,
   canSee,
   findRequestRow,
+  requestRowJsonJoins,
+  requestRowJsonSql,
   lastDeciderName,
   presentRow,
   requestDays,
@@ -323,6 +330,114 @@ export async function getRequestDetail(db: DbOrTransaction, id: number, actor: H
             name: request.attachmentName ?? 'attachment',
             mime: request.attachmentMime ?? '',
             bytes: request.attachmentBytes ?? 0,
+          }
+        : null,
+  };
+}
+
+interface DrawerRow extends Record<string, unknown> {
+  user_id: number;
+  status: string;
+  stage: string;
+  bank: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  note: string;
+  details: Record<string, unknown> | null;
+  attachment_path: string | null;
+  attachment_name: string | null;
+  attachment_mime: string | null;
+  attachment_bytes: number | null;
+  kind: string;
+  manager_id: number | null;
+  timezone: string;
+  row: HrRequestRow;
+  days: HrRequestDay[];
+  events: HrRequestEvent[];
+  manager: { id: number; name: string } | null;
+  hr_approvers: { id: number; name: string }[];
+  created_by: { id: number; name: string } | null;
+}
+
+const jsonText = (value: SQL) => sql`coalesce(to_json(${value})::text, 'null')`;
+
+/**
+ * The drawer's statement: the request with what its permissions read, its row (requestRowJsonSql), days, events, the
+ * stage's possible approvers and its creator, as JSON node-postgres parses; only the balances are read apart.
+ */
+const drawerSql = () => sql`
+  select r.user_id, r.status, r.stage, r.bank, r.start_date::text as start_date, r.end_date::text as end_date, r.note,
+    r.details, r.attachment_path, r.attachment_name, r.attachment_mime, r.attachment_bytes, c.kind,
+    case when m.deleted_at is null then e.manager_id end as manager_id, coalesce(tz.name, 'UTC') as timezone,
+    (${requestRowJsonSql})::json as row,
+    (select coalesce(json_agg(x.day order by x.date), '[]') from (
+      select rd.date, ('{"date":"' || rd.date::text || '","weekday":' || extract(isodow from rd.date)::int
+        || ',"part":' || ${jsonText(sql`rd.part`)} || ',"start":' || ${jsonText(sql`rd.start_time`)}
+        || ',"end":' || ${jsonText(sql`rd.end_time`)} || ',"hours":' || rd.hours::text
+        || ',"scheduled_hours":' || rd.scheduled_hours::text || ',"holiday":' || ${jsonText(sql`rd.holiday`)}
+        || ',"non_working":' || (rd.scheduled_hours = 0)::text || '}')::json as day
+      from hr_request_days rd where rd.request_id = r.id) x) as days,
+    (select coalesce(json_agg(x.event order by x.id), '[]') from (
+      select ev.id, ('{"id":' || ev.id || ',"action":' || ${jsonText(sql`ev.action`)}
+        || ',"actor":' || coalesce(${jsonNamed(sql`ev.actor_id`, sql`a.name`)}, 'null')
+        || ',"comment":' || ${jsonText(sql`ev.comment`)} || ',"detail":' || ${jsonText(sql`ev.detail`)}
+        || ',"created_at":' || ${jsonTime(sql`ev.created_at`)} || '}')::json as event
+      from hr_request_events ev left join users a on a.id = ev.actor_id where ev.request_id = r.id) x) as events,
+    case when m.deleted_at is null and e.manager_id is not null
+      then json_build_object('id', m.id, 'name', m.name) end as manager,
+    (select coalesce(json_agg(json_build_object('id', h.id, 'name', h.name) order by h.id), '[]')
+      from users h where h.deleted_at is null and h.type = 'Employee' and h.id in (
+        select up.user_id from user_permissions up join permissions p on p.id = up.permission_id
+        where p.name = ${approvePermission})) as hr_approvers,
+    (select json_build_object('id', cb.id, 'name', cb.name) from users cb where cb.id = r.created_by) as created_by
+  from hr_requests r ${requestRowJsonJoins}
+  join employees e on e.user_id = r.user_id
+  left join users m on m.id = e.manager_id
+  left join timezones tz on tz.id = e.timezone_id
+  where r.id = ${sql.placeholder('id')}::int and q.type = 'Employee'`;
+
+/**
+ * GET /api/hr/requests/{id}: getRequestDetail's answer from one prepared statement and the balance projection (the
+ * writes still answer through getRequestDetail; hr-requests-json.test.ts holds the two together).
+ */
+export async function getRequestDrawer(db: Db, id: number, actor: HrActor): Promise<HrRequestDetail> {
+  const [found] = await runPrepared<DrawerRow>(db, 'hr_request_drawer', drawerSql, { id });
+  if (!found) throw notFound();
+  const request = {
+    userId: found.user_id,
+    status: found.status,
+    stage: found.stage,
+    startDate: found.start_date,
+    endDate: found.end_date,
+  };
+  const facts = accessFacts(request, found.manager_id, actor, todayIn(found.timezone));
+  if (!canSee(facts)) throw notFound();
+  let balances: HrRequestBalance[] = [];
+  let negative = false;
+  if (found.kind === 'time_off' && found.bank && (found.status === 'pending' || found.status === 'approved')) {
+    const projection = await projectRequestBalances(db, found.user_id, found.bank as HrRequestBank, found.days, id);
+    balances = projection.balances;
+    negative = projection.negative;
+  }
+  const pending = found.status === 'pending';
+  const atManager = found.stage === 'manager' && found.manager_id !== null;
+  return {
+    ...found.row,
+    ...requestPermissions(request, found.kind, facts),
+    note: found.note,
+    details: found.details ?? null,
+    days: found.days,
+    approvers: !pending ? [] : atManager ? (found.manager ? [found.manager] : []) : found.hr_approvers,
+    created_by: found.created_by,
+    events: found.events,
+    balances,
+    negative,
+    attachment:
+      found.attachment_path !== null && canReadAttachment(facts)
+        ? {
+            name: found.attachment_name ?? 'attachment',
+            mime: found.attachment_mime ?? '',
+            bytes: found.attachment_bytes ?? 0,
           }
         : null,
   };
