@@ -10,6 +10,19 @@ export function errorText(error: unknown): string {
   return Object.values(fields)[0] ?? message;
 }
 
+/**
+ * A failed state change's text: its line messages each named ('Line 2: Only 1 on hand at Van 1: choose another stock
+ * location.'), as posting refuses every short line at once; else what errorText says.
+ */
+export function lineErrorsText(error: unknown): string {
+  const { fields } = getFormErrors(error);
+  const lines = Object.entries(fields).flatMap(([key, message]) => {
+    const match = /^lines\.(\d+)\./.exec(key);
+    return match ? [`Line ${Number(match[1]) + 1}: ${message}`] : [];
+  });
+  return lines.length > 0 ? lines.join(' ') : errorText(error);
+}
+
 /** An allocation as the drawer lists it (InvoiceDetail['allocations'], ordered by applied_on then id). */
 interface AppliedRow {
   id: number;

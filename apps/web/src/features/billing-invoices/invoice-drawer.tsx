@@ -39,7 +39,8 @@ import {
   savedId,
   type InvoiceAction,
 } from './api/invoices.ts';
-import { allocationRemainders, dollars, errorText } from './format.ts';
+import { useStockLocations } from './api/stock-locations.ts';
+import { allocationRemainders, dollars, errorText, lineErrorsText } from './format.ts';
 import { CreditNoteModal, VoidModal, WriteOffModal } from './invoice-modals.tsx';
 import { stateColors } from './invoice-filters.ts';
 import { checkInErrors, editorLinesOf, sourcedLineInput, type SourcedLine } from './invoice-sources.tsx';
@@ -240,7 +241,7 @@ function InvoiceButtons(props: {
           if (action === 'duplicate' && id !== null) onOpen(id);
           else if (answer.message) setNotice({ color: 'green', text: answer.message });
         },
-        onError: (error) => setNotice({ color: 'red', text: errorText(error) }),
+        onError: (error) => setNotice({ color: 'red', text: lineErrorsText(error) }),
       },
     );
   };
@@ -480,6 +481,8 @@ export function ExplainPopover({ line }: { line: InvoiceLineRow }) {
 
 /** Read-only lines: one line a row on a wide screen; the description wraps, so a phone's drawer keeps its width. */
 function LinesTable({ detail }: { detail: InvoiceDetail }) {
+  const locations = useStockLocations(detail.lines.some((line) => line.stock_location_id !== null));
+  const locationName = (id: number) => locations.data?.find((location) => location.id === id)?.name ?? `#${id}`;
   return (
     <Stack gap="xs">
       <Title order={4}>Lines</Title>
@@ -507,6 +510,7 @@ function LinesTable({ detail }: { detail: InvoiceDetail }) {
                     {line.description}
                     {line.proration ? ` (${line.proration.days} of ${line.proration.of} days)` : ''}
                     {line.taxable ? ' · taxable' : ''}
+                    {line.stock_location_id !== null ? ` · from ${locationName(line.stock_location_id)}` : ''}
                   </span>
                   <ExplainPopover line={line} />
                 </Group>

@@ -111,6 +111,8 @@ interface Stub {
   rows: InvoiceRow[];
   details: Record<number, InvoiceDetail>;
   bulk?: { done: number[]; failed: { id: number; message: string }[] };
+  /** Answers asked first (a test's own calls). */
+  extra?: ApiAnswer;
 }
 
 function stubApi(permissions: string[], stub: Stub) {
@@ -118,6 +120,8 @@ function stubApi(permissions: string[], stub: Stub) {
   const api: ApiAnswer = (url, init) => {
     const method = init?.method ?? 'GET';
     if (method !== 'GET') sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const answered = stub.extra?.(url, init);
+    if (answered) return answered;
     if (url === '/api/company.list')
       return jsonResponse(200, {
         data: [
@@ -510,12 +514,128 @@ describe('the line editor', () => {
             taxable: 1,
             period_start: null,
             period_end: null,
+            stock_location_id: null,
           },
         ],
       },
     });
     // The new draft opens in the drawer.
     expect(await screen.findByRole('dialog', { name: 'Invoice Draft 9' })).toBeTruthy();
+  });
+});
+
+describe('the stock location of a tracked product line', () => {
+  const firewallLine = (extra: Partial<InvoiceDetail['lines'][number]> = {}): InvoiceDetail['lines'][number] => ({
+    id: 51,
+    line_no: 1,
+    kind: 'item',
+    item_id: 5,
+    item_name: 'Firewall FX-100',
+    account_id: null,
+    description: 'Firewall',
+    quantity: 1,
+    unit_price: 400,
+    proration: null,
+    amount: 400,
+    taxable: 0,
+    tax_amount: 0,
+    period_start: null,
+    period_end: null,
+    stock_location_id: null,
+    explain: null,
+    ...extra,
+  });
+  const labor = firewallLine({ id: 52, line_no: 2, item_id: 6, item_name: 'Labor', description: 'Install' });
+  // The firewall is stock: 5 in the warehouse, 2 in the van; the old shed is closed. Labor is not stock.
+  const stockApi: ApiAnswer = (url) => {
+    if (url === '/api/billing/items/5')
+      return jsonResponse(200, { data: { id: 5, name: 'Firewall FX-100', sku: 'FX-100', inventory_tracked: true } });
+    if (url === '/api/billing/items/6')
+      return jsonResponse(200, { data: { id: 6, name: 'Labor', sku: '', inventory_tracked: false } });
+    if (url === '/api/billing/inventory/locations')
+      return jsonResponse(200, {
+        data: [
+          { id: 1, name: 'Main warehouse', kind: 'warehouse', site_id: null, site_name: null, active: true },
+          { id: 2, name: 'Van 1', kind: 'vehicle', site_id: null, site_name: null, active: true },
+          { id: 3, name: 'Old shed', kind: 'warehouse', site_id: null, site_name: null, active: false },
+        ],
+      });
+    if (url.startsWith('/api/billing/inventory?')) {
+      expect(url).toContain('search=FX-100');
+      const stock = (item_id: number, location_id: number, on_hand: number) => ({ item_id, location_id, on_hand });
+      // The search also finds another item (FX-1000) in the van: not this line's.
+      return jsonResponse(200, { data: [stock(5, 1, 5), stock(5, 2, 2), stock(7, 2, 9)], total: 3 });
+    }
+    return undefined;
+  };
+
+  it('offers active locations with on hand on tracked lines only, warns when short and saves the choice', async () => {
+    const invoice = detail(draft, { lines: [firewallLine(), labor] });
+    const { sent, render } = stubApi(['view billing'], { rows: [draft], details: { 9: invoice }, extra: stockApi });
+    const user = userEvent.setup({ delay: null });
+    render('/billing/invoices?id=9');
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice Draft 9' });
+    const select = await within(drawer).findByRole('combobox', { name: 'Line 1 stock location' });
+    expect(within(drawer).queryByRole('combobox', { name: 'Line 2 stock location' })).toBeNull();
+    await user.click(select);
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Main warehouse (5 on hand)', 'Van 1 (2 on hand)']);
+    await user.click(screen.getByRole('option', { name: 'Van 1 (2 on hand)' }));
+    const quantity = within(drawer).getByRole('textbox', { name: 'Line 1 quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    expect(await within(drawer).findByText('Only 2 on hand here now.')).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const body = sent[0]!.body as { lines: { stock_location_id: number | null; quantity: number }[] };
+    expect(sent[0]!.url).toBe('/api/billing/invoices/9');
+    expect(body.lines.map((line) => [line.quantity, line.stock_location_id])).toEqual([
+      [3, 2],
+      [1, null],
+    ]);
+  });
+
+  it('shows the server’s 422 under the select, and a refused post names each short line', async () => {
+    const invoice = detail(draft, { lines: [firewallLine({ stock_location_id: 2 })] });
+    const refusal = { message: 'The given data was invalid.' };
+    const api: ApiAnswer = (url, init) => {
+      if (url === '/api/billing/invoices/9' && init?.method === 'PUT')
+        return jsonResponse(422, {
+          ...refusal,
+          errors: { 'lines.0.stock_location_id': ['The stock location is inactive: choose another.'] },
+        });
+      if (url === '/api/billing/invoices/8/post')
+        return jsonResponse(422, {
+          ...refusal,
+          errors: { 'lines.0.stock_location_id': ['Only 2 on hand at Van 1: choose another stock location.'] },
+        });
+      return stockApi(url, init);
+    };
+    const waiting = detail(approved, { lines: [firewallLine({ stock_location_id: 2, quantity: 3 })] });
+    const { render } = stubApi(['view billing', 'approve billing'], {
+      rows: [draft, approved],
+      details: { 9: invoice, 8: waiting },
+      extra: api,
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = render('/billing/invoices?id=9');
+    let drawer = await screen.findByRole('dialog', { name: 'Invoice Draft 9' });
+    await waitFor(() =>
+      expect(within(drawer).getByRole('combobox', { name: 'Line 1 stock location' })).toHaveProperty(
+        'value',
+        'Van 1 (2 on hand)',
+      ),
+    );
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText('The stock location is inactive: choose another.')).toBeTruthy();
+
+    await act(() => router.navigate('/billing/invoices?id=8'));
+    drawer = await screen.findByRole('dialog', { name: 'Invoice Draft 8' });
+    expect(await within(drawer).findByText(/· from Van 1/)).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: 'Post' }));
+    expect(
+      await within(drawer).findByText('Line 1: Only 2 on hand at Van 1: choose another stock location.'),
+    ).toBeTruthy();
   });
 });
 
