@@ -14,30 +14,50 @@ import { cachedByBillingVersion } from './billing-cache.ts';
 const inForce = (asOf: string) =>
   sql`a.applied_on <= ${asOf}::date and (a.unapplied_on is null or a.unapplied_on > ${asOf}::date)`;
 
-/** Items open at the end of `asOf`: > 0 owed on a bill, < 0 a vendor credit or prepayment not yet applied. */
+/**
+ * Items open at the end of `asOf`: > 0 owed on a bill, < 0 a vendor credit or prepayment not yet applied. For every
+ * vendor, the allocations in force are summed once per bill, credit and payment (hash joins) rather than looked up per
+ * row: 20,000 bills and 17,000 payments made were 37,000 index probes, each written twice (the outer filter repeated
+ * the subqueries); for one vendor, the lookups of its own rows.
+ */
 export async function payableItemsAsOf(db: DbOrTransaction, asOf: string, vendorId?: number) {
   const vendor = (alias: string) =>
     vendorId === undefined ? sql`true` : sql`${sql.raw(alias)}.vendor_id = ${vendorId}`;
+  const sums =
+    vendorId === undefined
+      ? sql`
+        a as materialized (
+          select a.target_type, a.target_id, a.source_type, a.source_id, a.amount from allocations a
+          where ${inForce(asOf)} and (a.target_type = 'bill' or a.source_type in ('vendor_credit', 'payment'))
+        ),
+        billed as (select target_id as id, sum(amount) as amount from a where target_type = 'bill' group by 1),
+        credited as (select source_id as id, sum(amount) as amount from a where source_type = 'vendor_credit' group by 1),
+        paid as (select source_id as id, sum(amount) as amount from a where source_type = 'payment' group by 1)`
+      : sql`
+        billed as (select a.target_id as id, sum(a.amount) as amount from allocations a
+          where a.target_type = 'bill' and ${inForce(asOf)}
+            and a.target_id in (select id from bills where vendor_id = ${vendorId}) group by 1),
+        credited as (select a.source_id as id, sum(a.amount) as amount from allocations a
+          where a.source_type = 'vendor_credit' and ${inForce(asOf)}
+            and a.source_id in (select id from bills where vendor_id = ${vendorId}) group by 1),
+        paid as (select a.source_id as id, sum(a.amount) as amount from allocations a
+          where a.source_type = 'payment' and ${inForce(asOf)}
+            and a.source_id in (select id from payments where vendor_id = ${vendorId}) group by 1)`;
   const result = await db.execute<{ vendor_id: number; date: string; due_date: string | null; amount: string }>(sql`
-    select * from (
+    with ${sums}
+    select vendor_id, date, due_date, amount::text as amount from (
       select b.vendor_id, b.bill_date::text as date, b.due_date::text as due_date,
-        (case when b.kind = 'bill'
-          then b.total - coalesce((select sum(a.amount) from allocations a
-            where a.target_type = 'bill' and a.target_id = b.id and ${inForce(asOf)}), 0)
-          else b.total + coalesce((select sum(a.amount) from allocations a
-            where a.source_type = 'vendor_credit' and a.source_id = b.id and ${inForce(asOf)}), 0)
-        end)::text as amount
-      from bills b
+        case when b.kind = 'bill' then b.total - coalesce(bi.amount, 0) else b.total + coalesce(cr.amount, 0) end
+          as amount
+      from bills b left join billed bi on bi.id = b.id left join credited cr on cr.id = b.id
       where b.status in ('posted', 'void') and b.bill_date <= ${asOf}::date
         and (b.void_date is null or b.void_date > ${asOf}::date) and ${vendor('b')}
       union all
-      select p.vendor_id, p.payment_date::text, null,
-        (coalesce((select sum(a.amount) from allocations a
-          where a.source_type = 'payment' and a.source_id = p.id and ${inForce(asOf)}), 0) - p.amount)::text
-      from payments p
+      select p.vendor_id, p.payment_date::text, null, coalesce(pa.amount, 0) - p.amount
+      from payments p left join paid pa on pa.id = p.id
       where p.direction = 'out' and p.vendor_id is not null and p.payment_date <= ${asOf}::date
         and (p.status = 'posted' or p.void_date > ${asOf}::date) and ${vendor('p')}
-    ) items where amount::numeric <> 0`);
+    ) items where amount <> 0`);
   return result.rows.map((row): AgingItem => ({
     companyId: Number(row.vendor_id),
     amount: centsFromNumeric(row.amount),
