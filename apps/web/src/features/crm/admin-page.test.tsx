@@ -76,8 +76,8 @@ describe('/crm/admin', { timeout: 150_000 }, () => {
     expect(await screen.findByText('Saved it.')).toBeTruthy();
   });
 
-  it('answers the admin views not built yet with the area page', async () => {
-    renderSignedIn('/crm/admin/email', { permissions: admin });
+  it('answers an admin view that does not exist with the area page (email is the templates view now)', async () => {
+    renderSignedIn('/crm/admin/mailbox', { permissions: admin });
     const main = await screen.findByRole('heading', { name: 'CRM Administration' }, firstLoad);
     expect(
       within(main.parentElement as HTMLElement).getByText('CRM Administration is not available yet.'),
