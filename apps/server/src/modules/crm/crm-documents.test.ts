@@ -182,6 +182,9 @@ describe('documents', () => {
     expect((await call('PUT', `/api/crm/documents/${doc.id}`, agent, { name: 'New' })).statusCode).toBe(403);
     expect((await call('DELETE', `/api/crm/documents/${doc.id}`, agent)).statusCode).toBe(403);
     expect((await call('GET', `/api/crm/documents/${doc.id}/file`, agent)).statusCode).toBe(200);
+    expect((await call('GET', `/api/crm/documents/${doc.id}`, agent)).statusCode).toBe(200);
+    expect((await call('GET', `/api/crm/documents/${doc.id}`, plain)).statusCode).toBe(403);
+    expect((await call('PUT', `/api/crm/documents/${doc.id}`, client, { name: 'New' })).statusCode).toBe(403);
   });
 
   it('uploads, lists with categories and search, renames, downloads, deletes', async () => {
@@ -255,6 +258,14 @@ describe('e-mail templates', () => {
     expect((await call('GET', '/api/crm/email_templates', agent)).statusCode).toBe(200);
     expect((await call('GET', '/api/crm/email_templates', plain)).statusCode).toBe(403);
     expect((await call('GET', '/api/crm/email_templates', client)).statusCode).toBe(403);
+    const made = await template({ name: 'Gate check', subject: 'Hi', body_html: '<p>Hi</p>' });
+    const id = made.json().data.id as number;
+    expect((await call('GET', `/api/crm/email_templates/${id}`, agent)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/crm/email_templates/${id}`, agent, body)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/crm/email_templates/${id}`, agent)).statusCode).toBe(403);
+    expect((await call('GET', `/api/crm/email_templates/${id}`, plain)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/crm/email_templates' })).statusCode).toBe(401);
+    expect((await call('DELETE', `/api/crm/email_templates/${id}`)).statusCode).toBe(200);
   });
 
   it('stores the body sanitised, keeps live documents, refuses unknown merge fields and taken names', async () => {
@@ -392,6 +403,7 @@ describe('e-mail from a lead', () => {
     expect((await send(ownLead, body, otherAgent)).statusCode).toBe(404);
     expect((await send(ownLead, body, plain)).statusCode).toBe(403);
     expect((await send(ownLead, body, client)).statusCode).toBe(403);
+    expect((await call('GET', `/api/crm/leads/${ownLead}/emails`, plain)).statusCode).toBe(403);
     expect(
       (await ctx.app.inject({ method: 'POST', url: `/api/crm/leads/${ownLead}/email`, payload: body })).statusCode,
     ).toBe(401);
