@@ -21,7 +21,7 @@ import { agentToday } from './crm-leads-read.ts';
 import { crmLeads } from './crm.table.ts';
 import { readCrmSettings, seesAllLeads, visibleLeadsCondition, type CrmSettingsRow } from './lead-access.ts';
 
-// Appointments (designs/crm-softphone.md §4.2, §4.11, §5; decision in docs/decisions, "CRM appointments"). Who sees
+// Appointments (designs/crm-softphone.md §4.2, §4.11, §5; decision 0141). Who sees
 // an appointment: whoever may see its lead (lead-access.ts), and its assignee (the technical sales lead a manager
 // booked it for sees it on their calendar without owning the lead). Setting one needs the lead visible (404
 // otherwise); booking it for someone else needs view_all_leads or 'manage crm', as handing over a lead does.

@@ -83,7 +83,7 @@ export function AppointmentDialog(props: AppointmentDialogProps) {
   const { opened, onClose, leadId, appointment = null, initialDate, initialStart, onSaved } = props;
   const permissions = usePermissions();
   const settings = useCrmSettings();
-  // Booking for someone else takes seeing every lead (the server's rule; decision "CRM appointments").
+  // Booking for someone else takes seeing every lead (the server's rule; decision 0141).
   const forOthers = permissions.includes('manage crm') || (settings.data?.view_all_leads ?? false);
   const people = useEmployeeOptions();
   const save = useSaveAppointment();
