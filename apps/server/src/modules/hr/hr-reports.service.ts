@@ -6,42 +6,48 @@ import {
   ptoBankOfRequestBank,
   type HrRequestBank,
 } from '@switchboard/shared/hr/requests';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { headcountReport } from './hr-reports-headcount.ts';
-import { ptoReport, reportEmployees, sumColumns, type RequestedHours } from './hr-reports-pto.ts';
+import { ptoReport, reportEmployees, sumColumns, type ReportPeriod, type RequestedHours } from './hr-reports-pto.ts';
 import { anonymousReport, requestHoursByMonth, requestsByApprover } from './hr-reports-requests.ts';
 import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 
 // HR reports (designs/hr.md §7): each answers one table (shared/hr/reports.ts), so its CSV is what the page shows.
 
-/** The HR requests' days of these employees, pending and approved, with their bank and reason. */
-async function requestedHours(db: DbOrTransaction, userIds: number[]): Promise<RequestedHours[]> {
-  const rows = await db
-    .select({
-      userId: hrRequestDays.userId,
-      date: hrRequestDays.date,
-      hours: hrRequestDays.hours,
-      bank: hrRequestDays.bank,
-      reason: hrRequests.reason,
-      status: hrRequests.status,
-    })
-    .from(hrRequestDays)
-    .innerJoin(hrRequests, eq(hrRequests.id, hrRequestDays.requestId))
-    .where(
-      and(
-        inArray(hrRequestDays.userId, userIds),
-        inArray(hrRequests.status, ['pending', 'approved']),
-        sql`${hrRequestDays.hours} > 0`,
-      ),
-    );
-  return rows.map((row) => ({
-    userId: row.userId,
-    date: row.date,
+/**
+ * The HR requests' days (pending and approved, with hours) inside each of these periods, summed per status, bank,
+ * reason and whether the day is inside the range: one statement, a few rows per period.
+ */
+async function requestedHours(
+  db: DbOrTransaction,
+  periods: readonly ReportPeriod[],
+  range: { from: string; to: string },
+): Promise<RequestedHours[]> {
+  const result = await db.execute<{
+    period: number;
+    status: string;
+    bank: string;
+    reason: string | null;
+    in_range: boolean;
+    hours: string;
+  }>(sql`
+    select p.i as period, r.status, d.bank, r.reason, d.date between ${range.from}::date and ${range.to}::date as in_range,
+           sum(d.hours)::text as hours
+    from unnest(${sql.param(periods.map((_, index) => index))}::int[],
+                ${sql.param(periods.map((period) => period.userId))}::int[],
+                ${sql.param(periods.map((period) => period.start))}::date[],
+                ${sql.param(periods.map((period) => period.end))}::date[]) as p(i, user_id, start_day, end_day)
+    join ${hrRequestDays} d on d.user_id = p.user_id and d.date between p.start_day and p.end_day and d.hours > 0
+    join ${hrRequests} r on r.id = d.request_id and r.status in ('pending', 'approved')
+    group by 1, 2, 3, 4, 5`);
+  return result.rows.map((row) => ({
+    period: Number(row.period),
     hours: Number(row.hours),
     bank: ptoBankOfRequestBank(row.bank as HrRequestBank) ?? 'Unpaid',
     reason: row.reason,
     status: row.status as RequestedHours['status'],
+    inRange: row.in_range,
   }));
 }
 
@@ -248,7 +254,7 @@ export async function hrReport(
 ): Promise<HrReport> {
   switch (name) {
     case 'pto':
-      return ptoReport(db, query, (ids) => requestedHours(db, ids));
+      return ptoReport(db, query, (periods, range) => requestedHours(db, periods, range));
     case 'headcount':
       return headcountReport(db, query, options.groupBy);
     case 'requests':
