@@ -1,4 +1,3 @@
-import type { SessionResponse } from '@switchboard/shared';
 import type {
   AgedReceivablesResponse,
   ClientBalancesResponse,
@@ -8,9 +7,9 @@ import type {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { jsonResponse } from '../../test/render.tsx';
+import { renderSignedIn, type ApiAnswer } from '../../test/render-signed-in.tsx';
 import { reportCsvUrl } from './api/reports.ts';
 import { tieLine } from './aged-receivables-page.tsx';
 
@@ -29,43 +28,9 @@ beforeAll(async () => {
     import('./invoice-log-page.tsx'),
   ]);
 });
-const findTable = (name: string) => screen.findByRole('table', { name }, { timeout: 10_000 });
-
-const session: SessionResponse = {
-  data: {
-    user: {
-      id: 1,
-      type: 'Employee',
-      role: 'user',
-      name: 'Ada Admin',
-      shortname: 'Ada',
-      email: 'ada@example.com',
-      photo: null,
-      avatar: null,
-      created_at: '2026-01-05T09:00:00.000Z',
-      email_verified_at: null,
-      employee: null,
-    },
-    permissions: ['view billing'],
-    notifications: [],
-    agent_settings: {
-      has_settings: false,
-      phone_number: null,
-      username: null,
-      callback_number: null,
-      connection_id: null,
-    },
-    token_id: 'token-1',
-    shadowing: false,
-  },
-};
-
-function signedIn(): void {
-  window.localStorage.setItem('access_token', 'access-1');
-  window.localStorage.setItem('refresh_token', 'refresh-1');
-  window.localStorage.setItem('token_id', 'token-1');
-  authStore.syncFromStorage();
-}
+// As the other billing page tests: on a loaded 2-core machine a whole-app render can take over 10 s.
+vi.setConfig({ testTimeout: 60_000 });
+const findTable = (name: string) => screen.findByRole('table', { name }, { timeout: 30_000 });
 
 const buckets = [
   { label: 'Current', from: null, to: 0 },
@@ -118,34 +83,18 @@ const aged = (url: URL): AgedReceivablesResponse => ({
     : {}),
 });
 
-function stubApi() {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    const parsed = new URL(url, 'http://x');
-    if (url === '/api/session') return jsonResponse(200, session);
-    if (url === '/api/notifications') return jsonResponse(200, { data: [] });
-    if (url.startsWith('/api/misc/timeclock')) return jsonResponse(200, { data: { status: 5, start_time: null } });
-    if (url.startsWith('/api/company')) return jsonResponse(200, { data: [{ id: 2, name: 'Acme Dental' }] });
-    if (parsed.pathname === '/api/billing/reports/agedreceivables') return jsonResponse(200, aged(parsed));
-    if (parsed.pathname === '/api/billing/reports/clientbalances') {
-      const body: ClientBalancesResponse = {
-        as_of: '2026-11-27',
-        data: [
-          {
-            company_id: 2,
-            company_name: 'Acme Dental',
-            invoiced: 1350,
-            credited: 0,
-            received: 210,
-            open: 220,
-            overdue: 220,
-            unapplied_credit: 80,
-            balance: 140,
-            last_payment_date: '2026-03-05',
-            last_payment_amount: 60,
-          },
-        ],
-        totals: {
+/** The reports' calls; the shell's own (session, notifications, time clock) are renderSignedIn's. */
+const api: ApiAnswer = (url) => {
+  const parsed = new URL(url, 'http://x');
+  if (url.startsWith('/api/company')) return jsonResponse(200, { data: [{ id: 2, name: 'Acme Dental' }] });
+  if (parsed.pathname === '/api/billing/reports/agedreceivables') return jsonResponse(200, aged(parsed));
+  if (parsed.pathname === '/api/billing/reports/clientbalances') {
+    const body: ClientBalancesResponse = {
+      as_of: '2026-11-27',
+      data: [
+        {
+          company_id: 2,
+          company_name: 'Acme Dental',
           invoiced: 1350,
           credited: 0,
           received: 210,
@@ -153,71 +102,83 @@ function stubApi() {
           overdue: 220,
           unapplied_credit: 80,
           balance: 140,
+          last_payment_date: '2026-03-05',
+          last_payment_amount: 60,
         },
-      };
-      return jsonResponse(200, body);
-    }
-    if (parsed.pathname === '/api/billing/reports/invoiceregister') {
-      const body: InvoiceRegisterResponse = {
-        data: [
-          {
-            id: 7,
-            number: 'INV-000007',
-            invoice_date: '2026-02-01',
-            company_id: 2,
-            company_name: 'Acme Dental',
-            type: 'one_off',
-            subtotal: 230,
-            tax_total: 20,
-            total: 250,
-            paid: 30,
-            balance: 220,
-            due_date: '2026-02-21',
-            status: 'Overdue',
-          },
-        ],
-        total: 120,
-        current_page: Number(parsed.searchParams.get('page') ?? 1),
-        per_page: 50,
-        from: 1,
-        to: 50,
-        last_page: 3,
-        totals: { count: 120, subtotal: 23000, tax_total: 2000, total: 25000, paid: 3000, balance: 22000 },
-      };
-      return jsonResponse(200, body);
-    }
-    if (parsed.pathname === '/api/billing/reports/invoicelog') {
-      const body: InvoiceLogResponse = {
-        data: [
-          {
-            id: 1,
-            at: '2026-01-01T10:05:00.000Z',
-            event: 'sent',
-            invoice_id: 7,
-            invoice_label: 'INV-000007',
-            company_id: 2,
-            company_name: 'Acme Dental',
-            user_id: 1,
-            user_name: 'Ada Admin',
-            detail: 'to ap@acme.test, sent',
-          },
-        ],
-        total: 1,
-        current_page: 1,
-        per_page: 50,
-        from: 1,
-        to: 1,
-        last_page: 1,
-      };
-      return jsonResponse(200, body);
-    }
-    return jsonResponse(404, { message: 'Not found.' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+      ],
+      totals: {
+        invoiced: 1350,
+        credited: 0,
+        received: 210,
+        open: 220,
+        overdue: 220,
+        unapplied_credit: 80,
+        balance: 140,
+      },
+    };
+    return jsonResponse(200, body);
+  }
+  if (parsed.pathname === '/api/billing/reports/invoiceregister') {
+    const body: InvoiceRegisterResponse = {
+      data: [
+        {
+          id: 7,
+          number: 'INV-000007',
+          invoice_date: '2026-02-01',
+          company_id: 2,
+          company_name: 'Acme Dental',
+          type: 'one_off',
+          subtotal: 230,
+          tax_total: 20,
+          total: 250,
+          paid: 30,
+          balance: 220,
+          due_date: '2026-02-21',
+          status: 'Overdue',
+        },
+      ],
+      total: 120,
+      current_page: Number(parsed.searchParams.get('page') ?? 1),
+      per_page: 50,
+      from: 1,
+      to: 50,
+      last_page: 3,
+      totals: { count: 120, subtotal: 23000, tax_total: 2000, total: 25000, paid: 3000, balance: 22000 },
+    };
+    return jsonResponse(200, body);
+  }
+  if (parsed.pathname === '/api/billing/reports/invoicelog') {
+    const body: InvoiceLogResponse = {
+      data: [
+        {
+          id: 1,
+          at: '2026-01-01T10:05:00.000Z',
+          event: 'sent',
+          invoice_id: 7,
+          invoice_label: 'INV-000007',
+          company_id: 2,
+          company_name: 'Acme Dental',
+          user_id: 1,
+          user_name: 'Ada Admin',
+          detail: 'to ap@acme.test, sent',
+        },
+      ],
+      total: 1,
+      current_page: 1,
+      per_page: 50,
+      from: 1,
+      to: 1,
+      last_page: 1,
+    };
+    return jsonResponse(200, body);
+  }
+  return undefined;
+};
 
-const urls = (fetchMock: ReturnType<typeof stubApi>) =>
+/** Renders the app at `path` for a 'view billing' employee; answers the fetch mock (every call made). */
+const render = (path: string) => renderSignedIn(path, { permissions: ['view billing'], api }).fetchMock;
+
+const urls = (fetchMock: ReturnType<typeof render>) =>
   (fetchMock.mock.calls as unknown as [string][]).map(([url]) => url);
 
 describe('report helpers', () => {
@@ -235,9 +196,7 @@ describe('report helpers', () => {
 
 describe('/billing/reports/agedreceivables', () => {
   it('sends the URL filters, shows buckets, totals, the tie line and the CSV link with the filters', async () => {
-    signedIn();
-    const fetchMock = stubApi();
-    renderApp('/billing/reports/agedreceivables?as_of=2026-03-31&basis=invoice_date&hide_zero=1');
+    const fetchMock = render('/billing/reports/agedreceivables?as_of=2026-03-31&basis=invoice_date&hide_zero=1');
     const table = await findTable('Aged receivables');
     expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
       'Company',
@@ -262,10 +221,8 @@ describe('/billing/reports/agedreceivables', () => {
   });
 
   it('drills down to a company’s open items', async () => {
-    signedIn();
-    const fetchMock = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/reports/agedreceivables?as_of=2026-03-31');
+    const fetchMock = render('/billing/reports/agedreceivables?as_of=2026-03-31');
     const table = await findTable('Aged receivables');
     await user.click(within(table).getByRole('button', { name: 'Acme Dental' }));
     const items = await findTable('Open items');
@@ -275,9 +232,7 @@ describe('/billing/reports/agedreceivables', () => {
   });
 
   it('reads again when another window records a payment (PaymentUpdated on billing)', async () => {
-    signedIn();
-    const fetchMock = stubApi();
-    renderApp('/billing/reports/agedreceivables');
+    const fetchMock = render('/billing/reports/agedreceivables');
     const table = await findTable('Aged receivables');
     await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
     const before = urls(fetchMock).filter((url) => url.includes('agedreceivables')).length;
@@ -293,9 +248,7 @@ describe('/billing/reports/agedreceivables', () => {
   });
 
   it('reads again on the events of purchasing and stock: BillUpdated, ReceiptPosted, StockUpdated', async () => {
-    signedIn();
-    const fetchMock = stubApi();
-    renderApp('/billing/reports/agedreceivables');
+    const fetchMock = render('/billing/reports/agedreceivables');
     await findTable('Aged receivables');
     await waitFor(() => expect(latestSocket().subscriptions()).toContain('billing'));
     const reads = () => urls(fetchMock).filter((url) => url.includes('agedreceivables')).length;
@@ -314,10 +267,8 @@ describe('/billing/reports/agedreceivables', () => {
 
 describe('the other reports', () => {
   it('client balances: columns, totals and the overdue-only switch in the URL', async () => {
-    signedIn();
-    const fetchMock = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/reports/clientbalances');
+    const fetchMock = render('/billing/reports/clientbalances');
     const table = await findTable('Client balances');
     const row = within(table).getByText('Acme Dental').closest('tr')!;
     expect(row.textContent).toContain('1,350.00');
@@ -328,10 +279,8 @@ describe('the other reports', () => {
   });
 
   it('invoice register: rows, totals of all pages, filters and pages in the URL', async () => {
-    signedIn();
-    const fetchMock = stubApi();
     const user = userEvent.setup();
-    renderApp('/billing/reports/invoiceregister?status=overdue');
+    const fetchMock = render('/billing/reports/invoiceregister?status=overdue');
     const table = await findTable('Invoice register');
     expect(within(table).getByText('INV-000007').closest('tr')!.textContent).toContain('Overdue');
     expect(within(table).getByLabelText('Total Number').textContent).toBe('Total (120)');
@@ -343,9 +292,7 @@ describe('the other reports', () => {
   });
 
   it('invoice log: who, what and to whom', async () => {
-    signedIn();
-    stubApi();
-    renderApp('/billing/reports/invoicelog?event=sent');
+    render('/billing/reports/invoicelog?event=sent');
     const table = await findTable('Invoice log');
     const row = within(table).getByText('INV-000007').closest('tr')!;
     expect(row.textContent).toContain('Mailed');
