@@ -12,7 +12,7 @@ import { hrCategories } from './hr.table.ts';
 import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 import { ptoReportColumns, sumColumns } from './hr-reports-pto.ts';
 
-// The PTO report's read path (decision 0137): used rows summed per period and bank in SQL, requested days summed per
+// The PTO report's read path (decision 0143): used rows summed per period and bank in SQL, requested days summed per
 // shown period in SQL. Held to the answer the engine gives from every used row and every request day (the report's
 // former path, written out below) on used rows in several periods, before the PTO start, after today, with years the
 // engine cannot read, hundredths, both banks, and request days on the edges of periods and of the range.
@@ -101,7 +101,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** The report as the engine gives it from every used row and every request day (the path before decision 0137). */
+/** The report as the engine gives it from every used row and every request day (the path before decision 0143). */
 async function expected(from: string, to: string): Promise<HrReport> {
   const list = await ctx.db
     .select({
