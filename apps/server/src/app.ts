@@ -53,7 +53,7 @@ export function redactUrl(url: string): string {
   return url
     .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]')
     .replace(/(\/approve\/|\/public\/approvals\/)[^/?#]+/, '$1[redacted]')
-    .replace(/(\/proposal\/|\/public\/proposals\/)[^/?#]+/, '$1[redacted]')
+    .replace(/(^\/proposal\/|\/public\/proposals\/)[^/?#]+/, '$1[redacted]')
     .replace(/([?&]token=)[^&#]+/, '$1[redacted]');
 }
 

@@ -8,6 +8,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { redactUrl } from '../../app.ts';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { settleBackgroundMail } from '../../plugins/mail.ts';
 import { outbox } from '../mail/mail.table.ts';
@@ -375,6 +376,14 @@ describe('send and the public link', () => {
     expect(codes.filter((code) => code === 404)).toHaveLength(60);
     expect(codes.filter((code) => code === 429)).toHaveLength(5);
     expect((await publicGet('B'.repeat(43), '10.250.0.2')).statusCode).toBe(404);
+  });
+});
+
+describe('request logs', () => {
+  it('redact the link token of the page and the public calls, not the staff PDF path', () => {
+    expect(redactUrl('/proposal/abcDEF_123-x')).toBe('/proposal/[redacted]');
+    expect(redactUrl('/api/public/proposals/abcDEF_123-x/pdf')).toBe('/api/public/proposals/[redacted]/pdf');
+    expect(redactUrl('/api/pdf/proposal/12')).toBe('/api/pdf/proposal/12');
   });
 });
 
