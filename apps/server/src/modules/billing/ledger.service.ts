@@ -26,7 +26,7 @@ import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { billingItems } from '../billing-items/billing-items.table.ts';
 import { toPage, type Page } from '../../db/paginate.ts';
 import { jsonString } from '../../db/json-sql.ts';
-import { inDayRanges, ledgerSegments } from './ledger-segments.ts';
+import { ledgerSegments } from './ledger-segments.ts';
 import { runPrepared, writtenInteger } from '../../db/prepared.ts';
 import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import {
@@ -319,44 +319,77 @@ function accountBase(row: typeof accounts.$inferSelect): AccountBase {
 }
 
 /**
- * Debit and credit sums per account up to and including `asOf`: whole months from the rollup, the as-of month from its
- * lines up to the date or from its rollup row less the lines after the date, whichever is fewer days (ledgerSegments).
+ * GET /billing/accounts?as_of=: every account (tree order by number) with its balance as of the date, in one named
+ * prepared statement: whole months from the rollup, the as-of month from its lines up to the date or from its rollup
+ * row less the lines after the date, whichever is fewer days (ledgerSegments, decision 0137). An unused range is empty.
  */
-async function sumsAsOf(db: DbOrTransaction, asOf: string, accountId?: number) {
-  const { rollupFrom, rollupUntil, plus, minus } = ledgerSegments(null, asOf);
-  const onAccount = (column: SQL) => (accountId === undefined ? sql`true` : sql`${column} = ${accountId}`);
-  const result = await db.execute<{ account_id: number; debit: string; credit: string }>(sql`
-    select account_id, sum(debit)::text as debit, sum(credit)::text as credit from (
-      select b.account_id, b.debit, b.credit from account_month_balances b
-      where b.month >= ${rollupFrom}::date and b.month < ${rollupUntil}::date and ${onAccount(sql`b.account_id`)}
-      union all
-      select l.account_id, l.debit, l.credit from journal_lines l
-      where (${inDayRanges(sql`l.entry_date`, plus)}) and ${onAccount(sql`l.account_id`)}
-      union all
-      select l.account_id, -l.debit, -l.credit from journal_lines l
-      where (${inDayRanges(sql`l.entry_date`, minus)}) and ${onAccount(sql`l.account_id`)}
-    ) s group by account_id`);
-  return new Map(
-    result.rows.map((row) => [
-      Number(row.account_id),
-      { debit: centsFromNumeric(row.debit), credit: centsFromNumeric(row.credit) },
-    ]),
-  );
-}
-
-/** GET /billing/accounts?as_of=: every account (tree order by number) with its balance as of the date. */
 export async function listAccounts(db: Db, asOf: string): Promise<AccountsResponse> {
-  const rows = await db.select().from(accounts).orderBy(accounts.number);
-  const sums = await sumsAsOf(db, asOf);
+  const { rollupFrom, rollupUntil, plus, minus } = ledgerSegments(null, asOf);
+  // From the beginning, only the as-of month can be partial: one range at most on each side.
+  const none = { from: rollupFrom, until: rollupFrom };
+  const [added = none] = plus;
+  const [taken = none] = minus;
+  const rows = await runPrepared<{
+    id: number;
+    number: string;
+    name: string;
+    type: AccountRow['type'];
+    subtype: AccountRow['subtype'];
+    parent_id: number | null;
+    is_system: boolean;
+    active: boolean;
+    description: string;
+    debit: string;
+    credit: string;
+  }>(
+    db,
+    'accounts_as_of',
+    () => sql`
+    select a.id, a.number, a.name, a.type, a.subtype, a.parent_id, a.is_system, a.active, a.description,
+      coalesce(s.debit, 0)::text as debit, coalesce(s.credit, 0)::text as credit
+    from accounts a
+    left join (
+      select account_id, sum(debit) as debit, sum(credit) as credit from (
+        select b.account_id, b.debit, b.credit from account_month_balances b
+        where b.month >= ${sql.placeholder('rollup_from')}::date and b.month < ${sql.placeholder('rollup_until')}::date
+        union all
+        select l.account_id, l.debit, l.credit from journal_lines l
+        where l.entry_date >= ${sql.placeholder('plus_from')}::date
+          and l.entry_date < ${sql.placeholder('plus_until')}::date
+        union all
+        select l.account_id, -l.debit, -l.credit from journal_lines l
+        where l.entry_date >= ${sql.placeholder('minus_from')}::date
+          and l.entry_date < ${sql.placeholder('minus_until')}::date
+      ) u group by account_id
+    ) s on s.account_id = a.id
+    order by a.number`,
+    {
+      rollup_from: rollupFrom,
+      rollup_until: rollupUntil,
+      plus_from: added.from,
+      plus_until: added.until,
+      minus_from: taken.from,
+      minus_until: taken.until,
+    },
+  );
   let difference = 0;
   const data = rows.map((row) => {
-    const sum = sums.get(row.id) ?? { debit: 0, credit: 0 };
-    difference += sum.debit - sum.credit;
+    const debit = centsFromNumeric(row.debit);
+    const credit = centsFromNumeric(row.credit);
+    difference += debit - credit;
     return {
-      ...accountBase(row),
-      debit: dollarsFromCents(sum.debit),
-      credit: dollarsFromCents(sum.credit),
-      balance: dollarsFromCents((sum.debit - sum.credit) * normalSign(row.type)),
+      id: row.id,
+      number: row.number,
+      name: row.name,
+      type: row.type,
+      subtype: row.subtype,
+      parent_id: row.parent_id,
+      is_system: row.is_system,
+      active: row.active,
+      description: row.description,
+      debit: dollarsFromCents(debit),
+      credit: dollarsFromCents(credit),
+      balance: dollarsFromCents((debit - credit) * normalSign(row.type)),
     };
   });
   return { data, as_of: asOf, trial_balance_difference: dollarsFromCents(difference) };
