@@ -139,8 +139,21 @@ export const receiptBilledMessage = 'A bill is matched to this receipt: void the
 export const receiptOrderClosedMessage =
   'The purchase order is closed or cancelled: its receipts can no longer be voided.';
 export const receiptVoidBeforeMessage = 'The date may not be before the receipt.';
-export const receiptStockLeftMessage = (item: string, location: string, onHand: string) =>
-  `The stock of this receipt has since left ${location}: ${item} has ${onHand} on hand.`;
+/**
+ * A receipt's stock moved on: what is left at its location and where the item is now (transfers within the company),
+ * so it can be moved back; a transfer back to the location lets the void through.
+ */
+export const receiptStockLeftMessage = (
+  item: string,
+  location: string,
+  onHand: string,
+  elsewhere: readonly { location: string; onHand: string }[] = [],
+) =>
+  `The stock of this receipt has since left ${location}: ${item} has ${onHand} on hand.` +
+  (elsewhere.length === 0
+    ? ''
+    : ` It is now at ${elsewhere.map((at) => `${at.location} (${at.onHand})`).join(', ')}: transfer it back to ` +
+      `${location} to void the receipt.`);
 
 /** POST /api/billing/receipts/{id}/void: the receipt returned (decision record "receipt void"). */
 export const voidReceiptInputSchema = z.object({

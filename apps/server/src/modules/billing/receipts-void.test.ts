@@ -241,7 +241,7 @@ describe('void', () => {
 });
 
 describe('refusals', () => {
-  it('refuses when the stock has since left the location, and changes nothing', async () => {
+  it('refuses when the stock has since left the location, saying where it is, and voids once it is moved back', async () => {
     const order = await newOrder([{ itemId: tracked, quantity: '2', unitCost: '50' }]);
     // The item's stock elsewhere must not count: everything is moved out of the warehouse to the van.
     const receipt = await receive(order.id, [{ po_line_id: order.lines[0]!, quantity: 2 }]);
@@ -262,11 +262,31 @@ describe('refusals', () => {
     const before = await stockOf(tracked);
     const response = await voidIt(receipt.id);
     expect(response.statusCode).toBe(422);
+    const inVan = await ctx.db.execute<{ on_hand: string }>(sql`select on_hand::int::text as on_hand from stock_levels
+      where item_id = ${tracked} and location_id = ${van}`);
     expect(errorSchema.parse(response.json()).errors).toEqual({
-      id: [receiptStockLeftMessage('Firewall 60F', 'Void warehouse', '0')],
+      id: [
+        receiptStockLeftMessage('Firewall 60F', 'Void warehouse', '0', [
+          { location: 'Void van', onHand: inVan.rows[0]!.on_hand },
+        ]),
+      ],
     });
+    expect(errorSchema.parse(response.json()).errors.id![0]).toMatch(
+      /has 0 on hand\. It is now at Void van \(\d+\): transfer it back to Void warehouse to void the receipt\.$/,
+    );
     expect(await stockOf(tracked)).toEqual(before);
     expect(await orderState(order.id)).toEqual({ status: 'received', received: [2] });
+    // Moved back within the company, the stock is where the receipt put it: the void goes through.
+    const back = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/inventory/transfers',
+      headers: bearer(accountant),
+      payload: { item_id: tracked, from_location_id: van, to_location_id: warehouse, quantity: 2 },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const voided = await voidIt(receipt.id);
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await orderState(order.id)).toEqual({ status: 'ordered', received: [0] });
   });
 
   it('refuses while a bill is matched, and voids once the bill is voided', async () => {

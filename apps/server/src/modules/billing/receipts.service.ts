@@ -435,10 +435,17 @@ export async function voidReceipt(
         const item = byItem.get(itemId)!;
         const here = onHand.get(itemId) ?? 0;
         if (here < item.quantity) {
+          // Where the item is now: a transfer back to the receipt's location lets the void through.
+          const elsewhere = await tx.execute<{ name: string; on_hand: string }>(sql`
+            select loc.name, s.on_hand::text as on_hand from stock_levels s
+            join inventory_locations loc on loc.id = s.location_id
+            where s.item_id = ${itemId} and s.location_id <> ${receipt.location_id} and s.on_hand > 0
+            order by s.on_hand desc, loc.id limit 5`);
           const message = receiptStockLeftMessage(
             item.name,
             receipt.location_name ?? '',
             displayQuantity(numericFromUnits(here, 2)),
+            elsewhere.rows.map((row) => ({ location: row.name, onHand: displayQuantity(row.on_hand) })),
           );
           throw unprocessable({ id: [message] }, message);
         }
