@@ -55,7 +55,7 @@ export const unknownCompanyMessage = 'The selected company is invalid.';
 export const unknownProjectMessage = "The selected project is invalid or not this company's.";
 export const duplicateCreditNoteMessage = 'A credit note cannot be duplicated: raise a new one on its invoice.';
 export const checkInsOnLaborMessage = 'Only a labor line may bill check-ins.';
-// A tracked product line's stock location (decision in docs/decisions, "invoice line stock location").
+// A tracked product line's stock location (decision 0144).
 export const stockLocationInvalidMessage = 'The selected stock location is invalid.';
 export const stockLocationInactiveMessage = 'The stock location is inactive: choose another.';
 export const stockLocationUntrackedMessage =
