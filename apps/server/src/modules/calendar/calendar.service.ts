@@ -1,14 +1,18 @@
 import type { CalendarEvent, CalendarEventValues, CalendarItem } from '@switchboard/shared/calendar';
-import { and, asc, between, eq } from 'drizzle-orm';
+import { appointmentRangeInstants, appointmentStatusColors } from '@switchboard/shared/crm-appointments';
+import { and, asc, between, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { crmAppointments } from '../crm/crm-appointments.table.ts';
+import { crmLeads } from '../crm/crm.table.ts';
 import { listHrCalendar, type CalendarViewer } from '../hr/hr-calendar.service.ts';
 import { projectSlots } from '../projects/project-steps.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import { calendarEvents } from './calendar.table.ts';
 
 // The general /calendar (spec 1 §2.6, §3.5; designs/hr.md §6): one's own events, colleagues out (never a reason),
-// the viewer's project schedule slots and the interviews they sit on. Events belong to their author alone.
+// the viewer's project schedule slots and the interviews they sit on, and (with 'view crm') the CRM appointments
+// assigned to them (decision 0141). Events belong to their author alone.
 
 type EventRow = typeof calendarEvents.$inferSelect;
 const hhmm = (time: string) => time.slice(0, 5);
@@ -131,9 +135,57 @@ export async function listCalendar(
       editable: false,
     });
 
+  if (viewer.permissions.includes('view crm')) items.push(...(await ownAppointments(db, range, viewer.id)));
+
   // Colleagues out and company holidays read as on the HR calendar, but as someone without HR's rights: "Out", no
   // pending requests, and interviews only where the viewer is an interviewer.
   const plain = { id: viewer.id, permissions: [] };
   items.push(...(await listHrCalendar(db, { ...range, kinds: ['time_off', 'holidays', 'interviews'] }, plain)));
   return items;
+}
+
+/**
+ * The CRM appointments assigned to the viewer that are not cancelled, as instants (the range's UTC days widened by a
+ * day each side, as the browser's zone is not known here); clicking one opens its lead's drawer.
+ */
+async function ownAppointments(
+  db: DbOrTransaction,
+  range: { from: string; to: string },
+  userId: number,
+): Promise<CalendarItem[]> {
+  const [start, end] = appointmentRangeInstants(range.from, range.to, 0);
+  const rows = await db
+    .select({
+      id: crmAppointments.id,
+      leadId: crmAppointments.leadId,
+      companyName: crmLeads.companyName,
+      startsAt: crmAppointments.startsAt,
+      endsAt: crmAppointments.endsAt,
+      status: crmAppointments.status,
+    })
+    .from(crmAppointments)
+    .innerJoin(crmLeads, and(eq(crmLeads.id, crmAppointments.leadId), isNull(crmLeads.deletedAt)))
+    .where(
+      and(
+        eq(crmAppointments.assignedTo, userId),
+        ne(crmAppointments.status, 'cancelled'),
+        lt(crmAppointments.startsAt, new Date(end.getTime() + 86_400_000)),
+        gt(crmAppointments.endsAt, new Date(start.getTime() - 86_400_000)),
+      ),
+    )
+    .orderBy(asc(crmAppointments.startsAt), asc(crmAppointments.id));
+  return rows.map((row) => ({
+    id: `crm-appointment-${row.id}`,
+    kind: 'crm_appointment',
+    title: `Appointment: ${row.companyName}`,
+    start: row.startsAt.toISOString(),
+    end: row.endsAt.toISOString(),
+    all_day: false,
+    color: appointmentStatusColors[row.status],
+    display: 'block',
+    url: `/crm?lead=${row.leadId}`,
+    user_id: userId,
+    source_id: row.id,
+    editable: false,
+  }));
 }

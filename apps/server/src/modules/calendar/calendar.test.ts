@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
 import { companies } from '../companies/companies.table.ts';
+import { crmAppointments } from '../crm/crm-appointments.table.ts';
+import { crmLeads } from '../crm/crm.table.ts';
 import { holidays } from '../holidays/holidays.table.ts';
 import { projectSlots } from '../projects/project-steps.table.ts';
 import { projects } from '../projects/projects.table.ts';
@@ -151,5 +153,47 @@ describe('/api/calendar', () => {
     });
     expect(items.find((item) => item.kind === 'holiday')).toMatchObject({ title: 'Spring Day', display: 'background' });
     expect((await list(undefined, other)).some((item) => item.kind === 'project_slot')).toBe(false);
+  });
+});
+
+describe('/api/calendar: CRM appointments (decision 0141)', () => {
+  it("shows 'view crm' holders the appointments assigned to them that are not cancelled, opening the lead", async () => {
+    const agent = await createUser(ctx.db, { permissions: ['view calendar', 'view crm'] });
+    const agentToken = (await login(ctx.app, agent.email, agent.password)).access_token;
+    const noCrm = await createUser(ctx.db, { permissions: ['view calendar'] });
+    const noCrmToken = (await login(ctx.app, noCrm.email, noCrm.password)).access_token;
+    const [lead] = await ctx.db.insert(crmLeads).values({ companyName: 'Acme Dental', status: 3 }).returning();
+    const at = (day: string, status: 'scheduled' | 'cancelled' | 'held', assignedTo = agent.id) => ({
+      leadId: lead!.id,
+      setBy: agent.id,
+      assignedTo,
+      startsAt: new Date(`${day}T15:00:00Z`),
+      endsAt: new Date(`${day}T16:00:00Z`),
+      status,
+    });
+    const rows = await ctx.db
+      .insert(crmAppointments)
+      .values([
+        at('2026-03-12', 'scheduled'),
+        at('2026-03-13', 'held'),
+        at('2026-03-14', 'cancelled'),
+        at('2026-03-15', 'scheduled', noCrm.id),
+        at('2026-05-01', 'scheduled'),
+      ])
+      .returning();
+    const crmItems = (items: { kind: string }[]) => items.filter((item) => item.kind === 'crm_appointment');
+    const mine = crmItems(await list('from=2026-03-01&to=2026-03-31', agentToken));
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: `crm-appointment-${rows[0]!.id}`,
+        title: 'Appointment: Acme Dental',
+        start: '2026-03-12T15:00:00.000Z',
+        url: `/crm?lead=${lead!.id}`,
+        editable: false,
+      }),
+      expect.objectContaining({ id: `crm-appointment-${rows[1]!.id}`, color: '#40c057' }),
+    ]);
+    // Assigned to them but without 'view crm': none.
+    expect(crmItems(await list('from=2026-03-01&to=2026-03-31', noCrmToken))).toEqual([]);
   });
 });
