@@ -49,7 +49,8 @@ describe('seedDemo', () => {
     return row;
   }
 
-  it('adds 25 companies and 12 employees, and nothing more when run again', async () => {
+  // The whole demo twice (every area adds to it): 10-15 s on a quiet machine, over 30 s at a load of 28.
+  it('adds 25 companies and 12 employees, and nothing more when run again', { timeout: 120_000 }, async () => {
     const first = await seedDemo(ctx.db, { billing: false });
     expect(first.companiesCreated).toBe(25);
     expect(first.employeesCreated).toBe(12);

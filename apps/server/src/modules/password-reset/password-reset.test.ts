@@ -14,6 +14,14 @@ import { outbox } from '../mail/mail.table.ts';
 import { users } from '../users/users.table.ts';
 import { passwordResets } from './password-reset.table.ts';
 
+// The server project shares a worker's modules between files (decision 0145): drop them so this file's imports
+// load under its mock, and again after it so the next file gets the real module.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  vi.doUnmock('../auth/password.ts');
+  vi.resetModules();
+});
+
 // The real argon2, counted: a reset with a wrong token must not reach it.
 vi.mock('../auth/password.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../auth/password.ts')>();

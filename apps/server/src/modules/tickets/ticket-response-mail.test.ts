@@ -13,6 +13,14 @@ import {
 } from '../../../test/helpers.ts';
 import { companies } from '../companies/companies.table.ts';
 
+// The server project shares a worker's modules between files (decision 0145): drop them so this file's imports
+// load under its mock, and again after it so the next file gets the real module.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => {
+  vi.doUnmock('nodemailer');
+  vi.resetModules();
+});
+
 // What the mail plugin hands to nodemailer, recorded on the way through to the real SMTP listener below.
 const handed = vi.hoisted(() => [] as { attachments?: Record<string, unknown>[] }[]);
 vi.mock('nodemailer', async (importOriginal) => {
