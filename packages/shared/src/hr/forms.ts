@@ -373,6 +373,8 @@ export const hrFormListQuerySchema = z.object({
   scope: z.enum(hrFormListScopes).default('mine'),
   search: z.string().trim().max(200).default(''),
   archived: z.enum(['0', '1']).default('0'),
+  /** scope=mine: 'outstanding' keeps the forms still to sign (the dashboard counts them by the page's total). */
+  status: z.enum(['all', 'outstanding']).default('all'),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(500).default(50),
 });

@@ -326,6 +326,7 @@ export async function listMyForms(
     eq(hrFormAssignments.userId, userId),
     isNull(hrFormAssignments.supersededAt),
     isNull(hrForms.archivedAt),
+    query.status === 'outstanding' ? isNull(hrFormAssignments.submissionId) : undefined,
     query.search === '' ? undefined : sql`${hrForms.title} ilike ${`%${escapeLike(query.search)}%`}`,
   );
   return paginate(

@@ -201,6 +201,9 @@ describe('assigning and signing', () => {
 
     const mine = hrFormMineListResponseSchema.parse((await call('GET', '/hr/forms?scope=mine', undefined, ann)).json());
     expect(mine.data.map((row) => [row.id, row.assignment.status])).toEqual([[formId, 'outstanding']]);
+    const toSign = await call('GET', '/hr/forms?scope=mine&status=outstanding&per_page=1', undefined, ann);
+    expect(hrFormMineListResponseSchema.parse(toSign.json()).total).toBe(1);
+    expect((await call('GET', '/hr/forms?scope=mine&status=signed', undefined, ann)).statusCode).toBe(422);
     const detail = await detailOf(formId, ann);
     expect(detail.can_manage).toBe(false);
     expect(detail.draft).toBeNull();
@@ -280,6 +283,11 @@ describe('assigning and signing', () => {
     expect(body.data.ip_address).toBeTruthy();
     expect(body.data.sha256).toBe((await detailOf(formId)).current_version!.content_sha256);
     submissionId = body.data.id;
+    // Signed: still in Ann's list, no longer among the forms to sign.
+    const toSign = await call('GET', '/hr/forms?scope=mine&status=outstanding', undefined, ann);
+    expect(hrFormMineListResponseSchema.parse(toSign.json()).total).toBe(0);
+    const all = await call('GET', '/hr/forms?scope=mine', undefined, ann);
+    expect(hrFormMineListResponseSchema.parse(all.json()).total).toBe(1);
     const twice = await call(
       'POST',
       `/hr/forms/${formId}/submit`,

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from 'react-router';
 import { NavIcon } from '../../components/nav-icon.tsx';
-import { useMyForms } from '../hr-forms/api/forms.ts';
+import { useFormsToSign } from '../hr-forms/api/forms.ts';
 import { useHrRequestList } from '../hr-requests/api/requests.ts';
 
 // The dashboard's HR tile for employees (designs/hr.md §8: people without the HR button reach HR from the dashboard):
@@ -28,8 +28,8 @@ function Count({ label, value, to, testId }: { label: string; value: number | nu
 export function HrTile() {
   const mine = useHrRequestList({ scope: 'mine', status: 'pending', per_page: 1 });
   const approvals = useHrRequestList({ scope: 'approvals', status: 'pending', per_page: 1 });
-  const forms = useMyForms(1);
-  const toSign = forms.data ? forms.data.data.filter((item) => item.assignment.status !== 'done').length : null;
+  const forms = useFormsToSign();
+  const toSign = forms.data?.total ?? null;
   const failed = mine.isError || approvals.isError || forms.isError;
   return (
     <Card withBorder padding="md" radius="md" h="100%" aria-label="HR" component="section">

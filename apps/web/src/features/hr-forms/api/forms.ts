@@ -33,6 +33,18 @@ export const myFormsQueryOptions = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** The forms still to sign, counted by the page's total (one row asked: the count is the server's, not the page's). */
+export const formsToSignQueryOptions = () =>
+  queryOptions({
+    queryKey: [...hrFormsKey, 'mine', 'to-sign'] as const,
+    queryFn: ({ signal }) =>
+      api.get<HrFormMineListResponse>('/api/hr/forms', {
+        query: { scope: 'mine', status: 'outstanding', page: 1, per_page: 1 },
+        signal,
+      }),
+  });
+export const useFormsToSign = () => useQuery(formsToSignQueryOptions());
+
 export const allFormsQueryOptions = (query: { page: number; search: string; archived: boolean }) =>
   queryOptions({
     queryKey: [...hrFormsKey, 'all', query] as const,
