@@ -2,7 +2,8 @@ import { buildPtoPeriods, checkedInHoursFromDays, type PtoPeriod } from '@switch
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, createUser, type TestContext } from '../../../test/helpers.ts';
-import { checkedInHoursByDay, todayIn } from '../pto/pto.service.ts';
+import { checkedInHoursByDay, getEmployeePto, todayIn, type CheckedInHoursSource } from '../pto/pto.service.ts';
+import { ptoSettings } from '../pto/pto.table.ts';
 import { timezones } from '../reference/reference.table.ts';
 import { timeclockEntries } from '../timeclock/timeclock.table.ts';
 import { employees } from '../users/employees.table.ts';
@@ -142,5 +143,25 @@ describe('checked-in hours for the PTO engine', () => {
     );
     expect(inTransaction).toEqual(second.before);
     expect(await ctx.db.select().from(hrCheckedInKept)).toHaveLength(0);
+  });
+
+  it("gives the PTO view (and its PeriodsUpdated push after a decision) the periods of the timeclock's day sums", async () => {
+    await ctx.db.insert(ptoSettings).values({
+      userId,
+      name: 'Accrual',
+      type: 'Hourly',
+      startDate: ptoStart,
+      payrollHours: '40',
+      accruedHours: '1.54',
+    });
+    const source: CheckedInHoursSource = (person, compute) =>
+      withCheckedInHours(ctx.db, [person], (hoursOf) => compute(hoursOf(person.userId)), { keep: true });
+    const now = new Date();
+    const byDay = await getEmployeePto(ctx.db, userId, now);
+    expect(byDay.periods.some((period) => period.accrued_hours > 0)).toBe(true);
+    expect(await getEmployeePto(ctx.db, userId, now, source)).toEqual(byDay);
+    // Read again from the kept ranges.
+    expect(await ctx.db.select().from(hrCheckedInKept).where(eq(hrCheckedInKept.userId, userId))).not.toHaveLength(0);
+    expect(await getEmployeePto(ctx.db, userId, now, source)).toEqual(byDay);
   });
 });

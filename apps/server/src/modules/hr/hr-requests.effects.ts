@@ -4,7 +4,9 @@ import { inArray } from 'drizzle-orm';
 import type { AppInstance } from '../../app-instance.ts';
 import { emitNotificationCreated } from '../notifications/notifications.service.ts';
 import { publishPtoPeriods } from '../pto/pto-access.ts';
+import type { CheckedInHoursSource } from '../pto/pto.service.ts';
 import { employees } from '../users/employees.table.ts';
+import { withCheckedInHours } from './hr-requests-checked-in.ts';
 import { hrApproverIds } from './hr-requests.data.ts';
 import { kickRequestMail } from './hr-requests.mail.ts';
 import { findRequestRows, presentRow } from './hr-requests.present.ts';
@@ -56,6 +58,12 @@ export async function runRequestEffects(app: AppInstance, effects: RequestEffect
     // The change is committed; a failed push only delays viewers until their next load.
     app.log.error({ err: error }, 'HR request push failed');
   }
-  for (const userId of effects.ptoUsers) await publishPtoPeriods(app, userId);
+  for (const userId of effects.ptoUsers) await publishPtoPeriods(app, userId, keptCheckedInHours(app));
   if (effects.mail) kickRequestMail(app);
 }
+
+/** HR's kept checked-in sums (decision 0131) for the PTO view pushed after a decision. */
+const keptCheckedInHours =
+  (app: AppInstance): CheckedInHoursSource =>
+  (person, compute) =>
+    withCheckedInHours(app.db, [person], (hoursOf) => compute(hoursOf(person.userId)), { keep: true });

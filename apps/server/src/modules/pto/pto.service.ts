@@ -152,7 +152,21 @@ export async function checkedInHoursByDay(
 }
 
 /** The PTO view's data (and the PeriodsUpdated payload): settings, time off taken and the computed periods. */
-export async function getEmployeePto(db: DbOrTransaction, userId: number, now = new Date()): Promise<EmployeePto> {
+/**
+ * Checked-in hours of one person by range, from a module above that keeps them (HR's kept sums, decision 0131):
+ * runs `compute` (engine calls) with them. Without it the view sums the timeclock by day since the PTO start.
+ */
+export type CheckedInHoursSource = <T>(
+  person: { userId: number; timezone: string },
+  compute: (checkedInHours: (from: string, to: string) => number) => T,
+) => Promise<T>;
+
+export async function getEmployeePto(
+  db: DbOrTransaction,
+  userId: number,
+  now = new Date(),
+  checkedIn?: CheckedInHoursSource,
+): Promise<EmployeePto> {
   const employee = await findPtoEmployee(db, userId);
   if (!employee) throw notFound();
   const [settingRows, usedRows] = await Promise.all([
@@ -172,8 +186,23 @@ export async function getEmployeePto(db: DbOrTransaction, userId: number, now = 
   const today = todayIn(employee.timezone, now);
   const start = employeePeriodStart(employee);
 
+  const engineInput = {
+    ptoStartDate: start.date,
+    settings,
+    accrualRolloverLimit: employee.accrualRolloverLimit,
+    lumpSumRolloverLimit: employee.lumpSumRolloverLimit,
+    usedHours: used,
+    today,
+  };
   let days: { day: string; hours: number }[] = [];
-  if (settings.some((setting) => setting.type === 'Hourly')) {
+  const hourly = settings.some((setting) => setting.type === 'Hourly');
+  if (hourly && checkedIn) {
+    const kept = await checkedIn({ userId, timezone: employee.timezone }, (checkedInHours) =>
+      buildPtoPeriods({ ...engineInput, checkedInHours }),
+    );
+    return presentEmployeePto(userId, employee, start, today, settings, used, kept);
+  }
+  if (hourly) {
     // Only the days the periods cover: from their start to the end of the period holding today.
     const probe = buildPtoPeriods({
       ptoStartDate: start.date,
@@ -185,15 +214,19 @@ export async function getEmployeePto(db: DbOrTransaction, userId: number, now = 
     const last = probe.at(-1) ?? ptoPeriodBounds(start.date, 0);
     days = await checkedInHoursByDay(db, userId, start.date, last.end_date, employee.timezone);
   }
-  const periods = buildPtoPeriods({
-    ptoStartDate: start.date,
-    settings,
-    accrualRolloverLimit: employee.accrualRolloverLimit,
-    lumpSumRolloverLimit: employee.lumpSumRolloverLimit,
-    checkedInHours: checkedInHoursFromDays(days),
-    usedHours: used,
-    today,
-  });
+  const periods = buildPtoPeriods({ ...engineInput, checkedInHours: checkedInHoursFromDays(days) });
+  return presentEmployeePto(userId, employee, start, today, settings, used, periods);
+}
+
+function presentEmployeePto(
+  userId: number,
+  employee: EmployeePtoBasics,
+  start: ReturnType<typeof employeePeriodStart>,
+  today: string,
+  settings: EmployeePto['settings'],
+  used: EmployeePto['used'],
+  periods: EmployeePto['periods'],
+): EmployeePto {
   return {
     user_id: userId,
     pto_start_date: employee.ptoStartDate,
