@@ -2,7 +2,7 @@ import type { HrDayPart, HrOutEntry } from '@switchboard/shared/hr/requests';
 import { and, asc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { pageJson } from '../../db/paginate.ts';
-import { pageWindow, runPrepared } from '../../db/prepared.ts';
+import { pageWindow, runPrepared, writtenInteger } from '../../db/prepared.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { employeeDepartments, employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
@@ -51,8 +51,16 @@ export async function listRequests(db: Db, query: RequestListQuery, actor: HrAct
     conditions.push(condition);
     shape.push(name);
   };
-  filter('status', query.status, sql`r.status = ${sql.placeholder('status')}`);
-  filter('category', query.category_id, sql`r.category_id = ${sql.placeholder('category')}::int`);
+  // Status (an enum the schema checked) and category (an integer) are written into the statement's text, and its key:
+  // as parameters PostgreSQL's generic plan cannot tell a rare status from a common one (10 ms against 1 ms here).
+  if (query.status && /^[a-z_]+$/.test(query.status)) {
+    conditions.push(sql`r.status = ${sql.raw(`'${query.status}'`)}`);
+    shape.push(`status_${query.status}`);
+  }
+  if (query.category_id) {
+    conditions.push(sql`r.category_id = ${writtenInteger(query.category_id)}`);
+    shape.push(`category_${Math.trunc(query.category_id)}`);
+  }
   filter('user', query.user_id, sql`r.user_id = ${sql.placeholder('user')}::int`);
   filter('from', query.from, sql`r.end_date >= ${sql.placeholder('from')}::date`);
   filter('to', query.to, sql`r.start_date <= ${sql.placeholder('to')}::date`);
