@@ -82,9 +82,10 @@ export function HrCalendarPage() {
   // Interviews drag to another time for those who schedule them; time off does not.
   const reschedule = useRescheduleInterview();
   const canDrag = useCallback((item: CalendarItem) => schedules && item.kind === 'interview', [schedules]);
-  const drop = async (item: CalendarItem, start: Date, end: Date) => {
+  // The end moves with the start (movedEnd keeps the interview's length).
+  const drop = async (item: CalendarItem, start: Date) => {
     try {
-      const answer = await reschedule.mutateAsync({ item, start, end });
+      const answer = await reschedule.mutateAsync({ item, start });
       notifications.show({ color: 'green', message: answer.message });
       for (const warning of answer.warnings) notifications.show({ color: 'yellow', message: warning });
     } catch (error) {

@@ -127,10 +127,20 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * An interview dragged on the HR calendar: PUT /api/hr/interviews/{id} with its own fields and the new day and times
  * (the browser's zone), so the server sends the updated .ics as for any reschedule.
  */
+/**
+ * Where a dragged interview ends: its start plus the duration it had. The calendar's own end is not used: FullCalendar
+ * leaves it null for an event of its default length, which sent the new start as the end too.
+ */
+export function movedEnd(item: Pick<CalendarItem, 'start' | 'end'>, start: Date): Date {
+  const duration = Date.parse(item.end) - Date.parse(item.start);
+  return new Date(start.getTime() + (Number.isFinite(duration) && duration > 0 ? duration : 0));
+}
+
 export function useRescheduleInterview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ item, start, end }: { item: CalendarItem; start: Date; end: Date }) => {
+    mutationFn: async ({ item, start }: { item: CalendarItem; start: Date }) => {
+      const end = movedEnd(item, start);
       const applicantId = Number(new URL(item.url ?? '', 'http://x').searchParams.get('applicant'));
       const list = await api.get<{ data: HrInterview[] }>('/api/hr/interviews', {
         query: { applicant_id: applicantId },
