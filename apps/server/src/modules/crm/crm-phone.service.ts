@@ -475,6 +475,14 @@ export async function createIncomingConference(
   const { conferenceId } = await viaProvider(app, () =>
     provider.createConference(input.call_control_id, `call-${current.id}`),
   );
+  // Joining a conference unbridges the leg it starts from, so the current call's other leg (the agent's, or the far
+  // one) is joined too, as start_conference does; a leg already gone leaves the caller and the other party talking.
+  for (const leg of [current.callControlId, current.localCallControlId]) {
+    if (!leg || leg === input.call_control_id) continue;
+    await provider
+      .joinConference(conferenceId, leg)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'a leg of the current call could not join the merge'));
+  }
   const ringingState = await app.telephony.signClientState({ call_id: ringing.id, leg: 'far' });
   await viaProvider(app, () => provider.answer(input.ringing_call_control_id, ringingState));
   await viaProvider(app, () => provider.joinConference(conferenceId, input.ringing_call_control_id));
