@@ -129,7 +129,8 @@ const pad = (value: number) => String(value).padStart(2, '0');
  */
 /**
  * Where a dragged interview ends: its start plus the duration it had. The calendar's own end is not used: FullCalendar
- * leaves it null for an event of its default length, which sent the new start as the end too.
+ * clears it when a drag crosses between the all-day row and the time grid (allDayMaintainDuration is off), and the
+ * new start was then sent as the end too.
  */
 export function movedEnd(item: Pick<CalendarItem, 'start' | 'end'>, start: Date): Date {
   const duration = Date.parse(item.end) - Date.parse(item.start);

@@ -11,7 +11,7 @@ describe('movedEnd', () => {
     expect(movedEnd(item, new Date('2026-11-30T23:00:00.000Z')).toISOString()).toBe('2026-12-01T00:30:00.000Z');
   });
 
-  it('keeps a one-hour interview one hour long (FullCalendar gives such an event no end)', () => {
+  it('keeps a one-hour interview one hour long', () => {
     const hour = { start: '2026-12-01T15:00:00.000Z', end: '2026-12-01T16:00:00.000Z' };
     expect(movedEnd(hour, new Date('2026-12-02T08:00:00.000Z')).toISOString()).toBe('2026-12-02T09:00:00.000Z');
   });
