@@ -138,7 +138,7 @@ afterAll(async () => {
 });
 
 describe('stock_location_id on invoice lines', () => {
-  it('is behind the invoices gate: staff without view billing and client accounts get 403, drafts need view', async () => {
+  it('is behind the invoices gate: 403 without view billing and for clients; drafts need view', async () => {
     for (const token of [plain, client]) {
       const response = await call('POST', '/api/billing/invoices', body([line({ stock_location_id: van })]), token);
       expect(response.statusCode).toBe(403);
@@ -147,7 +147,7 @@ describe('stock_location_id on invoice lines', () => {
     expect((await call('POST', `/api/billing/invoices/${id}/approve`, {}, viewer)).statusCode).toBe(403);
   });
 
-  it('refuses at save an unknown or inactive location and a location on a line that is not a tracked product', async () => {
+  it('refuses at save an unknown or inactive location, and one on a line not a tracked product', async () => {
     const errors = await errorsOf(
       'POST',
       '/api/billing/invoices',

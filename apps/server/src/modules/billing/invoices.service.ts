@@ -135,8 +135,9 @@ async function checkStockLocations(tx: Transaction, lines: InvoiceInput['lines']
       [...new Set(ids)].map((id) => sql`${id}`),
       sql`, `,
     );
+  const locationIds = chosen.map((line) => line.stock_location_id!);
   const locations = await tx.execute<{ id: number; active: boolean }>(
-    sql`select id, active from inventory_locations where id in (${list(chosen.map((line) => line.stock_location_id!))})`,
+    sql`select id, active from inventory_locations where id in (${list(locationIds)})`,
   );
   const active = new Map(locations.rows.map((row) => [Number(row.id), row.active]));
   const itemIds = chosen.flatMap((line) => (line.item_id === null ? [] : [line.item_id]));
