@@ -1,6 +1,7 @@
 // Issue 28 part 5 (designs/billing.md §3.8, §5): on /billing/inventory a bookkeeper creates two locations, receives
 // stock by a direct adjustment up at a cost, transfers part of it to the van and issues one to a project; the table,
-// the values at average cost and the item's movement history follow.
+// the values at average cost and the item's movement history follow. An invoice line of a tracked product names the
+// stock location it leaves from (each offered with its on hand): posting sells from there and the van's stock follows.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { adminToken, callApi, createCompanyViaApi } from '../support/api.ts';
@@ -121,6 +122,81 @@ describe('billing inventory', () => {
     await history.getByRole('row').filter({ hasText: 'Issue' }).getByText(`Project Server room ${stamp}`).waitFor();
     await history.getByRole('row').filter({ hasText: 'Transfer out' }).waitFor();
     await history.getByRole('row').filter({ hasText: 'Opening stock' }).waitFor();
+    await page.close();
+  });
+
+  it('sells from the stock location chosen on the invoice line', { timeout: 120_000 }, async () => {
+    const stamp = Date.now();
+    const token = await adminToken();
+    const itemName = `Firewall FX ${stamp}`;
+    const item = await callApi<{ data: { id: number } }>(token, 'POST', '/api/billing/items', {
+      name: itemName,
+      type: 'product',
+      sku: `FX-${stamp}`,
+      unit: 'each',
+      price: 400,
+      cost: 100,
+      taxable: 0,
+      inventory_tracked: true,
+    });
+    const companyName = `Stock Sale Dental ${stamp}`;
+    await createCompanyViaApi(token, companyName);
+    const locationId = async (name: string, kind: string) =>
+      (await callApi<{ data: { id: number } }>(token, 'POST', '/api/billing/inventory/locations', { name, kind })).data
+        .id;
+    const shelf = `Shelf ${stamp}`;
+    const van = `Van ${stamp}`;
+    // 6 on the shelf, 3 in the van, all at $100: the shelf is where most are (the rule without a choice).
+    for (const [name, kind, quantity] of [
+      [shelf, 'warehouse', 6],
+      [van, 'vehicle', 3],
+    ] as const) {
+      await callApi(token, 'POST', '/api/billing/inventory/adjustments', {
+        item_id: item.data.id,
+        location_id: await locationId(name, kind),
+        mode: 'delta',
+        quantity,
+        unit_cost: 100,
+        reason: 'Opening stock',
+      });
+    }
+
+    const page = await newPage(browser);
+    await loginWithToken(page);
+    await page.goto('/billing/invoices');
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New invoice' });
+    await dialog.getByRole('combobox', { name: 'Company' }).fill(companyName);
+    await page.getByRole('option', { name: companyName }).click();
+    await dialog.getByRole('combobox', { name: 'Line 1 item' }).fill(itemName);
+    await page.getByRole('option', { name: itemName, exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Line 1 stock location' }).click();
+    await page.getByRole('option', { name: `${shelf} (6 on hand)`, exact: true }).waitFor();
+    await page.getByRole('option', { name: `${van} (3 on hand)`, exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Line 1 quantity' }).fill('4');
+    await dialog.getByText('Only 3 on hand here now.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Line 1 quantity' }).fill('2');
+    await dialog.getByText('$800.00').waitFor();
+    await dialog.getByRole('button', { name: 'Create draft' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const drawer = page.getByRole('dialog', { name: /^Invoice / });
+    await drawer.getByRole('heading', { name: /^Draft \d+$/ }).waitFor();
+    const actions = drawer.getByRole('group', { name: 'Invoice actions' });
+    await actions.getByRole('button', { name: 'Approve' }).click();
+    await actions.getByRole('button', { name: 'Post' }).click();
+    await drawer.getByRole('heading', { name: /^INV-\d{6}$/ }).waitFor();
+    await drawer.getByRole('table', { name: 'Lines' }).getByText(`· from ${van}`).waitFor();
+
+    // The van has one left ($100.00 at average cost), the shelf its six.
+    await page.goto(`/billing/inventory?search=FX-${stamp}`);
+    const table = page.getByRole('table', { name: 'Stock' });
+    await table.getByRole('row').filter({ hasText: van }).getByRole('cell', { name: '$100.00', exact: true }).waitFor();
+    await table
+      .getByRole('row')
+      .filter({ hasText: shelf })
+      .getByRole('cell', { name: '$600.00', exact: true })
+      .waitFor();
     await page.close();
   });
 });
