@@ -8,7 +8,7 @@ import { firstLoad, renderSignedIn } from '../../test/render-signed-in.tsx';
 
 // /crm/reports/{report}/{start}/{end}/{agent} (designs/crm-softphone.md §4.10): tabs, range and agent in the path,
 // charts (drawn through the test setup's ResizeObserver polyfill, not mocked), tables with totals, the server's 422
-// under its field, and the appointments note.
+// under its field, and the appointments report's rows per agent and day.
 
 vi.mock('socket.io-client', () => fakeSocketModule);
 afterEach(() => vi.unstubAllGlobals());
@@ -52,14 +52,19 @@ const appointmentsReport = (start: string, end: string): CrmReport => ({
   end,
   agent_id: null,
   time_zone: 'UTC',
-  note: 'Appointments arrive with the CRM calendar; until then this report has no rows.',
+  note: null,
   tables: [
     {
       key: 'appointments',
       title: 'Appointments',
-      columns: [{ key: 'day', label: 'Date', kind: 'text' }],
-      rows: [],
-      totals: null,
+      columns: [
+        { key: 'day', label: 'Date', kind: 'text' },
+        { key: 'agent', label: 'Agent', kind: 'text' },
+        { key: 'set', label: 'Set', kind: 'number' },
+        { key: 'held', label: 'Held', kind: 'number' },
+      ],
+      rows: [{ day: '2026-03-04', agent: 'Ann Agent', set: 2, held: 1 }],
+      totals: { day: 'Total', agent: '', set: 2, held: 1 },
     },
   ],
   charts: [],
@@ -95,7 +100,7 @@ const reportCalls = (fetchMock: { mock: { calls: unknown[][] } }) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/crm/reports'));
 
 describe('/crm/reports', { timeout: 150_000 }, () => {
-  it('draws the report, keeps range and agent in the path, shows the 422 and the appointments note', async () => {
+  it('draws the report, keeps range and agent in the path, shows the 422, and its tabs', async () => {
     const user = userEvent.setup();
     const { fetchMock, router } = renderSignedIn('/crm/reports/agents/2026-03-01/2026-03-31', {
       permissions: ['view crm', 'view crm reports'],
@@ -147,21 +152,15 @@ describe('/crm/reports', { timeout: 150_000 }, () => {
     );
   });
 
-  it('the appointments report says appointments arrive with the calendar; an unknown report goes to calls', async () => {
+  it('the appointments report lists set and held per agent and day; an unknown report goes to calls', async () => {
     const { router } = renderSignedIn('/crm/reports/appointments/2026-03-01/2026-03-31', {
       permissions: ['view crm', 'view crm reports'],
       api,
     });
-    expect(
-      await screen.findByText(
-        'Appointments arrive with the CRM calendar; until then this report has no rows.',
-        {},
-        firstLoad,
-      ),
-    ).toBeTruthy();
-    expect(
-      within(screen.getByRole('table', { name: 'Appointments' })).getByText('Nothing in this range.'),
-    ).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Appointments' }, firstLoad);
+    const row = within(table).getByText('Ann Agent').closest('tr')!;
+    expect(within(row).getByText('2026-03-04')).toBeTruthy();
+    expect(within(row).getByText('2')).toBeTruthy();
     await router.navigate('/crm/reports/payroll/2026-03-01/2026-03-31');
     await waitFor(() => expect(router.state.location.pathname).toBe('/crm/reports/calls/2026-03-01/2026-03-31'));
   });
