@@ -75,6 +75,7 @@ import { crmDialerRoutes } from './modules/crm/crm-dialer.routes.ts';
 import { crmImportRoutes } from './modules/crm/crm-imports.routes.ts';
 import { crmAgentPhoneRoutes } from './modules/crm/crm-agent-phone.ts';
 import { crmDocumentRoutes } from './modules/crm/crm-documents.routes.ts';
+import { crmProposalRoutes } from './modules/crm/crm-proposals.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { projectStepRoutes } from './modules/projects/project-step.routes.ts';
 import { approvalRoutes } from './modules/projects/approvals.routes.ts';
@@ -170,8 +171,9 @@ export async function registerRoutes(app: AppInstance): Promise<void> {
       await api.register(crmImportRoutes);
       await api.register(crmAgentPhoneRoutes);
       await api.register(crmReportRoutes);
-      await api.register(crmDocumentRoutes);
       await api.register(crmAppointmentRoutes);
+      await api.register(crmDocumentRoutes);
+      await api.register(crmProposalRoutes);
       await api.register(billingHomeRoutes);
       await api.register(invoiceDeliveryRoutes);
       await api.register(projectRoutes);
