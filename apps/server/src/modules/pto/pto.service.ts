@@ -101,14 +101,22 @@ export function employeePeriodStart(
   });
 }
 
+// One formatter per zone: building one costs about 0.3 ms, and the PTO report and balances ask for hundreds of dates.
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date in the IANA zone, 'YYYY-MM-DD'. */
 export function todayIn(timezone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  let formatter = dateFormatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormatters.set(timezone, formatter);
+  }
+  return formatter.format(now);
 }
 
 /**
