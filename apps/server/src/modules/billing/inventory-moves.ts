@@ -37,6 +37,11 @@ export interface StockMoveInput {
   memo?: string;
   createdBy: number | null;
   journalEntryId?: number | null;
+  /**
+   * An exact signed value in cents, for a move that undoes an earlier one at what it took (a voided invoice's sale).
+   * An out-move that leaves the item with nothing on hand still takes the value left.
+   */
+  valueCents?: number;
 }
 
 export const wholeQuantityMessage = 'Quantity must be a whole number for items counted each.';
@@ -135,10 +140,17 @@ async function prepare(tx: Transaction, move: StockMoveInput): Promise<Prepared>
         quantity: [notEnoughStockMessage(location.name, displayQuantity(numericFromUnits(here, 2)))],
       });
     }
-    const valueCents = totalQty + qtyUnits === 0 ? -totalValue : -lineAmount(absText, item.averageCost);
+    const valueCents =
+      totalQty + qtyUnits === 0 ? -totalValue : (move.valueCents ?? -lineAmount(absText, item.averageCost));
     return { qtyUnits, unitCost: item.averageCost, valueCents, newAverage: null, locationName: location.name };
   }
 
+  if (move.valueCents !== undefined) {
+    const average = divideRounded(BigInt(totalValue + move.valueCents) * 10000n, BigInt(totalQty + qtyUnits));
+    const unitCost = numericFromUnits(Number(divideRounded(BigInt(move.valueCents) * 10000n, BigInt(qtyUnits))), 4);
+    const newAverage = numericFromUnits(Number(average), 4);
+    return { qtyUnits, unitCost, valueCents: move.valueCents, newAverage, locationName: location.name };
+  }
   if (move.unitCost === undefined) {
     if (move.reason === 'receipt') throw unprocessable({ unit_cost: [unitCostRequiredMessage] });
     const valueCents = lineAmount(quantityText, item.averageCost);

@@ -99,6 +99,12 @@ async function stockIn(item: number, location: number, quantity: number, unitCos
   });
 }
 
+async function unapplyCreditNote(noteId: number): Promise<void> {
+  const { rows } = await ctx.db.execute<{ id: number }>(sql`
+    select id from allocations where source_type = 'credit_note' and source_id = ${noteId} and unapplied_on is null`);
+  for (const row of rows) await ok('POST', `/api/billing/allocations/${row.id}/unapply`, {});
+}
+
 beforeAll(async () => {
   ctx = await createTestContext();
   [{ id: companyId }] = await ctx.db.insert(companies).values({ name: 'Acme Dental' }).returning({ id: companies.id });
@@ -259,5 +265,67 @@ describe('stock_location_id on invoice lines', () => {
       id: number;
     };
     expect((await detail(note.id)).lines.map((row) => row.stock_location_id)).toEqual([van]);
+  });
+
+  it('a void puts the sold stock back at what it took, and a credit note void takes its return out again', async () => {
+    await stockIn(switchItem, warehouse, 3, 60);
+    const before = await onHand(switchItem, warehouse);
+    const id = await approved([line({ item_id: switchItem, description: 'Switch', quantity: 2 })]);
+    await ok('POST', `/api/billing/invoices/${id}/post`);
+    expect(await onHand(switchItem, warehouse)).toBe(before - 2);
+    // Stock comes in at another cost between the sale and its void: the void still returns what the sale took.
+    await stockIn(switchItem, warehouse, 1, 90);
+    await ok('POST', `/api/billing/invoices/${id}/void`, { reason: 'Keyed twice' });
+    expect(await onHand(switchItem, warehouse)).toBe(before + 1);
+    const { rows } = await ctx.db.execute<{ quantity: string; value: string }>(sql`
+      select quantity::text, value::text from stock_moves where source_type = 'invoice' and source_id = ${id}
+      order by id`);
+    expect(rows.map((row) => Number(row.value))).toEqual([-Number(rows[1]!.value), Number(rows[1]!.value)]);
+    expect(rows.map((row) => row.quantity)).toEqual(['-2.00', '2.00']);
+    let { stock, ledger } = await tie();
+    expect(stock).toBe(ledger);
+
+    // A credit note's return leaves again when the note is voided.
+    const sold = await approved([line({ item_id: switchItem, description: 'Switch', quantity: 1 })]);
+    await ok('POST', `/api/billing/invoices/${sold}/post`);
+    const note = (await ok('POST', `/api/billing/invoices/${sold}/credit-note`, { reason: 'Returned' })).data as {
+      id: number;
+    };
+    await ok('POST', `/api/billing/invoices/${note.id}/approve`);
+    await ok('POST', `/api/billing/invoices/${note.id}/post`);
+    const afterReturn = await onHand(switchItem, warehouse);
+    await unapplyCreditNote(note.id);
+    await ok('POST', `/api/billing/invoices/${note.id}/void`, { reason: 'Not returned after all' });
+    expect(await onHand(switchItem, warehouse)).toBe(afterReturn - 1);
+    ({ stock, ledger } = await tie());
+    expect(stock).toBe(ledger);
+  });
+
+  it('refuses to void a credit note whose returned stock has left, and changes nothing', async () => {
+    const item = (
+      await ctx.db
+        .insert(billingItems)
+        .values({ name: 'Router R1', sku: 'R1', type: 'product', unit: 'each', inventoryTracked: true, price: 200 })
+        .returning({ id: billingItems.id })
+    )[0]!.id;
+    await stockIn(item, van, 1, 80);
+    const sold = await approved([line({ item_id: item, description: 'Router', quantity: 1, stock_location_id: van })]);
+    await ok('POST', `/api/billing/invoices/${sold}/post`);
+    const note = (await ok('POST', `/api/billing/invoices/${sold}/credit-note`, { reason: 'Returned' })).data as {
+      id: number;
+    };
+    await ok('POST', `/api/billing/invoices/${note.id}/approve`);
+    await ok('POST', `/api/billing/invoices/${note.id}/post`);
+    expect(await onHand(item, van)).toBe(1);
+    // The returned router is sold again, so voiding the note cannot take it out a second time.
+    const again = await approved([line({ item_id: item, description: 'Router', quantity: 1, stock_location_id: van })]);
+    await ok('POST', `/api/billing/invoices/${again}/post`);
+    await unapplyCreditNote(note.id);
+    const errors = await errorsOf('POST', `/api/billing/invoices/${note.id}/void`, { reason: 'Mistake' });
+    expect(errors.status).toEqual(['Not enough stock at Van 1: 0 on hand. The stock must be back to void.']);
+    expect((await detail(note.id)).status).toBe('posted');
+    expect(await onHand(item, van)).toBe(0);
+    const { stock, ledger } = await tie();
+    expect(stock).toBe(ledger);
   });
 });

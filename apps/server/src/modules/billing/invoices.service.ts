@@ -24,7 +24,7 @@ import { reversalEntry, type JournalEntryDraft } from '@switchboard/shared/billi
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
-import { notFound, unprocessable } from '../../plugins/errors.ts';
+import { HttpError, notFound, unprocessable } from '../../plugins/errors.ts';
 import { companies } from '../companies/companies.table.ts';
 import { projects } from '../projects/projects.table.ts';
 import {
@@ -40,6 +40,7 @@ import {
   type DraftLine,
 } from './invoice-drafts.ts';
 import { postInvoice, type PostedInvoiceResult } from './invoice-posting.ts';
+import { applyStockMove } from './inventory-moves.ts';
 import { invoices } from './invoices.table.ts';
 import { billingToday, getBillingSettings, postJournalEntry } from './ledger.service.ts';
 import { journalLines } from './ledger.table.ts';
@@ -336,6 +337,7 @@ export async function voidInvoice(db: Db, id: number, input: VoidInput, actorId:
     };
     const reversal = reversalEntry(original);
     const label = invoiceLabel(invoice);
+    reversal.lines.push(...(await undoStockMoves(tx, id, { date, label, actorId })));
     const entry = await postJournalEntry(tx, {
       entryDate: date,
       sourceType: reversal.sourceType,
@@ -385,6 +387,59 @@ export async function voidInvoice(db: Db, id: number, input: VoidInput, actorId:
       accounts: [...new Set(posted.map((line) => line.accountId))],
     };
   });
+}
+
+/**
+ * A void puts back the stock its invoice moved (a sale returns, a credit note's return leaves again) at exactly the
+ * value each move took, so the reversed 5000 / 1200 lines still equal the stock's value. The one exception, a move that
+ * empties the item and so takes the value left, gets its difference as a 1200 / 5000 pair, returned for the entry.
+ * Stock that has left since is a 422 on status.
+ */
+async function undoStockMoves(
+  tx: Transaction,
+  invoiceId: number,
+  context: { date: string; label: string; actorId: number },
+): Promise<JournalEntryDraft['lines']> {
+  const { rows: moves } = await tx.execute<{ item_id: number; location_id: number; quantity: string; value: string }>(
+    sql`select item_id, location_id, quantity::text, value::text from stock_moves
+      where source_type = 'invoice' and source_id = ${invoiceId} order by item_id, id`,
+  );
+  let difference = 0;
+  for (const move of moves) {
+    const expected = -centsFromNumeric(move.value);
+    let moved: { valueCents: number };
+    try {
+      moved = await applyStockMove(tx, {
+        itemId: Number(move.item_id),
+        locationId: Number(move.location_id),
+        quantity: move.quantity.startsWith('-') ? move.quantity.slice(1) : `-${move.quantity}`,
+        valueCents: expected,
+        reason: move.quantity.startsWith('-') ? 'return' : 'sale',
+        sourceType: 'invoice',
+        sourceId: invoiceId,
+        occurredOn: context.date,
+        memo: `Void of ${context.label}`,
+        createdBy: context.actorId,
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;
+      const message = `${Object.values(error.errors ?? {}).flat()[0] ?? error.message} The stock must be back to void.`;
+      throw unprocessable({ status: [message] }, message);
+    }
+    difference += moved.valueCents - expected;
+  }
+  if (difference === 0) return [];
+  const { rows } = await tx.execute<{ id: number; number: string }>(
+    sql`select id, number from accounts where number in ('1200', '5000')`,
+  );
+  const account = (number: string) => String(rows.find((row) => row.number === number)!.id);
+  const amount = Math.abs(difference);
+  const [debit, credit] = difference > 0 ? ['1200', '5000'] : ['5000', '1200'];
+  const memo = `Void of ${context.label}: stock value left`;
+  return [
+    { account: account(debit), debit: amount, credit: 0, memo },
+    { account: account(credit), debit: 0, credit: amount, memo },
+  ];
 }
 
 /**
