@@ -169,6 +169,21 @@ function useBillsMutation<TInput, TResult>(call: (input: TInput) => Promise<TRes
   });
 }
 
+/**
+ * A write answering the bill: the answer is the drawer's at once, so a refetch racing a new bill's first read cannot
+ * leave the drawer showing the bill as it was.
+ */
+function useBillWrite<TInput>(call: (input: TInput) => Promise<{ message: string; data: BillDetail }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      queryClient.setQueryData([...billsQueryKey, 'bill', answer.data.id], { data: answer.data });
+      return queryClient.invalidateQueries({ queryKey: ['billing'] });
+    },
+  });
+}
+
 export const usePayBills = () =>
   useBillsMutation((input: PayBillsInput) =>
     api.post<{ message: string; data: PaymentMadeRow }>('/api/billing/payments/made', input),
@@ -187,10 +202,10 @@ export const useSaveBill = () =>
   );
 
 export const usePostBill = () =>
-  useBillsMutation((id: number) => api.post<{ message: string; data: BillDetail }>(`/api/billing/bills/${id}/post`));
+  useBillWrite((id: number) => api.post<{ message: string; data: BillDetail }>(`/api/billing/bills/${id}/post`));
 
 export const useVoidBill = () =>
-  useBillsMutation((id: number) =>
+  useBillWrite((id: number) =>
     api.post<{ message: string; data: BillDetail }>(`/api/billing/bills/${id}/void`, { reason: '' }),
   );
 
