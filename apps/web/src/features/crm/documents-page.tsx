@@ -212,6 +212,48 @@ export function DocumentsPage() {
   );
 }
 
+type DocumentField = 'name' | 'category' | 'description';
+
+/** Name, category and description: the same three fields when uploading a document and when editing one. */
+function DocumentFields({
+  fields,
+  set,
+  categories,
+  errors,
+}: {
+  fields: Record<DocumentField, string>;
+  set: Record<DocumentField, (value: string) => void>;
+  categories: string[];
+  errors: Record<string, string>;
+}) {
+  return (
+    <>
+      <TextInput
+        label="Name"
+        value={fields.name}
+        onChange={(e) => set.name(e.currentTarget.value)}
+        error={errors.name}
+      />
+      <Autocomplete
+        label="Category"
+        placeholder="Choose or type a category"
+        data={categories}
+        value={fields.category}
+        onChange={set.category}
+        error={errors.category}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        value={fields.description}
+        onChange={(e) => set.description(e.currentTarget.value)}
+        error={errors.description}
+      />
+    </>
+  );
+}
+
 function UploadDocumentModal({
   opened,
   categories,
@@ -281,22 +323,11 @@ function UploadDocumentModal({
           error={errors.file}
           clearable
         />
-        <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-        <Autocomplete
-          label="Category"
-          placeholder="Choose or type a category"
-          data={categories}
-          value={category}
-          onChange={setCategory}
-          error={errors.category}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          error={errors.description}
+        <DocumentFields
+          fields={{ name, category, description }}
+          set={{ name: setName, category: setCategory, description: setDescription }}
+          categories={categories}
+          errors={errors}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -361,22 +392,11 @@ function EditDocumentModal({
   return (
     <Modal opened={document !== null} onClose={onClose} title="Edit Document">
       <Stack>
-        <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-        <Autocomplete
-          label="Category"
-          placeholder="Choose or type a category"
-          data={categories}
-          value={category}
-          onChange={setCategory}
-          error={errors.category}
-        />
-        <Textarea
-          label="Description"
-          autosize
-          minRows={2}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          error={errors.description}
+        <DocumentFields
+          fields={{ name, category, description }}
+          set={{ name: setName, category: setCategory, description: setDescription }}
+          categories={categories}
+          errors={errors}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
