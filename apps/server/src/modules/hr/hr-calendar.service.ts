@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { CalendarItem } from '@switchboard/shared/calendar';
 import {
   hrCalendarFeedMonthsAhead,
@@ -10,6 +10,7 @@ import {
 import { and, asc, between, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { holidays } from '../holidays/holidays.table.ts';
 import { listPermissionNames } from '../permissions/permissions.service.ts';
 import { employees } from '../users/employees.table.ts';
@@ -164,7 +165,6 @@ export async function listHrCalendar(
 
 // The iCal feed (designs/hr.md §6): a personal URL whose token only the owner sees, once.
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const feedUrl = (appUrl: string, token: string) => `${appUrl}/api/hr/calendar.ics?token=${token}`;
 
 export async function getHrCalendarFeed(db: DbOrTransaction, userId: number): Promise<HrCalendarFeed> {
