@@ -62,6 +62,8 @@ export const userChannelEvents = [
   'HrFormAssigned',
   // CRM (designs/crm-softphone.md §5): a lead import's progress.
   'CrmImportProgress',
+  // CRM (decision 0146): leads were assigned to this user or left their sight ({ ids }): the leads list reads again.
+  'CrmLeadsChanged',
 ] as const;
 export type UserChannelEvent = (typeof userChannelEvents)[number];
 
@@ -148,7 +150,15 @@ export const phoneChannelEvents = [
 export type PhoneChannelEvent = (typeof phoneChannelEvents)[number];
 /** A lead's live timeline (designs/crm-softphone.md §5): staff who may see the lead. */
 export const crmLeadChannel = (leadId: number): string => `crm_lead_${leadId}`;
-export const crmLeadChannelEvents = ['LeadUpdated', 'LeadCallLogged', 'LeadNoteAdded', 'LeadEmailSent'] as const;
+// Beyond the design's list (decision 0146): the lead was deleted ({ id }); a proposal of it was sent or answered.
+export const crmLeadChannelEvents = [
+  'LeadUpdated',
+  'LeadCallLogged',
+  'LeadNoteAdded',
+  'LeadEmailSent',
+  'LeadDeleted',
+  'LeadProposalUpdated',
+] as const;
 export type CrmLeadChannelEvent = (typeof crmLeadChannelEvents)[number];
 export const billingChannelEvents = [
   'LedgerPosted',
