@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hrRequestMessages, hrRequestResponseSchema } from '@switchboard/shared/hr/requests';
+import { userChannel } from '@switchboard/shared';
+import {
+  hrRequestMessages,
+  hrRequestResponseSchema,
+  hrRequestUpdatedEvent,
+  type HrRequestUpdatedPayload,
+} from '@switchboard/shared/hr/requests';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +19,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.ts';
+import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
 import { employees } from '../users/employees.table.ts';
 import { hrRequests } from './hr-requests.table.ts';
 import { hrCategories } from './hr.table.ts';
@@ -193,6 +200,151 @@ describe('bad attachments', () => {
       payload: body.payload,
     });
     expect(preview.statusCode).toBe(415);
+  });
+});
+
+// After filing: POST /api/hr/requests/{id}/attachment (multipart, the file alone) adds or replaces it, DELETE removes
+// it; the requester and HR approvers only, while the request is pending (an edit: decided requests are final).
+describe('an attachment added, replaced and removed after filing', () => {
+  let id: number;
+  const attach = async (who: string | null, requestId: number, fields: Parameters<typeof multipartBody>[0]) => {
+    const body = await multipartBody(fields);
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/hr/requests/${requestId}/attachment`,
+      headers: { ...(who ? bearer(people[who].token) : {}), ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const remove = (who: string, requestId: number) =>
+    ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/hr/requests/${requestId}/attachment`,
+      headers: bearer(people[who].token),
+    });
+  const stored = async (requestId: number) =>
+    (await ctx.db.select().from(hrRequests).where(eq(hrRequests.id, requestId)))[0]!.attachmentPath;
+  const file = async (name: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/hr/requests',
+      headers: bearer(people['Emma Employee'].token),
+      payload: general(name),
+    });
+
+  beforeAll(async () => {
+    id = hrRequestResponseSchema.parse((await file('Doctor visit')).json()).data.id;
+  });
+
+  it('adds one to a pending request of the requester, pushed live to the requester and HR', async () => {
+    const base = await listenForSockets(ctx.app);
+    const emma = await connectSocket(base, people['Emma Employee'].token);
+    const hana = await connectSocket(base, people['Hana HR'].token);
+    try {
+      expect(await subscribe(emma, userChannel(people['Emma Employee'].id))).toMatchObject({ ok: true });
+      expect(await subscribe(hana, userChannel(people['Hana HR'].id))).toMatchObject({ ok: true });
+      const forRequest = (payload: unknown) => (payload as HrRequestUpdatedPayload).request.id === id;
+      const pushed = [emma, hana].map((socket) => nextEvent(socket, hrRequestUpdatedEvent, forRequest));
+      const response = await attach('Emma Employee', id, { attachment: { blob: pdf, name: 'note.pdf' } });
+      expect(response.statusCode, response.body).toBe(200);
+      const detail = hrRequestResponseSchema.parse(response.json()).data;
+      expect(detail.attachment).toEqual({ name: 'note.pdf', mime: 'application/pdf', bytes: pdf.size });
+      expect(detail.events.at(-1)).toMatchObject({ action: 'updated', detail: 'Attachment added' });
+      await Promise.all(pushed);
+    } finally {
+      emma.close();
+      hana.close();
+    }
+    expect(existsSync(join(ctx.config.dataDir, (await stored(id))!))).toBe(true);
+    const download = await get('Hana HR', `/hr/requests/${id}/attachment`);
+    expect(download.rawPayload.equals(Buffer.from(await pdf.arrayBuffer()))).toBe(true);
+  });
+
+  it('replaces it (HR approvers too) and deletes the file it replaced', async () => {
+    const first = (await stored(id))!;
+    const response = await attach('Hana HR', id, { attachment: { blob: png, name: 'scan' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = hrRequestResponseSchema.parse(response.json()).data;
+    expect(detail.attachment).toEqual({ name: 'scan.png', mime: 'image/png', bytes: png.size });
+    expect(detail.events.at(-1)).toMatchObject({ action: 'updated', detail: 'Attachment replaced' });
+    expect(existsSync(join(ctx.config.dataDir, first))).toBe(false);
+    expect(existsSync(join(ctx.config.dataDir, (await stored(id))!))).toBe(true);
+  });
+
+  it('is 404 for the manager and anyone else, 403 for an HR viewer, 401 signed out: nothing stored', async () => {
+    const before = await storedFiles();
+    const current = await stored(id);
+    for (const [who, status] of [
+      ['Mike Manager', 404],
+      ['Oscar Other', 404],
+      ['Vera Viewer', 403],
+      [null, 401],
+    ] as const) {
+      const response = await attach(who, id, { attachment: { blob: pdf, name: 'x.pdf' } });
+      expect(response.statusCode, String(who)).toBe(status);
+      if (who) expect((await remove(who, id)).statusCode, String(who)).toBe(status);
+    }
+    expect((await attach('Emma Employee', 999_999, { attachment: { blob: pdf, name: 'x.pdf' } })).statusCode).toBe(404);
+    expect(await storedFiles()).toEqual(before);
+    expect(await stored(id)).toBe(current);
+  });
+
+  it('checks the file as at filing: its bytes (422), a text field (422), JSON (422), over 10 MB (413)', async () => {
+    const before = await storedFiles();
+    const current = await stored(id);
+    const fake = await attach('Emma Employee', id, { attachment: { blob: new Blob(['MZ\x90 exe']), name: 'a.pdf' } });
+    expect(fake.statusCode).toBe(422);
+    expect(fake.json().errors).toEqual({ attachment: [hrRequestMessages.attachmentType] });
+    const text = await attach('Emma Employee', id, { attachment: 'text' });
+    expect(text.statusCode).toBe(422);
+    expect(text.json().errors).toEqual({ attachment: [hrRequestMessages.attachmentNotFile] });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/hr/requests/${id}/attachment`,
+      headers: bearer(people['Emma Employee'].token),
+      payload: { attachment: 'x' },
+    });
+    expect(json.statusCode).toBe(422);
+    const big = new Blob([new Uint8Array(10 * 1024 * 1024 + 1)]);
+    expect((await attach('Emma Employee', id, { attachment: { blob: big, name: 'big.pdf' } })).statusCode).toBe(413);
+    expect(await storedFiles()).toEqual(before);
+    expect(await stored(id)).toBe(current);
+  });
+
+  it('is removed by the requester while pending; a second removal is 404', async () => {
+    const path = (await stored(id))!;
+    const response = await remove('Emma Employee', id);
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = hrRequestResponseSchema.parse(response.json()).data;
+    expect(detail.attachment).toBeNull();
+    expect(detail.events.at(-1)).toMatchObject({ action: 'updated', detail: 'Attachment removed' });
+    expect(existsSync(join(ctx.config.dataDir, path))).toBe(false);
+    expect(await stored(id)).toBeNull();
+    expect((await remove('Emma Employee', id)).statusCode).toBe(404);
+    expect((await get('Emma Employee', `/hr/requests/${id}/attachment`)).statusCode).toBe(404);
+  });
+
+  it('cannot change once the request is decided (422 on attachment), and stores nothing', async () => {
+    const decided = hrRequestResponseSchema.parse((await file('Decided')).json()).data;
+    await attach('Emma Employee', decided.id, { attachment: { blob: pdf, name: 'kept.pdf' } });
+    const approve = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/hr/requests/${decided.id}/approve`,
+      headers: bearer(people['Hana HR'].token),
+      payload: { comment: '', approve_despite_negative: false, version: decided.version },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const before = await storedFiles();
+    for (const who of ['Emma Employee', 'Hana HR']) {
+      const again = await attach(who, decided.id, { attachment: { blob: png, name: 'late.png' } });
+      expect(again.statusCode, who).toBe(422);
+      expect(again.json().errors).toEqual({ attachment: [hrRequestMessages.notPending] });
+      const removed = await remove(who, decided.id);
+      expect(removed.statusCode, who).toBe(422);
+    }
+    expect(await storedFiles()).toEqual(before);
+    const detail = hrRequestResponseSchema.parse((await get('Emma Employee', `/hr/requests/${decided.id}`)).json());
+    expect(detail.data.attachment?.name).toBe('kept.pdf');
   });
 });
 

@@ -43,6 +43,7 @@ import {
   approveRequest,
   bulkApprove,
   cancelRequest,
+  changeRequestAttachment,
   commentOnRequest,
   completeRequest,
   createRequest,
@@ -64,7 +65,8 @@ const employee = [requireEmployee()];
 const banksQuery = z.object({ user_id: z.coerce.number().int().min(1).max(2147483647).optional() });
 
 const actorOf = (auth: AuthContext): HrActor => ({ id: auth.user.id, permissions: auth.permissions });
-// POST /api/hr/requests is the one HR request route that takes a file: the request as JSON plus one attachment.
+// POST /api/hr/requests (the request as JSON plus one attachment) and POST /api/hr/requests/{id}/attachment (the file
+// alone) are the HR request routes that take a file; every other one refuses multipart with 415.
 const attachmentUploads = { uploads: { files: 1, fileSize: hrRequestAttachmentMaxBytes, fieldBytes: 256 * 1024 } };
 
 /**
@@ -91,6 +93,13 @@ function readCreateBody(body: unknown): { input: HrRequestValues; file: Uploaded
   const parsed = hrRequestInputSchema.safeParse(raw);
   if (!parsed.success) throw unprocessable(toFieldErrors(parsed.error.issues));
   return { input: parsed.data, file };
+}
+
+/** The body of POST /api/hr/requests/{id}/attachment: multipart with the file in `attachment`, nothing else. */
+function readAttachmentBody(body: unknown): UploadedFile {
+  const file = ((body ?? {}) as Record<string, unknown>).attachment;
+  if (!(file instanceof UploadedFile)) throw unprocessable({ attachment: [messages.attachmentNotFile] });
+  return file;
 }
 
 export async function hrRequestsRoutes(app: AppInstance): Promise<void> {
@@ -183,6 +192,34 @@ export async function hrRequestsRoutes(app: AppInstance): Promise<void> {
       return sendAttachment(reply, attachment.name, data);
     },
   );
+
+  // Added or replaced after filing, while pending: the file is checked and stored first, removed again if refused; the
+  // one it replaces is deleted once the change is committed.
+  app.post(
+    '/hr/requests/:id/attachment',
+    { onRequest: employee, config: attachmentUploads, schema: { params: idParams } },
+    async (request) => {
+      const actor = actorOf(request.auth);
+      const id = parsePathId(request.params.id);
+      const attachment = await storeRequestAttachment(app.config.dataDir, readAttachmentBody(request.body));
+      let result;
+      try {
+        result = await changeRequestAttachment(app.db, id, attachment, actor);
+      } catch (error) {
+        await removeUpload(app.config.dataDir, attachment.path);
+        throw error;
+      }
+      if (result.replaced) await removeUpload(app.config.dataDir, result.replaced);
+      return answer(result, actor, messages.updated);
+    },
+  );
+
+  app.delete('/hr/requests/:id/attachment', { onRequest: employee, schema: { params: idParams } }, async (request) => {
+    const actor = actorOf(request.auth);
+    const result = await changeRequestAttachment(app.db, parsePathId(request.params.id), null, actor);
+    if (result.replaced) await removeUpload(app.config.dataDir, result.replaced);
+    return answer(result, actor, messages.updated);
+  });
 
   putRoute(
     app,

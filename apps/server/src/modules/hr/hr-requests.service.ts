@@ -982,3 +982,41 @@ export async function commentOnRequest(db: Db, id: number, comment: string, acto
   });
   return { id, effects };
 }
+
+/**
+ * POST and DELETE /api/hr/requests/{id}/attachment: the requester or an HR approver adds, replaces or removes the
+ * HR-only attachment while the request is pending (an edit, designs/hr.md §2.6; decided requests are final). Anyone
+ * else who sees the request gets 403 when they may read the file ('view human resources'), 404 otherwise (the
+ * manager, as for the download). Answers the stored path it replaced or removed, for the route to delete after commit.
+ */
+export async function changeRequestAttachment(
+  db: Db,
+  id: number,
+  attachment: StoredAttachment | null,
+  actor: HrActor,
+): Promise<WriteResult & { replaced: string | null }> {
+  const effects = newEffects();
+  const replaced = await db.transaction(async (tx) => {
+    const { request, facts } = await loadForViewer(tx, id, actor, true);
+    if (!facts.isRequester && !facts.isHrApprover) throw canReadAttachment(facts) ? forbidden() : notFound();
+    if (attachment === null && request.attachmentPath === null) throw notFound();
+    if (request.status !== 'pending') throw unprocessable({ attachment: [messages.notPending] });
+    await tx
+      .update(hrRequests)
+      .set({
+        attachmentPath: attachment?.path ?? null,
+        attachmentName: attachment?.name ?? null,
+        attachmentMime: attachment?.mime ?? null,
+        attachmentBytes: attachment?.bytes ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(hrRequests.id, id));
+    // The log is read by the manager too: it says that the file changed, not its name.
+    const detail =
+      attachment === null ? 'Attachment removed' : request.attachmentPath ? 'Attachment replaced' : 'Attachment added';
+    await logEvent(tx, id, actor.id, 'updated', null, detail);
+    effects.requestIds.add(id);
+    return request.attachmentPath;
+  });
+  return { id, effects, replaced };
+}
