@@ -1,12 +1,13 @@
 // The local Telnyx double (CRM design §3.4): the parts of Telnyx's Call Control REST API (v2), its signed webhooks
 // and its WebRTC signalling (JSON-RPC 2.0, telnyx_rtc.*) that Switchboard uses, with werift media legs and the
 // scripted far ends of far-ends.ts. Paths live under /_telephony/ so the double can share the app's port.
-import { createHmac, generateKeyPairSync, randomUUID, sign as edSign, timingSafeEqual } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, randomUUID, sign as edSign, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { farEndScript, type FarEndScript } from './far-ends.ts';
+import { HANDSET_PATH, handsetPage } from './handset-page.ts';
 import {
   decodeWavToUlaw,
   FRAME_MS,
@@ -33,9 +34,12 @@ export interface TelephonyDoubleOptions {
   controlToken?: string;
   /** default 'sip.telnyx.com' */
   sipDomain?: string;
+  /** the handset page's login besides the control token (the app: a session holding 'manage crm') */
+  handsetAuth?: (token: string) => Promise<boolean>;
 }
 
-export type LegScript = FarEndScript | 'caller' | 'agent';
+/** 'handset': the simulated handset page (a browser) is the caller or the 555-01XX far end */
+export type LegScript = FarEndScript | 'caller' | 'agent' | 'handset';
 
 export interface LegSnapshot {
   callControlId: string;
@@ -94,6 +98,10 @@ interface Session {
   sessid: string | null;
   username: string | null;
   pending: Map<string, (message: RpcMessage) => void>;
+  /** a simulated handset page, not an SDK */
+  handset: boolean;
+  /** 555-01XX numbers this handset answers for, as their last seven digits (555 01XX) */
+  claims: Set<string>;
 }
 
 interface RpcMessage {
@@ -209,6 +217,12 @@ function b64url(input: Buffer | string): string {
 
 function str(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** A 555-01XX number's key for handset claims (its last seven digits), or null for any other number. */
+function claimKey(number: string): string | null {
+  const match = /55501\d\d$/.exec(number.replace(/\D/g, ''));
+  return match ? match[0] : null;
 }
 
 function v3id(): string {
@@ -462,11 +476,15 @@ export class Double implements TelephonyDouble {
       this.emit(partner, 'call.bridged', {});
       this.emit(leg, 'call.bridged', {});
     }
-    if (leg.kind !== 'sim') return;
-    if (leg.script === 'hang-up') {
+    if (leg.script === 'handset' && leg.direction === 'incoming' && leg.session && leg.sdkCallID) {
+      // the handset's own call was answered (its agent picked up): the page shows it talking
+      const params = { callID: leg.sdkCallID, telnyx_call_control_id: leg.callControlId };
+      void this.request(leg.session, 'telnyx_rtc.answer', params).catch(() => undefined);
+    }
+    if (leg.kind === 'sim' && leg.script === 'hang-up') {
       this.later(leg, HANG_UP_AFTER_MS, () => this.endLeg(leg, 'normal_clearing', 'callee'));
     }
-    if (leg.amd) {
+    if (leg.amd && (leg.kind === 'sim' || leg.script === 'handset')) {
       const machine = leg.script === 'machine';
       this.later(leg, AMD_DECISION_MS, () => {
         if (leg.state === 'hangup') return;
@@ -788,6 +806,7 @@ export class Double implements TelephonyDouble {
 
   private async route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const path = url.pathname;
+    if (path === HANDSET_PATH && (req.method === 'GET' || req.method === 'HEAD')) return this.sendHandsetPage(req, res);
     if (path.startsWith('/_telephony/v2/')) {
       if (!this.bearer(req, this.options.apiKey)) {
         throw new HttpError(401, '10009', 'Authentication failed', 'The API key is missing or not valid.');
@@ -805,6 +824,28 @@ export class Double implements TelephonyDouble {
       throw new HttpError(426, '10015', 'Upgrade required', 'Connect with a WebSocket.');
     }
     throw new HttpError(404, '10005', 'Resource not found', `No route ${req.method} ${path}.`);
+  }
+
+  /** The page holds no secret (its socket's login is the gate); its one inline script runs under a fresh nonce. */
+  private sendHandsetPage(req: IncomingMessage, res: ServerResponse): void {
+    const nonce = randomBytes(16).toString('base64');
+    const host = req.headers.host ?? '';
+    const sockets = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)
+      ? ` ws://${host} wss://${host}`
+      : '';
+    const body = handsetPage(nonce);
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      'content-security-policy':
+        `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'${sockets}; ` +
+        "media-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   private requireLeg(id: string): Leg {
@@ -923,12 +964,13 @@ export class Double implements TelephonyDouble {
     }
     const timeoutSecs = typeof body.timeout_secs === 'number' && body.timeout_secs > 0 ? body.timeout_secs : 30;
     const sip = /^sip:([^@]+)@(.+)$/.exec(to);
+    const handset = sip ? null : this.handsetFor(to);
     const leg = this.newLeg({
       direction: 'outgoing',
       from,
       to,
-      kind: sip ? 'rtc' : 'sim',
-      script: sip ? 'agent' : (farEndScript(to) ?? 'not-found'),
+      kind: sip || handset ? 'rtc' : 'sim',
+      script: sip ? 'agent' : handset ? 'handset' : (farEndScript(to) ?? 'not-found'),
       connectionId,
       callSessionId,
       clientState: str(body.client_state),
@@ -937,6 +979,7 @@ export class Double implements TelephonyDouble {
     });
     this.emit(leg, 'call.initiated', { state: 'bridging' });
     if (sip) void this.inviteSession(leg, sip[1], sip[2], timeoutSecs);
+    else if (handset) void this.inviteOn(leg, handset, timeoutSecs);
     else this.ringFarEnd(leg, timeoutSecs);
     return this.callBody(leg);
   }
@@ -1177,7 +1220,14 @@ export class Double implements TelephonyDouble {
   // ---------------------------------------------------------------- signalling
 
   private onConnection(ws: WebSocket): void {
-    const session: Session = { ws, sessid: null, username: null, pending: new Map() };
+    const session: Session = {
+      ws,
+      sessid: null,
+      username: null,
+      pending: new Map(),
+      handset: false,
+      claims: new Set(),
+    };
     this.sessions.add(session);
     ws.on('message', (data) => {
       let message: RpcMessage;
@@ -1243,6 +1293,12 @@ export class Double implements TelephonyDouble {
     switch (method) {
       case 'login': {
         const token = str(params.login_token);
+        if (params.handset === true) {
+          if (!token || !(await this.handsetAllowed(token))) return error(-32001, 'Authentication Failure');
+          session.sessid = randomUUID();
+          session.handset = true;
+          return result({ message: 'logged in' });
+        }
         const username = token ? this.verifyToken(token) : null;
         // -32001 (verto's Authentication Failure) gives the SDK LOGIN_FAILED; -32000 would make it log in again
         // at once, forever.
@@ -1262,7 +1318,20 @@ export class Double implements TelephonyDouble {
       case 'telnyx_rtc.ping':
         return result({ method: 'telnyx_rtc.ping' });
       case 'telnyx_rtc.invite':
-        return this.onSdkInvite(session, id, params);
+        return session.handset ? this.onHandsetInvite(session, id, params) : this.onSdkInvite(session, id, params);
+      case 'handset.claim':
+      case 'handset.release': {
+        const key = session.handset ? claimKey(str(params.number) ?? '') : null;
+        if (!key) return error(-32602, 'A handset answers for a 555-01XX number.');
+        if (method === 'handset.release') {
+          session.claims.delete(key);
+          return result({ number: key });
+        }
+        // the latest claim wins: a number rings one handset
+        for (const other of this.sessions) other.claims.delete(key);
+        session.claims.add(key);
+        return result({ number: key });
+      }
       case 'telnyx_rtc.answer': {
         const leg = this.sdkLeg(session, params);
         if (!leg || leg.state === 'hangup') return error(-32002, 'CALL DOES NOT EXIST');
@@ -1340,12 +1409,13 @@ export class Double implements TelephonyDouble {
     const answerSdp = peer.answer(str(params.sdp) ?? '');
     answerSdp.catch(() => undefined);
     this.emit(agent, 'call.initiated', { state: 'parked', caller_id_name: caller });
+    const handset = this.handsetFor(destination);
     const far = this.newLeg({
       direction: 'outgoing',
       from: caller,
       to: destination,
-      kind: 'sim',
-      script: farEndScript(destination) ?? 'not-found',
+      kind: handset ? 'rtc' : 'sim',
+      script: handset ? 'handset' : (farEndScript(destination) ?? 'not-found'),
       connectionId: agent.connectionId,
       callSessionId: agent.callSessionId,
       clientState,
@@ -1357,7 +1427,8 @@ export class Double implements TelephonyDouble {
       telnyx_session_id: agent.callSessionId,
       telnyx_leg_id: agent.callLegId,
     };
-    this.ringFarEnd(far, 30);
+    if (handset) void this.inviteOn(far, handset, 30);
+    else this.ringFarEnd(far, 30);
     this.later(agent, 100, () => {
       if (agent.state !== 'initiated' || far.state === 'hangup') return;
       agent.state = 'ringing';
@@ -1394,6 +1465,12 @@ export class Double implements TelephonyDouble {
       this.later(leg, 200, () => this.endLeg(leg, 'not_found', 'callee'));
       return;
     }
+    return this.inviteOn(leg, session, timeoutSecs);
+  }
+
+  /** Rings a session (an SDK or a handset) with an offer from the leg's werift peer; unanswered, it times out. */
+  private async inviteOn(leg: Leg, session: Session, timeoutSecs: number): Promise<void> {
+    const username = session.username ?? leg.to;
     leg.session = session;
     leg.sdkCallID = randomUUID();
     const peer = this.rtcPeer(leg);
@@ -1415,6 +1492,63 @@ export class Double implements TelephonyDouble {
       client_state: leg.clientState ?? undefined,
       display_direction: 'inbound',
     });
+  }
+
+  // ---------------------------------------------------------------- the simulated handset
+
+  /** The control token, or what the host accepts (the app: a session of someone holding 'manage crm'). */
+  private async handsetAllowed(token: string): Promise<boolean> {
+    const control = this.options.controlToken;
+    if (control && token.length === control.length && timingSafeEqual(Buffer.from(token), Buffer.from(control))) {
+      return true;
+    }
+    return (await this.options.handsetAuth?.(token).catch(() => false)) ?? false;
+  }
+
+  /** The live handset that claimed this 555-01XX number, if any. */
+  private handsetFor(number: string): Session | null {
+    const key = claimKey(number);
+    if (!key) return null;
+    for (const session of this.sessions) if (session.handset && session.claims.has(key)) return session;
+    return null;
+  }
+
+  /**
+   * Handset -> double: a call from a 555-01XX number to an agent's line, as a caller placed by the control API is,
+   * with the page's microphone for its voice. The SDP answer goes back at once (telnyx_rtc.media); telnyx_rtc.answer
+   * follows when the leg is answered.
+   */
+  private async onHandsetInvite(
+    session: Session,
+    id: RpcMessage['id'],
+    params: Record<string, unknown>,
+  ): Promise<void> {
+    const dialog = (params.dialogParams ?? {}) as Record<string, unknown>;
+    const callID = str(dialog.callID);
+    const from = str(dialog.caller_id_number) ?? '';
+    const to = str(dialog.destination_number);
+    const error = (text: string) => this.send(session, { id, error: { code: -32602, message: text } });
+    if (!callID) return error('callID is required.');
+    if (!claimKey(from)) return error('A handset calls from a 555-01XX number.');
+    if (!to) return error('destination_number is required.');
+    const leg = this.newLeg({
+      direction: 'incoming',
+      from,
+      to,
+      kind: 'rtc',
+      script: 'handset',
+      connectionId: 'double-call-control-app',
+    });
+    leg.session = session;
+    leg.sdkCallID = callID;
+    const sdp = await this.rtcPeer(leg).answer(str(params.sdp) ?? '');
+    this.send(session, { id, result: { callID, message: 'CALL CREATED', sessid: session.sessid } });
+    this.send(session, {
+      id: randomUUID(),
+      method: 'telnyx_rtc.media',
+      params: { callID, sdp, sessid: session.sessid },
+    });
+    this.emit(leg, 'call.initiated', { state: 'parked' });
   }
 }
 

@@ -2,46 +2,9 @@
 // client and a werift test peer standing in for the browser: login, calls both ways, DTMF, hold, media both ways.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { WeriftPeer } from './media.ts';
 import { startHarness, until, type Harness } from './testing/harness.ts';
-
-interface Rpc {
-  id?: string;
-  method?: string;
-  params?: Record<string, unknown>;
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string };
-}
-
-class RpcClient {
-  readonly received: Rpc[] = [];
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as Rpc;
-      this.received.push(message);
-      // the SDK acknowledges every request of the double
-      if (message.method)
-        this.ws.send(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { method: message.method } }));
-    });
-  }
-  static async open(url: string): Promise<RpcClient> {
-    const ws = new WebSocket(url.replace('http', 'ws') + '/_telephony/rtc');
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    return new RpcClient(ws);
-  }
-  async call(method: string, params: Record<string, unknown>): Promise<Rpc> {
-    const id = randomUUID();
-    this.ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
-    return until(() => this.received.find((m) => m.id === id && !m.method), `answer to ${method}`);
-  }
-  waitFor(method: string, match: (m: Rpc) => boolean = () => true): Promise<Rpc> {
-    return until(() => this.received.find((m) => m.method === method && match(m)), method);
-  }
-  close() {
-    this.ws.close();
-  }
-}
+import { RpcClient } from './testing/rpc-client.ts';
 
 let h: Harness;
 let rpc: RpcClient;

@@ -10,6 +10,7 @@ import { agentPhoneNumbers, agentSettings } from '../phone-numbers/phone-numbers
 
 let ctx: TestContext;
 let token: string;
+let managerToken: string;
 
 beforeAll(async () => {
   ctx = await createTestContext({ config: { telephonyProvider: 'local', telephonyDoubleSpeed: 20 } });
@@ -23,7 +24,24 @@ beforeAll(async () => {
     connectionId: 'local-connection',
   });
   token = (await login(ctx.app, agent.email, agent.password)).access_token;
+  const manager = await createUser(ctx.db, { permissions: ['view crm', 'manage crm'] });
+  managerToken = (await login(ctx.app, manager.email, manager.password)).access_token;
 }, 120_000);
+
+/** The answer to a handset page's login on /_telephony/rtc with this token. */
+async function handsetLogin(host: string, loginToken: string): Promise<{ result?: unknown; error?: { code: number } }> {
+  const ws = new WebSocket(host);
+  await once(ws, 'open');
+  const reply = new Promise<{ result?: unknown; error?: { code: number } }>((resolve) =>
+    ws.on('message', (raw) => resolve(JSON.parse(String(raw)) as { result?: unknown; error?: { code: number } })),
+  );
+  ws.send(
+    JSON.stringify({ jsonrpc: '2.0', id: 'h-1', method: 'login', params: { login_token: loginToken, handset: true } }),
+  );
+  const answer = await reply;
+  ws.close();
+  return answer;
+}
 
 afterAll(async () => {
   await ctx?.close();
@@ -68,5 +86,23 @@ describe('local mode', () => {
     forged.send(JSON.stringify({ jsonrpc: '2.0', id: 'login-2', method: 'login', params: { login_token: 'a.b.c' } }));
     expect((await refused).error?.code).toBe(-32001);
     forged.close();
+  });
+
+  it("serves the handset page with the double's own CSP (its script's nonce), and its login takes 'manage crm'", async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/_telephony/phone', headers: { host: '127.0.0.1:4000' } });
+    expect(page.statusCode).toBe(200);
+    // one policy only: the app's (no inline scripts) would block the page's script
+    const csp = page.headers['content-security-policy'];
+    expect(typeof csp).toBe('string');
+    const nonce = /script-src 'nonce-([^']+)'/.exec(String(csp))![1];
+    expect(page.body).toContain(`<script nonce="${nonce}">`);
+    expect(String(csp)).toContain("connect-src 'self' ws://127.0.0.1:4000 wss://127.0.0.1:4000");
+
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (ctx.app.server.address() as AddressInfo).port;
+    const host = `ws://127.0.0.1:${port}/_telephony/rtc`;
+    expect((await handsetLogin(host, managerToken)).result).toMatchObject({ message: 'logged in' });
+    expect((await handsetLogin(host, token)).error?.code).toBe(-32001);
+    expect((await handsetLogin(host, 'not-a-session')).error?.code).toBe(-32001);
   });
 });

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { findSessionByAccessToken } from '../auth/session-lookup.ts';
 import { agentSettings } from '../phone-numbers/phone-numbers.table.ts';
 import { getAppSecret } from '../secrets/secrets.service.ts';
 import { sipPasswordKey as sipPasswordKeyOf } from '../secrets/sip-password.ts';
@@ -65,6 +66,9 @@ export function createTelephony({ db, config, deliverWebhook }: TelephonyDeps): 
         speed: config.telephonyDoubleSpeed,
         sipDomain: config.telnyxSipDomain,
         ...(config.telephonyControlToken ? { controlToken: config.telephonyControlToken } : {}),
+        // the handset page (/_telephony/phone) logs in with the signed-in app's token: managers of the CRM only
+        handsetAuth: async (token) =>
+          (await findSessionByAccessToken(db, token))?.permissions.includes('manage crm') ?? false,
         lookupCredential: async (credentialId) => {
           const [row] = await db
             .select({ sipUsername: agentSettings.sipUsername })
