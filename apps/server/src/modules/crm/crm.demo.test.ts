@@ -1,3 +1,4 @@
+import { DISPOSITIONS } from '@switchboard/shared/crm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, createUser, type TestContext } from '../../../test/helpers.ts';
@@ -44,6 +45,22 @@ describe('seedCrmDemo', () => {
     expect(facts.overdue).toBeGreaterThan(0);
     expect(facts.due_today).toBeGreaterThan(0);
     expect(facts.called).toBe(1000);
+    // Every disposition occurs on the demo's calls (the reports and timelines show each), and a Do Not Call one
+    // flags its lead and lists its numbers.
+    const codes = (
+      await ctx.db.execute<{ disposition: string }>(sql`select distinct disposition from crm_calls
+      where disposition is not null order by disposition`)
+    ).rows.map((row) => row.disposition);
+    expect(codes).toEqual(DISPOSITIONS.map((disposition) => disposition.code).sort());
+    const doNotCall = await one<Record<string, number>>(sql`select
+      count(*)::int as leads,
+      count(*) filter (where l.do_not_call)::int as flagged,
+      count(*) filter (where exists (select 1 from crm_do_not_call d where d.phone_digits = l.phone_digits))::int
+        as listed
+      from crm_leads l where exists (select 1 from crm_calls c where c.lead_id = l.id and c.disposition = 'do_not_call')`);
+    expect(doNotCall.leads).toBeGreaterThan(0);
+    expect(doNotCall).toEqual({ leads: doNotCall.leads, flagged: doNotCall.leads, listed: doNotCall.leads });
+    expect(await one(sql`select count(*)::int as n from crm_leads where do_not_call`)).toEqual({ n: doNotCall.leads });
     // The counts trigger saw every insert.
     expect(await one(sql`select sum(n)::int as n from crm_lead_counts`)).toEqual({ n: DEMO_LEAD_COUNT });
     const agents = (

@@ -113,7 +113,7 @@ const noteTexts = [
   '<p>Had a ransomware scare last spring; interested in a <strong>security assessment</strong>.</p>',
   '<p>Sent the Windows 10 end-of-support flyer by e-mail.</p>',
 ];
-// Past calls' outcomes in turn, with the disposition the agent chose.
+// Past calls' outcomes in turn, with the disposition the agent chose; a few Do Not Call beside them (seedCrmDemo).
 const callOutcomes: [status: string, disposition: string | null][] = [
   ['completed', 'connected'],
   ['voicemail', 'left_voicemail'],
@@ -211,29 +211,46 @@ export async function seedCrmDemo(db: DbOrTransaction): Promise<CrmDemoResult | 
       false
     from crm_leads l where l.id % 3 = 0 order by l.id`);
 
-  // Past calls: half the leads, one to four each over the last six months, by the lead's owner.
+  // Past calls: half the leads (the even ids), one to four each over the last six months, by the lead's owner. The
+  // outcome turns with id / 2 + k, so every entry occurs (id + k skipped some: even ids with k <= 1 + id % 4); the
+  // first call of leads ending in 98 (a 'not found' number at the double) was a Do Not Call.
   const outcomes = textArray(callOutcomes.map((entry) => entry[0]));
   const dispositions = textArray(callOutcomes.map((entry) => entry[1] ?? ''));
-  const outcome = pick(outcomes, callOutcomes.length, sql`l.id + k`);
+  const turn = sql`l.id / 2 + k`;
   const calls = await db.execute(sql`
     insert into crm_calls (lead_id, user_id, direction, status, call_number, call_number_clean, dial_number,
       disposition, started_at, answered_at, ended_at, duration_seconds, created_at, updated_at)
     select l.id, l.manager_id,
       case when (l.id + k) % 9 = 0 then 'incoming' else 'outgoing' end,
-      ${outcome},
+      o.status,
       l.phone, l.phone_digits, '+1' || l.phone_digits,
-      nullif(${pick(dispositions, callOutcomes.length, sql`l.id + k`)}, ''),
+      o.disposition,
       t.at,
-      case when ${outcome} = 'completed' then t.at + interval '8 seconds' end,
+      case when o.status = 'completed' then t.at + interval '8 seconds' end,
       t.at + ((20 + (l.id * k * 13) % 400) || ' seconds')::interval,
-      case when ${outcome} = 'completed' then 12 + (l.id * k * 13) % 400 else 20 + (l.id + k) % 25 end,
+      case when o.status = 'completed' then 12 + (l.id * k * 13) % 400 else 20 + (l.id + k) % 25 end,
       t.at, t.at
     from crm_leads l
     cross join generate_series(1, 4) k
     cross join lateral (select date_trunc('day', now()) - ((l.id * 7 + k * 41) % 180 || ' days')::interval
       + ((9 + (l.id + k) % 8) || ' hours')::interval + ((l.id * k) % 60 || ' minutes')::interval as at) t
+    cross join lateral (select
+      case when l.id % 100 = 98 and k = 1 then 'completed' else ${pick(outcomes, callOutcomes.length, turn)} end
+        as status,
+      case when l.id % 100 = 98 and k = 1 then 'do_not_call'
+        else nullif(${pick(dispositions, callOutcomes.length, turn)}, '') end as disposition) o
     where l.id % 2 = 0 and k <= 1 + l.id % 4
     order by l.id, k`);
+  // A Do Not Call disposition flags its lead and lists its numbers, as the disposition route does.
+  await db.execute(sql`
+    update crm_leads l set do_not_call = true
+    where exists (select 1 from crm_calls c where c.lead_id = l.id and c.disposition = 'do_not_call')`);
+  await db.execute(sql`
+    insert into crm_do_not_call (phone_digits, reason, added_by)
+    select k.digits, 'disposition', l.manager_id
+    from crm_leads l cross join lateral (values (l.phone_digits), (l.mobile_digits)) k(digits)
+    where l.do_not_call and k.digits is not null
+    on conflict do nothing`);
   await db.execute(sql`
     update crm_leads l set calls_count = c.n, last_call_at = c.last
     from (select lead_id, count(*)::int as n, max(started_at) as last from crm_calls group by lead_id) c
