@@ -6,7 +6,7 @@ import { EXPORT_COLUMNS, EXPORT_KEEP_HOURS, type CrmExport, type ExportColumn } 
 import type { LeadListFilters } from '@switchboard/shared/crm-leads';
 import { csvCell } from '@switchboard/shared/csv';
 import type { FileDownloadPayload } from '@switchboard/shared/realtime';
-import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppInstance } from '../../app-instance.ts';
 import type { DbOrTransaction } from '../../db/client.ts';
@@ -21,15 +21,15 @@ import { crmLeads } from './crm.table.ts';
 import { readCrmSettings, visibleLeadsCondition } from './lead-access.ts';
 
 // Lead exports (designs/crm-softphone.md §2.4): the request is logged as a crm_exports row (who, filters, columns,
-// rows); the 'crm-exports' job reads the leads the user may see through a server-side cursor, writes the CSV with
-// csvCell (formulas neutralised) under DATA_DIR/uploads/crm-exports, and announces it with FileDownload on
-// user.{id}. Files are kept EXPORT_KEEP_HOURS, then removed by 'crm-exports-cleanup' (the row stays).
+// rows); the 'crm-exports' job reads the leads the user may see in id order, a page at a time after the last id
+// written (keyset: no transaction held open for the whole file, and every lead once), writes the CSV with csvCell
+// (formulas neutralised) under DATA_DIR/uploads/crm-exports, and announces it with FileDownload on user.{id}. Files are kept EXPORT_KEEP_HOURS, then removed by 'crm-exports-cleanup' (the row stays).
 
 type ExportRow = typeof crmExports.$inferSelect;
 export const exportJob = 'crm-exports';
 export const exportCleanupJob = 'crm-exports-cleanup';
 export const exportFailedMessage = 'The export failed.';
-const FETCH_ROWS = 5_000;
+const PAGE_ROWS = 5_000;
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -152,8 +152,8 @@ async function exporterAuth(db: DbOrTransaction, userId: number): Promise<AuthCo
   return { user: rest, sessionId: '', permissions: held.map((row) => row.name), locked: false, shadow: null };
 }
 
-/** Claims queued exports one at a time (skip locked) and writes each. */
-export async function runQueuedExports(app: AppInstance): Promise<number> {
+/** Claims queued exports one at a time (skip locked) and writes each, reading pageRows leads a statement. */
+export async function runQueuedExports(app: AppInstance, pageRows = PAGE_ROWS): Promise<number> {
   let worked = 0;
   for (;;) {
     const claimed = await app.db.execute<{ id: number }>(sql`update crm_exports set status = 'running'
@@ -161,12 +161,12 @@ export async function runQueuedExports(app: AppInstance): Promise<number> {
       returning id`);
     const id = claimed.rows[0]?.id;
     if (id === undefined) return worked;
-    await workExport(app, Number(id));
+    await workExport(app, Number(id), pageRows);
     worked += 1;
   }
 }
 
-async function workExport(app: AppInstance, id: number): Promise<void> {
+async function workExport(app: AppInstance, id: number, pageRows: number): Promise<void> {
   const { db } = app;
   const [row] = await db.select().from(crmExports).where(eq(crmExports.id, id));
   if (!row) return;
@@ -188,13 +188,15 @@ async function workExport(app: AppInstance, id: number): Promise<void> {
       columns.map((column) => sql`${columnSql[column]} as ${sql.identifier(column)}`),
       sql`, `,
     );
-    const query = sql`select ${select} from ${crmLeads}
+    // The page after a lead id, in id order (the primary key): "__id" carries the key even when 'id' is not exported.
+    const pageAfter = (after: number) => sql`select ${crmLeads.id} as "__id", ${select} from ${crmLeads}
       left join ${regions} on ${regions.id} = ${crmLeads.regionId}
       left join ${industries} on ${industries.id} = ${crmLeads.industryId}
       left join ${campaigns} on ${campaigns.id} = ${crmLeads.campaignId}
       left join users as crm_export_manager on crm_export_manager.id = ${crmLeads.managerId}
-      where ${and(...conditions)}
-      order by ${crmLeads.id}`;
+      where ${and(...conditions, gt(crmLeads.id, after))}
+      order by ${crmLeads.id}
+      limit ${pageRows}`;
     await fs.mkdir(dirname(full), { recursive: true });
     const out = createWriteStream(full, { flags: 'wx' });
     const write = async (text: string) => {
@@ -204,21 +206,16 @@ async function workExport(app: AppInstance, id: number): Promise<void> {
     try {
       const labels = new Map(EXPORT_COLUMNS.map((column) => [column.key as string, column.label]));
       await write(`${columns.map((column) => csvCell(labels.get(column)!)).join(',')}\r\n`);
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`declare crm_export_cursor no scroll cursor for ${query}`);
-        for (;;) {
-          const fetched = await tx.execute<Record<string, unknown>>(
-            sql.raw(`fetch forward ${FETCH_ROWS} from crm_export_cursor`),
-          );
-          if (fetched.rows.length === 0) break;
-          let chunk = '';
-          for (const lead of fetched.rows)
-            chunk += `${columns.map((column) => csvCell(cellOf(column, lead[column]))).join(',')}\r\n`;
-          count += fetched.rows.length;
-          await write(chunk);
-        }
-        await tx.execute(sql`close crm_export_cursor`);
-      });
+      for (let after = 0; ;) {
+        const { rows } = await db.execute<Record<string, unknown>>(pageAfter(after));
+        let chunk = '';
+        for (const lead of rows)
+          chunk += `${columns.map((column) => csvCell(cellOf(column, lead[column]))).join(',')}\r\n`;
+        count += rows.length;
+        await write(chunk);
+        if (rows.length < pageRows) break;
+        after = Number(rows[rows.length - 1]!.__id);
+      }
     } finally {
       out.end();
       await once(out, 'close');

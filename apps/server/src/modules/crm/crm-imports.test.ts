@@ -14,7 +14,7 @@ import { runJob } from '../../plugins/jobs.ts';
 import { campaigns, industries, regions } from '../reference/reference.table.ts';
 import { crmExports, crmImportErrors, crmImports } from './crm-imports.table.ts';
 import { crmDoNotCall, crmLeadNotes, crmLeads, crmSettings } from './crm.table.ts';
-import { removeExpiredExports } from './crm-imports.export.ts';
+import { removeExpiredExports, runQueuedExports } from './crm-imports.export.ts';
 
 // Lead imports and exports (designs/crm-softphone.md §2.4, §5): the gates ('manage crm' imports, 'view crm' exports
 // of only the leads one sees), 422s per field, the preview, each duplicate policy within the file and against the
@@ -479,6 +479,33 @@ describe('export', () => {
     expect((await fileOf(queued.id, manager)).statusCode).toBe(404);
     const expired = crmExportSchema.parse((await get(`/api/crm/exports/${queued.id}`, manager)).json().data);
     expect(expired).toEqual(expect.objectContaining({ status: 'expired', file: null, rows: 1 }));
+  });
+
+  it('writes the leads in id order, a page at a time after the last id written, each lead once', async () => {
+    const made = await ctx.db
+      .insert(crmLeads)
+      .values(
+        ['Keyset A', 'Keyset B', 'Keyset C', 'Keyset D', 'Keyset E'].map((name) => ({
+          companyName: name,
+          state: 'OK',
+        })),
+      )
+      .returning({ id: crmLeads.id });
+    // An update writes the row anew at the end of the table: read without an order, it would come last.
+    await ctx.db.update(crmLeads).set({ city: 'Tulsa' }).where(eq(crmLeads.id, made[0]!.id));
+    const queued = await requestExport(manager, { filters: { state: 'OK' }, columns: ['id', 'company_name'] });
+    await runQueuedExports(ctx.app, 2);
+    const file = await fileOf(queued.id, manager);
+    const rows = parseCsv(file.body).slice(1);
+    expect(rows.map((row) => Number(row[0]))).toEqual(made.map((lead) => lead.id));
+    expect(rows.map((row) => row[1])).toEqual(['Keyset A', 'Keyset B', 'Keyset C', 'Keyset D', 'Keyset E']);
+    expect(crmExportSchema.parse((await get(`/api/crm/exports/${queued.id}`)).json().data).rows).toBe(5);
+
+    // Pages that end exactly at the last lead, and columns without the id: the same leads, once each.
+    await ctx.db.delete(crmLeads).where(eq(crmLeads.id, made[4]!.id));
+    const names = await requestExport(manager, { filters: { state: 'OK' }, columns: ['company_name'] });
+    await runQueuedExports(ctx.app, 2);
+    expect((await fileOf(names.id, manager)).body).toBe('Company\r\nKeyset A\r\nKeyset B\r\nKeyset C\r\nKeyset D\r\n');
   });
 
   it('an exporter who lost view crm gets a failed export, not a file', async () => {
