@@ -119,6 +119,8 @@ export const stockListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(500).default(50),
   location_id: id('The selected location is invalid.').optional(),
+  /** One item's rows (the invoice editor's stock location select). */
+  item_id: id('The selected item is invalid.').optional(),
   /** The location's kind. */
   type: z.enum(inventoryLocationKinds).optional(),
   below_reorder: flag,
