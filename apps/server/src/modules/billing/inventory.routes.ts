@@ -21,7 +21,7 @@ import {
   adjustStock,
   createLocation,
   issueStock,
-  listBelowReorder,
+  listBelowReorderJson,
   listLocations,
   listMoves,
   listStock,
@@ -50,19 +50,23 @@ export async function inventoryRoutes(app: AppInstance): Promise<void> {
     for (const entry of changes.entries) app.realtime.emitToStaff(billingChannel, 'LedgerPosted', entry);
   };
 
-  app.get('/billing/inventory', { onRequest: view, schema: { querystring: stockListQuerySchema } }, async (request) =>
-    listStock(app.db, request.query),
+  // The lists answer the JSON text PostgreSQL writes (decision 0129's pattern), sent as is.
+  const json = 'application/json; charset=utf-8';
+  app.get(
+    '/billing/inventory',
+    { onRequest: view, schema: { querystring: stockListQuerySchema } },
+    async (request, reply) => reply.type(json).send(await listStock(app.db, request.query)),
   );
 
   app.get(
     '/billing/inventory/moves',
     { onRequest: view, schema: { querystring: moveListQuerySchema } },
-    async (request) => listMoves(app.db, request.query),
+    async (request, reply) => reply.type(json).send(await listMoves(app.db, request.query)),
   );
 
-  app.get('/billing/inventory/below-reorder', { onRequest: view }, async () => ({
-    data: await listBelowReorder(app.db),
-  }));
+  app.get('/billing/inventory/below-reorder', { onRequest: view }, async (_request, reply) =>
+    reply.type(json).send(await listBelowReorderJson(app.db)),
+  );
 
   app.get('/billing/inventory/locations', { onRequest: view }, async () => ({ data: await listLocations(app.db) }));
 

@@ -6,14 +6,14 @@ import {
   type LocationFormValues,
   type ReorderRow,
   type StockCommandResult,
-  type StockMovePage,
-  type StockPage,
-  type StockRow,
+  type StockTotals,
 } from '@switchboard/shared/billing/inventory';
 import { centsFromNumeric, dollarsFromCents, unitsFromNumeric } from '@switchboard/shared/billing/money';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
-import { pageOffset } from '../../db/paginate.ts';
+import { jsonString, jsonTime } from '../../db/json-sql.ts';
+import { pageJson, pageOffset } from '../../db/paginate.ts';
+import { pageWindow, runPrepared } from '../../db/prepared.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { applyStockMove, applyStockTransfer, stockMoveValue, type StockMoveInput } from './inventory-moves.ts';
 import { cachedByBillingVersion } from './billing-cache.ts';
@@ -29,9 +29,6 @@ export interface StockChanges {
   locationIds: number[];
   entries: LedgerPostedPayload[];
 }
-
-const num = (text: string | null): number => (text === null ? 0 : Number(text));
-const dollars = (text: string | null): number => dollarsFromCents(text === null ? 0 : centsFromNumeric(text));
 
 async function accountIds(tx: DbOrTransaction, numbers: string[]): Promise<Map<string, number>> {
   const result = await tx.execute<{ id: number; number: string }>(
@@ -126,6 +123,7 @@ export interface StockQuery {
   page: number;
   per_page: number;
   location_id?: number;
+  item_id?: number;
   type?: string;
   below_reorder?: boolean;
   search?: string;
@@ -147,216 +145,202 @@ function stockTie(db: Db, asOf: string) {
   });
 }
 
+/** A nullable number PostgreSQL prints as JSON already, or JSON null. */
+const jsonOrNull = (value: SQL) => sql`coalesce(${value}::text, 'null')`;
+
+/** A filter's values as placeholders of its prepared statement, and the shape naming the statement. */
+function binder() {
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [];
+  const bind = (name: string, value: unknown) => {
+    values[name] = value;
+    shape.push(name);
+    return sql.placeholder(name);
+  };
+  return { values, shape, bind };
+}
+
+/** Total of a page read with one row more, counted (capped at `cap`) only when rows follow it or it is empty. */
+function cappedTotal(offset: number, fetched: number, perPage: number, counted: number | null, cap: number): number {
+  if (counted === null) return offset + Math.min(fetched, perPage);
+  return counted < cap ? counted : Math.max(counted, offset + fetched);
+}
+
 /**
  * GET /billing/inventory: stock by item x location, by item name (billing_items_tracked_name_idx) then location name,
- * with the value's tie to 1200. One statement reads the page and the filter's count stopped at STOCK_COUNT_CAP; the
- * items' totals over every location are read for the page's items only, unless the below-reorder filter needs them.
+ * with the value's tie to 1200, as the JSON text PostgreSQL writes (decision 0129's pattern; inventory-json.test.ts
+ * holds it to stockRowSchema and the old Node shaping). One named prepared statement per filter shape and page window
+ * reads the page with one row more and counts the filter (stopped at STOCK_COUNT_CAP) only when rows follow or the
+ * page is empty; levels at nothing and worth nothing are left out unless one location is asked for.
  */
-export async function listStock(db: Db, query: StockQuery): Promise<StockPage> {
+export async function listStock(db: Db, query: StockQuery): Promise<string> {
+  const { values, shape, bind } = binder();
   const where: SQL[] = [sql`i.inventory_tracked`];
-  if (query.location_id !== undefined) where.push(sql`l.id = ${query.location_id}`);
-  if (query.type !== undefined) where.push(sql`l.kind = ${query.type}`);
+  if (query.location_id !== undefined) where.push(sql`l.id = ${bind('location_id', query.location_id)}::int`);
+  else where.push(sql`(s.on_hand <> 0 or s.value <> 0)`);
+  if (query.item_id !== undefined) where.push(sql`i.id = ${bind('item_id', query.item_id)}::int`);
+  if (query.type !== undefined) where.push(sql`l.kind = ${bind('type', query.type)}`);
   if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = bind('search', `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(sql`(i.name ilike ${like} or i.sku ilike ${like} or l.name ilike ${like})`);
   }
-  const itemTotal = sql`(select sum(t.on_hand) from stock_levels t where t.item_id = s.item_id)`;
-  if (query.below_reorder) where.push(sql`i.reorder_point is not null and ${itemTotal} <= i.reorder_point`);
-  const condition = sql.join(where, sql` and `);
+  const itemTotal = (item: SQL) => sql`(select sum(t.on_hand) from stock_levels t where t.item_id = ${item})`;
+  if (query.below_reorder) {
+    shape.push('below');
+    where.push(sql`i.reorder_point is not null and ${itemTotal(sql`s.item_id`)} <= i.reorder_point`);
+  }
   const from = sql`
     from billing_items i
     join stock_levels s on s.item_id = i.id
     join inventory_locations l on l.id = s.location_id
-    where ${condition} and (s.on_hand <> 0 or s.value <> 0 or ${query.location_id ?? null}::int is not null)`;
-  const asOf = await billingToday(db);
+    where ${sql.join(where, sql` and `)}`;
   const offset = pageOffset(query);
-  const { rows } = await db.execute<{
-    item_id: number | null;
-    item_name: string;
-    sku: string;
-    unit: string;
-    location_id: number;
-    location_name: string;
-    location_kind: string;
-    on_hand: string;
-    average_cost: string;
-    value: string;
-    reorder_point: number | null;
-    total_on_hand: string;
-    counted: number;
-  }>(sql`
-    with p as (
-      select s.item_id, i.name as item_name, i.sku, i.unit, s.location_id, l.name as location_name,
-        l.kind as location_kind, s.on_hand, i.average_cost, s.value, i.reorder_point, page.item_key, page.location_key
-      from (
+  const window = pageWindow(query, 1);
+  Object.assign(values, { per_page: query.per_page, limit: query.per_page + 1, offset });
+  const [asOf, [written]] = await Promise.all([
+    billingToday(db),
+    runPrepared<{ rows: string; fetched: number; counted: number | null }>(
+      db,
+      `stock_json_${shape.join('_') || 'all'}_${window.key}`,
+      () => sql`
+      with page as (
         select i.id as item, l.id as location, lower(i.name) as item_key, lower(l.name) as location_key ${from}
         order by lower(i.name), i.id, lower(l.name), l.id
-        limit ${query.per_page + 1} offset ${offset}
-      ) page
-      join stock_levels s on s.item_id = page.item and s.location_id = page.location
-      join billing_items i on i.id = page.item
-      join inventory_locations l on l.id = page.location
+        limit ${window.limit} offset ${window.offset}
+      )
+      select count(*)::int as fetched,
+        '[' || coalesce(string_agg(r.row, ',' order by r.position)
+          filter (where r.position <= ${sql.placeholder('per_page')}::int), '') || ']' as rows,
+        case when count(*) = 0 or count(*) > ${sql.placeholder('per_page')}::int
+          then (select count(*)::int from (select 1 ${from} limit ${sql.raw(String(STOCK_COUNT_CAP))}) c) end
+          as counted
+      from (
+        select row_number() over (order by p.item_key, p.item, p.location_key, p.location) as position,
+          '{"item_id":' || i.id || ',"item_name":' || ${jsonString(sql`i.name`)}
+          || ',"sku":' || ${jsonString(sql`i.sku`)} || ',"unit":' || ${jsonString(sql`i.unit`)}
+          || ',"location_id":' || l.id || ',"location_name":' || ${jsonString(sql`l.name`)}
+          || ',"location_kind":' || ${jsonString(sql`l.kind`)}
+          || ',"on_hand":' || s.on_hand::text || ',"average_cost":' || i.average_cost::text
+          || ',"value":' || s.value::text || ',"reorder_point":' || ${jsonOrNull(sql`i.reorder_point`)}
+          || ',"below_reorder":'
+          || (i.reorder_point is not null and ${itemTotal(sql`i.id`)} <= i.reorder_point)::text || '}' as row
+        from page p
+        join stock_levels s on s.item_id = p.item and s.location_id = p.location
+        join billing_items i on i.id = p.item
+        join inventory_locations l on l.id = p.location
+      ) r`,
+      values,
     ),
-    counted as (select count(*)::int as n from (select 1 ${from} limit ${STOCK_COUNT_CAP}) c)
-    select p.item_id, p.item_name, p.sku, p.unit, p.location_id, p.location_name, p.location_kind,
-      p.on_hand::text, p.average_cost::text, p.value::text, p.reorder_point,
-      (select sum(t.on_hand) from stock_levels t where t.item_id = p.item_id)::text as total_on_hand,
-      counted.n as counted
-    from counted left join p on true
-    order by p.item_key, p.item_id, p.location_key, p.location_id`);
-  const fetched = rows.filter((row) => row.item_id !== null);
-  const data: StockRow[] = fetched.slice(0, query.per_page).map((row) => ({
-    item_id: Number(row.item_id),
-    item_name: row.item_name,
-    sku: row.sku,
-    unit: row.unit,
-    location_id: Number(row.location_id),
-    location_name: row.location_name,
-    location_kind: row.location_kind as StockRow['location_kind'],
-    on_hand: num(row.on_hand),
-    average_cost: num(row.average_cost),
-    value: dollars(row.value),
-    reorder_point: row.reorder_point === null ? null : Number(row.reorder_point),
-    below_reorder: row.reorder_point !== null && num(row.total_on_hand) <= Number(row.reorder_point),
-  }));
-  const counted = Number(rows[0]?.counted ?? 0);
-  const total = counted < STOCK_COUNT_CAP ? counted : Math.max(counted, offset + fetched.length);
-  const { stock: stockCents, ledger } = await stockTie(db, asOf);
-  const start = data.length > 0 ? offset + 1 : null;
-  return {
-    data,
-    total,
-    current_page: query.page,
-    per_page: query.per_page,
-    from: start,
-    to: start === null ? null : start + data.length - 1,
-    last_page: Math.max(1, Math.ceil(total / query.per_page)),
-    totals: {
-      as_of: asOf,
-      stock_value: dollarsFromCents(stockCents),
-      ledger_value: dollarsFromCents(ledger),
-      difference: dollarsFromCents(stockCents - ledger),
-      tied: stockCents === ledger,
-    },
+  ]);
+  const fetched = written?.fetched ?? 0;
+  const total = cappedTotal(offset, fetched, query.per_page, written?.counted ?? null, STOCK_COUNT_CAP);
+  const { stock, ledger } = await stockTie(db, asOf);
+  const totals: StockTotals = {
+    as_of: asOf,
+    stock_value: dollarsFromCents(stock),
+    ledger_value: dollarsFromCents(ledger),
+    difference: dollarsFromCents(stock - ledger),
+    tied: stock === ledger,
   };
+  const page = pageJson(written?.rows ?? '[]', Math.min(fetched, query.per_page), total, query);
+  return `${page.slice(0, -1)},"totals":${JSON.stringify(totals)}}`;
 }
 
 /** The move history counts its filter up to this many rows (decision 0098's rule for the invoice list). */
 export const MOVE_COUNT_CAP = 1_000;
 
 /**
- * GET /billing/inventory/moves: newest first, on stock_moves_date_idx (or the item's index), one statement reading the
- * page with one row more and the filter's count stopped at MOVE_COUNT_CAP: the moves are append-only and grow without
- * end, so an exact count would read every one on every page (decision 0098's capped counts; the paginator's total is
- * the count, or the rows read when they pass the cap).
+ * GET /billing/inventory/moves (the list and an item's Movement history drawer): newest first, on
+ * stock_moves_date_idx (or the item's index), as the JSON text PostgreSQL writes; one named prepared statement per
+ * filter shape and page window reads the page with one row more and counts the filter, stopped at MOVE_COUNT_CAP, only
+ * when rows follow or the page is empty: the moves are append-only and grow without end (decision 0098's capped
+ * counts; the paginator's total is the count, or the rows read when they pass the cap).
  */
 export async function listMoves(
   db: Db,
   query: { page: number; per_page: number; item_id?: number; location_id?: number },
-): Promise<StockMovePage> {
+): Promise<string> {
+  const { values, shape, bind } = binder();
   const where: SQL[] = [sql`true`];
-  if (query.item_id !== undefined) where.push(sql`m.item_id = ${query.item_id}`);
-  if (query.location_id !== undefined) where.push(sql`m.location_id = ${query.location_id}`);
+  if (query.item_id !== undefined) where.push(sql`m.item_id = ${bind('item_id', query.item_id)}::int`);
+  if (query.location_id !== undefined) where.push(sql`m.location_id = ${bind('location_id', query.location_id)}::int`);
   const condition = sql.join(where, sql` and `);
   const offset = pageOffset(query);
-  const { rows: all } = await db.execute<{
-    id: number;
-    item_id: number;
-    item_name: string;
-    location_id: number;
-    location_name: string;
-    quantity: string;
-    unit_cost: string;
-    value: string;
-    reason: string;
-    source_type: string;
-    source_id: number | null;
-    journal_entry_id: number | null;
-    occurred_on: string;
-    memo: string;
-    created_by_name: string | null;
-    created_at: Date | string;
-    counted: number;
-  }>(sql`
-    with p as (
+  const window = pageWindow(query, 1);
+  Object.assign(values, { per_page: query.per_page, limit: query.per_page + 1, offset });
+  const [written] = await runPrepared<{ rows: string; fetched: number; counted: number | null }>(
+    db,
+    `stock_moves_json_${shape.join('_') || 'all'}_${window.key}`,
+    () => sql`
+    with page as (
       select m.id from stock_moves m where ${condition}
       order by m.occurred_on desc, m.id desc
-      limit ${query.per_page + 1} offset ${offset}
-    ),
-    counted as (
-      select count(*)::int as n from (select 1 from stock_moves m where ${condition} limit ${MOVE_COUNT_CAP}) c
+      limit ${window.limit} offset ${window.offset}
     )
-    select m.id, m.item_id, i.name as item_name, m.location_id, l.name as location_name, m.quantity::text,
-      m.unit_cost::text, m.value::text, m.reason, m.source_type, m.source_id, m.journal_entry_id,
-      m.occurred_on::text, m.memo, u.name as created_by_name, m.created_at, counted.n as counted
-    from counted left join (p join stock_moves m on m.id = p.id
+    select count(*)::int as fetched,
+      '[' || coalesce(string_agg(r.row, ',' order by r.position)
+        filter (where r.position <= ${sql.placeholder('per_page')}::int), '') || ']' as rows,
+      case when count(*) = 0 or count(*) > ${sql.placeholder('per_page')}::int
+        then (select count(*)::int from (select 1 from stock_moves m where ${condition}
+          limit ${sql.raw(String(MOVE_COUNT_CAP))}) c) end as counted
+    from (
+      select row_number() over (order by m.occurred_on desc, m.id desc) as position,
+        '{"id":' || m.id || ',"item_id":' || m.item_id || ',"item_name":' || ${jsonString(sql`i.name`)}
+        || ',"location_id":' || m.location_id || ',"location_name":' || ${jsonString(sql`l.name`)}
+        || ',"quantity":' || m.quantity::text || ',"unit_cost":' || m.unit_cost::text || ',"value":' || m.value::text
+        || ',"reason":' || ${jsonString(sql`m.reason`)} || ',"source_type":' || ${jsonString(sql`m.source_type`)}
+        || ',"source_id":' || ${jsonOrNull(sql`m.source_id`)}
+        || ',"journal_entry_id":' || ${jsonOrNull(sql`m.journal_entry_id`)}
+        || ',"occurred_on":"' || m.occurred_on::text || '","memo":' || ${jsonString(sql`m.memo`)}
+        || ',"created_by_name":' || coalesce(${jsonString(sql`u.name`)}, 'null')
+        || ',"created_at":' || ${jsonTime(sql`m.created_at`)} || '}' as row
+      from page p
+      join stock_moves m on m.id = p.id
       join billing_items i on i.id = m.item_id
       join inventory_locations l on l.id = m.location_id
-      left join users u on u.id = m.created_by) on true
-    order by m.occurred_on desc, m.id desc`);
-  // With no move on the page the join leaves one row of nulls beside the count.
-  const fetched = all.filter((row) => row.id !== null);
-  const rows = fetched.slice(0, query.per_page);
-  const counted = Number(all[0]?.counted ?? 0);
-  const total = counted < MOVE_COUNT_CAP ? counted : Math.max(counted, offset + fetched.length);
-  const start = rows.length > 0 ? offset + 1 : null;
-  return {
-    data: rows.map((row) => ({
-      id: Number(row.id),
-      item_id: Number(row.item_id),
-      item_name: row.item_name,
-      location_id: Number(row.location_id),
-      location_name: row.location_name,
-      quantity: num(row.quantity),
-      unit_cost: num(row.unit_cost),
-      value: dollars(row.value),
-      reason: row.reason,
-      source_type: row.source_type,
-      source_id: row.source_id === null ? null : Number(row.source_id),
-      journal_entry_id: row.journal_entry_id === null ? null : Number(row.journal_entry_id),
-      occurred_on: row.occurred_on,
-      memo: row.memo,
-      created_by_name: row.created_by_name,
-      created_at: new Date(row.created_at).toISOString(),
-    })),
-    total,
-    current_page: query.page,
-    per_page: query.per_page,
-    from: start,
-    to: start === null ? null : start + rows.length - 1,
-    last_page: Math.max(1, Math.ceil(total / query.per_page)),
-  };
+      left join users u on u.id = m.created_by
+    ) r`,
+    values,
+  );
+  const fetched = written?.fetched ?? 0;
+  const total = cappedTotal(offset, fetched, query.per_page, written?.counted ?? null, MOVE_COUNT_CAP);
+  return pageJson(written?.rows ?? '[]', Math.min(fetched, query.per_page), total, query);
 }
 
+/** The tracked items at or below their reorder point (not archived), by name: the items' sums of their levels. */
+const belowReorderSql = (row: SQL) => sql`
+  select ${row} from billing_items i
+  cross join lateral (select coalesce(sum(s.on_hand), 0) as on_hand from stock_levels s where s.item_id = i.id) t
+  left join vendors v on v.id = i.preferred_vendor_id
+  where i.inventory_tracked and i.archived_at is null and i.reorder_point is not null and t.on_hand <= i.reorder_point`;
+
+/** The below-reorder queue's rows (the /billing home's work queue). */
 export async function listBelowReorder(db: Db): Promise<ReorderRow[]> {
-  const { rows } = await db.execute<{
-    item_id: number;
-    item_name: string;
-    sku: string;
-    on_hand: string;
-    reorder_point: number;
-    reorder_qty: number | null;
-    preferred_vendor_id: number | null;
-    preferred_vendor_name: string | null;
-  }>(sql`
-    select i.id as item_id, i.name as item_name, i.sku, coalesce(t.on_hand, 0)::text as on_hand, i.reorder_point,
-      i.reorder_qty, i.preferred_vendor_id, v.name as preferred_vendor_name
-    from billing_items i
-    left join (select item_id, sum(on_hand) as on_hand from stock_levels group by item_id) t on t.item_id = i.id
-    left join vendors v on v.id = i.preferred_vendor_id
-    where i.inventory_tracked and i.archived_at is null and i.reorder_point is not null
-      and coalesce(t.on_hand, 0) <= i.reorder_point
-    order by lower(i.name), i.id`);
-  return rows.map((row) => ({
-    item_id: Number(row.item_id),
-    item_name: row.item_name,
-    sku: row.sku,
-    on_hand: num(row.on_hand),
-    reorder_point: Number(row.reorder_point),
-    reorder_qty: row.reorder_qty === null ? null : Number(row.reorder_qty),
-    preferred_vendor_id: row.preferred_vendor_id === null ? null : Number(row.preferred_vendor_id),
-    preferred_vendor_name: row.preferred_vendor_name,
-  }));
+  const rows = await runPrepared<{ row: string }>(
+    db,
+    'stock_below_reorder_rows',
+    () => sql`${belowReorderSql(reorderRowJson)} order by lower(i.name), i.id`,
+    {},
+  );
+  return rows.map((row) => JSON.parse(row.row) as ReorderRow);
+}
+
+const reorderRowJson = sql`'{"item_id":' || i.id || ',"item_name":' || ${jsonString(sql`i.name`)}
+  || ',"sku":' || ${jsonString(sql`i.sku`)} || ',"on_hand":' || t.on_hand::text
+  || ',"reorder_point":' || i.reorder_point || ',"reorder_qty":' || ${jsonOrNull(sql`i.reorder_qty`)}
+  || ',"preferred_vendor_id":' || ${jsonOrNull(sql`i.preferred_vendor_id`)}
+  || ',"preferred_vendor_name":' || coalesce(${jsonString(sql`v.name`)}, 'null') || '}' as row`;
+
+/** GET /billing/inventory/below-reorder: `{"data":[…]}` as the JSON text PostgreSQL writes, in one statement. */
+export async function listBelowReorderJson(db: Db): Promise<string> {
+  const [written] = await runPrepared<{ body: string }>(
+    db,
+    'stock_below_reorder_json',
+    () => sql`select '{"data":[' || coalesce(string_agg(q.row, ',' order by q.key, q.id), '') || ']}' as body
+      from (${belowReorderSql(sql`${reorderRowJson}, lower(i.name) as key, i.id`)}) q`,
+    {},
+  );
+  return written?.body ?? '{"data":[]}';
 }
 
 // --- commands ---
