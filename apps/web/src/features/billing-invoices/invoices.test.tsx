@@ -561,13 +561,30 @@ describe('the stock location of a tracked product line', () => {
         ],
       });
     if (url.startsWith('/api/billing/inventory?')) {
-      expect(url).toContain('search=FX-100');
+      // The item's own rows, by the stock list's item filter (no search by SKU, which also found FX-1000).
+      const query = new URL(url, 'http://x').searchParams;
+      expect([...query.keys()].sort()).toEqual(['item_id', 'per_page']);
+      expect(query.get('per_page')).toBe('500');
       const stock = (item_id: number, location_id: number, on_hand: number) => ({ item_id, location_id, on_hand });
-      // The search also finds another item (FX-1000) in the van: not this line's.
-      return jsonResponse(200, { data: [stock(5, 1, 5), stock(5, 2, 2), stock(7, 2, 9)], total: 3 });
+      if (query.get('item_id') === '5') return jsonResponse(200, { data: [stock(5, 1, 5), stock(5, 2, 2)], total: 2 });
+      if (query.get('item_id') === '8') return jsonResponse(200, { data: [], total: 0 });
     }
+    if (url === '/api/billing/items/8')
+      return jsonResponse(200, { data: { id: 8, name: 'Router RX', sku: '', inventory_tracked: true } });
     return undefined;
   };
+
+  it('asks the stock list for the item by id: an item with no stock shows none at every active location', async () => {
+    const router = firewallLine({ item_id: 8, item_name: 'Router RX', description: 'Router' });
+    const invoice = detail(draft, { lines: [router] });
+    const { render } = stubApi(['view billing'], { rows: [draft], details: { 9: invoice }, extra: stockApi });
+    const user = userEvent.setup({ delay: null });
+    render('/billing/invoices?id=9');
+    const drawer = await screen.findByRole('dialog', { name: 'Invoice Draft 9' });
+    await user.click(await within(drawer).findByRole('combobox', { name: 'Line 1 stock location' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Main warehouse (0 on hand)', 'Van 1 (0 on hand)']);
+  });
 
   it('offers active locations with on hand on tracked lines only, warns when short and saves the choice', async () => {
     const invoice = detail(draft, { lines: [firewallLine(), labor] });

@@ -4,8 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 // Where a tracked product line leaves stock (issue 28; designs/billing.md §3.8): the item (is it tracked?), the stock
-// locations and the item's on hand at each, for the line's location select. The stock list has no item filter, so
-// the item's rows come from its search (SKU, else name) and are kept by item id.
+// locations and the item's on hand at each (the stock list's rows of the item), for the line's location select.
 
 export const stockLocationsQueryOptions = queryOptions({
   queryKey: ['billing', 'invoices', 'stock-locations'] as const,
@@ -43,20 +42,18 @@ export function useItemStock(itemId: number | null): ItemStock | undefined {
   const item = useQuery({ ...catalogueItemQueryOptions(itemId ?? 0), enabled: itemId !== null });
   const tracked = item.data?.inventory_tracked === true;
   const locations = useStockLocations(tracked);
-  const term = item.data ? item.data.sku.trim() || item.data.name : '';
   const stock = useQuery({
-    queryKey: ['billing', 'invoices', 'item-stock', itemId, term] as const,
+    queryKey: ['billing', 'invoices', 'item-stock', itemId] as const,
     queryFn: ({ signal }) =>
-      api.get<StockPage>('/api/billing/inventory', { query: { search: term, per_page: 500 }, signal }),
-    enabled: tracked && term !== '',
+      api.get<StockPage>('/api/billing/inventory', { query: { item_id: itemId!, per_page: 500 }, signal }),
+    enabled: tracked,
   });
   if (itemId === null) return { tracked: false, locations: [] };
   if (!item.data) return undefined;
   if (!tracked) return { tracked: false, locations: [] };
   if (!locations.data || !stock.data) return undefined;
-  const onHand = new Map(
-    stock.data.data.filter((row) => row.item_id === itemId).map((r) => [r.location_id, r.on_hand]),
-  );
+  // A location without a row holds none of the item.
+  const onHand = new Map(stock.data.data.map((row) => [row.location_id, row.on_hand]));
   return {
     tracked: true,
     locations: locations.data
