@@ -468,3 +468,35 @@ export async function searchContacts(
   }));
   return toPage(data, data.length, query);
 }
+
+/**
+ * Of these (lead, user) pairs, the ones where the user may see the lead now (lead-access.ts's rule for staff with
+ * 'view crm': view_all_leads, 'manage crm', or owning the live lead), as `${leadId}:${userId}` keys. One statement,
+ * for the lead channels' re-check after a lead changed owner or was deleted.
+ */
+export async function visibleLeadUserPairs(
+  db: DbOrTransaction,
+  leadIds: readonly number[],
+  userIds: readonly number[],
+): Promise<Set<string>> {
+  if (leadIds.length === 0 || userIds.length === 0) return new Set();
+  const { rows } = await db.execute<{ lead_id: number; user_id: number }>(sql`
+    with grants as (
+      select u.id as user_id,
+        bool_or(p.name = 'view crm') as views_crm,
+        bool_or(p.name = 'manage crm') as manages_crm
+      from users u
+      join user_permissions up on up.user_id = u.id
+      join permissions p on p.id = up.permission_id
+      where u.id = any(${sql.raw(`array[${userIds.map(Number).join(',')}]::int[]`)}) and u.type = 'Employee'
+      group by u.id
+    )
+    select l.id as lead_id, g.user_id
+    from crm_leads l
+    cross join grants g
+    cross join crm_settings s
+    where s.id = 1 and l.id = any(${sql.raw(`array[${leadIds.map(Number).join(',')}]::int[]`)})
+      and l.deleted_at is null and g.views_crm
+      and (s.view_all_leads or g.manages_crm or l.manager_id = g.user_id)`);
+  return new Set(rows.map((row) => `${row.lead_id}:${row.user_id}`));
+}

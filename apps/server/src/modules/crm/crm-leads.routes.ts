@@ -1,4 +1,4 @@
-import { crmLeadChannel } from '@switchboard/shared';
+import { crmLeadChannel, parseChannel } from '@switchboard/shared';
 import {
   crmSettingsInputSchema,
   leadBulkInputSchema,
@@ -30,6 +30,7 @@ import {
   listLeadNotes,
   listLeads,
   searchContacts,
+  visibleLeadUserPairs,
 } from './crm-leads-read.ts';
 import {
   addContact,
@@ -51,7 +52,9 @@ import { readCrmSettings } from './lead-access.ts';
 // The leads API (designs/crm-softphone.md §4.1-§4.2, §5): staff with 'view crm', every lead call filtered by the
 // visibility rule (lead-access.ts: a lead not visible is 404); deletes and bulk delete need 'manage crm'; settings
 // are read with 'view crm' and written with 'manage crm' + 'edit crm settings'. LeadUpdated and LeadNoteAdded go out
-// on crm_lead_{id} after commit, with the API's shapes.
+// on crm_lead_{id} after commit, with the API's shapes. The lead channels follow visibility (decision 0146): after a
+// change of owner, a delete or view_all_leads turned off, sockets that may no longer see a lead leave its channel
+// before anything more is sent on it, and their users hear CrmLeadsChanged (as does a lead's new owner).
 
 const idParams = z.object({ id: z.string() });
 const viewCrm = [requireEmployee(), requirePermission('view crm')];
@@ -59,7 +62,49 @@ const manageCrm = [requireEmployee(), requirePermission('view crm', 'manage crm'
 
 export async function crmLeadRoutes(app: AppInstance): Promise<void> {
   const leadUpdated = (lead: Lead) => app.realtime.emitToChannel(crmLeadChannel(lead.id), 'LeadUpdated', lead);
+  // Everyone on a deleted lead's channel hears it once, then the channel is emptied: nobody may see it any more.
+  const leadsDeleted = (ids: number[]) => {
+    for (const id of ids) {
+      app.realtime.emitToChannel(crmLeadChannel(id), 'LeadDeleted', { id });
+      app.realtime.io.in(crmLeadChannel(id)).socketsLeave(crmLeadChannel(id));
+    }
+  };
   const noteAdded = (note: LeadNote) => app.realtime.emitToChannel(crmLeadChannel(note.lead_id), 'LeadNoteAdded', note);
+
+  const leadsChanged = (userIds: Iterable<number>, ids: number[]) => {
+    for (const userId of new Set(userIds)) app.realtime.emitToUser(userId, 'CrmLeadsChanged', { ids });
+  };
+
+  /**
+   * Re-checks who follows these leads' channels (every lead channel when null): sockets whose user may no longer see
+   * a lead leave its channel, and those users are told their list changed. Awaited before the next emit on it.
+   */
+  const followLeadVisibility = async (leadIds: number[] | null) => {
+    if (leadIds !== null && leadIds.length === 0) return;
+    const sockets = await (leadIds === null
+      ? app.realtime.io.fetchSockets()
+      : app.realtime.io.in(leadIds.map(crmLeadChannel)).fetchSockets());
+    const followed = sockets.flatMap((socket) =>
+      [...socket.rooms].flatMap((room) => {
+        const parsed = parseChannel(room);
+        const userId = (socket.data as { userId?: number } | undefined)?.userId;
+        return parsed?.kind === 'crmLead' && userId !== undefined ? [{ socket, room, leadId: parsed.id!, userId }] : [];
+      }),
+    );
+    if (followed.length === 0) return;
+    const visible = await visibleLeadUserPairs(
+      app.db,
+      [...new Set(followed.map((entry) => entry.leadId))],
+      [...new Set(followed.map((entry) => entry.userId))],
+    );
+    const lost = new Map<number, Set<number>>();
+    for (const { socket, room, leadId, userId } of followed) {
+      if (visible.has(`${leadId}:${userId}`)) continue;
+      socket.leave(room);
+      lost.set(userId, (lost.get(userId) ?? new Set()).add(leadId));
+    }
+    for (const [userId, ids] of lost) leadsChanged([userId], [...ids]);
+  };
 
   /** The lead this user may see, or 404. */
   const visibleLead = async (auth: AuthContext, rawId: string): Promise<Lead> => {
@@ -87,6 +132,7 @@ export async function crmLeadRoutes(app: AppInstance): Promise<void> {
     const settings = await readCrmSettings(app.db);
     if (!settings.createNewLeads && !request.auth.permissions.includes('manage crm')) throw forbidden();
     const lead = await createLead(app.db, request.body, request.auth);
+    if (lead.manager_id !== null) leadsChanged([lead.manager_id], [lead.id]);
     return { message: 'The lead was created.', data: lead };
   });
 
@@ -94,7 +140,12 @@ export async function crmLeadRoutes(app: AppInstance): Promise<void> {
     const { auth, body } = request;
     if (body.action === 'delete' && !auth.permissions.includes('manage crm')) throw forbidden();
     const ids = await bulkUpdateLeads(app.db, body, auth);
-    if (body.action !== 'delete') for (const lead of await leadsByIds(app.db, ids)) leadUpdated(lead);
+    if (body.action === 'delete') leadsDeleted(ids);
+    else {
+      if (body.action === 'assign') await followLeadVisibility(ids);
+      for (const lead of await leadsByIds(app.db, ids)) leadUpdated(lead);
+      if (body.action === 'assign' && typeof body.value === 'number') leadsChanged([body.value], ids);
+    }
     return { message: `${ids.length} ${ids.length === 1 ? 'lead' : 'leads'} updated.`, data: { updated: ids.length } };
   });
 
@@ -108,13 +159,17 @@ export async function crmLeadRoutes(app: AppInstance): Promise<void> {
     { onRequest: viewCrm, schema: { params: idParams, body: leadUpdateInputSchema } },
     async (request) => {
       const lead = await updateLead(app.db, parsePathId(request.params.id), request.body, request.auth);
+      if (request.body.manager_id !== undefined) await followLeadVisibility([lead.id]);
       leadUpdated(lead);
+      if (request.body.manager_id) leadsChanged([request.body.manager_id], [lead.id]);
       return { message: 'The lead was updated.', data: lead };
     },
   );
 
   app.delete('/crm/leads/:id', { onRequest: manageCrm, schema: { params: idParams } }, async (request) => {
-    await deleteLead(app.db, parsePathId(request.params.id), request.auth);
+    const id = parsePathId(request.params.id);
+    await deleteLead(app.db, id, request.auth);
+    leadsDeleted([id]);
     return { message: 'The lead was deleted.' };
   });
 
@@ -230,9 +285,11 @@ export async function crmLeadRoutes(app: AppInstance): Promise<void> {
       onRequest: [requireEmployee(), requirePermission('manage crm', 'edit crm settings')],
       schema: { body: crmSettingsInputSchema },
     },
-    async (request) => ({
-      message: 'The CRM settings were saved.',
-      data: await updateCrmSettings(app.db, request.body),
-    }),
+    async (request) => {
+      const data = await updateCrmSettings(app.db, request.body);
+      // Agents who saw every lead through the setting now see their own only: their other lead channels close.
+      if (!data.view_all_leads) await followLeadVisibility(null);
+      return { message: 'The CRM settings were saved.', data };
+    },
   );
 }

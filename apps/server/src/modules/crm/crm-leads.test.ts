@@ -13,7 +13,7 @@ import {
 } from '@switchboard/shared/crm-leads';
 import { eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   bearer,
   createTestContext,
@@ -22,7 +22,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.ts';
-import { connectSocket, listenForSockets, nextEvent, subscribe } from '../../../test/realtime.ts';
+import { connectSocket, listenForSockets, nextEvent, receivesWithin, subscribe } from '../../../test/realtime.ts';
 import { expectExactShape } from '../../../test/shapes.ts';
 import { holidays } from '../holidays/holidays.table.ts';
 import { timezones } from '../reference/reference.table.ts';
@@ -607,5 +607,106 @@ describe('realtime', () => {
     const noted = nextEvent(socket, 'LeadNoteAdded');
     await as(agentToken, 'POST', `/crm/leads/${lead.id}/notes`, { body: 'Live note' });
     expect(expectExactShape(leadNoteSchema, (await noted)[0])).toMatchObject({ lead_id: lead.id });
+  });
+});
+
+describe('lead channels follow visibility (decision 0146)', () => {
+  const channelMembers = async (leadId: number) =>
+    (await ctx.app.realtime.io.in(crmLeadChannel(leadId)).fetchSockets()).map(
+      (socket) => (socket.data as { userId: number }).userId,
+    );
+
+  // Lead ids restart in every test: each test's sockets close with it.
+  const opened: Socket[] = [];
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.close();
+  });
+  async function live(token: string) {
+    const socket = await connectSocket(await listenForSockets(ctx.app), token);
+    opened.push(socket);
+    return socket;
+  }
+
+  it('takes a reassigned lead from its old owner before anything more is sent, and tells both owners', async () => {
+    const lead = await insertLead({ companyName: 'Moving Dental', managerId: agent.id });
+    const [agentSocket, otherSocket, bossSocket] = [
+      await live(agentToken),
+      await live(otherToken),
+      await live(bossToken),
+    ];
+    expect(await subscribe(agentSocket, crmLeadChannel(lead.id))).toMatchObject({ ok: true });
+    expect(await subscribe(bossSocket, crmLeadChannel(lead.id))).toMatchObject({ ok: true });
+    const agentTold = nextEvent(agentSocket, 'CrmLeadsChanged');
+    const otherTold = nextEvent(otherSocket, 'CrmLeadsChanged');
+    const bossHears = nextEvent(bossSocket, 'LeadUpdated');
+    const agentHears = receivesWithin(agentSocket, 'LeadUpdated', 800);
+
+    const response = await as(bossToken, 'PUT', `/crm/leads/${lead.id}`, { manager_id: other.id, city: 'Waco' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await agentTold)[0]).toEqual({ ids: [lead.id] });
+    expect((await otherTold)[0]).toEqual({ ids: [lead.id] });
+    expect((await bossHears)[0]).toMatchObject({ id: lead.id, city: 'Waco', manager_id: other.id });
+    expect(await agentHears).toBe(false);
+    expect((await channelMembers(lead.id)).sort()).toEqual([boss.id]);
+
+    // Nothing later reaches the old owner; the new one may follow the lead now, the old one may not.
+    const noteMissed = receivesWithin(agentSocket, 'LeadNoteAdded', 800);
+    await as(bossToken, 'POST', `/crm/leads/${lead.id}/notes`, { body: 'After the move' });
+    expect(await noteMissed).toBe(false);
+    expect(await subscribe(agentSocket, crmLeadChannel(lead.id))).toMatchObject({ ok: false });
+    expect(await subscribe(otherSocket, crmLeadChannel(lead.id))).toMatchObject({ ok: true });
+  });
+
+  it("does the same for a bulk assign, and tells a new lead's owner it was created for them", async () => {
+    const [first, second] = [
+      await insertLead({ companyName: 'Bulk One', managerId: agent.id }),
+      await insertLead({ companyName: 'Bulk Two', managerId: agent.id }),
+    ];
+    const [agentSocket, otherSocket] = [await live(agentToken), await live(otherToken)];
+    for (const lead of [first, second])
+      expect(await subscribe(agentSocket, crmLeadChannel(lead.id))).toMatchObject({ ok: true });
+    const agentTold = nextEvent(agentSocket, 'CrmLeadsChanged');
+    const otherTold = nextEvent(otherSocket, 'CrmLeadsChanged');
+    const agentHears = receivesWithin(agentSocket, 'LeadUpdated', 800);
+    const ids = [first.id, second.id];
+    const response = await as(bossToken, 'POST', '/crm/leads/bulk', { ids, action: 'assign', value: other.id });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(((await agentTold)[0] as { ids: number[] }).ids.sort()).toEqual(ids);
+    expect((await otherTold)[0]).toEqual({ ids });
+    expect(await agentHears).toBe(false);
+    expect(await channelMembers(first.id)).toEqual([]);
+
+    const created = nextEvent(agentSocket, 'CrmLeadsChanged');
+    const made = await as(bossToken, 'POST', '/crm/leads', { company_name: 'Fresh Dental', manager_id: agent.id });
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await created)[0]).toEqual({ ids: [made.json().data.id] });
+  });
+
+  it('announces a deleted lead and empties its channel', async () => {
+    const lead = await insertLead({ companyName: 'Gone Dental', managerId: agent.id });
+    const agentSocket = await live(agentToken);
+    expect(await subscribe(agentSocket, crmLeadChannel(lead.id))).toMatchObject({ ok: true });
+    const deleted = nextEvent(agentSocket, 'LeadDeleted');
+    expect((await as(bossToken, 'DELETE', `/crm/leads/${lead.id}`)).statusCode).toBe(200);
+    expect((await deleted)[0]).toEqual({ id: lead.id });
+    expect(await channelMembers(lead.id)).toEqual([]);
+  });
+
+  it('closes the channels an agent saw only through view_all_leads when it is turned off', async () => {
+    const lead = await insertLead({ companyName: 'Shared Dental', managerId: agent.id });
+    await ctx.db.update(crmSettings).set({ viewAllLeads: true }).where(eq(crmSettings.id, 1));
+    const [agentSocket, otherSocket, bossSocket] = [
+      await live(agentToken),
+      await live(otherToken),
+      await live(bossToken),
+    ];
+    for (const socket of [agentSocket, otherSocket, bossSocket])
+      expect(await subscribe(socket, crmLeadChannel(lead.id))).toMatchObject({ ok: true });
+    const otherTold = nextEvent(otherSocket, 'CrmLeadsChanged');
+    const settings = (await as(bossToken, 'GET', '/crm/settings')).json().data;
+    const saved = await as(bossToken, 'PUT', '/crm/settings', { ...settings, view_all_leads: false });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await otherTold)[0]).toEqual({ ids: [lead.id] });
+    expect((await channelMembers(lead.id)).sort((a, b) => a - b)).toEqual([agent.id, boss.id].sort((a, b) => a - b));
   });
 });
