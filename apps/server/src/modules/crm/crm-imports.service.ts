@@ -20,7 +20,8 @@ import {
 } from '@switchboard/shared/crm-imports';
 import { parseCsv } from '@switchboard/shared/csv';
 import { textToHtml } from '@switchboard/shared/html-policy';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { AppInstance } from '../../app-instance.ts';
 import type { DbOrTransaction } from '../../db/client.ts';
 import { toPage, type Page } from '../../db/paginate.ts';
@@ -34,6 +35,8 @@ import { crmDoNotCall, crmLeadNotes, crmLeads } from './crm.table.ts';
 // transaction (leads, notes, row errors and the import's counters commit together, so the counts always match the
 // table). Duplicates: inside the file first (first row wins), then against live leads by phone or e-mail key in one
 // indexed query per batch; the policy then skips, fills the empty fields of the lead found, or creates anyway.
+// The worker holds a session advisory lock per import on a connection of its own: an import left 'running' whose
+// lock nobody holds lost its process (a crash, a cut connection) and is resumed after its last committed batch.
 
 type ImportRow = typeof crmImports.$inferSelect;
 /** The mapping column also keeps the import's default next touch (the table has no column of its own for it). */
@@ -254,19 +257,68 @@ export async function importErrorRows(db: DbOrTransaction, importId: number) {
 
 export const importJob = 'crm-imports';
 
-/** Claims queued imports one at a time (skip locked: two processes never take one) and works each to the end. */
+/**
+ * Works queued imports, and resumes running ones whose process is gone, one at a time under the import's session
+ * advisory lock (held on a connection of its own, so it ends with the process): two workers never take one import.
+ * An import whose connection was lost in this call is left running for the next call.
+ */
 export async function runQueuedImports(app: AppInstance): Promise<number> {
   let worked = 0;
+  const lost = new Set<number>();
   for (;;) {
-    const claimed = await app.db.execute<{ id: number }>(sql`update crm_imports
-      set status = 'running', started_at = now(), updated_at = now()
-      where id = (select id from crm_imports where status = 'queued' order by id limit 1 for update skip locked)
-      returning id`);
-    const id = claimed.rows[0]?.id;
-    if (id === undefined) return worked;
-    await workImport(app, Number(id));
-    worked += 1;
+    const candidates = await app.db
+      .select({ id: crmImports.id })
+      .from(crmImports)
+      .where(inArray(crmImports.status, ['queued', 'running']))
+      .orderBy(crmImports.id);
+    let workedNow = 0;
+    for (const { id } of candidates) {
+      if (lost.has(id)) continue;
+      const outcome = await withImportLock(app.db, id, async () => {
+        // Under the lock nobody else works it: a queued one starts, a running one lost its worker and resumes.
+        const started = await app.db
+          .update(crmImports)
+          .set({ status: 'running', startedAt: sql`coalesce(${crmImports.startedAt}, now())`, updatedAt: new Date() })
+          .where(and(eq(crmImports.id, id), inArray(crmImports.status, ['queued', 'running'])))
+          .returning({ id: crmImports.id });
+        return started.length === 0 ? 'gone' : workImport(app, id);
+      });
+      if (outcome === 'lost') lost.add(id);
+      if (outcome === 'done') workedNow += 1;
+    }
+    worked += workedNow;
+    if (workedNow === 0) return worked;
   }
+}
+
+/** Runs `work` holding the import's session advisory lock on a connection of its own; 'busy' when another holds it. */
+async function withImportLock<T>(db: DbOrTransaction, id: number, work: () => Promise<T>): Promise<T | 'busy'> {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      "select pg_try_advisory_lock(hashtext('crm_import'), $1) as locked",
+      [id],
+    );
+    if (!rows[0]?.locked) return 'busy';
+    try {
+      return await work();
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext('crm_import'), $1)", [id]).catch(() => undefined);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Whether an error is the database connection going away (terminated, shut down, unreachable), not the import. */
+function isConnectionLost(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code.startsWith('57P') || code.startsWith('08')) return true;
+    if (typeof e.message === 'string' && /Connection terminated|connection is closed/i.test(e.message)) return true;
+  }
+  return false;
 }
 
 interface Counters {
@@ -284,10 +336,14 @@ interface Target {
   pending: Record<string, unknown> | null;
 }
 
-async function workImport(app: AppInstance, id: number): Promise<void> {
+/**
+ * Works an import from its last committed batch (rows_done and the counters commit with each batch) to the end:
+ * 'done' when it ended (done or failed), 'lost' when the database connection went away (left running, resumed later).
+ */
+async function workImport(app: AppInstance, id: number): Promise<'done' | 'lost'> {
   const { db } = app;
   const [row] = await db.select().from(crmImports).where(eq(crmImports.id, id));
-  if (!row) return;
+  if (!row) return 'done';
   const progress = async () => {
     const current = await getImport(db, id);
     if (current) app.realtime.emitToUser(current.user_id, 'CrmImportProgress', current);
@@ -301,9 +357,18 @@ async function workImport(app: AppInstance, id: number): Promise<void> {
     const lookups = await loadImportLookups(db);
     const { columns, nextTouch: defaultNextTouch } = splitMapping(row.mapping);
     const mapping = completeMapping(columns);
-    const counters: Counters = { done: 0, created: 0, updated: 0, skipped: 0, failed: 0, errorsKept: 0 };
-    const fileDuplicates = new FileDuplicates<Target>();
-    for (let start = first; start < rows.length; start += IMPORT_BATCH_ROWS) {
+    const [kept] = await db.select({ n: count() }).from(crmImportErrors).where(eq(crmImportErrors.importId, id));
+    const counters: Counters = {
+      done: row.rowsDone,
+      created: row.rowsCreated,
+      updated: row.rowsUpdated,
+      skipped: row.rowsSkipped,
+      failed: row.rowsFailed,
+      errorsKept: kept?.n ?? 0,
+    };
+    const resumeAt = first + row.rowsDone;
+    const fileDuplicates = await rebuildFileDuplicates(db, row, rows.slice(first, resumeAt), first, mapping, lookups);
+    for (let start = resumeAt; start < rows.length; start += IMPORT_BATCH_ROWS) {
       const end = Math.min(rows.length, start + IMPORT_BATCH_ROWS);
       await db.transaction(async (tx) => {
         await workBatch(tx, {
@@ -337,6 +402,13 @@ async function workImport(app: AppInstance, id: number): Promise<void> {
       .set({ status: 'done', rowsTotal: rows.length - first, finishedAt: new Date(), updatedAt: new Date() })
       .where(eq(crmImports.id, id));
   } catch (error) {
+    if (isConnectionLost(error)) {
+      app.log.warn(
+        { importId: id, message: (error as Error).message },
+        'crm import lost its connection; resumes later',
+      );
+      return 'lost';
+    }
     app.log.error({ importId: id, message: (error as Error).message }, 'crm import failed');
     await db
       .update(crmImports)
@@ -344,6 +416,46 @@ async function workImport(app: AppInstance, id: number): Promise<void> {
       .where(eq(crmImports.id, id));
   }
   await progress();
+  return 'done';
+}
+
+/**
+ * The in-file duplicate keys of the rows before a resumed import's next batch: each valid row's keys, first row
+ * first, pointing at the lead this import created with that phone or e-mail key (fill_empty fills it); later rows
+ * are then reported and merged as if the import had never stopped.
+ */
+async function rebuildFileDuplicates(
+  db: DbOrTransaction,
+  imp: ImportRow,
+  done: string[][],
+  first: number,
+  mapping: LeadImportMapping,
+  lookups: ImportLookups,
+): Promise<FileDuplicates<Target>> {
+  const duplicates = new FileDuplicates<Target>();
+  if (done.length === 0) return duplicates;
+  const created = await db
+    .select({ id: crmLeads.id, phone: crmLeads.phoneDigits, email: crmLeads.emailKey })
+    .from(crmLeads)
+    .where(eq(crmLeads.importId, imp.id))
+    .orderBy(crmLeads.id);
+  const byPhone = new Map<string, number>();
+  const byEmail = new Map<string, number>();
+  for (const lead of created) {
+    if (lead.phone !== null && !byPhone.has(lead.phone)) byPhone.set(lead.phone, lead.id);
+    if (lead.email !== null && !byEmail.has(lead.email)) byEmail.set(lead.email, lead.id);
+  }
+  done.forEach((raw, index) => {
+    const read = readLeadImportRow(mapLeadImportRow(raw, mapping));
+    const { resolved } = resolveRow(read.values, read.errors, lookups);
+    if (!resolved || duplicates.find(resolved.values)) return;
+    const { phone_key: phone, email_key: email } = resolved.values;
+    const leadId =
+      (phone !== null ? byPhone.get(phone) : undefined) ?? (email !== null ? byEmail.get(email) : undefined);
+    // a row that made no lead of this import was a duplicate of a live lead: the table check finds that one again
+    if (leadId !== undefined) duplicates.remember(resolved.values, first + index + 1, { leadId, pending: null });
+  });
+  return duplicates;
 }
 
 interface BatchInput {

@@ -15,6 +15,7 @@ import { campaigns, industries, regions } from '../reference/reference.table.ts'
 import { crmExports, crmImportErrors, crmImports } from './crm-imports.table.ts';
 import { crmDoNotCall, crmLeadNotes, crmLeads, crmSettings } from './crm.table.ts';
 import { removeExpiredExports, runQueuedExports } from './crm-imports.export.ts';
+import { runQueuedImports } from './crm-imports.service.ts';
 
 // Lead imports and exports (designs/crm-softphone.md §2.4, §5): the gates ('manage crm' imports, 'view crm' exports
 // of only the leads one sees), 422s per field, the preview, each duplicate policy within the file and against the
@@ -376,6 +377,94 @@ describe('import', () => {
     expect(failed.error).toBe('The import failed: the file could not be read.');
     expect(await ctx.db.select().from(crmImportErrors).where(eq(crmImportErrors.importId, queued.id))).toHaveLength(0);
   });
+});
+
+describe('an import whose worker died', () => {
+  it('resumes after its last committed batch: each lead once, in-file duplicates across the break reported', async () => {
+    // 2,500 rows in batches of 1,000 (file rows 2-1001, 1002-2001, 2002-2501); row 1500 has no company, rows 1702
+    // and 2202 repeat row 7's e-mail.
+    const lines = [header];
+    for (let i = 0; i < 2500; i += 1) {
+      const email = i === 1700 || i === 2200 ? 'resume5@example.test' : `resume${i}@example.test`;
+      lines.push(`${i === 1498 ? '' : `Resume ${i}`},,,,${email},,,,,,,`);
+    }
+    const response = await post('/api/crm/imports', { file: csvFile(lines.join('\r\n')) });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = crmImportSchema.parse(response.json().data).id;
+    const leadCount = async () =>
+      (
+        await ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(crmLeads)
+          .where(eq(crmLeads.importId, id))
+      )[0]!.n;
+
+    // Another session holds row 1500's error row (uncommitted): the worker stops inside batch 2, after its leads.
+    const blocker = await ctx.pool.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query(`insert into crm_import_errors (import_id, row_number, message) values ($1, 1500, 'x')`, [
+        id,
+      ]);
+      const running = runQueuedImports(ctx.app);
+      let waiting: number | undefined;
+      await expect
+        .poll(
+          async () => {
+            await blocker.query('select pg_stat_clear_snapshot()');
+            const { rows } = await blocker.query<{ pid: number }>(
+              `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+                 and wait_event_type = 'Lock' and query ilike '%crm_import_errors%'`,
+            );
+            waiting = rows[0]?.pid;
+            return waiting;
+          },
+          { timeout: 60_000, interval: 100 },
+        )
+        .toBeTypeOf('number');
+      // The worker dies there: its connection is cut, as a crashed process's would be.
+      await blocker.query('select pg_terminate_backend($1)', [waiting]);
+      await blocker.query('rollback');
+      expect(await running).toBe(0);
+
+      const [left] = await ctx.db.select().from(crmImports).where(eq(crmImports.id, id));
+      expect(left).toEqual(expect.objectContaining({ status: 'running', rowsDone: 1000, rowsCreated: 1000 }));
+      expect(await leadCount()).toBe(1000);
+
+      // While a live worker (another process) holds the import's lock, it is not taken over.
+      await blocker.query(`select pg_advisory_lock(hashtext('crm_import'), $1)`, [id]);
+      expect(await runQueuedImports(ctx.app)).toBe(0);
+      await blocker.query(`select pg_advisory_unlock(hashtext('crm_import'), $1)`, [id]);
+    } finally {
+      blocker.release();
+    }
+
+    // Nobody holds it: the next run resumes at row 1002.
+    expect(await runQueuedImports(ctx.app)).toBe(1);
+    const done = crmImportSchema.parse((await get(`/api/crm/imports/${id}`)).json().data);
+    expect(done).toEqual(
+      expect.objectContaining({
+        status: 'done',
+        rows_total: 2500,
+        rows_done: 2500,
+        rows_created: 2497,
+        rows_skipped: 2,
+        rows_failed: 1,
+        error: null,
+      }),
+    );
+    expect(await leadCount()).toBe(2497);
+    const emails = await ctx.db
+      .select({ n: sql<number>`count(distinct ${crmLeads.email})::int` })
+      .from(crmLeads)
+      .where(eq(crmLeads.importId, id));
+    expect(emails[0]!.n).toBe(2497);
+    expect((await errorsCsv(id)).slice(1).map((row) => [row[0], row[1]])).toEqual([
+      ['1500', 'The company field is required.'],
+      ['1702', 'Duplicate of row 7 in the file.'],
+      ['2202', 'Duplicate of row 7 in the file.'],
+    ]);
+  }, 120_000);
 });
 
 describe('export', () => {
