@@ -119,6 +119,9 @@ export interface HrRequesterSchedule {
   own: boolean;
 }
 
+/** A request list's total stops here (as the ticket queue's does): counting all of All cost more than the page. */
+export const HR_REQUEST_COUNT_CAP = 1_000;
+
 /** The optional HR-only attachment of a request (designs/hr.md §2.3): one file, sent with the request. */
 export const hrRequestAttachmentMaxBytes = 10 * 1024 * 1024;
 /** What the file input offers; the server decides by the file's bytes, not its name or type. */
