@@ -1,4 +1,4 @@
-import type { HrDayPart, HrOutEntry } from '@switchboard/shared/hr/requests';
+import { HR_REQUEST_COUNT_CAP, type HrDayPart, type HrOutEntry } from '@switchboard/shared/hr/requests';
 import { and, asc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { pageJson } from '../../db/paginate.ts';
@@ -30,7 +30,8 @@ export interface RequestListQuery {
  * GET /api/hr/requests: the paginator's JSON text (hrRequestListResponseSchema; hr-requests-json.test.ts holds it to
  * presentRow's answers), written by one named prepared statement per filter shape and page window, newest first on
  * the (created_at, id) index with one row more: the filter is counted only when that row is there (or a page past
- * the first is empty), else the total is where the page ends.
+ * the first is empty), else the total is where the page ends. The count stops at HR_REQUEST_COUNT_CAP (0098's rule):
+ * past it the total is the cap, or the rows read when they reach further.
  */
 export async function listRequests(db: Db, query: RequestListQuery, actor: HrActor): Promise<string> {
   if (query.scope === 'all' && !isHrViewer(actor) && !isHrApprover(actor)) throw forbidden();
@@ -83,7 +84,8 @@ export async function listRequests(db: Db, query: RequestListQuery, actor: HrAct
       '[' || coalesce(string_agg(w.row, ',' order by w.position) filter (where w.position <= ${perPage}), '') || ']'
         as rows,
       case when count(*) = 0 or count(*) > ${perPage}
-        then (select count(*)::int from hr_requests r where ${where}) end as counted
+        then (select count(*)::int from (
+          select 1 from hr_requests r where ${where} limit ${writtenInteger(HR_REQUEST_COUNT_CAP)}) c) end as counted
     from (
       select row_number() over (order by r.created_at desc, r.id desc) as position, ${requestRowJsonSql} as row
       from p join hr_requests r on r.id = p.id ${requestRowJsonJoins}
@@ -93,7 +95,10 @@ export async function listRequests(db: Db, query: RequestListQuery, actor: HrAct
   const fetched = written?.fetched ?? 0;
   const rowCount = Math.min(fetched, query.per_page);
   let total = offset + rowCount;
-  if (fetched > query.per_page || (rowCount === 0 && query.page > 1)) total = written?.counted ?? 0;
+  if (fetched > query.per_page || (rowCount === 0 && query.page > 1)) {
+    const counted = written?.counted ?? 0;
+    total = counted < HR_REQUEST_COUNT_CAP ? counted : Math.max(counted, offset + fetched);
+  }
   return pageJson(written?.rows ?? '[]', rowCount, total, query);
 }
 

@@ -49,7 +49,6 @@ import {
   createRequest,
   denyRequest,
   findRequestAttachment,
-  getRequestDetail,
   getRequestDrawer,
   previewRequest,
   shortenRequest,
@@ -111,7 +110,7 @@ export async function hrRequestsRoutes(app: AppInstance): Promise<void> {
   /** Runs the effects after commit and answers the request as the actor now sees it. */
   const answer = async (result: WriteResult, actor: HrActor, message: string) => {
     await runRequestEffects(app, result.effects);
-    return { message, data: await getRequestDetail(app.db, result.id, actor) };
+    return { message, data: await getRequestDrawer(app.db, result.id, actor) };
   };
 
   // The paginator's JSON text as PostgreSQL wrote it (hr-requests.queries.ts), sent as is.

@@ -23,6 +23,7 @@ import {
 } from '@switchboard/shared/hr/requests';
 import { roundHours } from '@switchboard/shared/pto';
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
 import { jsonNamed, jsonTime } from '../../db/json-sql.ts';
 import { runPrepared } from '../../db/prepared.ts';
@@ -30,6 +31,8 @@ import { conflict, forbidden, notFound, unprocessable } from '../../plugins/erro
 import { createNotification } from '../notifications/notifications.service.ts';
 import { todayIn } from '../pto/pto.service.ts';
 import { ptoUsedHours } from '../pto/pto.table.ts';
+import { timezones } from '../reference/reference.table.ts';
+import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import {
   approvePermission,
@@ -246,23 +249,13 @@ async function writeUsedRows(tx: Transaction, request: RequestRecord, actorId: n
   calendarRange(effects, request);
   if (!touchesPto(request)) return;
   const bank = ptoBankOfRequestBank(request.bank as HrRequestBank) as string;
-  const days = await tx
-    .select({ date: hrRequestDays.date, hours: hrRequestDays.hours })
-    .from(hrRequestDays)
-    .where(and(eq(hrRequestDays.requestId, request.id), gt(hrRequestDays.hours, '0')));
-  if (days.length > 0) {
-    await tx.insert(ptoUsedHours).values(
-      days.map((day) => ({
-        userId: request.userId,
-        date: day.date,
-        hours: day.hours,
-        bank,
-        note: `HR request #${request.id}`,
-        requestId: request.id,
-        createdBy: actorId,
-      })),
-    );
-  }
+  // Straight from the stored days, in one statement (no round trip through Node).
+  await tx.execute(sql`
+    insert into ${ptoUsedHours} (user_id, date, hours, bank, note, request_id, created_by)
+    select ${request.userId}::int, d.date, d.hours, ${bank}, ${`HR request #${request.id}`}, d.request_id,
+      ${actorId}::int
+    from ${hrRequestDays} d where d.request_id = ${request.id} and d.hours > 0
+    order by d.date`);
   effects.ptoUsers.add(request.userId);
 }
 
@@ -282,17 +275,49 @@ interface Loaded {
   facts: AccessFacts;
 }
 
-/** The request and what the viewer is to it; 404 when it is not theirs to see. */
+const viewerManager = alias(users, 'hr_request_viewer_manager');
+
+/**
+ * The request and what the viewer is to it; 404 when it is not theirs to see. One statement: the request, its
+ * category, the employee as findRequestEmployee reads them (a disabled manager counts as none) and their time zone.
+ */
 async function loadForViewer(db: DbOrTransaction, id: number, actor: HrActor, lock = false): Promise<Loaded> {
-  const query = db.select().from(hrRequests).where(eq(hrRequests.id, id)).limit(1);
-  const [request] = lock ? await query.for('update') : await query;
-  if (!request) throw notFound();
-  const employee = await findRequestEmployee(db, request.userId);
-  if (!employee) throw notFound();
-  const category = await loadCategory(db, request.categoryId);
+  const query = db
+    .select({
+      request: hrRequests,
+      kind: hrCategories.kind,
+      approval: hrCategories.approval,
+      name: users.name,
+      email: users.email,
+      deletedAt: users.deletedAt,
+      managerId: employees.managerId,
+      managerDeletedAt: viewerManager.deletedAt,
+      workHours: employees.workHours,
+      timezone: timezones.name,
+    })
+    .from(hrRequests)
+    .innerJoin(employees, eq(employees.userId, hrRequests.userId))
+    .innerJoin(users, and(eq(users.id, hrRequests.userId), eq(users.type, 'Employee')))
+    .leftJoin(viewerManager, eq(viewerManager.id, employees.managerId))
+    .leftJoin(hrCategories, eq(hrCategories.id, hrRequests.categoryId))
+    .leftJoin(timezones, eq(timezones.id, employees.timezoneId))
+    .where(eq(hrRequests.id, id))
+    .limit(1);
+  const [found] = lock ? await query.for('update', { of: hrRequests }) : await query;
+  if (!found) throw notFound();
+  const { request } = found;
+  const employee: RequestEmployee = {
+    id: request.userId,
+    name: found.name,
+    email: found.email,
+    enabled: found.deletedAt === null,
+    managerId: found.managerId !== null && found.managerDeletedAt === null ? found.managerId : null,
+    workHours: found.workHours,
+    timezone: found.timezone ?? 'UTC',
+  };
   const facts = accessFacts(request, employee.managerId, actor, todayIn(employee.timezone));
   if (!canSee(facts)) throw notFound();
-  return { request, kind: category?.kind ?? 'general', approval: category?.approval ?? 'hr', employee, facts };
+  return { request, kind: found.kind ?? 'general', approval: found.approval ?? 'hr', employee, facts };
 }
 
 export async function getRequestDetail(db: DbOrTransaction, id: number, actor: HrActor): Promise<HrRequestDetail> {
@@ -397,8 +422,8 @@ const drawerSql = () => sql`
   where r.id = ${sql.placeholder('id')}::int and q.type = 'Employee'`;
 
 /**
- * GET /api/hr/requests/{id}: getRequestDetail's answer from one prepared statement and the balance projection (the
- * writes still answer through getRequestDetail; hr-requests-json.test.ts holds the two together).
+ * GET /api/hr/requests/{id} and every write's answer: getRequestDetail's answer from one prepared statement and the
+ * balance projection (hr-requests-json.test.ts holds the two together; getRequestDetail stays as that reference).
  */
 export async function getRequestDrawer(db: Db, id: number, actor: HrActor): Promise<HrRequestDetail> {
   const [found] = await runPrepared<DrawerRow>(db, 'hr_request_drawer', drawerSql, { id });
