@@ -164,7 +164,8 @@ fieldset { margin: 1rem 0; } label { display: block; margin: 0.5rem 0; } input {
 <form id="claim">
 <fieldset><legend>Answer calls to a number</legend>
 <label for="claim-number">Number (555-01XX)</label><input id="claim-number" value="+15125550133" required>
-<p><button id="claim-button" type="submit" disabled>Claim</button> <span id="claimed" role="status"></span></p>
+<p><button id="claim-button" type="submit" disabled>Claim</button>
+<span id="claimed" role="status" data-testid="handset-claimed"></span></p>
 </fieldset>
 </form>
 <p id="incoming" hidden>Incoming call from <output id="caller"></output>

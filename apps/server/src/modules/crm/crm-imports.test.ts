@@ -380,7 +380,7 @@ describe('import', () => {
 });
 
 describe('an import whose worker died', () => {
-  it('resumes after its last committed batch: each lead once, in-file duplicates across the break reported', async () => {
+  it('resumes after its last committed batch: each lead once, duplicates across the break reported', async () => {
     // 2,500 rows in batches of 1,000 (file rows 2-1001, 1002-2001, 2002-2501); row 1500 has no company, rows 1702
     // and 2202 repeat row 7's e-mail.
     const lines = [header];

@@ -88,7 +88,7 @@ describe('local mode', () => {
     forged.close();
   });
 
-  it("serves the handset page with the double's own CSP (its script's nonce), and its login takes 'manage crm'", async () => {
+  it("serves the handset page under the double's own CSP; its login takes 'manage crm'", async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/_telephony/phone', headers: { host: '127.0.0.1:4000' } });
     expect(page.statusCode).toBe(200);
     // one policy only: the app's (no inline scripts) would block the page's script
