@@ -164,4 +164,33 @@ describe('checked-in hours for the PTO engine', () => {
     expect(await ctx.db.select().from(hrCheckedInKept).where(eq(hrCheckedInKept.userId, userId))).not.toHaveLength(0);
     expect(await getEmployeePto(ctx.db, userId, now, source)).toEqual(byDay);
   });
+
+  // The lock serialises a fill with timeclock writes (migration 0066's trigger takes it): a fill then either sees the
+  // write or has its kept rows deleted by it. A read of ranges already kept needs neither, so it never waits for it.
+  it('reads kept ranges without advisory lock 52053; only a fill waits for it', async () => {
+    await ctx.db.delete(hrCheckedInKept);
+    await ctx.db.delete(timeclockEntries).where(eq(timeclockEntries.userId, userId));
+    await ctx.db.insert(timeclockEntries).values([entry(day(-400), 8), entry(day(-20), 6)]);
+    const filled = await bothWays();
+    expect(await ctx.db.select().from(hrCheckedInKept).where(eq(hrCheckedInKept.userId, userId))).not.toHaveLength(0);
+    const holder = await ctx.pool.connect();
+    const settled = (work: Promise<unknown>, ms: number) =>
+      Promise.race([work.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+    try {
+      await holder.query('select pg_advisory_lock(52053)');
+      // Held elsewhere: a kept read answers at once ...
+      const read = bothWays();
+      expect(await settled(read, 5_000)).toBe(true);
+      expect((await read).now).toEqual(filled.before);
+      // ... while a fill (nothing kept) waits until the lock is let go.
+      await ctx.db.delete(hrCheckedInKept);
+      const fill = bothWays();
+      expect(await settled(fill, 700)).toBe(false);
+      await holder.query('select pg_advisory_unlock(52053)');
+      expect((await fill).now).toEqual(filled.before);
+    } finally {
+      await holder.query('select pg_advisory_unlock_all()');
+      holder.release();
+    }
+  });
 });
