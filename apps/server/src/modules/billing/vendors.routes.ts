@@ -11,15 +11,16 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import {
   createVendor,
   deleteVendor,
-  getVendor,
   listActiveVendors,
   listVendorPage,
   restoreVendor,
   updateVendor,
+  vendorDetailJson,
 } from './vendors.service.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -37,18 +38,21 @@ export async function vendorRoutes(app: AppInstance): Promise<void> {
 
   // With `page`: the paginator of the page. Without: every active vendor by name, the answer the purchase-order
   // editor and the ledger's party picker read since issue 17 ({ data: [...] }, nothing else on the top level).
-  app.get('/billing/vendors', { onRequest: view, schema: { querystring: listQuery } }, async (request) =>
-    request.query.page === undefined
-      ? { data: await listActiveVendors(app.db) }
-      : listVendorPage(app.db, vendorListQuerySchema.parse(request.query)),
-  );
+  // The page is JSON text written by PostgreSQL (decision 0129's pattern), sent as is.
+  app.get('/billing/vendors', { onRequest: view, schema: { querystring: listQuery } }, async (request, reply) => {
+    if (request.query.page === undefined) return { data: await listActiveVendors(app.db) };
+    const page = await listVendorPage(app.db, vendorListQuerySchema.parse(request.query));
+    return reply.type('application/json; charset=utf-8').send(page);
+  });
 
   // The design's picker name (§6 vendors.list): the same answer as the plain list.
   app.get('/billing/vendors.list', { onRequest: view }, async () => ({ data: await listActiveVendors(app.db) }));
 
-  app.get('/billing/vendors/:id', { onRequest: view, schema: { params: idParams } }, async (request) => ({
-    data: await getVendor(app.db, parsePathId(request.params.id)),
-  }));
+  app.get('/billing/vendors/:id', { onRequest: view, schema: { params: idParams } }, async (request, reply) => {
+    const vendor = await vendorDetailJson(app.db, parsePathId(request.params.id));
+    if (vendor === null) throw notFound();
+    return reply.type('application/json; charset=utf-8').send(`{"data":${vendor}}`);
+  });
 
   app.post('/billing/vendors', { onRequest: view, schema: { body: vendorFormSchema } }, async (request) => {
     const data = await createVendor(app.db, request.body);

@@ -6,21 +6,18 @@ import {
   vendorExpenseAccountMessage,
   vendorListQuerySchema,
   type Vendor,
-  type VendorListRow,
   type VendorDeleteResult,
-  type VendorDetail,
   type VendorFormValues,
-  type VendorPage,
 } from '@switchboard/shared/billing/vendors';
-import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
+import { jsonString, jsonTime } from '../../db/json-sql.ts';
 import { notFound, unprocessable } from '../../plugins/errors.ts';
 import { foreignKeyViolation, hasPgCode, uniqueViolation } from '../../db/pg-errors.ts';
-import { billingItems } from '../billing-items/billing-items.table.ts';
 import { accounts } from './ledger.table.ts';
-import { purchaseOrders, vendors } from './purchase-orders.table.ts';
+import { vendors } from './purchase-orders.table.ts';
+import { binder, containsPattern, writtenPage, writtenRecord } from './purchasing-json.ts';
 
 // The vendors of /billing/vendors (designs/billing.md §3.3, §5, §6; issue 28 part 1). The tax id is stored whole and
 // only ever answered masked; a vendor named by a purchase order, an item or a journal line is archived, never deleted
@@ -70,63 +67,59 @@ async function presentRows(db: DbOrTransaction, rows: Row[]): Promise<Vendor[]> 
   return rows.map((row) => present(row, accountsById));
 }
 
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const archivedShapes = { '0': sql`v.archived_at is null`, '1': sql`v.archived_at is not null`, all: sql`true` };
 
-/** GET /api/billing/vendors?page=: one page by name, searched by name, contact or e-mail. */
-export async function listVendorPage(db: Db, query: ListQuery): Promise<VendorPage> {
-  const where: SQL[] = [];
-  if (query.archived === '0') where.push(isNull(vendors.archivedAt));
-  if (query.archived === '1') where.push(isNotNull(vendors.archivedAt));
-  if (query.search) {
-    const pattern = escapeLike(query.search);
-    where.push(or(ilike(vendors.name, pattern), ilike(vendors.contact, pattern), ilike(vendors.email, pattern))!);
-  }
-  const condition = where.length ? and(...where) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(vendors).where(condition);
-  const rows = await db
-    .select()
-    .from(vendors)
-    .where(condition)
-    .orderBy(asc(sql`lower(${vendors.name})`), asc(vendors.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  const data = await withPayables(db, await presentRows(db, rows));
-  const from = data.length ? (query.page - 1) * query.per_page + 1 : null;
-  return {
-    data,
-    total,
-    current_page: query.page,
-    per_page: query.per_page,
-    from,
-    to: from === null ? null : from + data.length - 1,
-    last_page: Math.max(1, Math.ceil(total / query.per_page)),
-  };
-}
+// maskTaxId in SQL: the tax id's letters and digits, five dots and the last 4 when there are more than 8.
+const maskedTaxIdSql = sql`(select case when t.chars = '' then null
+    when length(t.chars) > 8 then '•••••' || right(t.chars, 4) else '•••••' end
+  from (select regexp_replace(v.tax_id, '[^A-Za-z0-9]', '', 'g') as chars) t)`;
+
+/** A vendor (`v`, its expense account `ea` left joined) as the API's Vendor JSON without its closing brace. */
+const vendorJsonOpen = sql`'{"id":' || v.id || ',"name":' || ${jsonString(sql`v.name`)}
+    || ',"account_number":' || ${jsonString(sql`v.account_number`)} || ',"contact":' || ${jsonString(sql`v.contact`)}
+    || ',"email":' || ${jsonString(sql`v.email`)} || ',"phone":' || ${jsonString(sql`v.phone`)}
+    || ',"address":' || ${jsonString(sql`v.address`)} || ',"website":' || ${jsonString(sql`v.website`)}
+    || ',"payment_terms":' || v.payment_terms
+    || ',"default_expense_account_id":' || coalesce(v.default_expense_account_id::text, 'null')
+    || ',"default_expense_account":' || coalesce('{"id":' || ea.id || ',"number":' || ${jsonString(sql`ea.number`)}
+      || ',"name":' || ${jsonString(sql`ea.name`)} || '}', 'null')
+    || ',"is_1099":' || v.is_1099::text || ',"tax_id_masked":' || coalesce(${jsonString(maskedTaxIdSql)}, 'null')
+    || ',"notes":' || ${jsonString(sql`v.notes`)} || ',"active":' || (v.archived_at is null)::text
+    || ',"archived_at":' || ${jsonTime(sql`v.archived_at`)} || ',"updated_at":' || ${jsonTime(sql`v.updated_at`)}`;
 
 /**
- * The list's Open bills and Last paid columns for one page of vendors: one statement over the open-bills partial index
- * (bills_open_idx) and the vendor payments index (payments_vendor_date_idx), never per row.
+ * GET /api/billing/vendors?page=: one page by name, searched by name, contact or e-mail, with each vendor's open bills
+ * (count, what is owed: bills_open_idx) and last payment's date (payments_vendor_date_idx): the paginator's JSON text
+ * written by one prepared statement per filter shape (decision 0129's pattern), sent as is.
  */
-async function withPayables(db: DbOrTransaction, rows: Vendor[]): Promise<VendorListRow[]> {
-  if (rows.length === 0) return [];
-  const result = await db.execute<{ id: number; open_count: number; open_total: string; last_paid: string | null }>(sql`
-    select v.id,
-      (select count(*)::int from bills b where b.vendor_id = v.id and b.status = 'posted' and b.balance <> 0
-        and b.kind = 'bill') as open_count,
-      (select coalesce(sum(b.balance), 0)::text from bills b where b.vendor_id = v.id and b.status = 'posted'
-        and b.balance <> 0 and b.kind = 'bill') as open_total,
-      (select max(p.payment_date)::text from payments p where p.vendor_id = v.id and p.status = 'posted') as last_paid
-    from unnest(${sql.param(rows.map((row) => row.id))}::int[]) as v(id)`);
-  const byId = new Map(result.rows.map((row) => [Number(row.id), row]));
-  return rows.map((row) => {
-    const found = byId.get(row.id);
-    return {
-      ...row,
-      open_bills_count: found?.open_count ?? 0,
-      open_bills: dollarsFromCents(centsFromNumeric(found?.open_total ?? '0')),
-      last_paid: found?.last_paid ?? null,
-    };
-  });
+export async function listVendorPage(db: Db, query: ListQuery): Promise<string> {
+  const { bind, values } = binder();
+  const where = [archivedShapes[query.archived]];
+  if (query.search) {
+    const pattern = bind('pattern', containsPattern(query.search));
+    where.push(sql`(v.name ilike ${pattern} or v.contact ilike ${pattern} or v.email ilike ${pattern})`);
+  }
+  const condition = sql.join(where, sql` and `);
+  return writtenPage(
+    db,
+    `vendors_json_${query.archived === 'all' ? 'any' : query.archived}${query.search ? '_search' : ''}`,
+    query,
+    {
+      ids: (window) => sql`select v.id from vendors v where ${condition}
+        order by lower(v.name), v.id limit ${window.limit} offset ${window.offset}`,
+      rows: sql`select page.position, ${vendorJsonOpen}
+          || ',"open_bills_count":' || ob.n || ',"open_bills":' || ob.owed::text
+          || ',"last_paid":' || coalesce('"' || lp.paid::text || '"', 'null') || '}' as row
+        from page join vendors v on v.id = page.id
+        left join accounts ea on ea.id = v.default_expense_account_id
+        cross join lateral (select count(*)::int as n, coalesce(sum(b.balance), 0) as owed from bills b
+          where b.vendor_id = v.id and b.status = 'posted' and b.balance <> 0 and b.kind = 'bill') ob
+        cross join lateral (select max(p.payment_date) as paid from payments p
+          where p.vendor_id = v.id and p.status = 'posted') lp`,
+      count: sql`(select count(*)::int from vendors v where ${condition})`,
+    },
+    values,
+  );
 }
 
 /** The picker of the purchase-order editor and the ledger's payable lines: every active vendor, by name. */
@@ -142,44 +135,31 @@ export async function listActiveVendors(db: DbOrTransaction): Promise<Vendor[]> 
 const latestOrders = 50;
 const itemsShown = 200;
 
-/** The vendor with its latest purchase orders (and how many it has) and the items it is the preferred vendor of. */
-export async function getVendor(db: DbOrTransaction, id: number): Promise<VendorDetail> {
-  const [row] = await db.select().from(vendors).where(eq(vendors.id, id)).limit(1);
-  if (!row) throw notFound();
-  const [vendor] = await presentRows(db, [row]);
-  const orders = await db
-    .select({
-      id: purchaseOrders.id,
-      number: purchaseOrders.number,
-      order_date: purchaseOrders.orderDate,
-      status: purchaseOrders.status,
-      total: purchaseOrders.total,
-    })
-    .from(purchaseOrders)
-    .where(eq(purchaseOrders.vendorId, id))
-    .orderBy(desc(purchaseOrders.orderDate), desc(purchaseOrders.id))
-    .limit(latestOrders);
-  const [{ total }] =
-    orders.length < latestOrders
-      ? [{ total: orders.length }]
-      : await db.select({ total: count() }).from(purchaseOrders).where(eq(purchaseOrders.vendorId, id));
-  const items = await db
-    .select({
-      id: billingItems.id,
-      name: billingItems.name,
-      sku: billingItems.sku,
-      archivedAt: billingItems.archivedAt,
-    })
-    .from(billingItems)
-    .where(eq(billingItems.preferredVendorId, id))
-    .orderBy(asc(sql`lower(${billingItems.name})`), asc(billingItems.id))
-    .limit(itemsShown);
-  return {
-    ...vendor,
-    purchase_orders: orders,
-    purchase_orders_total: total,
-    items: items.map(({ archivedAt, ...item }) => ({ ...item, active: archivedAt === null })),
-  };
+/**
+ * GET /billing/vendors/{id}: the vendor with its latest purchase orders (and how many it has) and the items it is the
+ * preferred vendor of, as JSON text written by one prepared statement (null when there is no such vendor).
+ */
+export async function vendorDetailJson(db: Db, id: number): Promise<string | null> {
+  return writtenRecord(
+    db,
+    'vendor_detail_json',
+    () => sql`select ${vendorJsonOpen}
+        || ',"purchase_orders":[' || coalesce((select string_agg('{"id":' || o.id || ',"number":'
+            || coalesce(${jsonString(sql`o.number`)}, 'null') || ',"order_date":"' || o.order_date::text
+            || '","status":' || ${jsonString(sql`o.status`)} || ',"total":"' || o.total::text || '"}',
+            ',' order by o.order_date desc, o.id desc)
+          from (select o.id, o.number, o.order_date, o.status, o.total from purchase_orders o
+            where o.vendor_id = v.id order by o.order_date desc, o.id desc limit ${sql.raw(String(latestOrders))}) o), '')
+        || '],"purchase_orders_total":' || (select count(*) from purchase_orders o where o.vendor_id = v.id)
+        || ',"items":[' || coalesce((select string_agg('{"id":' || i.id || ',"name":' || ${jsonString(sql`i.name`)}
+            || ',"sku":' || ${jsonString(sql`i.sku`)} || ',"active":' || (i.archived_at is null)::text || '}',
+            ',' order by lower(i.name), i.id)
+          from (select i.id, i.name, i.sku, i.archived_at from billing_items i where i.preferred_vendor_id = v.id
+            order by lower(i.name), i.id limit ${sql.raw(String(itemsShown))}) i), '') || ']}' as json
+      from vendors v left join accounts ea on ea.id = v.default_expense_account_id
+      where v.id = ${sql.placeholder('id')}::int`,
+    { id },
+  );
 }
 
 /** 422s that need the database: the name (any case) and the default expense account (an active 5xxx/6xxx expense). */
