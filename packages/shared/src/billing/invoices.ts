@@ -51,6 +51,8 @@ export const voidReasonMessage = 'The reason field is required.';
 export const emptyInvoiceMessage = 'An invoice needs at least one line.';
 export const noTaxRateMessage = 'The company has taxable lines but no tax rate: set one in its billing settings.';
 export const creditOverInvoiceMessage = 'The credit is more than what is left of the invoice.';
+export const creditQuantityOverMessage = 'The quantity is more than the line sold.';
+export const creditQuantityNotStockMessage = 'Only a tracked product line takes a quantity to return to stock.';
 export const unknownCompanyMessage = 'The selected company is invalid.';
 export const unknownProjectMessage = "The selected project is invalid or not this company's.";
 export const duplicateCreditNoteMessage = 'A credit note cannot be duplicated: raise a new one on its invoice.';
@@ -179,9 +181,23 @@ export const creditNoteInputSchema = z.object({
     .trim()
     .min(1, voidReasonMessage)
     .max(500, 'The reason may not be greater than 500 characters.'),
-  /** Omitted: the full invoice. */
+  /**
+   * Omitted: the full invoice (a tracked product's whole quantity goes back to stock). A line's quantity is how many
+   * units of a tracked product come back; without one the credit is money only and returns no stock.
+   */
   lines: z
-    .array(z.object({ invoice_line_id: z.number().int().positive(), amount: money('amount') }))
+    .array(
+      z.object({
+        invoice_line_id: z.number().int().positive(),
+        amount: money('amount'),
+        quantity: z
+          .number({ error: 'The quantity must be a number.' })
+          .positive('The quantity must be more than 0.')
+          .max(1_000_000, 'The quantity is too large.')
+          .refine(hasAtMostTwoDecimals, 'The quantity may have at most two decimals.')
+          .optional(),
+      }),
+    )
     .min(1, emptyInvoiceMessage)
     .optional(),
 });
