@@ -4,6 +4,8 @@ import {
   checkInBilledMessage,
   checkInsInvalidMessage,
   creditOverInvoiceMessage,
+  creditQuantityNotStockMessage,
+  creditQuantityOverMessage,
   duplicateCreditNoteMessage,
   invoiceLabel,
   onlyPostedCreditMessage,
@@ -456,8 +458,19 @@ export async function createCreditNote(db: Db, id: number, input: CreditNoteInpu
     const byId = new Map(lines.map((line) => [line.id, line]));
     const errors: Record<string, string[]> = {};
     const credited: DraftLine[] = [];
-    const wanted: { invoice_line_id: number; amount: number | null }[] =
+    const wanted: { invoice_line_id: number; amount: number | null; quantity?: number }[] =
       input.lines ?? lines.map((line) => ({ invoice_line_id: line.id, amount: null }));
+    // A credit note line's quantity is what a tracked product returns to stock (inventory-sales.ts): the whole line's
+    // on a full credit, the quantity given, or 0 for a money-only credit of a tracked product.
+    const itemIds = lines.map((line) => line.itemId).filter((itemId): itemId is number => itemId != null);
+    const tracked = new Set(
+      itemIds.length === 0
+        ? []
+        : (
+            await tx.execute<{ id: number }>(sql`select id from billing_items
+              where id = any(${sql.param(itemIds)}::int[]) and inventory_tracked and type = 'product'`)
+          ).rows.map((row) => Number(row.id)),
+    );
     wanted.forEach((want, index) => {
       const line = byId.get(want.invoice_line_id);
       if (!line) {
@@ -470,15 +483,22 @@ export async function createCreditNote(db: Db, id: number, input: CreditNoteInpu
         errors[`lines.${index}.amount`] = [creditOverInvoiceMessage];
         return;
       }
+      const stock = line.itemId != null && tracked.has(line.itemId);
+      if (want.quantity !== undefined && (!stock || want.quantity > Number(line.quantity))) {
+        errors[`lines.${index}.quantity`] = [stock ? creditQuantityOverMessage : creditQuantityNotStockMessage];
+        return;
+      }
       if (cents === 0) return;
       const sign = lineCents < 0 && want.amount !== null ? 1 : -1;
+      const quantity = !stock ? 1 : want.amount === null ? Number(line.quantity) : (want.quantity ?? 0);
       credited.push({
         kind: line.kind,
         itemId: line.itemId,
         accountId: line.accountId,
         description: `Credit: ${line.description}`,
-        quantity: '1',
-        unitPrice: unitPriceText(sign * cents),
+        quantity: String(quantity),
+        // What a unit was credited at (the amount is the credit itself; a money-only line shows it per line).
+        unitPrice: unitPriceText(Math.round((sign * cents) / (quantity || 1))),
         amount: sign * cents,
         taxable: line.taxable === 1 ? 1 : 0,
         periodStart: line.periodStart,
