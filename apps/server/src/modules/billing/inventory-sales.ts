@@ -4,7 +4,12 @@ import {
   stockLocationNoneMessage,
   stockLocationShortMessage,
 } from '@switchboard/shared/billing/invoices';
-import { numericFromCents, unitsFromNumeric, numericFromUnits } from '@switchboard/shared/billing/money';
+import {
+  centsFromNumeric,
+  numericFromCents,
+  numericFromUnits,
+  unitsFromNumeric,
+} from '@switchboard/shared/billing/money';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { HttpError, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
@@ -12,7 +17,8 @@ import { applyStockMove, displayQuantity, locationInactiveMessage, notEnoughStoc
 import type { PostingLine } from './ledger.service.ts';
 
 // Tracked products sold on an invoice (designs/billing.md §3.2 row 2): each invoice line with an inventory-tracked
-// product and a location leaves stock at the item's average cost (a credit note's line returns it at that cost), and
+// product and a location leaves stock at the item's average cost (a credit note's line returns its quantity at what
+// the credited invoice's sales of the item took; a money-only credit line has quantity 0 and returns none), and
 // the cost posts Dr 5000 Cost of Hardware / Cr 1200 Inventory (reversed for a credit note). Called by invoice posting
 // inside its transaction, before the entry is posted.
 
@@ -100,6 +106,20 @@ export async function postInvoiceStockSales(tx: Transaction, invoice: InvoiceFor
     sql`select id, number from accounts where number in ('5000', '1200')`,
   );
   const accountId = new Map(accounts.rows.map((row) => [row.number, Number(row.id)]));
+  // A return comes back at what the credited invoice's sales of the item took (their average), so 1200 keeps equal to
+  // the stock's value whatever the item's average cost has become since.
+  const saleCost = new Map<number, { cents: number; units: number }>();
+  if (isCredit) {
+    const sales = await tx.execute<{ item_id: number; value: string; quantity: string }>(sql`
+      select m.item_id, sum(-m.value)::text as value, sum(-m.quantity)::text as quantity
+      from invoices c join stock_moves m on m.source_type = 'invoice' and m.source_id = c.credited_invoice_id
+      where c.id = ${invoice.id} and m.reason = 'sale' group by m.item_id`);
+    for (const sale of sales.rows)
+      saleCost.set(Number(sale.item_id), {
+        cents: centsFromNumeric(sale.value),
+        units: unitsFromNumeric(sale.quantity, 2),
+      });
+  }
   const errors: FieldErrors = {};
   for (const line of rows) {
     // A line without a chosen location (run lines, quote conversion, drafts saved before the editor had the field)
@@ -120,6 +140,7 @@ export async function postInvoiceStockSales(tx: Transaction, invoice: InvoiceFor
       await tx.execute(sql`update invoice_lines set location_id = ${line.location_id} where id = ${line.id}`);
     }
     const units = Math.abs(unitsFromNumeric(line.quantity, 2));
+    const sold = isCredit ? saleCost.get(Number(line.item_id)) : undefined;
     let moved: Awaited<ReturnType<typeof applyStockMove>>;
     try {
       moved = await applyStockMove(tx, {
@@ -132,6 +153,7 @@ export async function postInvoiceStockSales(tx: Transaction, invoice: InvoiceFor
         occurredOn: invoice.date,
         memo: invoice.number ? `${isCredit ? 'Credit note' : 'Invoice'} ${invoice.number}` : line.description,
         createdBy: invoice.actorId,
+        valueCents: sold && sold.units > 0 ? Math.round((sold.cents * units) / sold.units) : undefined,
       });
     } catch (error) {
       // A refused move changed nothing: the other lines are still tried, so every short line is named at once.
