@@ -58,6 +58,7 @@ export * from '../modules/billing/payments.table.ts';
 export * from '../modules/billing/billing-runs.table.ts';
 export * from '../modules/billing/billing-versions.table.ts';
 export * from '../modules/billing/billing-tax-versions.table.ts';
+export * from '../modules/billing/billing-payables-versions.table.ts';
 export * from '../modules/billing/bank-reconciliation.table.ts';
 export * from '../modules/contracts/usage-snapshots.table.ts';
 export * from '../modules/hr/hr.table.ts';
