@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 
@@ -98,29 +98,32 @@ export async function billingVersion(db: Db | Transaction): Promise<number> {
   return Number((await readVersion(db)) ?? -1);
 }
 
-// DOR Taxes reads only invoices, their lines, tax rates, the allocations of invoices and credit notes and the journal
-// lines of rates and sales-tax accounts: its answers are kept under billing_tax_versions (migration 0071), which only
-// those writes move, so bills, receipts, stock and payments leave them cached. Same rules as above, its own entries.
-const taxCaches = new WeakMap<Db, Cache>();
-const taxVersionSql = sql`select version::text as version from billing_tax_versions where id = 1`;
+/** A version row other than billing_versions (one row, id 1) and the answers this process keeps under it. */
+interface VersionedCache {
+  caches: WeakMap<Db, Cache>;
+  /** Its prepared statement's name, and the statement. */
+  name: string;
+  statement: SQL;
+}
 
-async function readTaxVersion(db: Db | Transaction): Promise<string | undefined> {
+async function readVersionOf(db: Db | Transaction, versioned: VersionedCache): Promise<string | undefined> {
   if (!('rollback' in db)) {
-    const [row] = await runPrepared<{ version: string }>(db, 'billing_tax_version', () => taxVersionSql, {});
+    const [row] = await runPrepared<{ version: string }>(db, versioned.name, () => versioned.statement, {});
     return row?.version;
   }
-  const result = await db.execute<{ version: string }>(taxVersionSql);
+  const result = await db.execute<{ version: string }>(versioned.statement);
   return result.rows[0]?.version;
 }
 
-/** cachedByBillingVersion's contract, under the sales-tax version: for answers read from the DOR reports' tables. */
-export async function cachedBySalesTaxVersion<T>(
+/** cachedByBillingVersion's contract under another version row: same snapshot rule, its own entries. */
+async function cachedByVersionOf<T>(
+  versioned: VersionedCache,
   db: Db,
   key: string,
   compute: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  let cache = taxCaches.get(db);
-  if (!cache) taxCaches.set(db, (cache = { newest: -1n, entries: new Map() }));
+  let cache = versioned.caches.get(db);
+  if (!cache) versioned.caches.set(db, (cache = { newest: -1n, entries: new Map() }));
   const entries = cache;
   const lookUp = (version: string | undefined): Promise<T> | undefined => {
     const full = `${version}\n${key}`;
@@ -131,11 +134,11 @@ export async function cachedBySalesTaxVersion<T>(
     }
     return cached;
   };
-  const hit = lookUp(await readTaxVersion(db));
+  const hit = lookUp(await readVersionOf(db, versioned));
   if (hit) return hit;
   const found = await db.transaction(
     async (tx): Promise<{ cached: Promise<T> } | { answer: T }> => {
-      const version = await readTaxVersion(tx);
+      const version = await readVersionOf(tx, versioned);
       if (version === undefined) return { answer: await compute(tx) };
       const cached = lookUp(version);
       if (cached) return { cached };
@@ -148,7 +151,40 @@ export async function cachedBySalesTaxVersion<T>(
   return 'cached' in found ? found.cached : found.answer;
 }
 
+// DOR Taxes reads only invoices, their lines, tax rates, the allocations of invoices and credit notes and the journal
+// lines of rates and sales-tax accounts: its answers are kept under billing_tax_versions (migration 0071), which only
+// those writes move, so bills, receipts, stock and payments leave them cached.
+const salesTax: VersionedCache = {
+  caches: new WeakMap(),
+  name: 'billing_tax_version',
+  statement: sql`select version::text as version from billing_tax_versions where id = 1`,
+};
+
+/** cachedByBillingVersion's contract, under the sales-tax version: for answers read from the DOR reports' tables. */
+export function cachedBySalesTaxVersion<T>(db: Db, key: string, compute: (tx: Transaction) => Promise<T>): Promise<T> {
+  return cachedByVersionOf(salesTax, db, key, compute);
+}
+
 /** The sales-tax version now (tests, diagnostics). */
 export async function billingTaxVersion(db: Db | Transaction): Promise<number> {
-  return Number((await readTaxVersion(db)) ?? -1);
+  return Number((await readVersionOf(db, salesTax)) ?? -1);
+}
+
+// Aged payables reads bills, payments made, their allocations, 2000's lines and the vendors: its answers are kept
+// under billing_payables_versions (migration 0074), which only those writes move, so invoices, payments received,
+// receipts and stock leave them cached.
+const payables: VersionedCache = {
+  caches: new WeakMap(),
+  name: 'billing_payables_version',
+  statement: sql`select version::text as version from billing_payables_versions where id = 1`,
+};
+
+/** cachedByBillingVersion's contract, under the payables version: for answers read from aged payables' tables. */
+export function cachedByPayablesVersion<T>(db: Db, key: string, compute: (tx: Transaction) => Promise<T>): Promise<T> {
+  return cachedByVersionOf(payables, db, key, compute);
+}
+
+/** The payables version now (tests, diagnostics). */
+export async function billingPayablesVersion(db: Db | Transaction): Promise<number> {
+  return Number((await readVersionOf(db, payables)) ?? -1);
 }

@@ -5,7 +5,7 @@ import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { cachedByBillingVersion } from './billing-cache.ts';
+import { cachedByPayablesVersion } from './billing-cache.ts';
 
 // Aged payables (designs/billing.md §5 /billing/reports/agedpayables, §7): what the MSP owed each vendor at the end
 // of a date, from the sub-ledger (bills, vendor credits, payments made and the allocations in force then), in the
@@ -86,11 +86,14 @@ export async function payableLedgerBalance(db: DbOrTransaction, asOf: string, ve
   return centsFromNumeric(result.rows[0]?.balance ?? '0');
 }
 
-/** GET /billing/reports/agedpayables, cached by the billing version as aged receivables is. */
+/**
+ * GET /billing/reports/agedpayables, cached under the payables version (migration 0074): only writes of what it reads
+ * move it, where the billing version moved with every invoice, payment received and stock move.
+ */
 export async function getAgedPayables(db: Db, query: AgedPayablesQuery, today: string): Promise<AgedPayablesResponse> {
   const { format: _format, ...filters } = query;
   const key = `agedpayables\n${today}\n${JSON.stringify(filters)}`;
-  return cachedByBillingVersion(db, key, (tx) => computeAgedPayables(tx, query, today));
+  return cachedByPayablesVersion(db, key, (tx) => computeAgedPayables(tx, query, today));
 }
 
 async function computeAgedPayables(
