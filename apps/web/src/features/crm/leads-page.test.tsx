@@ -321,6 +321,65 @@ describe('/crm leads', { timeout: 150_000 }, () => {
     expect(await within(drawer).findByRole('region', { name: 'Call outcome' })).toBeTruthy();
   });
 
+  it('keeps the list live: a row changes at once, bursts refetch once, a lead assigned to me appears', async () => {
+    const calls: Call[] = [];
+    let rows = [lead(), lead({ id: 6, company_name: 'Bright Smiles', status: 1 })];
+    // While held, the list's answers wait: what the rows show then came from the socket alone.
+    let held: Promise<void> | null = null;
+    const answer = apiWith(calls, () => rows);
+    const api: ApiAnswer = async (url, init) => {
+      if (held && url.startsWith('/api/crm/leads?')) await held;
+      return answer(url, init);
+    };
+    renderSignedIn('/crm?status=2', { permissions: ['view crm'], user, api });
+    const table = await screen.findByRole('table', { name: 'Leads' }, firstLoad);
+    await within(table).findByText('Bright Smiles');
+    const socket = latestSocket();
+    await waitFor(() => expect(socket.subscriptions()).toEqual(expect.arrayContaining(['crm_lead_5', 'crm_lead_6'])));
+    const own = socket.subscriptions().find((channel) => String(channel).startsWith('user.')) as string;
+    const fetched = () => listCalls(calls).length;
+    const before = fetched();
+
+    // LeadUpdated patches its row before any refetch answers: status Win Back and a new next touch.
+    let release = () => {};
+    held = new Promise((resolve) => (release = resolve));
+    rows = [lead(), lead({ id: 6, company_name: 'Bright Smiles', status: 9, next_touch: '2027-01-05' })];
+    act(() => socket.serverEmit('crm_lead_6', 'LeadUpdated', rows[1]));
+    const row = () => table.querySelector('[data-lead-id="6"]') as HTMLElement;
+    await waitFor(() => expect(row().querySelector('[data-column="status"]')?.textContent).toBe('Win Back'));
+    expect(row().querySelector('[data-column="next_touch"]')?.textContent).toBe('2027-01-05');
+    expect(fetched()).toBe(before);
+    held = null;
+    release();
+    await waitFor(() => expect(fetched()).toBe(before + 1));
+
+    // Twenty changes together (calls logged on both rows) read the list once more, not twenty times.
+    act(() => {
+      for (let index = 0; index < 10; index += 1) {
+        socket.serverEmit('crm_lead_5', 'LeadCallLogged', { id: 100 + index, lead_id: 5 });
+        socket.serverEmit('crm_lead_6', 'LeadCallLogged', { id: 200 + index, lead_id: 6 });
+      }
+    });
+    await waitFor(() => expect(fetched()).toBe(before + 2));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(fetched()).toBe(before + 2);
+
+    // A lead assigned to me elsewhere: my own channel says so, the list reads again and follows the new row.
+    rows = [...rows, lead({ id: 7, company_name: 'Newly Assigned LLC' })];
+    act(() => socket.serverEmit(own, 'CrmLeadsChanged', { ids: [7] }));
+    expect(await within(table).findByText('Newly Assigned LLC')).toBeTruthy();
+    await waitFor(() => expect(socket.subscriptions()).toContain('crm_lead_7'));
+    expect(fetched()).toBe(before + 3);
+
+    // A row leaving the page leaves its channel.
+    rows = rows.filter((entry) => entry.id !== 5);
+    act(() => socket.serverEmit('crm_lead_5', 'LeadDeleted', { id: 5 }));
+    await waitFor(() => expect(table.querySelector('[data-lead-id="5"]')).toBeNull());
+    await waitFor(() =>
+      expect(socket.sent.some((entry) => entry.event === 'unsubscribe' && entry.args[0] === 'crm_lead_5')).toBe(true),
+    );
+  });
+
   it('says so when the lead is not there or not the agent’s to see', async () => {
     renderSignedIn('/crm?lead=77', {
       permissions: ['view crm'],

@@ -8,7 +8,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { useCurrentUser, usePermissions } from '../../lib/auth-store.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { useEmployeeOptions } from '../employees/api/employee.ts';
-import { useCrmSettings, useLeadList } from './api/leads.ts';
+import { useCrmSettings, useLeadList, useLiveLeadList } from './api/leads.ts';
 import { BulkBar } from './components/bulk-bar.tsx';
 import { LeadDrawer } from './components/lead-drawer.tsx';
 import { LeadFormDrawer } from './components/lead-form.tsx';
@@ -73,6 +73,7 @@ export function LeadsPage() {
   // A selection outlives nothing but the rows it was made on.
   const rows = list.data?.data ?? [];
   const rowIds = rows.map((row) => row.id).join(',');
+  useLiveLeadList(rows.map((row) => row.id));
   useEffect(() => {
     const visible = new Set(rowIds.split(',').map(Number));
     setSelected((previous) => {

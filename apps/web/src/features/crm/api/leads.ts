@@ -15,8 +15,9 @@ import type {
 } from '@switchboard/shared/crm-leads';
 import type { CrmSettingsInput } from '@switchboard/shared/crm';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client.ts';
-import { useChannel } from '../../../lib/socket.ts';
+import { subscribeChannel, useChannel, useUserEvent } from '../../../lib/socket.ts';
 
 // The leads calls (designs/crm-softphone.md §4.1-§4.2, §5): the list, a lead's detail with its contacts, calls and
 // notes, the writes, and crm_lead_{id}'s LeadUpdated / LeadCallLogged / LeadNoteAdded refreshing what is shown.
@@ -143,6 +144,65 @@ export function useLiveLead(id: number | null, onCallLogged?: () => void) {
     },
     LeadNoteAdded: refresh,
   });
+}
+
+/** At most this many rows of a page follow their lead's channel (the server allows 200 channels a socket). */
+export const LIVE_LEAD_ROWS = 100;
+/** Events arriving within this pause refetch the list once. */
+export const LIST_REFRESH_PAUSE_MS = 300;
+
+/**
+ * The leads list live (decision 0146): each row on the page follows crm_lead_{id}; a LeadUpdated patches its row at
+ * once, and any change to a row (a call logged, a delete) or CrmLeadsChanged on the user's own channel (a lead
+ * assigned to them, or taken out of their sight) refetches the list once per pause, however many arrive together.
+ */
+export function useLiveLeadList(ids: readonly number[]) {
+  const queryClient = useQueryClient();
+  const timer = useRef<number | null>(null);
+  const following = useRef(new Map<number, () => void>());
+
+  const refreshSoon = () => {
+    if (timer.current !== null) return;
+    timer.current = window.setTimeout(() => {
+      timer.current = null;
+      void queryClient.invalidateQueries({ queryKey: listKey });
+    }, LIST_REFRESH_PAUSE_MS);
+  };
+  const patchRow = (lead: Lead) => {
+    queryClient.setQueriesData<LeadsPage>({ queryKey: listKey }, (page) =>
+      page?.data.some((row) => row.id === lead.id)
+        ? { ...page, data: page.data.map((row) => (row.id === lead.id ? lead : row)) }
+        : page,
+    );
+    refreshSoon();
+  };
+  const handlers = useRef({ LeadUpdated: patchRow, LeadCallLogged: refreshSoon, LeadDeleted: refreshSoon });
+  useEffect(() => {
+    handlers.current = { LeadUpdated: patchRow, LeadCallLogged: refreshSoon, LeadDeleted: refreshSoon };
+  });
+  useUserEvent('CrmLeadsChanged', refreshSoon);
+
+  // Only the rows that came or went change their subscriptions when the page is read again.
+  const key = ids.slice(0, LIVE_LEAD_ROWS).join(',');
+  useEffect(() => {
+    const wanted = new Set(key === '' ? [] : key.split(',').map(Number));
+    for (const [id, leave] of following.current)
+      if (!wanted.has(id)) {
+        leave();
+        following.current.delete(id);
+      }
+    for (const id of wanted)
+      if (!following.current.has(id)) following.current.set(id, subscribeChannel(crmLeadChannel(id), handlers));
+  }, [key]);
+  useEffect(
+    () => () => {
+      for (const leave of following.current.values()) leave();
+      following.current.clear();
+      if (timer.current !== null) window.clearTimeout(timer.current);
+      timer.current = null;
+    },
+    [],
+  );
 }
 
 /** The company holidays (GET /api/employee/holidays, user_id null), which the next-touch rule skips. */
