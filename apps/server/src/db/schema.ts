@@ -75,3 +75,4 @@ export * from '../modules/crm/crm-imports.table.ts';
 export * from '../modules/crm/crm-appointments.table.ts';
 export * from '../modules/crm/crm-proposals.table.ts';
 export * from '../modules/crm/crm-documents.table.ts';
+export * from '../modules/crm/crm-reports.table.ts';

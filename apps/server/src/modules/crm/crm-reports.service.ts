@@ -19,11 +19,11 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../db/client.ts';
 
-// CRM reports (designs/crm-softphone.md §4.10, §6): each report reads its calls in ONE grouped query (one scan of
-// the range on created_at, so crm_calls_created_idx (created_at, user_id) finds a month of calls) counting per key,
-// direction and status; its tables are summed from those few rows with the shared status -> outcome mapping.
-// Never a query per row (the agents' names are one more query). Days, hours and weekdays are counted in UTC
-// (REPORT_TIME_ZONE): there is no company time zone setting yet.
+// CRM reports (designs/crm-softphone.md §4.10, §6): each report counts its calls per key, direction and status in
+// a few grouped queries and sums its tables from those few rows with the shared status -> outcome mapping. The counts
+// come from the rollups of crm_calls kept by a trigger (crm-reports.table.ts, decision 0147): a month is some
+// thousands of rollup rows where it was 300,000 calls. Never a query per row (the agents' names are one more query).
+// Days, hours and weekdays are counted in UTC (REPORT_TIME_ZONE): there is no company time zone setting yet.
 
 type Range = Pick<CrmReportQuery, 'start' | 'end' | 'agent'>;
 
@@ -49,13 +49,19 @@ interface Fact {
   talk_seconds: number;
 }
 
+/** The range as timestamps: from its first day's midnight (UTC) to the midnight after its last day. */
+function bounds({ start, end }: Range) {
+  return { from: `${start}T00:00:00Z`, to: new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString() };
+}
+
 /**
- * The range's calls (and agent's) counted per the keys, direction and status: one scan, one plain GROUP BY (a few
- * thousand rows at most for a month); every table of the report is summed from these rows.
+ * The range's calls (and agent's) counted per the keys, direction and status straight from crm_calls: one scan of
+ * the range, one plain GROUP BY. The rollups give the same rows (crm-reports-rollup.test.ts); this reads an agent's
+ * hours (crm_calls_user_idx) and serves as the reference.
  */
-async function callFacts(db: DbOrTransaction, { start, end, agent }: Range, keys: FactKey[]): Promise<Fact[]> {
-  const from = `${start}T00:00:00Z`;
-  const to = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString();
+async function callFacts(db: DbOrTransaction, range: Range, keys: FactKey[]): Promise<Fact[]> {
+  const { from, to } = bounds(range);
+  const { agent } = range;
   const byAgent = agent ? sql`and c.user_id = ${agent}` : sql``;
   const columns = sql.raw(keys.map((key) => `${factKeys[key]} as ${key}`).join(', '));
   const groups = sql.raw(keys.map((key) => factKeys[key]).join(', '));
@@ -65,13 +71,66 @@ async function callFacts(db: DbOrTransaction, { start, end, agent }: Range, keys
     from crm_calls c
     where c.created_at >= ${from}::timestamptz and c.created_at < ${to}::timestamptz ${byAgent}
     group by ${groups}, c.direction, c.status`);
-  return result.rows.map((row) => ({
+  return result.rows.map((row) => toFact(row, keys));
+}
+
+function toFact(row: Record<string, string | number | null>, keys: FactKey[]): Fact {
+  return {
     key: Object.fromEntries(keys.map((key) => [key, row[key] ?? null])),
     direction: row.direction as Fact['direction'],
     outcome: callOutcome(row.status as CrmCallStatus),
     calls: num(row.calls),
     talk_seconds: num(row.talk_seconds),
-  }));
+  };
+}
+
+/** The keys as crm_call_day_stats holds them (no agent is 0 there, no disposition ''). */
+const dayStatKeys = {
+  day: `(s.day - date '1970-01-01')`,
+  user_id: 'nullif(s.user_id, 0)',
+  disposition: `nullif(s.disposition, '')`,
+} as const;
+type DayStatKey = keyof typeof dayStatKeys;
+
+/** callFacts' rows for day, agent or disposition keys, summed from the day rollup (a month: some thousand rows). */
+async function dayStatFacts(db: DbOrTransaction, range: Range, keys: DayStatKey[]): Promise<Fact[]> {
+  const byAgent = range.agent ? sql`and s.user_id = ${range.agent}` : sql``;
+  const columns = sql.raw(keys.map((key) => `${dayStatKeys[key]} as ${key}`).join(', '));
+  const groups = sql.raw(keys.map((key) => dayStatKeys[key]).join(', '));
+  const result = await db.execute<Record<string, string | number | null>>(sql`
+    select ${columns}, s.direction, s.status, sum(s.calls)::int as calls, sum(s.talk_seconds)::bigint as talk_seconds
+    from crm_call_day_stats s
+    where s.day >= ${range.start}::date and s.day <= ${range.end}::date ${byAgent}
+    group by ${groups}, s.direction, s.status
+    having sum(s.calls) <> 0`);
+  return result.rows.map((row) => toFact(row, keys));
+}
+
+/**
+ * callFacts' rows per hour of the week: all agents from the hour rollup, one agent from their calls (the rollup of
+ * hours has no agent: a few thousand calls a month by crm_calls_user_idx).
+ */
+async function weekHourFacts(db: DbOrTransaction, range: Range): Promise<Fact[]> {
+  if (range.agent) return callFacts(db, range, ['week_hour']);
+  const { from, to } = bounds(range);
+  const hour = (at: string) => Math.floor(Date.parse(at) / 3_600_000);
+  const result = await db.execute<Record<string, string | number | null>>(sql`
+    select s.epoch_hour % 168 as week_hour, s.direction, s.status, sum(s.calls)::int as calls, 0 as talk_seconds
+    from crm_call_hour_stats s
+    where s.epoch_hour >= ${hour(from)} and s.epoch_hour < ${hour(to)}
+    group by s.epoch_hour % 168, s.direction, s.status
+    having sum(s.calls) <> 0`);
+  return result.rows.map((row) => toFact(row, ['week_hour']));
+}
+
+/** Where a report's counts come from: the rollups, or (the tests' reference) the calls themselves. */
+export type ReportSource = 'rollups' | 'calls';
+
+function factsOf(db: DbOrTransaction, range: Range, source: ReportSource) {
+  return {
+    byDay: (keys: DayStatKey[]) => (source === 'calls' ? callFacts(db, range, keys) : dayStatFacts(db, range, keys)),
+    byWeekHour: () => (source === 'calls' ? callFacts(db, range, ['week_hour']) : weekHourFacts(db, range)),
+  };
 }
 
 /** The agents' names: one query for the ids the facts name. */
@@ -142,11 +201,28 @@ interface AgentFigures {
 
 const noOutcomes = () => Object.fromEntries(callOutcomes.map((outcome) => [outcome, 0])) as Record<CallOutcome, number>;
 
-/** Each agent's figures from the facts grouped by user_id; the names in one more query. */
-async function agentFigures(db: DbOrTransaction, facts: Fact[]): Promise<AgentFigures[]> {
+/**
+ * The agents a report lists with zeros when they made no call: staff who may use the phone ('phone access', account
+ * enabled), or the one agent the report is filtered to.
+ */
+async function everyAgent(db: DbOrTransaction, agent: number | undefined): Promise<number[]> {
+  const result = agent
+    ? { rows: [{ id: agent }] }
+    : await db.execute<{ id: number }>(sql`
+        select u.id from users u
+        where u.type = 'Employee' and u.deleted_at is null and exists (
+          select 1 from user_permissions up join permissions p on p.id = up.permission_id
+          where up.user_id = u.id and p.name = 'phone access')`);
+  return result.rows.map((row) => num(row.id));
+}
+
+/**
+ * Each agent's figures from the facts grouped by user_id; the names in one more query. Given `everyAgentOf`, the
+ * agents without calls in it are listed too, with zeros (the agents report).
+ */
+async function agentFigures(db: DbOrTransaction, facts: Fact[], everyAgentOf?: Range): Promise<AgentFigures[]> {
   const byAgent = new Map<number | null, AgentFigures>();
-  for (const fact of facts) {
-    const id = fact.key.user_id === null || fact.key.user_id === undefined ? null : num(fact.key.user_id);
+  const figuresOf = (id: number | null) => {
     let agent = byAgent.get(id);
     if (!agent) {
       agent = {
@@ -160,6 +236,11 @@ async function agentFigures(db: DbOrTransaction, facts: Fact[]): Promise<AgentFi
       };
       byAgent.set(id, agent);
     }
+    return agent;
+  };
+  if (everyAgentOf) for (const id of await everyAgent(db, everyAgentOf.agent)) figuresOf(id);
+  for (const fact of facts) {
+    const agent = figuresOf(fact.key.user_id === null || fact.key.user_id === undefined ? null : num(fact.key.user_id));
     agent[fact.direction] += fact.calls;
     agent.outcomes[fact.outcome] += fact.calls;
     if (fact.direction === 'outgoing' && isConnect(fact)) agent.outgoing_connects += fact.calls;
@@ -435,7 +516,13 @@ export async function isReportAgent(db: DbOrTransaction, userId: number): Promis
 }
 
 /** One report over the range (and agent): tables from grouped queries, charts drawn from those tables. */
-export async function crmReport(db: DbOrTransaction, report: CrmReportName, range: Range): Promise<CrmReport> {
+export async function crmReport(
+  db: DbOrTransaction,
+  report: CrmReportName,
+  range: Range,
+  source: ReportSource = 'rollups',
+): Promise<CrmReport> {
+  const facts = factsOf(db, range, source);
   const base = {
     report,
     start: range.start,
@@ -463,9 +550,9 @@ export async function crmReport(db: DbOrTransaction, report: CrmReportName, rang
         ],
       };
     case 'calls': {
-      const facts = await callFacts(db, range, ['day', 'user_id']);
-      const days = callsPerDay(facts, range);
-      const agents = callsPerAgent(await agentFigures(db, facts));
+      const dayFacts = await facts.byDay(['day', 'user_id']);
+      const days = callsPerDay(dayFacts, range);
+      const agents = callsPerAgent(await agentFigures(db, dayFacts));
       return {
         ...base,
         tables: [days, agents],
@@ -486,8 +573,14 @@ export async function crmReport(db: DbOrTransaction, report: CrmReportName, rang
       };
     }
     case 'callbreakdown': {
-      const facts = await callFacts(db, range, ['week_hour', 'disposition']);
-      const tables = [outcomesTable(facts), dispositionsTable(facts), hoursTable(facts), weekdaysTable(facts)];
+      const byDisposition = await facts.byDay(['disposition']);
+      const byHour = await facts.byWeekHour();
+      const tables = [
+        outcomesTable(byDisposition),
+        dispositionsTable(byDisposition),
+        hoursTable(byHour),
+        weekdaysTable(byHour),
+      ];
       const stackedByDirection = (table: string, title: string, indexKey: string) => ({
         title,
         type: 'bar' as const,
@@ -516,7 +609,7 @@ export async function crmReport(db: DbOrTransaction, report: CrmReportName, rang
       };
     }
     case 'agents': {
-      const figures = await agentFigures(db, await callFacts(db, range, ['user_id']));
+      const figures = await agentFigures(db, await facts.byDay(['user_id']), range);
       const table = agentsTable(figures, await appointmentsSetPerAgent(db, range));
       return {
         ...base,

@@ -7,9 +7,12 @@ import {
   type CrmReportTable,
 } from '@switchboard/shared/crm-reports';
 import { parseCsv } from '@switchboard/shared/csv';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { crmAppointments } from './crm-appointments.table.ts';
+import { userPermissions } from '../permissions/permissions.table.ts';
+import { users } from '../users/users.table.ts';
 import { crmCalls, crmLeads } from './crm.table.ts';
 
 // CRM reports (designs/crm-softphone.md §4.10, §5): 'view crm reports'; 422 for bad ranges and agents; the figures
@@ -229,6 +232,32 @@ describe('the reports count the calls of the range', () => {
       average_seconds: 45,
     });
     expect(table(data, 'agents').totals).toMatchObject({ dials: 5, connects: 2, connect_rate: 40, talk_seconds: 210 });
+  });
+
+  it("agents: every agent with 'phone access' is listed, with zeros when they made no call", async () => {
+    const quiet = await createUser(ctx.db, { name: 'Cal Quiet', permissions: ['phone access'] });
+    const gone = await createUser(ctx.db, { name: 'Dee Gone', permissions: ['phone access'] });
+    await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    await createUser(ctx.db, { name: 'Eve Office', permissions: ['view crm'] });
+    const data = await report('agents');
+    // By name: Ann and Ben from their calls, Cal for the phone; not the disabled account, nor staff without the phone.
+    expect(table(data, 'agents').rows.map((row) => row.agent)).toEqual(['Ann Agent', 'Ben Agent', 'Cal Quiet']);
+    expect(rowOf(data, 'agents', 'agent', 'Cal Quiet')).toEqual({
+      agent: 'Cal Quiet',
+      agent_id: quiet.id,
+      dials: 0,
+      connects: 0,
+      connect_rate: 0,
+      voicemails: 0,
+      appointments: 0,
+      talk_seconds: 0,
+      average_seconds: 0,
+    });
+    expect(table(data, 'agents').totals).toMatchObject({ dials: 5, connects: 2, connect_rate: 40, talk_seconds: 210 });
+    // Filtered to an agent without calls: that agent, with zeros.
+    const one = await report('agents', `?start=2026-03-01&end=2026-03-31&agent=${quiet.id}`);
+    expect(table(one, 'agents').rows).toEqual([rowOf(data, 'agents', 'agent', 'Cal Quiet')]);
+    await ctx.db.delete(userPermissions).where(eq(userPermissions.userId, quiet.id));
   });
 
   it('appointments: set per setter and day, held per assignee and day of the appointment, the chart per day', async () => {
