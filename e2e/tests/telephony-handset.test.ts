@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginWithToken, newPage } from '../support/browser.ts';
 import {
   launchMediaBrowser,
-  openSoftphone,
   softphonePanel,
   softphoneStatus,
   startPhoneApp,
