@@ -1,6 +1,7 @@
 import type { CalendarItem } from '@switchboard/shared/calendar';
+import ical from 'ical-generator';
 import { describe, expect, it } from 'vitest';
-import { writeIcs } from './hr-calendar-ics.ts';
+import { escapeIcsText, foldIcsLine, writeIcs } from './hr-calendar-ics.ts';
 import { addDays, yearlyOn } from './hr-calendar.service.ts';
 
 // The iCal writer (designs/hr.md §9): exclusive all-day DTEND, escaping, folding at 75 octets, stable UIDs, UTC times.
@@ -61,6 +62,75 @@ describe('writeIcs', () => {
     const uids = (ics: string) => lines(ics).filter((line) => line.startsWith('UID:'));
     expect(uids(once)).toEqual(['UID:time-off-7-2026-01-16@switchboard', 'UID:holiday-9@switchboard']);
     expect(uids(again)).toEqual(uids(once));
+  });
+});
+
+// The writer the feed used before (decision 0146), kept here as the reference the direct writer must match.
+function writeWithIcalGenerator(name: string, items: readonly CalendarItem[], at: Date): string {
+  const calendar = ical({ name, prodId: { company: 'Switchboard', product: 'HR Calendar', language: 'EN' }, ttl: 300 });
+  for (const entry of items)
+    calendar.createEvent({
+      id: `${entry.id}@switchboard`,
+      summary: entry.title,
+      stamp: at,
+      allDay: entry.all_day,
+      start: entry.all_day ? entry.start : new Date(entry.start),
+      end: entry.all_day ? entry.end : new Date(entry.end),
+      ...(entry.all_day ? {} : { timezone: null }),
+    });
+  return calendar.toString();
+}
+
+describe('writeIcs against ical-generator', () => {
+  const titles = [
+    'Alice Able: Out (Morning)',
+    'a, b; c\\d\ne\r\nf\rg',
+    'x'.repeat(65),
+    'x'.repeat(66),
+    'x'.repeat(67),
+    'x'.repeat(200),
+    'Zoë Ünal: Out (4 h)'.repeat(5),
+    `${'x'.repeat(64)}éé${'y'.repeat(80)}`,
+    `${'x'.repeat(65)}日本語${'é'.repeat(40)}`,
+    `${'x'.repeat(63)}😀😀😀${'😀'.repeat(30)}`,
+    `Interview: ${'Ω'.repeat(120)} (Senior Technician; "Night", shift)`,
+    '',
+  ];
+  const items = titles.flatMap((title, n) => [
+    item({ id: `time-off-${n}-2026-02-2${n % 9}`, title, start: `2026-02-2${n % 9}`, end: `2026-03-0${1 + (n % 9)}` }),
+    item({
+      id: `interview-${n}`,
+      kind: 'interview',
+      title,
+      all_day: false,
+      start: `2026-02-1${n % 10}T0${n % 10}:30:00.000Z`,
+      end: `2026-02-1${n % 10}T1${n % 10}:05:09.999Z`,
+    }),
+  ]);
+
+  it('writes the same text for the same items (escaping, folding by octets, dates, UIDs), ending with CRLF', () => {
+    const at = new Date('2026-01-05T08:09:10.987Z');
+    const mine = writeIcs('HR Calendar (Alice Able)', items, at);
+    expect(mine).toBe(`${writeWithIcalGenerator('HR Calendar (Alice Able)', items, at)}\r\n`);
+    expect(writeIcs('HR', [], at)).toBe(`${writeWithIcalGenerator('HR', [], at)}\r\n`);
+  });
+
+  it('escapes the calendar name too (ical-generator writes it raw)', () => {
+    const ics = writeIcs('HR Calendar (Able, Alice; x\nY)', [], stamp);
+    expect(lines(ics)).toContain('NAME:HR Calendar (Able\\, Alice\\; x\\nY)');
+    expect(lines(ics)).toContain('X-WR-CALNAME:HR Calendar (Able\\, Alice\\; x\\nY)');
+  });
+
+  it('never folds inside a character and keeps every physical line within 75 octets', () => {
+    for (const title of titles) {
+      const folded = foldIcsLine(`SUMMARY:${escapeIcsText(title)}`);
+      for (const line of folded.split('\r\n')) {
+        expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+        // A surrogate pair cut in two would not survive UTF-8.
+        expect(Buffer.from(line).toString()).toBe(line);
+      }
+      expect(folded.replaceAll('\r\n ', '')).toBe(`SUMMARY:${escapeIcsText(title)}`);
+    }
   });
 });
 

@@ -16,7 +16,7 @@ import { listPermissionNames } from '../permissions/permissions.service.ts';
 import { employees } from '../users/employees.table.ts';
 import { users } from '../users/users.table.ts';
 import { hrCalendarFeeds } from './hr-calendar.table.ts';
-import { listHrCalendarInterviews, listHrCalendarTimeOff } from './hr-calendar-sources.ts';
+import { listHrCalendarInterviews, listHrCalendarTimeOffJson } from './hr-calendar-sources.ts';
 import { addDays, peopleCondition, yearlyOn, type CalendarViewer } from './hr-calendar-people.ts';
 
 export type { CalendarViewer } from './hr-calendar-people.ts';
@@ -146,21 +146,42 @@ async function listYearly(
   return items;
 }
 
-/** GET /api/hr/calendar: the kinds asked for, each only as far as the viewer may see it. */
+/** The kinds asked for in order, each only as far as the viewer may see it: time off as PostgreSQL's JSON text. */
+async function calendarParts(
+  db: DbOrTransaction,
+  query: HrCalendarQuery,
+  viewer: CalendarViewer,
+): Promise<(CalendarItem[] | string)[]> {
+  const kinds = new Set<HrCalendarKind>(query.kinds);
+  const parts: (CalendarItem[] | string)[] = [];
+  if (kinds.has('holidays')) parts.push(await listHolidays(db, query));
+  if (kinds.has('time_off') || kinds.has('pending'))
+    parts.push(await listHrCalendarTimeOffJson(db, query, viewer, kinds));
+  if (kinds.has('interviews')) parts.push(await listHrCalendarInterviews(db, query, viewer));
+  if (kinds.has('birthdays')) parts.push(await listYearly(db, query, 'birthdays'));
+  if (kinds.has('anniversaries')) parts.push(await listYearly(db, query, 'anniversaries'));
+  return parts;
+}
+
+/** The HR calendar's items as objects (the iCal feed, the general /calendar). */
 export async function listHrCalendar(
   db: DbOrTransaction,
   query: HrCalendarQuery,
   viewer: CalendarViewer,
 ): Promise<CalendarItem[]> {
-  const kinds = new Set<HrCalendarKind>(query.kinds);
-  const items: CalendarItem[] = [];
-  if (kinds.has('holidays')) items.push(...(await listHolidays(db, query)));
-  if (kinds.has('time_off') || kinds.has('pending'))
-    items.push(...(await listHrCalendarTimeOff(db, query, viewer, kinds)));
-  if (kinds.has('interviews')) items.push(...(await listHrCalendarInterviews(db, query, viewer)));
-  if (kinds.has('birthdays')) items.push(...(await listYearly(db, query, 'birthdays')));
-  if (kinds.has('anniversaries')) items.push(...(await listYearly(db, query, 'anniversaries')));
-  return items;
+  const parts = await calendarParts(db, query, viewer);
+  return parts.flatMap((part) => (typeof part === 'string' ? (JSON.parse(part) as CalendarItem[]) : part));
+}
+
+/** GET /api/hr/calendar's body as JSON text (hrCalendarResponseSchema): the time off is sent as PostgreSQL wrote it. */
+export async function listHrCalendarJson(
+  db: DbOrTransaction,
+  query: HrCalendarQuery,
+  viewer: CalendarViewer,
+): Promise<string> {
+  const parts = await calendarParts(db, query, viewer);
+  const arrays = parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part)).slice(1, -1));
+  return `{"data":[${arrays.filter((text) => text !== '').join(',')}]}`;
 }
 
 // The iCal feed (designs/hr.md §6): a personal URL whose token only the owner sees, once.
