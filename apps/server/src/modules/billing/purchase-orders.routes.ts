@@ -25,6 +25,7 @@ import {
   closePurchaseOrder,
   getPurchaseOrderDetail,
   listPurchaseOrders,
+  purchaseOrderDetailJson,
   purchaseOrderListBatches,
   purchaseOrderStatus,
   savePurchaseOrder,
@@ -57,7 +58,11 @@ export async function purchaseOrderRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const { format, page, per_page, ...filters } = request.query;
-      if (format !== 'csv') return listPurchaseOrders(app.db, { page, per_page, ...filters });
+      // The page is JSON text written by PostgreSQL (decision 0129's pattern), sent as is.
+      if (format !== 'csv')
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(await listPurchaseOrders(app.db, { page, per_page, ...filters }));
       const header = ['PO #', 'Date', 'Vendor', 'Company', 'Project', 'Total', 'Received %', 'Billed %', 'Status'];
       const rows = mapBatches(purchaseOrderListBatches(app.db, filters), (row) => [
         row.label,
@@ -75,10 +80,10 @@ export async function purchaseOrderRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get('/billing/purchaseorders/:id', { onRequest: view, schema: { params: idParams } }, async (request) => {
-    const data = await getPurchaseOrderDetail(app.db, parsePathId(request.params.id));
-    if (!data) throw notFound();
-    return { data };
+  app.get('/billing/purchaseorders/:id', { onRequest: view, schema: { params: idParams } }, async (request, reply) => {
+    const order = await purchaseOrderDetailJson(app.db, parsePathId(request.params.id));
+    if (order === null) throw notFound();
+    return reply.type('application/json; charset=utf-8').send(`{"data":${order}}`);
   });
 
   app.post(

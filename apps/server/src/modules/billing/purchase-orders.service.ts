@@ -2,7 +2,6 @@ import {
   decimalFromCents,
   decimalUnits,
   lineAmountCents,
-  poLabel,
   purchaseOrderApproveOnlyDraftMessage,
   purchaseOrderCancelStatusMessage,
   purchaseOrderCloseStatusMessage,
@@ -22,24 +21,29 @@ import {
 } from '@switchboard/shared';
 import { purchaseOrderListQuerySchema } from '@switchboard/shared';
 import type { z } from 'zod';
-import { centsFromNumeric, dollarsFromCents } from '@switchboard/shared/billing/money';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppInstance } from '../../app-instance.ts';
-import type { DbOrTransaction, Transaction } from '../../db/client.ts';
-import { pageOffset, toPage, type Page } from '../../db/paginate.ts';
+import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
+import { jsonString, jsonTime } from '../../db/json-sql.ts';
 import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { escapeHtml, sendMail } from '../../plugins/mail.ts';
 import { companies, sites } from '../companies/companies.table.ts';
 import { readRevisionFile, recordRevision, type RecordedRevision } from '../documents/documents.service.ts';
-import { branding, documentRevisions } from '../documents/documents.table.ts';
+import { branding } from '../documents/documents.table.ts';
 import { projects } from '../projects/projects.table.ts';
-import { users } from '../users/users.table.ts';
-import { billingItems } from '../billing-items/billing-items.table.ts';
-import { bills } from './bills.table.ts';
 import { inventoryLocations } from './inventory.table.ts';
 import { formatDocumentNumber, getBillingSettings, takeDocumentNumber } from './ledger.service.ts';
 import { poLines, purchaseOrders, vendors } from './purchase-orders.table.ts';
-import { receipts } from './receipts.table.ts';
+import { cursorBatches } from './billing-report-csv.ts';
+import {
+  binder,
+  containsPattern,
+  jsonDate,
+  jsonInt,
+  writtenPage,
+  writtenRecord,
+  type Bind,
+} from './purchasing-json.ts';
 
 // Vendors and purchase orders (designs/billing.md §3.3, §3.7), the part the po document needs now (issue 17 part 1):
 // the billing issue adds receiving, bills and the purchasing pages over these functions.
@@ -491,245 +495,144 @@ export async function cancelPurchaseOrder(db: DbOrTransaction, id: number): Prom
 
 type ListFilters = Omit<z.output<typeof purchaseOrderListQuerySchema>, 'page' | 'per_page'>;
 
-function listConditions(filters: ListFilters): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [
-    filters.status?.length ? inArray(purchaseOrders.status, filters.status) : undefined,
-    filters.vendor_id ? eq(purchaseOrders.vendorId, filters.vendor_id) : undefined,
-    filters.company_id ? eq(purchaseOrders.companyId, filters.company_id) : undefined,
-    filters.project_id ? eq(purchaseOrders.projectId, filters.project_id) : undefined,
-    filters.from ? gte(purchaseOrders.orderDate, filters.from) : undefined,
-    filters.to ? lte(purchaseOrders.orderDate, filters.to) : undefined,
-  ];
+// The list's filters on `purchase_orders o`, and the key of their shape: the statuses (enum codes) are written into
+// the statement, so each set plans on purchase_orders_status_date_idx for its own statuses.
+function listWhere(filters: ListFilters, bind: Bind): { where: SQL; shape: string } {
+  const parts: SQL[] = [sql`true`];
+  const shape: string[] = [];
+  const add = (name: string, part: SQL) => {
+    parts.push(part);
+    shape.push(name);
+  };
+  if (filters.status?.length) {
+    const statuses = [...new Set(filters.status)].sort();
+    add(statuses.join('_'), sql`o.status in (${sql.raw(statuses.map((status) => `'${status}'`).join(', '))})`);
+  }
+  if (filters.vendor_id) add('vendor', sql`o.vendor_id = ${bind('vendor_id', filters.vendor_id)}::int`);
+  if (filters.company_id) add('company', sql`o.company_id = ${bind('company_id', filters.company_id)}::int`);
+  if (filters.project_id) add('project', sql`o.project_id = ${bind('project_id', filters.project_id)}::int`);
+  if (filters.from) add('from', sql`o.order_date >= ${bind('from', filters.from)}::date`);
+  if (filters.to) add('to', sql`o.order_date <= ${bind('to', filters.to)}::date`);
   const number = filters.number?.trim();
   if (number) {
-    const digits = /^\d{1,9}$/.test(number) ? Number(number) : null;
-    const escaped = number.replace(/[\\%_]/g, (c) => `\\${c}`);
-    conditions.push(
-      or(ilike(purchaseOrders.number, `%${escaped}%`), digits !== null ? eq(purchaseOrders.id, digits) : undefined),
-    );
+    const pattern = sql`o.number ilike ${bind('number', containsPattern(number))}::text`;
+    if (/^\d{1,9}$/.test(number))
+      add('number_id', sql`(${pattern} or o.id = ${bind('number_id', Number(number))}::int)`);
+    else add('number', pattern);
   }
-  return and(...conditions);
+  return { where: sql.join(parts, sql` and `), shape: shape.join('_') || 'all' };
 }
 
-// Ordered, received and billed quantities of each order in hundredths, summed once per order listed.
-const progress = sql<{ ordered: string; received: string; billed: string }>`(
-  select json_build_object('ordered', coalesce(sum(l.quantity), 0)::text, 'received',
-    coalesce(sum(l.received_qty), 0)::text, 'billed', coalesce(sum(l.billed_qty), 0)::text)
-  from po_lines l where l.po_id = "purchase_orders"."id")`;
+/**
+ * A listed order (`o`, its vendor `v`, company `c`, project `pr` and its lines' sums `q`) as PurchaseOrderRow's JSON
+ * without its closing brace: the values presentRow gave (percentages floored, amounts numeric text read as dollars).
+ */
+const rowJsonOpen = sql`'{"id":' || o.id || ',"number":' || coalesce(${jsonString(sql`o.number`)}, 'null')
+    || ',"label":' || ${jsonString(sql`coalesce(o.number, 'Draft ' || o.id)`)}
+    || ',"order_date":"' || o.order_date::text || '","expected_date":' || ${jsonDate(sql`o.expected_date`)}
+    || ',"vendor_id":' || o.vendor_id || ',"vendor_name":' || ${jsonString(sql`v.name`)}
+    || ',"company_id":' || ${jsonInt(sql`o.company_id`)}
+    || ',"company_name":' || coalesce(${jsonString(sql`c.name`)}, 'null')
+    || ',"project_id":' || ${jsonInt(sql`o.project_id`)}
+    || ',"project_title":' || coalesce(${jsonString(sql`pr.title`)}, 'null') || ',"total":' || o.total::text
+    || ',"received_pct":' || (case when q.ordered = 0 then 0 else floor(q.received * 100 / q.ordered)::int end)
+    || ',"billed_pct":' || (case when q.ordered = 0 then 0 else floor(q.billed * 100 / q.ordered)::int end)
+    || ',"status":"' || o.status || '","approved":' || (o.approved_at is not null)::text`;
 
-const rowColumns = {
-  id: purchaseOrders.id,
-  number: purchaseOrders.number,
-  orderDate: purchaseOrders.orderDate,
-  expectedDate: purchaseOrders.expectedDate,
-  vendorId: purchaseOrders.vendorId,
-  vendorName: vendors.name,
-  companyId: purchaseOrders.companyId,
-  companyName: companies.name,
-  projectId: purchaseOrders.projectId,
-  projectTitle: projects.title,
-  total: purchaseOrders.total,
-  status: purchaseOrders.status,
-  approvedAt: purchaseOrders.approvedAt,
-  progress,
-};
+const rowJoins = sql`join vendors v on v.id = o.vendor_id
+    left join companies c on c.id = o.company_id
+    left join projects pr on pr.id = o.project_id
+    cross join lateral (select coalesce(sum(l.quantity), 0) as ordered, coalesce(sum(l.received_qty), 0) as received,
+      coalesce(sum(l.billed_qty), 0) as billed from po_lines l where l.po_id = o.id) q`;
 
-const percentOf = (part: string, whole: string): number => {
-  const total = decimalUnits(whole, 2);
-  return total === 0 ? 0 : Math.floor((decimalUnits(part, 2) * 100) / total);
-};
-
-type RowRecord = {
-  id: number;
-  number: string | null;
-  orderDate: string;
-  expectedDate: string | null;
-  vendorId: number;
-  vendorName: string;
-  companyId: number | null;
-  companyName: string | null;
-  projectId: number | null;
-  projectTitle: string | null;
-  total: string;
-  status: PurchaseOrderRow['status'];
-  approvedAt: Date | null;
-  progress: { ordered: string; received: string; billed: string };
-};
-
-function presentRow(row: RowRecord): PurchaseOrderRow {
-  return {
-    id: row.id,
-    number: row.number,
-    label: poLabel(row),
-    order_date: row.orderDate,
-    expected_date: row.expectedDate,
-    vendor_id: row.vendorId,
-    vendor_name: row.vendorName,
-    company_id: row.companyId,
-    company_name: row.companyName,
-    project_id: row.projectId,
-    project_title: row.projectTitle,
-    total: dollarsFromCents(centsFromNumeric(row.total)),
-    received_pct: percentOf(row.progress.received, row.progress.ordered),
-    billed_pct: percentOf(row.progress.billed, row.progress.ordered),
-    status: row.status,
-    approved: row.approvedAt !== null,
-  };
-}
-
-const baseSelect = (db: DbOrTransaction) =>
-  db
-    .select(rowColumns)
-    .from(purchaseOrders)
-    .innerJoin(vendors, eq(vendors.id, purchaseOrders.vendorId))
-    .leftJoin(companies, eq(companies.id, purchaseOrders.companyId))
-    .leftJoin(projects, eq(projects.id, purchaseOrders.projectId));
-
-/** GET /billing/purchaseorders: newest order date first, the spec's paginator. */
+/**
+ * GET /billing/purchaseorders: newest order date first, the spec's paginator as JSON text written by one prepared
+ * statement per filter shape (decision 0129's pattern), sent as is.
+ */
 export async function listPurchaseOrders(
-  db: DbOrTransaction,
+  db: Db,
   query: z.output<typeof purchaseOrderListQuerySchema>,
-): Promise<Page<PurchaseOrderRow>> {
+): Promise<string> {
   const { page, per_page, ...filters } = query;
-  const where = listConditions(filters);
-  const rows = await baseSelect(db)
-    .where(where)
-    .orderBy(desc(purchaseOrders.orderDate), desc(purchaseOrders.id))
-    .limit(per_page)
-    .offset(pageOffset({ page, per_page }));
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(purchaseOrders)
-    .where(where);
-  return toPage(
-    rows.map((row) => presentRow(row as RowRecord)),
-    counted?.total ?? 0,
+  const { bind, values } = binder();
+  const { where, shape } = listWhere(filters, bind);
+  return writtenPage(
+    db,
+    `po_json_${shape}`,
     { page, per_page },
+    {
+      ids: (window) => sql`select o.id from purchase_orders o where ${where}
+        order by o.order_date desc, o.id desc limit ${window.limit} offset ${window.offset}`,
+      rows: sql`select page.position, ${rowJsonOpen} || '}' as row
+        from page join purchase_orders o on o.id = page.id ${rowJoins}`,
+      count: sql`(select count(*)::int from purchase_orders o where ${where})`,
+    },
+    values,
   );
 }
 
-/** format=csv: every order the filters select, in batches of 5,000 (keyset on date and id). */
-export async function* purchaseOrderListBatches(db: DbOrTransaction, filters: ListFilters) {
-  let after: { date: string; id: number } | null = null;
-  for (;;) {
-    const cursor: SQL | undefined = after
-      ? sql`(${purchaseOrders.orderDate}, ${purchaseOrders.id}) < (${after.date}::date, ${after.id})`
-      : undefined;
-    const rows: RowRecord[] = (await baseSelect(db)
-      .where(and(listConditions(filters), cursor))
-      .orderBy(desc(purchaseOrders.orderDate), desc(purchaseOrders.id))
-      .limit(5000)) as RowRecord[];
-    if (rows.length === 0) return;
-    yield rows.map(presentRow);
-    const last: RowRecord = rows[rows.length - 1]!;
-    after = { date: last.orderDate, id: last.id };
-    if (rows.length < 5000) return;
-  }
+/** format=csv: every order the filters select, newest first, from one cursor (cursorBatches), shaped as the list's. */
+export async function* purchaseOrderListBatches(db: Db, filters: ListFilters): AsyncGenerator<PurchaseOrderRow[]> {
+  // The values go inline as the statement's parameters: a cursor's statement is planned once anyway.
+  const { where } = listWhere(filters, (_name, value) => sql`${value}`);
+  const statement = sql`select ${rowJsonOpen} || '}' as row from purchase_orders o ${rowJoins}
+    where ${where} order by o.order_date desc, o.id desc`;
+  for await (const batch of cursorBatches<{ row: string }>(db, statement))
+    yield batch.map(({ row }) => JSON.parse(row) as PurchaseOrderRow);
 }
 
-/** GET /billing/purchaseorders/{id}: the order, its lines (ordered, received, billed), receipts, bills, revisions. */
-export async function getPurchaseOrderDetail(db: DbOrTransaction, id: number): Promise<PurchaseOrderDetail | null> {
-  const [row] = await baseSelect(db).where(eq(purchaseOrders.id, id)).limit(1);
-  if (!row) return null;
-  const [more] = await db
-    .select({
-      po: purchaseOrders,
-      vendorEmail: vendors.email,
-      locationName: inventoryLocations.name,
-      siteName: sites.name,
-      approverName: users.name,
-    })
-    .from(purchaseOrders)
-    .innerJoin(vendors, eq(vendors.id, purchaseOrders.vendorId))
-    .leftJoin(inventoryLocations, eq(inventoryLocations.id, purchaseOrders.locationId))
-    .leftJoin(sites, eq(sites.id, purchaseOrders.shipToSiteId))
-    .leftJoin(users, eq(users.id, purchaseOrders.approvedBy))
-    .where(eq(purchaseOrders.id, id));
-  const po = more!.po;
-  const lines = await db
-    .select({ line: poLines, itemName: billingItems.name })
-    .from(poLines)
-    .leftJoin(billingItems, eq(billingItems.id, poLines.itemId))
-    .where(eq(poLines.poId, id))
-    .orderBy(asc(poLines.lineNo), asc(poLines.id));
-  const receiptRows = await db
-    .select({
-      id: receipts.id,
-      number: receipts.number,
-      receivedOn: receipts.receivedOn,
-      total: receipts.total,
-      voidedOn: receipts.voidedOn,
-    })
-    .from(receipts)
-    .where(eq(receipts.poId, id))
-    .orderBy(asc(receipts.receivedOn), asc(receipts.id));
-  const billRows = await db
-    .select({
-      id: bills.id,
-      kind: bills.kind,
-      vendorRef: bills.vendorRef,
-      billDate: bills.billDate,
-      status: bills.status,
-      total: bills.total,
-    })
-    .from(bills)
-    .where(eq(bills.poId, id))
-    .orderBy(asc(bills.billDate), asc(bills.id));
-  const revisionRows = await db
-    .select({ revision: documentRevisions.revision, createdAt: documentRevisions.createdAt })
-    .from(documentRevisions)
-    .where(and(eq(documentRevisions.type, 'po'), eq(documentRevisions.recordId, id)))
-    .orderBy(asc(documentRevisions.revision));
-  const money = (text: string) => dollarsFromCents(centsFromNumeric(text));
-  return {
-    ...presentRow(row as RowRecord),
-    vendor_email: more!.vendorEmail,
-    location_id: po.locationId,
-    location_name: more!.locationName,
-    ship_to_site_id: po.shipToSiteId,
-    ship_to_site_name: more!.siteName,
-    memo: po.memo,
-    subtotal: money(po.subtotal),
-    tax_total: money(po.taxTotal),
-    sent_at: po.sentAt?.toISOString() ?? null,
-    approved_by: po.approvedBy,
-    approved_by_name: po.approvedBy === null ? null : more!.approverName,
-    approved_at: po.approvedAt?.toISOString() ?? null,
-    updated_at: po.updatedAt.toISOString(),
-    lines: lines.map(({ line, itemName }) => ({
-      id: line.id,
-      line_no: line.lineNo,
-      item_id: line.itemId,
-      item_name: itemName,
-      description: line.description,
-      quantity: line.quantity,
-      unit_cost: line.unitCost,
-      amount: money(line.amount),
-      received_qty: line.receivedQty,
-      billed_qty: line.billedQty,
-      company_id: line.companyId,
-      project_id: line.projectId,
-      billable_to_client: line.billableToClient,
-    })),
-    receipts: receiptRows.map((receipt) => ({
-      id: receipt.id,
-      number: receipt.number,
-      received_on: receipt.receivedOn,
-      total: money(receipt.total),
-      voided_on: receipt.voidedOn,
-    })),
-    bills: billRows.map((bill) => ({
-      id: bill.id,
-      kind: bill.kind,
-      vendor_ref: bill.vendorRef,
-      bill_date: bill.billDate,
-      status: bill.status,
-      total: money(bill.total),
-    })),
-    revisions: revisionRows.map((revision) => ({
-      revision: revision.revision,
-      label: String(revision.revision).padStart(2, '0'),
-      created_at: revision.createdAt.toISOString(),
-    })),
-  };
+/**
+ * GET /billing/purchaseorders/{id}: the order, its lines (ordered, received, billed), receipts, bills and revisions as
+ * JSON text written by one prepared statement (null when there is no such order).
+ */
+export async function purchaseOrderDetailJson(db: Db, id: number): Promise<string | null> {
+  return writtenRecord(
+    db,
+    'po_detail_json',
+    () => sql`select ${rowJsonOpen} || ',"vendor_email":' || ${jsonString(sql`v.email`)}
+        || ',"location_id":' || ${jsonInt(sql`o.location_id`)}
+        || ',"location_name":' || coalesce(${jsonString(sql`loc.name`)}, 'null')
+        || ',"ship_to_site_id":' || ${jsonInt(sql`o.ship_to_site_id`)}
+        || ',"ship_to_site_name":' || coalesce(${jsonString(sql`st.name`)}, 'null')
+        || ',"memo":' || ${jsonString(sql`o.memo`)} || ',"subtotal":' || o.subtotal::text
+        || ',"tax_total":' || o.tax_total::text || ',"sent_at":' || ${jsonTime(sql`o.sent_at`)}
+        || ',"approved_by":' || ${jsonInt(sql`o.approved_by`)}
+        || ',"approved_by_name":' || coalesce(${jsonString(sql`ap.name`)}, 'null')
+        || ',"approved_at":' || ${jsonTime(sql`o.approved_at`)} || ',"updated_at":' || ${jsonTime(sql`o.updated_at`)}
+        || ',"lines":[' || coalesce((select string_agg('{"id":' || l.id || ',"line_no":' || l.line_no
+            || ',"item_id":' || ${jsonInt(sql`l.item_id`)}
+            || ',"item_name":' || coalesce(${jsonString(sql`i.name`)}, 'null')
+            || ',"description":' || ${jsonString(sql`l.description`)} || ',"quantity":"' || l.quantity::text
+            || '","unit_cost":"' || l.unit_cost::text || '","amount":' || l.amount::text
+            || ',"received_qty":"' || l.received_qty::text || '","billed_qty":"' || l.billed_qty::text
+            || '","company_id":' || ${jsonInt(sql`l.company_id`)} || ',"project_id":' || ${jsonInt(sql`l.project_id`)}
+            || ',"billable_to_client":' || l.billable_to_client::text || '}', ',' order by l.line_no, l.id)
+          from po_lines l left join billing_items i on i.id = l.item_id where l.po_id = o.id), '')
+        || '],"receipts":[' || coalesce((select string_agg('{"id":' || r.id
+            || ',"number":' || ${jsonString(sql`r.number`)}
+            || ',"received_on":"' || r.received_on::text || '","total":' || r.total::text
+            || ',"voided_on":' || ${jsonDate(sql`r.voided_on`)} || '}', ',' order by r.received_on, r.id)
+          from receipts r where r.po_id = o.id), '')
+        || '],"bills":[' || coalesce((select string_agg('{"id":' || b.id || ',"kind":' || ${jsonString(sql`b.kind`)}
+            || ',"vendor_ref":' || ${jsonString(sql`b.vendor_ref`)} || ',"bill_date":"' || b.bill_date::text
+            || '","status":' || ${jsonString(sql`b.status`)} || ',"total":' || b.total::text || '}',
+            ',' order by b.bill_date, b.id)
+          from bills b where b.po_id = o.id), '')
+        || '],"revisions":[' || coalesce((select string_agg('{"revision":' || d.revision || ',"label":"'
+            || case when d.revision between 0 and 9 then '0' || d.revision else d.revision::text end
+            || '","created_at":' || ${jsonTime(sql`d.created_at`)} || '}', ',' order by d.revision)
+          from document_revisions d where d.type = 'po' and d.record_id = o.id), '') || ']}' as json
+      from purchase_orders o ${rowJoins}
+      left join inventory_locations loc on loc.id = o.location_id
+      left join sites st on st.id = o.ship_to_site_id
+      left join users ap on ap.id = o.approved_by
+      where o.id = ${sql.placeholder('id')}::int`,
+    { id },
+  );
+}
+
+/** The drawer's answer as an object: what every write answers and pushes as PurchaseOrderUpdated. */
+export async function getPurchaseOrderDetail(db: Db, id: number): Promise<PurchaseOrderDetail | null> {
+  const json = await purchaseOrderDetailJson(db, id);
+  return json === null ? null : (JSON.parse(json) as PurchaseOrderDetail);
 }

@@ -149,7 +149,8 @@ export async function vendorDetailJson(db: Db, id: number): Promise<string | nul
             || '","status":' || ${jsonString(sql`o.status`)} || ',"total":"' || o.total::text || '"}',
             ',' order by o.order_date desc, o.id desc)
           from (select o.id, o.number, o.order_date, o.status, o.total from purchase_orders o
-            where o.vendor_id = v.id order by o.order_date desc, o.id desc limit ${sql.raw(String(latestOrders))}) o), '')
+            where o.vendor_id = v.id order by o.order_date desc, o.id desc
+            limit ${sql.raw(String(latestOrders))}) o), '')
         || '],"purchase_orders_total":' || (select count(*) from purchase_orders o where o.vendor_id = v.id)
         || ',"items":[' || coalesce((select string_agg('{"id":' || i.id || ',"name":' || ${jsonString(sql`i.name`)}
             || ',"sku":' || ${jsonString(sql`i.sku`)} || ',"active":' || (i.archived_at is null)::text || '}',
