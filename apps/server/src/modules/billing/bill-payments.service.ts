@@ -21,8 +21,8 @@ import {
 } from '@switchboard/shared/billing/money';
 import { paymentMethodLabels, type PaymentMethod } from '@switchboard/shared/billing/payments';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTransaction } from '../../db/client.ts';
-import { toPage, type Page } from '../../db/paginate.ts';
+import type { Db } from '../../db/client.ts';
+import { jsonString } from '../../db/json-sql.ts';
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import {
   accountIdsByNumber,
@@ -39,6 +39,15 @@ import {
 } from './bills.service.ts';
 import { allocations, payments } from './payments.table.ts';
 import { csvNumeric, cursorBatches, type CsvValue } from './billing-report-csv.ts';
+import {
+  binder,
+  containsPattern,
+  jsonDate,
+  jsonInt,
+  writtenPage,
+  writtenRecord,
+  type Bind,
+} from './purchasing-json.ts';
 
 // Payments made to vendors (designs/billing.md §3.2 "payment made", §3.6; issue 28 part 4): a payment of direction
 // 'out' with vendor_id posts Dr 2000 AP (vendor) Cr the bank at once; its allocations (source payment, target bill)
@@ -250,66 +259,85 @@ const paymentMadeSelect = (where: SQL) => sql`
     p.account_id, ac.number as account_number, ac.name as account_name, p.memo, p.status,
     p.void_date::text as void_date, p.journal_entry_id
   from payments p join vendors v on v.id = p.vendor_id join accounts ac on ac.id = p.account_id
-  where p.direction = 'out' and p.vendor_id is not null and ${where}`;
-
-function paymentMadeRow(row: PaymentMadeDbRow): PaymentMadeRow {
-  const amount = centsFromNumeric(row.amount);
-  const applied = centsFromNumeric(row.applied);
-  return {
-    id: Number(row.id),
-    vendor_id: Number(row.vendor_id),
-    vendor_name: row.vendor_name,
-    payment_date: row.payment_date,
-    method: row.method,
-    reference: row.reference,
-    amount: dollarsFromCents(amount),
-    applied: dollarsFromCents(applied),
-    unapplied: dollarsFromCents(row.status === 'void' ? 0 : amount - applied),
-    account_id: Number(row.account_id),
-    account_number: row.account_number,
-    account_name: row.account_name,
-    memo: row.memo,
-    status: row.status,
-    void_date: row.void_date,
-    journal_entry_id: row.journal_entry_id === null ? null : Number(row.journal_entry_id),
-  };
-}
-
-export async function getPaymentMade(db: DbOrTransaction, id: number): Promise<PaymentMadeRow> {
-  const result = await db.execute<PaymentMadeDbRow>(paymentMadeSelect(sql`p.id = ${id}`));
-  const row = result.rows[0];
-  if (!row) throw notFound();
-  return paymentMadeRow(row);
-}
+  where ${where}`;
 
 type PaymentMadeQuery = PaymentMadeListValues;
+type PaymentMadeFilters = Omit<PaymentMadeQuery, 'page' | 'per_page' | 'format'>;
 
-/** The list's filters as one condition on `payments p` (the page and the CSV). */
-function paymentMadeWhere(query: Omit<PaymentMadeQuery, 'page' | 'per_page'>): SQL {
-  return sql.join(
-    [
-      sql`true`,
-      query.vendor_id ? sql`p.vendor_id = ${query.vendor_id}` : sql`true`,
-      query.method ? sql`p.method = ${query.method}` : sql`true`,
-      query.status ? sql`p.status = ${query.status}` : sql`true`,
-      query.from ? sql`p.payment_date >= ${query.from}::date` : sql`true`,
-      query.to ? sql`p.payment_date <= ${query.to}::date` : sql`true`,
-      query.search ? sql`p.reference ilike ${`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`true`,
-    ],
-    sql` and `,
+/** The list's filters on `payments p` (page and CSV) and the key of their shape (method, status: enum codes). */
+function paymentMadeWhere(query: PaymentMadeFilters, bind: Bind): { where: SQL; shape: string } {
+  const parts: SQL[] = [sql`p.direction = 'out' and p.vendor_id is not null`];
+  const shape: string[] = [];
+  const add = (name: string, part: SQL) => {
+    parts.push(part);
+    shape.push(name);
+  };
+  if (query.vendor_id) add('vendor', sql`p.vendor_id = ${bind('vendor_id', query.vendor_id)}::int`);
+  if (query.method) add(query.method, sql`p.method = ${sql.raw(`'${query.method}'`)}`);
+  if (query.status) add(query.status, sql`p.status = ${sql.raw(`'${query.status}'`)}`);
+  if (query.from) add('from', sql`p.payment_date >= ${bind('from', query.from)}::date`);
+  if (query.to) add('to', sql`p.payment_date <= ${bind('to', query.to)}::date`);
+  if (query.search) add('search', sql`p.reference ilike ${bind('search', containsPattern(query.search))}::text`);
+  return { where: sql.join(parts, sql` and `), shape: shape.join('_') || 'all' };
+}
+
+/**
+ * A payment made (`p`, its vendor `v`, its account `ac`, its live allocations' sum `al`) as PaymentMadeRow's JSON:
+ * the values paymentMadeRow gave (a void payment has nothing unapplied).
+ */
+const paymentMadeJsonSql = sql`'{"id":' || p.id || ',"vendor_id":' || p.vendor_id
+    || ',"vendor_name":' || ${jsonString(sql`v.name`)} || ',"payment_date":"' || p.payment_date::text
+    || '","method":' || ${jsonString(sql`p.method`)} || ',"reference":' || ${jsonString(sql`p.reference`)}
+    || ',"amount":' || p.amount::text || ',"applied":' || al.applied::text
+    || ',"unapplied":' || (case when p.status = 'void' then 0 else p.amount - al.applied end)::text
+    || ',"account_id":' || p.account_id || ',"account_number":' || ${jsonString(sql`ac.number`)}
+    || ',"account_name":' || ${jsonString(sql`ac.name`)} || ',"memo":' || ${jsonString(sql`p.memo`)}
+    || ',"status":' || ${jsonString(sql`p.status`)} || ',"void_date":' || ${jsonDate(sql`p.void_date`)}
+    || ',"journal_entry_id":' || ${jsonInt(sql`p.journal_entry_id`)} || '}'`;
+
+const paymentMadeJoins = sql`join vendors v on v.id = p.vendor_id join accounts ac on ac.id = p.account_id
+  cross join lateral (select coalesce(sum(a.amount), 0) as applied from allocations a
+    where a.source_type = 'payment' and a.source_id = p.id and a.unapplied_on is null) al`;
+
+/** GET /billing/payments/made/{id}: the payment as JSON text from one prepared statement (null when there is none). */
+export async function paymentMadeJson(db: Db, id: number): Promise<string | null> {
+  return writtenRecord(
+    db,
+    'payment_made_json',
+    () => sql`select ${paymentMadeJsonSql} as json from payments p ${paymentMadeJoins}
+      where p.id = ${sql.placeholder('id')}::int and p.direction = 'out' and p.vendor_id is not null`,
+    { id },
   );
 }
 
-/** GET /billing/payments/made: newest first, filtered by vendor, method, dates, status and check number. */
-export async function listPaymentsMade(db: Db, query: PaymentMadeQuery): Promise<Page<PaymentMadeRow>> {
-  const where = paymentMadeWhere(query);
-  const offset = (query.page - 1) * query.per_page;
-  const rows = await db.execute<PaymentMadeDbRow>(
-    sql`${paymentMadeSelect(where)} order by p.payment_date desc, p.id desc limit ${query.per_page} offset ${offset}`,
+/** The payment as an object: what every write answers. */
+export async function getPaymentMade(db: Db, id: number): Promise<PaymentMadeRow> {
+  const json = await paymentMadeJson(db, id);
+  if (json === null) throw notFound();
+  return JSON.parse(json) as PaymentMadeRow;
+}
+
+/**
+ * GET /billing/payments/made: newest first, filtered by vendor, method, dates, status and check number: the
+ * paginator's JSON text written by one prepared statement per filter shape (decision 0129's pattern), sent as is.
+ */
+export async function listPaymentsMade(db: Db, query: PaymentMadeQuery): Promise<string> {
+  const { page, per_page: perPage, format: _format, ...filters } = query;
+  const { bind, values } = binder();
+  const { where, shape } = paymentMadeWhere(filters, bind);
+  return writtenPage(
+    db,
+    `payments_made_json_${shape}`,
+    { page, per_page: perPage },
+    {
+      ids: (window) => sql`select p.id from payments p where ${where}
+        order by p.payment_date desc, p.id desc limit ${window.limit} offset ${window.offset}`,
+      rows: sql`select page.position, ${paymentMadeJsonSql} as row
+        from page join payments p on p.id = page.id ${paymentMadeJoins}`,
+      count: sql`(select count(*)::int from payments p where ${where})`,
+    },
+    values,
   );
-  const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from payments p
-    where p.direction = 'out' and p.vendor_id is not null and ${where}`);
-  return toPage(rows.rows.map(paymentMadeRow), Number(count.rows[0]!.n), query);
 }
 
 export const paymentsMadeCsvHeader = [
@@ -334,8 +362,9 @@ export async function* paymentsMadeCsvBatches(
   db: Db,
   query: Omit<PaymentMadeQuery, 'page' | 'per_page'>,
 ): AsyncGenerator<CsvValue[][]> {
-  const statement = sql`select * from (${paymentMadeSelect(paymentMadeWhere(query))}) x
-    order by x.payment_date desc, x.id desc`;
+  // The values go inline as the statement's parameters: a cursor's statement is planned once anyway.
+  const { where } = paymentMadeWhere(query, (_name, value) => sql`${value}`);
+  const statement = sql`select * from (${paymentMadeSelect(where)}) x order by x.payment_date desc, x.id desc`;
   for await (const batch of cursorBatches<PaymentMadeDbRow>(db, statement))
     yield batch.map((row) => {
       const unapplied = row.status === 'void' ? 0 : centsFromNumeric(row.amount) - centsFromNumeric(row.applied);

@@ -13,12 +13,14 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { putRoute } from '../../plugins/method-override.ts';
 import {
   applyPrepayment,
   getPayable,
   getPaymentMade,
   listPaymentsMade,
+  paymentMadeJson,
   paymentsMadeCsvBatches,
   paymentsMadeCsvHeader,
   payBills,
@@ -29,6 +31,7 @@ import { oneBatch, sendCsv } from './billing-report-csv.ts';
 import { csvAmount } from './billing-reports.routes.ts';
 import {
   applyVendorCredit,
+  billDetailJson,
   billFromPo,
   createBill,
   deleteBill,
@@ -73,17 +76,20 @@ export async function billRoutes(app: AppInstance): Promise<void> {
   const announceBill = (id: number, vendorId: number, deleted = false) =>
     app.realtime.emitToStaff(billingChannel, 'BillUpdated', { id, vendor_id: vendorId, deleted });
 
-  app.get('/billing/bills', { onRequest: view, schema: { querystring: billListQuerySchema } }, async (request) =>
-    listBills(app.db, request.query),
+  // Pages and drawers are JSON text written by PostgreSQL (decision 0129's pattern), sent as is.
+  app.get('/billing/bills', { onRequest: view, schema: { querystring: billListQuerySchema } }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await listBills(app.db, request.query)),
   );
 
   app.get('/billing/bills/from-po/:id', { onRequest: view, schema: { params: idParams } }, async (request) => ({
     data: await billFromPo(app.db, parsePathId(request.params.id)),
   }));
 
-  app.get('/billing/bills/:id', { onRequest: view, schema: { params: idParams } }, async (request) => ({
-    data: await getBill(app.db, parsePathId(request.params.id)),
-  }));
+  app.get('/billing/bills/:id', { onRequest: view, schema: { params: idParams } }, async (request, reply) => {
+    const bill = await billDetailJson(app.db, parsePathId(request.params.id));
+    if (bill === null) throw notFound();
+    return reply.type('application/json; charset=utf-8').send(`{"data":${bill}}`);
+  });
 
   app.post('/billing/bills', { onRequest: view, schema: { body: billInputSchema } }, async (request) => {
     const { id, vendorId } = await createBill(app.db, request.body, request.auth.user.id);
@@ -145,14 +151,19 @@ export async function billRoutes(app: AppInstance): Promise<void> {
     { onRequest: view, schema: { querystring: paymentMadeListQuerySchema } },
     async (request, reply) => {
       const { format, page, per_page, ...filters } = request.query;
-      if (format !== 'csv') return listPaymentsMade(app.db, { page, per_page, ...filters });
+      if (format !== 'csv')
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(await listPaymentsMade(app.db, { page, per_page, ...filters }));
       return sendCsv(reply, 'Payments-Made.csv', paymentsMadeCsvHeader, paymentsMadeCsvBatches(app.db, filters));
     },
   );
 
-  app.get('/billing/payments/made/:id', { onRequest: view, schema: { params: idParams } }, async (request) => ({
-    data: await getPaymentMade(app.db, parsePathId(request.params.id)),
-  }));
+  app.get('/billing/payments/made/:id', { onRequest: view, schema: { params: idParams } }, async (request, reply) => {
+    const payment = await paymentMadeJson(app.db, parsePathId(request.params.id));
+    if (payment === null) throw notFound();
+    return reply.type('application/json; charset=utf-8').send(`{"data":${payment}}`);
+  });
 
   app.post('/billing/payments/made', { onRequest: approve, schema: { body: payBillsInputSchema } }, async (request) => {
     const { id, changes } = await payBills(app.db, request.body, request.auth.user.id);

@@ -39,12 +39,21 @@ import {
 } from '@switchboard/shared/billing/money';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTransaction, Transaction } from '../../db/client.ts';
-import { toPage, type Page } from '../../db/paginate.ts';
+import { jsonString, jsonTime } from '../../db/json-sql.ts';
 import { conflict, notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { billingEvents } from './billing-runs.table.ts';
 import { billLines, bills } from './bills.table.ts';
 import { getBillingSettings, postJournalEntry, type PostingLine } from './ledger.service.ts';
 import { allocations } from './payments.table.ts';
+import {
+  binder,
+  containsPattern,
+  jsonDate,
+  jsonInt,
+  writtenPage,
+  writtenRecord,
+  type Bind,
+} from './purchasing-json.ts';
 
 // Vendor bills and vendor credits (designs/billing.md §3.2, §3.7; issue 28 part 4; decision on bills). A draft is
 // edited freely; posting writes its journal entry (Cr 2000 AP for the vendor, Dr each line's account, PO lines to
@@ -65,7 +74,6 @@ const qtyText = (value: number): string => value.toFixed(2);
 const costText = (value: number): string => String(value);
 /** Hundredths of a quantity (numeric(12,2) text). */
 const qtyUnits = (text: string): number => unitsFromNumeric(text, 2);
-const money = (text: string): number => dollarsFromCents(centsFromNumeric(text));
 
 function addDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);
@@ -165,151 +173,97 @@ export async function postReversal(
 
 // --- reading ---
 
-type BillDbRow = {
-  id: number;
-  kind: BillKind;
-  vendor_id: number;
-  vendor_name: string;
-  vendor_ref: string;
-  bill_date: string;
-  due_date: string;
-  status: BillRow['status'];
-  po_id: number | null;
-  memo: string;
-  subtotal: string;
-  tax_total: string;
-  total: string;
-  balance: string;
-  closed_on: string | null;
-  journal_entry_id: string | null;
-  void_date: string | null;
-  updated_at: string | Date;
-};
+/** A bill (`b`, its vendor `v`) as BillRow's JSON without its closing brace: the values billRow gave. */
+const billJsonOpen = sql`'{"id":' || b.id || ',"kind":' || ${jsonString(sql`b.kind`)} || ',"vendor_id":' || b.vendor_id
+    || ',"vendor_name":' || ${jsonString(sql`v.name`)} || ',"vendor_ref":' || ${jsonString(sql`b.vendor_ref`)}
+    || ',"bill_date":"' || b.bill_date::text || '","due_date":"' || b.due_date::text || '","status":'
+    || ${jsonString(sql`b.status`)} || ',"po_id":' || ${jsonInt(sql`b.po_id`)}
+    || ',"memo":' || ${jsonString(sql`b.memo`)}
+    || ',"subtotal":' || b.subtotal::text || ',"tax_total":' || b.tax_total::text || ',"total":' || b.total::text
+    || ',"balance":' || b.balance::text || ',"closed_on":' || ${jsonDate(sql`b.closed_on`)}
+    || ',"journal_entry_id":' || ${jsonInt(sql`b.journal_entry_id`)} || ',"void_date":' || ${jsonDate(sql`b.void_date`)}
+    || ',"updated_at":' || ${jsonTime(sql`b.updated_at`)}`;
 
-const billSelect = (where: SQL) => sql`
-  select b.id, b.kind, b.vendor_id, v.name as vendor_name, b.vendor_ref, b.bill_date::text as bill_date,
-    b.due_date::text as due_date, b.status, b.po_id, b.memo, b.subtotal::text as subtotal,
-    b.tax_total::text as tax_total, b.total::text as total, b.balance::text as balance,
-    b.closed_on::text as closed_on, b.journal_entry_id, b.void_date::text as void_date, b.updated_at
-  from bills b join vendors v on v.id = b.vendor_id
-  where ${where}`;
+/**
+ * GET /billing/bills/{id}: the bill with its lines and the allocations to it (a bill) or from it (a credit), as JSON
+ * text written by one prepared statement (null when there is no such bill).
+ */
+export async function billDetailJson(db: Db, id: number): Promise<string | null> {
+  return writtenRecord(
+    db,
+    'bill_detail_json',
+    () => sql`select ${billJsonOpen}
+        || ',"lines":[' || coalesce((select string_agg('{"id":' || l.id || ',"line_no":' || l.line_no
+            || ',"item_id":' || ${jsonInt(sql`l.item_id`)}
+            || ',"item_name":' || coalesce(${jsonString(sql`i.name`)}, 'null')
+            || ',"account_id":' || ${jsonInt(sql`l.account_id`)}
+            || ',"description":' || ${jsonString(sql`l.description`)} || ',"quantity":' || l.quantity::text
+            || ',"unit_cost":' || l.unit_cost::text || ',"amount":' || l.amount::text
+            || ',"po_line_id":' || ${jsonInt(sql`l.po_line_id`)} || ',"company_id":' || ${jsonInt(sql`l.company_id`)}
+            || ',"project_id":' || ${jsonInt(sql`l.project_id`)}
+            || ',"billable_to_client":' || l.billable_to_client::text
+            || '}', ',' order by l.line_no)
+          from bill_lines l left join billing_items i on i.id = l.item_id where l.bill_id = b.id), '')
+        || '],"allocations":[' || coalesce((select string_agg('{"id":' || a.id || ',"source_type":'
+            || ${jsonString(sql`a.source_type`)} || ',"source_id":' || a.source_id || ',"target_id":' || a.target_id
+            || ',"amount":' || a.amount::text || ',"applied_on":"' || a.applied_on::text || '","unapplied_on":'
+            || ${jsonDate(sql`a.unapplied_on`)} || '}', ',' order by a.id)
+          from allocations a where (a.target_type = 'bill' and a.target_id = b.id)
+            or (a.source_type = 'vendor_credit' and a.source_id = b.id)), '') || ']}' as json
+      from bills b join vendors v on v.id = b.vendor_id
+      where b.id = ${sql.placeholder('id')}::int`,
+    { id },
+  );
+}
 
-const billRow = (row: BillDbRow): BillRow => ({
-  id: Number(row.id),
-  kind: row.kind,
-  vendor_id: Number(row.vendor_id),
-  vendor_name: row.vendor_name,
-  vendor_ref: row.vendor_ref,
-  bill_date: row.bill_date,
-  due_date: row.due_date,
-  status: row.status,
-  po_id: row.po_id === null ? null : Number(row.po_id),
-  memo: row.memo,
-  subtotal: money(row.subtotal),
-  tax_total: money(row.tax_total),
-  total: money(row.total),
-  balance: money(row.balance),
-  closed_on: row.closed_on,
-  journal_entry_id: row.journal_entry_id === null ? null : Number(row.journal_entry_id),
-  void_date: row.void_date,
-  updated_at: new Date(row.updated_at).toISOString(),
-});
-
-export async function getBill(db: DbOrTransaction, id: number): Promise<BillDetail> {
-  const result = await db.execute<BillDbRow>(billSelect(sql`b.id = ${id}`));
-  const row = result.rows[0];
-  if (!row) throw notFound();
-  const lines = await db.execute<{
-    id: number;
-    line_no: number;
-    item_id: number | null;
-    item_name: string | null;
-    account_id: number | null;
-    description: string;
-    quantity: string;
-    unit_cost: string;
-    amount: string;
-    po_line_id: number | null;
-    company_id: number | null;
-    project_id: number | null;
-    billable_to_client: boolean;
-  }>(sql`
-    select l.id, l.line_no, l.item_id, i.name as item_name, l.account_id, l.description, l.quantity::text as quantity,
-      l.unit_cost::text as unit_cost, l.amount::text as amount, l.po_line_id, l.company_id, l.project_id,
-      l.billable_to_client
-    from bill_lines l left join billing_items i on i.id = l.item_id
-    where l.bill_id = ${id} order by l.line_no`);
-  const applied = await db.execute<{
-    id: number;
-    source_type: 'payment' | 'vendor_credit';
-    source_id: number;
-    target_id: number;
-    amount: string;
-    applied_on: string;
-    unapplied_on: string | null;
-  }>(sql`
-    select id, source_type, source_id, target_id, amount::text as amount, applied_on::text as applied_on,
-      unapplied_on::text as unapplied_on
-    from allocations
-    where (target_type = 'bill' and target_id = ${id}) or (source_type = 'vendor_credit' and source_id = ${id})
-    order by id`);
-  return {
-    ...billRow(row),
-    lines: lines.rows.map((line) => ({
-      id: Number(line.id),
-      line_no: line.line_no,
-      item_id: line.item_id,
-      item_name: line.item_name,
-      account_id: line.account_id,
-      description: line.description,
-      quantity: Number(line.quantity),
-      unit_cost: Number(line.unit_cost),
-      amount: money(line.amount),
-      po_line_id: line.po_line_id,
-      company_id: line.company_id,
-      project_id: line.project_id,
-      billable_to_client: line.billable_to_client,
-    })),
-    allocations: applied.rows.map((a) => ({
-      id: Number(a.id),
-      source_type: a.source_type,
-      source_id: Number(a.source_id),
-      target_id: Number(a.target_id),
-      amount: money(a.amount),
-      applied_on: a.applied_on,
-      unapplied_on: a.unapplied_on,
-    })),
-  };
+/** The drawer's answer as an object: what every write answers. */
+export async function getBill(db: Db, id: number): Promise<BillDetail> {
+  const json = await billDetailJson(db, id);
+  if (json === null) throw notFound();
+  return JSON.parse(json) as BillDetail;
 }
 
 type BillFilters = Omit<BillListValues, 'page' | 'per_page'>;
 
-function billWhere(query: BillFilters): SQL {
-  return sql.join(
-    [
-      sql`true`,
-      query.vendor_id ? sql`b.vendor_id = ${query.vendor_id}` : sql`true`,
-      query.status ? sql`b.status = ${query.status}` : sql`true`,
-      query.kind ? sql`b.kind = ${query.kind}` : sql`true`,
-      query.open === '1' ? sql`b.status = 'posted' and b.balance <> 0` : sql`true`,
-      query.from ? sql`b.bill_date >= ${query.from}::date` : sql`true`,
-      query.to ? sql`b.bill_date <= ${query.to}::date` : sql`true`,
-      query.search ? sql`b.vendor_ref ilike ${`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`true`,
-    ],
-    sql` and `,
-  );
+// The list's filters on `bills b` and the key of their shape (status, kind and open are enum codes, written in).
+function billWhere(query: BillFilters, bind: Bind): { where: SQL; shape: string } {
+  const parts: SQL[] = [sql`true`];
+  const shape: string[] = [];
+  const add = (name: string, part: SQL) => {
+    parts.push(part);
+    shape.push(name);
+  };
+  if (query.vendor_id) add('vendor', sql`b.vendor_id = ${bind('vendor_id', query.vendor_id)}::int`);
+  if (query.status) add(query.status, sql`b.status = ${sql.raw(`'${query.status}'`)}`);
+  if (query.kind) add(query.kind, sql`b.kind = ${sql.raw(`'${query.kind}'`)}`);
+  if (query.open === '1') add('open', sql`b.status = 'posted' and b.balance <> 0`);
+  if (query.from) add('from', sql`b.bill_date >= ${bind('from', query.from)}::date`);
+  if (query.to) add('to', sql`b.bill_date <= ${bind('to', query.to)}::date`);
+  if (query.search) add('search', sql`b.vendor_ref ilike ${bind('search', containsPattern(query.search))}::text`);
+  return { where: sql.join(parts, sql` and `), shape: shape.join('_') || 'all' };
 }
 
-/** GET /billing/bills: newest bill date first, filtered by vendor, status, kind, open, dates and reference. */
-export async function listBills(db: Db, query: BillListValues): Promise<Page<BillRow>> {
+/**
+ * GET /billing/bills: newest bill date first, filtered by vendor, status, kind, open, dates and reference: the
+ * paginator's JSON text written by one prepared statement per filter shape (decision 0129's pattern), sent as is.
+ */
+export async function listBills(db: Db, query: BillListValues): Promise<string> {
   const { page, per_page: perPage, ...filters } = query;
-  const where = billWhere(filters);
-  const offset = (page - 1) * perPage;
-  const rows = await db.execute<BillDbRow>(
-    sql`${billSelect(where)} order by b.bill_date desc, b.id desc limit ${perPage} offset ${offset}`,
+  const { bind, values } = binder();
+  const { where, shape } = billWhere(filters, bind);
+  return writtenPage(
+    db,
+    `bills_json_${shape}`,
+    { page, per_page: perPage },
+    {
+      ids: (window) => sql`select b.id from bills b where ${where}
+        order by b.bill_date desc, b.id desc limit ${window.limit} offset ${window.offset}`,
+      rows: sql`select page.position, ${billJsonOpen} || '}' as row
+        from page join bills b on b.id = page.id join vendors v on v.id = b.vendor_id`,
+      count: sql`(select count(*)::int from bills b where ${where})`,
+    },
+    values,
   );
-  const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from bills b where ${where}`);
-  return toPage(rows.rows.map(billRow), Number(count.rows[0]!.n), { page, per_page: perPage });
 }
 
 // --- drafts ---
