@@ -550,12 +550,13 @@ describe('server-placed calls through the double', () => {
 
   it('create_incoming_conference answers the ringing caller into a conference with the current call', async () => {
     await endLiveCalls();
-    const created = (await post('/api/crm/call', { dial_number: '+15125550130' })).json().data;
-    const farId = (await post('/api/crm/calls/manage/dial', { call_id: created.id })).json().data.call_control_id;
-    await until(async () => (await callRow(created.id)).status === 'active', 'the person answered');
-    // Alice's phone is logged in, so the incoming call rings there until it is merged.
+    // Alice's phone is logged in, so the current call's agent leg is alive and the incoming call rings there until
+    // it is merged.
     const phone = await loginPhone();
     try {
+      const created = (await post('/api/crm/call', { dial_number: '+15125550130' })).json().data;
+      const farId = (await post('/api/crm/calls/manage/dial', { call_id: created.id })).json().data.call_control_id;
+      await until(async () => (await callRow(created.id)).status === 'active', 'the person answered');
       const { callControlId: callerId } = await double.placeInboundCall({ from: '+15125550131', to: '+17375550142' });
       await until(
         () => double.legs().some((l) => l.to === 'sip:alice@sip.telnyx.com' && l.state === 'ringing'),
@@ -575,6 +576,12 @@ describe('server-placed calls through the double', () => {
       expect(merged.statusCode, merged.body).toBe(200);
       const conferenceId = merged.json().data as string;
       expect(double.leg(callerId)?.conferenceId).toBe(conferenceId);
+      // Both legs of the current call are in it: the lead's, and the agent's (starting the conference from one leg
+      // unbridges it, so without joining the agent's the lead and the caller would talk without the agent).
+      const current = await callRow(created.id);
+      expect(current?.localCallControlId).toBeTruthy();
+      expect(double.leg(farId)?.conferenceId).toBe(conferenceId);
+      expect(double.leg(current!.localCallControlId!)?.conferenceId).toBe(conferenceId);
       expect(await callRow(ringing.id)).toMatchObject({ status: 'active', conferenceId });
     } finally {
       phone.close();

@@ -376,16 +376,18 @@ describe('incoming calls (spec 1 §4)', () => {
     expect(t.phone.getState()).toMatchObject({ incoming: null, statusText: 'Waiting' });
   });
 
-  it('Answer makes it the current call with the timer running', async () => {
+  it("Answer makes it the current call with the timer running, on the caller's leg", async () => {
     const t = setUp();
     await t.ready();
+    t.phone.onChannelEvent('IncomingCallId', { call_id: 78, call_control_id: 'v3:caller', from: '+15125550123' });
     const call = t.client().ring('+15125550123', encodeState({ call_id: 78 }));
     await t.phone.answer();
     expect(call.log).toEqual(['answer']);
+    // The SDK's telnyxCallControlId ('v3:agent-leg') is this agent's leg: transfer acts on the caller's.
     expect(t.phone.getState()).toMatchObject({
       statusText: 'Active',
       incoming: null,
-      call: { recordId: 78, direction: 'incoming', activeSince: 1_000_000, callControlId: 'v3:agent-leg' },
+      call: { recordId: 78, direction: 'incoming', activeSince: 1_000_000, callControlId: 'v3:caller' },
     });
   });
 
@@ -462,6 +464,26 @@ describe('incoming calls (spec 1 §4)', () => {
 });
 
 describe('transfer and conference (spec 1 §7.7)', () => {
+  it("never takes the SDK's own leg for the far one: nothing until CallControlIdUpdated", async () => {
+    const t = setUp();
+    await t.ready();
+    await t.phone.dial({ number: '(512) 555-0123', leadId: null, autoVoicemail: false, voicemailId: null });
+    const call = t.client().calls[0]!;
+    // telnyx_rtc.ringing names the agent's leg; the call rings and answers with it.
+    call.options.telnyxCallControlId = 'v3:agent-leg';
+    call.setState('ringing');
+    call.setState('active');
+    expect(t.phone.getState().call?.callControlId).toBeNull();
+    expect(await t.phone.transfer('(512) 555-0140')).toBe(false);
+    expect(await t.phone.addToConference('(512) 555-0141', 'conn-1')).toBe(false);
+    expect(t.requests.some((request) => request.path.startsWith('/api/crm/calls/manage/'))).toBe(false);
+    t.phone.onChannelEvent('CallControlIdUpdated', { call_id: 41, call_control_id: 'v3:far' });
+    expect(t.phone.getState().call?.callControlId).toBe('v3:far');
+    // A later state change of the SDK call keeps the far leg.
+    call.setState('held');
+    expect(t.phone.getState().call?.callControlId).toBe('v3:far');
+  });
+
   it('transfers the far leg and starts, then extends, a conference', async () => {
     const t = setUp();
     await t.ready();

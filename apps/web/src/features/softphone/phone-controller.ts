@@ -106,6 +106,10 @@ export interface PhoneCall {
   activeSince: number | null;
   muted: boolean;
   held: boolean;
+  /**
+   * The far leg's call control id (the lead's, or the caller's), null until known: transfer, conference and Merge
+   * act on it. Never the SDK's own telnyxCallControlId, which is the agent's leg (CallControlIdUpdated names the far).
+   */
   callControlId: string | null;
   conferenceId: string | null;
 }
@@ -419,9 +423,6 @@ export function createPhoneController(deps: PhoneDeps) {
 
   function onCurrentCallState(call: SdkCall): void {
     const current = state.call!;
-    if (call.options.telnyxCallControlId && !current.callControlId) {
-      setCall({ callControlId: call.options.telnyxCallControlId });
-    }
     if (call.state === 'hangup' || call.state === 'destroy') {
       endCurrentCall(call.id);
       return;
@@ -638,7 +639,8 @@ export function createPhoneController(deps: PhoneDeps) {
         activeSince: now(),
         muted: false,
         held: false,
-        callControlId: call.options.telnyxCallControlId ?? null,
+        // The caller's leg from IncomingCallId; the SDK's id is this agent's leg.
+        callControlId: incoming.callerControlId,
         conferenceId: null,
       },
     });

@@ -37,7 +37,8 @@ import { Modal } from '../../components/deferred-overlays.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useStaticData } from '../../lib/static-data.ts';
 import { useAudioDevices, type AudioDevice } from './devices.ts';
-import { canMerge, type PhoneController, type PhoneState } from './phone-controller.ts';
+import { callRecordFailedMessage, canMerge, type PhoneController, type PhoneState } from './phone-controller.ts';
+import { isApiError } from '../../lib/api-client.ts';
 import { softphoneStore, useSoftphoneUi } from './place-call.ts';
 import { remoteAudioElement } from './sounds.ts';
 import { usePhone } from './use-phone.ts';
@@ -419,7 +420,7 @@ function IncomingCallCard({ state, controller }: { state: PhoneState; controller
   );
 }
 
-function TransferModal({
+export function TransferModal({
   opened,
   onClose,
   controller,
@@ -433,13 +434,18 @@ function TransferModal({
   const connectionId = useAuth((s) => s.agentSettings?.connection_id ?? null);
   const [to, setTo] = useState('');
   const [inProgress, setInProgress] = useState(false);
-  const enabled = forwardButtonEnabled({ numberValid: dialNumberFor(to) !== null, inProgress });
+  const [failure, setFailure] = useState<string | null>(null);
+  // Only once the far leg is known: before CallControlIdUpdated the only id is the agent's own leg.
+  const enabled = forwardButtonEnabled({ numberValid: dialNumberFor(to) !== null, inProgress }) && farLegKnown(state);
   const run = async (action: () => Promise<boolean>) => {
     setInProgress(true);
+    setFailure(null);
     try {
       if (await action()) onClose();
-    } catch {
-      // Spec 1 §8: transfer and conference failures have no user message; the call stays as it was.
+    } catch (error) {
+      // Spec 1 §8 shows no handling for these: the server's refusal (e.g. a do-not-call number), else its generic
+      // 'An error occured.'; the modal stays open on the call as it was.
+      setFailure(transferFailureMessage(error));
     } finally {
       setInProgress(false);
     }
@@ -453,16 +459,18 @@ function TransferModal({
           onChange={(event) => setTo(event.currentTarget.value)}
           onBlur={() => setTo((text) => formatPhoneNumber(text) || text)}
         />
+        {failure ? (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
         <Group grow>
-          <Button
-            disabled={!enabled || !state.call?.callControlId}
-            onClick={() => void run(() => controller.transfer(to))}
-          >
+          <Button disabled={!enabled} onClick={() => void run(() => controller.transfer(to))}>
             Transfer
           </Button>
           <Button
             variant="light"
-            disabled={!enabled || !state.call?.callControlId}
+            disabled={!enabled}
             onClick={() => void run(() => controller.addToConference(to, connectionId))}
           >
             Add
@@ -471,6 +479,18 @@ function TransferModal({
       </Stack>
     </Modal>
   );
+}
+
+/** Transfer and Add act on the far leg, known from CallControlIdUpdated (or the caller's IncomingCallId). */
+export const farLegKnown = (state: PhoneState): boolean => Boolean(state.call?.callControlId);
+
+/** A refused transfer or conference: the server's field message (422), else the generic 'An error occured.'. */
+export function transferFailureMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 422) {
+    const first = Object.values(error.errors ?? {})[0]?.[0];
+    return first ?? error.message;
+  }
+  return callRecordFailedMessage;
 }
 
 /** The voicemail for auto voicemail: the user's choice, else their default_voicemail, else the default voicemail. */
