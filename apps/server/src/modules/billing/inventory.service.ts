@@ -307,10 +307,14 @@ export async function listMoves(
   return pageJson(written?.rows ?? '[]', Math.min(fetched, query.per_page), total, query);
 }
 
-/** The tracked items at or below their reorder point (not archived), by name: the items' sums of their levels. */
+/**
+ * The tracked items at or below their reorder point (not archived), by name. Every item's levels are summed in one
+ * hash aggregate: a lookup per item (4,000 tracked at design scale) read as many and took longer.
+ */
 const belowReorderSql = (row: SQL) => sql`
   select ${row} from billing_items i
-  cross join lateral (select coalesce(sum(s.on_hand), 0) as on_hand from stock_levels s where s.item_id = i.id) t
+  left join (select item_id, sum(on_hand) as on_hand from stock_levels group by item_id) s on s.item_id = i.id
+  cross join lateral (select coalesce(s.on_hand, 0) as on_hand) t
   left join vendors v on v.id = i.preferred_vendor_id
   where i.inventory_tracked and i.archived_at is null and i.reorder_point is not null and t.on_hand <= i.reorder_point`;
 
