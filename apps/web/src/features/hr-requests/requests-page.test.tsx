@@ -151,6 +151,8 @@ describe('/hr/requests', { timeout: 150_000 }, () => {
     expect(within(drawer).getByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Return early' })).toBeNull();
+    // The manager neither reads nor changes the HR-only attachment.
+    expect(within(drawer).queryByText('Attachment (HR only)')).toBeNull();
 
     // Deny needs a comment: refused here, nothing posted.
     await user.click(within(drawer).getByRole('button', { name: 'Deny' }));
@@ -168,6 +170,52 @@ describe('/hr/requests', { timeout: 150_000 }, () => {
         url: '/api/hr/requests/7/approve',
         body: { comment: '', approve_despite_negative: true, version: 3 },
       },
+    ]);
+  });
+
+  it('lets the requester replace and remove the attachment of a pending request', async () => {
+    const sent: { method: string; url: string; file: string | null }[] = [];
+    let current = detail({
+      can_edit: true,
+      can_approve: false,
+      can_deny: false,
+      attachment: { name: 'note.pdf', mime: 'application/pdf', bytes: 2048 },
+    });
+    const user = userEvent.setup();
+    renderSignedIn('/hr/requests?request=7', {
+      permissions: [],
+      api: (url, init) => {
+        const path = url.split('?')[0]!;
+        const method = init?.method ?? 'GET';
+        if (path === '/api/hr/requests/7/attachment' && method !== 'GET') {
+          const body = init?.body;
+          const file = body instanceof FormData ? body.get('attachment') : null;
+          sent.push({ method, url: path, file: file instanceof File ? file.name : null });
+          current = {
+            ...current,
+            attachment: file instanceof File ? { name: file.name, mime: 'image/png', bytes: file.size } : null,
+          };
+          return jsonResponse(200, { message: 'Request updated.', data: current });
+        }
+        if (path === '/api/hr/requests/7') return jsonResponse(200, { data: current });
+        if (path === '/api/hr/base') return jsonResponse(200, { data: base });
+        if (path === '/api/hr/requests') return jsonResponse(200, emptyPage);
+        if (path === '/api/hr/out') return jsonResponse(200, { data: [] });
+        return undefined;
+      },
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Request #7' }, firstLoad);
+    expect(await within(drawer).findByRole('button', { name: 'Download note.pdf' })).toBeTruthy();
+    const input = drawer.querySelector<HTMLInputElement>('input[type="file"]');
+    expect(input).not.toBeNull();
+    await user.upload(input!, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'scan.png', { type: 'image/png' }));
+    expect(await within(drawer).findByRole('button', { name: 'Download scan.png' })).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: 'Remove attachment' }));
+    await waitFor(() => expect(within(drawer).queryByRole('button', { name: 'Download scan.png' })).toBeNull());
+    expect(within(drawer).getByText('Add attachment')).toBeTruthy();
+    expect(sent).toEqual([
+      { method: 'POST', url: '/api/hr/requests/7/attachment', file: 'scan.png' },
+      { method: 'DELETE', url: '/api/hr/requests/7/attachment', file: null },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { SessionResponse, UserAdminRow } from '@switchboard/shared';
+import { employmentMessages } from '@switchboard/shared/hr/employment';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -218,17 +219,32 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     expect(within(dialog).queryByLabelText(/^Current Password/)).toBeNull();
   });
 
-  it("deletes after 'Are you sure?' and shows 'Deleted!'", async () => {
+  it("deletes after 'Are you sure?' with the separation asked (designs/hr.md §7) and shows 'Deleted!'", async () => {
     signedIn();
     const fetchMock = stubApi('admin', { 'DELETE /api/user/2': () => jsonResponse(200, { message: 'Deleted!' }) });
     renderApp('/users');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sam Staff' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect(within(dialog).getByText("You won't be able to revert this!")).toBeTruthy();
+    // The type is required: nothing is sent without it.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await within(dialog).findByText(employmentMessages.separationType)).toBeTruthy();
+    expect(requests(fetchMock, 'DELETE', '/api/user/2')).toHaveLength(0);
+    const date = within(dialog).getByLabelText(/^Separation date/);
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-01-09');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Involuntary' }));
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Position eliminated');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
 
     expect(await screen.findByText('Deleted!')).toBeTruthy();
-    expect(requests(fetchMock, 'DELETE', '/api/user/2')).toHaveLength(1);
+    const sent = requests(fetchMock, 'DELETE', '/api/user/2');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(String(sent[0]![1]?.body))).toEqual({
+      separation_date: '2026-01-09',
+      separation_type: 'involuntary',
+      separation_reason: 'Position eliminated',
+    });
   });
 
   it("shows the 'Failed!' warning with the server's error when a delete fails", async () => {
@@ -236,6 +252,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     stubApi('admin', { 'DELETE /api/user/2': () => jsonResponse(404, { message: 'Not Found' }) });
     renderApp('/users');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sam Staff' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Voluntary' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
 
     const failed = await screen.findByRole('dialog', { name: 'Failed!' });

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { cannotDeleteSelfMessage, userAdminTypeLabels, type UserAdminRow } from '@switchboard/shared';
+import type { SeparationForm } from '@switchboard/shared/hr/employment';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { YouBadge } from '../../components/you-badge.tsx';
 import { useState } from 'react';
@@ -13,14 +13,12 @@ import { showFailedDialog } from '../../components/confirm-dialogs.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/auth-store.ts';
 import { useDeleteUser, useUsers } from './api/users.ts';
+import { DeleteUserDialog } from './delete-user-dialog.tsx';
 import { UserFormModal } from './user-form-modal.tsx';
 
 const columns = ['ID', 'Type', 'Name', 'Email', 'Email Verified?', 'Created', 'Action'] as const;
 
-/** Spec 1 §8 user delete texts. */
-export const deleteConfirmTitle = 'Are you sure?';
-export const deleteConfirmText = "You won't be able to revert this!";
-export const deleteConfirmButton = 'Yes, delete it!';
+/** Spec 1 §8 user delete texts (the confirmation's are in delete-user-dialog.tsx). */
 export const deleteFailedTitle = 'Failed!';
 
 type ModalState = { opened: false } | { opened: true; user: UserAdminRow | null };
@@ -38,20 +36,18 @@ export function UsersAdminPage() {
   const lastPage = users.data?.last_page;
   if (lastPage !== undefined && page > lastPage && !users.isPlaceholderData) setPage(lastPage);
 
-  const confirmDelete = (user: UserAdminRow) =>
-    modals.openConfirmModal({
-      title: <Text fw={600}>{deleteConfirmTitle}</Text>,
-      centered: true,
-      children: <Text>{deleteConfirmText}</Text>,
-      labels: { confirm: deleteConfirmButton, cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        deleteUser.mutate(user.id, {
-          onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
-          onError: (error) =>
-            showFailedDialog(isApiError(error) && error.hasServerMessage ? error.message : 'An error occured.'),
-        }),
-    });
+  const [deleting, setDeleting] = useState<UserAdminRow | null>(null);
+  const confirmDelete = (user: UserAdminRow, separation: SeparationForm) => {
+    setDeleting(null);
+    deleteUser.mutate(
+      { id: user.id, separation },
+      {
+        onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
+        onError: (error) =>
+          showFailedDialog(isApiError(error) && error.hasServerMessage ? error.message : 'An error occured.'),
+      },
+    );
+  };
 
   const rows = users.data?.data ?? [];
   return (
@@ -80,7 +76,7 @@ export function UsersAdminPage() {
             row={row}
             isMe={row.id === me?.id}
             onEdit={() => setModal({ opened: true, user: row })}
-            onDelete={() => confirmDelete(row)}
+            onDelete={() => setDeleting(row)}
           />
         ))}
       </DataTable>
@@ -93,6 +89,13 @@ export function UsersAdminPage() {
             setPerPage(next);
             setPage(1);
           }}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteUserDialog
+          user={deleting}
+          onCancel={() => setDeleting(null)}
+          onConfirm={(separation) => confirmDelete(deleting, separation)}
         />
       ) : null}
       <UserFormModal

@@ -132,6 +132,18 @@ export async function downloadRequestAttachment(id: number, name: string): Promi
   saveBlob(blob, name);
 }
 
+/**
+ * After filing, while pending: POST /api/hr/requests/{id}/attachment (multipart, the file alone) adds or replaces the
+ * HR-only attachment; DELETE removes it. The requester and HR approvers only.
+ */
+export const useChangeAttachment = (id: number) =>
+  useWrite((file: File | null) => {
+    if (file === null) return api.delete<Written>(`/api/hr/requests/${id}/attachment`);
+    const form = new FormData();
+    form.append('attachment', file, file.name);
+    return api.post<Written>(`/api/hr/requests/${id}/attachment`, form);
+  });
+
 export type HrRequestDecision =
   | { action: 'approve'; input: HrRequestApproveInput }
   | { action: 'deny'; input: HrRequestDenyInput }

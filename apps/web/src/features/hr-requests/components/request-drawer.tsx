@@ -5,6 +5,7 @@ import {
   Checkbox,
   Divider,
   Drawer,
+  FileInput,
   Group,
   Loader,
   Paper,
@@ -17,6 +18,8 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  hrRequestAttachmentAccept,
+  hrRequestAttachmentMaxBytes,
   hrRequestBankLabels,
   hrRequestDenyInputSchema,
   hrRequestMessages,
@@ -28,9 +31,11 @@ import {
 import { useState } from 'react';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { usePermissions } from '../../../lib/auth-store.ts';
 import { useHrBase } from '../../hr/api/hr-base.ts';
 import {
   downloadRequestAttachment,
+  useChangeAttachment,
   useHrRequest,
   useRequestDecision,
   useWhoIsOut,
@@ -91,16 +96,16 @@ export function RequestDrawer({ id, onClose }: { id: number; onClose: () => void
   );
 }
 
-/** The HR-only attachment (designs/hr.md §2.3): the detail names it only to the requester and HR. */
-function AttachmentLink({
-  request,
-  attachment,
-}: {
-  request: HrRequestDetail;
-  attachment: NonNullable<HrRequestDetail['attachment']>;
-}) {
+/**
+ * The HR-only attachment (designs/hr.md §2.3): the detail names it only to the requester and HR. While the request is
+ * pending the requester and HR approvers add, replace or remove it (the server checks the file's bytes and size).
+ */
+function AttachmentSection({ request, canChange }: { request: HrRequestDetail; canChange: boolean }) {
+  const attachment = request.attachment;
+  const change = useChangeAttachment(request.id);
   const [failed, setFailed] = useState<string | null>(null);
   const download = async () => {
+    if (!attachment) return;
     setFailed(null);
     try {
       await downloadRequestAttachment(request.id, attachment.name);
@@ -108,26 +113,66 @@ function AttachmentLink({
       setFailed(isApiError(error) ? error.message : 'An error occured.');
     }
   };
+  const send = (file: File | null) => {
+    setFailed(null);
+    if (file && file.size > hrRequestAttachmentMaxBytes) {
+      setFailed(`The attachment may not be greater than ${hrRequestAttachmentMaxBytes / 1024 / 1024} MB.`);
+      return;
+    }
+    change.mutate(file, {
+      onSuccess: () =>
+        notifications.show({ color: 'green', message: file ? 'Attachment saved.' : 'Attachment removed.' }),
+      onError: (error) =>
+        setFailed(isApiError(error) ? (error.errors?.attachment?.[0] ?? error.message) : 'An error occured.'),
+    });
+  };
+  if (!attachment && !canChange) return null;
   return (
     <Paper withBorder p="sm">
       <Text size="xs" c="dimmed">
         Attachment (HR only)
       </Text>
-      <Group gap="xs">
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          onClick={() => void download()}
-          aria-label={`Download ${attachment.name}`}
-        >
-          {attachment.name}
-        </Button>
-        <Text size="xs" c="dimmed">
-          {formatBytes(attachment.bytes)}
-        </Text>
-      </Group>
+      {attachment ? (
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => void download()}
+            aria-label={`Download ${attachment.name}`}
+          >
+            {attachment.name}
+          </Button>
+          <Text size="xs" c="dimmed">
+            {formatBytes(attachment.bytes)}
+          </Text>
+          {canChange ? (
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              loading={change.isPending && change.variables === null}
+              onClick={() => send(null)}
+            >
+              Remove attachment
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+      {canChange ? (
+        <FileInput
+          mt="xs"
+          size="xs"
+          label={attachment ? 'Replace attachment' : 'Add attachment'}
+          description="Read by the requester and HR, not by the manager. PDF, image or Word, up to 10 MB."
+          placeholder="Choose a file"
+          accept={hrRequestAttachmentAccept}
+          value={null}
+          disabled={change.isPending}
+          onChange={(file) => (file ? send(file) : undefined)}
+        />
+      ) : null}
       {failed ? (
-        <Text size="xs" c="red">
+        <Text size="xs" c="red" role="alert">
           {failed}
         </Text>
       ) : null}
@@ -143,6 +188,10 @@ function RequestDetailView({ request }: { request: HrRequestDetail }) {
   const base = useHrBase();
   const category = base.data?.categories.find((entry) => entry.id === request.category.id);
   const timeOff = request.category.kind === 'time_off';
+  const permissions = usePermissions();
+  // The server's rule: the requester (can_edit) or an HR approver, while the request is pending.
+  const canChangeAttachment =
+    request.status === 'pending' && (request.can_edit || permissions.includes('approve hr requests'));
   const out = useWhoIsOut(
     timeOff && request.start_date && request.end_date && request.status === 'pending'
       ? { from: request.start_date, to: minDate(request.end_date, addDays(request.start_date, 92)) }
@@ -194,7 +243,7 @@ function RequestDetailView({ request }: { request: HrRequestDetail }) {
         ) : null}
       </Stack>
       <DetailsList kind={request.category.kind} details={request.details} />
-      {request.attachment ? <AttachmentLink request={request} attachment={request.attachment} /> : null}
+      <AttachmentSection request={request} canChange={canChangeAttachment} />
       {request.note ? (
         <Paper withBorder p="sm">
           <Text size="xs" c="dimmed">

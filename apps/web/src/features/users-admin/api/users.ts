@@ -1,7 +1,8 @@
 import type { CreateUserInput, UpdateUserInput, UserAdminRow } from '@switchboard/shared';
+import type { SeparationForm } from '@switchboard/shared/hr/employment';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaginationMeta } from '../../../components/pagination.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { api, apiFetch } from '../../../lib/api-client.ts';
 
 export interface UsersPage extends PaginationMeta {
   data: UserAdminRow[];
@@ -44,11 +45,15 @@ export function useUpdateUser() {
   });
 }
 
-/** DELETE /api/user/{id}: answers { message: 'Deleted!' } or an error message. */
+/**
+ * DELETE /api/user/{id} with the separation asked (designs/hr.md §7), recorded in the same transaction: answers
+ * { message: 'Deleted!' } or an error message.
+ */
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/user/${id}`),
+    mutationFn: ({ id, separation }: { id: number; separation: SeparationForm }) =>
+      apiFetch<{ message: string }>(`/api/user/${id}`, { method: 'DELETE', body: separation }),
     onSettled: invalidate,
   });
 }
