@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { pageJson, type PageQuery } from '../../db/paginate.ts';
 import { pageWindow, runPrepared, type PageWindow } from '../../db/prepared.ts';
 
-// The purchasing lists and drawers as JSON text written by PostgreSQL in one prepared statement (decision 0129's
+// The purchasing lists and drawers as JSON text written by PostgreSQL in one prepared statement (decision 0151, 0129's
 // pattern; purchasing-list-json.test.ts holds each answer to its contract and to the Node shaping it replaced).
 
 /** A value bound by name: the SQL's placeholder, its value kept in `values` for the call. */

@@ -41,7 +41,7 @@ import { accounts } from './ledger.table.ts';
 import { poLines, purchaseOrders, vendors } from './purchase-orders.table.ts';
 import { receipts } from './receipts.table.ts';
 
-// The purchasing lists and drawers answer JSON text written by PostgreSQL (decision 0146, 0129's pattern). Each answer
+// The purchasing lists and drawers answer JSON text written by PostgreSQL (decision 0151, 0129's pattern). Each answer
 // is held here to its contract (strict zod schemas: no key more or less) and to what the Node shaping it replaced
 // (copied below from the code before the change, the "oracle") gives for the same rows: archived vendors, masked tax
 // ids, drafts, partial receipts, voids, vendor credits, prepayments and text that JSON must escape.
@@ -347,7 +347,7 @@ async function orders(approverId: number) {
       ('quote', ${partial}, 3, 'x', 'c', 'v', 1, now())`);
 }
 
-// --- the oracle: the Node shaping before decision 0146 (vendors.service.ts) ---
+// --- the oracle: the Node shaping before decision 0151 (vendors.service.ts) ---
 
 type VendorRecord = typeof vendors.$inferSelect;
 
@@ -714,7 +714,7 @@ describe('payments made', () => {
   });
 });
 
-// --- the oracle: the Node shaping of purchase orders before decision 0146 (purchase-orders.service.ts) ---
+// --- the oracle: the Node shaping of purchase orders before decision 0151 (purchase-orders.service.ts) ---
 
 type PoListFilters = Omit<z.output<typeof purchaseOrderListQuerySchema>, 'page' | 'per_page'>;
 
@@ -942,7 +942,7 @@ async function oldPurchaseOrderDetail(db: DbOrTransaction, id: number): Promise<
   };
 }
 
-// --- the oracle: the Node shaping of bills and payments made before decision 0146 ---
+// --- the oracle: the Node shaping of bills and payments made before decision 0151 ---
 
 const money = (text: string): number => dollarsFromCents(centsFromNumeric(text));
 
