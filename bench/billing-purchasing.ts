@@ -1,7 +1,7 @@
 // Budget (issue 28 "Performance", designs/billing.md §3.7, §3.8, §5): on top of part 1's data, with 500 vendors,
 // 5,000 items (4,000 tracked, in 20 locations), 10,000 purchase orders (30,000 lines), their receipts, 20,000 bills
 // and vendor credits, about 15,000 payments made and 100,000 stock moves, the vendor list and drawer, the purchase
-// order list and drawer, the bill list (first page, one vendor's open bills) and drawer, payments made, the
+// order list and drawer, the bill list (first page, one vendor's open bills) and drawer, payments made and drawer, the
 // receiving history and a receipt's drawer, the stock list, the move history and below-reorder answer in p95 under
 // 50 ms at 50 concurrent clients; at 10 clients aged payables (today, a past date) under 100 ms and DOR Taxes for a
 // quarter (accrual) under 150 ms: as served (aged payables cached by the billing version, DOR Taxes by the sales-tax
@@ -98,6 +98,7 @@ try {
     bills: number;
     min_bill: number;
     payments: number;
+    payment_made: number;
     receipts: number;
     min_receipt: number;
     items: number;
@@ -112,6 +113,9 @@ try {
       (select count(*)::int from purchase_orders) as pos, (select min(id) from purchase_orders) as min_po,
       (select count(*)::int from bills) as bills, (select min(id) from bills) as min_bill,
       (select count(*)::int from payments where direction = 'out') as payments,
+      (select id from payments where direction = 'out' and vendor_id is not null order by id
+        offset (select count(*) / 2 from payments where direction = 'out' and vendor_id is not null) limit 1)
+        as payment_made,
       (select count(*)::int from receipts) as receipts, (select min(id) from receipts) as min_receipt,
       (select count(*)::int from billing_items) as items,
       (select item_id from stock_moves group by 1 order by count(*) desc, 1 limit 1) as tracked_item,
@@ -136,6 +140,7 @@ try {
     ['bills, first page', '/api/billing/bills?page=1'],
     [`bills, open for one vendor (${f.busy_vendor})`, `/api/billing/bills?page=1&open=1&vendor_id=${f.busy_vendor}`],
     ['payments made, first page', '/api/billing/payments/made?page=1'],
+    ['payment made drawer', `/api/billing/payments/made/${f.payment_made}`],
     ['receipt drawer', `/api/billing/receipts/${pick(f.min_receipt, f.receipts)}`],
     ['receiving history, first page', '/api/billing/receipts?page=1'],
     ['stock, first page', '/api/billing/inventory?page=1'],
