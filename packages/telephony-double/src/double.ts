@@ -36,7 +36,12 @@ export interface TelephonyDoubleOptions {
   sipDomain?: string;
   /** the handset page's login besides the control token (the app: a session holding 'manage crm') */
   handsetAuth?: (token: string) => Promise<boolean>;
+  /** control's bearer check when no controlToken is set (the app's demo: a session holding 'manage crm') */
+  controlAuth?: (token: string) => Promise<ControlVerdict>;
 }
+
+/** 'forbidden': a valid caller without the right (403); 'unauthenticated': no valid caller (401). */
+export type ControlVerdict = 'allowed' | 'forbidden' | 'unauthenticated';
 
 /** 'handset': the simulated handset page (a browser) is the caller or the 555-01XX far end */
 export type LegScript = FarEndScript | 'caller' | 'agent' | 'handset';
@@ -804,6 +809,25 @@ export class Double implements TelephonyDouble {
     return given.length === want.length && timingSafeEqual(given, want);
   }
 
+  /** A configured control token is the only key; without one, the host's check (or control is off). */
+  private async requireControl(req: IncomingMessage): Promise<void> {
+    const { controlToken, controlAuth } = this.options;
+    if (!controlToken && !controlAuth) throw new HttpError(404, '10005', 'Resource not found', 'Control is off.');
+    let verdict: ControlVerdict = 'unauthenticated';
+    if (controlToken) verdict = this.bearer(req, controlToken) ? 'allowed' : 'unauthenticated';
+    else {
+      const header = req.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (token) verdict = await controlAuth!(token).catch((): ControlVerdict => 'unauthenticated');
+    }
+    if (verdict === 'forbidden') {
+      throw new HttpError(403, '10010', 'Authorization failed', 'This caller may not use the control API.');
+    }
+    if (verdict !== 'allowed') {
+      throw new HttpError(401, '10009', 'Authentication failed', 'The control token is missing or not valid.');
+    }
+  }
+
   private async route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const path = url.pathname;
     if (path === HANDSET_PATH && (req.method === 'GET' || req.method === 'HEAD')) return this.sendHandsetPage(req, res);
@@ -814,10 +838,7 @@ export class Double implements TelephonyDouble {
       return this.routeRest(req, res, path.slice('/_telephony/v2'.length));
     }
     if (path.startsWith('/_telephony/control/')) {
-      if (!this.options.controlToken) throw new HttpError(404, '10005', 'Resource not found', 'Control is off.');
-      if (!this.bearer(req, this.options.controlToken)) {
-        throw new HttpError(401, '10009', 'Authentication failed', 'The control token is missing or not valid.');
-      }
+      await this.requireControl(req);
       return this.routeControl(req, res, path.slice('/_telephony/control'.length));
     }
     if (path === '/_telephony/rtc') {

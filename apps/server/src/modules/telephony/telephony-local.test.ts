@@ -105,4 +105,37 @@ describe('local mode', () => {
     expect((await handsetLogin(host, token)).error?.code).toBe(-32001);
     expect((await handsetLogin(host, 'not-a-session')).error?.code).toBe(-32001);
   });
+
+  it("opens /_telephony/control to a session holding 'manage crm' when no control token is set (the demo)", async () => {
+    const legs = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: '/_telephony/control/legs', headers });
+    const allowed = await legs(bearer(managerToken));
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(Array.isArray(allowed.json().data)).toBe(true);
+    expect((await legs(bearer(token))).statusCode).toBe(403);
+    expect((await legs(bearer('not-a-session'))).statusCode).toBe(401);
+    expect((await legs({})).statusCode).toBe(401);
+  });
+});
+
+describe('local mode with TELEPHONY_CONTROL_TOKEN', () => {
+  it('takes the token only: a manager session is refused', async () => {
+    const tokenCtx = await createTestContext({
+      config: {
+        telephonyProvider: 'local',
+        telephonyDoubleSpeed: 20,
+        telephonyControlToken: 'control-token-0123456789',
+      },
+    });
+    try {
+      const manager = await createUser(tokenCtx.db, { permissions: ['view crm', 'manage crm'] });
+      const session = (await login(tokenCtx.app, manager.email, manager.password)).access_token;
+      const legs = (given: string) =>
+        tokenCtx.app.inject({ method: 'GET', url: '/_telephony/control/legs', headers: bearer(given) });
+      expect((await legs('control-token-0123456789')).statusCode).toBe(200);
+      expect((await legs(session)).statusCode).toBe(401);
+    } finally {
+      await tokenCtx.close();
+    }
+  }, 120_000);
 });

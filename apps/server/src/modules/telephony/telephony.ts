@@ -69,6 +69,12 @@ export function createTelephony({ db, config, deliverWebhook }: TelephonyDeps): 
         // the handset page (/_telephony/phone) logs in with the signed-in app's token: managers of the CRM only
         handsetAuth: async (token) =>
           (await findSessionByAccessToken(db, token))?.permissions.includes('manage crm') ?? false,
+        // the demo (no control token): control takes the same sessions; others 401, a session without the right 403
+        controlAuth: async (token) => {
+          const session = await findSessionByAccessToken(db, token);
+          if (!session) return 'unauthenticated';
+          return session.permissions.includes('manage crm') ? 'allowed' : 'forbidden';
+        },
         lookupCredential: async (credentialId) => {
           const [row] = await db
             .select({ sipUsername: agentSettings.sipUsername })
