@@ -65,7 +65,7 @@ describe('writeIcs', () => {
   });
 });
 
-// The writer the feed used before (decision 0146), kept here as the reference the direct writer must match.
+// The writer the feed used before (decision 0149), kept here as the reference the direct writer must match.
 function writeWithIcalGenerator(name: string, items: readonly CalendarItem[], at: Date): string {
   const calendar = ical({ name, prodId: { company: 'Switchboard', product: 'HR Calendar', language: 'EN' }, ttl: 300 });
   for (const entry of items)

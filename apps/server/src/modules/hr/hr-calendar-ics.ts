@@ -2,7 +2,7 @@ import type { CalendarItem } from '@switchboard/shared/calendar';
 
 // The iCal writer of the HR feed (designs/hr.md §6, RFC 5545): all-day items as DTSTART;VALUE=DATE with the exclusive
 // DTEND the item already carries, timed ones (interviews) in UTC, UIDs from the item's stable id. Written directly as
-// text (decision 0146): ical-generator built an object per event and took most of a feed's time; the test holds this
+// text (decision 0149): ical-generator built an object per event and took most of a feed's time; the test holds this
 // writer to ical-generator's text for the same items.
 
 /** TEXT values: backslash, semicolon and comma escaped, line breaks as \n (RFC 5545 §3.3.11). */

@@ -18,7 +18,7 @@ import { listHrCalendar } from './hr-calendar.service.ts';
 import { hrRequestDays, hrRequests } from './hr-requests.table.ts';
 import { hrCategories } from './hr.table.ts';
 
-// GET /api/hr/calendar's time off is JSON written by PostgreSQL (decision 0146). This holds it to a strict schema and
+// GET /api/hr/calendar's time off is JSON written by PostgreSQL (decision 0149). This holds it to a strict schema and
 // to the former Node presenter (kept below as the reference) on varied data: half, custom and short days, 0-hour
 // days, multi-day requests across the range's edges, every status, reasons that JSON must escape, a disabled person,
 // other people's pending requests, for HR, an approver, a manager and a plain viewer, with each filter.
@@ -28,7 +28,7 @@ const tokens: Record<string, string> = {};
 const viewers: Record<string, CalendarViewer> = {};
 let people: number[] = [];
 
-/** The former presenter of the time off (before 0146), the reference the statement must match. */
+/** The former presenter of the time off (before 0149), the reference the statement must match. */
 function partLabel(part: string, hours: string, scheduled: string): string | null {
   if (part === 'morning') return 'Morning';
   if (part === 'afternoon') return 'Afternoon';

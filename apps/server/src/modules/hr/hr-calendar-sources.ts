@@ -24,7 +24,7 @@ function pendingVisible(viewer: CalendarViewer): SQL | undefined {
 const dayText = (day: SQL) => sql`to_char(${day}, 'YYYY-MM-DD')`;
 
 /**
- * The time-off items as the JSON text of an array, written by PostgreSQL (decision 0146): each day with hours in the
+ * The time-off items as the JSON text of an array, written by PostgreSQL (decision 0149): each day with hours in the
  * range, read through hr_request_days' date index, its request by primary key (a lateral read kept from being turned
  * into a hash join of every request), in the order date, person, request. partLabel and the title in SQL.
  */

@@ -12,7 +12,9 @@ import { hrJobsMessages } from '@switchboard/shared/hr/jobs';
 import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTransaction } from '../../db/db-types.ts';
+import { jsonTime } from '../../db/json-sql.ts';
 import { paginate, type Page } from '../../db/paginate.ts';
+import { runPrepared } from '../../db/prepared.ts';
 
 import { notFound, unprocessable, type FieldErrors } from '../../plugins/errors.ts';
 import { departments, regions } from '../reference/reference.table.ts';
@@ -292,36 +294,66 @@ export async function loadCard(db: DbOrTransaction, applicantId: number): Promis
   return card ?? null;
 }
 
-/** GET /api/hr/jobs/{id}/board: three statements whatever the number of cards (job, steps, cards). */
-export async function getBoard(db: Db, id: number): Promise<HrBoard> {
+// A card as JSON text written by PostgreSQL for GET /board: loadCards' shape, which hr-jobs-board.test.ts holds it to.
+const cardJson = sql`'{"id":' || a.id || ',"job_id":' || a.job_id
+  || ',"first_name":' || to_json(a.first_name)::text || ',"last_name":' || to_json(a.last_name)::text
+  || ',"name":' || to_json(a.first_name || ' ' || a.last_name)::text || ',"email":' || to_json(a.email)::text
+  || ',"source":' || to_json(a.source)::text || ',"rating":' || coalesce(a.rating::text, 'null')
+  || ',"tags":' || to_json(a.tags)::text || ',"step_id":' || a.step_id || ',"position":' || a.position
+  || ',"step_entered_at":' || ${jsonTime(sql`a.step_entered_at`)}
+  || ',"days_in_step":' || greatest(0, floor(extract(epoch from now() - a.step_entered_at) / 86400))::int
+  || ',"next_interview":' || coalesce((
+    select '{"id":' || i.id || ',"starts_at":' || ${jsonTime(sql`i.starts_at`)} || ',"kind":' || to_json(i.kind)::text
+      || '}'
+    from hr_interviews i
+    where i.applicant_id = a.id and i.status = 'scheduled' and i.ends_at > now()
+    order by i.starts_at, i.id
+    limit 1
+  ), 'null')
+  || ',"created_at":' || ${jsonTime(sql`a.created_at`)} || '}'`;
+
+/**
+ * GET /api/hr/jobs/{id}/board as JSON text: three statements whatever the number of cards (job, steps, and each
+ * step's cards written as JSON by PostgreSQL in position order), sent as is.
+ */
+export async function getBoardJson(db: Db, id: number): Promise<string> {
   const row = await loadJobRow(db, id);
   const steps = await boardSteps(db);
-  const cards = await loadCards(db, eq(hrApplicants.jobId, id));
-  const byStep = new Map<number, HrBoardCard[]>();
-  for (const card of cards) {
-    const list = byStep.get(card.step_id);
-    if (list) list.push(card);
-    else byStep.set(card.step_id, [card]);
-  }
-  const counts = new Map([[id, new Map([...byStep].map(([stepId, list]) => [stepId, list.length]))]]);
+  const written = await runPrepared<{ step_id: number; count: number; cards: string }>(
+    db,
+    'hr_jobs_board_cards',
+    () => sql`
+      select a.step_id, count(*)::int as count, '[' || string_agg(${cardJson}, ',' order by a.position, a.id) || ']'
+        as cards
+      from hr_applicants a
+      where a.job_id = ${sql.placeholder('job')}
+      group by a.step_id`,
+    { job: id },
+  );
+  const byStep = new Map(written.map((step) => [step.step_id, step]));
+  const counts = new Map([[id, new Map(written.map((step) => [step.step_id, step.count]))]]);
   const shown = steps.filter((step) => step.active || byStep.has(step.id));
-  return {
-    job: rowOf(
-      row,
-      counts,
-      shown.map((step) => step.id),
-    ),
-    columns: shown.map((step) => ({
-      step: {
-        id: step.id,
-        name: step.name,
-        kind: step.kind,
-        color: step.color,
-        active: step.active,
-        email_subject: step.emailSubject,
-        email_body: step.emailBody,
-      },
-      cards: byStep.get(step.id) ?? [],
-    })),
-  };
+  const job = rowOf(
+    row,
+    counts,
+    shown.map((step) => step.id),
+  );
+  const columns = shown.map((step) => {
+    const head = JSON.stringify({
+      id: step.id,
+      name: step.name,
+      kind: step.kind,
+      color: step.color,
+      active: step.active,
+      email_subject: step.emailSubject,
+      email_body: step.emailBody,
+    });
+    return `{"step":${head},"cards":${byStep.get(step.id)?.cards ?? '[]'}}`;
+  });
+  return `{"data":{"job":${JSON.stringify(job)},"columns":[${columns.join(',')}]}}`;
+}
+
+/** The board as an object (the demo's test). */
+export async function getBoard(db: Db, id: number): Promise<HrBoard> {
+  return (JSON.parse(await getBoardJson(db, id)) as { data: HrBoard }).data;
 }
