@@ -8,6 +8,7 @@ import {
   proposalSendInputSchema,
   publicProposalSchema,
 } from '@switchboard/shared/crm-proposals';
+import { crmLeadChannel } from '@switchboard/shared';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.ts';
 import { pageSchema } from '../../db/paginate.ts';
@@ -20,6 +21,7 @@ import {
   deleteProposal,
   getProposal,
   listProposals,
+  proposalRowById,
   readPublicProposal,
   readPublicProposalPdf,
   sendProposal,
@@ -38,6 +40,12 @@ const detailResponse = z.object({ data: proposalDetailSchema });
 const savedResponse = z.object({ message: z.string(), data: proposalDetailSchema });
 
 export async function crmProposalRoutes(app: AppInstance): Promise<void> {
+  // A proposal sent or answered is an entry of its lead's timeline (decision 0146): pushed after the commit.
+  const proposalUpdated = async (id: number) => {
+    const row = await proposalRowById(app.db, id);
+    if (row) app.realtime.emitToChannel(crmLeadChannel(row.lead.id), 'LeadProposalUpdated', row);
+  };
+
   app.get(
     '/crm/proposals',
     {
@@ -85,6 +93,7 @@ export async function crmProposalRoutes(app: AppInstance): Promise<void> {
       const id = parsePathId(request.params.id);
       const context = { db: app.db, config: app.config, log: request.log };
       await sendProposal(context, request.auth, id, request.body);
+      await proposalUpdated(id);
       return { message: proposalMessages.sent, data: await getProposal(app.db, request.auth, id) };
     },
   );
@@ -123,6 +132,7 @@ export async function crmProposalRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       await throttleProposalRequest(app.db, request.ip);
       const answered = await answerProposal(app.db, request.params.token, request.body);
+      await proposalUpdated(answered.id);
       return { message: answered.message };
     },
   );

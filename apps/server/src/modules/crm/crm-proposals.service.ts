@@ -137,6 +137,20 @@ export async function listProposals(
   );
 }
 
+/**
+ * A proposal's row with no reader's visibility: for LeadProposalUpdated on crm_lead_{id}, whose subscribers were
+ * checked when they joined (the public answer has no reader at all). Null when it is gone.
+ */
+export async function proposalRowById(db: DbOrTransaction, id: number): Promise<ProposalRow | null> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(crmProposals)
+    .innerJoin(crmLeads, eq(crmLeads.id, crmProposals.leadId))
+    .leftJoin(users, eq(users.id, crmProposals.createdBy))
+    .where(eq(crmProposals.id, id));
+  return row ? presentRow(row as RowRecord) : null;
+}
+
 /** The proposal's row if the user may see its lead; 404 otherwise. */
 async function visibleRow(db: DbOrTransaction, auth: AuthContext, id: number) {
   const [row] = await db

@@ -5,11 +5,13 @@ import {
   publicProposalSchema,
   type ProposalInput,
 } from '@switchboard/shared/crm-proposals';
+import { crmLeadChannel } from '@switchboard/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { redactUrl } from '../../app.ts';
 import { bearer, createTestContext, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { connectSocket, listenForSockets, nextEvent, receivesWithin, subscribe } from '../../../test/realtime.ts';
 import { settleBackgroundMail } from '../../plugins/mail.ts';
 import { outbox } from '../mail/mail.table.ts';
 import { crmProposals } from './crm-proposals.table.ts';
@@ -397,5 +399,33 @@ describe('delete', () => {
     const refused = await call('DELETE', `/crm/proposals/${sent.id}`, agent);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.status).toEqual([proposalMessages.onlyDraftDelete]);
+  });
+});
+
+describe('on the lead timeline, live (decision 0146)', () => {
+  it("pushes a send and the public page's answer on crm_lead_{id}, to the lead's viewers only", async () => {
+    const baseUrl = await listenForSockets(ctx.app);
+    const [viewer, stranger] = [await connectSocket(baseUrl, agent), await connectSocket(baseUrl, otherAgent)];
+    try {
+      expect(await subscribe(viewer, crmLeadChannel(ownLead))).toMatchObject({ ok: true });
+      expect(await subscribe(stranger, crmLeadChannel(ownLead))).toMatchObject({ ok: false });
+      const proposal = await create();
+      const sent = nextEvent(viewer, 'LeadProposalUpdated', (row) => (row as { status: string }).status === 'sent');
+      const strangerHears = receivesWithin(stranger, 'LeadProposalUpdated', 1500);
+      const { link } = await sendAndLink(proposal.id);
+      const [sentRow] = await sent;
+      expect(proposalRowSchema.parse(sentRow)).toMatchObject({ id: proposal.id, lead: { id: ownLead } });
+      expect((sentRow as { sent_at: string | null }).sent_at).not.toBeNull();
+
+      // The client answers on the public page, signed in as nobody: the agent's timeline hears it.
+      const answered = nextEvent(viewer, 'LeadProposalUpdated', (row) => (row as { status: string }).status !== 'sent');
+      expect((await publicPost(link, { decision: 'decline', name: 'Ann Acme' })).statusCode).toBe(200);
+      const [answeredRow] = await answered;
+      expect(proposalRowSchema.parse(answeredRow)).toMatchObject({ id: proposal.id, status: 'declined' });
+      expect(await strangerHears).toBe(false);
+    } finally {
+      viewer.close();
+      stranger.close();
+    }
   });
 });

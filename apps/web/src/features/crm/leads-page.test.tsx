@@ -380,6 +380,38 @@ describe('/crm leads', { timeout: 150_000 }, () => {
     );
   });
 
+  it('shows proposals on the timeline and follows an answer from the public page live', async () => {
+    const proposal = {
+      id: 40,
+      lead: { id: 5, company_name: 'Acme Dental', status: 1 },
+      title: 'Managed IT for Acme',
+      status: 'sent' as const,
+      monthly_total: 546,
+      one_time_total: 1200,
+      sent_at: '2026-11-19T16:00:00Z',
+      valid_until: '2099-12-31',
+      agent: { id: 1, name: 'Ada Admin' },
+      created_at: '2026-11-19T15:30:00Z',
+      updated_at: '2026-11-19T16:00:00Z',
+    };
+    const answers: Record<string, [number, unknown]> = { 'GET /api/crm/proposals': [200, { data: [proposal] }] };
+    renderSignedIn('/crm?lead=5', { permissions: ['view crm'], user, api: apiWith([], () => [lead()], answers) });
+    const drawer = await screen.findByRole('dialog', { name: 'Acme Dental' }, firstLoad);
+    const timeline = await within(drawer).findByRole('list', { name: 'Timeline' });
+    const entries = () =>
+      [...timeline.querySelectorAll('[data-proposal-id]')].map((node) => node.getAttribute('data-proposal-event'));
+    await waitFor(() => expect(entries()).toEqual(['sent']));
+    expect(within(timeline).getByText('Proposal sent')).toBeTruthy();
+    await waitFor(() => expect(latestSocket().subscriptions()).toContain('crm_lead_5'));
+
+    const accepted = { ...proposal, status: 'accepted' as const, updated_at: '2026-11-20T10:00:00Z' };
+    answers['GET /api/crm/proposals'] = [200, { data: [accepted] }];
+    act(() => latestSocket().serverEmit('crm_lead_5', 'LeadProposalUpdated', accepted));
+    expect(await within(timeline).findByText('Proposal accepted')).toBeTruthy();
+    // Newest first: the answer above the send, which stays.
+    expect(entries()).toEqual(['accepted', 'sent']);
+  });
+
   it('says so when the lead is not there or not the agent’s to see', async () => {
     renderSignedIn('/crm?lead=77', {
       permissions: ['view crm'],

@@ -143,6 +143,8 @@ export function useLiveLead(id: number | null, onCallLogged?: () => void) {
       onCallLogged?.();
     },
     LeadNoteAdded: refresh,
+    // A proposal sent or answered (also from the client's public page): the lead's proposals and timeline.
+    LeadProposalUpdated: () => void queryClient.invalidateQueries({ queryKey: ['crm', 'proposals', 'list'] }),
   });
 }
 
