@@ -26,6 +26,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { usePermissions } from '../../../lib/auth-store.ts';
 import { placeCall } from '../../softphone/place-call.ts';
 import { useLeadEmails } from '../api/documents.ts';
+import { useLeadProposals } from '../api/lead-proposals.ts';
 import { useAddNote, useConvertLead, useDeleteLead, useLead, useLiveLead } from '../api/leads.ts';
 import { isOverdue, localToday } from '../lead-filters.ts';
 import { AppointmentsSection } from './lead-appointments.tsx';
@@ -82,6 +83,7 @@ function LeadView({ lead, onDeleted }: { lead: LeadDetail; onDeleted: () => void
   // A call logged with this lead (the softphone's) asks for its outcome.
   useLiveLead(lead.id, () => setLogging(true));
   const emails = useLeadEmails(lead.id);
+  const proposals = useLeadProposals(lead.id);
 
   const call = () => {
     if (!number) return;
@@ -215,7 +217,7 @@ function LeadView({ lead, onDeleted }: { lead: LeadDetail; onDeleted: () => void
       <Divider />
       <Text fw={600}>Timeline</Text>
       <NoteForm leadId={lead.id} />
-      <LeadTimeline calls={lead.calls} notes={lead.notes} emails={emails.data} />
+      <LeadTimeline calls={lead.calls} notes={lead.notes} emails={emails.data} proposals={proposals.data} />
       {editing ? (
         <LeadFormDrawer lead={lead} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />
       ) : null}
