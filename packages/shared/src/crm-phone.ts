@@ -136,6 +136,13 @@ export interface PhoneSessionAnswer {
   simulated: boolean;
 }
 
+/** GET /api/crm/telephony ('manage crm'): the telephony mode; the simulated handset's page in local mode only. */
+export interface CrmTelephonyAnswer {
+  mode: 'local' | 'telnyx' | 'off';
+  /** '/_telephony/phone' in local mode (no TELNYX_API_KEY), else null. */
+  handset_url: string | null;
+}
+
 export const dialInputSchema = z.object({ call_id: id });
 export const transferInputSchema = z.object({ call_control_id: callControlId, to: numberOrSip, from: numberOrSip });
 export const startConferenceInputSchema = z.object({
