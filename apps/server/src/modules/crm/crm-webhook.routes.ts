@@ -1,5 +1,7 @@
+import type { CrmTelephonyAnswer } from '@switchboard/shared/crm-phone';
 import { sql } from 'drizzle-orm';
 import type { AppInstance } from '../../app-instance.ts';
+import { requireEmployee, requirePermission } from '../../plugins/auth.ts';
 import { registerJob } from '../../plugins/jobs.ts';
 import { WebhookRefused } from '../telephony/provider.ts';
 import { handleTelephonyEvent } from './crm-webhook.service.ts';
@@ -8,6 +10,9 @@ import { crmTelephonyEvents } from './crm.table.ts';
 /** The daily job that forgets webhook events and logged phone errors after 30 days (design §3.3). */
 export const pruneTelephonyEventsJob = 'crm-telephony-events-prune';
 export const TELEPHONY_EVENTS_KEPT_DAYS = 30;
+
+/** The double's simulated handset page, served on the app's own origin in local mode. */
+export const HANDSET_URL = '/_telephony/phone';
 
 /** Webhook bodies are small JSON events; anything larger is not Telnyx's. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -22,6 +27,12 @@ export async function crmTelephonyWebhookRoutes(app: AppInstance): Promise<void>
     await instance.db
       .delete(crmTelephonyEvents)
       .where(sql`${crmTelephonyEvents.receivedAt} < now() - make_interval(days => ${TELEPHONY_EVENTS_KEPT_DAYS})`);
+  });
+  // The CRM admin's telephony line: local mode links the simulated handset (the double's page takes the same right).
+  app.get('/crm/telephony', { onRequest: [requireEmployee(), requirePermission('manage crm')] }, async () => {
+    const mode = app.telephony.mode;
+    const data: CrmTelephonyAnswer = { mode, handset_url: mode === 'local' ? HANDSET_URL : null };
+    return { data };
   });
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

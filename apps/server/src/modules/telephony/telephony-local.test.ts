@@ -139,3 +139,26 @@ describe('local mode with TELEPHONY_CONTROL_TOKEN', () => {
     }
   }, 120_000);
 });
+
+describe('GET /api/crm/telephony', () => {
+  it("answers the handset page in local mode to 'manage crm' only", async () => {
+    const answer = await ctx.app.inject({ method: 'GET', url: '/api/crm/telephony', headers: bearer(managerToken) });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ data: { mode: 'local', handset_url: '/_telephony/phone' } });
+    const agent = await ctx.app.inject({ method: 'GET', url: '/api/crm/telephony', headers: bearer(token) });
+    expect(agent.statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/crm/telephony' })).statusCode).toBe(401);
+  });
+
+  it('answers no handset page when telephony is not local', async () => {
+    const offCtx = await createTestContext({ config: { telephonyProvider: 'off' } });
+    try {
+      const manager = await createUser(offCtx.db, { permissions: ['view crm', 'manage crm'] });
+      const session = (await login(offCtx.app, manager.email, manager.password)).access_token;
+      const answer = await offCtx.app.inject({ method: 'GET', url: '/api/crm/telephony', headers: bearer(session) });
+      expect(answer.json()).toEqual({ data: { mode: 'off', handset_url: null } });
+    } finally {
+      await offCtx.close();
+    }
+  }, 120_000);
+});

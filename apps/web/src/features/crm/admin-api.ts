@@ -7,6 +7,7 @@ import type {
   VerticalInput,
   VerticalRow,
 } from '@switchboard/shared/crm-admin';
+import type { CrmTelephonyAnswer } from '@switchboard/shared/crm-phone';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { useChannel } from '../../lib/socket.ts';
@@ -62,3 +63,13 @@ export const useSaveAdminRow = <K extends AdminList>(list: K) =>
 
 export const useDeleteAdminRow = (list: AdminList) =>
   useAdminMutation(list, (id: number) => api.delete<{ message: string }>(`/api/crm/${list}/${id}`));
+
+/** The telephony mode ('manage crm'); in local mode the simulated handset's page. */
+export function useCrmTelephony() {
+  return useQuery({
+    queryKey: ['crm', 'telephony'] as const,
+    queryFn: ({ signal }) => api.get<{ data: CrmTelephonyAnswer }>('/api/crm/telephony', { signal }),
+    select: (response) => response.data,
+    staleTime: Infinity,
+  });
+}

@@ -83,4 +83,27 @@ describe('/crm/admin', { timeout: 150_000 }, () => {
       within(main.parentElement as HTMLElement).getByText('CRM Administration is not available yet.'),
     ).toBeTruthy();
   });
+
+  it('links the simulated handset in a new tab in local mode, and not with a telephony account', async () => {
+    const telephony = { mode: 'local', handset_url: '/_telephony/phone' };
+    const api: Parameters<typeof renderSignedIn>[1]['api'] = (url) => {
+      if (url === '/api/crm/settings') return jsonResponse(200, { data: settings });
+      if (url === '/api/crm/telephony') return jsonResponse(200, { data: telephony });
+      return undefined;
+    };
+    const local = renderSignedIn('/crm/admin/settings', { permissions: admin, api });
+    const link = await screen.findByRole('link', { name: 'Simulated handset' }, firstLoad);
+    expect(link.getAttribute('href')).toBe('/_telephony/phone');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    local.unmount();
+
+    Object.assign(telephony, { mode: 'telnyx', handset_url: null });
+    const { fetchMock } = renderSignedIn('/crm/admin/settings', { permissions: admin, api });
+    await screen.findByRole('button', { name: 'Save' }, firstLoad);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/crm/telephony')).toBe(true));
+    // the answer was given: let its render happen before asserting the link's absence
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('link', { name: 'Simulated handset' })).toBeNull();
+  });
 });

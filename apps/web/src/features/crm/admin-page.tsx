@@ -1,4 +1,17 @@
-import { Alert, Button, Group, Loader, NumberInput, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { crmSettingsSchema, nextTouchLabels, type CrmSettingsInput } from '@switchboard/shared/crm';
@@ -7,6 +20,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { AreaUnavailablePage } from '../../components/area-unavailable-page.tsx';
 import { getFormErrors } from '../../lib/form-errors.ts';
+import { useCrmTelephony } from './admin-api.ts';
 import { CampaignsAdmin } from './admin-campaigns.tsx';
 import { EmailTemplatesAdmin } from './admin-templates.tsx';
 import { RegionsAdmin } from './admin-regions.tsx';
@@ -37,8 +51,27 @@ export function CrmSettingsPage() {
       <Title order={2}>CRM Settings</Title>
       {settings.isPending ? <Loader aria-label="Loading the CRM settings" /> : null}
       {settings.isError ? <Alert color="red">An error occured.</Alert> : null}
+      <SimulatedHandsetLink />
       {settings.data ? <SettingsForm initial={settings.data} /> : null}
     </Stack>
+  );
+}
+
+/** Local mode only (no telephony account): the double's handset page, to call an agent or answer a 555-01XX number. */
+function SimulatedHandsetLink() {
+  const telephony = useCrmTelephony();
+  const url = telephony.data?.handset_url;
+  if (!url) return null;
+  return (
+    <Alert color="blue" title="Simulated telephony">
+      <Text size="sm">
+        Calls go to the local telephony double.{' '}
+        <Anchor href={url} target="_blank" rel="noopener noreferrer">
+          Simulated handset
+        </Anchor>{' '}
+        calls an agent or answers a 555-01XX number with your microphone.
+      </Text>
+    </Alert>
   );
 }
 
