@@ -326,7 +326,7 @@ async function orders(approverId: number) {
   const lines = await ctx.db.execute<{ id: number }>(sql`insert into po_lines (po_id, line_no, item_id, description,
       quantity, unit_cost, amount, received_qty, billed_qty, company_id, project_id, billable_to_client)
     values (${partial}, 1, ${itemId}, ${tricky}, 3, 33.3333, 100, 1, 1, ${companyId}, ${projectId}, true),
-      (${partial}, 2, null, 'Labour', 7, 28.5714, 200, 2.5, 0, null, null, false),
+      (${partial}, 2, null, 'Labour', 7, 28.5714, 200, 2.67, 0, null, null, false),
       (${ordered}, 1, null, 'Nothing yet', 0, 0, 0, 0, 0, null, null, false),
       (${closed}, 1, null, 'All in', 1, 1, 1, 1, 1, null, null, false)
     returning id`);
@@ -472,7 +472,7 @@ describe('vendors', () => {
       { archived: '0', page: 1, per_page: 50, search: 'zzz' },
     ] as const;
     for (const shape of shapes) {
-      const params = new URLSearchParams(Object.entries(shape).map(([k, v]) => [k, String(v)]));
+      const params = new URLSearchParams(Object.entries(shape).map(([k, v]): [string, string] => [k, String(v)]));
       const answer = pageSchema(vendorRowSchema).parse(await get(`/api/billing/vendors?${params}`));
       expect(answer, params.toString()).toEqual(await oldVendorPage(shape));
     }
@@ -519,8 +519,8 @@ describe('purchase orders', () => {
     }
     const all = pageSchema(poRowSchema).parse(await get('/api/billing/purchaseorders'));
     const partial = all.data.find((row) => row.id === poIds[0])!;
-    // Received 3.5 of 10 ordered, billed 1 of 10; the order of nothing is 0, not a division by zero.
-    expect([partial.received_pct, partial.billed_pct, partial.total]).toEqual([35, 10, 312.34]);
+    // Received 3.67 of 10 ordered (floored), billed 1 of 10; the order of nothing is 0, not a division by zero.
+    expect([partial.received_pct, partial.billed_pct, partial.total]).toEqual([36, 10, 312.34]);
     expect(all.data.find((row) => row.id === poIds[2])!.label).toBe(`Draft ${poIds[2]}`);
   });
 
@@ -534,7 +534,7 @@ describe('purchase orders', () => {
     expect(first.revisions.map((revision) => revision.label)).toEqual(['01', '12']);
     expect(first.lines.map((line) => [line.quantity, line.unit_cost, line.received_qty])).toEqual([
       ['3.00', '33.3333', '1.00'],
-      ['7.00', '28.5714', '2.50'],
+      ['7.00', '28.5714', '2.67'],
     ]);
     expect(first.receipts.map((receipt) => receipt.number)).toEqual(['RCV-J2', 'RCV-J1']);
     expect(first.bills.map((bill) => bill.vendor_ref)).toEqual(['PO-BILL']);
@@ -549,7 +549,7 @@ describe('purchase orders', () => {
     const list = pageSchema(poRowSchema).parse(await get(`/api/billing/purchaseorders?vendor_id=${vendorIds[0]}`));
     expect(lines).toHaveLength(list.data.length + 1);
     const label = purchaseOrderStatusLabels.partial;
-    const expected = ['PO-"7"', '2026-02-01', tricky, tricky, tricky, '312.34', 35, 10, label, '2026-02-15'];
+    const expected = ['PO-"7"', '2026-02-01', tricky, tricky, tricky, '312.34', 36, 10, label, '2026-02-15'];
     expect(lines[1]).toBe(expected.map(csvCell).join(','));
   });
 });
