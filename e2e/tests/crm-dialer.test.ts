@@ -4,24 +4,11 @@
 // Start claims and dials the first, the call goes Active, Hang up, key 1 (Connected), Save outcome, the wrap-up runs
 // and the next lead comes. A second agent (who sees every lead) runs a session over the same leads through the API
 // meanwhile: it never gets the first agent's claimed lead, and the first agent's next lead skips the one it holds.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appEnvironment, findFreePort, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { app, loginWithToken, newPage } from '../support/browser.ts';
-import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
-
-// Fake microphone and speakers, permission granted, loopback ICE (the double sits on 127.0.0.1), sound without a click.
-const mediaArgs = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-  '--autoplay-policy=no-user-gesture-required',
-];
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginWithToken, newPage } from '../support/browser.ts';
+import { launchMediaBrowser, startPhoneApp, type PhoneAgent, type PhoneApp } from '../support/crm-agent.ts';
 
 interface DialItem {
   lead_id: number;
@@ -35,85 +22,29 @@ interface DialSession {
 }
 
 describe('power dialer (real SDK, local telephony)', () => {
-  const password = 'Dialer-agent-1';
   const tag = randomBytes(3).toString('hex');
-  const controlToken = randomBytes(16).toString('hex');
-  const first = { id: 0, email: `dialer.a.${tag}@switchboard.test`, token: '' };
-  const second = { id: 0, email: `dialer.b.${tag}@switchboard.test`, token: '' };
   const leads: { id: number; company: string; phone: string }[] = [];
-  let phoneApp: AppProcess;
-  let dataDir: string;
+  let phone: PhoneApp;
+  let first: PhoneAgent & { token: string };
+  let second: PhoneAgent & { token: string };
   let browser: Browser;
-  let db: pg.Client;
   let savedHours: { start: number; end: number } | null = null;
-
-  async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${phoneApp.baseURL}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  async function login(email: string, secret: string): Promise<string> {
-    return (await api<{ access_token: string }>('POST', '/api/login', '', { email, password: secret })).access_token;
-  }
-
-  /** An agent with the permissions, a line of their own and the SIP settings of the Agent tab. */
-  async function createAgent(person: { id: number; email: string }, permissions: string[], admin: string) {
-    person.id = (
-      await api<{ data: { id: number } }>('POST', '/api/user', admin, {
-        name: `Dialer Agent ${person.email.slice(7, 8).toUpperCase()} ${tag}`,
-        email: person.email,
-        password,
-        type: 'user',
-      })
-    ).data.id;
-    await api('PUT', `/api/users/employee/permissions/${person.id}`, admin, { id: person.id, permissions });
-    const digits = `737${String(2000000 + Math.floor(Math.random() * 7999999)).padStart(7, '0')}`;
-    const line = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-    const { rows } = await db.query<{ id: number }>(
-      'insert into agent_phone_numbers (phone_number) values ($1) returning id',
-      [line],
-    );
-    await db.query(
-      `insert into agent_settings (user_id, phone_number_id, sip_username, telephony_credential_id, connection_id)
-       values ($1, $2, $3, $4, $5)`,
-      [person.id, rows[0]!.id, `dial${person.id}${tag}`, `cred-${person.id}-${tag}`, `conn-${person.id}-${tag}`],
-    );
-  }
+  const api = <T>(method: string, path: string, token: string, body?: unknown) =>
+    phone.api<T>(method, path, token, body);
 
   const currentOf = async (token: string) =>
     (await api<{ data: DialSession | null }>('GET', '/api/crm/dialer/sessions/current', token)).data;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-dialer-'));
-    phoneApp = await startAppProcess(
-      appEnvironment({
-        PORT: String(await findFreePort()),
-        DATA_DIR: dataDir,
-        DATABASE_URL: inject('databaseUrl'),
-        WEB_DIST: inject('webDist'),
-        ADMIN_EMAIL: app().adminEmail,
-        ADMIN_PASSWORD: app().adminPassword,
-        TELEPHONY_PROVIDER: 'local',
-        TELEPHONY_CONTROL_TOKEN: controlToken,
-      }),
-      'dialer',
-    );
-    db = new pg.Client({ connectionString: inject('databaseUrl') });
-    await db.connect();
-    const admin = await login(app().adminEmail, app().adminPassword);
+    phone = await startPhoneApp('dialer');
+    const db = phone.db;
     // The first agent sees their own leads only; the second, with 'manage crm', sees every lead.
-    await createAgent(first, ['phone access', 'view crm'], admin);
-    await createAgent(second, ['phone access', 'view crm', 'manage crm'], admin);
-    first.token = await login(first.email, password);
-    second.token = await login(second.email, password);
+    const agentOf = async (permissions: string[], letter: string) => {
+      const agent = await phone.createAgent(permissions, `Dialer Agent ${letter} ${tag}`);
+      return { ...agent, token: await phone.login(agent.email, agent.password) };
+    };
+    first = await agentOf(['phone access', 'view crm'], 'A');
+    second = await agentOf(['phone access', 'view crm', 'manage crm'], 'B');
     // Calling hours open all day while this file runs (files run one at a time), restored after.
     const { rows } = await db.query<{ start: number; end: number }>(
       'select calling_hours_start as start, calling_hours_end as "end" from crm_settings where id = 1',
@@ -132,36 +63,30 @@ describe('power dialer (real SDK, local telephony)', () => {
       );
       leads.push({ id: inserted.rows[0]!.id, company, phone });
     }
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: [...chromiumArgs, ...mediaArgs],
-    });
+    browser = await launchMediaBrowser();
   }, 240_000);
 
   afterAll(async () => {
     for (const person of [first, second]) {
-      const open = person.token ? await currentOf(person.token).catch(() => null) : null;
+      const open = person?.token ? await currentOf(person.token).catch(() => null) : null;
       if (open) await api('POST', `/api/crm/dialer/sessions/${open.id}/stop`, person.token).catch(() => undefined);
     }
-    if (savedHours && db) {
-      await db.query('update crm_settings set calling_hours_start = $1, calling_hours_end = $2 where id = 1', [
+    if (savedHours && phone) {
+      await phone.db.query('update crm_settings set calling_hours_start = $1, calling_hours_end = $2 where id = 1', [
         savedHours.start,
         savedHours.end,
       ]);
     }
     await browser?.close();
-    await db?.end();
-    await phoneApp?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await phone?.stop();
   });
 
   const company = (page: Page) => page.getByTestId('dialer-company');
   const callStatus = (page: Page) => page.getByTestId('dialer-call-status');
 
   it('dials a queue: Active, Hang up, key 1, wrap-up, the next lead; never a lead another agent holds', async () => {
-    const page = await newPage(browser, phoneApp.baseURL);
-    await loginWithToken(page, first.email, password);
+    const page = await newPage(browser, phone.baseURL);
+    await loginWithToken(page, first.email, first.password);
     await page.goto('/crm/phoneburner');
     // The phone registers (the panel's status, mounted closed in the shell).
     await expect.poll(() => page.getByTestId('softphone-status').textContent(), { timeout: 60_000 }).toBe('Connected');
@@ -223,10 +148,11 @@ describe('power dialer (real SDK, local telephony)', () => {
 
     // The dials carry the session; the first lead's disposition was saved; the second agent still holds its lead.
     const mine = await currentOf(first.token);
-    const { rows } = await db.query<{ lead_id: number; dial_session_id: number | null; disposition: string | null }>(
-      'select lead_id, dial_session_id, disposition from crm_calls where user_id = $1 order by id',
-      [first.id],
-    );
+    const { rows } = await phone.db.query<{
+      lead_id: number;
+      dial_session_id: number | null;
+      disposition: string | null;
+    }>('select lead_id, dial_session_id, disposition from crm_calls where user_id = $1 order by id', [first.id]);
     expect(rows.map((row) => [row.lead_id, row.dial_session_id])).toEqual([
       [leads[0]!.id, mine!.id],
       [leads[2]!.id, mine!.id],
