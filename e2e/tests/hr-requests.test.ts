@@ -165,7 +165,7 @@ describe('HR requests', () => {
     await detail.getByRole('heading', { name: 'Who else is out' }).waitFor();
     await detail.getByLabel('Add a comment').fill('Enjoy the long weekend.');
     await detail.getByRole('button', { name: 'Comment', exact: true }).click();
-    await detail.getByText('Enjoy the long weekend.').waitFor();
+    await detail.getByLabel('Timeline').getByText('Enjoy the long weekend.').waitFor();
     const confirmApprove = detail.getByRole('button', { name: 'Approve request' });
     // Approve opens its confirmation below the buttons; opened once, it stays (a click only while it is not there).
     await expect
@@ -220,6 +220,74 @@ describe('HR requests', () => {
       headers: { Authorization: `Bearer ${bossToken}` },
     });
     expect(refused.status).toBe(404);
+  });
+
+  // After filing, while pending: the requester adds, replaces and removes the attachment from the drawer, and an HR
+  // approver with the same request open sees each change arrive without reloading.
+  it("adds and removes an attachment after filing, live in HR's open drawer", { timeout: 180_000 }, async () => {
+    const hr = { id: 0, name: `Hana HR ${tag}`, email: `hana.${tag}@example.test` };
+    hr.id = (
+      await callApi<{ data: { id: number } }>(admin, 'POST', '/api/user', {
+        name: hr.name,
+        email: hr.email,
+        password,
+        type: 'user',
+      })
+    ).data.id;
+    await callApi(admin, 'PUT', `/api/users/employee/permissions/${hr.id}`, {
+      permissions: ['approve hr requests', 'view human resources'],
+    });
+    const employeeToken = await login(employee.email);
+    const base = await callApi<{ data: { categories: { id: number; name: string }[] } }>(
+      employeeToken,
+      'GET',
+      '/api/hr/base',
+    );
+    const other = base.data.categories.find((category) => category.name === 'Other')!;
+    const filed = await callApi<{ data: { id: number } }>(employeeToken, 'POST', '/api/hr/requests', {
+      kind: 'general',
+      category_id: other.id,
+      note: '',
+      details: { subject: `Doctor ${tag}`, details: 'The note follows.' },
+    });
+    const requestId = filed.data.id;
+
+    // HR has the request open before anything is attached.
+    const hrPage = await newPage(browser);
+    await loginWithToken(hrPage, hr.email, password);
+    await hrPage.goto(`/hr/requests?scope=all&request=${requestId}`);
+    const hrDetail = hrPage.getByRole('dialog', { name: `Request #${requestId}` });
+    await hrDetail.getByText('The note follows.').waitFor();
+    await connected(hrPage);
+    expect(await hrDetail.getByRole('button', { name: 'Download note.pdf' }).count()).toBe(0);
+
+    const page = await newPage(browser);
+    await loginWithToken(page, employee.email, password);
+    await page.goto(`/hr/requests?request=${requestId}`);
+    const detail = page.getByRole('dialog', { name: `Request #${requestId}` });
+    await detail.getByText('Add attachment').waitFor();
+    // A file that is not what its name says is refused by its bytes.
+    await detail
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
+    await detail.getByText('The attachment must be a PDF, PNG, JPEG, DOC or DOCX file.').waitFor();
+    const pdf = Buffer.from('%PDF-1.4\n% doctor note\n%%EOF\n');
+    await detail
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'note.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await detail.getByRole('button', { name: 'Download note.pdf' }).waitFor();
+
+    // HR's drawer follows, and the file downloads there byte for byte.
+    const hrLink = hrDetail.getByRole('button', { name: 'Download note.pdf' });
+    await hrLink.waitFor();
+    const [download] = await Promise.all([hrPage.waitForEvent('download'), hrLink.click()]);
+    expect((await downloadedBytes(download)).equals(pdf)).toBe(true);
+
+    // Removed by the requester: gone from both drawers.
+    await detail.getByRole('button', { name: 'Remove attachment' }).click();
+    await page.getByText('Attachment removed.').waitFor();
+    await expect.poll(() => hrLink.count()).toBe(0);
+    await hrDetail.getByText('Add attachment').waitFor();
   });
 
   it("records time off from the PTO view as a request for the employee, starting from the employee's week", async () => {
