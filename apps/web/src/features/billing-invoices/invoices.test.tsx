@@ -2,6 +2,7 @@ import type { InvoiceDetail, InvoiceRow } from '@switchboard/shared/billing/invo
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { enterText } from '../../test/enter-text.ts';
 import { fakeSocketModule, latestSocket } from '../../test/fake-socket.ts';
 import { jsonResponse } from '../../test/render.tsx';
 import { renderSignedIn, type ApiAnswer } from '../../test/render-signed-in.tsx';
@@ -242,7 +243,7 @@ describe('filters kept in the URL', () => {
       ),
     );
 
-    await user.type(screen.getByRole('textbox', { name: 'Number' }), 'INV-7');
+    await enterText(user, screen.getByRole('textbox', { name: 'Number' }), 'INV-7');
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('number')).toBe('INV-7'));
   });
 });
@@ -388,7 +389,7 @@ describe('write-offs and what is applied', () => {
     expect(sent).toHaveLength(0);
     await user.clear(within(dialog).getByRole('textbox', { name: 'Amount' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '60');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Client closed');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Client closed');
     await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
     // The server's 422 lands under its field.
     expect(await within(dialog).findByText('The amount is more than the invoice balance.')).toBeTruthy();
@@ -437,7 +438,7 @@ describe('credit note', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create credit note' }));
     expect(await within(dialog).findByText('The reason field is required.')).toBeTruthy();
     expect(sent).toHaveLength(0);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Two devices retired');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Two devices retired');
     await user.click(within(dialog).getByRole('button', { name: 'Create credit note' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({
@@ -457,7 +458,7 @@ describe('the line editor', () => {
     await user.click(await screen.findByRole('button', { name: 'New invoice' }));
     const dialog = await screen.findByRole('dialog', { name: 'New invoice' });
     await user.clear(within(dialog).getByRole('textbox', { name: 'Line 1 quantity' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Line 1 unit price' }), '12.34567');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Line 1 unit price' }), '12.34567');
     await user.click(within(dialog).getByRole('button', { name: 'Create draft' }));
 
     expect(await within(dialog).findByText('The company field is required.')).toBeTruthy();
@@ -470,7 +471,7 @@ describe('the line editor', () => {
     expect(within(dialog).queryByRole('button', { name: 'Remove line 1' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Add line' }));
     await user.clear(within(dialog).getByRole('textbox', { name: 'Line 2 quantity' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Line 2 quantity' }), '1.255');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Line 2 quantity' }), '1.255');
     await user.click(within(dialog).getByRole('button', { name: 'Create draft' }));
     expect(await within(dialog).findByText('The quantity may have at most two decimals.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Remove line 2' }));
@@ -486,10 +487,10 @@ describe('the line editor', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New invoice' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Company' }));
     await user.click(await screen.findByRole('option', { name: 'Bayside Law' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Line 1 description' }), 'Onsite setup');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Line 1 description' }), 'Onsite setup');
     await user.clear(within(dialog).getByRole('textbox', { name: 'Line 1 quantity' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Line 1 quantity' }), '2.5');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Line 1 unit price' }), '95.125');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Line 1 quantity' }), '2.5');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Line 1 unit price' }), '95.125');
     expect(within(dialog).getByLabelText('Line 1 amount').textContent).toBe('$237.81');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Line 1 taxable' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create draft' }));
