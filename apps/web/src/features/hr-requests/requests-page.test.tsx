@@ -404,4 +404,15 @@ describe('/hr/requests', { timeout: 150_000 }, () => {
     expect(asked).toHaveLength(1);
     expect(asked[0]).not.toContain('user_id');
   });
+
+  it('says when more requests match than the count reaches', async () => {
+    const capped = { ...emptyPage, total: 1_000, last_page: 20 };
+    renderSignedIn('/hr/requests?scope=all', {
+      permissions: ['view human resources'],
+      api: apiWith([], { 'GET /api/hr/requests': [200, capped] }),
+    });
+    expect(
+      await screen.findByText('More than 1,000 requests match: narrow the filters to reach the rest.', {}, firstLoad),
+    ).toBeTruthy();
+  });
 });

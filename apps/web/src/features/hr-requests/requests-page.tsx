@@ -22,6 +22,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { hrCategoryKindLabels, type HrCategory } from '@switchboard/shared/hr/base';
 import {
+  HR_REQUEST_COUNT_CAP,
   hrRequestStatuses,
   hrRequestStatusLabels,
   type HrRequestRow,
@@ -214,6 +215,11 @@ export function HrRequestsPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      ) : null}
+      {(list.data?.total ?? 0) >= HR_REQUEST_COUNT_CAP ? (
+        <Text size="sm" c="dimmed">
+          More than {HR_REQUEST_COUNT_CAP.toLocaleString('en-US')} requests match: narrow the filters to reach the rest.
+        </Text>
       ) : null}
       {list.data ? (
         <Pagination
