@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
 import { fakeSocketModule } from '../../test/fake-socket.ts';
+import { firstLoad } from '../../test/render-signed-in.tsx';
 import { jsonResponse, renderApp } from '../../test/render.tsx';
 
 vi.mock('socket.io-client', () => fakeSocketModule);
@@ -95,7 +96,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     signedIn();
     const fetchMock = stubApi('admin');
     renderApp('/users');
-    const table = await screen.findByRole('table', { name: 'Users' });
+    const table = await screen.findByRole('table', { name: 'Users' }, firstLoad);
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
@@ -111,7 +112,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     signedIn();
     stubApi('user');
     renderApp('/users');
-    expect(await screen.findByText('Page not found')).toBeTruthy();
+    expect(await screen.findByText('Page not found', {}, firstLoad)).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
   });
 
@@ -121,7 +122,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
       'POST /api/user': () => jsonResponse(200, { message: 'User created.', data: { id: 3 } }),
     });
     renderApp('/users');
-    await userEvent.click(await screen.findByRole('button', { name: 'Add New' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add New' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
     expect(
       within(dialog)
@@ -158,7 +159,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     });
     stubApi('admin', { 'POST /api/user': () => answer });
     renderApp('/users');
-    await userEvent.click(await screen.findByRole('button', { name: 'Add New' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add New' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
     await userEvent.type(within(dialog).getByLabelText(/Name/), 'Sam Again');
     await userEvent.type(within(dialog).getByLabelText(/Email/), 'sam@example.com');
@@ -176,7 +177,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     signedIn();
     const fetchMock = stubApi('admin', { 'PUT /api/user/2': () => jsonResponse(200, { message: 'User updated.' }) });
     renderApp('/users');
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Sam Staff' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Sam Staff' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
     const name = within(dialog).getByLabelText(/Name/);
     expect((name as HTMLInputElement).value).toBe('Sam Staff');
@@ -199,7 +200,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
         }),
     });
     renderApp('/users');
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Ada Admin' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Ada Admin' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
     await userEvent.type(within(dialog).getByLabelText(/^Password/), 'New-pass-1');
     await userEvent.type(within(dialog).getByLabelText(/^Current Password/), 'old-pass');
@@ -214,7 +215,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     signedIn();
     stubApi('admin');
     renderApp('/users');
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Sam Staff' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Sam Staff' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
     expect(within(dialog).queryByLabelText(/^Current Password/)).toBeNull();
   });
@@ -223,7 +224,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     signedIn();
     const fetchMock = stubApi('admin', { 'DELETE /api/user/2': () => jsonResponse(200, { message: 'Deleted!' }) });
     renderApp('/users');
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Sam Staff' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Sam Staff' }, firstLoad));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect(within(dialog).getByText("You won't be able to revert this!")).toBeTruthy();
     // The type is required: nothing is sent without it.
@@ -251,7 +252,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     signedIn();
     stubApi('admin', { 'DELETE /api/user/2': () => jsonResponse(404, { message: 'Not Found' }) });
     renderApp('/users');
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Sam Staff' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Sam Staff' }, firstLoad));
     await userEvent.click(await screen.findByRole('radio', { name: 'Voluntary' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
 
@@ -263,7 +264,7 @@ describe('users admin (spec 1 §2.6, §3.8, §7.4, §8)', () => {
     signedIn();
     const fetchMock = stubApi('admin');
     renderApp('/users');
-    const own = await screen.findByRole('button', { name: 'Delete Ada Admin' });
+    const own = await screen.findByRole('button', { name: 'Delete Ada Admin' }, firstLoad);
     expect(own.getAttribute('aria-disabled')).toBe('true');
     await userEvent.click(own);
     expect(screen.queryByRole('dialog', { name: 'Are you sure?' })).toBeNull();
