@@ -52,6 +52,8 @@ export const emptyInvoiceMessage = 'An invoice needs at least one line.';
 export const noTaxRateMessage = 'The company has taxable lines but no tax rate: set one in its billing settings.';
 export const creditOverInvoiceMessage = 'The credit is more than what is left of the invoice.';
 export const creditQuantityOverMessage = 'The quantity is more than the line sold.';
+export const creditQuantityLeftMessage =
+  'The quantity is more than what is left of the line after earlier credit notes.';
 export const creditQuantityNotStockMessage = 'Only a tracked product line takes a quantity to return to stock.';
 export const unknownCompanyMessage = 'The selected company is invalid.';
 export const unknownProjectMessage = "The selected project is invalid or not this company's.";

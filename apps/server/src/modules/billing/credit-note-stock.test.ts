@@ -1,4 +1,6 @@
 import {
+  creditOverInvoiceMessage,
+  creditQuantityLeftMessage,
   creditQuantityNotStockMessage,
   creditQuantityOverMessage,
   type InvoiceDetail,
@@ -155,5 +157,54 @@ describe('credit note lines and stock', () => {
       'lines.0.quantity': [creditQuantityOverMessage],
       'lines.1.quantity': [creditQuantityNotStockMessage],
     });
+  });
+
+  it('refuses a quantity that with earlier credit notes of the line returns more than was sold', async () => {
+    const invoice = await sold(3);
+    const firewallLine = invoice.lines.find((line) => line.item_id === firewall)!;
+    const before = await onHand();
+    await credited(invoice, [{ invoice_line_id: firewallLine.id, amount: 800, quantity: 2 }]);
+    const refuse = async (lines: object[], field: string) => {
+      const response = await call('POST', `/api/billing/invoices/${invoice.id}/credit-note`, {
+        reason: 'Again',
+        lines,
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().errors).toEqual({ [field]: [creditQuantityLeftMessage] });
+    };
+    // The money left (400) would allow it: only the one unit left may come back.
+    await refuse([{ invoice_line_id: firewallLine.id, amount: 400, quantity: 2 }], 'lines.0.quantity');
+    await refuse([{ invoice_line_id: firewallLine.id, amount: 400, quantity: 1.01 }], 'lines.0.quantity');
+    // Two lines of one request count together.
+    await refuse(
+      [
+        { invoice_line_id: firewallLine.id, amount: 200, quantity: 1 },
+        { invoice_line_id: firewallLine.id, amount: 200, quantity: 1 },
+      ],
+      'lines.1.quantity',
+    );
+    // A full credit of the partly credited invoice is more than what is left of it (the rule for amounts).
+    const full = await call('POST', `/api/billing/invoices/${invoice.id}/credit-note`, { reason: 'All' });
+    expect(full.statusCode, full.body).toBe(422);
+    expect(full.json().errors).toEqual({ lines: [creditOverInvoiceMessage] });
+    expect(await onHand()).toBe(before + 2);
+    await credited(invoice, [{ invoice_line_id: firewallLine.id, amount: 400, quantity: 1 }]);
+    expect(await onHand()).toBe(before + 3);
+    const { stock, ledger } = await tie();
+    expect(stock).toBe(ledger);
+  });
+
+  it('a void credit note no longer counts against the line', async () => {
+    const invoice = await sold(2);
+    const firewallLine = invoice.lines.find((line) => line.item_id === firewall)!;
+    const before = await onHand();
+    const note = await credited(invoice, [{ invoice_line_id: firewallLine.id, amount: 800, quantity: 2 }]);
+    const { rows } = await ctx.db.execute<{ id: number }>(sql`
+      select id from allocations where source_type = 'credit_note' and source_id = ${note}`);
+    for (const row of rows) await ok('POST', `/api/billing/allocations/${row.id}/unapply`, {});
+    await ok('POST', `/api/billing/invoices/${note}/void`, { reason: 'Entered in error' });
+    expect(await onHand()).toBe(before);
+    await credited(invoice, [{ invoice_line_id: firewallLine.id, amount: 800, quantity: 2 }]);
+    expect(await onHand()).toBe(before + 2);
   });
 });

@@ -4,6 +4,7 @@ import {
   checkInBilledMessage,
   checkInsInvalidMessage,
   creditOverInvoiceMessage,
+  creditQuantityLeftMessage,
   creditQuantityNotStockMessage,
   creditQuantityOverMessage,
   duplicateCreditNoteMessage,
@@ -471,6 +472,26 @@ export async function createCreditNote(db: Db, id: number, input: CreditNoteInpu
               where id = any(${sql.param(itemIds)}::int[]) and inventory_tracked and type = 'product'`)
           ).rows.map((row) => Number(row.id)),
     );
+    // Units (hundredths) of each tracked item and location already returned by this invoice's live credit notes, and
+    // those asked for so far in this one: together they may not exceed what the invoice sold there.
+    const groupKey = (itemId: number | null, locationId: number | null) => `${itemId}:${locationId}`;
+    const returned = new Map<string, number>();
+    const sold = new Map<string, number>();
+    if (tracked.size > 0) {
+      const { rows } = await tx.execute<{ item_id: number; location_id: number | null; quantity: string }>(sql`
+        select l.item_id, l.location_id, sum(l.quantity)::text as quantity
+        from invoices c join invoice_lines l on l.invoice_id = c.id
+        where c.credited_invoice_id = ${id} and c.type = 'credit_note' and c.status <> 'void'
+          and l.item_id = any(${sql.param([...tracked])}::int[])
+        group by l.item_id, l.location_id`);
+      for (const row of rows)
+        returned.set(groupKey(Number(row.item_id), row.location_id), Math.round(Number(row.quantity) * 100));
+      for (const line of lines)
+        if (line.itemId != null && tracked.has(line.itemId)) {
+          const key = groupKey(line.itemId, line.locationId);
+          sold.set(key, (sold.get(key) ?? 0) + Math.round(Number(line.quantity) * 100));
+        }
+    }
     wanted.forEach((want, index) => {
       const line = byId.get(want.invoice_line_id);
       if (!line) {
@@ -487,6 +508,15 @@ export async function createCreditNote(db: Db, id: number, input: CreditNoteInpu
       if (want.quantity !== undefined && (!stock || want.quantity > Number(line.quantity))) {
         errors[`lines.${index}.quantity`] = [stock ? creditQuantityOverMessage : creditQuantityNotStockMessage];
         return;
+      }
+      if (want.quantity !== undefined) {
+        const key = groupKey(line.itemId, line.locationId);
+        const units = (returned.get(key) ?? 0) + Math.round(want.quantity * 100);
+        if (units > (sold.get(key) ?? 0)) {
+          errors[`lines.${index}.quantity`] = [creditQuantityLeftMessage];
+          return;
+        }
+        returned.set(key, units);
       }
       if (cents === 0) return;
       const sign = lineCents < 0 && want.amount !== null ? 1 : -1;
