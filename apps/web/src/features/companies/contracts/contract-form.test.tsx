@@ -15,6 +15,7 @@ import { Providers } from '../../../app/providers.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubApi } from '../../../test/api-stub.ts';
+import { enterText } from '../../../test/enter-text.ts';
 import { signedInResponse } from '../../../test/signed-in.ts';
 import { contractChangeNeedsBillingMessage, ContractsTab } from '../tabs/contracts-tab.tsx';
 import { itemSearchFailedMessage } from './recurring-item-modal.tsx';
@@ -97,7 +98,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, o
 
 /** Fills what the create form needs before it sends: end date and the three items. */
 async function fillNewContract(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(await screen.findByLabelText(/^End Date/), '2027-12-31');
+  await enterText(user, await screen.findByLabelText(/^End Date/), '2027-12-31');
   await choose(user, /^Retainer Item/, 'Managed Retainer');
   await choose(user, /^Overage Item/, 'Overage Labor');
   await choose(user, /^Late Fee Item/, 'Late Fee');
@@ -402,8 +403,8 @@ describe('overlapping contracts (issue 26 §2.9, decision 0075)', { timeout: 40_
     renderContractsTab('new');
     const start = await screen.findByLabelText(/^Start Date/);
     await user.clear(start);
-    await user.type(start, '2026-10-01');
-    await user.type(screen.getByLabelText(/^End Date/), '2027-09-30');
+    await enterText(user, start, '2026-10-01');
+    await enterText(user, screen.getByLabelText(/^End Date/), '2027-09-30');
 
     const warning = await screen.findByRole('status');
     expect(within(warning).getByText('Overlapping contract')).toBeTruthy();
@@ -431,7 +432,7 @@ describe('overlapping contracts (issue 26 §2.9, decision 0075)', { timeout: 40_
 
     // Starting the day after the other one ends: no overlap, no warning.
     await user.clear(start);
-    await user.type(start, '2027-01-01');
+    await enterText(user, start, '2027-01-01');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 
