@@ -2,37 +2,12 @@
 // against the app in local mode: the double is mounted in-process (signalling /_telephony/rtc, far ends with real
 // WebRTC media) and its control API places inbound calls and reports what each leg heard. Chromium runs with fake
 // media devices, so its microphone sends a tone the double measures, and the far end's tone arrives in the page.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appEnvironment, findFreePort, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { app, loginWithToken, newPage } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginWithToken, newPage } from '../support/browser.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
-
-// Fake microphone and speakers, permission granted, loopback ICE (the double sits on 127.0.0.1), sound without a click.
-const mediaArgs = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-  '--autoplay-policy=no-user-gesture-required',
-];
-
-// Its own Chromium, not the run's shared one: these flags are set per launch.
-const launch = (args: string[]) => chromium.launch({ executablePath: chromiumPath(), headless: true, args });
-
-interface LegSnapshot {
-  callControlId: string;
-  direction: string;
-  to: string;
-  from: string;
-  state: string;
-  rmsIn: number;
-  packetsIn: number;
-}
+import { launchMediaBrowser, startPhoneApp, type PhoneAgent, type PhoneApp } from '../support/crm-agent.ts';
 
 interface CallRow {
   id: number;
@@ -42,46 +17,21 @@ interface CallRow {
 }
 
 describe('softphone (real SDK, local telephony)', () => {
-  const password = 'Softphone-agent-1';
   const tag = randomBytes(3).toString('hex');
-  const controlToken = randomBytes(16).toString('hex');
-  const agent = { id: 0, email: `agent.${tag}@switchboard.test` };
-  // A line of the agent (not a scripted 555-01XX far end) and a lead whose company name is longer than 20.
-  const lineDigits = `737${String(2000000 + Math.floor(Math.random() * 7999999)).padStart(7, '0')}`;
+  // A lead whose company name is longer than 20 calls the agent's line.
   const leadCompany = `Consolidated Widgets ${tag} of Texas`;
-  let phoneApp: AppProcess;
-  let dataDir: string;
+  let phone: PhoneApp;
+  let agent: PhoneAgent;
   let mediaBrowser: Browser;
   let plainBrowser: Browser;
-  let db: pg.Client;
-
-  async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${phoneApp.baseURL}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  async function login(email: string, secret: string): Promise<string> {
-    const answer = await api<{ access_token: string }>('POST', '/api/login', '', { email, password: secret });
-    return answer.access_token;
-  }
-
-  const legs = async () => (await api<{ data: LegSnapshot[] }>('GET', '/_telephony/control/legs', controlToken)).data;
 
   async function agentCalls(): Promise<CallRow[]> {
-    const token = await login(agent.email, password);
-    return (await api<{ data: CallRow[] }>('GET', '/api/crm/calls?per_page=50', token)).data;
+    const token = await phone.login(agent.email, agent.password);
+    return (await phone.api<{ data: CallRow[] }>('GET', '/api/crm/calls?per_page=50', token)).data;
   }
 
   async function openPhone(browser: Browser): Promise<Page> {
-    const page = await newPage(browser, phoneApp.baseURL);
+    const page = await newPage(browser, phone.baseURL);
     // Test instrumentation: remember the page's peer connections, to read their inbound audio statistics.
     await page.addInitScript(() => {
       const Original = window.RTCPeerConnection;
@@ -94,7 +44,7 @@ describe('softphone (real SDK, local telephony)', () => {
         }
       };
     });
-    await loginWithToken(page, agent.email, password);
+    await loginWithToken(page, agent.email, agent.password);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Open the softphone' }).click();
     return page;
@@ -118,61 +68,22 @@ describe('softphone (real SDK, local telephony)', () => {
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-softphone-'));
-    phoneApp = await startAppProcess(
-      appEnvironment({
-        PORT: String(await findFreePort()),
-        DATA_DIR: dataDir,
-        DATABASE_URL: inject('databaseUrl'),
-        WEB_DIST: inject('webDist'),
-        ADMIN_EMAIL: app().adminEmail,
-        ADMIN_PASSWORD: app().adminPassword,
-        TELEPHONY_PROVIDER: 'local',
-        TELEPHONY_CONTROL_TOKEN: controlToken,
-      }),
-      'softphone',
-    );
-    const admin = await login(app().adminEmail, app().adminPassword);
-    agent.id = (
-      await api<{ data: { id: number } }>('POST', '/api/user', admin, {
-        name: `Avery Agent ${tag}`,
-        email: agent.email,
-        password,
-        type: 'user',
-      })
-    ).data.id;
-    await api('PUT', `/api/users/employee/permissions/${agent.id}`, admin, {
-      id: agent.id,
-      permissions: ['phone access', 'view crm'],
-    });
-    // The agent's line and SIP settings (the Agent tab's fields), and a lead of theirs that will call in.
-    db = new pg.Client({ connectionString: inject('databaseUrl') });
-    await db.connect();
-    const line = `(${lineDigits.slice(0, 3)}) ${lineDigits.slice(3, 6)}-${lineDigits.slice(6)}`;
-    const { rows } = await db.query<{ id: number }>(
-      'insert into agent_phone_numbers (phone_number) values ($1) returning id',
-      [line],
-    );
-    await db.query(
-      `insert into agent_settings (user_id, phone_number_id, sip_username, telephony_credential_id, connection_id)
-       values ($1, $2, $3, $4, $5)`,
-      [agent.id, rows[0]!.id, `agent${tag}`, `cred-${tag}`, `conn-${tag}`],
-    );
-    await db.query('insert into crm_leads (company_name, phone, status, manager_id) values ($1, $2, 1, $3)', [
+    phone = await startPhoneApp('softphone');
+    agent = await phone.createAgent(['phone access', 'view crm'], `Avery Agent ${tag}`);
+    // A lead of the agent's that will call in.
+    await phone.db.query('insert into crm_leads (company_name, phone, status, manager_id) values ($1, $2, 1, $3)', [
       leadCompany,
       '(512) 555-0145',
       agent.id,
     ]);
-    mediaBrowser = await launch([...chromiumArgs, ...mediaArgs]);
-    plainBrowser = await launch(chromiumArgs);
+    mediaBrowser = await launchMediaBrowser();
+    plainBrowser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
   }, 240_000);
 
   afterAll(async () => {
     await mediaBrowser?.close();
     await plainBrowser?.close();
-    await db?.end();
-    await phoneApp?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await phone?.stop();
   });
 
   it('without a microphone: the banner, and Call stays disabled', async () => {
@@ -237,7 +148,8 @@ describe('softphone (real SDK, local telephony)', () => {
     // The fake microphone reaches the far end: the double measured its energy.
     await expect
       .poll(
-        async () => (await legs()).some((leg) => leg.to.endsWith('5125550123') && leg.rmsIn > 100 && leg.packetsIn > 0),
+        async () =>
+          (await phone.legs()).some((leg) => leg.to.endsWith('5125550123') && leg.rmsIn > 100 && leg.packetsIn > 0),
         { timeout: 30_000 },
       )
       .toBe(true);
@@ -280,7 +192,7 @@ describe('softphone (real SDK, local telephony)', () => {
     const panel = page.getByRole('region', { name: 'Softphone' });
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('Connected');
 
-    await api('POST', '/_telephony/control/inbound', controlToken, { from: '+15125550145', to: `+1${lineDigits}` });
+    await phone.placeInbound('+15125550145', `+1${agent.lineDigits}`);
     const card = panel.getByRole('region', { name: 'Incoming call' });
     await card.getByRole('button', { name: 'Answer', exact: true }).waitFor({ timeout: 30_000 });
     expect(await status(page).textContent()).toBe('Ringing');
