@@ -109,6 +109,7 @@ export function CreditNoteModal(props: {
   const [mode, setMode] = useState<'full' | 'lines'>('full');
   const [reason, setReason] = useState('');
   const [amounts, setAmounts] = useState<Record<number, string>>({});
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const close = () => {
@@ -117,15 +118,26 @@ export function CreditNoteModal(props: {
     onClose();
   };
   const chosen = invoice.lines.filter((line) => (amounts[line.id] ?? '').trim() !== '');
+  const quantityOf = (id: number) => (quantities[id] ?? '').trim();
   const submit = () => {
     const body: CreditNoteBody = {
       reason,
       ...(mode === 'lines'
-        ? { lines: chosen.map((line) => ({ invoice_line_id: line.id, amount: Number(amounts[line.id]!.trim()) })) }
+        ? {
+            lines: chosen.map((line) => ({
+              invoice_line_id: line.id,
+              amount: Number(amounts[line.id]!.trim()),
+              ...(quantityOf(line.id) !== '' ? { quantity: Number(quantityOf(line.id)) } : {}),
+            })),
+          }
         : {}),
     };
     const parsed = creditNoteInputSchema.safeParse(body);
     if (!parsed.success) return setErrors(firstIssues(parsed.error.issues));
+    // A quantity without an amount would be dropped with its line (no credit, no stock): ask for the amount.
+    const unpriced =
+      mode === 'lines' ? invoice.lines.find((line) => quantityOf(line.id) !== '' && !chosen.includes(line)) : undefined;
+    if (unpriced) return setErrors({ [`amount.${unpriced.id}`]: 'Enter the amount credited for the units returned.' });
     setErrors({});
     setMessage(null);
     credit.mutate(
@@ -134,6 +146,7 @@ export function CreditNoteModal(props: {
         onSuccess: (answer) => {
           setReason('');
           setAmounts({});
+          setQuantities({});
           const id = savedId(answer);
           if (id !== null) onCreated(id);
           else close();
@@ -170,12 +183,35 @@ export function CreditNoteModal(props: {
                       inputMode="decimal"
                       aria-label={`Credit for line ${line.line_no}`}
                       value={amounts[line.id] ?? ''}
-                      error={errors[`lines.${chosen.findIndex((entry) => entry.id === line.id)}.amount`] ?? undefined}
+                      error={
+                        errors[`lines.${chosen.findIndex((entry) => entry.id === line.id)}.amount`] ??
+                        errors[`amount.${line.id}`] ??
+                        undefined
+                      }
                       onChange={(event) => {
                         const value = event.currentTarget.value;
                         setAmounts((current) => ({ ...current, [line.id]: value }));
                       }}
                     />
+                  </Table.Td>
+                  <Table.Td w={120}>
+                    {/* A posted line with a stock location is a tracked product: its units may come back. */}
+                    {line.item_id !== null && line.stock_location_id !== null ? (
+                      <TextInput
+                        size="xs"
+                        inputMode="decimal"
+                        placeholder="Quantity returned"
+                        aria-label={`Quantity returned for line ${line.line_no}`}
+                        value={quantities[line.id] ?? ''}
+                        error={
+                          errors[`lines.${chosen.findIndex((entry) => entry.id === line.id)}.quantity`] ?? undefined
+                        }
+                        onChange={(event) => {
+                          const value = event.currentTarget.value;
+                          setQuantities((current) => ({ ...current, [line.id]: value }));
+                        }}
+                      />
+                    ) : null}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -132,7 +132,8 @@ export const useVoidInvoice = () =>
 export interface CreditNoteBody {
   reason: string;
   date?: string;
-  lines?: { invoice_line_id: number; amount: number }[];
+  /** A line's quantity: units of a tracked product returned to stock (none: a money-only credit). */
+  lines?: { invoice_line_id: number; amount: number; quantity?: number }[];
 }
 
 export const useCreditNote = () =>
