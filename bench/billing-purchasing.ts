@@ -267,9 +267,13 @@ async function concurrently(work: () => Promise<unknown>, clients: number, ms: n
   return { p50: at(0.5), p95: at(0.95), max: times[times.length - 1]!, count: times.length };
 }
 
-/** What every billing write does to the cache (billing_versions moves); this one changes nothing a report reads. */
+/**
+ * What a bill or payment made does to the caches (billing_versions and, for aged payables since migration 0074,
+ * billing_payables_versions move); this one changes nothing a report reads.
+ */
 async function bumpBillingVersion(): Promise<void> {
-  await pool.query('update billing_versions set version = version + 1 where id = 1');
+  await pool.query(`update billing_versions set version = version + 1 where id = 1;
+    update billing_payables_versions set version = version + 1 where id = 1`);
 }
 
 /** Waits for the server to finish the requests wrk gave up on: the app's pool idle for half a second. */
