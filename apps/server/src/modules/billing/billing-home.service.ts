@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { cachedByBillingVersion } from './billing-cache.ts';
-import { listBelowReorder } from './inventory.service.ts';
+import { countBelowReorder } from './inventory.service.ts';
 import { billingToday } from './ledger.service.ts';
 
 // /billing home's figures (designs/billing.md §5 first row; decision 0087). What invoices, payments, allocations and
@@ -51,7 +51,7 @@ export async function getBillingSummary(db: Db, query: BillingSummaryQuery): Pro
   const figures = await cachedByBillingVersion(db, `billing-summary\n${today}\n${month}`, (tx) =>
     readLedgerFigures(tx, today, month),
   );
-  const [live, belowReorder] = await Promise.all([readLiveFigures(db, today), listBelowReorder(db)]);
+  const [live, belowReorder] = await Promise.all([readLiveFigures(db, today), countBelowReorder(db)]);
   return {
     ...figures,
     month,
@@ -61,7 +61,7 @@ export async function getBillingSummary(db: Db, query: BillingSummaryQuery): Pro
       failed_deliveries: live.failed_deliveries,
       pos_awaiting_receipt: live.pos_awaiting_receipt,
       pos_partly_received: live.pos_partly_received,
-      below_reorder: belowReorder.length,
+      below_reorder: belowReorder,
     },
   };
 }

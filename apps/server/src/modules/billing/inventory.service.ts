@@ -329,6 +329,17 @@ export async function listBelowReorder(db: Db): Promise<ReorderRow[]> {
   return rows.map((row) => JSON.parse(row.row) as ReorderRow);
 }
 
+/** How many items the below-reorder queue holds (the /billing home's count), without writing its rows. */
+export async function countBelowReorder(db: Db): Promise<number> {
+  const [counted] = await runPrepared<{ n: number }>(
+    db,
+    'stock_below_reorder_count',
+    () => sql`select count(*)::int as n from (${belowReorderSql(sql`1`)}) q`,
+    {},
+  );
+  return counted?.n ?? 0;
+}
+
 const reorderRowJson = sql`'{"item_id":' || i.id || ',"item_name":' || ${jsonString(sql`i.name`)}
   || ',"sku":' || ${jsonString(sql`i.sku`)} || ',"on_hand":' || t.on_hand::text
   || ',"reorder_point":' || i.reorder_point || ',"reorder_qty":' || ${jsonOrNull(sql`i.reorder_qty`)}
