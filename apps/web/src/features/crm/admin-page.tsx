@@ -51,16 +51,20 @@ export function CrmSettingsPage() {
       <Title order={2}>CRM Settings</Title>
       {settings.isPending ? <Loader aria-label="Loading the CRM settings" /> : null}
       {settings.isError ? <Alert color="red">An error occured.</Alert> : null}
-      <SimulatedHandsetLink />
+      <TelephonyModeNote />
       {settings.data ? <SettingsForm initial={settings.data} /> : null}
     </Stack>
   );
 }
 
-/** Local mode only (no telephony account): the double's handset page, to call an agent or answer a 555-01XX number. */
-function SimulatedHandsetLink() {
+/** Which telephony the server uses; in local mode (no account) the double's handset page, to call an agent or answer a
+ * 555-01XX number. */
+function TelephonyModeNote() {
   const telephony = useCrmTelephony();
   const url = telephony.data?.handset_url;
+  if (telephony.data?.mode === 'telnyx')
+    return <Text size="sm">Calls go through the Telnyx account set on the server.</Text>;
+  if (telephony.data?.mode === 'off') return <Text size="sm">Telephony is turned off on the server.</Text>;
   if (!url) return null;
   return (
     <Alert color="blue" title="Simulated telephony">
