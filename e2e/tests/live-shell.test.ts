@@ -285,6 +285,10 @@ describe('live shell (issue 4)', () => {
     await row.getByRole('button', { name: 'Delete Una Standard' }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
     await confirm.getByText("You won't be able to revert this!").waitFor();
+    // designs/hr.md §7: the separation's type is required; without it nothing is sent.
+    await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await confirm.getByText('Choose whether the separation was voluntary or involuntary.').waitFor();
+    await confirm.getByRole('radio', { name: 'Voluntary', exact: true }).click();
     await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
     await page.getByText('Deleted!', { exact: true }).waitFor();
     await row.waitFor({ state: 'detached' });
@@ -302,7 +306,9 @@ describe('live shell (issue 4)', () => {
     expect((await callApi(`/api/user/${goneId}`, { method: 'DELETE', token: adminToken })).status).toBe(200);
 
     await row.getByRole('button', { name: 'Delete Gus Gone' }).click();
-    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes, delete it!' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await confirm.getByRole('radio', { name: 'Voluntary', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
     const failed = page.getByRole('dialog', { name: 'Failed!' });
     await failed.waitFor();
     expect((await failed.textContent())?.length).toBeGreaterThan('Failed!OK'.length);
