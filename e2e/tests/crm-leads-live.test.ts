@@ -71,7 +71,7 @@ describe('CRM leads list live', () => {
           await callApi(admin, 'PUT', `/api/crm/leads/${leads.probe}`, { city: `Probe ${round}` });
           return row(leads.probe).locator('[data-column="city"]').textContent();
         },
-        { timeout: 30_000, intervals: [1000] },
+        { timeout: 30_000, interval: 1000 },
       )
       .toMatch(/^Probe \d+$/);
     const loads = countListLoads(agentPage);
