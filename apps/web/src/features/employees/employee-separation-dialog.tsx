@@ -1,12 +1,7 @@
-import { Button, Group, Modal, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import {
-  employmentMessages,
-  separationFormSchema,
-  separationTypeLabels,
-  separationTypes,
-  type SeparationType,
-} from '@switchboard/shared/hr/employment';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { employmentMessages, type SeparationType } from '@switchboard/shared/hr/employment';
 import { useState } from 'react';
+import { localToday, SeparationDialog as SharedSeparationDialog } from '../../components/separation-dialog.tsx';
 
 // designs/hr.md §7: disabling an employee asks the separation date and type (and an optional reason); enabling one
 // again asks the rehire date. The answers travel with the employee form's save (fields separation_date,
@@ -16,11 +11,6 @@ export interface SeparationValues {
   separation_date: string;
   separation_type: SeparationType;
   separation_reason: string;
-}
-
-function localToday(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 export function SeparationDialog({
@@ -34,72 +24,17 @@ export function SeparationDialog({
   onCancel: () => void;
   onConfirm: (values: SeparationValues) => void;
 }) {
-  const [date, setDate] = useState(localToday);
-  const [type, setType] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const confirm = () => {
-    const parsed = separationFormSchema.safeParse({
-      separation_date: date,
-      separation_type: type ?? undefined,
-      separation_reason: reason,
-    });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    if (parsed.data.separation_date > localToday()) {
-      setErrors({ separation_date: employmentMessages.separationFuture });
-      return;
-    }
-    setErrors({});
-    onConfirm({
-      separation_date: parsed.data.separation_date,
-      separation_type: parsed.data.separation_type,
-      separation_reason: parsed.data.separation_reason ?? '',
-    });
-  };
-
   return (
-    <Modal opened={opened} onClose={onCancel} title="Disable employee" centered>
-      <Stack gap="sm">
+    <SharedSeparationDialog
+      opened={opened}
+      title="Disable employee"
+      intro={
         <Text size="sm">{name} can no longer sign in once you save. HR reports count the separation on this date.</Text>
-        <TextInput
-          type="date"
-          label="Separation date"
-          required
-          value={date}
-          onChange={(event) => setDate(event.currentTarget.value)}
-          error={errors.separation_date}
-        />
-        <Radio.Group label="Separation type" required value={type} onChange={setType} error={errors.separation_type}>
-          <Group mt={6}>
-            {separationTypes.map((value) => (
-              <Radio key={value} value={value} label={separationTypeLabels[value]} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <Textarea
-          label="Reason"
-          description="Optional; seen by HR only."
-          autosize
-          minRows={2}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={errors.separation_reason}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm}>
-            Disable
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      }
+      confirmLabel="Disable"
+      onCancel={onCancel}
+      onConfirm={(separation) => onConfirm({ ...separation, separation_reason: separation.separation_reason ?? '' })}
+    />
   );
 }
 
